@@ -1,0 +1,50 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { Kysely, PostgresDialect, SqliteDialect, type Dialect } from 'kysely';
+import SQLite from 'better-sqlite3';
+import pg from 'pg';
+import type { Database } from './schema.ts';
+
+export type DbKind = 'sqlite' | 'postgres';
+
+export interface DbHandle {
+  db: Kysely<Database>;
+  kind: DbKind;
+  close(): Promise<void>;
+}
+
+export interface OpenDbOptions {
+  /** postgres://... switches to PostgreSQL; otherwise SQLite in dataDir. */
+  databaseUrl?: string;
+  dataDir: string;
+  /** PostgreSQL schema to use (tests: a fresh schema per run). */
+  pgSchema?: string;
+}
+
+export function openDatabase(opts: OpenDbOptions): DbHandle {
+  let dialect: Dialect;
+  let kind: DbKind;
+  if (opts.databaseUrl) {
+    kind = 'postgres';
+    // Bigint (count(*)) answers as a JS number: counts here never approach 2^53.
+    pg.types.setTypeParser(20, (v) => Number(v));
+    const pool = new pg.Pool({
+      connectionString: opts.databaseUrl,
+      max: 10,
+      ...(opts.pgSchema ? { options: `-c search_path=${opts.pgSchema}` } : {}),
+    });
+    dialect = new PostgresDialect({ pool });
+  } else {
+    kind = 'sqlite';
+    fs.mkdirSync(opts.dataDir, { recursive: true });
+    const file = path.join(opts.dataDir, 'bid.sqlite');
+    const sqlite = new SQLite(file);
+    sqlite.pragma('journal_mode = WAL');
+    sqlite.pragma('foreign_keys = ON');
+    sqlite.pragma('busy_timeout = 5000');
+    sqlite.pragma('synchronous = NORMAL');
+    dialect = new SqliteDialect({ database: sqlite });
+  }
+  const db = new Kysely<Database>({ dialect });
+  return { db, kind, close: () => db.destroy() };
+}

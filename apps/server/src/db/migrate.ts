@@ -1,0 +1,25 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+
+const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+/** Reads every `NNNN_name.ts` in db/migrations; domains add files without touching a registry. */
+class DirectoryMigrationProvider implements MigrationProvider {
+  async getMigrations(): Promise<Record<string, Migration>> {
+    const files = (await fs.readdir(MIGRATIONS_DIR)).filter((f) => /^\d{4}_[\w-]+\.ts$/.test(f)).sort();
+    const out: Record<string, Migration> = {};
+    for (const f of files) {
+      out[f.replace(/\.ts$/, '')] = (await import(pathToFileURL(path.join(MIGRATIONS_DIR, f)).href)) as Migration;
+    }
+    return out;
+  }
+}
+
+export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: new DirectoryMigrationProvider(), allowUnorderedMigrations: true });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

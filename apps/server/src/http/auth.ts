@@ -1,0 +1,67 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AUTH_HEADER, Code, MARKER_HEADER, MARKER_VALUE, MSG, TOKEN_COOKIE } from '@bid/shared';
+import { AppError } from './errors.ts';
+import type { AuthContext, SessionService } from '../modules/session/service.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** 'required' (default): a live session; 'optional': resolved when present; 'none': not looked at. */
+    auth?: 'required' | 'optional' | 'none';
+    /** false for calls made by third parties (e.g. WeChat's event callback): no Basic or marker check. */
+    clientCheck?: boolean;
+  }
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+}
+
+function safeEqual(a: string, b: string): boolean {
+  const ab = Buffer.from(a);
+  const bb = Buffer.from(b);
+  return ab.length === bb.length && timingSafeEqual(ab, bb);
+}
+
+export function tokenFromRequest(req: FastifyRequest): string | null {
+  const header = req.headers[AUTH_HEADER.toLowerCase()];
+  const value = Array.isArray(header) ? header[0] : header;
+  if (value) {
+    const m = /^bearer\s+(.+)$/i.exec(value.trim());
+    return m ? m[1].trim() : value.trim();
+  }
+  const cookie = req.cookies?.[TOKEN_COOKIE];
+  return cookie ? cookie : null;
+}
+
+/** The user of an authenticated route; throws 401 when a route that needs one runs without. */
+export function requireAuth(req: FastifyRequest): AuthContext {
+  if (!req.auth) throw new AppError(Code.UNAUTHORIZED, MSG.loginExpired);
+  return req.auth;
+}
+
+/**
+ * Client Basic-auth check, marker-header check (CSRF defence for cookie-authenticated calls) and
+ * token -> session resolution, for every /api route (API.md "Transport").
+ */
+export function installAuth(
+  app: FastifyInstance,
+  opts: { clientId: string; clientSecret: string; sessions: SessionService },
+): void {
+  const expected = `Basic ${Buffer.from(`${opts.clientId}:${opts.clientSecret}`).toString('base64')}`;
+  app.decorateRequest('auth', null);
+  app.addHook('onRequest', async (req) => {
+    if (!req.url.startsWith('/api/') && req.url !== '/api') return;
+    const cfg = req.routeOptions.config ?? {};
+    const matched = Boolean(req.routeOptions.url);
+    if (matched && cfg.clientCheck !== false) {
+      const basic = req.headers.authorization ?? '';
+      if (!safeEqual(basic, expected)) throw new AppError(Code.UNAUTHORIZED, MSG.badClient);
+      if (req.headers[MARKER_HEADER.toLowerCase()] !== MARKER_VALUE) throw new AppError(Code.FORBIDDEN, MSG.missingMarker);
+    }
+    const mode = cfg.auth ?? 'required';
+    if (!matched || mode === 'none') return;
+    const token = tokenFromRequest(req);
+    req.auth = token ? await opts.sessions.resolve(token) : null;
+    if (mode === 'required' && !req.auth) throw new AppError(Code.UNAUTHORIZED, MSG.loginExpired);
+  });
+}

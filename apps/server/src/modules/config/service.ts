@@ -1,0 +1,32 @@
+import type { Kysely } from 'kysely';
+import type { ClientConfig } from '@bid/shared';
+import type { Database } from '../../db/schema.ts';
+
+export const DEFAULT_CLIENT_CONFIG: ClientConfig = {
+  chapterSettingName: '',
+  loadingTips: [
+    '粘贴招标文件中的项目概况和评分标准，生成效果最好',
+    '大纲会按招标文件要求的章节顺序生成，并覆盖每一项评分点',
+    '每次重新生成都会保留旧版本，可随时切换回去',
+    '全文写作在后台进行，关闭页面也不会中断',
+    '导出 Word 时可选择不同的排版模板',
+  ],
+  companyName: '标书 AI',
+  registrationNo: '',
+  customerService: { phone: '400-000-0000', wechat: 'biaoshu-ai', hours: '工作日 9:00–18:00' },
+};
+
+/** Operator-set values live in the settings table under `client_config`; defaults fill the rest. */
+export class ClientConfigService {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async get(): Promise<ClientConfig> {
+    const row = await this.db.selectFrom('settings').select('value').where('key', '=', 'client_config').executeTakeFirst();
+    if (!row) return DEFAULT_CLIENT_CONFIG;
+    try {
+      return { ...DEFAULT_CLIENT_CONFIG, ...(JSON.parse(row.value) as Partial<ClientConfig>) };
+    } catch {
+      return DEFAULT_CLIENT_CONFIG;
+    }
+  }
+}

@@ -1,0 +1,119 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import pino from 'pino';
+import { basicAuthValue, DEFAULT_CLIENT_ID, DEFAULT_CLIENT_SECRET, MARKER_HEADER, MARKER_VALUE } from '@bid/shared';
+import { loadConfig, type Config } from '../../src/config/config.ts';
+import { buildApp, type BuiltApp } from '../../src/app.ts';
+
+/** Which database the API suite runs on: the `api-pg` project sets TEST_DB=pg. */
+export const TEST_DB: 'sqlite' | 'pg' = process.env.TEST_DB === 'pg' ? 'pg' : 'sqlite';
+
+export interface TestServer {
+  baseUrl: string;
+  built: BuiltApp;
+  config: Config;
+  dataDir: string;
+  /** Calls the API with the client headers (and a token when given). */
+  api: ApiClient;
+  close(): Promise<void>;
+}
+
+export interface CallOptions {
+  token?: string;
+  headers?: Record<string, string>;
+  method?: string;
+  /** Raw body (string/Buffer) instead of JSON. */
+  raw?: string | Buffer;
+  query?: Record<string, string | number | boolean | undefined>;
+}
+
+export interface ApiResult<T = any> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+export type ApiClient = ReturnType<typeof makeApiClient>;
+
+export function clientHeaders(): Record<string, string> {
+  return { authorization: basicAuthValue(DEFAULT_CLIENT_ID, DEFAULT_CLIENT_SECRET), [MARKER_HEADER]: MARKER_VALUE };
+}
+
+export function makeApiClient(baseUrl: string) {
+  async function call<T = any>(urlPath: string, body?: unknown, opts: CallOptions = {}): Promise<ApiResult<T>> {
+    const url = new URL(`/api${urlPath}`, baseUrl);
+    for (const [k, v] of Object.entries(opts.query ?? {})) if (v !== undefined) url.searchParams.set(k, String(v));
+    const headers: Record<string, string> = { ...clientHeaders(), ...(opts.headers ?? {}) };
+    if (opts.token) headers['blade-auth'] = `bearer ${opts.token}`;
+    let payload: string | Buffer | undefined;
+    if (opts.raw !== undefined) payload = opts.raw;
+    else if (body !== undefined) {
+      payload = JSON.stringify(body);
+      headers['content-type'] ??= 'application/json';
+    }
+    const method = opts.method ?? (body === undefined && opts.raw === undefined ? 'GET' : 'POST');
+    const res = await fetch(url, { method, headers, body: payload });
+    const text = await res.text();
+    let parsed: unknown = text;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      /* not JSON: keep the text */
+    }
+    return { status: res.status, body: parsed as T, headers: res.headers };
+  }
+  return {
+    call,
+    get: <T = any>(p: string, query?: CallOptions['query'], opts: CallOptions = {}) => call<T>(p, undefined, { ...opts, query, method: 'GET' }),
+    post: <T = any>(p: string, body: unknown = {}, opts: CallOptions = {}) => call<T>(p, body, { ...opts, method: 'POST' }),
+  };
+}
+
+/** A real server on a free port with a fresh database (SQLite in a temp dir, or a fresh PG schema). */
+export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bid-test-'));
+  let pgSchema: string | undefined;
+  let databaseUrl: string | undefined;
+  if (TEST_DB === 'pg') {
+    databaseUrl = process.env.TEST_DATABASE_URL;
+    if (!databaseUrl) throw new Error('TEST_DB=pg needs TEST_DATABASE_URL');
+    pgSchema = `t_${randomBytes(6).toString('hex')}`;
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    await client.query(`create schema ${pgSchema}`);
+    await client.end();
+  }
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    CAPTCHA: 'on',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...env,
+  });
+  const built = await buildApp(config, { logger: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }), pgSchema });
+  const address = await built.app.listen({ port: 0, host: '127.0.0.1' });
+  const baseUrl = address.replace('[::1]', '127.0.0.1');
+  return {
+    baseUrl,
+    built,
+    config,
+    dataDir,
+    api: makeApiClient(baseUrl),
+    async close() {
+      await built.close();
+      if (pgSchema && databaseUrl) {
+        const client = new pg.Client({ connectionString: databaseUrl });
+        await client.connect();
+        await client.query(`drop schema if exists ${pgSchema} cascade`);
+        await client.end();
+      }
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
