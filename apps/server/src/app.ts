@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -68,7 +68,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   };
 
   const app = Fastify({
-    loggerInstance: log,
+    loggerInstance: log as unknown as FastifyBaseLogger,
     bodyLimit: config.JSON_BODY_LIMIT,
     trustProxy: config.TRUST_PROXY,
     // Keep-alive sockets must not hold shutdown hostage.

@@ -36,7 +36,7 @@ describe(`foundation (${TEST_DB})`, () => {
       body: '{}',
     });
     expect(res.status).toBe(401);
-    expect((await res.json()).code).toBe(401);
+    expect(((await res.json()) as { code: number }).code).toBe(401);
   });
 
   it('a missing marker header is refused with 403', async () => {
@@ -130,7 +130,7 @@ describe(`foundation (${TEST_DB})`, () => {
   it('serves the OpenAPI description at /api/docs', async () => {
     const res = await fetch(`${s.baseUrl}/api/docs`);
     expect(res.status).toBe(200);
-    const doc = await res.json();
+    const doc = (await res.json()) as any;
     expect(doc.openapi).toMatch(/^3\./);
     expect(Object.keys(doc.paths)).toContain('/api/common/client/getClientConfig');
   });
