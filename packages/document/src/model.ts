@@ -9,7 +9,7 @@ import { countWords } from '@bid/shared';
  * listItem, blockquote, horizontalRule, table, tableRow, tableHeader, tableCell {colspan, rowspan,
  * colwidth}, image {src, alt, title, caption}, diagram {kind: flowchart|mindmap|gantt, model, caption}
  * (a placeholder node until the rich-elements work renders it), placeholder {label} (text the writer
- * must fill in, e.g. 【待填写：项目经理姓名】).
+ * must fill in, e.g. 【待填写：项目经理姓名】), codeBlock {language} (StarterKit's; AI answers sometimes hold code).
  * Marks: bold, italic, underline, strike, code, highlight, link {href}.
  */
 export interface PMMark {
@@ -26,7 +26,7 @@ export interface PMNode {
 
 export const NODE_TYPES = [
   'doc', 'paragraph', 'heading', 'text', 'hardBreak', 'bulletList', 'orderedList', 'listItem', 'blockquote',
-  'horizontalRule', 'table', 'tableRow', 'tableHeader', 'tableCell', 'image', 'diagram', 'placeholder',
+  'horizontalRule', 'table', 'tableRow', 'tableHeader', 'tableCell', 'image', 'diagram', 'placeholder', 'codeBlock',
 ] as const;
 export const MARK_TYPES = ['bold', 'italic', 'underline', 'strike', 'code', 'highlight', 'link'] as const;
 

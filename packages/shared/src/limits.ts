@@ -21,6 +21,10 @@ export const LIMITS = {
   sessionTtlSeconds: 7 * 24 * 3600,
   /** Deepest outline level. */
   maxCatalogDepth: 9,
+  /** Web client: a file upload may take far longer than an ordinary call (50 MB on a slow line). */
+  uploadTimeoutMs: 600_000,
+  /** Web client: how long fetched data counts as fresh for TanStack Query. */
+  queryStaleMs: 30_000,
 } as const;
 
 export const NOTIFICATION_PLACEMENTS = ['topRight', 'topLeft', 'bottomRight', 'bottomLeft'] as const;

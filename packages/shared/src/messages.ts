@@ -12,6 +12,10 @@ export const MSG = {
   serverError: '服务器开小差了，请稍后再试',
   pcBrowser: '请使用PC浏览器打开',
   confirmTitle: '系统提示',
+  confirmOk: '确定',
+  confirmCancel: '取消',
+  promptInvalid: '输入的数据不合法',
+  downloadFailed: '下载失败，请稍后再试',
 } as const;
 
 /** SPEC section 8, first status table: action text per HTTP status. */

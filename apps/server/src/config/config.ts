@@ -36,6 +36,18 @@ export const configSchema = z
     CAPTCHA: onOff.default('on'),
     SMS_PROVIDER: z.enum(['log', 'aliyun', 'tencent']).default('log'),
     WECHAT_PROVIDER: z.enum(['simulator', 'official']).default('simulator'),
+    // Accounts: SMS gateway (Aliyun RPC API), WeChat Official Account, test-only captcha text.
+    SMS_ACCESS_KEY_ID: z.string().optional(),
+    SMS_ACCESS_KEY_SECRET: z.string().optional(),
+    SMS_SIGN_NAME: z.string().optional(),
+    SMS_TEMPLATE_CODE: z.string().optional(),
+    SMS_SDK_APP_ID: z.string().optional(),
+    SMS_ENDPOINT: optionalUrl,
+    WECHAT_APP_ID: z.string().optional(),
+    WECHAT_APP_SECRET: z.string().optional(),
+    WECHAT_TOKEN: z.string().optional(),
+    WECHAT_API_BASE: optionalUrl,
+    CAPTCHA_TEST_TEXT: z.string().regex(/^[A-Za-z0-9]{4,8}$/, 'CAPTCHA_TEST_TEXT 须为 4 到 8 位字母或数字').optional(),
     SIGNUP_TRIAL_BIDS: z.coerce.number().int().min(0).default(1),
     JSON_BODY_LIMIT: positiveInt(LIMITS.jsonBodyBytes),
     UPLOAD_LIMIT: positiveInt(LIMITS.uploadBytes),
@@ -45,6 +57,18 @@ export const configSchema = z
     ...aiTier('AI_PREMIUM'),
   })
   .superRefine((c, ctx) => {
+    // A readable captcha exists only for automated tests.
+    if (c.CAPTCHA_TEST_TEXT && c.NODE_ENV !== 'test') ctx.addIssue({ code: 'custom', path: ['CAPTCHA_TEST_TEXT'], message: 'CAPTCHA_TEST_TEXT 只能在 NODE_ENV=test 时使用' });
+    if (c.SMS_PROVIDER === 'aliyun') {
+      for (const k of ['SMS_ACCESS_KEY_ID', 'SMS_ACCESS_KEY_SECRET', 'SMS_SIGN_NAME', 'SMS_TEMPLATE_CODE'] as const) {
+        if (!c[k]) ctx.addIssue({ code: 'custom', path: [k], message: `SMS_PROVIDER=aliyun 需要设置 ${k}` });
+      }
+    }
+    if (c.WECHAT_PROVIDER === 'official') {
+      for (const k of ['WECHAT_APP_ID', 'WECHAT_APP_SECRET', 'WECHAT_TOKEN'] as const) {
+        if (!c[k]) ctx.addIssue({ code: 'custom', path: [k], message: `WECHAT_PROVIDER=official 需要设置 ${k}` });
+      }
+    }
     if (c.NODE_ENV === 'production') {
       if (c.CAPTCHA === 'off') ctx.addIssue({ code: 'custom', path: ['CAPTCHA'], message: '生产环境不允许关闭验证码 (CAPTCHA=off)' });
       if (c.SMS_PROVIDER === 'log') ctx.addIssue({ code: 'custom', path: ['SMS_PROVIDER'], message: '生产环境必须配置真实短信服务 (SMS_PROVIDER=aliyun|tencent)' });

@@ -58,6 +58,11 @@ export interface UserTable {
   status: string;
   created_at: string;
   updated_at: string;
+  /** Accounts (0100): the personal tenant of an employee, restored when the company removes them. */
+  home_tenant_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Accounts (0100): 'standard' | 'premium' | null. */
+  preferred_model: ColumnType<string | null, string | null | undefined, string | null>;
+  last_login_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface SessionTable {
@@ -81,11 +86,136 @@ export interface SettingTable {
   updated_at: string;
 }
 
+/** Bid workspace (migration 0200): a bid and its owner; quota log; outline; versions; feedback. */
+export interface BidTable {
+  id: string;
+  user_id: string;
+  tenant_id: string;
+  name: string;
+  tender_text: string | null;
+  file_id: string | null;
+  /** 'standard' | 'premium' */
+  model_type: string;
+  page_count: number | null;
+  template_id: string | null;
+  /** 'writing' | 'finished' */
+  status: string;
+  /** Leaf chapters with content / all leaf chapters, 0..100. */
+  progress: number;
+  /** JSON of the tender analysis. */
+  analysis: string | null;
+  /** 1 while in the recycle bin. */
+  deleted: number;
+  deleted_at: string | null;
+  finished_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface CatalogTable {
+  id: string;
+  bid_id: string;
+  parent_id: string | null;
+  title: string;
+  level: number;
+  sort_key: number;
+  /** 'empty' | 'writing' | 'done' | 'error' */
+  status: string;
+  progress: number;
+  word_count: number;
+  target_words: number | null;
+  /** JSON: { requirement?, include? } */
+  settings: string | null;
+  /** JSON array of the scoring items the chapter answers. */
+  scoring_items: string | null;
+  engine: string | null;
+  has_content: number;
+  /** Optimistic-concurrency version of the content. */
+  version: number;
+  content_version_seq: number;
+  created_at: string;
+  updated_at: string;
+  /** ProseMirror JSON. */
+  content: string | null;
+}
+
+export interface CatalogVersionTable {
+  id: string;
+  bid_id: string;
+  name: string;
+  /** 'manual' | 'auto' | 'restore' */
+  source: string;
+  chapter_count: number;
+  created_by: string | null;
+  created_at: string;
+  /** JSON tree of the whole outline, with the content of every chapter that had some. */
+  snapshot: string;
+}
+
+export interface CatalogContentVersionTable {
+  id: string;
+  catalog_id: string;
+  bid_id: string;
+  version_no: number;
+  name: string;
+  /** 'manual' | 'ai' | 'restore' | 'autosave-checkpoint' */
+  source: string;
+  engine: string | null;
+  word_count: number;
+  content_hash: string;
+  created_by: string | null;
+  created_at: string;
+  content: string;
+}
+
+export interface BidLogTable {
+  id: string;
+  user_id: string;
+  tenant_id: string;
+  bid_id: string;
+  /** 'month' | 'temporary' | 'grant' | 'purchased' | 'unlimited' */
+  bucket: string;
+  /** -1, or 0 under an unlimited package. */
+  delta: number;
+  created_at: string;
+}
+
+export interface FeedbackTable {
+  id: string;
+  user_id: string;
+  tenant_id: string;
+  type: string;
+  content: string;
+  contact: string | null;
+  /** JSON array of image URLs. */
+  images: string | null;
+  reply: string | null;
+  reply_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
   tenants: TenantTable;
   users: UserTable;
   sessions: SessionTable;
   settings: SettingTable;
+  bids: BidTable;
+  catalogs: CatalogTable;
+  catalog_versions: CatalogVersionTable;
+  catalog_content_versions: CatalogContentVersionTable;
+  bid_logs: BidLogTable;
+  feedbacks: FeedbackTable;
+  rate_limits: import('../modules/auth/tables.ts').RateLimitTable;
+  sms_codes: import('../modules/auth/tables.ts').SmsCodeTable;
+  captchas: import('../modules/auth/tables.ts').CaptchaTable;
+  wechat_scenes: import('../modules/auth/tables.ts').WechatSceneTable;
+  verify_tickets: import('../modules/auth/tables.ts').VerifyTicketTable;
+  invite_records: import('../modules/auth/tables.ts').InviteRecordTable;
+  notices: import('../modules/auth/tables.ts').NoticeTable;
+  user_notice_closes: import('../modules/auth/tables.ts').UserNoticeCloseTable;
+  partners: import('../modules/auth/tables.ts').PartnerTable;
+  usage_marks: import('../modules/auth/tables.ts').UsageMarkTable;
 }
 
 export type { ColumnType, Generated };

@@ -1,0 +1,35 @@
+import { createHash, randomBytes, randomInt } from 'node:crypto';
+
+/** "45 秒", "3 分钟", "2 小时": the wait in a 429 message, rounded up. */
+export function formatWait(seconds: number): string {
+  const s = Math.max(1, Math.ceil(seconds));
+  if (s < 120) return `${s} 秒`;
+  if (s < 3600) return `${Math.ceil(s / 60)} 分钟`;
+  return `${Math.ceil(s / 3600)} 小时`;
+}
+
+/** A unique-constraint violation on SQLite or PostgreSQL (two requests creating the same row). */
+export function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: string; message?: string } | null;
+  if (!e) return false;
+  return e.code === '23505' || e.code === 'SQLITE_CONSTRAINT_UNIQUE' || e.code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || /UNIQUE constraint failed/.test(e.message ?? '');
+}
+
+export function sha256Hex(value: string): string {
+  return createHash('sha256').update(value).digest('hex');
+}
+
+/** A random opaque secret (tickets, scene codes): `bytes` random bytes as base64url. */
+export function randomSecret(bytes = 24): string {
+  return randomBytes(bytes).toString('base64url');
+}
+
+/** The invite code a user hands out: 8 characters without look-alikes (0/O, 1/I/L). */
+export function newInviteCode(): string {
+  const alphabet = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+  let out = '';
+  for (let i = 0; i < 8; i += 1) out += alphabet[randomInt(alphabet.length)];
+  return out;
+}
+
+export const iso = (ms: number) => new Date(ms).toISOString();

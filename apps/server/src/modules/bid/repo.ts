@@ -1,0 +1,153 @@
+import { sql, type ExpressionBuilder, type Kysely, type Transaction } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import type { DbKind } from '../../db/database.ts';
+import type { AuthContext } from '../session/service.ts';
+
+export type Db = Kysely<Database> | Transaction<Database>;
+export type BidOwner = Pick<AuthContext, 'userId' | 'tenantId' | 'role'>;
+export type BidRow = Database['bids'];
+
+/**
+ * Who sees a bid: its writer; in a company also the company administrator (every bid of the tenant).
+ * Every query that reads or writes a bid by id goes through this filter: a foreign id is "missing".
+ */
+export function bidScope(owner: BidOwner) {
+  return (eb: ExpressionBuilder<Database, 'bids'>) =>
+    owner.role === 'company_admin'
+      ? eb('bids.tenant_id', '=', owner.tenantId)
+      : eb.and([eb('bids.tenant_id', '=', owner.tenantId), eb('bids.user_id', '=', owner.userId)]);
+}
+
+export interface BidListFilter {
+  keyword?: string;
+  status?: string;
+  recycle: boolean;
+  offset: number;
+  limit: number;
+}
+
+/** Escapes LIKE wildcards so a keyword is matched literally on both databases. */
+export function likePattern(keyword: string): string {
+  return `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+export class BidRepo {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly dbKind: DbKind,
+  ) {}
+
+  insert(trx: Db, row: BidRow) {
+    return trx.insertInto('bids').values(row).execute();
+  }
+
+  findOwned(db: Db, owner: BidOwner, id: string) {
+    return db.selectFrom('bids').selectAll().where('id', '=', id).where(bidScope(owner)).executeTakeFirst();
+  }
+
+  /**
+   * Locks the bid row for the rest of the transaction (PostgreSQL). Every write on a bid or its
+   * outline takes this lock first, so outline edits and the finish check are serialized per bid;
+   * SQLite transactions are serialized already.
+   */
+  async lockOwned(trx: Transaction<Database>, owner: BidOwner | null, id: string): Promise<BidRow | undefined> {
+    let q = trx.selectFrom('bids').selectAll().where('id', '=', id);
+    if (owner) q = q.where(bidScope(owner));
+    if (this.dbKind === 'postgres') q = q.forUpdate();
+    return q.executeTakeFirst();
+  }
+
+  async list(owner: BidOwner, f: BidListFilter) {
+    let base = this.db
+      .selectFrom('bids')
+      .where(bidScope(owner))
+      .where('bids.deleted', '=', f.recycle ? 1 : 0);
+    if (f.status) base = base.where('bids.status', '=', f.status);
+    if (f.keyword) base = base.where(sql<boolean>`lower(bids.name) like lower(${likePattern(f.keyword)}) escape '\\'`);
+    const totalRow = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+    const rows = await base
+      .leftJoin('users', 'users.id', 'bids.user_id')
+      .select([
+        'bids.id',
+        'bids.name',
+        'bids.progress',
+        'bids.status',
+        'bids.model_type',
+        'bids.page_count',
+        'bids.user_id',
+        'bids.created_at',
+        'bids.updated_at',
+        'bids.finished_at',
+        'bids.deleted_at',
+        'users.name as user_name',
+        'users.account as user_account',
+      ])
+      .orderBy(f.recycle ? 'bids.deleted_at' : 'bids.updated_at', 'desc')
+      .orderBy('bids.id', 'desc')
+      .limit(f.limit)
+      .offset(f.offset)
+      .execute();
+    return { total: Number(totalRow?.n ?? 0), rows };
+  }
+
+  authorOf(db: Db, userId: string) {
+    return db.selectFrom('users').select(['name', 'account']).where('id', '=', userId).executeTakeFirst();
+  }
+
+  update(db: Db, id: string, patch: Partial<BidRow>) {
+    return db.updateTable('bids').set(patch).where('id', '=', id).executeTakeFirst();
+  }
+
+  userModelFlags(db: Db, userId: string) {
+    return db.selectFrom('users').select(['premium_disabled', 'standard_disabled']).where('id', '=', userId).executeTakeFirst();
+  }
+
+  /** Chapters, leaves and leaves with content of one bid, in one statement. */
+  async outlineStats(db: Db, bidId: string) {
+    const row = await db
+      .selectFrom('catalogs as c')
+      .select((eb) => [
+        eb.fn.countAll<number>().as('chapters'),
+        eb.fn.coalesce(eb.fn.sum<number>('c.word_count'), sql<number>`0`).as('words'),
+        eb.fn
+          .sum<number>(
+            eb
+              .case()
+              .when(eb.not(eb.exists(eb.selectFrom('catalogs as k').select('k.id').where('k.bid_id', '=', bidId).whereRef('k.parent_id', '=', 'c.id'))))
+              .then(1)
+              .else(0)
+              .end(),
+          )
+          .as('leaves'),
+        eb.fn
+          .sum<number>(
+            eb
+              .case()
+              .when(
+                eb.and([
+                  eb('c.has_content', '=', 1),
+                  eb.not(eb.exists(eb.selectFrom('catalogs as k').select('k.id').where('k.bid_id', '=', bidId).whereRef('k.parent_id', '=', 'c.id'))),
+                ]),
+              )
+              .then(1)
+              .else(0)
+              .end(),
+          )
+          .as('done'),
+      ])
+      .where('c.bid_id', '=', bidId)
+      .executeTakeFirst();
+    return {
+      chapters: Number(row?.chapters ?? 0),
+      words: Number(row?.words ?? 0),
+      leaves: Number(row?.leaves ?? 0),
+      doneLeaves: Number(row?.done ?? 0),
+    };
+  }
+}
+
+/** Progress of a bid: leaf chapters with content / all leaf chapters, floored so 100 means all. */
+export function progressOf(leaves: number, doneLeaves: number): number {
+  if (leaves <= 0) return 0;
+  return Math.floor((doneLeaves * 100) / leaves);
+}

@@ -1,0 +1,46 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { bidListQuerySchema, idParamSchema, saveBidSchema, updateBidSchema } from '@bid/shared';
+import type { AppContext } from '../../context.ts';
+import { requireAuth } from '../../http/auth.ts';
+import { ok } from '../../http/envelope.ts';
+import type { BidService } from './service.ts';
+
+const tags = ['标书'];
+
+export function registerBidRoutes(scope: FastifyInstance, _ctx: AppContext, service: BidService): void {
+  const r = scope.withTypeProvider<ZodTypeProvider>();
+
+  r.post('/api/bid/client/saveBid', { schema: { tags, summary: '新建标书（消耗一个标书额度）', body: saveBidSchema } }, async (req) =>
+    ok(await service.create(requireAuth(req), req.body)),
+  );
+
+  r.post('/api/bid/client/getBidList', { schema: { tags, summary: '标书列表（recycle=true 为回收站）', body: bidListQuerySchema } }, async (req) =>
+    ok(await service.list(requireAuth(req), req.body)),
+  );
+
+  r.post('/api/bid/client/getBidDetail', { schema: { tags, summary: '标书详情', body: idParamSchema } }, async (req) =>
+    ok(await service.detail(requireAuth(req), req.body.id)),
+  );
+
+  r.post('/api/bid/client/updateBid', { schema: { tags, summary: '修改标书信息', body: updateBidSchema } }, async (req) =>
+    ok(await service.update(requireAuth(req), req.body)),
+  );
+
+  r.post('/api/bid/client/clientRemoveBid', { schema: { tags, summary: '移入回收站', body: idParamSchema } }, async (req) => {
+    await service.remove(requireAuth(req), req.body.id);
+    return ok(null);
+  });
+
+  r.post('/api/bid/client/clientRecoverBid', { schema: { tags, summary: '从回收站恢复', body: idParamSchema } }, async (req) => {
+    await service.recover(requireAuth(req), req.body.id);
+    return ok(null);
+  });
+
+  r.post('/api/bid/client/finishBid', { schema: { tags, summary: '完成标书（进度须达到 100%）', body: idParamSchema } }, async (req) => {
+    await service.finish(requireAuth(req), req.body.id);
+    return ok(null);
+  });
+
+  r.post('/api/bid/client/getBidQuota', { schema: { tags, summary: '剩余标书额度' } }, async (req) => ok(await service.remainingQuota(requireAuth(req))));
+}

@@ -1,0 +1,234 @@
+import type { Kysely, Transaction } from 'kysely';
+import {
+  BID_MSG,
+  MODEL_LABELS,
+  makePage,
+  maskPhone,
+  type BidDetail,
+  type BidListItem,
+  type BidListQuery,
+  type BidStatus,
+  type ModelType,
+  type Page,
+  type Quota,
+  type SaveBidInput,
+  type UpdateBidInput,
+} from '@bid/shared';
+import type { Database } from '../../db/schema.ts';
+import { businessWarning, notFound } from '../../http/errors.ts';
+import { newId, nowIso } from '../../lib/ids.ts';
+import type { QuotaService } from '../quota/service.ts';
+import { BidRepo, progressOf, type BidOwner, type BidRow, type Db } from './repo.ts';
+
+export interface WriteGuardOptions {
+  /** Recycle-bin moves are allowed on a finished bid (they do not change it). */
+  allowFinished?: boolean;
+  allowRecycled?: boolean;
+}
+
+function parseJson(text: string | null): unknown {
+  if (text === null || text === undefined) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
+function authorName(name: string | null | undefined, account: string | null | undefined): string {
+  if (name) return name;
+  return maskPhone(account ?? '');
+}
+
+/** Bids: creation against quota, listing with the recycle bin, details, edits and finishing. */
+export class BidService {
+  readonly repo: BidRepo;
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    repo: BidRepo,
+    private readonly quota: QuotaService,
+  ) {
+    this.repo = repo;
+  }
+
+  async create(owner: BidOwner, input: SaveBidInput): Promise<{ id: string }> {
+    const flags = await this.repo.userModelFlags(this.db, owner.userId);
+    const modelType = input.modelType as ModelType;
+    if ((modelType === 'premium' && flags?.premium_disabled === 1) || (modelType === 'standard' && flags?.standard_disabled === 1)) {
+      throw businessWarning(BID_MSG.modelDisabled(MODEL_LABELS[modelType]));
+    }
+    const id = newId();
+    const now = nowIso();
+    await this.db.transaction().execute(async (trx) => {
+      await this.repo.insert(trx, {
+        id,
+        user_id: owner.userId,
+        tenant_id: owner.tenantId,
+        name: input.name,
+        tender_text: input.tenderText ?? null,
+        file_id: input.fileId ?? null,
+        model_type: modelType,
+        page_count: input.pageCount ?? null,
+        template_id: input.templateId ?? null,
+        status: 'writing',
+        progress: 0,
+        analysis: null,
+        deleted: 0,
+        deleted_at: null,
+        finished_at: null,
+        created_at: now,
+        updated_at: now,
+      });
+      // Throws 601 when every bucket is empty; the insert above is rolled back with it.
+      await this.quota.consumeOne(trx, owner, id);
+    });
+    return { id };
+  }
+
+  remainingQuota(owner: BidOwner): Promise<Quota> {
+    return this.quota.remaining(owner);
+  }
+
+  async list(owner: BidOwner, q: BidListQuery): Promise<Page<BidListItem>> {
+    const { total, rows } = await this.repo.list(owner, {
+      keyword: q.keyword || undefined,
+      status: q.status,
+      recycle: q.recycle ?? false,
+      offset: (q.current - 1) * q.size,
+      limit: q.size,
+    });
+    const records = rows.map(
+      (r): BidListItem => ({
+        id: r.id,
+        name: r.name,
+        progress: r.progress,
+        status: r.status as BidStatus,
+        modelType: r.model_type as ModelType,
+        pageCount: r.page_count,
+        userId: r.user_id,
+        authorName: authorName(r.user_name, r.user_account),
+        createTime: r.created_at,
+        updateTime: r.updated_at,
+        finishTime: r.finished_at,
+        deleteTime: r.deleted_at,
+      }),
+    );
+    return makePage(records, total, q);
+  }
+
+  /** The bid when the caller may see it, else 404. */
+  async getOwned(owner: BidOwner, id: string, db: Db = this.db): Promise<BidRow> {
+    const bid = await this.repo.findOwned(db, owner, id);
+    if (!bid) throw notFound(BID_MSG.notFound);
+    return bid;
+  }
+
+  /**
+   * Locks the bid for a write and checks that it may be changed: 404 when not the caller's, 601
+   * when finished or in the recycle bin. `owner` null is for trusted internal callers (AI jobs).
+   */
+  async lockForWrite(trx: Transaction<Database>, owner: BidOwner | null, id: string, opts: WriteGuardOptions = {}): Promise<BidRow> {
+    const bid = await this.repo.lockOwned(trx, owner, id);
+    if (!bid) throw notFound(BID_MSG.notFound);
+    if (bid.status === 'finished' && !opts.allowFinished) throw businessWarning(BID_MSG.finished);
+    if (bid.deleted === 1 && !opts.allowRecycled) throw businessWarning(BID_MSG.inRecycle);
+    return bid;
+  }
+
+  async detail(owner: BidOwner, id: string): Promise<BidDetail> {
+    const bid = await this.getOwned(owner, id);
+    const [author, stats] = await Promise.all([this.repo.authorOf(this.db, bid.user_id), this.repo.outlineStats(this.db, bid.id)]);
+    return {
+      id: bid.id,
+      name: bid.name,
+      progress: bid.progress,
+      status: bid.status as BidStatus,
+      modelType: bid.model_type as ModelType,
+      pageCount: bid.page_count,
+      userId: bid.user_id,
+      authorName: authorName(author?.name, author?.account),
+      createTime: bid.created_at,
+      updateTime: bid.updated_at,
+      finishTime: bid.finished_at,
+      deleteTime: bid.deleted_at,
+      templateId: bid.template_id,
+      fileId: bid.file_id,
+      tenderText: bid.tender_text,
+      analysis: parseJson(bid.analysis),
+      recycled: bid.deleted === 1,
+      readOnly: bid.status === 'finished' || bid.deleted === 1,
+      chapterCount: stats.chapters,
+      leafCount: stats.leaves,
+      doneLeafCount: stats.doneLeaves,
+      wordCount: stats.words,
+    };
+  }
+
+  async update(owner: BidOwner, input: UpdateBidInput): Promise<BidDetail> {
+    await this.db.transaction().execute(async (trx) => {
+      const bid = await this.lockForWrite(trx, owner, input.id);
+      if (input.modelType && input.modelType !== bid.model_type) {
+        const flags = await this.repo.userModelFlags(trx, owner.userId);
+        const mt = input.modelType as ModelType;
+        if ((mt === 'premium' && flags?.premium_disabled === 1) || (mt === 'standard' && flags?.standard_disabled === 1)) {
+          throw businessWarning(BID_MSG.modelDisabled(MODEL_LABELS[mt]));
+        }
+      }
+      const patch: Partial<BidRow> = { updated_at: nowIso() };
+      if (input.name !== undefined && input.name !== null) patch.name = input.name;
+      if (input.tenderText !== undefined) patch.tender_text = input.tenderText ?? null;
+      if (input.fileId !== undefined) patch.file_id = input.fileId ?? null;
+      if (input.modelType !== undefined && input.modelType !== null) patch.model_type = input.modelType;
+      if (input.pageCount !== undefined) patch.page_count = input.pageCount ?? null;
+      if (input.templateId !== undefined) patch.template_id = input.templateId ?? null;
+      await this.repo.update(trx, bid.id, patch);
+    });
+    return this.detail(owner, input.id);
+  }
+
+  /** To the recycle bin (a finished bid too: moving it does not change it). */
+  async remove(owner: BidOwner, id: string): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      const bid = await this.lockForWrite(trx, owner, id, { allowFinished: true, allowRecycled: true });
+      if (bid.deleted === 1) return;
+      await this.repo.update(trx, id, { deleted: 1, deleted_at: nowIso() });
+    });
+  }
+
+  async recover(owner: BidOwner, id: string): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      const bid = await this.lockForWrite(trx, owner, id, { allowFinished: true, allowRecycled: true });
+      if (bid.deleted === 0) return;
+      await this.repo.update(trx, id, { deleted: 0, deleted_at: null, updated_at: nowIso() });
+    });
+  }
+
+  /** Finishing needs 100 %: progress is recomputed under the lock, not taken from the column. */
+  async finish(owner: BidOwner, id: string): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      const bid = await this.lockForWrite(trx, owner, id, { allowFinished: true });
+      if (bid.status === 'finished') return;
+      const progress = await this.recomputeProgress(trx, id);
+      if (progress < 100) throw businessWarning(BID_MSG.progressNotReached(progress));
+      const now = nowIso();
+      await this.repo.update(trx, id, { status: 'finished', finished_at: now, updated_at: now });
+    });
+  }
+
+  /** Recomputes and stores the bid's progress (call inside the transaction that changed the outline). */
+  async recomputeProgress(db: Db, bidId: string): Promise<number> {
+    const stats = await this.repo.outlineStats(db, bidId);
+    const progress = progressOf(stats.leaves, stats.doneLeaves);
+    await this.repo.update(db, bidId, { progress, updated_at: nowIso() });
+    return progress;
+  }
+
+  /** For the analysis step: stores the tender analysis JSON of a bid the caller owns. */
+  async saveAnalysis(owner: BidOwner | null, bidId: string, analysis: unknown): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await this.lockForWrite(trx, owner, bidId);
+      await this.repo.update(trx, bidId, { analysis: JSON.stringify(analysis ?? null), updated_at: nowIso() });
+    });
+  }
+}

@@ -1,0 +1,29 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { captchaImageSchema, envelopeSchema } from '@bid/shared';
+import { ok } from '../../http/envelope.ts';
+import { tooMany } from '../../http/errors.ts';
+import type { RateLimiter } from '../../http/rate-limit.ts';
+import { formatWait } from '../auth/util.ts';
+import type { CaptchaService } from './service.ts';
+
+export function registerCaptchaRoutes(app: FastifyInstance, captcha: CaptchaService, limiter: RateLimiter): void {
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/system/commonClient/getImage',
+    {
+      config: { auth: 'none' },
+      schema: {
+        tags: ['auth'],
+        summary: '图形验证码',
+        description: '答案只存哈希；5 分钟内有效，校验一次即失效（无论对错），不区分大小写。登录时放在请求头 Captcha-Key / Captcha-Code。',
+        response: { 200: envelopeSchema(captchaImageSchema) },
+      },
+    },
+    async (req) => {
+      // Each captcha is a database row: cap how fast one address can make them.
+      const r = await limiter.hit(`captcha:ip:${req.ip}`, 120, 600);
+      if (!r.allowed) throw tooMany(`获取验证码过于频繁，请 ${formatWait(r.retryAfterSeconds)}后再试`, r.retryAfterSeconds);
+      return ok(await captcha.create());
+    },
+  );
+}

@@ -1,0 +1,187 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import { bidScope, type BidOwner } from '../bid/repo.ts';
+import type { OutlineRow } from './tree.ts';
+
+export type Db = Kysely<Database> | Transaction<Database>;
+export type CatalogRow = Database['catalogs'];
+
+/** SQLite allows 32766 bound values per statement, PostgreSQL 65535: stay far below both. */
+const CHUNK = 400;
+
+function chunks<T>(items: T[], size = CHUNK): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+export const OUTLINE_COLUMNS = [
+  'id',
+  'bid_id',
+  'parent_id',
+  'title',
+  'level',
+  'sort_key',
+  'status',
+  'progress',
+  'word_count',
+  'target_words',
+  'settings',
+  'scoring_items',
+  'engine',
+  'has_content',
+  'version',
+  'updated_at',
+] as const;
+
+export class CatalogRepo {
+  /** The whole outline of a bid without content: one query. */
+  loadOutline(db: Db, bidId: string): Promise<OutlineRow[]> {
+    return db.selectFrom('catalogs').select(OUTLINE_COLUMNS).where('bid_id', '=', bidId).execute();
+  }
+
+  /** The whole outline with content (for outline snapshots). */
+  loadOutlineWithContent(db: Db, bidId: string) {
+    return db.selectFrom('catalogs').select([...OUTLINE_COLUMNS, 'content']).where('bid_id', '=', bidId).execute();
+  }
+
+  /** The bid of a chapter when the caller may see that bid; undefined for a foreign or missing id. */
+  bidOfOwned(db: Db, owner: BidOwner, catalogId: string) {
+    return db
+      .selectFrom('catalogs')
+      .innerJoin('bids', 'bids.id', 'catalogs.bid_id')
+      .select(['catalogs.bid_id'])
+      .where('catalogs.id', '=', catalogId)
+      .where((eb) => bidScope(owner)(eb as never))
+      .executeTakeFirst();
+  }
+
+  bidOf(db: Db, catalogId: string) {
+    return db.selectFrom('catalogs').select(['bid_id']).where('id', '=', catalogId).executeTakeFirst();
+  }
+
+  findFull(db: Db, id: string) {
+    return db.selectFrom('catalogs').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  async insertMany(db: Db, rows: CatalogRow[]): Promise<void> {
+    for (const part of chunks(rows, 100)) await db.insertInto('catalogs').values(part).execute();
+  }
+
+  update(db: Db, id: string, patch: Partial<CatalogRow>) {
+    return db.updateTable('catalogs').set(patch).where('id', '=', id).executeTakeFirst();
+  }
+
+  async setSortKeys(db: Db, changes: Array<{ id: string; key: number }>, now: string): Promise<void> {
+    for (const c of changes) await db.updateTable('catalogs').set({ sort_key: c.key, updated_at: now }).where('id', '=', c.id).execute();
+  }
+
+  async shiftLevels(db: Db, ids: string[], delta: number): Promise<void> {
+    if (!delta) return;
+    for (const part of chunks(ids)) {
+      await db
+        .updateTable('catalogs')
+        .set((eb) => ({ level: eb('level', '+', delta) }))
+        .where('id', 'in', part)
+        .execute();
+    }
+  }
+
+  async deleteIds(db: Db, bidId: string, ids: string[]): Promise<void> {
+    for (const part of chunks(ids)) await db.deleteFrom('catalogs').where('bid_id', '=', bidId).where('id', 'in', part).execute();
+  }
+
+  deleteAllOfBid(db: Db, bidId: string) {
+    return db.deleteFrom('catalogs').where('bid_id', '=', bidId).execute();
+  }
+
+  /** Highest content version number kept per chapter id (versions outlive removed chapters). */
+  async maxVersionNos(db: Db, catalogIds: string[]): Promise<Map<string, number>> {
+    const out = new Map<string, number>();
+    for (const part of chunks(catalogIds)) {
+      const rows = await db
+        .selectFrom('catalog_content_versions')
+        .select((eb) => ['catalog_id', eb.fn.max('version_no').as('max_no')])
+        .where('catalog_id', 'in', part)
+        .groupBy('catalog_id')
+        .execute();
+      for (const r of rows) out.set(r.catalog_id, Number(r.max_no));
+    }
+    return out;
+  }
+
+  // ---- content versions ----
+
+  /** Next version number of a chapter: one atomic increment of its counter. */
+  async nextVersionNo(db: Db, catalogId: string): Promise<number> {
+    const row = await db
+      .updateTable('catalogs')
+      .set((eb) => ({ content_version_seq: eb('content_version_seq', '+', 1) }))
+      .where('id', '=', catalogId)
+      .returning('content_version_seq')
+      .executeTakeFirstOrThrow();
+    return Number(row.content_version_seq);
+  }
+
+  insertContentVersion(db: Db, row: Database['catalog_content_versions']) {
+    return db.insertInto('catalog_content_versions').values(row).execute();
+  }
+
+  latestContentVersion(db: Db, catalogId: string) {
+    return db
+      .selectFrom('catalog_content_versions')
+      .select(['id', 'version_no', 'content_hash', 'created_at'])
+      .where('catalog_id', '=', catalogId)
+      .orderBy('version_no', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+  }
+
+  listContentVersions(db: Db, catalogId: string, bidId: string) {
+    return db
+      .selectFrom('catalog_content_versions')
+      .select(['id', 'catalog_id', 'version_no', 'name', 'source', 'engine', 'word_count', 'created_at'])
+      .where('catalog_id', '=', catalogId)
+      .where('bid_id', '=', bidId)
+      .orderBy('version_no', 'desc')
+      .execute();
+  }
+
+  findContentVersion(db: Db, catalogId: string, bidId: string, versionId: string) {
+    return db
+      .selectFrom('catalog_content_versions')
+      .selectAll()
+      .where('id', '=', versionId)
+      .where('catalog_id', '=', catalogId)
+      .where('bid_id', '=', bidId)
+      .executeTakeFirst();
+  }
+
+  // ---- outline versions ----
+
+  insertOutlineVersion(db: Db, row: Database['catalog_versions']) {
+    return db.insertInto('catalog_versions').values(row).execute();
+  }
+
+  listOutlineVersions(db: Db, bidId: string) {
+    return db
+      .selectFrom('catalog_versions')
+      .select(['id', 'bid_id', 'name', 'source', 'chapter_count', 'created_at'])
+      .where('bid_id', '=', bidId)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(500)
+      .execute();
+  }
+
+  /** An outline version the caller may see (through its bid). */
+  findOutlineVersionOwned(db: Db, owner: BidOwner, versionId: string) {
+    return db
+      .selectFrom('catalog_versions')
+      .innerJoin('bids', 'bids.id', 'catalog_versions.bid_id')
+      .selectAll('catalog_versions')
+      .where('catalog_versions.id', '=', versionId)
+      .where((eb) => bidScope(owner)(eb as never))
+      .executeTakeFirst();
+  }
+}

@@ -1,0 +1,30 @@
+import {
+  AUTH_HEADER,
+  basicAuthValue,
+  DEFAULT_CLIENT_ID,
+  DEFAULT_CLIENT_SECRET,
+  MARKER_HEADER,
+  MARKER_VALUE,
+  TENANT_HEADER,
+} from '@bid/shared';
+
+/** Client id and secret of the product's own auth client (SPEC section 3), overridable at build time. */
+export function clientCredentials(): { clientId: string; clientSecret: string } {
+  const env = (import.meta as { env?: Record<string, string | undefined> }).env ?? {};
+  return {
+    clientId: env.VITE_AUTH_CLIENT_ID || DEFAULT_CLIENT_ID,
+    clientSecret: env.VITE_AUTH_CLIENT_SECRET || DEFAULT_CLIENT_SECRET,
+  };
+}
+
+/** The headers of API.md "Transport" that every request carries. */
+export function standardHeaders(token: string | null | undefined, tenantId?: string): Record<string, string> {
+  const { clientId, clientSecret } = clientCredentials();
+  const headers: Record<string, string> = {
+    Authorization: basicAuthValue(clientId, clientSecret),
+    [MARKER_HEADER]: MARKER_VALUE,
+  };
+  if (token) headers[AUTH_HEADER] = `bearer ${token}`;
+  if (tenantId) headers[TENANT_HEADER] = tenantId;
+  return headers;
+}

@@ -1,0 +1,48 @@
+import { useState } from 'react';
+import { Popover } from 'antd';
+import { ClockCircleOutlined, CustomerServiceOutlined, PhoneOutlined, WechatOutlined } from '@ant-design/icons';
+import { useClientConfig } from './useClientConfig.ts';
+
+/** Customer service at the lower left of every page (SPEC section 1): phone, WeChat and hours. */
+export function CustomerService() {
+  const { customerService: cs } = useClientConfig();
+  const [open, setOpen] = useState(false);
+  const content = (
+    <div className="bs-cs__panel" data-testid="customer-service-panel">
+      <h4>联系客服</h4>
+      <p>使用中遇到任何问题，欢迎随时联系我们。</p>
+      <div className="bs-cs__row">
+        <PhoneOutlined />
+        <div>
+          <div className="bs-cs__label">客服电话</div>
+          <div className="bs-cs__value">
+            <a href={`tel:${cs.phone.replace(/[^\d+]/g, '')}`}>{cs.phone}</a>
+          </div>
+        </div>
+      </div>
+      <div className="bs-cs__row">
+        <WechatOutlined />
+        <div>
+          <div className="bs-cs__label">客服微信</div>
+          <div className="bs-cs__value">{cs.wechat}</div>
+        </div>
+      </div>
+      <div className="bs-cs__row">
+        <ClockCircleOutlined />
+        <div>
+          <div className="bs-cs__label">服务时间</div>
+          <div className="bs-cs__value">{cs.hours}</div>
+        </div>
+      </div>
+    </div>
+  );
+  return (
+    <div className="bs-cs">
+      <Popover content={content} placement="topLeft" trigger="click" open={open} onOpenChange={setOpen}>
+        <button type="button" className="bs-cs__button" aria-label="联系客服" aria-expanded={open} data-testid="customer-service">
+          <CustomerServiceOutlined />
+        </button>
+      </Popover>
+    </div>
+  );
+}

@@ -1,0 +1,45 @@
+import { Avatar, Dropdown, type MenuProps } from 'antd';
+import { AppstoreOutlined, DownOutlined, GiftOutlined, LogoutOutlined, UserOutlined, CompassOutlined } from '@ant-design/icons';
+import { useNavigate } from 'react-router';
+import { maskPhone } from '@bid/shared';
+import { useSession } from '../stores/session.ts';
+import { toastSuccess } from '../utils/feedback.ts';
+
+/** Avatar with the masked account; menu to the workbench, invitations and logout. */
+export function UserMenu() {
+  const user = useSession((s) => s.user);
+  const navigate = useNavigate();
+  const account = maskPhone(user?.account ?? '') || '我的账号';
+
+  const items: MenuProps['items'] = [
+    { key: 'account', label: <span data-testid="user-account-full">{account}</span>, disabled: true, icon: <UserOutlined /> },
+    { type: 'divider' },
+    { key: '/home', label: '工作台', icon: <AppstoreOutlined /> },
+    { key: '/home/navigation', label: '功能导航', icon: <CompassOutlined /> },
+    { key: '/home/invite', label: '邀请有礼', icon: <GiftOutlined /> },
+    { type: 'divider' },
+    { key: 'logout', label: '退出登录', icon: <LogoutOutlined />, danger: true },
+  ];
+
+  const onClick: MenuProps['onClick'] = async ({ key }) => {
+    if (key === 'logout') {
+      await useSession.getState().logout();
+      navigate('/', { replace: true });
+      toastSuccess('已退出登录');
+      return;
+    }
+    navigate(key);
+  };
+
+  return (
+    <Dropdown menu={{ items, onClick }} placement="bottomRight" trigger={['click', 'hover']}>
+      <button type="button" className="bs-user" aria-label="账号菜单" style={{ border: 'none', background: 'transparent' }}>
+        <Avatar size={30} style={{ background: '#1d4ed8' }} icon={<UserOutlined />} />
+        <span className="bs-user__name" data-testid="user-account">
+          {account}
+        </span>
+        <DownOutlined style={{ fontSize: 11 }} />
+      </button>
+    </Dropdown>
+  );
+}

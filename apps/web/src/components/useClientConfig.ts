@@ -1,0 +1,44 @@
+import { useQuery } from '@tanstack/react-query';
+import type { ClientConfig } from '@bid/shared';
+import { api } from '../api/request.ts';
+
+/** What the shell shows when the configuration call fails or has not answered yet. */
+export const FALLBACK_CLIENT_CONFIG: ClientConfig = {
+  chapterSettingName: '',
+  loadingTips: ['粘贴招标文件中的项目概况和评分标准，生成效果最好'],
+  companyName: '标书 AI',
+  registrationNo: '',
+  customerService: { phone: '400-000-0000', wechat: 'biaoshu-ai', hours: '工作日 9:00–18:00' },
+};
+
+export const CLIENT_CONFIG_KEY = ['common', 'clientConfig'] as const;
+
+/** Fills what a partial or failed answer lacks, so the footer and customer service always have text. */
+export function withConfigDefaults(data: Partial<ClientConfig> | null | undefined): ClientConfig {
+  const d = data ?? {};
+  return {
+    ...FALLBACK_CLIENT_CONFIG,
+    ...d,
+    loadingTips: d.loadingTips?.length ? d.loadingTips : FALLBACK_CLIENT_CONFIG.loadingTips,
+    companyName: d.companyName || FALLBACK_CLIENT_CONFIG.companyName,
+    customerService: {
+      phone: d.customerService?.phone || FALLBACK_CLIENT_CONFIG.customerService.phone,
+      wechat: d.customerService?.wechat || FALLBACK_CLIENT_CONFIG.customerService.wechat,
+      hours: d.customerService?.hours || FALLBACK_CLIENT_CONFIG.customerService.hours,
+    },
+  };
+}
+
+/**
+ * The client configuration (POST /api/common/client/getClientConfig), fetched once per page load.
+ * Silent: a visitor must not see an error toast because the footer could not load its phone number.
+ */
+export function useClientConfig(): ClientConfig {
+  const { data } = useQuery({
+    queryKey: CLIENT_CONFIG_KEY,
+    queryFn: () => api.post<Partial<ClientConfig>>('/common/client/getClientConfig', {}, { silent: true, noDuplicateGuard: true }),
+    staleTime: Infinity,
+    retry: 1,
+  });
+  return withConfigDefaults(data);
+}

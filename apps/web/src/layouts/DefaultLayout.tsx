@@ -1,0 +1,6 @@
+import { WorkbenchFrame } from './WorkbenchFrame.tsx';
+
+/** The /home layout of personal accounts. */
+export default function DefaultLayout() {
+  return <WorkbenchFrame />;
+}

@@ -1,0 +1,28 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createBrowserRouter } from 'react-router';
+import { setNavigator } from './lib/navigation.ts';
+import { routes } from './router/routes.tsx';
+import { installDevtoolsBlocker } from './components/devtoolsBlocker.ts';
+import { isNotFoundError } from './router/errors.ts';
+import { App } from './App.tsx';
+import './styles/global.css';
+import './styles/shell.css';
+import './styles/landing.css';
+
+installDevtoolsBlocker(import.meta.env.PROD);
+
+const router = createBrowserRouter(routes);
+// Code outside React (the request layer after a 401, stores) routes through the same history.
+setNavigator((to, options) => void router.navigate(to, options));
+
+createRoot(document.getElementById('root')!, {
+  // A missing article is an expected 404 page, not something to trace in the console.
+  onCaughtError(error, info) {
+    if (!isNotFoundError(error)) console.error(error, info.componentStack);
+  },
+}).render(
+  <StrictMode>
+    <App router={router} />
+  </StrictMode>,
+);

@@ -1,0 +1,589 @@
+import MarkdownIt from 'markdown-it';
+import type { PMMark, PMNode } from './model.ts';
+import { cell, normalizeDoc, SOFT_BREAK } from './normalize.ts';
+import { cleanControlChars } from './text.ts';
+
+/**
+ * Markdown (as AI models write it) -> the document model, and back.
+ *
+ * Choices that matter for Chinese AI output:
+ * - HTML is never interpreted: markdown-it runs with html:false, so tags arrive as literal text;
+ *   only <br> becomes a line break (models put it in table cells).
+ * - Emphasis next to CJK punctuation works (`**注意：**内容` is bold in every Chinese editor, but
+ *   not under plain CommonMark flanking rules).
+ * - A single newline between lines of prose starts a new paragraph.
+ * - An answer wrapped in ```markdown fences, or a fence left open, is read as Markdown, not code.
+ * - 【待填写：…】 becomes a `placeholder` node carrying the text after the colon as its label.
+ */
+
+/** 【待填写：项目经理姓名】 (also with an ASCII colon or square brackets). */
+export const PLACEHOLDER_RE = /[【[]待填写[：:]\s*([^【】[\]\n]{0,200}?)\s*[】\]]/g;
+const BR_RE = /<br\s*\/?>/gi;
+const DIAGRAM_KINDS = new Set(['flowchart', 'mindmap', 'gantt']);
+const MARKDOWN_FENCE_INFO = new Set(['', 'markdown', 'md', 'text', 'txt', 'plain', 'plaintext']);
+const MAX_FENCE_DEPTH = 3;
+
+function isCjk(cp: number): boolean {
+  return (
+    (cp >= 0x2e80 && cp <= 0x9fff && cp !== 0x3000) ||
+    (cp >= 0xf900 && cp <= 0xfaff) ||
+    (cp >= 0xfe30 && cp <= 0xfe4f) ||
+    (cp >= 0xff00 && cp <= 0xffef) ||
+    (cp >= 0x20000 && cp <= 0x3ffff) ||
+    (cp >= 0x2018 && cp <= 0x201f) ||
+    cp === 0x2026 ||
+    cp === 0x2014
+  );
+}
+const PUNCT_RE = /[\p{P}\p{S}]/u;
+function isWhite(cp: number): boolean {
+  return cp === 0x20 || cp === 0x09 || cp === 0x0a || cp === 0x0b || cp === 0x0c || cp === 0x0d || cp === 0xa0 || cp === 0x1680 ||
+    (cp >= 0x2000 && cp <= 0x200a) || cp === 0x202f || cp === 0x205f || cp === 0x3000;
+}
+function isPunct(cp: number): boolean {
+  return PUNCT_RE.test(String.fromCodePoint(cp));
+}
+
+function codePointBefore(src: string, pos: number): number {
+  if (pos <= 0) return 0x20;
+  const cp = src.codePointAt(pos - 1)!;
+  if (cp >= 0xdc00 && cp <= 0xdfff && pos >= 2) {
+    const full = src.codePointAt(pos - 2)!;
+    if (full > 0xffff) return full;
+  }
+  return cp;
+}
+
+function createParser(): MarkdownIt {
+  const md = new MarkdownIt('default', { html: false, linkify: false, typographer: false, breaks: false });
+  const Base = md.inline.State;
+  // CommonMark flanking rules relaxed next to CJK text, so `**注意：**内容` is bold.
+  class CjkState extends Base {
+    override scanDelims(start: number, canSplitWord: boolean) {
+      const src = this.src;
+      const marker = src.charCodeAt(start);
+      const last = codePointBefore(src, start);
+      let pos = start;
+      while (pos < this.posMax && src.charCodeAt(pos) === marker) pos++;
+      const next = pos < this.posMax ? src.codePointAt(pos)! : 0x20;
+      const lastP = isPunct(last);
+      const nextP = isPunct(next);
+      const lastW = isWhite(last);
+      const nextW = isWhite(next);
+      // As markdown-cjk-friendly: a CJK neighbour on the far side counts like whitespace/punctuation.
+      const left = !nextW && (!nextP || lastW || lastP || isCjk(last));
+      const right = !lastW && (!lastP || nextW || nextP || isCjk(next));
+      return {
+        can_open: left && (canSplitWord || !right || lastP),
+        can_close: right && (canSplitWord || !left || nextP),
+        length: pos - start,
+      };
+    }
+  }
+  md.inline.State = CjkState;
+  // Escapes are joined into text by convertInline itself (it must tell `\<br>` from `<br>`).
+  md.core.ruler.disable('text_join');
+  // Record whether a fence was closed: an open fence in AI output is a formatting slip, not code.
+  const rules = (md.block.ruler as unknown as { __rules__: Array<{ name: string; fn: (...a: any[]) => boolean }> }).__rules__;
+  const fence = rules.find((r) => r.name === 'fence');
+  if (fence) {
+    const original = fence.fn;
+    md.block.ruler.at('fence', (state, startLine, endLine, silent) => {
+      const okMatch = original(state, startLine, endLine, silent);
+      if (!okMatch || silent) return okMatch;
+      const token = state.tokens[state.tokens.length - 1];
+      const last = state.line - 1;
+      let closed = false;
+      if (last > startLine) {
+        const line = state.src.slice(state.bMarks[last] + state.tShift[last], state.eMarks[last]).trimEnd();
+        const ch = token.markup[0];
+        closed = line.length >= token.markup.length && [...line].every((c) => c === ch) && state.sCount[last] - state.blkIndent < 4;
+      }
+      token.meta = { ...(token.meta ?? {}), closed };
+      return true;
+    }, { alt: ['paragraph', 'reference', 'blockquote', 'list'] });
+  }
+  return md;
+}
+
+let parser: MarkdownIt | null = null;
+function getParser(): MarkdownIt {
+  parser ??= createParser();
+  return parser;
+}
+
+type Token = ReturnType<MarkdownIt['parse']>[number];
+
+/** Text with placeholders and <br> turned into nodes. */
+function splitText(text: string, marks: PMMark[]): PMNode[] {
+  const out: PMNode[] = [];
+  const withMarks = (n: PMNode): PMNode => (marks.length ? { ...n, marks: marks.map((m) => ({ ...m })) } : n);
+  const pushText = (t: string) => {
+    const parts = t.split(BR_RE);
+    parts.forEach((p, i) => {
+      if (i > 0) out.push({ type: 'hardBreak' });
+      if (p) out.push(withMarks({ type: 'text', text: p }));
+    });
+  };
+  let last = 0;
+  for (const m of text.matchAll(PLACEHOLDER_RE)) {
+    pushText(text.slice(last, m.index));
+    out.push(withMarks({ type: 'placeholder', attrs: { label: m[1].trim() } }));
+    last = m.index! + m[0].length;
+  }
+  pushText(text.slice(last));
+  return out;
+}
+
+/** Stands for an escaped `<` while text is joined, so that `\<br>` stays literal. */
+const ESCAPED_LT = '\uFDD0';
+
+function convertInline(children: Token[] | null): PMNode[] {
+  const out: PMNode[] = [];
+  const marks: PMMark[] = [];
+  let buffer = '';
+  const flush = () => {
+    if (!buffer) return;
+    for (const n of splitText(buffer, marks)) {
+      if (n.text) n.text = n.text.replaceAll(ESCAPED_LT, '<');
+      out.push(n);
+    }
+    buffer = '';
+  };
+  const popMark = (type: string) => {
+    for (let i = marks.length - 1; i >= 0; i--) {
+      if (marks[i].type === type) {
+        marks.splice(i, 1);
+        return;
+      }
+    }
+  };
+  for (const t of children ?? []) {
+    if (t.type === 'text') {
+      buffer += t.content;
+      continue;
+    }
+    if (t.type === 'text_special') {
+      buffer += t.content === '<' && t.info === 'escape' ? ESCAPED_LT : t.content;
+      continue;
+    }
+    flush();
+    switch (t.type) {
+      case 'code_inline':
+        if (t.content) out.push({ type: 'text', text: t.content, marks: [...marks, { type: 'code' }] });
+        break;
+      case 'strong_open':
+        marks.push({ type: 'bold' });
+        break;
+      case 'em_open':
+        marks.push({ type: 'italic' });
+        break;
+      case 's_open':
+        marks.push({ type: 'strike' });
+        break;
+      case 'link_open':
+        marks.push({ type: 'link', attrs: { href: t.attrGet('href') ?? '', target: '_blank' } });
+        break;
+      case 'strong_close':
+        popMark('bold');
+        break;
+      case 'em_close':
+        popMark('italic');
+        break;
+      case 's_close':
+        popMark('strike');
+        break;
+      case 'link_close':
+        popMark('link');
+        break;
+      case 'image': {
+        const alt = t.children?.map((c) => c.content).join('') ?? t.content;
+        out.push({ type: 'image', attrs: { src: t.attrGet('src') ?? '', alt: alt || null, title: t.attrGet('title') || null } });
+        break;
+      }
+      case 'softbreak':
+        out.push({ type: SOFT_BREAK });
+        break;
+      case 'hardbreak':
+        out.push({ type: 'hardBreak' });
+        break;
+      default:
+        if (t.content) out.push(...splitText(t.content, marks));
+    }
+  }
+  flush();
+  return out;
+}
+
+function fenceToBlocks(token: Token, depth: number): PMNode[] {
+  const info = token.info.trim().split(/\s+/)[0]?.toLowerCase() ?? '';
+  const closed = Boolean(token.meta?.closed);
+  if (info === 'diagram' || info.startsWith('diagram-')) {
+    try {
+      const parsed = JSON.parse(token.content) as { kind?: unknown; model?: unknown; caption?: unknown };
+      const kind = typeof parsed.kind === 'string' ? parsed.kind : info.slice('diagram-'.length);
+      if (DIAGRAM_KINDS.has(kind) && parsed.model && typeof parsed.model === 'object') {
+        return [{ type: 'diagram', attrs: { kind, model: parsed.model, caption: typeof parsed.caption === 'string' ? parsed.caption : '' } }];
+      }
+    } catch {
+      /* not a diagram after all: falls through to a code block */
+    }
+  }
+  if (depth < MAX_FENCE_DEPTH && (info === 'markdown' || info === 'md' || (!closed && MARKDOWN_FENCE_INFO.has(info)))) {
+    return tokensToBlocks(getParser().parse(token.content, {}), depth + 1);
+  }
+  const text = token.content.replace(/\n$/, '');
+  return [text ? { type: 'codeBlock', attrs: { language: info || null }, content: [{ type: 'text', text }] } : { type: 'codeBlock', attrs: { language: info || null } }];
+}
+
+function tokensToBlocks(tokens: Token[], depth: number): PMNode[] {
+  const root: PMNode = { type: 'doc', content: [] };
+  const stack: PMNode[] = [root];
+  const top = () => stack[stack.length - 1];
+  const open = (node: PMNode) => {
+    node.content ??= [];
+    stack.push(node);
+  };
+  const close = (type: string) => {
+    // Pops to the nearest open node of that type; a stray close token is ignored.
+    const idx = stack.map((n) => n.type).lastIndexOf(type);
+    if (idx <= 0) return;
+    while (stack.length > idx) {
+      const node = stack.pop()!;
+      top().content!.push(node);
+    }
+  };
+  for (const t of tokens) {
+    switch (t.type) {
+      case 'paragraph_open':
+        open({ type: 'paragraph' });
+        break;
+      case 'heading_open':
+        open({ type: 'heading', attrs: { level: Number(t.tag.slice(1)) || 1 } });
+        break;
+      case 'bullet_list_open':
+        open({ type: 'bulletList' });
+        break;
+      case 'ordered_list_open':
+        open({ type: 'orderedList', attrs: { start: Number(t.attrGet('start') ?? 1) } });
+        break;
+      case 'list_item_open':
+        open({ type: 'listItem' });
+        break;
+      case 'blockquote_open':
+        open({ type: 'blockquote' });
+        break;
+      case 'table_open':
+        open({ type: 'table' });
+        break;
+      case 'tr_open':
+        open({ type: 'tableRow' });
+        break;
+      case 'th_open':
+      case 'td_open':
+        open(cell(t.type === 'th_open' ? 'tableHeader' : 'tableCell', []));
+        break;
+      case 'paragraph_close':
+        close('paragraph');
+        break;
+      case 'heading_close':
+        close('heading');
+        break;
+      case 'bullet_list_close':
+        close('bulletList');
+        break;
+      case 'ordered_list_close':
+        close('orderedList');
+        break;
+      case 'list_item_close':
+        close('listItem');
+        break;
+      case 'blockquote_close':
+        close('blockquote');
+        break;
+      case 'table_close':
+        close('table');
+        break;
+      case 'tr_close':
+        close('tableRow');
+        break;
+      case 'th_close':
+        close('tableHeader');
+        break;
+      case 'td_close':
+        close('tableCell');
+        break;
+      case 'inline': {
+        const inline = convertInline(t.children);
+        const host = top();
+        if (host.type === 'tableCell' || host.type === 'tableHeader') host.content!.push({ type: 'paragraph', content: inline });
+        else host.content!.push(...inline);
+        break;
+      }
+      case 'hr':
+        top().content!.push({ type: 'horizontalRule' });
+        break;
+      case 'fence':
+        top().content!.push(...fenceToBlocks(t, depth));
+        break;
+      case 'code_block': {
+        // Indented code in AI prose is almost always accidental indentation of a paragraph.
+        const text = t.content.trim();
+        if (text) top().content!.push({ type: 'paragraph', content: convertInline(getParser().parseInline(text, {})[0]?.children ?? []) });
+        break;
+      }
+      default:
+        break;
+    }
+  }
+  while (stack.length > 1) close(top().type);
+  return root.content!;
+}
+
+/** Markdown -> a normalised `doc`. Never throws for any string. */
+export function markdownToDoc(md: string): PMNode {
+  const src = cleanControlChars(typeof md === 'string' ? md : '').replace(/[\uFDD0-\uFDEF]/g, '');
+  return normalizeDoc({ type: 'doc', content: tokensToBlocks(getParser().parse(src, {}), 0) });
+}
+
+/* ------------------------------------------------------------------------------------------------
+ * doc -> Markdown
+ * ---------------------------------------------------------------------------------------------- */
+
+export interface DocToMarkdownOptions {
+  /** 'omit' replaces data: URLs of images by a short marker (AI context must not carry megabytes). */
+  dataUrls?: 'keep' | 'omit';
+  /** 'fence': ```diagram JSON (round-trips); 'caption': 【图：caption】 (for AI context). */
+  diagrams?: 'fence' | 'caption';
+}
+
+const SER_MARKS = ['link', 'bold', 'italic', 'strike', 'code'] as const;
+
+function escapeText(text: string, inTable: boolean): string {
+  let s = text.replace(/[\\`*_[\]~]/g, (c) => `\\${c}`).replace(/&(?=#?[a-z0-9]+;)/gi, '\\&').replace(/</g, (c, i: number, all: string) => (/^<br\s*\/?>/i.test(all.slice(i)) ? '\\<' : c));
+  if (inTable) s = s.replace(/\|/g, '\\|');
+  return s;
+}
+
+function escapeLineStart(line: string): string {
+  // Keep a line of prose from being read as a heading, quote, list item, rule or code block.
+  const s = line.replace(/^[ \t]+/, '');
+  if (/^#{1,6}(\s|$)/.test(s) || s.startsWith('>') || /^[-+=](\s|$)/.test(s) || /^[-=][-=\s]*$/.test(s)) return `\\${s}`;
+  const m = /^(\d{1,9})([.)])(\s|$)/.exec(s);
+  if (m) return `${m[1]}\\${s.slice(m[1].length)}`;
+  return s;
+}
+
+function markOf(node: PMNode, type: string): PMMark | undefined {
+  return node.marks?.find((m) => m.type === type);
+}
+
+function codeSpan(text: string): string {
+  const longest = Math.max(0, ...(text.match(/`+/g) ?? []).map((r) => r.length));
+  const fence = '`'.repeat(longest + 1);
+  const pad = text.startsWith('`') || text.endsWith('`') ? ' ' : '';
+  return `${fence}${pad}${text}${pad}${fence}`;
+}
+
+function wrapDelim(inner: string, delim: string): string {
+  const m = /^(\s*)([\s\S]*?)(\s*)$/.exec(inner)!;
+  if (!m[2]) return inner;
+  return `${m[1]}${delim}${m[2]}${delim}${m[3]}`;
+}
+
+interface InlineCtx {
+  inTable: boolean;
+  opts: DocToMarkdownOptions;
+}
+
+function leaf(node: PMNode, ctx: InlineCtx): string {
+  switch (node.type) {
+    case 'text':
+      return escapeText((node.text ?? '').replace(/\n/g, ' '), ctx.inTable);
+    case 'hardBreak':
+      return ctx.inTable ? '<br>' : '\\\n';
+    case 'placeholder':
+      return `【待填写：${String(node.attrs?.label ?? '')}】`;
+    case 'image':
+      return imageMd(node, ctx.opts);
+    default:
+      return escapeText(node.text ?? '', ctx.inTable);
+  }
+}
+
+function serializeInline(nodes: PMNode[], level: number, ctx: InlineCtx): string {
+  if (level >= SER_MARKS.length) return nodes.map((n) => leaf(n, ctx)).join('');
+  const type = SER_MARKS[level];
+  let out = '';
+  let i = 0;
+  while (i < nodes.length) {
+    const mark = markOf(nodes[i], type);
+    let j = i + 1;
+    if (!mark) {
+      while (j < nodes.length && !markOf(nodes[j], type)) j++;
+      out += serializeInline(nodes.slice(i, j), level + 1, ctx);
+    } else {
+      const key = JSON.stringify(mark.attrs ?? null);
+      while (j < nodes.length && JSON.stringify(markOf(nodes[j], type)?.attrs ?? null) === key && markOf(nodes[j], type)) j++;
+      const run = nodes.slice(i, j);
+      if (type === 'code') {
+        out += codeSpan(run.map((n) => (n.type === 'text' ? n.text ?? '' : '')).join(''));
+      } else {
+        const inner = serializeInline(run, level + 1, ctx);
+        if (type === 'link') {
+          const href = String(mark.attrs?.href ?? '');
+          out += `[${inner}](${linkDest(href)})`;
+        } else {
+          out += wrapDelim(inner, type === 'bold' ? '**' : type === 'italic' ? '*' : '~~');
+        }
+      }
+    }
+    i = j;
+  }
+  return out;
+}
+
+function linkDest(url: string): string {
+  return /[\s()<>]/.test(url) ? `<${url.replace(/[<>]/g, encodeURIComponent)}>` : url;
+}
+
+function imageMd(node: PMNode, opts: DocToMarkdownOptions): string {
+  let src = String(node.attrs?.src ?? '');
+  if (opts.dataUrls === 'omit' && src.startsWith('data:')) src = 'data:omitted';
+  const alt = String(node.attrs?.alt ?? node.attrs?.caption ?? '').replace(/[[\]\\]/g, (c) => `\\${c}`);
+  const title = node.attrs?.title ? ` "${String(node.attrs.title).replace(/["\\]/g, (c) => `\\${c}`)}"` : '';
+  return `![${alt}](${linkDest(src)}${title})`;
+}
+
+function inlineMd(node: PMNode, ctx: InlineCtx): string {
+  const text = serializeInline(node.content ?? [], 0, ctx);
+  if (ctx.inTable) return text;
+  return text.split('\n').map(escapeLineStart).join('\n');
+}
+
+function indent(text: string, prefix: string, first: string): string {
+  return text
+    .split('\n')
+    .map((l, i) => (i === 0 ? first + l : l ? prefix + l : l))
+    .join('\n');
+}
+
+function tableMd(node: PMNode, opts: DocToMarkdownOptions): string {
+  // Markdown has no merged cells: a span keeps its text in its first grid cell and leaves the rest empty.
+  const grid: string[][] = [];
+  const rows = node.content ?? [];
+  rows.forEach((row, ri) => {
+    grid[ri] ??= [];
+    let col = 0;
+    for (const c of row.content ?? []) {
+      while (grid[ri][col] !== undefined) col++;
+      const cs = Number(c.attrs?.colspan ?? 1) || 1;
+      const rs = Number(c.attrs?.rowspan ?? 1) || 1;
+      const text = (c.content ?? []).map((b) => cellBlockMd(b, opts)).filter(Boolean).join('<br>');
+      for (let r = 0; r < rs; r++) {
+        grid[ri + r] ??= [];
+        for (let k = 0; k < cs; k++) grid[ri + r][col + k] = r === 0 && k === 0 ? text : '';
+      }
+      col += cs;
+    }
+  });
+  const width = Math.max(1, ...grid.map((r) => r.length));
+  const line = (cells: string[]) => `| ${Array.from({ length: width }, (_, i) => cells[i] ?? '').join(' | ')} |`;
+  const [head, ...body] = grid.length ? grid : [[]];
+  return [line(head), `|${' --- |'.repeat(width)}`, ...body.map(line)].join('\n');
+}
+
+function cellBlockMd(block: PMNode, opts: DocToMarkdownOptions): string {
+  const ctx: InlineCtx = { inTable: true, opts };
+  if (block.type === 'paragraph' || block.type === 'heading') return serializeInline(block.content ?? [], 0, ctx);
+  if (block.type === 'image') return imageMd(block, opts);
+  if (block.type === 'bulletList' || block.type === 'orderedList') {
+    const start = Number(block.attrs?.start ?? 1);
+    return (block.content ?? [])
+      .map((item, i) => `${block.type === 'orderedList' ? `${start + i}.` : '•'} ${(item.content ?? []).map((b) => cellBlockMd(b, opts)).join(' ')}`)
+      .join('<br>');
+  }
+  return escapeText((block.content ?? []).map((b) => cellBlockMd(b, opts) || b.text || '').join(' '), true);
+}
+
+function blocksMd(blocks: PMNode[], opts: DocToMarkdownOptions): string {
+  const parts: string[] = [];
+  let prevListMarker = '';
+  for (const b of blocks) {
+    let text: string;
+    if (b.type === 'bulletList' || b.type === 'orderedList') {
+      // Two lists in a row merge into one unless the marker differs (CommonMark).
+      const marker = b.type === 'bulletList' ? (prevListMarker === '-' ? '*' : '-') : prevListMarker === '.' ? ')' : '.';
+      text = blockMd(b, opts, marker);
+      prevListMarker = marker;
+    } else {
+      text = blockMd(b, opts, '');
+      prevListMarker = '';
+    }
+    if (text !== '') parts.push(text);
+  }
+  return parts.join('\n\n');
+}
+
+function blockMd(b: PMNode, opts: DocToMarkdownOptions, listMarker: string): string {
+  const ctx: InlineCtx = { inTable: false, opts };
+  switch (b.type) {
+    case 'paragraph':
+      return inlineMd(b, ctx);
+    case 'heading': {
+      const level = Math.min(6, Math.max(1, Number(b.attrs?.level ?? 1)));
+      const text = serializeInline(b.content ?? [], 0, ctx).replace(/\\\n/g, ' ');
+      return `${'#'.repeat(level)} ${text}`;
+    }
+    case 'bulletList':
+    case 'orderedList': {
+      const ordered = b.type === 'orderedList';
+      const start = Number(b.attrs?.start ?? 1);
+      const items = (b.content ?? []).map((item, i) => {
+        const marker = ordered ? `${start + i}${listMarker === ')' ? ')' : '.'} ` : `${listMarker === '*' ? '*' : '-'} `;
+        const inner = (item.content ?? [])
+          .map((child, k) => {
+            const text = blockMd(child, opts, '');
+            return k > 0 && child.type !== 'bulletList' && child.type !== 'orderedList' ? `\n${text}` : text;
+          })
+          .join('\n');
+        return indent(inner || '', ' '.repeat(marker.length), marker).replace(/[ ]+$/, '');
+      });
+      const loose = (b.content ?? []).some((item) => (item.content ?? []).filter((c) => c.type !== 'bulletList' && c.type !== 'orderedList').length > 1);
+      return items.join(loose ? '\n\n' : '\n');
+    }
+    case 'listItem':
+      return blocksMd(b.content ?? [], opts);
+    case 'blockquote':
+      return blocksMd(b.content ?? [], opts)
+        .split('\n')
+        .map((l) => (l ? `> ${l}` : '>'))
+        .join('\n');
+    case 'horizontalRule':
+      return '---';
+    case 'image':
+      return imageMd(b, opts);
+    case 'diagram': {
+      const caption = String(b.attrs?.caption ?? '');
+      if (opts.diagrams === 'caption') return `【图：${caption || String(b.attrs?.kind ?? '图示')}】`;
+      return `\`\`\`diagram\n${JSON.stringify({ kind: b.attrs?.kind, caption, model: b.attrs?.model })}\n\`\`\``;
+    }
+    case 'codeBlock': {
+      const text = (b.content ?? []).map((n) => n.text ?? '').join('');
+      const longest = Math.max(2, ...(text.match(/`{3,}/g) ?? []).map((r) => r.length));
+      const fence = '`'.repeat(longest + 1);
+      return `${fence}${String(b.attrs?.language ?? '')}\n${text}\n${fence}`;
+    }
+    case 'table':
+      return tableMd(b, opts);
+    default:
+      return (b.content ?? []).length ? blocksMd(b.content ?? [], opts) : '';
+  }
+}
+
+/** The document as Markdown (GFM tables, placeholders as 【待填写：…】). */
+export function docToMarkdown(doc: PMNode, opts: DocToMarkdownOptions = {}): string {
+  if (!doc) return '';
+  const blocks = doc.type === 'doc' ? doc.content ?? [] : [doc];
+  return blocksMd(blocks, opts).replace(/\n{3,}/g, '\n\n').trim() + '\n';
+}

@@ -1,0 +1,115 @@
+import { z } from 'zod';
+import { idSchema } from './common.ts';
+
+/**
+ * AI calls (SPEC section 7, API.md). Chapter writing answers SSE when the request carries
+ * `Accept: text/event-stream` (events `delta` {text}, `done` {chapter}, `error` {code, msg}),
+ * otherwise the final JSON.
+ */
+
+export const MODEL_TIERS = ['standard', 'premium'] as const;
+export type ModelTier = (typeof MODEL_TIERS)[number];
+
+/** Which engine wrote something: the offline rule/template engine or a model. */
+export const AI_ENGINES = ['offline', 'openai'] as const;
+export type AiEngineName = (typeof AI_ENGINES)[number];
+export const AI_ENGINE_LABELS: Record<AiEngineName, string> = {
+  offline: '离线草稿',
+  openai: 'AI 模型',
+};
+
+/**
+ * Characters per page of the default template (A4, 宋体 小四, 1.5 倍行距, 2.54/3.18 cm margins):
+ * 36 characters per line × 30 lines ≈ 1080 at full density; headings, paragraph ends, tables and
+ * figures bring a real bid page to about 700. Word budgets = pages × this figure.
+ */
+export const CHARS_PER_PAGE = 700;
+/** Page count used when a bid names none. */
+export const DEFAULT_PAGE_COUNT = 60;
+export const MAX_PAGE_COUNT = 2000;
+/** A chapter answer below floor × budget gets one continuation pass; above cap × budget one trim. */
+export const WORD_FLOOR_RATIO = 0.6;
+export const WORD_CAP_RATIO = 1.6;
+/** One model answer stays within this many characters (longer chapters are split into children). */
+export const MAX_WORDS_PER_CALL = 3000;
+
+export const aiGetBidCatalogSchema = z.object({
+  bidId: idSchema,
+  pageCount: z.coerce.number().int('页数必须是整数').min(1, '页数至少为 1').max(MAX_PAGE_COUNT, `页数不能超过 ${MAX_PAGE_COUNT}`).optional(),
+});
+export const aiGetBidCatalogChildSchema = z.object({ catalogId: idSchema });
+
+export const aiGetBidContentSchema = z.object({
+  catalogId: idSchema,
+  requirement: z.string().max(2000, '写作要求不能超过 2000 字').optional(),
+});
+
+export const CUSTOMIZE_ACTIONS = ['rewrite', 'expand', 'shorten', 'polish', 'continue', 'custom'] as const;
+export type CustomizeAction = (typeof CUSTOMIZE_ACTIONS)[number];
+export const CUSTOMIZE_ACTION_LABELS: Record<CustomizeAction, string> = {
+  rewrite: '改写',
+  expand: '扩写',
+  shorten: '缩写',
+  polish: '润色',
+  continue: '续写',
+  custom: '自定义指令',
+};
+
+export const aiGenerateCustomizeContentSchema = z
+  .object({
+    catalogId: idSchema,
+    action: z.enum(CUSTOMIZE_ACTIONS, { message: '操作类型不正确' }),
+    selection: z.string().max(20_000, '选中的文字不能超过 2 万字'),
+    instruction: z.string().max(2000, '指令不能超过 2000 字').optional(),
+  })
+  .refine((v) => v.action === 'continue' || v.selection.trim().length > 0, { message: '请先选中要处理的文字', path: ['selection'] })
+  .refine((v) => v.action !== 'custom' || Boolean(v.instruction?.trim()), { message: '请填写自定义指令', path: ['instruction'] });
+export type AiGenerateCustomizeContentInput = z.infer<typeof aiGenerateCustomizeContentSchema>;
+
+/** The replacement for exactly the selection: Markdown (and plain text for simple editors). */
+export const customizeResultSchema = z.object({ text: z.string(), markdown: z.string(), engine: z.enum(AI_ENGINES) });
+export type CustomizeResult = z.infer<typeof customizeResultSchema>;
+
+export const aiGetExpandRangeSchema = z.object({ bidId: idSchema, overwrite: z.boolean().optional() });
+export const bidIdBodySchema = z.object({ bidId: idSchema });
+export const bidIdQuerySchema = z.object({ bidId: idSchema });
+
+export const isWritingSchema = z.object({ writing: z.boolean(), done: z.number().int(), total: z.number().int(), jobId: z.string().nullable() });
+export type IsWriting = z.infer<typeof isWritingSchema>;
+
+export const JOB_STATUSES = ['queued', 'running', 'done', 'failed', 'cancelled'] as const;
+export type JobStatus = (typeof JOB_STATUSES)[number];
+export const CHAPTER_STATUSES = ['empty', 'writing', 'done', 'error'] as const;
+export type ChapterStatus = (typeof CHAPTER_STATUSES)[number];
+
+/** Events of GET /api/ai/client/writingEvents (SSE; `id` = `<jobId>:<seq>`, resume with Last-Event-ID). */
+export type WritingEvent =
+  | { type: 'job'; jobId: string; status: JobStatus; done: number; failed: number; total: number; msg?: string }
+  | { type: 'chapter'; jobId: string; catalogId: string; title: string; status: ChapterStatus; engine?: AiEngineName; words?: number; msg?: string }
+  /** Live text of a chapter being written (not replayed on reconnect). */
+  | { type: 'delta'; jobId: string; catalogId: string; text: string };
+
+/** SSE events of a streamed chapter write. */
+export type ChapterStreamEvent =
+  | { event: 'delta'; data: { text: string } }
+  | { event: 'done'; data: { chapter: unknown } }
+  | { event: 'error'; data: { code: number; msg: string } };
+
+/** Per chapter: who wrote the current content (the badge in the outline and editor). */
+export const chapterEngineSchema = z.object({ catalogId: z.string(), engine: z.enum(AI_ENGINES), model: z.string().nullable(), at: z.string() });
+export type ChapterEngine = z.infer<typeof chapterEngineSchema>;
+
+export const AI_MESSAGES = {
+  tierDisabled: (tier: ModelTier) => `${tier === 'premium' ? '高级' : '标准'}模型已停用，请选择其他模型或联系客服`,
+  jobRunning: '全文写作正在进行中',
+  noLeaf: '没有需要写作的章节',
+  notWriting: '当前没有正在进行的全文写作',
+  bidFinished: '标书已完成，不能再修改',
+  offlineCustom: '离线引擎不支持自定义指令，请配置 AI 模型后再试',
+  modelFailed: 'AI 模型暂时不可用，请稍后重试',
+  streamBroken: 'AI 模型连接中断，本章未写完，请重试',
+  timeout: 'AI 模型响应超时，请稍后重试',
+  badOutput: 'AI 模型返回的内容格式不正确，请重试',
+  noOutline: '请先生成或填写大纲',
+  catalogWriting: '本章正在写作中，请稍候',
+} as const;

@@ -1,0 +1,119 @@
+import { z } from 'zod';
+import { idSchema } from './common.ts';
+
+/**
+ * The structured tender analysis (招标文件解析): the project fact sheet every chapter uses, the
+ * scoring items the outline must cover, ★/▲ clauses, disqualification clauses, key dates and the
+ * bid outline the tender prescribes. Stored with the bid and with each file interpretation.
+ */
+
+export const SCORING_CATEGORIES = ['technical', 'commercial', 'price', 'other'] as const;
+export type ScoringCategory = (typeof SCORING_CATEGORIES)[number];
+export const SCORING_CATEGORY_LABELS: Record<ScoringCategory, string> = {
+  technical: '技术',
+  commercial: '商务',
+  price: '价格',
+  other: '其他',
+};
+
+export const projectFactsSchema = z.object({
+  name: z.string().nullable(),
+  number: z.string().nullable(),
+  /** 采购人 / 招标人 / 建设单位. */
+  owner: z.string().nullable(),
+  agency: z.string().nullable(),
+  budget: z.string().nullable(),
+  /** 工期 / 服务期 / 交货期. */
+  period: z.string().nullable(),
+  location: z.string().nullable(),
+  scope: z.string().nullable(),
+  /** 投标保证金. */
+  bond: z.string().nullable(),
+});
+export type ProjectFacts = z.infer<typeof projectFactsSchema>;
+
+export const scoringItemSchema = z.object({
+  /** Stable within one analysis (`S1`, `S2`, ...): chapters refer to items by this id. */
+  id: z.string().min(1).max(20),
+  category: z.enum(SCORING_CATEGORIES),
+  name: z.string().min(1).max(200),
+  /** Maximum points; null when the tender does not state them. */
+  points: z.number().min(0).max(1000).nullable(),
+  criteria: z.string().max(4000),
+});
+export type ScoringItem = z.infer<typeof scoringItemSchema>;
+
+export const clauseSchema = z.object({
+  /** '★' (substantive, failing it disqualifies) or '▲' (important). */
+  mark: z.enum(['★', '▲']),
+  text: z.string().max(2000),
+});
+export type StarClause = z.infer<typeof clauseSchema>;
+
+export const keyDateSchema = z.object({ label: z.string().max(100), value: z.string().max(200) });
+export type KeyDate = z.infer<typeof keyDateSchema>;
+
+export const mandatedSectionSchema = z.object({ title: z.string().min(1).max(200), level: z.number().int().min(1).max(3) });
+export type MandatedSection = z.infer<typeof mandatedSectionSchema>;
+
+export const tenderAnalysisSchema = z.object({
+  project: projectFactsSchema,
+  /** 综合评分法 / 最低评标价法 / 经评审的最低投标价法 ...; null when not found. */
+  scoringMethod: z.string().nullable(),
+  qualifications: z.array(z.string().max(2000)),
+  scoringItems: z.array(scoringItemSchema),
+  starClauses: z.array(clauseSchema),
+  disqualifications: z.array(z.string().max(2000)),
+  keyDates: z.array(keyDateSchema),
+  /** The bid outline the tender prescribes (投标文件格式/组成), in its order; empty when none. */
+  mandatedOutline: z.array(mandatedSectionSchema),
+  /** True when the technical bid must be anonymous (暗标). */
+  darkBid: z.boolean(),
+  /** Which engine produced it: 'offline' (rules) or 'openai' (a model, rules as fallback). */
+  engine: z.string(),
+  model: z.string().nullable(),
+  /** Things the writer should know (e.g. 未识别到评分标准). */
+  warnings: z.array(z.string()),
+  /** Characters of tender text analysed. */
+  chars: z.number().int().min(0),
+});
+export type TenderAnalysis = z.infer<typeof tenderAnalysisSchema>;
+
+/** Sum of points per category, computed in code (never asked from a model). */
+export function scoringTotals(items: ScoringItem[]): Record<ScoringCategory, number> & { total: number } {
+  const out = { technical: 0, commercial: 0, price: 0, other: 0, total: 0 };
+  for (const it of items) {
+    if (it.points == null) continue;
+    out[it.category] += it.points;
+    out.total += it.points;
+  }
+  return out;
+}
+
+/** POST /api/ai/chat/start-analysis: analyse an uploaded file or pasted text (file interpretation). */
+export const startAnalysisSchema = z
+  .object({
+    fileId: idSchema.optional(),
+    text: z.string().max(2_000_000, '招标文件文字不能超过 200 万字').optional(),
+    name: z.string().trim().max(200, '名称不能超过 200 字').optional(),
+    modelType: z.enum(['standard', 'premium']).default('standard'),
+  })
+  .refine((v) => Boolean(v.fileId) || Boolean(v.text?.trim()), { message: '请上传招标文件或粘贴招标文件内容', path: ['fileId'] });
+export type StartAnalysisInput = z.infer<typeof startAnalysisSchema>;
+
+export const ANALYSIS_STATUSES = ['running', 'done', 'error'] as const;
+export type AnalysisStatus = (typeof ANALYSIS_STATUSES)[number];
+
+export const interpretationSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  fileId: z.string().nullable(),
+  status: z.enum(ANALYSIS_STATUSES),
+  error: z.string().nullable(),
+  analysis: tenderAnalysisSchema.nullable(),
+  createTime: z.string(),
+  updateTime: z.string(),
+});
+export type Interpretation = z.infer<typeof interpretationSchema>;
+
+export const interpretationDetailQuerySchema = z.object({ id: idSchema });
