@@ -1,12 +1,12 @@
-import { useMemo } from 'react';
 import { App as AntdApp, ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider } from 'react-router/dom';
-import type { DataRouter } from 'react-router';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { flushSync } from 'react-dom';
+import { RouterProvider, type DataRouter } from 'react-router';
 import { theme } from './styles/theme.ts';
+import { queryClient as appQueryClient } from './api/queryClient.ts';
 import { FeedbackBridge } from './utils/FeedbackBridge.tsx';
 import { MESSAGE_CONFIG, NOTIFICATION_CONFIG } from './utils/feedback.ts';
 import { ErrorBoundary } from './components/ErrorBoundary.tsx';
@@ -16,15 +16,9 @@ import { isNotFoundError } from './router/errors.ts';
 
 dayjs.locale('zh-cn');
 
-export function createQueryClient(): QueryClient {
-  return new QueryClient({
-    defaultOptions: {
-      // The request layer has already shown the error; a second try would show it twice.
-      queries: { retry: false, refetchOnWindowFocus: false, staleTime: 30_000 },
-      mutations: { retry: false },
-    },
-  });
-}
+const syncFlush = (fn: () => unknown): undefined => {
+  flushSync(fn);
+};
 
 /** Errors reach the route error pages; this only decides what is worth a console trace. */
 function onRouterError(error: unknown) {
@@ -39,7 +33,7 @@ export interface AppProps {
 
 /** Providers (antd zh_CN + theme, feedback, TanStack Query) around the router, or the WeChat notice. */
 export function App({ router, queryClient, userAgent = typeof navigator === 'undefined' ? '' : navigator.userAgent }: AppProps) {
-  const client = useMemo(() => queryClient ?? createQueryClient(), [queryClient]);
+  const client = queryClient ?? appQueryClient;
   const wechat = isWindowsWechat(userAgent);
   return (
     <ConfigProvider locale={zhCN} theme={theme}>
@@ -50,7 +44,8 @@ export function App({ router, queryClient, userAgent = typeof navigator === 'und
             <WechatNotice />
           ) : (
             <QueryClientProvider client={client}>
-              <RouterProvider router={router} onError={onRouterError} />
+              {/* From 'react-router' (not '/dom') so tests and app share one module; flushSync is what '/dom' adds. */}
+              <RouterProvider router={router} flushSync={syncFlush} onError={onRouterError} />
             </QueryClientProvider>
           )}
         </ErrorBoundary>

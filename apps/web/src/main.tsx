@@ -4,7 +4,7 @@ import { createBrowserRouter } from 'react-router';
 import { setNavigator } from './lib/navigation.ts';
 import { routes } from './router/routes.tsx';
 import { installDevtoolsBlocker } from './components/devtoolsBlocker.ts';
-import { isNotFoundError } from './router/errors.ts';
+import { reportCaughtError } from './router/errors.ts';
 import { App } from './App.tsx';
 import './styles/global.css';
 import './styles/shell.css';
@@ -16,12 +16,7 @@ const router = createBrowserRouter(routes);
 // Code outside React (the request layer after a 401, stores) routes through the same history.
 setNavigator((to, options) => void router.navigate(to, options));
 
-createRoot(document.getElementById('root')!, {
-  // A missing article is an expected 404 page, not something to trace in the console.
-  onCaughtError(error, info) {
-    if (!isNotFoundError(error)) console.error(error, info.componentStack);
-  },
-}).render(
+createRoot(document.getElementById('root')!, { onCaughtError: reportCaughtError }).render(
   <StrictMode>
     <App router={router} />
   </StrictMode>,

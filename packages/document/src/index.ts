@@ -2,3 +2,4 @@ export * from './model.ts';
 export * from './text.ts';
 export { normalizeDoc } from './normalize.ts';
 export { markdownToDoc, docToMarkdown, PLACEHOLDER_RE, type DocToMarkdownOptions } from './markdown.ts';
+export * from './templates/index.ts';

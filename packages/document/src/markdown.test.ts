@@ -150,20 +150,21 @@ describe('markdownToDoc', () => {
     expect(markdownToDoc('```diagram\n{oops\n```').content![0].type).toBe('codeBlock');
   });
 
-  it('handles very long input in linear time', () => {
+  // Generous bounds: the machine is shared; quadratic behaviour would take minutes, not seconds.
+  it('handles very long input in linear time', { timeout: 90_000 }, () => {
     const para = '这是一段很长的投标文件正文，包含**加粗**和*强调*以及【待填写：数值】。'.repeat(20);
     const big = Array.from({ length: 2000 }, (_, i) => (i % 50 === 0 ? `## 第${i}节\n\n${para}` : para)).join('\n\n');
     expect(big.length).toBeGreaterThan(1_000_000);
     const t0 = performance.now();
     const d = markdownToDoc(big);
-    expect(performance.now() - t0).toBeLessThan(10_000);
+    expect(performance.now() - t0).toBeLessThan(30_000);
     expect(find(d, 'placeholder')).toHaveLength(2000 * 20);
     // Pathological nesting and delimiter runs stay bounded too.
     const t1 = performance.now();
     markdownToDoc('>'.repeat(50_000) + ' x');
     markdownToDoc('*'.repeat(100_000) + '[' .repeat(50_000) + '`'.repeat(50_000));
     markdownToDoc('- '.repeat(5_000) + 'x');
-    expect(performance.now() - t1).toBeLessThan(10_000);
+    expect(performance.now() - t1).toBeLessThan(30_000);
   });
 
   it('loads in the editor schema for any string (fuzz)', () => {

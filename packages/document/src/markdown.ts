@@ -1,4 +1,4 @@
-import MarkdownIt from 'markdown-it';
+import MarkdownItCallable, { type MarkdownIt, type Token } from 'markdown-it';
 import type { PMMark, PMNode } from './model.ts';
 import { cell, normalizeDoc, SOFT_BREAK } from './normalize.ts';
 import { cleanControlChars } from './text.ts';
@@ -55,7 +55,7 @@ function codePointBefore(src: string, pos: number): number {
 }
 
 function createParser(): MarkdownIt {
-  const md = new MarkdownIt('default', { html: false, linkify: false, typographer: false, breaks: false });
+  const md = new MarkdownItCallable('default', { html: false, linkify: false, typographer: false, breaks: false });
   const Base = md.inline.State;
   // CommonMark flanking rules relaxed next to CJK text, so `**注意：**内容` is bold.
   class CjkState extends Base {
@@ -112,52 +112,56 @@ function getParser(): MarkdownIt {
   return parser;
 }
 
-type Token = ReturnType<MarkdownIt['parse']>[number];
 
 /** Text with placeholders and <br> turned into nodes. */
-function splitText(text: string, marks: PMMark[]): PMNode[] {
-  const out: PMNode[] = [];
-  const withMarks = (n: PMNode): PMNode => (marks.length ? { ...n, marks: marks.map((m) => ({ ...m })) } : n);
-  const pushText = (t: string) => {
-    const parts = t.split(BR_RE);
-    parts.forEach((p, i) => {
-      if (i > 0) out.push({ type: 'hardBreak' });
-      if (p) out.push(withMarks({ type: 'text', text: p }));
-    });
-  };
-  let last = 0;
-  for (const m of text.matchAll(PLACEHOLDER_RE)) {
-    pushText(text.slice(last, m.index));
-    out.push(withMarks({ type: 'placeholder', attrs: { label: m[1].trim() } }));
-    last = m.index! + m[0].length;
-  }
-  pushText(text.slice(last));
-  return out;
+function copyMarks(marks: PMMark[]): PMMark[] | undefined {
+  return marks.length ? marks.map((m) => (m.attrs ? { type: m.type, attrs: { ...m.attrs } } : { type: m.type })) : undefined;
 }
 
-/** Stands for an escaped `<` while text is joined, so that `\<br>` stays literal. */
+function pushText(out: PMNode[], t: string, marks: PMMark[] | undefined): void {
+  // <br> is rare: split only when there is a "<".
+  const parts = t.includes('<') ? t.split(BR_RE) : [t];
+  for (let i = 0; i < parts.length; i++) {
+    if (i > 0) out.push({ type: 'hardBreak' });
+    const p = parts[i].includes(ESCAPED_LT) ? parts[i].replaceAll(ESCAPED_LT, '<') : parts[i];
+    if (p) out.push(marks ? { type: 'text', text: p, marks } : { type: 'text', text: p });
+  }
+}
+
+/** Text with placeholders and <br> turned into nodes (an escaped `<` is still ESCAPED_LT here). */
+function splitText(out: PMNode[], text: string, markStack: PMMark[]): void {
+  const marks = copyMarks(markStack);
+  if (!text.includes('待填写')) {
+    pushText(out, text, marks);
+    return;
+  }
+  let last = 0;
+  for (const m of text.matchAll(PLACEHOLDER_RE)) {
+    pushText(out, text.slice(last, m.index), marks);
+    const node: PMNode = { type: 'placeholder', attrs: { label: m[1].trim() } };
+    if (marks) node.marks = marks;
+    out.push(node);
+    last = m.index! + m[0].length;
+  }
+  pushText(out, text.slice(last), marks);
+}
+
+/** Stands for an escaped `<` while text is joined, so that `\\<br>` stays literal. */
 const ESCAPED_LT = '\uFDD0';
+
+function popMark(marks: PMMark[], type: string): void {
+  for (let i = marks.length - 1; i >= 0; i--) {
+    if (marks[i].type === type) {
+      marks.splice(i, 1);
+      return;
+    }
+  }
+}
 
 function convertInline(children: Token[] | null): PMNode[] {
   const out: PMNode[] = [];
   const marks: PMMark[] = [];
   let buffer = '';
-  const flush = () => {
-    if (!buffer) return;
-    for (const n of splitText(buffer, marks)) {
-      if (n.text) n.text = n.text.replaceAll(ESCAPED_LT, '<');
-      out.push(n);
-    }
-    buffer = '';
-  };
-  const popMark = (type: string) => {
-    for (let i = marks.length - 1; i >= 0; i--) {
-      if (marks[i].type === type) {
-        marks.splice(i, 1);
-        return;
-      }
-    }
-  };
   for (const t of children ?? []) {
     if (t.type === 'text') {
       buffer += t.content;
@@ -167,7 +171,10 @@ function convertInline(children: Token[] | null): PMNode[] {
       buffer += t.content === '<' && t.info === 'escape' ? ESCAPED_LT : t.content;
       continue;
     }
-    flush();
+    if (buffer) {
+      splitText(out, buffer, marks);
+      buffer = '';
+    }
     switch (t.type) {
       case 'code_inline':
         if (t.content) out.push({ type: 'text', text: t.content, marks: [...marks, { type: 'code' }] });
@@ -185,19 +192,19 @@ function convertInline(children: Token[] | null): PMNode[] {
         marks.push({ type: 'link', attrs: { href: t.attrGet('href') ?? '', target: '_blank' } });
         break;
       case 'strong_close':
-        popMark('bold');
+        popMark(marks, 'bold');
         break;
       case 'em_close':
-        popMark('italic');
+        popMark(marks, 'italic');
         break;
       case 's_close':
-        popMark('strike');
+        popMark(marks, 'strike');
         break;
       case 'link_close':
-        popMark('link');
+        popMark(marks, 'link');
         break;
       case 'image': {
-        const alt = t.children?.map((c) => c.content).join('') ?? t.content;
+        const alt = t.children?.map((c: Token) => c.content).join('') ?? t.content;
         out.push({ type: 'image', attrs: { src: t.attrGet('src') ?? '', alt: alt || null, title: t.attrGet('title') || null } });
         break;
       }
@@ -208,10 +215,10 @@ function convertInline(children: Token[] | null): PMNode[] {
         out.push({ type: 'hardBreak' });
         break;
       default:
-        if (t.content) out.push(...splitText(t.content, marks));
+        if (t.content) splitText(out, t.content, marks);
     }
   }
-  flush();
+  if (buffer) splitText(out, buffer, marks);
   return out;
 }
 

@@ -30,6 +30,8 @@ function para(content: PMNode[] = []): PMNode {
 
 export function normalizeMarks(marks: PMMark[] | undefined): PMMark[] | undefined {
   if (!marks?.length) return undefined;
+  // The common case, one known mark without attributes, needs no copy.
+  if (marks.length === 1 && !marks[0].attrs && MARK_RANK.has(marks[0].type) && marks[0].type !== 'link') return marks;
   const seen = new Map<string, PMMark>();
   for (const m of marks) {
     if (!m || typeof m.type !== 'string' || !MARK_RANK.has(m.type)) continue;

@@ -30,6 +30,9 @@ export const HOME_CHILDREN = [
   'knowledgeBase/publicFile',
   'navigation',
   'picture',
+  // Not in SPEC's list: the account center and the company's employees (accounts).
+  'account',
+  'employees',
 ] as const;
 
 /** The /more pages (SPEC section 2). */

@@ -8,7 +8,7 @@ export class AiError extends Error {
     public readonly kind: AiErrorKind,
     message: string,
     public readonly retryable = false,
-    public readonly cause?: unknown,
+    public override readonly cause?: unknown,
   ) {
     super(message);
     this.name = 'AiError';

@@ -216,6 +216,15 @@ export interface Database {
   user_notice_closes: import('../modules/auth/tables.ts').UserNoticeCloseTable;
   partners: import('../modules/auth/tables.ts').PartnerTable;
   usage_marks: import('../modules/auth/tables.ts').UsageMarkTable;
+  files: import('../ai/tables.ts').FileTable;
+  interpretations: import('../ai/tables.ts').InterpretationTable;
+  ai_job_chapters: import('../ai/tables.ts').AiJobChapterTable;
+  ai_usage: import('../ai/tables.ts').AiUsageTable;
+  jobs: import('../jobs/tables.ts').JobTable;
+  job_events: import('../jobs/tables.ts').JobEventTable;
+  pictures: import('../modules/picture/tables.ts').PictureTable;
+  export_templates: import('../modules/export/tables.ts').ExportTemplateTable;
+  export_jobs: import('../modules/export/tables.ts').ExportJobTable;
 }
 
 export type { ColumnType, Generated };

@@ -54,7 +54,10 @@ export interface FakeOpenAi {
   port: number;
   requests: RecordedRequest[];
   options: Required<Pick<FakeOpenAiOptions, 'firstTokenDelayMs' | 'tokensPerSecond' | 'charsPerToken'>> & FakeOpenAiOptions;
+  /** Adds a script after the existing ones. */
   script(s: Script): void;
+  /** Adds a script that wins over the existing ones. */
+  scriptFirst(s: Script): void;
   fault(f: Fault): void;
   /** Requests currently being answered. */
   inFlight(): number;
@@ -111,6 +114,12 @@ export async function startFakeOpenAi(opts: FakeOpenAiOptions = {}): Promise<Fak
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const url = req.url ?? '';
+      if (req.method === 'GET' && url === '/__requests') {
+        // Control endpoint for a fake run as its own process (main.ts): what it was asked.
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify(requests.map(({ model, stream, json, at, outcome, prompt }) => ({ model, stream, json, at, outcome, prompt }))));
+        return;
+      }
       if (req.method === 'GET' && url.endsWith('/models')) {
         res.writeHead(200, { 'content-type': 'application/json' });
         res.end(JSON.stringify({ object: 'list', data: [{ id: 'fake-model', object: 'model' }] }));
@@ -265,6 +274,7 @@ export async function startFakeOpenAi(opts: FakeOpenAiOptions = {}): Promise<Fak
     requests,
     options,
     script: (s) => scripts.push(s),
+    scriptFirst: (s) => scripts.unshift(s),
     fault: (f) => faults.push(f),
     inFlight: () => inFlight,
     close: () =>

@@ -48,3 +48,14 @@ export function saveBlob(blob: Blob, fileName: string): void {
   // Revoking at once can cancel the save in some browsers; a tick later is enough.
   setTimeout(() => URL.revokeObjectURL(url), 0);
 }
+
+/** Blob text; FileReader where Blob#text is missing (older WebViews, jsdom). */
+export function blobToText(blob: Blob): Promise<string> {
+  if (typeof blob.text === 'function') return blob.text();
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result ?? ''));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsText(blob);
+  });
+}

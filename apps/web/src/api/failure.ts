@@ -10,6 +10,7 @@ import {
 import { notifyError, notifyWarning } from '../utils/feedback.ts';
 import { ApiError } from './errors.ts';
 import { handleUnauthorized } from './unauthorized.ts';
+import { blobToText } from './download.ts';
 
 /**
  * The error catalogue of SPEC section 8 and API.md "Codes", in one place for the axios calls,
@@ -142,7 +143,7 @@ const STATUS_IN_MESSAGE = /Request failed with status code (\d{3})/;
 async function readBody(data: unknown): Promise<unknown> {
   if (typeof Blob !== 'undefined' && data instanceof Blob) {
     try {
-      return JSON.parse(await data.text());
+      return JSON.parse(await blobToText(data));
     } catch {
       return null;
     }

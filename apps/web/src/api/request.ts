@@ -1,12 +1,12 @@
 import axios, { type AxiosProgressEvent, type AxiosRequestConfig, type AxiosResponse } from 'axios';
-import { API_BASE, Code, LIMITS, MSG, timeoutFor, type Envelope } from '@bid/shared';
+import { API_BASE, Code, LIMITS, MSG, OAUTH_TOKEN_PATH, timeoutFor, type Envelope } from '@bid/shared';
 import { getToken } from '../stores/session.ts';
 import { toastWarning } from '../utils/feedback.ts';
 import { DuplicateSubmitGuard } from './duplicateGuard.ts';
 import { ApiError } from './errors.ts';
 import { asEnvelope, envelopeFailure, isSuccessCode, parseEnvelopeText, transportFailure, type FailureContext } from './failure.ts';
 import { standardHeaders } from './headers.ts';
-import { fileNameFromDisposition } from './download.ts';
+import { blobToText, fileNameFromDisposition } from './download.ts';
 
 /**
  * The one way the web app talks to the API (API.md "Transport", SPEC sections 7 and 8).
@@ -28,7 +28,7 @@ export interface RequestOptions {
   /** Extra headers (Captcha-Key, Captcha-Code ...); they win over the standard ones. */
   headers?: Record<string, string>;
   signal?: AbortSignal;
-  /** For the login and logout calls themselves: a 401 there is not an expired session. */
+  /** A 401 is this call's own failure, not an expired session (default: true only for the token call). */
   skipAuthHandling?: boolean;
 }
 type RawOptions = RequestOptions & { raw: true };
@@ -64,8 +64,10 @@ export function normalizePath(path: string): string {
   return withSlash.replace(/^\/api(?=\/)/, '');
 }
 
-function contextOf(opts: RequestOptions, requestToken: string | null, blob = false): FailureContext {
-  return { silent: opts.silent, requestToken, skipAuthHandling: opts.skipAuthHandling, blob };
+function contextOf(url: string, opts: RequestOptions, requestToken: string | null, blob = false): FailureContext {
+  // A 401 from the login call means wrong credentials, not an expired session.
+  const skipAuthHandling = opts.skipAuthHandling ?? url === OAUTH_TOKEN_PATH;
+  return { silent: opts.silent, requestToken, skipAuthHandling, blob };
 }
 
 /** Sends after the duplicate guard; resolves with the HTTP answer or rejects with a handled ApiError. */
@@ -76,7 +78,7 @@ async function send(config: AxiosRequestConfig & { url: string }, opts: RequestO
     throw new ApiError(MSG.duplicateSubmit, { kind: 'duplicate', silent: opts.silent });
   }
   const requestToken = getToken();
-  const ctx = contextOf(opts, requestToken, blob);
+  const ctx = contextOf(url, opts, requestToken, blob);
   try {
     const res = await http.request({
       ...config,
@@ -182,7 +184,7 @@ async function download(path: string, body?: unknown, opts: DownloadOptions = {}
   );
   const data: unknown = res.data;
   if (isJsonAnswer(res)) {
-    const text = data instanceof Blob ? await data.text() : typeof data === 'string' ? data : JSON.stringify(data);
+    const text = data instanceof Blob ? await blobToText(data) : typeof data === 'string' ? data : JSON.stringify(data);
     const env = parseEnvelopeText(text);
     if (env && !isSuccessCode(env.code)) throw envelopeFailure(env, res.status, ctx);
     // JSON that is not a failure is still not the file the user asked for.

@@ -215,9 +215,13 @@ export async function sse(path: string, body: unknown, options: SseOptions): Pro
     }
     const reader = res.body.getReader();
     const decoder = new TextDecoder();
+    // Not every fetch implementation errors a body that is already flowing when the signal aborts.
+    const cancelReader = () => void reader.cancel().catch(() => undefined);
+    controller.signal.addEventListener('abort', cancelReader, { once: true });
     try {
       for (;;) {
         const { done, value } = await reader.read();
+        if (controller.signal.aborted) throw new DOMException('aborted', 'AbortError');
         if (done) break;
         parser.push(decoder.decode(value, { stream: true }));
       }

@@ -1,20 +1,23 @@
 import { useState, type ReactNode } from 'react';
-import { Button, Modal, type ButtonProps } from 'antd';
+import { Button, type ButtonProps } from 'antd';
+import { LoginDialog, type LoginTab } from '../features/account/LoginDialog.tsx';
 
 /**
- * The header's 登录 button. The accounts work replaces this file with the real login dialog (SMS code,
- * password, WeChat), which on success calls consumeLoginRedirect() from src/router/loginRedirect.ts.
+ * The header's 登录 button: opens the login dialog (SMS code, password, WeChat). On success the
+ * dialog stores the token, loads the user and goes to consumeLoginRedirect() (else `/`).
  */
-export function LoginEntry({ children = '登录', ...buttonProps }: ButtonProps & { children?: ReactNode }) {
+export function LoginEntry({
+  children = '登录',
+  defaultTab,
+  ...buttonProps
+}: ButtonProps & { children?: ReactNode; defaultTab?: LoginTab }) {
   const [open, setOpen] = useState(false);
   return (
     <>
       <Button {...buttonProps} onClick={() => setOpen(true)}>
         {children}
       </Button>
-      <Modal open={open} title="登录标书 AI" footer={null} onCancel={() => setOpen(false)} destroyOnHidden>
-        <p>登录功能即将上线</p>
-      </Modal>
+      <LoginDialog open={open} onClose={() => setOpen(false)} defaultTab={defaultTab} />
     </>
   );
 }

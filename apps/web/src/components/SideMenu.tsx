@@ -28,7 +28,7 @@ export interface MenuGroup {
   entries: MenuEntry[];
 }
 
-export const EMPLOYEES_ENTRY: MenuEntry = { to: '/home/navigation#employees', label: '员工管理', icon: <TeamOutlined /> };
+export const EMPLOYEES_ENTRY: MenuEntry = { to: '/home/employees', label: '员工管理', icon: <TeamOutlined /> };
 
 /** The /home side menu; the corporate layout adds the employees entry to the last group. */
 export function menuGroups(corporate: boolean): MenuGroup[] {

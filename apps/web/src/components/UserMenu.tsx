@@ -1,5 +1,5 @@
 import { Avatar, Dropdown, type MenuProps } from 'antd';
-import { AppstoreOutlined, DownOutlined, GiftOutlined, LogoutOutlined, UserOutlined, CompassOutlined } from '@ant-design/icons';
+import { AppstoreOutlined, DownOutlined, GiftOutlined, IdcardOutlined, LogoutOutlined, UserOutlined, CompassOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import { maskPhone } from '@bid/shared';
 import { useSession } from '../stores/session.ts';
@@ -15,6 +15,7 @@ export function UserMenu() {
     { key: 'account', label: <span data-testid="user-account-full">{account}</span>, disabled: true, icon: <UserOutlined /> },
     { type: 'divider' },
     { key: '/home', label: '工作台', icon: <AppstoreOutlined /> },
+    { key: '/home/account', label: '个人中心', icon: <IdcardOutlined /> },
     { key: '/home/navigation', label: '功能导航', icon: <CompassOutlined /> },
     { key: '/home/invite', label: '邀请有礼', icon: <GiftOutlined /> },
     { type: 'divider' },

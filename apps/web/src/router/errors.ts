@@ -27,3 +27,11 @@ export function isChunkLoadError(error: unknown): boolean {
   const msg = errorMessage(error);
   return /Failed to fetch dynamically imported module|Importing a module script failed|error loading dynamically imported module/i.test(msg);
 }
+
+/**
+ * React's onCaughtError for the app root: a missing article is an expected 404 page, not something to
+ * trace in the console; everything else is logged.
+ */
+export function reportCaughtError(error: unknown, info: { componentStack?: string }): void {
+  if (!isNotFoundError(error)) console.error(error, info.componentStack ?? '');
+}

@@ -38,6 +38,8 @@ export const HOME_PAGES: Record<HomeChild, Loader> = {
   'knowledgeBase/publicFile': () => import('../pages/home/knowledgeBase/PublicFilePage.tsx'),
   navigation: () => import('../pages/home/navigation/NavigationPage.tsx'),
   picture: () => import('../pages/home/picture/PicturePage.tsx'),
+  account: () => import('../pages/home/account/AccountPage.tsx'),
+  employees: () => import('../pages/home/employees/EmployeesPage.tsx'),
 };
 
 export const MORE_PAGE_LOADERS: Record<MorePage, Loader> = {

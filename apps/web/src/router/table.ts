@@ -26,6 +26,8 @@ export const HOME_TITLES: Record<HomeChild, string> = {
   'knowledgeBase/publicFile': '公共知识文件',
   navigation: '功能导航',
   picture: '图片库',
+  account: '个人中心',
+  employees: '员工管理',
 };
 
 export const MORE_TITLES: Record<MorePage, string> = {

@@ -14,7 +14,7 @@ const BAR_H = 14;
 const SUMMARY_H = 8;
 const LEGEND_H = 36;
 const COL_GAP = 12;
-const NAME_MAX = 220;
+const NAME_MAX = 180;
 
 interface Row {
   kind: 'group' | 'task';
@@ -137,7 +137,7 @@ export function renderGantt(model: GanttModel, options: RenderOptions = {}): Ren
     wrapText(r.name, NAME_MAX, { fontSize: fs, bold: r.kind === 'group', metrics, maxLines: 1 })[0] ?? '',
   );
   const nameW = Math.max(
-    textWidth('任务名称', fs, true, metrics),
+    120,
     ...nameLines.map((l, i) => textWidth(l, fs, rows[i].kind === 'group', metrics) + (rows[i].kind === 'task' && rows[i].task?.group ? 14 : 0)),
   );
   const startW = Math.max(textWidth('开始', fs, true, metrics), ...rows.map((r) => textWidth(rowStartLabel(r), small, false, metrics)));
@@ -147,7 +147,7 @@ export function renderGantt(model: GanttModel, options: RenderOptions = {}): Ren
   const colDur = colStart + startW + COL_GAP * 2;
   const tableRight = colDur + durW + COL_GAP;
 
-  // Time axis: fill the remaining width; keep at least 2px per unit so short tasks stay visible.
+  // Time axis: fill the remaining width; a floor per unit keeps short tasks visible.
   // Room after the last bar for the labels drawn right of bars and milestones.
   const trailing =
     14 +
@@ -157,7 +157,7 @@ export function renderGantt(model: GanttModel, options: RenderOptions = {}): Ren
       ),
     );
   const axisAvail = Math.max(240, maxWidth - tableRight - STYLE.margin - trailing);
-  const pxPerUnit = Math.min(48, Math.max(2, axisAvail / span));
+  const pxPerUnit = Math.min(48, Math.max(model.unit === 'day' ? 0.8 : 3, axisAvail / span));
   const axisX = tableRight + 8;
   const axisW = span * pxPerUnit;
   const xOf = (v: number) => axisX + v * pxPerUnit;

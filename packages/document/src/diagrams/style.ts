@@ -44,7 +44,10 @@ export const STYLE = {
 export interface RenderOptions {
   /** Text metrics; the default is the generated table of the bundled font. */
   metrics?: FontMetrics;
-  /** Widest the picture should be, px (Gantt charts fit their time axis to it). Default 960. */
+  /**
+   * Widest the picture should be, px (Gantt charts fit their time axis to it). Default 720: about
+   * the text width of an A4 page, so Word shows the chart near its natural size.
+   */
   maxWidth?: number;
   /** Accessible title written into the SVG. */
   title?: string;
@@ -58,5 +61,5 @@ export interface RenderedSvg {
 }
 
 export function resolveOptions(opts: RenderOptions = {}): Required<Omit<RenderOptions, 'title'>> & { title?: string } {
-  return { metrics: opts.metrics ?? tableMetrics, maxWidth: opts.maxWidth ?? 960, title: opts.title };
+  return { metrics: opts.metrics ?? tableMetrics, maxWidth: opts.maxWidth ?? 720, title: opts.title };
 }

@@ -105,7 +105,7 @@ export const AI_MESSAGES = {
   noLeaf: '没有需要写作的章节',
   notWriting: '当前没有正在进行的全文写作',
   bidFinished: '标书已完成，不能再修改',
-  offlineCustom: '离线引擎不支持自定义指令，请配置 AI 模型后再试',
+  offlineCustom: '离线引擎不支持改写和自定义指令（可使用润色、扩写、缩写、续写），请配置 AI 模型后再试',
   modelFailed: 'AI 模型暂时不可用，请稍后重试',
   streamBroken: 'AI 模型连接中断，本章未写完，请重试',
   timeout: 'AI 模型响应超时，请稍后重试',

@@ -37,6 +37,8 @@ export const scoringItemSchema = z.object({
   id: z.string().min(1).max(20),
   category: z.enum(SCORING_CATEGORIES),
   name: z.string().min(1).max(200),
+  /** The group the tender lists it under (e.g. 施工组织设计), when there is one. */
+  group: z.string().max(200).nullable().default(null),
   /** Maximum points; null when the tender does not state them. */
   points: z.number().min(0).max(1000).nullable(),
   criteria: z.string().max(4000),

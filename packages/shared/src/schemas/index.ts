@@ -13,3 +13,6 @@ export * from './analysis.ts';
 export * from './file.ts';
 export * from './auth.ts';
 export * from './employee.ts';
+export * from './picture.ts';
+export * from './elements.ts';
+export * from './export.ts';

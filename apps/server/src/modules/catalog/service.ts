@@ -561,12 +561,13 @@ export class CatalogService {
       const bid = await this.lockByCatalog(trx, owner, input.id);
       const cur = await this.repo.findFull(trx, input.id);
       if (!cur) throw notFound(CATALOG_MSG.notFound);
+      // The same text again (e.g. a retry whose first answer was lost) is not a conflict.
+      if (cur.content === text) {
+        return { version: cur.version, wordCount: cur.word_count, status: cur.status as CatalogStatus, bidProgress: bid.progress };
+      }
       if (cur.version !== input.baseVersion) {
         const data: ContentConflictData = { version: cur.version, content: parseDoc(cur.content) as unknown as Record<string, unknown>, updateTime: cur.updated_at };
         throw conflict(CATALOG_MSG.conflict, data);
-      }
-      if (cur.content === text) {
-        return { version: cur.version, wordCount: cur.word_count, status: cur.status as CatalogStatus, bidProgress: bid.progress };
       }
       await this.keepCurrent(trx, cur, '自动保存点', owner.userId, CHECKPOINT_INTERVAL_MS);
       const has = docHasContent(doc);
@@ -638,6 +639,18 @@ export class CatalogService {
     return new Outline(await this.repo.loadOutline(db, bidId)).toTree();
   }
 
+  /**
+   * For export and the AI context: the outline with every chapter's document, in reading order of the
+   * tree (no ownership check: the caller checked the bid with ctx.services.bid.getOwned).
+   */
+  async contentTreeOfBid(bidId: string): Promise<Array<CatalogNode & { content: PMNode; children: Array<CatalogNode & { content: PMNode }> }>> {
+    const rows = await this.repo.loadOutlineWithContent(this.db, bidId);
+    const contentOf = new Map(rows.map((r) => [r.id, r.content]));
+    type WithContent = CatalogNode & { content: PMNode; children: WithContent[] };
+    const attach = (nodes: CatalogNode[]): WithContent[] => nodes.map((n) => ({ ...n, content: parseDoc(contentOf.get(n.id)), children: attach(n.children) }));
+    return attach(new Outline(rows).toTree());
+  }
+
   // ------------------------------------------------------------------ content versions
 
   async listContentVersions(owner: BidOwner, id: string): Promise<ContentVersionItem[]> {
@@ -699,7 +712,8 @@ export class CatalogService {
       const cur = await this.repo.findFull(trx, id);
       if (!cur) throw notFound(CATALOG_MSG.notFound);
       if (baseVersion !== undefined && cur.version !== baseVersion) {
-        throw conflict(CATALOG_MSG.conflict, { version: cur.version, content: parseDoc(cur.content), updateTime: cur.updated_at } satisfies ContentConflictData as unknown);
+        const data: ContentConflictData = { version: cur.version, content: parseDoc(cur.content) as unknown as Record<string, unknown>, updateTime: cur.updated_at };
+        throw conflict(CATALOG_MSG.conflict, data);
       }
       const ver = await this.repo.findContentVersion(trx, id, bid.id, versionId);
       if (!ver) throw notFound(CATALOG_MSG.versionNotFound);
@@ -753,10 +767,10 @@ export class CatalogService {
     };
   }
 
-  /** saveCatalogVersion: a named save point of the whole outline (a finished bid may keep one too). */
+  /** saveCatalogVersion: a named save point of the whole outline. */
   saveOutlineVersion(owner: BidOwner, bidId: string, name?: string | null): Promise<{ id: string }> {
     return this.inTrx(undefined, async (trx) => {
-      const bid = await this.bids.lockForWrite(trx, owner, bidId, { allowFinished: true, allowRecycled: true });
+      const bid = await this.bids.lockForWrite(trx, owner, bidId);
       const id = await this.snapshot(trx, bid.id, name?.trim() || `目录版本 ${formatTime(new Date(), 'MM-DD HH:mm')}`, 'manual', owner.userId);
       if (!id) throw businessWarning('目录为空，无需保存版本');
       return { id };
@@ -824,8 +838,9 @@ export class CatalogService {
           scoring_items: scoring,
           engine: f.n.engine,
           has_content: has ? 1 : 0,
-          // Past any version a client could still hold for this id.
-          version: (f.n.version ?? 0) + 1,
+          // The chapter may have been edited after the snapshot and before its removal, so a tab
+          // could still hold a higher version than the snapshot's: jump past any counter that small.
+          version: Math.max((f.n.version ?? 0) + 1, Math.floor(Date.now() / 1000)),
           content_version_seq: maxNos.get(f.n.id) ?? 0,
           created_at: now,
           updated_at: now,

@@ -26,11 +26,11 @@ export interface SmsServiceOptions {
  */
 export class SmsService {
   private sends = 0;
+  /** Replaceable (tests simulate a failing gateway). */
+  provider: SmsProvider;
 
-  constructor(private readonly o: SmsServiceOptions) {}
-
-  get providerName(): string {
-    return this.o.provider.name;
+  constructor(private readonly o: SmsServiceOptions) {
+    this.provider = o.provider;
   }
 
   private hash(id: string, phone: string, purpose: string, code: string): string {
@@ -83,9 +83,9 @@ export class SmsService {
     });
 
     try {
-      await this.o.provider.send({ phone, code, purpose });
+      await this.provider.send({ phone, code, purpose });
     } catch (err) {
-      this.o.log.error({ err, provider: this.o.provider.name }, 'sms send failed');
+      this.o.log.error({ err, provider: this.provider.name }, 'sms send failed');
       await this.o.db.updateTable('sms_codes').set({ consumed_at: iso(now) }).where('id', '=', id).execute();
       // The user did not get a code: let them ask again at once.
       await this.o.limiter.reset(limits[0].key);

@@ -51,7 +51,7 @@ export class OfficialWechatProvider implements WechatProvider {
     return this.o.now ? this.o.now() : Date.now();
   }
 
-  private async call<T extends { errcode?: number; errmsg?: string }>(url: string, body: unknown): Promise<T> {
+  private async call<T>(url: string, body: unknown): Promise<T> {
     const doFetch = this.o.fetchImpl ?? fetch;
     let res: Response;
     try {
@@ -65,9 +65,9 @@ export class OfficialWechatProvider implements WechatProvider {
       throw new WechatApiError(`wechat request failed: ${(err as Error).message}`);
     }
     const text = await res.text();
-    let json: T;
+    let json: T & { errcode?: number; errmsg?: string };
     try {
-      json = JSON.parse(text) as T;
+      json = JSON.parse(text) as T & { errcode?: number; errmsg?: string };
     } catch {
       throw new WechatApiError(`wechat answered HTTP ${res.status} without JSON`);
     }

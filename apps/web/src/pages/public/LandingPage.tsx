@@ -96,7 +96,10 @@ export default function LandingPage() {
               AI 投标文件写作平台
             </span>
             <h1>
-              标书 AI · <em>智能投标文件写作</em>
+              <span className="bs-hero__brand">标书 AI</span>
+              {/* Read and copied as one title; shown as two lines. */}
+              <span className="bs-visually-hidden"> · </span>
+              <em>智能投标文件写作</em>
             </h1>
             <p className="bs-hero__lead">
               把招标文件变成完整、规范的投标文件：AI 读懂评分标准，生成贴合要求的大纲，逐章撰写正文，一键导出排版好的 Word。

@@ -1,0 +1,44 @@
+import type { ModelTier } from '@bid/shared';
+import type { Config } from '../config/config.ts';
+import { ModelEngine } from './model-engine.ts';
+import { OfflineEngine } from './offline/engine.ts';
+import { OpenAiProvider, type OpenAiProviderOptions, type TierConfig } from './providers/openai.ts';
+import type { AiEngine } from './types.ts';
+
+export interface AiSetup {
+  engine: AiEngine;
+  /** 'offline' or 'openai' (GET /api/health answers it). */
+  providerName: 'offline' | 'openai';
+  offline: OfflineEngine;
+}
+
+function tierConfig(config: Config, prefix: 'AI_STANDARD' | 'AI_PREMIUM'): TierConfig | undefined {
+  const c = config as unknown as Record<string, string | number | undefined>;
+  const baseURL = c[`${prefix}_BASE_URL`] as string | undefined;
+  const apiKey = c[`${prefix}_API_KEY`] as string | undefined;
+  const model = c[`${prefix}_MODEL`] as string | undefined;
+  if (!baseURL && !apiKey) return undefined;
+  if (!model) throw new Error(`${prefix}_MODEL 未设置：配置了 ${prefix}_BASE_URL/${prefix}_API_KEY 时必须指定模型名`);
+  return {
+    baseURL: baseURL ?? 'https://api.openai.com/v1',
+    // Local servers (vLLM, Ollama) accept any key; the SDK insists on one.
+    apiKey: apiKey || 'not-needed',
+    model,
+    concurrency: Number(c[`${prefix}_CONCURRENCY`] ?? 4),
+  };
+}
+
+/**
+ * The AI of this server: a model engine when either tier has an endpoint (a tier without its own
+ * shares the other's), else the offline engine for both tiers.
+ */
+export function createAi(config: Config, overrides: Partial<OpenAiProviderOptions> = {}): AiSetup {
+  const offline = new OfflineEngine(4);
+  const standard = tierConfig(config, 'AI_STANDARD');
+  const premium = tierConfig(config, 'AI_PREMIUM');
+  if (!standard && !premium) return { engine: offline, providerName: 'offline', offline };
+  const provider = new OpenAiProvider({ tiers: { standard, premium }, ...overrides });
+  return { engine: new ModelEngine(provider), providerName: 'openai', offline };
+}
+
+export type { AiEngine, ModelTier };

@@ -1,0 +1,262 @@
+import { z } from 'zod';
+import {
+  countWords,
+  SCORING_CATEGORIES,
+  WORD_CAP_RATIO,
+  WORD_FLOOR_RATIO,
+  type ModelTier,
+  type TenderAnalysis,
+} from '@bid/shared';
+import { AiError } from './errors.ts';
+import { analyzeTenderByRules, classifyCategory } from './offline/analyze.ts';
+import { assignBudgets, buildChildren, buildOutline, ensureCoverage, splitOversizedLeaves } from './offline/outline.ts';
+import {
+  analysisMessages,
+  chapterMessages,
+  childrenMessages,
+  continueMessages,
+  editMessages,
+  outlineMessages,
+  repairMessages,
+} from './prompts.ts';
+import type { ChatMessage, ChatProvider, ChatResult } from './providers/types.ts';
+import type { AiEngine, ChapterContext, ChildrenInput, EditInput, Generated, OutlineInput, OutlineNode, RunOptions } from './types.ts';
+
+const nullableStr = z
+  .union([z.string(), z.number(), z.null(), z.undefined()])
+  .transform((v) => (v === null || v === undefined || String(v).trim() === '' ? null : String(v).trim()));
+const points = z.union([z.number(), z.string(), z.null(), z.undefined()]).transform((v) => {
+  if (v === null || v === undefined) return null;
+  const n = typeof v === 'number' ? v : Number(/\d+(?:\.\d+)?/.exec(v)?.[0] ?? NaN);
+  return Number.isFinite(n) && n >= 0 && n <= 1000 ? n : null;
+});
+const strList = z.array(z.union([z.string(), z.number()]).transform(String)).catch([]).default([]);
+
+/** What a model's analysis must look like; lenient on form, strict on structure. */
+const modelAnalysisSchema = z.object({
+  project: z
+    .object({
+      name: nullableStr, number: nullableStr, owner: nullableStr, agency: nullableStr, budget: nullableStr,
+      period: nullableStr, location: nullableStr, scope: nullableStr, bond: nullableStr,
+    })
+    .partial()
+    .default({}),
+  scoringMethod: nullableStr.default(null),
+  qualifications: strList,
+  scoringItems: z.array(
+    z.object({
+      category: z.enum(SCORING_CATEGORIES).catch('technical'),
+      group: nullableStr.default(null),
+      name: z.string().trim().min(1),
+      points,
+      criteria: z.union([z.string(), z.null()]).transform((v) => v ?? '').default(''),
+    }),
+  ),
+  starClauses: z.array(z.object({ mark: z.enum(['★', '▲']).catch('★'), text: z.string().min(1) })).catch([]).default([]),
+  disqualifications: strList,
+  keyDates: z.array(z.object({ label: z.string(), value: z.string() })).catch([]).default([]),
+  mandatedOutline: z.array(z.object({ title: z.string().min(1), level: z.coerce.number().int().min(1).max(3).catch(1) })).catch([]).default([]),
+  darkBid: z.boolean().catch(false).default(false),
+});
+
+interface ModelNode {
+  title: string;
+  scoringItemIds?: string[];
+  children?: ModelNode[];
+}
+const modelNodeSchema: z.ZodType<ModelNode> = z.lazy(() =>
+  z.object({
+    title: z.string().trim().min(1).max(200),
+    scoringItemIds: z.array(z.union([z.string(), z.number()]).transform(String)).optional(),
+    children: z.array(modelNodeSchema).optional(),
+  }),
+);
+const modelOutlineSchema = z.object({ chapters: z.array(modelNodeSchema).min(1) });
+
+/** Removes a ```markdown fence around a whole answer. */
+export function stripFences(s: string): string {
+  const m = /^\s*```[a-zA-Z]*\n([\s\S]*?)\n?```\s*$/.exec(s);
+  return m ? m[1] : s;
+}
+
+function parseJsonLoose(s: string): unknown {
+  const t = stripFences(s).trim();
+  try {
+    return JSON.parse(t);
+  } catch {
+    const a = t.indexOf('{');
+    const b = t.lastIndexOf('}');
+    if (a >= 0 && b > a) return JSON.parse(t.slice(a, b + 1));
+    throw new Error('不是有效的 JSON');
+  }
+}
+
+/** Cuts Markdown at a paragraph (or sentence) end so that it holds at most `maxWords` words. */
+export function trimToWords(md: string, maxWords: number): string {
+  const paras = md.split(/\n{2,}/);
+  let out = '';
+  for (const p of paras) {
+    const next = out ? `${out}\n\n${p}` : p;
+    if (countWords(next) > maxWords) {
+      if (!out) {
+        let cut = '';
+        for (const s of p.split(/(?<=[。！？；])/)) {
+          if (countWords(cut + s) > maxWords) break;
+          cut += s;
+        }
+        return cut || p.slice(0, maxWords);
+      }
+      break;
+    }
+    out = next;
+  }
+  return out;
+}
+
+function toOutline(nodes: ModelNode[], known: Set<string>, depth = 1): OutlineNode[] {
+  return nodes.map((n) => ({
+    title: n.title.replace(/^(第[一二三四五六七八九十\d]+[章节部分]|[一二三四五六七八九十]+、|\d+(\.\d+)*[.、\s])\s*/, '').trim() || n.title,
+    scoringItemIds: [...new Set((n.scoringItemIds ?? []).filter((id) => known.has(id)))],
+    targetWords: null,
+    children: depth >= 3 ? [] : toOutline(n.children ?? [], known, depth + 1),
+  }));
+}
+
+/**
+ * The model engine: prompts to an OpenAI-compatible provider. JSON answers are validated and
+ * repaired once; coverage, counts and budgets are computed in code; the rule-based analysis is a
+ * floor under the model's (a fact the rules found is never lost).
+ */
+export class ModelEngine implements AiEngine {
+  readonly name = 'openai' as const;
+
+  constructor(private readonly provider: ChatProvider & { concurrencyOf(tier: ModelTier): number }) {}
+
+  concurrency(tier: ModelTier): number {
+    return this.provider.concurrencyOf(tier);
+  }
+
+  private async json<T>(messages: ChatMessage[], schema: z.ZodType<T>, opts: RunOptions): Promise<{ value: T; usage: ChatResult['usage']; model: string }> {
+    let res = await this.provider.chat({ tier: opts.tier, messages, json: true, signal: opts.signal, temperature: 0.2 });
+    const usage = { ...res.usage };
+    const attempt = (text: string): { ok: true; value: T } | { ok: false; error: string } => {
+      try {
+        const parsed = schema.safeParse(parseJsonLoose(text));
+        if (parsed.success) return { ok: true, value: parsed.data };
+        return { ok: false, error: parsed.error.issues.slice(0, 5).map((i) => `${i.path.join('.')}: ${i.message}`).join('；') };
+      } catch (e) {
+        return { ok: false, error: (e as Error).message };
+      }
+    };
+    let r = attempt(res.text);
+    if (!r.ok) {
+      res = await this.provider.chat({ tier: opts.tier, messages: repairMessages(messages, res.text, r.error), json: true, signal: opts.signal, temperature: 0 });
+      usage.promptTokens += res.usage.promptTokens;
+      usage.completionTokens += res.usage.completionTokens;
+      r = attempt(res.text);
+      if (!r.ok) throw new AiError('bad_output', 'AI 模型返回的内容格式不正确，请重试', false);
+    }
+    return { value: r.value, usage, model: res.model };
+  }
+
+  async analyzeTender(text: string, opts: RunOptions): Promise<Generated<TenderAnalysis>> {
+    const rules = analyzeTenderByRules(text);
+    const { value: m, usage, model } = await this.json(analysisMessages(text), modelAnalysisSchema, opts);
+    const p = m.project;
+    const project = Object.fromEntries(
+      Object.entries(rules.project).map(([k, v]) => [k, (p as Record<string, string | null | undefined>)[k] ?? v]),
+    ) as TenderAnalysis['project'];
+    const items = m.scoringItems.length ? m.scoringItems : rules.scoringItems;
+    const scoringItems = items.map((it, i) => ({
+      id: `S${i + 1}`,
+      category: /价格|报价/.test(it.name) ? ('price' as const) : it.category ?? classifyCategory(it.name),
+      name: it.name.slice(0, 200),
+      group: it.group ?? null,
+      points: it.points,
+      criteria: (it.criteria ?? '').slice(0, 4000),
+    }));
+    const union = (a: string[], b: string[]) => [...new Set([...a, ...b].map((s) => s.trim()).filter(Boolean))];
+    const value: TenderAnalysis = {
+      project,
+      scoringMethod: m.scoringMethod ?? rules.scoringMethod,
+      qualifications: m.qualifications.length ? m.qualifications : rules.qualifications,
+      scoringItems,
+      starClauses: m.starClauses.length ? m.starClauses : rules.starClauses,
+      disqualifications: union(m.disqualifications, rules.disqualifications).slice(0, 100),
+      keyDates: m.keyDates.length ? m.keyDates : rules.keyDates,
+      mandatedOutline: m.mandatedOutline.length >= 3 ? m.mandatedOutline : rules.mandatedOutline,
+      darkBid: m.darkBid || rules.darkBid,
+      engine: 'openai',
+      model,
+      warnings: scoringItems.length ? rules.warnings.filter((w) => !/评分标准/.test(w)) : rules.warnings,
+      chars: text.length,
+    };
+    return { value, engine: 'openai', model, promptTokens: usage.promptTokens, completionTokens: usage.completionTokens };
+  }
+
+  async generateOutline(input: OutlineInput, opts: RunOptions): Promise<Generated<OutlineNode[]>> {
+    const a = input.analysis;
+    const { value, usage, model } = await this.json(outlineMessages(input), modelOutlineSchema, opts);
+    const roots = toOutline(value.chapters, new Set(a.scoringItems.map((i) => i.id)));
+    ensureCoverage(roots, a.scoringItems, { addAspects: true, darkBid: a.darkBid });
+    assignBudgets(roots, a.scoringItems, input.pageCount);
+    splitOversizedLeaves(roots);
+    return { value: roots, engine: 'openai', model, promptTokens: usage.promptTokens, completionTokens: usage.completionTokens };
+  }
+
+  async generateChildren(input: ChildrenInput, opts: RunOptions): Promise<Generated<OutlineNode[]>> {
+    const { value, usage, model } = await this.json(childrenMessages(input), modelOutlineSchema, opts);
+    const known = new Set(input.scoringItems.map((i) => i.id));
+    const children = toOutline(value.chapters, known, 2).slice(0, 12);
+    if (!children.length) return { value: buildChildren(input.title, input.scoringItems, input.targetWords), engine: 'offline', model: null, promptTokens: 0, completionTokens: 0 };
+    const per = input.targetWords ? Math.max(200, Math.round(input.targetWords / children.length / 50) * 50) : null;
+    for (const c of children) c.targetWords = per;
+    return { value: children, engine: 'openai', model, promptTokens: usage.promptTokens, completionTokens: usage.completionTokens };
+  }
+
+  async writeChapter(ctx: ChapterContext, opts: RunOptions): Promise<Generated<string>> {
+    const target = Math.max(100, ctx.targetWords);
+    const maxTokens = Math.ceil(target * WORD_CAP_RATIO * 1.3) + 300;
+    const first = await this.provider.chat({ tier: opts.tier, messages: chapterMessages(ctx), signal: opts.signal, onDelta: opts.onDelta, maxTokens, temperature: 0.7 });
+    let text = stripFences(first.text).trim();
+    let promptTokens = first.usage.promptTokens;
+    let completionTokens = first.usage.completionTokens;
+    // At most one continuation pass below the floor, at most one trim above the cap.
+    const words = countWords(text);
+    if (words < target * WORD_FLOOR_RATIO) {
+      const missing = target - words;
+      let sep = '\n\n';
+      const more = await this.provider.chat({
+        tier: opts.tier,
+        messages: continueMessages(ctx, text, missing),
+        signal: opts.signal,
+        maxTokens: Math.ceil(missing * 1.3) + 200,
+        temperature: 0.7,
+        onDelta: (d) => {
+          opts.onDelta?.(sep + d);
+          sep = '';
+        },
+      });
+      text = `${text}\n\n${stripFences(more.text).trim()}`;
+      promptTokens += more.usage.promptTokens;
+      completionTokens += more.usage.completionTokens;
+    }
+    if (countWords(text) > target * WORD_CAP_RATIO) text = trimToWords(text, Math.round(target * WORD_CAP_RATIO));
+    return { value: text, engine: 'openai', model: first.model, promptTokens, completionTokens };
+  }
+
+  async editSelection(input: EditInput, opts: RunOptions): Promise<Generated<string>> {
+    const r = await this.provider.chat({ tier: opts.tier, messages: editMessages(input), signal: opts.signal, onDelta: opts.onDelta, temperature: 0.5, maxTokens: Math.max(500, input.selection.length * 3) });
+    const text = stripFences(r.text).trim().replace(/^[“"「]([\s\S]*)[”"」]$/, '$1');
+    return { value: text, engine: 'openai', model: r.model, promptTokens: r.usage.promptTokens, completionTokens: r.usage.completionTokens };
+  }
+}
+
+/** A tender analysis when the model fails: the rules' result, saying so. */
+export function rulesFallback(text: string, reason: string): TenderAnalysis {
+  const a = analyzeTenderByRules(text);
+  a.warnings.unshift(`AI 模型解析失败（${reason}），以下为规则解析结果`);
+  return a;
+}
+
+export { buildOutline };

@@ -1,0 +1,56 @@
+import type { ModelTier, TenderAnalysis } from '@bid/shared';
+import { AI_MESSAGES } from '@bid/shared';
+import { AiError } from '../errors.ts';
+import type { AiEngine, ChapterContext, ChildrenInput, EditInput, Generated, OutlineInput, OutlineNode, RunOptions } from '../types.ts';
+import { analyzeTenderByRules } from './analyze.ts';
+import { draftChapter, offlineEdit } from './draft.ts';
+import { buildChildren, buildOutline } from './outline.ts';
+
+const gen = <T>(value: T): Generated<T> => ({ value, engine: 'offline', model: null, promptTokens: 0, completionTokens: 0 });
+
+/** Streams text in small pieces so that the page shows the same progress as with a model. */
+async function emit(text: string, opts: RunOptions): Promise<void> {
+  if (!opts.onDelta) return;
+  const chars = Array.from(text);
+  for (let i = 0; i < chars.length; i += 24) {
+    if (opts.signal?.aborted) throw new AiError('aborted', '已取消');
+    opts.onDelta(chars.slice(i, i + 24).join(''));
+    if (i % 480 === 0) await new Promise((r) => setImmediate(r));
+  }
+}
+
+/** The engine that works with no provider: rules for analysis and outline, templates for text. */
+export class OfflineEngine implements AiEngine {
+  readonly name = 'offline' as const;
+
+  constructor(private readonly parallel = 4) {}
+
+  async analyzeTender(text: string): Promise<Generated<TenderAnalysis>> {
+    return gen(analyzeTenderByRules(text));
+  }
+
+  async generateOutline(input: OutlineInput): Promise<Generated<OutlineNode[]>> {
+    return gen(buildOutline(input.analysis, input.pageCount));
+  }
+
+  async generateChildren(input: ChildrenInput): Promise<Generated<OutlineNode[]>> {
+    return gen(buildChildren(input.title, input.scoringItems, input.targetWords));
+  }
+
+  async writeChapter(ctx: ChapterContext, opts: RunOptions): Promise<Generated<string>> {
+    const md = draftChapter(ctx);
+    await emit(md, opts);
+    return gen(md);
+  }
+
+  async editSelection(input: EditInput, opts: RunOptions): Promise<Generated<string>> {
+    if (input.action === 'custom' || input.action === 'rewrite') throw new AiError('config', AI_MESSAGES.offlineCustom);
+    const md = offlineEdit(input);
+    await emit(md, opts);
+    return gen(md);
+  }
+
+  concurrency(_tier: ModelTier): number {
+    return this.parallel;
+  }
+}

@@ -1,0 +1,90 @@
+import type { AiEngineName, CustomizeAction, ModelTier, ProjectFacts, ScoringItem, TenderAnalysis } from '@bid/shared';
+
+/** A proposed outline node: what the engines produce and the catalog service saves. */
+export interface OutlineNode {
+  title: string;
+  children: OutlineNode[];
+  /** Scoring items this chapter answers (ids of the analysis). */
+  scoringItemIds: string[];
+  /** Word budget (leaves: derived from the page count; parents: sum of children). */
+  targetWords: number | null;
+}
+
+export interface OutlineInput {
+  bidName: string;
+  analysis: TenderAnalysis;
+  pageCount: number;
+}
+
+export interface ChildrenInput {
+  bidName: string;
+  analysis: TenderAnalysis | null;
+  path: string[];
+  title: string;
+  scoringItems: ScoringItem[];
+  targetWords: number | null;
+  /** Existing siblings of the new children's parent (to avoid overlap). */
+  siblings: string[];
+}
+
+/** Everything a chapter write needs (AI-NOTES: facts, path, scoring items, neighbours, budget, gear). */
+export interface ChapterContext {
+  bidName: string;
+  facts: ProjectFacts;
+  /** Titles from the top-level chapter down to this one (this one last). */
+  path: string[];
+  scoringItems: ScoringItem[];
+  /** Titles of the chapters next to this one (same parent), to avoid overlap. */
+  siblings: string[];
+  /** Top-level chapter titles of the whole bid. */
+  outline: string[];
+  targetWords: number;
+  /** The gear: extra requirements and what to include. */
+  requirement?: string | null;
+  include?: string | null;
+  /** The technical bid must not reveal the bidder (暗标). */
+  darkBid: boolean;
+  starClauses: TenderAnalysis['starClauses'];
+  disqualifications: string[];
+  qualifications: string[];
+}
+
+export interface EditInput {
+  action: CustomizeAction;
+  selection: string;
+  instruction?: string;
+  chapter: ChapterContext;
+}
+
+export interface RunOptions {
+  tier: ModelTier;
+  signal?: AbortSignal;
+  /** Streamed text as it is produced (Markdown for chapters and edits). */
+  onDelta?: (text: string) => void;
+}
+
+export interface Generated<T> {
+  value: T;
+  engine: AiEngineName;
+  model: string | null;
+  promptTokens: number;
+  completionTokens: number;
+}
+
+/**
+ * The AI at the task level. Two implementations: the offline engine (rules and templates,
+ * deterministic) and the model engine (prompts to an OpenAI-compatible provider, validated,
+ * with the rules as a floor).
+ */
+export interface AiEngine {
+  readonly name: AiEngineName;
+  analyzeTender(text: string, opts: RunOptions): Promise<Generated<TenderAnalysis>>;
+  generateOutline(input: OutlineInput, opts: RunOptions): Promise<Generated<OutlineNode[]>>;
+  generateChildren(input: ChildrenInput, opts: RunOptions): Promise<Generated<OutlineNode[]>>;
+  /** Writes a chapter as Markdown (streamed through opts.onDelta). */
+  writeChapter(ctx: ChapterContext, opts: RunOptions): Promise<Generated<string>>;
+  /** The replacement Markdown for exactly the selection. */
+  editSelection(input: EditInput, opts: RunOptions): Promise<Generated<string>>;
+  /** How many chapters the full-text job should write at once for a tier. */
+  concurrency(tier: ModelTier): number;
+}

@@ -1,0 +1,264 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import type { TenderFileKind } from '@bid/shared';
+import { decodeText } from './sniff.ts';
+import { checkDocxZip, ZipRejected } from './zip.ts';
+import { numberParagraphs, type NumberedParagraph } from './docx-numbering.ts';
+
+/**
+ * Parsing of tender files. Runs inside a worker thread (parse.ts) with time and memory limits: a
+ * hostile or broken file can only take the worker down, never the server.
+ */
+
+export interface ParseLimits {
+  maxPages: number;
+  maxUnpackedBytes: number;
+  maxEntries: number;
+  maxTextChars: number;
+}
+
+export interface ParsedFile {
+  text: string;
+  pages: number | null;
+  headings: Array<{ level: number; text: string }>;
+}
+
+/**
+ * A failure the user should hear about; the main thread turns the code into a message (this
+ * module stays free of the shared package so that the worker starts fast).
+ */
+export type ParseFailureCode = 'pdf-encrypted' | 'pdf-broken' | 'pdf-pages' | 'pdf-no-text' | 'docx-bomb' | 'docx-broken' | 'doc-broken' | 'binary' | 'empty';
+
+export class ParseFailure extends Error {
+  constructor(readonly code: ParseFailureCode) {
+    super(code);
+  }
+}
+
+const require = createRequire(import.meta.url);
+
+function normalizeText(s: string, max: number): string {
+  const t = s.replace(/\r\n?/g, '\n').replace(/\n{4,}/g, '\n\n\n').trim();
+  return t.length > max ? t.slice(0, max) : t;
+}
+
+// ---------------------------------------------------------------- PDF
+
+export async function parsePdf(buf: Buffer, limits: ParseLimits): Promise<ParsedFile> {
+  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
+  const pkgDir = path.dirname(require.resolve('pdfjs-dist/package.json'));
+  let doc;
+  try {
+    doc = await pdfjs.getDocument({
+      data: new Uint8Array(buf.buffer, buf.byteOffset, buf.byteLength),
+      cMapUrl: `${path.join(pkgDir, 'cmaps')}/`,
+      cMapPacked: true,
+      standardFontDataUrl: `${path.join(pkgDir, 'standard_fonts')}/`,
+      useSystemFonts: false,
+      disableFontFace: true,
+      isEvalSupported: false,
+      verbosity: 0,
+    }).promise;
+  } catch (e) {
+    const name = (e as Error)?.name ?? '';
+    if (name === 'PasswordException') throw new ParseFailure('pdf-encrypted');
+    throw new ParseFailure('pdf-broken');
+  }
+  try {
+    if (doc.numPages > limits.maxPages) throw new ParseFailure('pdf-pages');
+    const pages: string[] = [];
+    let total = 0;
+    for (let i = 1; i <= doc.numPages && total < limits.maxTextChars; i++) {
+      const page = await doc.getPage(i);
+      const content = await page.getTextContent();
+      pages.push(pageText(content.items as PdfItem[]));
+      total += pages[pages.length - 1].length;
+      page.cleanup();
+    }
+    const text = normalizeText(pages.join('\n\n'), limits.maxTextChars);
+    if (!text.replace(/\s/g, '')) throw new ParseFailure('pdf-no-text');
+    return { text, pages: doc.numPages, headings: [] };
+  } catch (e) {
+    if (e instanceof ParseFailure) throw e;
+    throw new ParseFailure('pdf-broken');
+  } finally {
+    await doc.destroy().catch(() => {});
+  }
+}
+
+interface PdfItem {
+  str?: string;
+  hasEOL?: boolean;
+  transform?: number[];
+  width?: number;
+  height?: number;
+}
+
+/**
+ * Text of one page with its lines; a wide gap between two pieces on one line becomes a tab, so
+ * table rows arrive as tab-separated cells (the scoring table parser reads those).
+ */
+export function pageText(items: PdfItem[]): string {
+  let out = '';
+  let lastY: number | null = null;
+  let lastEnd: number | null = null;
+  for (const it of items) {
+    if (typeof it.str !== 'string') continue;
+    // pdf.js inserts spaces for gaps itself; the gap is measured from the real pieces instead.
+    if (!it.str.trim()) {
+      if (it.hasEOL && !out.endsWith('\n')) {
+        out += '\n';
+        lastEnd = null;
+      }
+      continue;
+    }
+    const x = it.transform?.[4] ?? 0;
+    const y = it.transform?.[5] ?? 0;
+    const h = Math.abs(it.height || it.transform?.[3] || 10);
+    if (lastY !== null && Math.abs(y - lastY) > h * 0.5 && !out.endsWith('\n')) out += '\n';
+    else if (lastEnd !== null && !out.endsWith('\n') && it.str) {
+      const gap = x - lastEnd;
+      if (gap > h * 1.5) out += '\t';
+      else if (gap > h * 0.25 && /[A-Za-z0-9]$/.test(out) && /^[A-Za-z0-9]/.test(it.str)) out += ' ';
+    }
+    out += it.str;
+    if (it.str) {
+      lastY = y;
+      lastEnd = x + (it.width ?? 0);
+    }
+    if (it.hasEOL) {
+      out += '\n';
+      lastEnd = null;
+    }
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------- DOCX
+
+interface MammothElement {
+  type: string;
+  children?: MammothElement[];
+  value?: string;
+  [k: string]: unknown;
+}
+
+function elementText(e: MammothElement): string {
+  if (e.type === 'text') return e.value ?? '';
+  if (e.type === 'tab') return '\t';
+  return (e.children ?? []).map(elementText).join('');
+}
+
+const norm = (s: string) => s.replace(/\s+/g, '').slice(0, 30);
+
+/** HTML from mammoth to text: one line per block, table cells separated by tabs. */
+export function htmlToText(html: string): string {
+  return html
+    .replace(/<(td|th)([^>]*)>([\s\S]*?)<\/\1>/g, (_m, tag: string, _a: string, inner: string) => `<${tag}>${inner.replace(/<\/p>\s*<p[^>]*>/g, ' ').replace(/<\/?p[^>]*>/g, '')}</${tag}>`)
+    .replace(/<\/(td|th)>\s*<(td|th)[^>]*>/g, '\t')
+    .replace(/<(br)\s*\/?>/g, '\n')
+    .replace(/<\/(p|h[1-6]|li|tr|table|div)>/g, '\n')
+    .replace(/<[^>]+>/g, '')
+    .replace(/&(#x[0-9a-fA-F]+|#\d+|amp|lt|gt|quot|apos|nbsp);/g, (_, e: string) => {
+      if (e === 'nbsp') return ' ';
+      if (e[0] === '#') return String.fromCodePoint(e[1] === 'x' ? parseInt(e.slice(2), 16) : parseInt(e.slice(1), 10));
+      return { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" }[e] ?? '';
+    })
+    .replace(/\t*\n\t*/g, '\n')
+    .replace(/\n{3,}/g, '\n\n');
+}
+
+export async function parseDocx(buf: Buffer, limits: ParseLimits): Promise<ParsedFile> {
+  let parts: Map<string, string>;
+  try {
+    parts = await checkDocxZip(buf, { maxUnpackedBytes: limits.maxUnpackedBytes, maxEntries: limits.maxEntries }, ['word/document.xml', 'word/numbering.xml', 'word/styles.xml']);
+  } catch (e) {
+    if (e instanceof ZipRejected && e.reason === 'bomb') throw new ParseFailure('docx-bomb');
+    throw new ParseFailure('docx-broken');
+  }
+  let numbered: NumberedParagraph[] = [];
+  try {
+    numbered = numberParagraphs(parts.get('word/document.xml') ?? '', parts.get('word/numbering.xml'), parts.get('word/styles.xml'));
+  } catch {
+    numbered = [];
+  }
+  // Labels in document order, matched to mammoth's paragraphs by their text.
+  const labelled = numbered.filter((p) => p.label && p.text.trim());
+  let cursor = 0;
+  const mammoth = (await import('mammoth')).default as unknown as {
+    transforms: { paragraph(fn: (p: MammothElement) => MammothElement): unknown };
+    images: { imgElement(fn: () => Promise<{ src: string }>): unknown };
+    convertToHtml(input: { buffer: Buffer }, options: Record<string, unknown>): Promise<{ value: string }>;
+  };
+  const transform = mammoth.transforms.paragraph((p: MammothElement) => {
+    if (cursor >= labelled.length) return p;
+    const t = norm(elementText(p));
+    if (!t) return p;
+    for (let k = cursor; k < Math.min(labelled.length, cursor + 6); k++) {
+      if (norm(labelled[k].text) === t) {
+        const label = labelled[k].label;
+        cursor = k + 1;
+        const run: MammothElement = {
+          type: 'run', children: [{ type: 'text', value: `${label}${/[、.．)）]$/.test(label) ? '' : ' '}` }], styleId: null, styleName: null,
+          isBold: false, isUnderline: false, isItalic: false, isStrikethrough: false, isAllCaps: false, isSmallCaps: false,
+          verticalAlignment: 'baseline', font: null, fontSize: null, highlight: null,
+        };
+        return { ...p, children: [run, ...(p.children ?? [])] };
+      }
+    }
+    return p;
+  });
+  let html: string;
+  try {
+    const r = await mammoth.convertToHtml({ buffer: buf }, { transformDocument: transform, ignoreEmptyParagraphs: true, convertImage: mammoth.images.imgElement(async () => ({ src: '' })) });
+    html = r.value;
+  } catch {
+    throw new ParseFailure('docx-broken');
+  }
+  const text = normalizeText(htmlToText(html), limits.maxTextChars);
+  if (!text.replace(/\s/g, '')) throw new ParseFailure('empty');
+  const headings = numbered
+    .filter((p) => p.outline !== null && p.outline <= 6 && p.text.trim())
+    .slice(0, 500)
+    .map((p) => ({ level: p.outline!, text: `${p.label ? `${p.label}${/[、.．)）]$/.test(p.label) ? '' : ' '}` : ''}${p.text.trim()}`.slice(0, 200) }));
+  return { text, pages: null, headings };
+}
+
+// ---------------------------------------------------------------- DOC, TXT
+
+export async function parseDoc(buf: Buffer, limits: ParseLimits): Promise<ParsedFile> {
+  const WordExtractor = (await import('word-extractor')).default;
+  let body: string;
+  try {
+    const doc = await new WordExtractor().extract(buf);
+    body = doc.getBody();
+  } catch {
+    throw new ParseFailure('doc-broken');
+  }
+  const text = normalizeText(body, limits.maxTextChars);
+  if (!text.replace(/\s/g, '')) throw new ParseFailure('empty');
+  return { text, pages: null, headings: [] };
+}
+
+export function parseTxt(buf: Buffer, limits: ParseLimits): ParsedFile {
+  const decoded = decodeText(buf);
+  if (!decoded) throw new ParseFailure('binary');
+  const text = normalizeText(decoded.text, limits.maxTextChars);
+  if (!text.replace(/\s/g, '')) throw new ParseFailure('empty');
+  return { text, pages: null, headings: [] };
+}
+
+export async function parseFileAt(file: string, kind: TenderFileKind, limits: ParseLimits): Promise<ParsedFile> {
+  const buf = await fs.readFile(file);
+  switch (kind) {
+    case 'pdf':
+      return parsePdf(buf, limits);
+    case 'docx':
+      return parseDocx(buf, limits);
+    case 'doc':
+      return parseDoc(buf, limits);
+    default:
+      return parseTxt(buf, limits);
+  }
+}

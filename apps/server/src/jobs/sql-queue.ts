@@ -1,0 +1,388 @@
+import { EventEmitter } from 'node:events';
+import os from 'node:os';
+import { randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Logger } from 'pino';
+import type { Database } from '../db/schema.ts';
+import { newId } from '../lib/ids.ts';
+import type { JobTable } from './tables.ts';
+import {
+  JobConflictError,
+  type AbortReason,
+  type EnqueueOptions,
+  type JobEvent,
+  type JobEvents,
+  type JobHandler,
+  type JobQueue,
+  type JobRecord,
+  type JobStatus,
+} from './queue.ts';
+
+export interface SqlJobQueueOptions {
+  /** A claimed job is another worker's to take once its lease is this old without a heartbeat. */
+  leaseMs?: number;
+  heartbeatMs?: number;
+  /** How often idle workers look for jobs (an enqueue in this process wakes them at once). */
+  pollMs?: number;
+  /** Jobs one process runs at the same time. */
+  maxRunning?: number;
+  /** Longest wait for running jobs to notice a stop. */
+  stopTimeoutMs?: number;
+  log?: Logger;
+}
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+function toRecord<P>(r: JobTable): JobRecord<P> {
+  let payload: unknown = null;
+  let progress: unknown = null;
+  try {
+    payload = JSON.parse(r.payload);
+  } catch {
+    /* keep null */
+  }
+  try {
+    progress = r.progress ? JSON.parse(r.progress) : null;
+  } catch {
+    /* keep null */
+  }
+  return {
+    id: r.id,
+    kind: r.kind,
+    dedupeKey: r.dedupe_key,
+    ownerId: r.owner_id,
+    payload: payload as P,
+    status: r.status as JobStatus,
+    attempts: r.attempts,
+    cancelRequested: r.cancel_requested === 1,
+    progress,
+    error: r.error,
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
+    startedAt: r.started_at,
+    finishedAt: r.finished_at,
+  };
+}
+
+function isUniqueViolation(e: unknown): boolean {
+  const err = e as { code?: string; message?: string };
+  return err?.code === '23505' || err?.code === 'SQLITE_CONSTRAINT_UNIQUE' || /UNIQUE constraint failed/i.test(err?.message ?? '');
+}
+
+/** The event log in the `job_events` table, with an in-process emitter for live delivery. */
+export class SqlJobEvents implements JobEvents {
+  private readonly emitter = new EventEmitter();
+
+  constructor(private readonly db: Kysely<Database>) {
+    this.emitter.setMaxListeners(0);
+  }
+
+  async append(jobId: string, type: string, data: unknown): Promise<number> {
+    const text = JSON.stringify(data ?? null);
+    for (let attempt = 0; ; attempt++) {
+      const last = await this.db.selectFrom('job_events').select((eb) => eb.fn.max('seq').as('m')).where('job_id', '=', jobId).executeTakeFirst();
+      const seq = Number(last?.m ?? 0) + 1;
+      try {
+        await this.db.insertInto('job_events').values({ job_id: jobId, seq, type, data: text, created_at: new Date().toISOString() }).execute();
+        this.emitter.emit(jobId, { jobId, seq, type, data } satisfies JobEvent);
+        return seq;
+      } catch (e) {
+        // Two writers took the same seq (another instance): take the next one.
+        if (!isUniqueViolation(e) || attempt >= 5) throw e;
+      }
+    }
+  }
+
+  async since(jobId: string, afterSeq: number, limit = 1000): Promise<JobEvent[]> {
+    const rows = await this.db.selectFrom('job_events').selectAll().where('job_id', '=', jobId).where('seq', '>', afterSeq).orderBy('seq').limit(limit).execute();
+    return rows.map((r) => ({ jobId: r.job_id, seq: r.seq, type: r.type, data: JSON.parse(r.data) }));
+  }
+
+  subscribe(jobId: string, fn: (e: JobEvent) => void): () => void {
+    this.emitter.on(jobId, fn);
+    return () => this.emitter.off(jobId, fn);
+  }
+
+  publish(e: JobEvent): void {
+    this.emitter.emit(e.jobId, e);
+  }
+}
+
+interface Running {
+  ctrl: AbortController;
+  reason: AbortReason | null;
+  done: Promise<void>;
+}
+
+/**
+ * Jobs in a SQL table with leases: a worker claims a job with a conditional UPDATE (race-free on
+ * SQLite and PostgreSQL), renews its lease by heartbeat and gives it back on shutdown. A process
+ * that dies stops renewing, so the lease expires and any worker (the restarted one) resumes it.
+ */
+export class SqlJobQueue implements JobQueue {
+  readonly events: SqlJobEvents;
+  private readonly handlers = new Map<string, JobHandler<any>>();
+  private readonly running = new Map<string, Running>();
+  readonly workerId = `${os.hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
+  private readonly leaseMs: number;
+  private readonly heartbeatMs: number;
+  private readonly pollMs: number;
+  private readonly maxRunning: number;
+  private timer: NodeJS.Timeout | null = null;
+  private stopped = true;
+  private polling = false;
+  private repoll = false;
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly opts: SqlJobQueueOptions = {},
+  ) {
+    this.events = new SqlJobEvents(db);
+    this.leaseMs = opts.leaseMs ?? 30_000;
+    this.heartbeatMs = opts.heartbeatMs ?? Math.max(200, Math.floor(this.leaseMs / 3));
+    this.pollMs = opts.pollMs ?? 1_000;
+    this.maxRunning = opts.maxRunning ?? 4;
+  }
+
+  register<P>(kind: string, handler: JobHandler<P>): void {
+    this.handlers.set(kind, handler as JobHandler<any>);
+  }
+
+  async enqueue<P>(kind: string, payload: P, opts: EnqueueOptions = {}): Promise<JobRecord<P>> {
+    const now = new Date().toISOString();
+    const row: JobTable = {
+      id: newId(),
+      kind,
+      dedupe_key: opts.dedupeKey ?? null,
+      owner_id: opts.ownerId ?? null,
+      payload: JSON.stringify(payload ?? null),
+      status: 'queued',
+      attempts: 0,
+      max_attempts: opts.maxAttempts ?? 5,
+      lease_owner: null,
+      lease_expires_at: null,
+      cancel_requested: 0,
+      progress: null,
+      error: null,
+      created_at: now,
+      updated_at: now,
+      started_at: null,
+      finished_at: null,
+    };
+    try {
+      await this.db.insertInto('jobs').values(row).execute();
+    } catch (e) {
+      if (opts.dedupeKey && isUniqueViolation(e)) throw new JobConflictError(await this.findLive(opts.dedupeKey));
+      throw e;
+    }
+    this.kick();
+    return toRecord<P>(row);
+  }
+
+  async get(id: string): Promise<JobRecord | null> {
+    const r = await this.db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirst();
+    return r ? toRecord(r) : null;
+  }
+
+  async findLive(dedupeKey: string): Promise<JobRecord | null> {
+    const r = await this.db.selectFrom('jobs').selectAll().where('dedupe_key', '=', dedupeKey).where('status', 'in', ['queued', 'running']).executeTakeFirst();
+    return r ? toRecord(r) : null;
+  }
+
+  async latest(dedupeKey: string): Promise<JobRecord | null> {
+    const r = await this.db.selectFrom('jobs').selectAll().where('dedupe_key', '=', dedupeKey).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(1).executeTakeFirst();
+    return r ? toRecord(r) : null;
+  }
+
+  async cancel(id: string): Promise<boolean> {
+    const now = new Date().toISOString();
+    // A job nobody runs yet ends here; a running one is told through the flag (and at once when here).
+    const q = await this.db.updateTable('jobs').set({ status: 'cancelled', cancel_requested: 1, finished_at: now, updated_at: now }).where('id', '=', id).where('status', '=', 'queued').executeTakeFirst();
+    if (Number(q.numUpdatedRows) === 1) return true;
+    const r = await this.db.updateTable('jobs').set({ cancel_requested: 1, updated_at: now }).where('id', '=', id).where('status', '=', 'running').executeTakeFirst();
+    const local = this.running.get(id);
+    if (local && !local.ctrl.signal.aborted) {
+      local.reason = 'cancelled';
+      local.ctrl.abort();
+    }
+    return Number(r.numUpdatedRows) === 1;
+  }
+
+  start(): void {
+    if (!this.stopped) return;
+    this.stopped = false;
+    this.timer = setInterval(() => this.kick(), this.pollMs);
+    this.timer.unref();
+    this.kick();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    for (const r of this.running.values()) {
+      if (!r.ctrl.signal.aborted) {
+        r.reason = 'shutdown';
+        r.ctrl.abort();
+      }
+    }
+    // A handler that ignores its signal must not hold shutdown: its job is released regardless.
+    const pending = [...this.running.entries()];
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      Promise.allSettled(pending.map(([, r]) => r.done)),
+      new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, this.opts.stopTimeoutMs ?? 5_000);
+        timer.unref();
+      }),
+    ]);
+    clearTimeout(timer);
+    for (const [id] of pending) if (this.running.has(id)) await this.release(id).catch(() => {});
+  }
+
+  /** Looks for work now (after an enqueue, a finished job, or on the poll timer). */
+  kick(): void {
+    if (this.stopped) return;
+    if (this.polling) {
+      this.repoll = true;
+      return;
+    }
+    this.polling = true;
+    void this.poll()
+      .catch((err) => this.opts.log?.error({ err }, 'job poll failed'))
+      .finally(() => {
+        this.polling = false;
+        if (this.repoll) {
+          this.repoll = false;
+          this.kick();
+        }
+      });
+  }
+
+  private async poll(): Promise<void> {
+    while (!this.stopped && this.running.size < this.maxRunning && this.handlers.size) {
+      const job = await this.claim();
+      if (!job) return;
+      this.run(job);
+    }
+  }
+
+  private async claim(): Promise<JobTable | null> {
+    const now = new Date().toISOString();
+    const kinds = [...this.handlers.keys()];
+    const candidates = await this.db
+      .selectFrom('jobs')
+      .select(['id'])
+      .where('kind', 'in', kinds)
+      .where((eb) => eb.or([eb('status', '=', 'queued'), eb.and([eb('status', '=', 'running'), eb('lease_expires_at', '<', now)])]))
+      .orderBy('created_at')
+      .limit(10)
+      .execute();
+    for (const c of candidates) {
+      if (this.running.has(c.id)) continue;
+      const res = await this.db
+        .updateTable('jobs')
+        .set((eb) => ({
+          status: 'running',
+          lease_owner: this.workerId,
+          lease_expires_at: iso(Date.now() + this.leaseMs),
+          attempts: eb('attempts', '+', 1),
+          started_at: eb.fn.coalesce('started_at', eb.val(now)),
+          updated_at: now,
+        }))
+        .where('id', '=', c.id)
+        .where((eb) => eb.or([eb('status', '=', 'queued'), eb.and([eb('status', '=', 'running'), eb('lease_expires_at', '<', now)])]))
+        .executeTakeFirst();
+      if (Number(res.numUpdatedRows) !== 1) continue;
+      const row = await this.db.selectFrom('jobs').selectAll().where('id', '=', c.id).executeTakeFirst();
+      if (!row) continue;
+      if (row.attempts > row.max_attempts) {
+        await this.finish(row.id, 'failed', '任务多次中断，已停止');
+        continue;
+      }
+      return row;
+    }
+    return null;
+  }
+
+  private async finish(id: string, status: JobStatus, error: string | null, progress?: unknown): Promise<boolean> {
+    const now = new Date().toISOString();
+    const patch: Partial<JobTable> = { status, error, lease_owner: null, lease_expires_at: null, finished_at: now, updated_at: now };
+    if (progress !== undefined) patch.progress = JSON.stringify(progress);
+    const r = await this.db.updateTable('jobs').set(patch).where('id', '=', id).where('lease_owner', '=', this.workerId).executeTakeFirst();
+    return Number(r.numUpdatedRows) === 1;
+  }
+
+  private run(row: JobTable): void {
+    const handler = this.handlers.get(row.kind)!;
+    const ctrl = new AbortController();
+    const state: Running = { ctrl, reason: null, done: Promise.resolve() };
+    this.running.set(row.id, state);
+    const abort = (reason: AbortReason) => {
+      if (ctrl.signal.aborted) return;
+      state.reason = reason;
+      ctrl.abort();
+    };
+    const job = toRecord(row);
+    if (job.cancelRequested) abort('cancelled');
+
+    const heartbeat = setInterval(() => {
+      void (async () => {
+        const now = Date.now();
+        const r = await this.db
+          .updateTable('jobs')
+          .set({ lease_expires_at: iso(now + this.leaseMs), updated_at: iso(now) })
+          .where('id', '=', row.id)
+          .where('lease_owner', '=', this.workerId)
+          .where('status', '=', 'running')
+          .executeTakeFirst();
+        if (Number(r.numUpdatedRows) !== 1) return abort('lease_lost');
+        const cur = await this.db.selectFrom('jobs').select(['cancel_requested']).where('id', '=', row.id).executeTakeFirst();
+        if (cur?.cancel_requested === 1) abort('cancelled');
+      })().catch((err) => this.opts.log?.warn({ err, jobId: row.id }, 'job heartbeat failed'));
+    }, this.heartbeatMs);
+    heartbeat.unref();
+
+    state.done = (async () => {
+      try {
+        const result = await handler({
+          job,
+          signal: ctrl.signal,
+          abortReason: () => state.reason,
+          setProgress: async (p) => {
+            await this.db.updateTable('jobs').set({ progress: JSON.stringify(p), updated_at: new Date().toISOString() }).where('id', '=', row.id).where('lease_owner', '=', this.workerId).execute();
+          },
+          emit: (type, data) => this.events.append(row.id, type, data),
+          publish: (type, data) => this.events.publish({ jobId: row.id, type, data }),
+        });
+        clearInterval(heartbeat);
+        if (state.reason === 'cancelled') await this.finish(row.id, 'cancelled', null);
+        else if (state.reason === 'shutdown') await this.release(row.id);
+        else if (state.reason !== 'lease_lost') await this.finish(row.id, 'done', null, result === undefined ? undefined : result);
+      } catch (err) {
+        clearInterval(heartbeat);
+        if (state.reason === 'cancelled') await this.finish(row.id, 'cancelled', null);
+        else if (state.reason === 'shutdown') await this.release(row.id);
+        else if (state.reason !== 'lease_lost') {
+          this.opts.log?.error({ err, jobId: row.id, kind: row.kind }, 'job failed');
+          await this.finish(row.id, 'failed', err instanceof Error ? err.message.slice(0, 500) : String(err));
+        }
+      } finally {
+        clearInterval(heartbeat);
+        this.running.delete(row.id);
+        this.kick();
+      }
+    })().catch((err) => this.opts.log?.error({ err, jobId: row.id }, 'job bookkeeping failed'));
+  }
+
+  /** Gives a job back (shutdown): queued again, its claim not counted as a failed attempt. */
+  private async release(id: string): Promise<void> {
+    await this.db
+      .updateTable('jobs')
+      .set((eb) => ({ status: 'queued', lease_owner: null, lease_expires_at: null, attempts: eb('attempts', '-', 1), updated_at: new Date().toISOString() }))
+      .where('id', '=', id)
+      .where('lease_owner', '=', this.workerId)
+      .where('status', '=', 'running')
+      .execute();
+  }
+}

@@ -1,0 +1,207 @@
+import type { Kysely } from 'kysely';
+import type { Logger } from 'pino';
+import type { ChapterStatus, WritingEvent } from '@bid/shared';
+import { countWords } from '@bid/shared';
+import { markdownToDoc } from '@bid/document';
+import type { Database } from '../../db/schema.ts';
+import { AiError } from '../../ai/errors.ts';
+import type { AiEngine } from '../../ai/types.ts';
+import type { JobContext } from '../../jobs/queue.ts';
+import type { BidService } from '../bid/service.ts';
+import type { CatalogService } from '../catalog/service.ts';
+import type { AnalysisService } from '../analysis/service.ts';
+import { chapterContext, leavesOf, locate } from './context.ts';
+import { engineLabel, type AiService, type FullTextPayload } from './service.ts';
+
+export interface FullTextDeps {
+  db: Kysely<Database>;
+  engine: AiEngine;
+  bids: BidService;
+  catalog: CatalogService;
+  analysis: AnalysisService;
+  service: AiService;
+  log: Logger;
+  /** Chapters written at once; default the tier's concurrency. */
+  concurrency?: number;
+}
+
+/**
+ * The full-text job: writes every empty leaf chapter (every leaf with `overwrite`), several at
+ * once. Each chapter's outcome is recorded in `ai_job_chapters`; the row turns `done` in the same
+ * transaction that saves the content version, so a job resumed after a crash skips what was saved
+ * and a replayed save is a no-op. Events go to the job's log for the page's progress stream.
+ */
+export function fullTextHandler(deps: FullTextDeps) {
+  return async (jc: JobContext<FullTextPayload>): Promise<{ done: number; failed: number; total: number }> => {
+    const p = jc.job.payload;
+    const jobId = jc.job.id;
+    const owner = { userId: p.userId, tenantId: p.tenantId, role: p.role };
+    const emit = (e: WritingEvent) => jc.emit(e.type, e);
+    let done = 0;
+    let failed = 0;
+    let total = 0;
+    try {
+      const bid = await deps.bids.getOwned(owner, p.bidId);
+      const analysis = await deps.analysis.ensureForBid(owner, bid, p.tier, { signal: jc.signal });
+
+      let rows = await deps.db.selectFrom('ai_job_chapters').selectAll().where('job_id', '=', jobId).orderBy('sort').execute();
+      if (!rows.length) {
+        const tree = await deps.catalog.treeOfBid(bid.id);
+        const targets = leavesOf(tree).filter((l) => p.overwrite || !l.hasContent);
+        const now = new Date().toISOString();
+        if (targets.length) {
+          await deps.db
+            .insertInto('ai_job_chapters')
+            .values(targets.map((t, i) => ({ job_id: jobId, catalog_id: t.id, bid_id: bid.id, status: 'pending', engine: null, version_id: null, error: null, attempts: 0, sort: i, updated_at: now })))
+            .execute();
+        }
+        rows = await deps.db.selectFrom('ai_job_chapters').selectAll().where('job_id', '=', jobId).orderBy('sort').execute();
+      }
+      total = rows.length;
+      done = rows.filter((r) => r.status === 'done' || r.status === 'skipped').length;
+      failed = rows.filter((r) => r.status === 'error').length;
+      await emit({ type: 'job', jobId, status: 'running', done, failed, total });
+
+      const todo = rows.filter((r) => r.status === 'pending' || r.status === 'writing').map((r) => r.catalog_id);
+      const progress = () => emit({ type: 'job', jobId, status: 'running', done, failed, total });
+      const setRow = (catalogId: string, patch: Partial<Database['ai_job_chapters']>) =>
+        deps.db.updateTable('ai_job_chapters').set({ ...patch, updated_at: new Date().toISOString() }).where('job_id', '=', jobId).where('catalog_id', '=', catalogId).execute();
+
+      // The outline is read once and then refreshed in the background at most once a second, so
+      // that the next model call never waits for the database (whose single SQLite connection is
+      // busy with the saves of finished chapters). The checks it serves (chapter removed, written
+      // by the user meanwhile) do not need fresher data.
+      let cachedTree = { at: Date.now(), tree: await deps.catalog.treeOfBid(bid.id) };
+      let refreshing: Promise<void> | null = null;
+      const freshTree = async () => {
+        if (!refreshing && Date.now() - cachedTree.at > 1000) {
+          refreshing = deps.catalog
+            .treeOfBid(bid.id)
+            .then((tree) => {
+              cachedTree = { at: Date.now(), tree };
+            })
+            .catch(() => {})
+            .finally(() => {
+              refreshing = null;
+            });
+        }
+        return cachedTree.tree;
+      };
+      // Bookkeeping after a chapter's text arrived runs beside the next model call.
+      const pending = new Set<Promise<void>>();
+      // The bookkeeping yields first, so that the next chapter's request leaves before this CPU work.
+      const yieldToRequests = () => new Promise<void>((r) => setTimeout(r, 15));
+      const background = (work: () => Promise<void>) => {
+        const pr = yieldToRequests()
+          .then(work)
+          .catch((err) => deps.log.error({ err, jobId }, 'chapter bookkeeping failed'))
+          .finally(() => pending.delete(pr));
+        pending.add(pr);
+      };
+
+      const fail = async (catalogId: string, title: string, msg: string) => {
+        failed += 1;
+        await setRow(catalogId, { status: 'error', error: msg.slice(0, 300) });
+        await deps.catalog.setGenerationState(undefined, catalogId, { status: 'error', progress: 0 }).catch(() => {});
+        await emit({ type: 'chapter', jobId, catalogId, title, status: 'error', msg });
+        await progress();
+      };
+
+      const writeOne = async (catalogId: string): Promise<void> => {
+        const tree = await freshTree();
+        const loc = locate(tree, catalogId);
+        // Removed, turned into a parent, or written by the user meanwhile: nothing to do.
+        if (!loc || loc.node.children.length || (!p.overwrite && loc.node.hasContent)) {
+          await setRow(catalogId, { status: 'skipped' });
+          done += 1;
+          await emit({ type: 'chapter', jobId, catalogId, title: loc?.node.title ?? '', status: (loc?.node.status as ChapterStatus) ?? 'done' });
+          await progress();
+          return;
+        }
+        const title = loc.node.title;
+        const hadContent = loc.node.hasContent;
+        const ctx = chapterContext(tree, loc, analysis, bid.name);
+        // The chapter shows `writing` while the model call is already under way.
+        const started = (async () => {
+          await yieldToRequests();
+          await setRow(catalogId, { status: 'writing', attempts: (rows.find((r) => r.catalog_id === catalogId)?.attempts ?? 0) + 1 });
+          await deps.catalog.setGenerationState(undefined, catalogId, { status: 'writing', progress: 0 });
+          await emit({ type: 'chapter', jobId, catalogId, title, status: 'writing' });
+        })();
+        started.catch(() => {});
+        let g: Awaited<ReturnType<AiEngine['writeChapter']>>;
+        try {
+          g = await deps.engine.writeChapter(ctx, {
+            tier: p.tier,
+            signal: jc.signal,
+            onDelta: (text) => jc.publish('delta', { type: 'delta', jobId, catalogId, text } satisfies WritingEvent),
+          });
+        } catch (e) {
+          await started.catch(() => {});
+          if (jc.signal.aborted || (e instanceof AiError && e.kind === 'aborted')) {
+            if (jc.abortReason() === 'cancelled') {
+              await setRow(catalogId, { status: 'pending' });
+              await deps.catalog.setGenerationState(undefined, catalogId, { status: hadContent ? 'done' : 'empty', progress: hadContent ? 100 : 0 }).catch(() => {});
+              await emit({ type: 'chapter', jobId, catalogId, title, status: hadContent ? 'done' : 'empty' });
+            }
+            // Shutdown or lost lease: the row stays `writing` and the next run writes it.
+            return;
+          }
+          deps.log.warn({ err: e, jobId, catalogId }, 'chapter write failed');
+          await fail(catalogId, title, e instanceof AiError ? e.message : '写作失败，请重试');
+          return;
+        }
+        const result = g;
+        background(async () => {
+          await started.catch(() => {});
+          const engine = engineLabel(result);
+          const doc = markdownToDoc(result.value);
+          let saved = false;
+          try {
+            saved = await deps.db.transaction().execute(async (trx) => {
+              const r = await trx
+                .updateTable('ai_job_chapters')
+                .set({ status: 'done', engine, error: null, updated_at: new Date().toISOString() })
+                .where('job_id', '=', jobId)
+                .where('catalog_id', '=', catalogId)
+                .where('status', '!=', 'done')
+                .executeTakeFirst();
+              // Already saved by an earlier run of this job: the replay is a no-op.
+              if (Number(r.numUpdatedRows) !== 1) return false;
+              const res = await deps.catalog.saveGeneratedContent(trx, catalogId, doc, { engine, name: result.engine === 'offline' ? '全文写作（离线草稿）' : '全文写作', createdBy: p.userId });
+              await trx.updateTable('ai_job_chapters').set({ version_id: res.versionId }).where('job_id', '=', jobId).where('catalog_id', '=', catalogId).execute();
+              return true;
+            });
+          } catch (e) {
+            await fail(catalogId, title, e instanceof Error && /[\u4e00-\u9fff]/.test(e.message) ? e.message : '保存失败，请重试');
+            return;
+          }
+          await deps.service.recordUsage(owner, result, p.tier, 'fulltext', bid.id, catalogId);
+          done += 1;
+          await emit({ type: 'chapter', jobId, catalogId, title, status: 'done', engine: result.engine, words: countWords(result.value) });
+          if (saved) await progress();
+        });
+      };
+
+      const parallel = Math.max(1, Math.min(deps.concurrency ?? deps.engine.concurrency(p.tier), todo.length || 1));
+      const workers = Array.from({ length: parallel }, async () => {
+        while (todo.length && !jc.signal.aborted) await writeOne(todo.shift()!);
+      });
+      await Promise.all(workers);
+      while (pending.size) await Promise.all([...pending]);
+
+      if (jc.signal.aborted) {
+        if (jc.abortReason() === 'cancelled') await emit({ type: 'job', jobId, status: 'cancelled', done, failed, total, msg: '全文写作已停止' });
+        return { done, failed, total };
+      }
+      await jc.setProgress({ done, failed, total });
+      await emit({ type: 'job', jobId, status: 'done', done, failed, total, msg: failed ? `${failed} 个章节写作失败，可单独重试` : '全文写作完成' });
+      return { done, failed, total };
+    } catch (e) {
+      if (jc.signal.aborted) throw e;
+      const msg = e instanceof Error && /[\u4e00-\u9fff]/.test(e.message) ? e.message : '全文写作失败，请重试';
+      await emit({ type: 'job', jobId, status: 'failed', done, failed, total, msg }).catch(() => {});
+      throw e;
+    }
+  };
+}

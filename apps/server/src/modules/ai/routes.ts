@@ -1,0 +1,203 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  Code,
+  DEFAULT_MSG,
+  aiGenerateCustomizeContentSchema,
+  aiGetBidCatalogChildSchema,
+  aiGetBidCatalogSchema,
+  aiGetBidContentSchema,
+  aiGetExpandRangeSchema,
+  bidIdBodySchema,
+  bidIdQuerySchema,
+  idSchema,
+  type WritingEvent,
+} from '@bid/shared';
+import { requireAuth } from '../../http/auth.ts';
+import { ok } from '../../http/envelope.ts';
+import { AppError } from '../../http/errors.ts';
+import type { JobEvent } from '../../jobs/queue.ts';
+import { aiFailure, type AiService, type StreamHooks } from './service.ts';
+import { clientGone, startSse, wantsSse, type SseWriter } from './sse.ts';
+
+const tags = ['AI'];
+
+function errorOf(e: unknown): { code: number; msg: string } {
+  const err = e instanceof AppError ? e : aiFailure(e);
+  return { code: err.code, msg: err.message || DEFAULT_MSG[err.code] || DEFAULT_MSG[Code.SERVER_ERROR] };
+}
+
+/**
+ * Runs a generation that may stream: with `Accept: text/event-stream` it answers SSE (`delta`
+ * {text}, `done` {...}, `error` {code, msg}) once the checks have passed (a failed check still
+ * answers the JSON envelope); otherwise the final JSON.
+ */
+async function streamable<T>(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  run: (hooks: StreamHooks) => Promise<T>,
+  doneData: (result: T) => unknown,
+): Promise<unknown> {
+  const signal = clientGone(reply);
+  if (!wantsSse(req)) return ok(await run({ signal }));
+  let sse: SseWriter | null = null;
+  let pending = '';
+  let flush: NodeJS.Timeout | null = null;
+  const push = () => {
+    flush = null;
+    if (pending && sse) {
+      sse.send('delta', { text: pending });
+      pending = '';
+    }
+  };
+  try {
+    const result = await run({
+      signal,
+      onStart: () => {
+        sse = startSse(reply);
+      },
+      onDelta: (text) => {
+        // Coalesce tiny chunks a little: fewer writes, the same text.
+        pending += text;
+        if (!flush) flush = setTimeout(push, 30);
+      },
+    });
+    if (flush) clearTimeout(flush);
+    push();
+    if (!sse) sse = startSse(reply);
+    (sse as SseWriter).send('done', doneData(result));
+    (sse as SseWriter).end();
+  } catch (e) {
+    if (flush) clearTimeout(flush);
+    if (!sse) throw e;
+    push();
+    (sse as SseWriter).send('error', errorOf(e));
+    (sse as SseWriter).end();
+  }
+  return reply;
+}
+
+const writingEventsQuery = bidIdQuerySchema;
+const analyzeBidSchema = z.object({ bidId: idSchema, refresh: z.boolean().optional() });
+
+export function registerAiRoutes(app: FastifyInstance, service: AiService, opts: { eventPollMs?: number } = {}): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post('/api/ai/client/analyzeBid', { schema: { tags, summary: '解析标书的招标文件并保存（refresh=true 重新解析）', body: analyzeBidSchema } }, async (req) =>
+    ok(await service.analyzeBid(requireAuth(req), req.body.bidId, req.body.refresh ?? false)),
+  );
+
+  r.post('/api/ai/client/aiGetBidCatalog', { schema: { tags, summary: 'AI 生成大纲（按招标文件章节顺序并覆盖每个评分项；旧大纲保存为版本）', body: aiGetBidCatalogSchema } }, async (req) =>
+    ok(await service.generateOutline(requireAuth(req), req.body)),
+  );
+
+  r.post('/api/ai/client/aiGetBidCatalogChild', { schema: { tags, summary: 'AI 生成某章节的下级目录', body: aiGetBidCatalogChildSchema } }, async (req) =>
+    ok(await service.generateChildren(requireAuth(req), req.body.catalogId)),
+  );
+
+  r.post(
+    '/api/ai/client/aiGetBidContent',
+    { schema: { tags, summary: 'AI 写本章（Accept: text/event-stream 时流式返回 delta/done/error 事件）', body: aiGetBidContentSchema } },
+    async (req, reply) => {
+      const owner = requireAuth(req);
+      return streamable(req, reply, (hooks) => service.writeChapter(owner, req.body, hooks), (chapter) => ({ chapter }));
+    },
+  );
+
+  r.post(
+    '/api/ai/client/aiGenerateCustomizeContent',
+    { schema: { tags, summary: '对选中文字改写/扩写/缩写/润色/续写/自定义指令，返回替换选中部分的内容（可流式）', body: aiGenerateCustomizeContentSchema } },
+    async (req, reply) => {
+      const owner = requireAuth(req);
+      return streamable(req, reply, (hooks) => service.customize(owner, req.body, hooks), (result) => result);
+    },
+  );
+
+  r.post('/api/ai/client/aiGetExpandRange', { schema: { tags, summary: '全文写作：立即返回 jobId，后台逐章写作（进行中再次调用返回 10014）', body: aiGetExpandRangeSchema } }, async (req) =>
+    ok(await service.startFullText(requireAuth(req), req.body)),
+  );
+
+  r.post('/api/ai/client/isWriting', { schema: { tags, summary: '全文写作是否进行中及进度', body: bidIdBodySchema } }, async (req) =>
+    ok(await service.isWriting(requireAuth(req), req.body.bidId)),
+  );
+
+  r.post('/api/ai/client/cancelWriting', { schema: { tags, summary: '停止全文写作（已写好的章节保留）', body: bidIdBodySchema } }, async (req) =>
+    ok(await service.cancelWriting(requireAuth(req), req.body.bidId)),
+  );
+
+  const events = async (req: FastifyRequest, reply: FastifyReply, bidId: string) => {
+    const owner = requireAuth(req);
+    const job = await service.jobOfBid(owner, bidId);
+    const sse = startSse(reply);
+    const state = await service.isWriting(owner, bidId);
+    if (!job) {
+      sse.send('snapshot', { jobId: null, status: null, done: state.done, total: state.total, chapters: [] });
+      sse.end();
+      return reply;
+    }
+    // Last-Event-ID is `<jobId>:<seq>`; an id of an older job replays the current one from the start.
+    const last = String(req.headers['last-event-id'] ?? '');
+    const m = /^(\d+):(\d+)$/.exec(last);
+    let seq = m && m[1] === job.id ? Number(m[2]) : 0;
+    const chapters = await service.jobChapters(job.id);
+    sse.send('snapshot', {
+      jobId: job.id,
+      status: job.status,
+      done: state.done,
+      total: state.total,
+      chapters: chapters.map((c) => ({ catalogId: c.catalog_id, status: c.status, engine: c.engine, msg: c.error })),
+    });
+    let finished = false;
+    const buffered: JobEvent[] = [];
+    let replaying = true;
+    const deliver = (e: JobEvent) => {
+      if (finished) return;
+      if (e.seq === undefined) {
+        sse.send(e.type, e.data);
+        return;
+      }
+      if (e.seq <= seq) return;
+      seq = e.seq;
+      sse.send(e.type, e.data, `${job.id}:${e.seq}`);
+      const d = e.data as WritingEvent;
+      if (d?.type === 'job' && ['done', 'failed', 'cancelled'].includes(d.status)) finish();
+    };
+    const unsubscribe = service.queue.events.subscribe(job.id, (e) => (replaying ? buffered.push(e) : deliver(e)));
+    const ping = setInterval(() => sse.comment('ping'), 15_000);
+    // Events written by another instance reach this one through the table.
+    const poll = setInterval(() => {
+      void service.queue.events
+        .since(job.id, seq)
+        .then((list) => list.forEach(deliver))
+        .catch(() => {});
+    }, opts.eventPollMs ?? 2_000);
+    function finish() {
+      if (finished) return;
+      finished = true;
+      clearInterval(ping);
+      clearInterval(poll);
+      unsubscribe();
+      sse.end();
+    }
+    reply.raw.on('close', finish);
+    for (const e of await service.queue.events.since(job.id, seq)) deliver(e);
+    replaying = false;
+    for (const e of buffered.splice(0)) deliver(e);
+    // A job that ended before this stream opened (or was cancelled while queued) ends the stream.
+    const fresh = await service.queue.get(job.id);
+    if (!finished && fresh && ['done', 'failed', 'cancelled'].includes(fresh.status)) {
+      const counts = await service.jobCounts(job.id);
+      sse.send('job', { type: 'job', jobId: job.id, status: fresh.status, done: counts.done, failed: counts.failed, total: counts.total } satisfies WritingEvent);
+      finish();
+    }
+    return reply;
+  };
+
+  r.get('/api/ai/client/writingEvents', { schema: { tags, summary: '全文写作进度事件流（SSE，Last-Event-ID 续传）', querystring: writingEventsQuery } }, async (req, reply) =>
+    events(req, reply, req.query.bidId),
+  );
+  r.post('/api/ai/client/writingEvents', { schema: { tags, summary: '同 GET，参数放在请求体', body: bidIdBodySchema } }, async (req, reply) =>
+    events(req, reply, req.body.bidId),
+  );
+}

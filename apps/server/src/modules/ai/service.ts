@@ -1,0 +1,303 @@
+import type { Kysely } from 'kysely';
+import type { Logger } from 'pino';
+import {
+  AI_MESSAGES,
+  Code,
+  MODEL_TIERS,
+  type AiGenerateCustomizeContentInput,
+  type CatalogDetail,
+  type CatalogNode,
+  type CustomizeResult,
+  type IsWriting,
+  type ModelTier,
+  type TenderAnalysis,
+} from '@bid/shared';
+import { markdownToDoc } from '@bid/document';
+import type { Database } from '../../db/schema.ts';
+import { AiError } from '../../ai/errors.ts';
+import type { AiEngine, Generated } from '../../ai/types.ts';
+import { AppError, businessWarning, notFound, tooMany } from '../../http/errors.ts';
+import { newId, nowIso } from '../../lib/ids.ts';
+import type { JobQueue } from '../../jobs/queue.ts';
+import { JobConflictError } from '../../jobs/queue.ts';
+import type { BidOwner, BidRow } from '../bid/repo.ts';
+import type { BidService } from '../bid/service.ts';
+import type { CatalogService } from '../catalog/service.ts';
+import type { AnalysisService } from '../analysis/service.ts';
+import { chapterContext, emptyAnalysis, leavesOf, locate, pageCountOf, toCatalogInput } from './context.ts';
+
+export const FULLTEXT_JOB = 'ai.fulltext';
+export const fulltextKey = (bidId: string) => `fulltext:${bidId}`;
+
+export interface FullTextPayload {
+  bidId: string;
+  userId: string;
+  tenantId: string;
+  role: string;
+  tier: ModelTier;
+  overwrite: boolean;
+}
+
+export interface StreamHooks {
+  /** Called once every check has passed, right before generation starts (the route opens its stream). */
+  onStart?: () => void;
+  onDelta?: (text: string) => void;
+  signal?: AbortSignal;
+}
+
+/** The engine label stored on a chapter: 'offline' or 'openai:<model>'. */
+export function engineLabel(g: Pick<Generated<unknown>, 'engine' | 'model'>): string {
+  return g.engine === 'openai' ? `openai:${g.model ?? ''}` : 'offline';
+}
+
+/** Turns a model failure into the envelope the client shows. */
+export function aiFailure(e: unknown): AppError {
+  if (e instanceof AppError) return e;
+  if (e instanceof AiError) {
+    if (e.kind === 'rate_limited') return tooMany(e.message, 30);
+    return new AppError(Code.BUSINESS_WARNING, e.message || AI_MESSAGES.modelFailed);
+  }
+  return new AppError(Code.SERVER_ERROR);
+}
+
+/**
+ * The AI calls of SPEC section 7: outline, children, chapter writing (streamed), selection edits
+ * and the full-text job. Reads and writes the bid and its outline only through the bid and
+ * catalog services.
+ */
+export class AiService {
+  constructor(
+    private readonly db: Kysely<Database>,
+    readonly engine: AiEngine,
+    private readonly bids: BidService,
+    private readonly catalog: CatalogService,
+    private readonly analysis: AnalysisService,
+    readonly queue: JobQueue,
+    private readonly log: Logger,
+  ) {}
+
+  // ------------------------------------------------------------------ helpers
+
+  /** The bid's tier, refused (601) when the user's account has it disabled. */
+  async tierOf(userId: string, bid: Pick<BidRow, 'model_type'>): Promise<ModelTier> {
+    const tier = ((MODEL_TIERS as readonly string[]).includes(bid.model_type) ? bid.model_type : 'standard') as ModelTier;
+    const flags = await this.bids.repo.userModelFlags(this.db, userId);
+    if ((tier === 'premium' && flags?.premium_disabled === 1) || (tier === 'standard' && flags?.standard_disabled === 1)) {
+      throw businessWarning(AI_MESSAGES.tierDisabled(tier));
+    }
+    return tier;
+  }
+
+  private writable(bid: BidRow): void {
+    if (bid.status === 'finished') throw businessWarning(AI_MESSAGES.bidFinished);
+    if (bid.deleted === 1) throw businessWarning('标书在回收站中，请先恢复');
+  }
+
+  async recordUsage(owner: { userId: string; tenantId: string }, g: Generated<unknown>, tier: ModelTier, task: string, bidId: string | null = null, catalogId: string | null = null): Promise<void> {
+    if (g.engine === 'offline') return;
+    await this.db
+      .insertInto('ai_usage')
+      .values({
+        id: newId(),
+        user_id: owner.userId,
+        tenant_id: owner.tenantId,
+        bid_id: bidId,
+        catalog_id: catalogId,
+        task,
+        engine: g.engine,
+        model: g.model,
+        tier,
+        prompt_tokens: g.promptTokens,
+        completion_tokens: g.completionTokens,
+        created_at: nowIso(),
+      })
+      .execute()
+      .catch((err) => this.log.warn({ err }, 'usage record failed'));
+  }
+
+  async analysisOf(owner: BidOwner, bid: BidRow, tier: ModelTier): Promise<TenderAnalysis> {
+    return (await this.analysis.ensureForBid(owner, bid, tier)) ?? emptyAnalysis();
+  }
+
+  // ------------------------------------------------------------------ analysis and outline
+
+  /** Analyses (again) the bid's tender and stores the result with the bid. */
+  async analyzeBid(owner: BidOwner, bidId: string, refresh = false): Promise<TenderAnalysis> {
+    const bid = await this.bids.getOwned(owner, bidId);
+    this.writable(bid);
+    const tier = await this.tierOf(owner.userId, bid);
+    return this.analysis.ensureForBid(owner, bid, tier, { refresh });
+  }
+
+  /** aiGetBidCatalog: a new outline; the old one is kept as an outline version. */
+  async generateOutline(owner: BidOwner, input: { bidId: string; pageCount?: number }): Promise<CatalogNode[]> {
+    const bid = await this.bids.getOwned(owner, input.bidId);
+    this.writable(bid);
+    const tier = await this.tierOf(owner.userId, bid);
+    if (await this.queue.findLive(fulltextKey(bid.id))) throw new AppError(Code.ACCEPTED_PROCESSING, '全文写作进行中，请先停止后再重新生成大纲');
+    const analysis = await this.analysisOf(owner, bid, tier);
+    const pageCount = pageCountOf(input.pageCount, bid.page_count);
+    let g: Generated<import('../../ai/types.ts').OutlineNode[]>;
+    try {
+      g = await this.engine.generateOutline({ bidName: bid.name, analysis, pageCount }, { tier });
+    } catch (e) {
+      throw aiFailure(e);
+    }
+    await this.recordUsage(owner, g, tier, 'outline', bid.id);
+    if (input.pageCount && input.pageCount !== bid.page_count) await this.bids.update(owner, { id: bid.id, pageCount: input.pageCount });
+    return this.catalog.saveOutline(owner, bid.id, toCatalogInput(g.value, analysis), undefined, 'AI 重新生成大纲前自动保存');
+  }
+
+  /** aiGetBidCatalogChild: new children for one chapter (the old ones kept in an outline version). */
+  async generateChildren(owner: BidOwner, catalogId: string): Promise<CatalogNode> {
+    const detail = await this.catalog.detail(owner, catalogId);
+    const bid = await this.bids.getOwned(owner, detail.bidId);
+    this.writable(bid);
+    const tier = await this.tierOf(owner.userId, bid);
+    const analysis = await this.analysisOf(owner, bid, tier);
+    const tree = await this.catalog.treeOfBid(bid.id);
+    const loc = locate(tree, catalogId);
+    if (!loc) throw notFound('章节不存在');
+    const ctx = chapterContext(tree, loc, analysis, bid.name);
+    let g;
+    try {
+      g = await this.engine.generateChildren(
+        { bidName: bid.name, analysis, path: ctx.path, title: loc.node.title, scoringItems: ctx.scoringItems, targetWords: loc.node.targetWords, siblings: ctx.siblings },
+        { tier },
+      );
+    } catch (e) {
+      throw aiFailure(e);
+    }
+    await this.recordUsage(owner, g, tier, 'outline-children', bid.id, catalogId);
+    return this.catalog.saveChildren(owner, catalogId, toCatalogInput(g.value, analysis), 'replace');
+  }
+
+  // ------------------------------------------------------------------ chapter writing
+
+  /**
+   * aiGetBidContent: writes one chapter (streamed through hooks.onDelta), converts the Markdown to
+   * the document model and saves it as a new content version. The chapter shows `writing` while
+   * it runs and `error` when the model fails.
+   */
+  async writeChapter(owner: BidOwner, input: { catalogId: string; requirement?: string }, hooks: StreamHooks = {}): Promise<CatalogDetail> {
+    const detail = await this.catalog.detail(owner, input.catalogId);
+    if (detail.readOnly) throw businessWarning(AI_MESSAGES.bidFinished);
+    const bid = await this.bids.getOwned(owner, detail.bidId);
+    const tier = await this.tierOf(owner.userId, bid);
+    const analysis = await this.analysisOf(owner, bid, tier);
+    const tree = await this.catalog.treeOfBid(bid.id);
+    const loc = locate(tree, input.catalogId);
+    if (!loc) throw notFound('章节不存在');
+    if (loc.node.children.length) throw businessWarning('请选择没有下级章节的章节写作，或使用全文写作');
+    const ctx = chapterContext(tree, loc, analysis, bid.name, input.requirement);
+    const before = { status: detail.status, hasContent: detail.hasContent };
+    await this.catalog.setGenerationState(undefined, input.catalogId, { status: 'writing', progress: 0 });
+    hooks.onStart?.();
+    let g: Generated<string>;
+    try {
+      g = await this.engine.writeChapter(ctx, { tier, signal: hooks.signal, onDelta: hooks.onDelta });
+    } catch (e) {
+      const aborted = (e instanceof AiError && e.kind === 'aborted') || hooks.signal?.aborted;
+      // A write the user abandoned leaves the chapter as it was; a failed one shows the error.
+      await this.catalog
+        .setGenerationState(undefined, input.catalogId, { status: aborted ? (before.hasContent ? 'done' : 'empty') : 'error', progress: aborted && before.hasContent ? 100 : 0 })
+        .catch((err) => this.log.warn({ err }, 'chapter state reset failed'));
+      throw aiFailure(e);
+    }
+    await this.recordUsage(owner, g, tier, 'chapter', bid.id, input.catalogId);
+    await this.catalog.saveGeneratedContent(undefined, input.catalogId, markdownToDoc(g.value), { engine: engineLabel(g), name: g.engine === 'offline' ? '离线草稿' : 'AI 写作', createdBy: owner.userId });
+    return this.catalog.detail(owner, input.catalogId);
+  }
+
+  /** aiGenerateCustomizeContent: the replacement for exactly the selection (Markdown and plain text). */
+  async customize(owner: BidOwner, input: AiGenerateCustomizeContentInput, hooks: StreamHooks = {}): Promise<CustomizeResult> {
+    const detail = await this.catalog.detail(owner, input.catalogId);
+    if (detail.readOnly) throw businessWarning(AI_MESSAGES.bidFinished);
+    const bid = await this.bids.getOwned(owner, detail.bidId);
+    const tier = await this.tierOf(owner.userId, bid);
+    const analysis = await this.analysisOf(owner, bid, tier);
+    const tree = await this.catalog.treeOfBid(bid.id);
+    const loc = locate(tree, input.catalogId);
+    if (!loc) throw notFound('章节不存在');
+    const chapter = chapterContext(tree, loc, analysis, bid.name);
+    hooks.onStart?.();
+    let g: Generated<string>;
+    try {
+      g = await this.engine.editSelection({ action: input.action, selection: input.selection, instruction: input.instruction, chapter }, { tier, signal: hooks.signal, onDelta: hooks.onDelta });
+    } catch (e) {
+      throw aiFailure(e);
+    }
+    await this.recordUsage(owner, g, tier, `edit:${input.action}`, bid.id, input.catalogId);
+    const text = g.value
+      .replace(/^#{1,6}\s+/gm, '')
+      .replace(/\*\*([^*]+)\*\*/g, '$1')
+      .replace(/【待填写：([^】]*)】/g, '【待填写：$1】');
+    return { markdown: g.value, text, engine: g.engine };
+  }
+
+  // ------------------------------------------------------------------ full text
+
+  /** aiGetExpandRange: starts (or refuses with 10014 while one runs) the full-text job. */
+  async startFullText(owner: BidOwner, input: { bidId: string; overwrite?: boolean }): Promise<{ jobId: string }> {
+    const bid = await this.bids.getOwned(owner, input.bidId);
+    this.writable(bid);
+    const tier = await this.tierOf(owner.userId, bid);
+    const live = await this.queue.findLive(fulltextKey(bid.id));
+    if (live) throw new AppError(Code.ACCEPTED_PROCESSING, AI_MESSAGES.jobRunning, { jobId: live.id });
+    const tree = await this.catalog.treeOfBid(bid.id);
+    const leaves = leavesOf(tree);
+    if (!leaves.length) throw businessWarning(AI_MESSAGES.noOutline);
+    if (!input.overwrite && leaves.every((l) => l.hasContent)) throw businessWarning('所有章节都已有内容；如需重写请选择覆盖已有内容');
+    // Analyse now (not in the job) so that a missing tender shows up here, once.
+    await this.analysisOf(owner, bid, tier);
+    const payload: FullTextPayload = { bidId: bid.id, userId: owner.userId, tenantId: owner.tenantId, role: owner.role, tier, overwrite: Boolean(input.overwrite) };
+    try {
+      const job = await this.queue.enqueue(FULLTEXT_JOB, payload, { dedupeKey: fulltextKey(bid.id), ownerId: owner.userId, maxAttempts: 20 });
+      return { jobId: job.id };
+    } catch (e) {
+      if (e instanceof JobConflictError) throw new AppError(Code.ACCEPTED_PROCESSING, AI_MESSAGES.jobRunning, { jobId: e.existing?.id ?? null });
+      throw e;
+    }
+  }
+
+  /** isWriting: whether a full-text job runs, with its chapter counts (else the bid's leaf counts). */
+  async isWriting(owner: BidOwner, bidId: string): Promise<IsWriting> {
+    const bid = await this.bids.getOwned(owner, bidId);
+    const job = await this.queue.latest(fulltextKey(bid.id));
+    const writing = job?.status === 'queued' || job?.status === 'running';
+    if (job && writing) {
+      const counts = await this.jobCounts(job.id);
+      if (counts.total > 0) return { writing, done: counts.done, total: counts.total, jobId: job.id };
+    }
+    const leaves = leavesOf(await this.catalog.treeOfBid(bid.id));
+    return { writing, done: leaves.filter((l) => l.hasContent).length, total: leaves.length, jobId: job?.id ?? null };
+  }
+
+  async jobCounts(jobId: string): Promise<{ done: number; failed: number; total: number }> {
+    const rows = await this.db.selectFrom('ai_job_chapters').select(['status']).where('job_id', '=', jobId).execute();
+    return {
+      total: rows.length,
+      done: rows.filter((r) => r.status === 'done' || r.status === 'skipped').length,
+      failed: rows.filter((r) => r.status === 'error').length,
+    };
+  }
+
+  /** cancelWriting: stops the bid's running job (chapters already written stay). */
+  async cancelWriting(owner: BidOwner, bidId: string): Promise<{ jobId: string | null; cancelled: boolean }> {
+    const bid = await this.bids.getOwned(owner, bidId);
+    const job = await this.queue.findLive(fulltextKey(bid.id));
+    if (!job) return { jobId: null, cancelled: false };
+    const cancelled = await this.queue.cancel(job.id);
+    return { jobId: job.id, cancelled };
+  }
+
+  /** The job the events stream of a bid follows (the newest). */
+  async jobOfBid(owner: BidOwner, bidId: string) {
+    const bid = await this.bids.getOwned(owner, bidId);
+    return this.queue.latest(fulltextKey(bid.id));
+  }
+
+  async jobChapters(jobId: string) {
+    return this.db.selectFrom('ai_job_chapters').select(['catalog_id', 'status', 'engine', 'error']).where('job_id', '=', jobId).orderBy('sort').execute();
+  }
+}

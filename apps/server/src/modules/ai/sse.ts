@@ -1,0 +1,61 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+export function wantsSse(req: FastifyRequest): boolean {
+  return /text\/event-stream/i.test(String(req.headers.accept ?? ''));
+}
+
+export interface SseWriter {
+  send(event: string, data: unknown, id?: string): void;
+  comment(text: string): void;
+  end(): void;
+  readonly closed: boolean;
+}
+
+/**
+ * Takes the response over for a `text/event-stream` answer. Proxies are told not to buffer; a
+ * comment is written at once so that the client sees the headers before the first event.
+ */
+export function startSse(reply: FastifyReply): SseWriter {
+  reply.hijack();
+  const raw = reply.raw;
+  raw.writeHead(200, {
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-cache, no-transform',
+    connection: 'keep-alive',
+    'x-accel-buffering': 'no',
+  });
+  raw.write(': stream\n\n');
+  let closed = false;
+  raw.on('close', () => {
+    closed = true;
+  });
+  return {
+    send(event, data, id) {
+      if (closed || raw.writableEnded) return;
+      let out = '';
+      if (id) out += `id: ${id}\n`;
+      out += `event: ${event}\n`;
+      for (const line of JSON.stringify(data).split('\n')) out += `data: ${line}\n`;
+      raw.write(`${out}\n`);
+    },
+    comment(text) {
+      if (!closed && !raw.writableEnded) raw.write(`: ${text}\n\n`);
+    },
+    end() {
+      if (!raw.writableEnded) raw.end();
+      closed = true;
+    },
+    get closed() {
+      return closed || raw.writableEnded;
+    },
+  };
+}
+
+/** An AbortSignal that fires when the client goes away before the answer is complete. */
+export function clientGone(reply: FastifyReply): AbortSignal {
+  const ctrl = new AbortController();
+  reply.raw.on('close', () => {
+    if (!reply.raw.writableFinished) ctrl.abort();
+  });
+  return ctrl.signal;
+}

@@ -1,0 +1,142 @@
+import { createHash } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  CAPTCHA_CODE_HEADER,
+  CAPTCHA_KEY_HEADER,
+  Code,
+  MSG,
+  envelopeSchema,
+  httpStatusOf,
+  sendLoginCodeSchema,
+  tokenRequestSchema,
+  tokenSuccessSchema,
+  type TokenFailure,
+} from '@bid/shared';
+import type { AppContext } from '../../context.ts';
+import { ok } from '../../http/envelope.ts';
+import { AppError } from '../../http/errors.ts';
+import { validationMessage } from '../../http/error-handler.ts';
+import { SqlRateLimiter, systemClock, type Clock, type RateLimiter } from '../../http/rate-limit.ts';
+import { CaptchaService, fixedCaptchaGenerator, randomCaptchaGenerator } from '../captcha/service.ts';
+import { registerCaptchaRoutes } from '../captcha/routes.ts';
+import { createSmsProvider } from '../sms/provider.ts';
+import { SmsService } from '../sms/service.ts';
+import { createWechatProvider } from '../wechat/provider.ts';
+import { WechatService } from '../wechat/service.ts';
+import { registerWechatRoutes } from '../wechat/routes.ts';
+import { AuthService } from './service.ts';
+
+/** What the accounts modules share; put on ctx.services.accounts by the auth module. */
+export interface AccountsInfra {
+  clock: Clock;
+  limiter: RateLimiter;
+  sms: SmsService;
+  captcha: CaptchaService;
+  wechat: WechatService;
+  auth: AuthService;
+}
+
+export function accountsOf(ctx: AppContext): AccountsInfra {
+  const a = ctx.services.accounts as AccountsInfra | undefined;
+  if (!a) throw new Error('the auth module must be registered before the other accounts modules');
+  return a;
+}
+
+function header(req: FastifyRequest, name: string): string | undefined {
+  const v = req.headers[name.toLowerCase()];
+  const s = Array.isArray(v) ? v[0] : v;
+  return s && s.length <= 256 ? s : undefined;
+}
+
+/** Login (token), login codes, captcha and WeChat QR login. Sets up what user/employee/common use. */
+export async function registerAuthModule(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const { config } = ctx;
+  const clock = systemClock();
+  const limiter: RateLimiter = new SqlRateLimiter(ctx.db, clock);
+  // Keyed hashes of codes and captchas: a copy of the database alone cannot test guesses offline.
+  const pepper = createHash('sha256').update(`bid-accounts-pepper\n${config.AUTH_CLIENT_SECRET}`).digest('hex');
+  const sms = new SmsService({ db: ctx.db, provider: createSmsProvider(config, clock), limiter, clock, log: ctx.log, pepper });
+  const captchaText = config.NODE_ENV === 'test' ? config.CAPTCHA_TEST_TEXT : undefined;
+  const captcha = new CaptchaService(ctx.db, clock, pepper, captchaText ? fixedCaptchaGenerator(captchaText) : randomCaptchaGenerator);
+  const wechat = new WechatService(ctx.db, createWechatProvider(config), clock, ctx.log);
+  const auth = new AuthService({ db: ctx.db, config, log: ctx.log, sessions: ctx.sessions, sms, captcha, wechat, limiter });
+  const infra: AccountsInfra = { clock, limiter, sms, captcha, wechat, auth };
+  ctx.services.accounts = infra;
+  ctx.services.rateLimiter = limiter;
+
+  registerCaptchaRoutes(app, captcha, limiter);
+  await registerWechatRoutes(app, ctx, infra);
+
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  // Plain app.post: the answer is a TokenSuccess or a TokenFailure, not a typed envelope.
+  app.post(
+    '/api/blade-auth/oauth/token',
+    {
+      config: { auth: 'none' },
+      attachValidation: true,
+      schema: {
+        tags: ['auth'],
+        summary: '登录 / 注册（返回不带信封）',
+        description:
+          '参数可放在表单体（application/x-www-form-urlencoded）、JSON 或查询串中。grant_type：sms_code（username=手机号，code=短信验证码；新手机号首次登录即注册，' +
+          '记录 regist_source / invitation_code / extension_code）、client_password（username=手机号或账号，password=密码的小写 MD5；需要请求头 Captcha-Key / Captcha-Code）、' +
+          'social（code=已确认的微信扫码编号，一次有效）。请求头 Tenant-Id 可省略（默认 000000），账号按手机号/账号全局查找。' +
+          '密码错误：同一账号 15 分钟内 5 次后返回 429。失败时返回 { success:false, error_code, error_description }。',
+        querystring: tokenRequestSchema.partial(),
+        body: tokenRequestSchema.partial(),
+        // Failures (TokenFailure: success false, error_code, error_description) are written as they are:
+        // declaring them here would also run the global error handler's envelope through that schema.
+        response: { 200: tokenSuccessSchema },
+      },
+    },
+    async (req, reply) => {
+      const failWith = (code: number, description: string): TokenFailure => {
+        // The typed reply only knows the 200 schema; failures are written untyped.
+        (reply as unknown as FastifyReply).code(httpStatusOf(code) === 200 ? 400 : httpStatusOf(code));
+        return { success: false, error_code: code, error_description: description };
+      };
+      try {
+        const body = req.body && typeof req.body === 'object' && !Array.isArray(req.body) ? req.body : {};
+        const query = req.query && typeof req.query === 'object' ? req.query : {};
+        const parsed = tokenRequestSchema.safeParse({ ...query, ...body });
+        if (!parsed.success) {
+          return failWith(Code.BAD_REQUEST, validationMessage(parsed.error.issues.map((issue) => ({ params: { issue } }))));
+        }
+        return await auth.token(parsed.data, {
+          ip: req.ip,
+          userAgent: header(req, 'user-agent'),
+          captchaKey: header(req, CAPTCHA_KEY_HEADER),
+          captchaCode: header(req, CAPTCHA_CODE_HEADER),
+        });
+      } catch (err) {
+        if (err instanceof AppError) {
+          for (const [k, v] of Object.entries(err.headers)) reply.header(k, v);
+          return failWith(err.code, err.message);
+        }
+        req.log.error({ err }, 'login failed unexpectedly');
+        return failWith(Code.SERVER_ERROR, MSG.serverError);
+      }
+    },
+  );
+
+  r.post(
+    '/api/blade-system/client/send-validate-not-auth',
+    {
+      config: { auth: 'none' },
+      schema: {
+        tags: ['auth'],
+        summary: '发送登录短信验证码',
+        description: '6 位数字，5 分钟内有效，一次有效，错误 5 次作废。同一手机号 60 秒 1 条、每天 10 条，同一 IP 每天 30 条；超限返回 429（msg 含等待时间，响应头 Retry-After）。',
+        body: sendLoginCodeSchema,
+        response: { 200: envelopeSchema(z.null()) },
+      },
+    },
+    async (req) => {
+      await sms.send(req.body.phone, 'login', req.ip);
+      return ok(null);
+    },
+  );
+}

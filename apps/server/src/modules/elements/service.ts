@@ -1,0 +1,141 @@
+import {
+  AI_MESSAGES,
+  ELEMENT_LABELS,
+  ELEMENT_LIMITS,
+  ELEMENT_MSG,
+  type CatalogNode,
+  type ElementKind,
+  type ElementRequest,
+  type ElementResult,
+  type ImageResult,
+  type ImageSearchResult,
+  type ModelTier,
+} from '@bid/shared';
+import type { PMNode } from '@bid/document';
+import type { AppContext } from '../../context.ts';
+import { businessWarning, tooMany } from '../../http/errors.ts';
+import type { RateLimiter } from '../../http/rate-limit.ts';
+import { createAi } from '../../ai/index.ts';
+import { ModelEngine } from '../../ai/model-engine.ts';
+import type { ChatProvider } from '../../ai/providers/types.ts';
+import { buildContext, type ElementContext } from '../../ai/elements/context.ts';
+import { generateElement, searchKeywords } from '../../ai/elements/generate.ts';
+import type { BidService } from '../bid/service.ts';
+import type { CatalogService } from '../catalog/service.ts';
+import { imageSourcesOf } from '../picture/image-source.ts';
+import type { AuthContext } from '../session/service.ts';
+
+/** Element calls per user per minute (each may cost two model calls). */
+const CALLS_PER_MINUTE = 30;
+
+type Owner = Pick<AuthContext, 'userId' | 'tenantId' | 'role'>;
+
+function findPath(nodes: CatalogNode[], id: string, trail: string[] = []): { path: string[]; node: CatalogNode } | null {
+  for (const n of nodes) {
+    const here = [...trail, n.title];
+    if (n.id === id) return { path: here, node: n };
+    const deeper = findPath(n.children, id, here);
+    if (deeper) return deeper;
+  }
+  return null;
+}
+
+function periodOf(analysis: unknown): string | null {
+  const p = (analysis as { project?: { period?: unknown } } | null)?.project?.period;
+  return typeof p === 'string' && p.trim() ? p : null;
+}
+
+/**
+ * Rich elements for a chapter: builds the chapter's context from the bid and outline, asks the
+ * model (or the offline engine), and keeps the chapter as a content version before a replace.
+ */
+export class ElementsService {
+  private ownProvider: (Pick<ChatProvider, 'chat'>) | null | undefined;
+
+  constructor(private readonly ctx: AppContext) {}
+
+  private get catalog(): CatalogService {
+    return this.ctx.services.catalog as CatalogService;
+  }
+
+  private get bids(): BidService {
+    return this.ctx.services.bid as BidService;
+  }
+
+  /**
+   * The model client: the AI module's (ctx.services.aiProvider) when it is registered, otherwise
+   * one built from the same AI_* configuration; null means the offline engine.
+   */
+  provider(): Pick<ChatProvider, 'chat'> | null {
+    const shared = (this.ctx.services.aiProvider ?? (this.ctx.services.ai as { provider?: unknown } | undefined)?.provider) as Pick<ChatProvider, 'chat'> | null | undefined;
+    if (shared && typeof shared.chat === 'function') return shared;
+    if (this.ownProvider !== undefined) return this.ownProvider;
+    // Until the AI module shares its client: one built by the AI module's own factory from the same
+    // AI_* configuration (same defaults and validation), so both paths always agree on offline vs model.
+    const setup = createAi(this.ctx.config, { maxRetries: 1, firstTokenTimeoutMs: 45_000, callTimeoutMs: 55_000 });
+    this.ownProvider = setup.engine instanceof ModelEngine ? (setup.engine['provider'] as Pick<ChatProvider, 'chat'>) : null;
+    return this.ownProvider;
+  }
+
+  private async limit(owner: Owner): Promise<void> {
+    const limiter = this.ctx.services.rateLimiter as RateLimiter | undefined;
+    if (!limiter) return;
+    const r = await limiter.hit(`ai-elements:${owner.userId}`, CALLS_PER_MINUTE, 60);
+    if (!r.allowed) throw tooMany(`生成图表过于频繁，请 ${r.retryAfterSeconds} 秒后再试`, r.retryAfterSeconds);
+  }
+
+  /** The chapter's context (404 for a chapter that is not the caller's). */
+  async contextOf(owner: Owner, input: Pick<ElementRequest, 'catalogId' | 'instruction'>): Promise<{ ctx: ElementContext; tier: ModelTier; readOnly: boolean }> {
+    const detail = await this.catalog.detail(owner, input.catalogId);
+    const bid = await this.bids.detail(owner, detail.bidId);
+    const tree = await this.catalog.treeOfBid(detail.bidId);
+    const found = findPath(tree, detail.id);
+    const ctx = buildContext({
+      bidName: bid.name,
+      path: found?.path ?? [detail.title],
+      childTitles: found?.node.children.map((c) => c.title) ?? [],
+      doc: detail.content as unknown as PMNode,
+      tenderText: bid.tenderText,
+      periodText: periodOf(bid.analysis),
+      instruction: input.instruction,
+    });
+    return { ctx, tier: bid.modelType, readOnly: detail.readOnly };
+  }
+
+  async generate(owner: Owner, kind: ElementKind, input: ElementRequest, signal?: AbortSignal): Promise<ElementResult> {
+    await this.limit(owner);
+    const { ctx, tier, readOnly } = await this.contextOf(owner, input);
+    if (readOnly) throw businessWarning(AI_MESSAGES.bidFinished);
+    let versionId: string | null = null;
+    if (input.replace) {
+      try {
+        versionId = (await this.catalog.saveContentVersion(owner, input.catalogId, `重新生成${ELEMENT_LABELS[kind]}前`)).id;
+      } catch (e) {
+        // An empty chapter has nothing to keep; anything else (404, finished bid) stops here.
+        if (!(e instanceof Error && /内容为空/.test(e.message))) throw e;
+      }
+    }
+    const out = await generateElement(kind, ctx, { provider: this.provider(), tier, signal, budgetMs: 55_000 });
+    return { kind, node: out.node as ElementResult['node'], caption: out.caption, engine: out.engine, notice: out.notice, versionId };
+  }
+
+  async searchImages(owner: Owner, input: ElementRequest, signal?: AbortSignal): Promise<ImageSearchResult> {
+    await this.limit(owner);
+    const { ctx, tier } = await this.contextOf(owner, input);
+    const { keywords, engine } = await searchKeywords(ctx, { provider: this.provider(), tier, signal, budgetMs: 40_000 });
+    const sources = imageSourcesOf(this.ctx.services);
+    const lists = await Promise.all(
+      sources.map((s) =>
+        s.search({ userId: owner.userId, tenantId: owner.tenantId }, keywords, ELEMENT_LIMITS.imageResults).catch((err) => {
+          this.ctx.log.warn({ err, source: s.name }, 'image source failed');
+          return [] as ImageResult[];
+        }),
+      ),
+    );
+    const images = lists
+      .flat()
+      .sort((a, b) => b.score - a.score)
+      .slice(0, ELEMENT_LIMITS.imageResults);
+    return { keywords, images, engine, notice: images.length ? null : ELEMENT_MSG.noImages };
+  }
+}

@@ -1,0 +1,89 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { exportBidSchema, exportJobQuerySchema } from '@bid/shared';
+import type { AppContext } from '../../context.ts';
+import { requireAuth } from '../../http/auth.ts';
+import { ok } from '../../http/envelope.ts';
+import { inWorkspaceScope } from '../bid/http.ts';
+import type { BidService } from '../bid/service.ts';
+import type { PictureService } from '../picture/service.ts';
+import { ExportPool } from './pool.ts';
+import { ExportRepo } from './repo.ts';
+import { ExportService, type ExportedFile } from './service.ts';
+import { WorkspaceExportSource, type ExportSource } from './source.ts';
+
+const tags = ['Word 导出'];
+const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+/** Exports written at once; more wait in the pool's queue. */
+const EXPORT_WORKERS = 2;
+const SWEEP_MS = 10 * 60 * 1000;
+
+/** RFC 5987 value: percent-encoded UTF-8, with the characters encodeURIComponent leaves alone encoded too. */
+function rfc5987(name: string): string {
+  return encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+}
+
+export function sendDocx(reply: FastifyReply, f: ExportedFile): FastifyReply {
+  return reply
+    .header('content-type', DOCX)
+    .header('content-length', String(f.file.length))
+    // An ASCII fallback for old clients, the real (Chinese) name for everyone else.
+    .header('content-disposition', `attachment; filename="bid.docx"; filename*=UTF-8''${rfc5987(f.fileName)}`)
+    .header('cache-control', 'no-store')
+    .header('x-content-type-options', 'nosniff')
+    .send(f.file);
+}
+
+/**
+ * Word export (SPEC 1 and 7): findAllTemplate, exportBid (the file at once), and the background
+ * variant exportBidStart / exportBidProgress / exportBidFile. ctx.services.export is the service.
+ */
+export async function registerExportModule(app: FastifyInstance, ctx: AppContext, source?: ExportSource): Promise<void> {
+  const bids = ctx.services.bid as BidService | undefined;
+  if (!bids && !source) throw new Error('export module needs the bid module (ctx.services.bid)');
+  const pool = new ExportPool(EXPORT_WORKERS, ctx.log);
+  const service = new ExportService(
+    new ExportRepo(ctx.db),
+    source ?? new WorkspaceExportSource(ctx.db, bids!, (ctx.services.picture as PictureService | undefined) ?? null),
+    pool,
+    ctx.config.dataDir,
+    ctx.log,
+  );
+  ctx.services.export = service;
+  // Tests start many servers: only a production server pays for a worker before it is needed.
+  if (ctx.config.NODE_ENV === 'production') pool.prewarm();
+  await service.syncBuiltins();
+  await service.sweep().catch((err) => ctx.log.warn({ err }, 'export sweep failed'));
+  const sweeper = setInterval(() => void service.sweep().catch((err) => ctx.log.warn({ err }, 'export sweep failed')), SWEEP_MS);
+  sweeper.unref();
+  ctx.onClose(async () => {
+    clearInterval(sweeper);
+    await pool.close();
+  });
+
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get('/api/bid/templateConfig/findAllTemplate', { config: { auth: 'optional' }, schema: { tags, summary: 'Word 导出模板列表' } }, async () =>
+    ok(await service.templates()),
+  );
+
+  await inWorkspaceScope(app, (scope) => {
+    const s = scope.withTypeProvider<ZodTypeProvider>();
+    s.post('/api/bid/client/exportBid', { schema: { tags, summary: '导出 Word（直接返回 .docx 文件；失败时返回 JSON）', body: exportBidSchema } }, async (req, reply) =>
+      sendDocx(reply, await service.exportNow(requireAuth(req), req.body)),
+    );
+    s.post('/api/bid/client/exportBidStart', { schema: { tags, summary: '后台导出 Word，返回任务编号', body: exportBidSchema } }, async (req) =>
+      ok(await service.start(requireAuth(req), req.body)),
+    );
+  });
+
+  r.get('/api/bid/client/exportBidProgress', { schema: { tags, summary: '后台导出进度', querystring: exportJobQuerySchema } }, async (req) =>
+    ok(await service.progress(requireAuth(req), req.query.jobId)),
+  );
+  // Opened by the browser itself (a link or window.location) with the session cookie: no client
+  // headers can be added there. A GET that only reads the caller's own file.
+  r.get(
+    '/api/bid/client/exportBidFile',
+    { config: { clientCheck: false }, schema: { tags, summary: '下载后台导出的 Word 文件（Cookie 认证）', querystring: exportJobQuerySchema } },
+    async (req, reply) => sendDocx(reply, await service.file(requireAuth(req), req.query.jobId)),
+  );
+}

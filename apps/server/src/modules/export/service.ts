@@ -1,0 +1,236 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { Logger } from 'pino';
+import {
+  Code,
+  EXPORT_LIMITS,
+  EXPORT_MSG,
+  type ExportBidInput,
+  type ExportJobProgress,
+  type ExportJobStatus,
+  type ExportTemplateItem,
+} from '@bid/shared';
+import { BUILTIN_TEMPLATES, DEFAULT_TEMPLATE_ID } from '@bid/document/templates/builtin';
+import { templateDefinitionSchema, type TemplateDefinition } from '@bid/document/templates/schema';
+import type { ExportProgress } from '@bid/document/docx/types';
+import { AppError, businessWarning, notFound } from '../../http/errors.ts';
+import { newId, nowIso } from '../../lib/ids.ts';
+import type { AuthContext } from '../session/service.ts';
+import { ExportPool, ExportTimeoutError } from './pool.ts';
+import type { ExportRepo, TemplateRow } from './repo.ts';
+import type { ExportSource } from './source.ts';
+import type { ExportTask } from './protocol.ts';
+
+export interface ExportedFile {
+  file: Buffer;
+  fileName: string;
+}
+
+const STAGE_LABEL: Record<ExportProgress['stage'] | 'queued', string> = {
+  queued: '排队中',
+  content: '正在排版',
+  pack: '正在生成 Word 文件',
+  done: '已完成',
+};
+
+/** 0…100 for the progress bar: layout is most of the work, packing the last tenth. */
+export function percentOf(p: ExportProgress): number {
+  if (p.stage === 'done') return 100;
+  if (p.stage === 'pack') return 90;
+  return Math.min(88, Math.round((p.done / Math.max(1, p.total)) * 88));
+}
+
+/** A file name safe on every OS, from the bid name (the download's name). */
+export function exportFileName(bidName: string): string {
+  // eslint-disable-next-line no-control-regex
+  const clean = bidName.replace(/[\u0000-\u001f\u007f/\\:*?"<>|]+/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 80);
+  return `${clean || '投标文件'}.docx`;
+}
+
+/**
+ * Word export: the templates, a direct export answered with the file, and background exports with
+ * progress whose file is downloaded afterwards. The writing itself runs in worker threads.
+ */
+export class ExportService {
+  private readonly dir: string;
+
+  constructor(
+    private readonly repo: ExportRepo,
+    private readonly source: ExportSource,
+    private readonly pool: ExportPool,
+    dataDir: string,
+    private readonly log: Logger,
+  ) {
+    this.dir = path.join(dataDir, 'exports');
+  }
+
+  /** Built-in templates follow the code (new ones are added, changed ones updated) unless an operator customised them. */
+  async syncBuiltins(): Promise<void> {
+    const rows = new Map((await this.repo.allBuiltins()).map((r) => [r.id, r]));
+    const now = nowIso();
+    for (const t of BUILTIN_TEMPLATES) {
+      const definition = JSON.stringify(t.definition);
+      const row = rows.get(t.id);
+      if (!row) {
+        try {
+          await this.repo.insertTemplate({ id: t.id, name: t.name, description: t.description, definition, sort: t.sort, builtin: 1, customized: 0, enabled: 1, created_at: now, updated_at: now });
+        } catch {
+          /* another instance inserted it first */
+        }
+      } else if (!row.customized && (row.definition !== definition || row.name !== t.name || row.description !== t.description || row.sort !== t.sort)) {
+        await this.repo.refreshBuiltin(t.id, { name: t.name, description: t.description, definition, sort: t.sort, updated_at: now });
+      }
+    }
+  }
+
+  private parse(row: TemplateRow): TemplateDefinition | null {
+    try {
+      return templateDefinitionSchema.parse(JSON.parse(row.definition));
+    } catch (err) {
+      // An operator's broken template must not break the list or an export with another template.
+      this.log.error({ err, templateId: row.id }, 'invalid export template definition');
+      return null;
+    }
+  }
+
+  async templates(): Promise<ExportTemplateItem[]> {
+    const out: ExportTemplateItem[] = [];
+    for (const row of await this.repo.listTemplates()) {
+      const definition = this.parse(row);
+      if (definition) out.push({ id: row.id, name: row.name, description: row.description, sort: row.sort, isDefault: row.id === DEFAULT_TEMPLATE_ID, definition });
+    }
+    return out;
+  }
+
+  /** The template asked for, else the bid's own, else the default; 404 for an unknown or broken one. */
+  private async template(requested: string | null | undefined, bidTemplate: string | null): Promise<{ id: string; definition: TemplateDefinition }> {
+    let id = requested ?? null;
+    if (!id && bidTemplate) {
+      // A bid created with a template that was removed later falls back to the default.
+      id = (await this.repo.findTemplate(bidTemplate)) ? bidTemplate : null;
+    }
+    id ??= DEFAULT_TEMPLATE_ID;
+    const row = await this.repo.findTemplate(id);
+    const definition = row ? this.parse(row) : null;
+    if (!definition) throw notFound(EXPORT_MSG.templateNotFound);
+    return { id, definition };
+  }
+
+  private async prepare(auth: AuthContext, input: ExportBidInput): Promise<{ task: ExportTask; templateId: string; fileName: string }> {
+    const loaded = await this.source.loadBidForExport(auth, input.id);
+    const template = await this.template(input.templateId, loaded.templateId);
+    if (!loaded.chapters.length) throw businessWarning(EXPORT_MSG.empty);
+    const images = await this.source.loadImages(auth, loaded.chapters);
+    return {
+      task: { bid: loaded.bid, chapters: loaded.chapters, template: template.definition, images },
+      templateId: template.id,
+      fileName: exportFileName(loaded.bid.name),
+    };
+  }
+
+  private failure(err: unknown): AppError {
+    if (err instanceof AppError) return err;
+    if (err instanceof ExportTimeoutError) return new AppError(Code.SERVER_ERROR, EXPORT_MSG.timeout);
+    this.log.error({ err }, 'export failed');
+    return new AppError(Code.SERVER_ERROR, EXPORT_MSG.failed);
+  }
+
+  /** exportBid: the file itself, written in a worker thread. */
+  async exportNow(auth: AuthContext, input: ExportBidInput): Promise<ExportedFile> {
+    const { task, fileName } = await this.prepare(auth, input);
+    try {
+      const file = await this.pool.run(task, { timeoutMs: EXPORT_LIMITS.timeoutMs });
+      return { file, fileName };
+    } catch (err) {
+      throw this.failure(err);
+    }
+  }
+
+  /** exportBidStart: checks at once (404 for a foreign bid, unknown template), then writes in the background. */
+  async start(auth: AuthContext, input: ExportBidInput): Promise<{ jobId: string }> {
+    if ((await this.repo.countRunning(auth.userId)) >= EXPORT_LIMITS.perUserRunning) {
+      throw new AppError(Code.TOO_MANY_REQUESTS, EXPORT_MSG.busy, { retryAfter: 10 }, { 'retry-after': '10' });
+    }
+    const { task, templateId, fileName } = await this.prepare(auth, input);
+    const jobId = newId();
+    const now = nowIso();
+    await this.repo.insertJob({
+      id: jobId,
+      user_id: auth.userId,
+      tenant_id: auth.tenantId,
+      bid_id: input.id,
+      template_id: templateId,
+      status: 'queued',
+      progress: 0,
+      stage: STAGE_LABEL.queued,
+      message: null,
+      file_name: fileName,
+      file_path: null,
+      size: null,
+      created_at: now,
+      updated_at: now,
+      expires_at: new Date(Date.now() + EXPORT_LIMITS.fileTtlMs).toISOString(),
+    });
+    void this.runJob(jobId, task);
+    return { jobId };
+  }
+
+  private async runJob(jobId: string, task: ExportTask): Promise<void> {
+    let lastWrite = 0;
+    let running = false;
+    try {
+      const file = await this.pool.run(task, {
+        timeoutMs: EXPORT_LIMITS.timeoutMs,
+        onProgress: (p) => {
+          const now = Date.now();
+          if (running && now - lastWrite < 500 && p.stage === 'content') return;
+          running = true;
+          lastWrite = now;
+          void this.repo.updateJob(jobId, { status: 'running', progress: percentOf(p), stage: STAGE_LABEL[p.stage], updated_at: nowIso() }).catch(() => {});
+        },
+      });
+      await fs.mkdir(this.dir, { recursive: true });
+      const filePath = path.join(this.dir, `${jobId}.docx`);
+      await fs.writeFile(filePath, file);
+      await this.repo.updateJob(jobId, { status: 'done', progress: 100, stage: STAGE_LABEL.done, file_path: filePath, size: file.length, updated_at: nowIso() });
+    } catch (err) {
+      const e = this.failure(err);
+      await this.repo.updateJob(jobId, { status: 'error', message: e.message, updated_at: nowIso() }).catch((dbErr) => this.log.error({ err: dbErr }, 'export job update failed'));
+    }
+  }
+
+  async progress(auth: AuthContext, jobId: string): Promise<ExportJobProgress> {
+    const job = await this.repo.findJob(auth.userId, jobId);
+    if (!job || Date.parse(job.expires_at) < Date.now()) throw notFound(EXPORT_MSG.jobNotFound);
+    return {
+      jobId: job.id,
+      status: job.status as ExportJobStatus,
+      progress: job.progress,
+      stage: job.stage,
+      message: job.message,
+      fileName: job.file_name,
+      size: job.size,
+    };
+  }
+
+  async file(auth: AuthContext, jobId: string): Promise<ExportedFile> {
+    const job = await this.repo.findJob(auth.userId, jobId);
+    if (!job || Date.parse(job.expires_at) < Date.now()) throw notFound(EXPORT_MSG.jobNotFound);
+    if (job.status === 'error') throw new AppError(Code.SERVER_ERROR, job.message ?? EXPORT_MSG.failed);
+    if (job.status !== 'done' || !job.file_path) throw businessWarning(EXPORT_MSG.notReady);
+    try {
+      return { file: await fs.readFile(job.file_path), fileName: job.file_name };
+    } catch {
+      throw notFound(EXPORT_MSG.jobNotFound);
+    }
+  }
+
+  /** Removes expired jobs and their files; fails jobs an earlier process left behind. */
+  async sweep(): Promise<void> {
+    const now = nowIso();
+    await this.repo.failStale(EXPORT_MSG.failed, new Date(Date.now() - EXPORT_LIMITS.timeoutMs - 5 * 60_000).toISOString(), now);
+    const expired = await this.repo.expiredJobs(now);
+    for (const j of expired) if (j.file_path) await fs.rm(j.file_path, { force: true }).catch(() => {});
+    await this.repo.deleteJobs(expired.map((j) => j.id));
+  }
+}

@@ -1,0 +1,93 @@
+import type { Kysely } from 'kysely';
+import type { PMNode } from '@bid/document';
+import type { ExportBid, ExportChapter } from '@bid/document/docx/types';
+import type { Database } from '../../db/schema.ts';
+import type { AuthContext } from '../session/service.ts';
+import type { BidService } from '../bid/service.ts';
+import { CatalogRepo } from '../catalog/repo.ts';
+import { Outline, parseJsonOr, type OutlineRow } from '../catalog/tree.ts';
+import type { PictureService } from '../picture/service.ts';
+
+/** What an export needs of a bid. Foreign or missing bids throw the bid module's 404. */
+export interface ExportSource {
+  loadBidForExport(auth: AuthContext, bidId: string): Promise<{ bid: ExportBid; chapters: ExportChapter[]; templateId: string | null }>;
+  /** Bytes of pictures the chapters refer to by URL (the picture library), keyed by src. */
+  loadImages(auth: AuthContext, chapters: ExportChapter[]): Promise<Record<string, Uint8Array>>;
+}
+
+interface ProjectFacts {
+  name?: string | null;
+  number?: string | null;
+  owner?: string | null;
+}
+
+const PICTURE_URL = /^\/api\/picture\/client\/(?:file|thumb)\/([A-Za-z0-9_-]{1,64})(?:[?#].*)?$/;
+/** Pictures per export: a chapter of hundreds of pictures is not a bid. */
+const MAX_IMAGES = 500;
+
+/**
+ * The bid, outline and content through the bid workspace's own service and repo (the bid module
+ * owns those tables): BidService.getOwned scopes by owner, then the outline with content is read
+ * in one query by CatalogRepo and ordered by the catalog module's Outline.
+ */
+export class WorkspaceExportSource implements ExportSource {
+  private readonly catalogs = new CatalogRepo();
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly bids: BidService,
+    private readonly pictures: PictureService | null,
+  ) {}
+
+  async loadBidForExport(auth: AuthContext, bidId: string) {
+    const row = await this.bids.getOwned(auth, bidId);
+    const rows = (await this.catalogs.loadOutlineWithContent(this.db, row.id)) as Array<OutlineRow & { content: string | null }>;
+    const outline = new Outline(rows);
+    const build = (parentId: string | null): ExportChapter[] =>
+      outline.childrenOf(parentId).map((r) => ({
+        title: r.title,
+        level: r.level,
+        content: parseJsonOr<PMNode | null>((r as OutlineRow & { content: string | null }).content, null),
+        children: build(r.id),
+      }));
+    const analysis = parseJsonOr<{ project?: ProjectFacts } | null>(row.analysis, null);
+    const facts = analysis?.project ?? {};
+    return {
+      bid: {
+        name: row.name,
+        projectName: facts.name || row.name,
+        projectCode: facts.number ?? null,
+        tenderer: facts.owner ?? null,
+        bidder: null,
+        legalRep: null,
+        date: null,
+      },
+      chapters: build(null),
+      templateId: row.template_id ?? null,
+    };
+  }
+
+  async loadImages(auth: AuthContext, chapters: ExportChapter[]): Promise<Record<string, Uint8Array>> {
+    const out: Record<string, Uint8Array> = {};
+    if (!this.pictures) return out;
+    const srcs = new Set<string>();
+    const walk = (n: PMNode | null | undefined) => {
+      if (!n || srcs.size >= MAX_IMAGES) return;
+      if (n.type === 'image' && typeof n.attrs?.src === 'string' && PICTURE_URL.test(n.attrs.src)) srcs.add(n.attrs.src);
+      for (const c of n.content ?? []) walk(c);
+    };
+    const visit = (list: ExportChapter[]) => list.forEach((c) => (walk(c.content), visit(c.children ?? [])));
+    visit(chapters);
+    for (const src of srcs) {
+      const id = PICTURE_URL.exec(src)![1];
+      try {
+        const pic = await this.pictures.readForExport(auth, id);
+        // WebP cannot be shown by Word: the writer prints the caption instead.
+        if (pic && pic.type !== 'webp') out[src] = new Uint8Array(pic.bytes.buffer, pic.bytes.byteOffset, pic.bytes.byteLength);
+      } catch {
+        /* a missing or unreadable picture is written as its caption */
+      }
+    }
+    return out;
+  }
+}

@@ -1,0 +1,26 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import type { FileTable } from '../../ai/tables.ts';
+
+export interface FileOwner {
+  userId: string;
+  tenantId: string;
+}
+
+/** Uploaded tender files; every read is scoped to the uploader. */
+export class FileRepo {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  insert(row: FileTable) {
+    return this.db.insertInto('files').values(row).execute();
+  }
+
+  findOwned(owner: FileOwner, id: string) {
+    return this.db.selectFrom('files').selectAll().where('id', '=', id).where('user_id', '=', owner.userId).where('tenant_id', '=', owner.tenantId).executeTakeFirst();
+  }
+
+  /** For trusted internal callers (a bid's own file, read by its job). */
+  findById(id: string) {
+    return this.db.selectFrom('files').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+}

@@ -1,0 +1,157 @@
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import { createHash } from 'node:crypto';
+import { pipeline } from 'node:stream/promises';
+import { Transform, type Readable } from 'node:stream';
+import { Code, FILE_LIMITS, FILE_MESSAGES, type TenderFileKind, type UploadedFile } from '@bid/shared';
+import { AppError, badRequest, notFound } from '../../http/errors.ts';
+import { newId, nowIso } from '../../lib/ids.ts';
+import { FileParseError, ParseRunner } from '../../files/parse.ts';
+import { sniffKind } from '../../files/sniff.ts';
+import { FileRepo, type FileOwner } from './repo.ts';
+
+const EXT: Record<TenderFileKind, string> = { pdf: 'pdf', docx: 'docx', doc: 'doc', txt: 'txt' };
+
+export class UploadTooLarge extends Error {}
+
+/**
+ * Tender uploads: streamed to disk with a size limit and a hash, typed by magic bytes, parsed in a
+ * worker thread, stored under DATA_DIR/uploads with the extracted text in the `files` table.
+ */
+export class FileService {
+  readonly repo: FileRepo;
+
+  constructor(
+    repo: FileRepo,
+    private readonly dataDir: string,
+    private readonly uploadLimit: number,
+    readonly parser: ParseRunner = new ParseRunner(),
+  ) {
+    this.repo = repo;
+  }
+
+  get limitMb(): number {
+    return Math.max(1, Math.round(this.uploadLimit / 1024 / 1024));
+  }
+
+  private tmpDir(): string {
+    return path.join(this.dataDir, 'uploads', 'tmp');
+  }
+
+  /** Removes temporary uploads left by a crash. */
+  async cleanTmp(): Promise<void> {
+    const dir = this.tmpDir();
+    const entries = await fsp.readdir(dir).catch(() => [] as string[]);
+    const cutoff = Date.now() - 3600_000;
+    for (const e of entries) {
+      const p = path.join(dir, e);
+      const st = await fsp.stat(p).catch(() => null);
+      if (st && st.mtimeMs < cutoff) await fsp.rm(p, { force: true });
+    }
+  }
+
+  async upload(owner: FileOwner, fileName: string, stream: Readable & { truncated?: boolean }): Promise<UploadedFile> {
+    const name = (path.basename(fileName || '招标文件').replace(/\p{Cc}/gu, '') || '招标文件').slice(0, 200);
+    await fsp.mkdir(this.tmpDir(), { recursive: true });
+    const id = newId();
+    const tmp = path.join(this.tmpDir(), id);
+    const hash = createHash('sha256');
+    let size = 0;
+    const limit = this.uploadLimit;
+    const counter = new Transform({
+      transform(chunk: Buffer, _enc, cb) {
+        size += chunk.length;
+        if (size > limit) return cb(new UploadTooLarge());
+        hash.update(chunk);
+        cb(null, chunk);
+      },
+    });
+    try {
+      await pipeline(stream, counter, fs.createWriteStream(tmp));
+      if (stream.truncated) throw new UploadTooLarge();
+    } catch (e) {
+      await fsp.rm(tmp, { force: true });
+      const err = e as { code?: string; statusCode?: number };
+      if (e instanceof UploadTooLarge || err.code === 'FST_REQ_FILE_TOO_LARGE' || err.statusCode === 413) {
+        throw new AppError(Code.PAYLOAD_TOO_LARGE, FILE_MESSAGES.tooLarge(this.limitMb));
+      }
+      throw e;
+    }
+    try {
+      if (size === 0) throw badRequest(FILE_MESSAGES.emptyText);
+      const head = Buffer.alloc(Math.min(size, 8192));
+      const fh = await fsp.open(tmp, 'r');
+      try {
+        await fh.read(head, 0, head.length, 0);
+      } finally {
+        await fh.close();
+      }
+      const sniffed = sniffKind(head, name);
+      if (sniffed === 'binary') throw badRequest(FILE_MESSAGES.binaryText);
+      if (sniffed === null || sniffed === 'zip' || sniffed === 'ole') throw badRequest(FILE_MESSAGES.unsupported);
+      const kind = sniffed;
+      let parsed;
+      try {
+        parsed = await this.parser.parse(tmp, kind);
+      } catch (e) {
+        if (e instanceof FileParseError) throw badRequest(e.message);
+        throw e;
+      }
+      const month = nowIso().slice(0, 7);
+      const rel = path.join('uploads', month, `${id}.${EXT[kind]}`);
+      await fsp.mkdir(path.join(this.dataDir, 'uploads', month), { recursive: true });
+      await fsp.rename(tmp, path.join(this.dataDir, rel));
+      const row = {
+        id,
+        user_id: owner.userId,
+        tenant_id: owner.tenantId,
+        name,
+        kind,
+        size,
+        sha256: hash.digest('hex'),
+        storage_path: rel,
+        pages: parsed.pages,
+        chars: parsed.text.length,
+        text: parsed.text,
+        headings: parsed.headings.length ? JSON.stringify(parsed.headings) : null,
+        created_at: nowIso(),
+      };
+      await this.repo.insert(row);
+      return {
+        fileId: id,
+        name,
+        kind,
+        size,
+        pages: parsed.pages,
+        chars: parsed.text.length,
+        preview: parsed.text.slice(0, FILE_LIMITS.previewChars),
+        headings: parsed.headings.slice(0, 200),
+      };
+    } finally {
+      await fsp.rm(tmp, { force: true });
+    }
+  }
+
+  /** The text of the caller's file (404 for a foreign or missing id). */
+  async textOf(owner: FileOwner, id: string): Promise<{ name: string; text: string }> {
+    const row = await this.repo.findOwned(owner, id);
+    if (!row) throw notFound(FILE_MESSAGES.notFound);
+    return { name: row.name, text: row.text };
+  }
+
+  async detail(owner: FileOwner, id: string): Promise<UploadedFile> {
+    const row = await this.repo.findOwned(owner, id);
+    if (!row) throw notFound(FILE_MESSAGES.notFound);
+    return {
+      fileId: row.id,
+      name: row.name,
+      kind: row.kind as TenderFileKind,
+      size: row.size,
+      pages: row.pages,
+      chars: row.chars,
+      preview: row.text.slice(0, FILE_LIMITS.previewChars),
+      headings: row.headings ? (JSON.parse(row.headings) as UploadedFile['headings']) : [],
+    };
+  }
+}

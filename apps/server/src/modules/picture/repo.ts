@@ -1,0 +1,75 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import type { PictureTable } from './tables.ts';
+
+export type PictureRow = PictureTable;
+export interface PictureOwner {
+  userId: string;
+  tenantId: string;
+}
+
+/** LIKE pattern matching the text literally on SQLite and PostgreSQL (with `escape '\'`). */
+function likeOf(s: string): string {
+  return `%${s.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** Every query is scoped by the owner: a foreign id is simply not found. */
+export class PictureRepo {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  private owned(owner: PictureOwner) {
+    return this.db.selectFrom('pictures').where('tenant_id', '=', owner.tenantId).where('user_id', '=', owner.userId);
+  }
+
+  insert(row: PictureRow) {
+    return this.db.insertInto('pictures').values(row).execute();
+  }
+
+  find(owner: PictureOwner, id: string) {
+    return this.owned(owner).selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  findMany(owner: PictureOwner, ids: string[]) {
+    if (!ids.length) return Promise.resolve([] as PictureRow[]);
+    return this.owned(owner).selectAll().where('id', 'in', ids).execute();
+  }
+
+  async count(owner: PictureOwner): Promise<number> {
+    const r = await this.owned(owner).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+    return Number(r?.n ?? 0);
+  }
+
+  /** All words must occur in the name or a tag (case-insensitive); optionally one exact tag. */
+  async page(owner: PictureOwner, words: string[], tag: string | undefined, offset: number, limit: number) {
+    let q = this.owned(owner);
+    for (const w of words) q = q.where(sql<boolean>`search_text like ${likeOf(w)} escape '\\'`);
+    // Tags are stored as a JSON array of strings; the quoted form matches one whole tag.
+    if (tag) q = q.where(sql<boolean>`tags like ${`%${JSON.stringify(tag).replace(/[\\%_]/g, (c) => `\\${c}`)}%`} escape '\\'`);
+    const total = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+    const rows = await q.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').offset(offset).limit(limit).execute();
+    return { rows, total: Number(total?.n ?? 0) };
+  }
+
+  /** Pictures matching any of the words (for image search), newest first, at most `limit`. */
+  anyOf(owner: PictureOwner, words: string[], limit: number) {
+    if (!words.length) return Promise.resolve([] as PictureRow[]);
+    return this.owned(owner)
+      .selectAll()
+      .where((eb) => eb.or(words.map((w) => sql<boolean>`search_text like ${likeOf(w)} escape '\\'`)))
+      .orderBy('created_at', 'desc')
+      .limit(limit)
+      .execute();
+  }
+
+  tagsOf(owner: PictureOwner) {
+    return this.owned(owner).select('tags').execute();
+  }
+
+  update(owner: PictureOwner, id: string, patch: Partial<Pick<PictureRow, 'name' | 'tags' | 'search_text' | 'updated_at'>>) {
+    return this.db.updateTable('pictures').set(patch).where('id', '=', id).where('tenant_id', '=', owner.tenantId).where('user_id', '=', owner.userId).executeTakeFirst();
+  }
+
+  remove(owner: PictureOwner, ids: string[]) {
+    return this.db.deleteFrom('pictures').where('id', 'in', ids).where('tenant_id', '=', owner.tenantId).where('user_id', '=', owner.userId).executeTakeFirst();
+  }
+}

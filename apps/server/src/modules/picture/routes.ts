@@ -1,0 +1,130 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import multipart from '@fastify/multipart';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  Code,
+  PICTURE_LIMITS,
+  PICTURE_MSG,
+  idParamSchema,
+  pictureListQuerySchema,
+  pictureNameSchema,
+  pictureRemoveSchema,
+  pictureTagsSchema,
+  pictureUpdateSchema,
+} from '@bid/shared';
+import type { AppContext } from '../../context.ts';
+import { requireAuth } from '../../http/auth.ts';
+import { ok } from '../../http/envelope.ts';
+import { AppError, badRequest } from '../../http/errors.ts';
+import { PictureRepo } from './repo.ts';
+import { PictureService, type UploadInput } from './service.ts';
+import { imageSourcesOf } from './image-source.ts';
+
+const tags = ['图片库'];
+
+/** Reads the one file part and the optional `name` / `tags` fields, within the picture limits. */
+async function readUpload(req: FastifyRequest): Promise<UploadInput> {
+  if (!req.isMultipart()) throw badRequest(PICTURE_MSG.noFile);
+  let file: { bytes: Buffer; fileName: string } | null = null;
+  const fields: Record<string, string> = {};
+  try {
+    for await (const part of req.parts({ limits: { fileSize: PICTURE_LIMITS.maxBytes, files: 1, fields: 10, fieldSize: 4000, parts: 12 } })) {
+      if (part.type === 'file') {
+        if (part.fieldname !== 'file') {
+          part.file.resume();
+          continue;
+        }
+        file = { bytes: await part.toBuffer(), fileName: part.filename ?? '' };
+      } else {
+        fields[part.fieldname] = String(part.value ?? '');
+      }
+    }
+  } catch (err) {
+    const code = (err as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(Code.PAYLOAD_TOO_LARGE, PICTURE_MSG.tooLarge);
+    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw badRequest('一次只能上传一张图片');
+    if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE' || code === 'FST_MULTIPART_INVALID_CONTENT_TYPE') throw badRequest(PICTURE_MSG.noFile);
+    throw err;
+  }
+  if (!file) throw badRequest(PICTURE_MSG.noFile);
+  const out: UploadInput = { ...file };
+  if (fields.name?.trim()) {
+    const name = pictureNameSchema.safeParse(fields.name);
+    if (!name.success) throw badRequest(name.error.issues[0].message);
+    out.name = name.data;
+  }
+  if (fields.tags?.trim()) {
+    let raw: unknown = fields.tags;
+    if (fields.tags.trim().startsWith('[')) {
+      try {
+        raw = JSON.parse(fields.tags);
+      } catch {
+        /* a plain comma list */
+      }
+    }
+    const t = pictureTagsSchema.safeParse(raw);
+    if (!t.success) throw badRequest(t.error.issues[0].message);
+    out.tags = t.data;
+  }
+  return out;
+}
+
+function sendFile(reply: FastifyReply, service: PictureService, f: Awaited<ReturnType<PictureService['file']>>, req: FastifyRequest) {
+  reply.header('cache-control', 'private, max-age=86400');
+  reply.header('etag', f.etag);
+  reply.header('x-content-type-options', 'nosniff');
+  reply.header('content-disposition', `inline; filename*=UTF-8''${encodeURIComponent(f.name)}`);
+  if (f.mime === 'image/svg+xml') {
+    // An SVG opened on its own must not run anything, even if the upload check missed something.
+    reply.header('content-security-policy', "default-src 'none'; img-src data:; style-src 'unsafe-inline'; sandbox");
+  }
+  if (req.headers['if-none-match'] === f.etag) return reply.status(304).send();
+  return reply.type(f.mime).send(service.storage.stream(f.path));
+}
+
+/** The picture library: ctx.services.picture (PictureService) and an entry in ctx.services.imageSources. */
+export async function registerPictureModule(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const service = new PictureService(new PictureRepo(ctx.db), ctx.config.dataDir);
+  ctx.services.picture = service;
+  imageSourcesOf(ctx.services).push(service.asImageSource());
+
+  await app.register(async (scope) => {
+    if (!scope.hasContentTypeParser('multipart/form-data')) await scope.register(multipart, { limits: { fileSize: PICTURE_LIMITS.maxBytes, files: 1 } });
+    const r = scope.withTypeProvider<ZodTypeProvider>();
+
+    r.post(
+      '/api/picture/client/upload',
+      { schema: { tags, summary: '上传图片（multipart 字段 file；可选 name、tags）', consumes: ['multipart/form-data'] } },
+      async (req) => ok(await service.upload(requireAuth(req), await readUpload(req))),
+    );
+
+    r.post('/api/picture/client/list', { schema: { tags, summary: '图片列表（按名称和标签搜索）', body: pictureListQuerySchema } }, async (req) =>
+      ok(await service.list(requireAuth(req), req.body)),
+    );
+
+    r.post('/api/picture/client/detail', { schema: { tags, summary: '图片详情', body: idParamSchema } }, async (req) =>
+      ok(await service.detail(requireAuth(req), req.body.id)),
+    );
+
+    r.post('/api/picture/client/update', { schema: { tags, summary: '修改图片名称和标签', body: pictureUpdateSchema } }, async (req) =>
+      ok(await service.update(requireAuth(req), req.body)),
+    );
+
+    r.post('/api/picture/client/remove', { schema: { tags, summary: '删除图片（id 或 ids）', body: pictureRemoveSchema } }, async (req) => {
+      const ids = req.body.ids?.length ? req.body.ids : [req.body.id!];
+      return ok(await service.remove(requireAuth(req), ids));
+    });
+
+    r.post('/api/picture/client/tags', { schema: { tags, summary: '全部标签及图片数' } }, async (req) => ok(await service.tags(requireAuth(req))));
+
+    // <img src> cannot send the client headers: these two are authenticated by the Admin-Token cookie (or Blade-Auth).
+    const fileParams = z.object({ id: z.string().regex(/^[\w-]{1,64}$/, '图片编号不正确') });
+    r.get('/api/picture/client/file/:id', { config: { clientCheck: false }, schema: { tags, summary: '图片原图', params: fileParams } }, async (req, reply) =>
+      sendFile(reply, service, await service.file(requireAuth(req), req.params.id, false), req),
+    );
+    r.get('/api/picture/client/thumb/:id', { config: { clientCheck: false }, schema: { tags, summary: '图片缩略图', params: fileParams } }, async (req, reply) =>
+      sendFile(reply, service, await service.file(requireAuth(req), req.params.id, true), req),
+    );
+  });
+}

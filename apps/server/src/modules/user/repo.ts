@@ -1,0 +1,106 @@
+import { randomBytes } from 'node:crypto';
+import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { Database, TenantTable, UserTable } from '../../db/schema.ts';
+import { newId } from '../../lib/ids.ts';
+import { isUniqueViolation, newInviteCode } from '../auth/util.ts';
+
+export type UserRow = Selectable<UserTable>;
+export type TenantRow = Selectable<TenantTable>;
+type Db = Kysely<Database> | Transaction<Database>;
+
+export interface NewUserFields {
+  phone: string | null;
+  wechatOpenid?: string | null;
+  name?: string;
+  source?: string | null;
+  registSource?: string | null;
+  invitationCode?: string | null;
+  extensionCode?: string | null;
+  invitedBy?: string | null;
+  temporaryBids: number;
+  /** Company membership; without it the user gets a personal tenant of their own. */
+  company?: { tenantId: string; role: 'company_admin' | 'employee' };
+  homeTenantId?: string | null;
+}
+
+/** Users and tenants. Reads here are by the caller's own id or by a login name. */
+export class UserRepo {
+  constructor(readonly db: Kysely<Database>) {}
+
+  findById(id: string, db: Db = this.db) {
+    return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  findByPhone(phone: string, db: Db = this.db) {
+    return db.selectFrom('users').selectAll().where('phone', '=', phone).executeTakeFirst();
+  }
+
+  findByAccount(account: string, db: Db = this.db) {
+    return db.selectFrom('users').selectAll().where('account', '=', account).executeTakeFirst();
+  }
+
+  findByOpenid(openid: string, db: Db = this.db) {
+    return db.selectFrom('users').selectAll().where('wechat_openid', '=', openid).executeTakeFirst();
+  }
+
+  findByInviteCode(code: string, db: Db = this.db) {
+    return db.selectFrom('users').selectAll().where('own_invite_code', '=', code).executeTakeFirst();
+  }
+
+  tenant(id: string, db: Db = this.db) {
+    return db.selectFrom('tenants').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  async createTenant(db: Db, fields: { name: string; registrationNo?: string | null; adminUserId: string | null }): Promise<string> {
+    const id = newId();
+    const now = new Date().toISOString();
+    await db
+      .insertInto('tenants')
+      .values({
+        id, name: fields.name, registration_no: fields.registrationNo ?? null, admin_user_id: fields.adminUserId, bid_number: 0, month_bid_number: 0,
+        temporary_bid_number: 0, grant_bid_number: 0, package_unit: null, package_unlimited_until: null, created_at: now, updated_at: now,
+      })
+      .execute();
+    return id;
+  }
+
+  /** A login name nobody uses yet: the phone when free, else a generated one. */
+  private async freeAccount(db: Db, preferred: string | null, prefix: string): Promise<string> {
+    if (preferred && !(await this.findByAccount(preferred, db))) return preferred;
+    for (;;) {
+      const candidate = `${prefix}${randomBytes(5).toString('hex')}`;
+      if (!(await this.findByAccount(candidate, db))) return candidate;
+    }
+  }
+
+  /** Inserts a user (and a personal tenant unless a company is given) inside the caller's transaction. */
+  async createUser(db: Db, f: NewUserFields): Promise<UserRow> {
+    const id = newId();
+    const now = new Date().toISOString();
+    const tenantId = f.company ? f.company.tenantId : await this.createTenant(db, { name: '', adminUserId: id });
+    const account = await this.freeAccount(db, f.phone, f.wechatOpenid ? 'wx_' : 'u_');
+    for (let attempt = 0; ; attempt += 1) {
+      const row = {
+        id, tenant_id: tenantId, phone: f.phone, account, name: f.name ?? '', password_hash: null, wechat_openid: f.wechatOpenid ?? null,
+        source: f.source || 'pc', regist_source: f.registSource ?? null, invitation_code: f.invitationCode ?? null,
+        extension_code: f.extensionCode ?? null, own_invite_code: newInviteCode(), invited_by: f.invitedBy ?? null,
+        is_employee: f.company ? 1 : 0, role: f.company?.role ?? 'personal', bid_number: 0, month_bid_number: 0,
+        temporary_bid_number: f.temporaryBids, grant_bid_number: 0, package_unit: null, package_unlimited_until: null, expire_date: null,
+        bid_file_show_flag: 1, project_list_show_flag: 1, need_user_info: 1, is_buy: 0, premium_disabled: 0, standard_disabled: 0,
+        status: 'active', created_at: now, updated_at: now, home_tenant_id: f.homeTenantId ?? null, preferred_model: null, last_login_at: null,
+      };
+      try {
+        await db.insertInto('users').values(row).execute();
+        return row;
+      } catch (err) {
+        // An invite-code collision (1 in 10^11 per pair) gets a new code; anything else is the caller's.
+        if (attempt < 3 && isUniqueViolation(err) && /own_invite_code/.test(String((err as Error).message))) continue;
+        throw err;
+      }
+    }
+  }
+
+  touchLogin(userId: string) {
+    return this.db.updateTable('users').set({ last_login_at: new Date().toISOString() }).where('id', '=', userId).execute();
+  }
+}

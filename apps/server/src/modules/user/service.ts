@@ -1,0 +1,292 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import {
+  AUTH_LIMITS,
+  maskPhone,
+  type BidQuota,
+  type HeadMenuItem,
+  type MarkStalog,
+  type StandardSettings,
+  type UserInfo,
+} from '@bid/shared';
+import type { Database } from '../../db/schema.ts';
+import { badRequest, conflict, notFound, tooMany, unauthorized } from '../../http/errors.ts';
+import type { AuthContext } from '../session/service.ts';
+import { newId } from '../../lib/ids.ts';
+import type { AccountsInfra } from '../auth/routes.ts';
+import { hashPassword, verifyPassword } from '../auth/password.ts';
+import { formatWait, iso, isUniqueViolation } from '../auth/util.ts';
+import { UserRepo, type TenantRow, type UserRow } from './repo.ts';
+
+type OwnPurpose = 'change-phone' | 'change-password' | 'verify';
+
+const BASE_MENU: HeadMenuItem[] = [
+  { path: '/home', name: '首页' },
+  { path: '/home/crtBidBook', name: '新建标书' },
+  { path: '/home/historyBook', name: '我的标书' },
+  { path: '/home/bidingParse', name: '文件解读' },
+  { path: '/home/knowledgeBase', name: '知识库' },
+  { path: '/home/account', name: '个人中心' },
+];
+
+/** Rights a role carries; the web app shows entries by these. */
+export function rightsOf(role: string): string[] {
+  return role === 'company_admin' ? ['employee:manage'] : [];
+}
+
+function hashTicket(ticket: string): string {
+  return createHash('sha256').update(ticket).digest('hex');
+}
+
+/** The logged-in user's own account: session state, profile, phone, password, preferences. */
+export class UserService {
+  readonly repo: UserRepo;
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly infra: AccountsInfra,
+  ) {
+    this.repo = new UserRepo(db);
+  }
+
+  private now(): number {
+    return this.infra.clock.now();
+  }
+
+  /** The caller's own row; a session whose user vanished is a logged-out session. */
+  async me(auth: AuthContext): Promise<{ user: UserRow; tenant: TenantRow | undefined }> {
+    const user = await this.repo.findById(auth.userId);
+    if (!user || user.status !== 'active') throw unauthorized();
+    const tenant = await this.repo.tenant(user.tenant_id);
+    return { user, tenant };
+  }
+
+  async userInfo(auth: AuthContext): Promise<UserInfo> {
+    const { user, tenant } = await this.me(auth);
+    const company = user.is_employee === 1;
+    const q = company && tenant ? tenant : user;
+    const menu = [...BASE_MENU];
+    if (user.role === 'company_admin') menu.splice(menu.length - 1, 0, { path: '/home/employees', name: '员工管理' });
+    return {
+      id: user.id,
+      account: maskPhone(user.phone) || user.account,
+      source: user.source,
+      tenantId: user.tenant_id,
+      expireDate: company ? null : user.expire_date,
+      packageUnit: q.package_unit,
+      packageUnlimitedTimes: q.package_unlimited_until,
+      bidNumber: q.bid_number,
+      monthBidNumber: q.month_bid_number,
+      temporaryBidNumber: q.temporary_bid_number,
+      grantBidNumber: q.grant_bid_number,
+      isEmployee: company ? 1 : 0,
+      name: company ? (tenant?.name ?? '') : user.name,
+      bidFileShowFlag: user.bid_file_show_flag,
+      projectListShowFlag: user.project_list_show_flag,
+      isBuy: user.is_buy,
+      headMenu: menu,
+      rights: rightsOf(user.role),
+      needUserInfo: user.need_user_info,
+      modelData: { premium_status: user.premium_disabled, standard_status: user.standard_disabled },
+      userName: user.name,
+      role: user.role,
+      phone: maskPhone(user.phone),
+      inviteCode: user.own_invite_code,
+      hasPassword: Boolean(user.password_hash),
+      hasWechat: Boolean(user.wechat_openid),
+      preferredModel: user.preferred_model === 'standard' || user.preferred_model === 'premium' ? user.preferred_model : null,
+    };
+  }
+
+  /** Remaining quota per bucket, read from the bucket owner (the company for company users). */
+  async quota(auth: AuthContext): Promise<BidQuota> {
+    const { user, tenant } = await this.me(auth);
+    const company = user.is_employee === 1 && tenant;
+    const q = company ? tenant : user;
+    const until = q.package_unlimited_until;
+    return {
+      bidNumber: q.bid_number,
+      monthBidNumber: q.month_bid_number,
+      temporaryBidNumber: q.temporary_bid_number,
+      grantBidNumber: q.grant_bid_number,
+      total: q.bid_number + q.month_bid_number + q.temporary_bid_number + q.grant_bid_number,
+      unlimited: Boolean(until && Date.parse(until) > Date.now()),
+      unlimitedUntil: until,
+      owner: company ? 'company' : 'personal',
+    };
+  }
+
+  async sendOwnCode(auth: AuthContext, purpose: OwnPurpose, ip: string): Promise<void> {
+    const { user } = await this.me(auth);
+    if (!user.phone) throw badRequest('当前账号未绑定手机号，请先绑定手机号');
+    await this.infra.sms.send(user.phone, purpose, ip);
+  }
+
+  async sendPhoneCode(auth: AuthContext, phone: string, ip: string): Promise<void> {
+    const { user } = await this.me(auth);
+    if (user.phone === phone) throw badRequest('新手机号不能与当前手机号相同');
+    const other = await this.repo.findByPhone(phone);
+    if (other) throw conflict('该手机号已被其他账号使用，请更换手机号');
+    await this.infra.sms.send(phone, 'bind-phone', ip);
+  }
+
+  /** Uses up a code sent to the own phone and hands out a single-use ticket for the next step. */
+  async validateMessage(auth: AuthContext, code: string, purpose: OwnPurpose): Promise<{ ticket: string; expiresIn: number }> {
+    const { user } = await this.me(auth);
+    if (!user.phone) throw badRequest('当前账号未绑定手机号，请先绑定手机号');
+    await this.infra.sms.verify(user.phone, purpose, code);
+    const ticket = randomBytes(32).toString('base64url');
+    const now = this.now();
+    await this.db
+      .insertInto('verify_tickets')
+      .values({
+        id: newId(), ticket_hash: hashTicket(ticket), user_id: user.id, phone: user.phone, purpose, created_at: iso(now),
+        expires_at: iso(now + AUTH_LIMITS.ticketTtlSeconds * 1000), used_at: null,
+      })
+      .execute();
+    return { ticket, expiresIn: AUTH_LIMITS.ticketTtlSeconds };
+  }
+
+  private async liveTicket(user: UserRow, ticket: string | undefined, purpose: OwnPurpose) {
+    if (!ticket) return undefined;
+    return this.db
+      .selectFrom('verify_tickets')
+      .select('id')
+      .where('ticket_hash', '=', hashTicket(ticket))
+      .where('user_id', '=', user.id)
+      .where('purpose', '=', purpose)
+      .where('phone', '=', user.phone ?? '')
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', iso(this.now()))
+      .executeTakeFirst();
+  }
+
+  /**
+   * New phone proven by its own code; an account that already has a phone must also show a ticket
+   * for the old one (validate-message, purpose change-phone), so a stolen session alone cannot move it.
+   */
+  async updatePhone(auth: AuthContext, phone: string, code: string, ticket: string | undefined): Promise<void> {
+    const { user } = await this.me(auth);
+    if (user.phone === phone) throw badRequest('新手机号不能与当前手机号相同');
+    if (await this.repo.findByPhone(phone)) throw conflict('该手机号已被其他账号使用，请更换手机号');
+    let ticketRow: { id: string } | undefined;
+    if (user.phone) {
+      ticketRow = await this.liveTicket(user, ticket, 'change-phone');
+      if (!ticketRow) throw badRequest('请先验证原手机号');
+    }
+    await this.infra.sms.verify(phone, 'bind-phone', code);
+    const now = iso(this.now());
+    try {
+      await this.db.transaction().execute(async (trx) => {
+        if (ticketRow) {
+          const used = await trx.updateTable('verify_tickets').set({ used_at: now }).where('id', '=', ticketRow.id).where('used_at', 'is', null).executeTakeFirst();
+          if (Number(used.numUpdatedRows) !== 1) throw badRequest('请先验证原手机号');
+        }
+        // The login name follows the phone when it was the phone (and the new one is free as a name).
+        const accountFollows = user.account === user.phone && !(await this.repo.findByAccount(phone, trx));
+        await trx
+          .updateTable('users')
+          .set({ phone, ...(accountFollows ? { account: phone } : {}), updated_at: now })
+          .where('id', '=', user.id)
+          .execute();
+      });
+    } catch (err) {
+      if (isUniqueViolation(err)) throw conflict('该手机号已被其他账号使用，请更换手机号');
+      throw err;
+    }
+  }
+
+  /** Sets or changes the password; other sessions of the user end (this one stays). */
+  async updatePassword(auth: AuthContext, input: { newPassword: string; oldPassword?: string; code?: string }): Promise<void> {
+    const { user } = await this.me(auth);
+    if (input.oldPassword) {
+      if (!user.password_hash) throw badRequest('当前账号尚未设置密码，请使用短信验证码设置');
+      const key = `pwd:change:${user.id}`;
+      const lock = await this.infra.limiter.check(key, AUTH_LIMITS.passwordMaxWrong);
+      if (!lock.allowed) throw tooMany(`原密码错误次数过多，请 ${formatWait(lock.retryAfterSeconds)}后再试`, lock.retryAfterSeconds);
+      if (!(await verifyPassword(user.password_hash, input.oldPassword))) {
+        const r = await this.infra.limiter.hit(key, AUTH_LIMITS.passwordMaxWrong, AUTH_LIMITS.passwordLockSeconds);
+        const left = AUTH_LIMITS.passwordMaxWrong - r.count;
+        if (left <= 0) throw tooMany(`原密码错误次数过多，请 ${formatWait(r.retryAfterSeconds)}后再试`, r.retryAfterSeconds);
+        throw badRequest(`原密码错误，还可尝试 ${left} 次`);
+      }
+      await this.infra.limiter.reset(key);
+    } else if (input.code) {
+      if (!user.phone) throw badRequest('当前账号未绑定手机号，请先绑定手机号');
+      await this.infra.sms.verify(user.phone, 'change-password', input.code);
+    } else {
+      throw badRequest('请输入原密码或短信验证码');
+    }
+    const hash = await hashPassword(input.newPassword);
+    const now = iso(this.now());
+    await this.db.transaction().execute(async (trx) => {
+      await trx.updateTable('users').set({ password_hash: hash, updated_at: now }).where('id', '=', user.id).execute();
+      await trx
+        .updateTable('sessions')
+        .set({ revoked_at: now })
+        .where('user_id', '=', user.id)
+        .where('id', '!=', auth.sessionId)
+        .where('revoked_at', 'is', null)
+        .execute();
+    });
+  }
+
+  async updateUser(auth: AuthContext, name: string): Promise<void> {
+    const { user } = await this.me(auth);
+    await this.db.updateTable('users').set({ name, need_user_info: 0, updated_at: iso(this.now()) }).where('id', '=', user.id).execute();
+  }
+
+  async standardUpdate(
+    auth: AuthContext,
+    input: { bidFileShowFlag?: 0 | 1; projectListShowFlag?: 0 | 1; preferredModel?: 'standard' | 'premium' },
+  ): Promise<StandardSettings> {
+    const { user } = await this.me(auth);
+    if (input.preferredModel && (input.preferredModel === 'premium' ? user.premium_disabled : user.standard_disabled) === 1) {
+      throw badRequest(input.preferredModel === 'premium' ? '当前账号未开通高级模型' : '当前账号未开通标准模型');
+    }
+    const set = {
+      ...(input.bidFileShowFlag !== undefined ? { bid_file_show_flag: input.bidFileShowFlag } : {}),
+      ...(input.projectListShowFlag !== undefined ? { project_list_show_flag: input.projectListShowFlag } : {}),
+      ...(input.preferredModel ? { preferred_model: input.preferredModel } : {}),
+      updated_at: iso(this.now()),
+    };
+    await this.db.updateTable('users').set(set).where('id', '=', user.id).execute();
+    const after = await this.repo.findById(user.id);
+    if (!after) throw unauthorized();
+    return {
+      bidFileShowFlag: after.bid_file_show_flag,
+      projectListShowFlag: after.project_list_show_flag,
+      preferredModel: after.preferred_model === 'standard' || after.preferred_model === 'premium' ? after.preferred_model : null,
+    };
+  }
+
+  /** One statistics mark; anonymous marks are counted per IP, a user's per user. */
+  async markStalog(auth: AuthContext | null, input: MarkStalog, ip: string): Promise<void> {
+    const key = auth ? `stalog:user:${auth.userId}` : `stalog:ip:${ip}`;
+    const r = await this.infra.limiter.hit(key, 600, 3600);
+    if (!r.allowed) throw tooMany(`操作过于频繁，请 ${formatWait(r.retryAfterSeconds)}后再试`, r.retryAfterSeconds);
+    await this.db
+      .insertInto('usage_marks')
+      .values({
+        id: newId(),
+        user_id: auth?.userId ?? null,
+        tenant_id: auth?.tenantId ?? null,
+        mark: input.mark,
+        path: input.path ?? null,
+        detail: input.detail ? JSON.stringify(input.detail) : null,
+        ip: ip.slice(0, 64),
+        created_at: iso(this.now()),
+      })
+      .execute();
+  }
+
+  async closeNotice(auth: AuthContext, noticeId: string): Promise<void> {
+    const notice = await this.db.selectFrom('notices').select('id').where('id', '=', noticeId).where('status', '=', 1).executeTakeFirst();
+    if (!notice) throw notFound('公告不存在或已下线');
+    await this.db
+      .insertInto('user_notice_closes')
+      .values({ user_id: auth.userId, notice_id: noticeId, closed_at: iso(this.now()) })
+      .onConflict((oc) => oc.columns(['user_id', 'notice_id']).doNothing())
+      .execute();
+  }
+}

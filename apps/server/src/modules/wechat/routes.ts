@@ -1,0 +1,120 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { Code, devWechatConfirmSchema, envelopeSchema, userStateQuerySchema, userStateSchema, wechatQrSchema } from '@bid/shared';
+import type { AppContext } from '../../context.ts';
+import { ok } from '../../http/envelope.ts';
+import { AppError, badRequest, tooMany } from '../../http/errors.ts';
+import type { AccountsInfra } from '../auth/routes.ts';
+import { formatWait } from '../auth/util.ts';
+import { parseWechatXml, sceneEventOf, verifyWechatSignature } from './provider.ts';
+
+const callbackQuerySchema = z.object({
+  signature: z.string().max(64).optional(),
+  timestamp: z.string().max(20).optional(),
+  nonce: z.string().max(64).optional(),
+  echostr: z.string().max(256).optional(),
+  openid: z.string().max(64).optional(),
+});
+
+/** How far WeChat's timestamp may be from ours before a push is treated as a replay. */
+const CALLBACK_MAX_SKEW_SECONDS = 300;
+
+export async function registerWechatRoutes(app: FastifyInstance, ctx: AppContext, infra: AccountsInfra): Promise<void> {
+  const { wechat, limiter, clock } = infra;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post(
+    '/api/common/client/getWechatQrCode',
+    {
+      config: { auth: 'none' },
+      schema: {
+        tags: ['auth'],
+        summary: '开始微信扫码登录',
+        description: '返回扫码编号 code 与二维码图片地址 qrUrl（5 分钟有效）。之后每 2 秒调用 getUserState?code=，状态为 confirmed 时用 grant_type=social&code= 登录。',
+        response: { 200: envelopeSchema(wechatQrSchema) },
+      },
+    },
+    async (req) => {
+      const hit = await limiter.hit(`wechat:qr:${req.ip}`, 30, 600);
+      if (!hit.allowed) throw tooMany(`获取二维码过于频繁，请 ${formatWait(hit.retryAfterSeconds)}后再试`, hit.retryAfterSeconds);
+      return ok(await wechat.start());
+    },
+  );
+
+  r.get(
+    '/api/common/client/getUserState',
+    {
+      config: { auth: 'none' },
+      schema: {
+        tags: ['auth'],
+        summary: '微信扫码登录状态',
+        description: 'waiting 等待扫码，scanned 已扫码待确认，confirmed 已确认（可登录），expired 已过期或已使用。',
+        querystring: userStateQuerySchema,
+        response: { 200: envelopeSchema(userStateSchema) },
+      },
+    },
+    async (req) => ok({ state: await wechat.state(req.query.code) }),
+  );
+
+  if (wechat.provider.name === 'official') {
+    const token = ctx.config.WECHAT_TOKEN ?? '';
+    const checkSignature = (q: z.infer<typeof callbackQuerySchema>) => {
+      if (!verifyWechatSignature(token, q)) throw new AppError(Code.FORBIDDEN, '签名校验失败');
+      const skew = Math.abs(clock.now() / 1000 - Number(q.timestamp));
+      if (!Number.isFinite(skew) || skew > CALLBACK_MAX_SKEW_SECONDS) throw new AppError(Code.FORBIDDEN, '请求已过期');
+    };
+    // WeChat's server calls these: no client credentials, XML bodies (plaintext or compatible mode).
+    await app.register(async (scope) => {
+      scope.addContentTypeParser(['text/xml', 'application/xml'], { parseAs: 'string', bodyLimit: 64 * 1024 }, (_req, body, done) => done(null, body));
+      const s = scope.withTypeProvider<ZodTypeProvider>();
+      const routeConfig = { auth: 'none' as const, clientCheck: false };
+      s.get(
+        '/api/wechat/callback',
+        { config: routeConfig, schema: { tags: ['auth'], summary: '微信服务器地址校验', querystring: callbackQuerySchema } },
+        async (req, reply) => {
+          checkSignature(req.query);
+          reply.type('text/plain; charset=utf-8');
+          return req.query.echostr ?? '';
+        },
+      );
+      s.post(
+        '/api/wechat/callback',
+        { config: routeConfig, schema: { tags: ['auth'], summary: '微信事件推送（扫码 SCAN / 关注 subscribe）', querystring: callbackQuerySchema } },
+        async (req, reply) => {
+          checkSignature(req.query);
+          const event = typeof req.body === 'string' ? sceneEventOf(parseWechatXml(req.body)) : null;
+          if (event && event.scene.length <= 64) {
+            const confirmed = await wechat.confirm(event.scene, event.openid, null);
+            req.log.info({ event: event.event, confirmed }, 'wechat scene event');
+          }
+          // WeChat wants "success" (or an empty body) or it retries three times.
+          reply.type('text/plain; charset=utf-8');
+          return 'success';
+        },
+      );
+    });
+  }
+
+  if (wechat.provider.name === 'simulator' && ctx.config.NODE_ENV !== 'production') {
+    r.post(
+      '/api/dev/wechat/confirm',
+      {
+        config: { auth: 'none' },
+        schema: {
+          tags: ['dev'],
+          summary: '开发用：模拟微信扫码确认',
+          description: '仅在 WECHAT_PROVIDER=simulator 且非生产环境时存在。step=scan 只标记已扫码，默认 confirm 完成确认。',
+          body: devWechatConfirmSchema,
+          response: { 200: envelopeSchema(userStateSchema) },
+        },
+      },
+      async (req) => {
+        const { code, openid, nickname, step } = req.body;
+        const done = step === 'scan' ? await wechat.markScanned(code) : await wechat.confirm(code, openid, nickname ?? null);
+        if (!done) throw badRequest('二维码已失效或已确认');
+        return ok({ state: await wechat.state(code) });
+      },
+    );
+  }
+}

@@ -1,0 +1,138 @@
+import { useEffect, useRef, useState } from 'react';
+import { Button, Card, Form, Progress, Space, Spin, Typography, Upload, type FormInstance } from 'antd';
+import { CloseOutlined, FileSearchOutlined, FileTextOutlined, InboxOutlined } from '@ant-design/icons';
+import type { Interpretation, ModelTier, UploadedFile } from '@bid/shared';
+import { aiApi } from './api.ts';
+import { TenderAnalysisView } from './TenderAnalysisView.tsx';
+import './ai.css';
+
+const ACCEPT = '.pdf,.docx,.doc,.txt';
+
+/**
+ * The tender on the create page: upload a file (PDF/DOCX/DOC/TXT) or analyse the pasted text, and
+ * show what was found (project facts, scoring items with points, ★ clauses, 废标 clauses). Sets the
+ * form's `fileId` field; the analysis is reused when the bid is created from the same text.
+ */
+export function TenderInput({ form }: { form: FormInstance }) {
+  const text = Form.useWatch('tenderText', form) as string | undefined;
+  const modelType = (Form.useWatch('modelType', form) as ModelTier | undefined) ?? 'standard';
+  const [file, setFile] = useState<UploadedFile | null>(null);
+  const [uploading, setUploading] = useState<number | null>(null);
+  const [report, setReport] = useState<Interpretation | null>(null);
+  const [analysing, setAnalysing] = useState(false);
+  const poller = useRef<ReturnType<typeof setTimeout> | null>(null);
+
+  useEffect(() => () => {
+    if (poller.current) clearTimeout(poller.current);
+  }, []);
+
+  function follow(r: Interpretation) {
+    setReport(r);
+    if (r.status !== 'running') return;
+    // A long model analysis answers "running" first; the report is fetched until it is ready.
+    poller.current = setTimeout(() => {
+      void aiApi.interpretation(r.id).then(follow, () => undefined);
+    }, 2000);
+  }
+
+  async function analyse(input: { fileId?: string; text?: string; name?: string }) {
+    setAnalysing(true);
+    try {
+      follow(await aiApi.startAnalysis({ ...input, modelType }));
+    } catch {
+      /* shown by the request layer */
+    } finally {
+      setAnalysing(false);
+    }
+  }
+
+  async function upload(f: File) {
+    setUploading(0);
+    try {
+      const uploaded = await aiApi.uploadTender(f, (p) => setUploading(p));
+      setFile(uploaded);
+      form.setFieldValue('fileId', uploaded.fileId);
+      if (!form.getFieldValue('name')) form.setFieldValue('name', uploaded.name.replace(/\.[a-z0-9]+$/i, '').slice(0, 100));
+      await analyse({ fileId: uploaded.fileId });
+    } catch {
+      /* the server's message (too large, encrypted, unreadable) is shown by the request layer */
+    } finally {
+      setUploading(null);
+    }
+  }
+
+  function removeFile() {
+    setFile(null);
+    setReport(null);
+    form.setFieldValue('fileId', null);
+  }
+
+  return (
+    <div className="ai-tender" data-testid="tender-input">
+      {file ? (
+        <Card size="small" className="ai-tender__file" data-testid="tender-file">
+          <Space align="start">
+            <FileTextOutlined style={{ fontSize: 22 }} />
+            <div>
+              <Typography.Text strong>{file.name}</Typography.Text>
+              <div>
+                <Typography.Text type="secondary">
+                  {file.kind.toUpperCase()} · {file.pages ? `${file.pages} 页 · ` : ''}
+                  {file.chars.toLocaleString('zh-CN')} 字
+                </Typography.Text>
+              </div>
+              <Typography.Paragraph type="secondary" ellipsis={{ rows: 2 }} style={{ margin: '4px 0 0' }}>
+                {file.preview}
+              </Typography.Paragraph>
+            </div>
+            <Button type="text" size="small" icon={<CloseOutlined />} aria-label="移除文件" onClick={removeFile} />
+          </Space>
+        </Card>
+      ) : (
+        <Upload.Dragger
+          accept={ACCEPT}
+          multiple={false}
+          showUploadList={false}
+          disabled={uploading !== null}
+          beforeUpload={(f) => {
+            void upload(f as File);
+            return false;
+          }}
+          data-testid="tender-upload"
+        >
+          <p className="ant-upload-drag-icon">
+            <InboxOutlined />
+          </p>
+          <p className="ant-upload-text">点击或拖入招标文件</p>
+          <p className="ant-upload-hint">支持 PDF、Word（DOCX/DOC）、TXT，单个文件不超过 50 MB；也可以在下方直接粘贴文字</p>
+          {uploading !== null ? <Progress percent={uploading} size="small" style={{ maxWidth: 320, margin: '0 auto' }} /> : null}
+        </Upload.Dragger>
+      )}
+      <Space style={{ marginTop: 8 }}>
+        <Button
+          icon={<FileSearchOutlined />}
+          loading={analysing}
+          disabled={!file && !text?.trim()}
+          onClick={() => void analyse(file ? { fileId: file.fileId } : { text: text ?? '' })}
+          data-testid="analyse-tender"
+        >
+          {file ? '重新解析文件' : '解析粘贴的内容'}
+        </Button>
+        <Typography.Text type="secondary">解析结果会用于生成大纲，每个评分项都会对应到章节</Typography.Text>
+      </Space>
+      {report ? (
+        <div className="ai-tender__report">
+          {report.status === 'running' ? (
+            <Spin tip="正在解析招标文件…">
+              <div style={{ height: 80 }} />
+            </Spin>
+          ) : report.status === 'error' ? (
+            <Typography.Text type="danger">{report.error ?? '解析失败，请重试'}</Typography.Text>
+          ) : report.analysis ? (
+            <TenderAnalysisView analysis={report.analysis} compact />
+          ) : null}
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,197 @@
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { Alert, Button, Empty, Progress, Result, Space, Spin, Tooltip, Typography } from 'antd';
+import { ApartmentOutlined, ArrowLeftOutlined, CheckOutlined, HistoryOutlined } from '@ant-design/icons';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import type { CatalogNode, UpdateContentResult } from '@bid/shared';
+import { PageFrame, Panel } from '../../../components/PageFrame.tsx';
+import { confirmDialog, toastSuccess } from '../../../utils/feedback.ts';
+import { bidApi, bidKeys, useBidDetail, useCatalogTree } from '../api.ts';
+import { AiPanel } from '../AiPanelSlot.tsx';
+import { ChapterEditor, type ChapterHandle } from '../editor/ChapterEditor.tsx';
+import { OutlineTree } from '../outline/OutlineTree.tsx';
+import { ContentVersionsDrawer } from '../versions/ContentVersionsDrawer.tsx';
+import { OutlineVersionsDrawer } from '../versions/OutlineVersionsDrawer.tsx';
+import '../bid.css';
+
+function findNode(tree: CatalogNode[], id: string | null): CatalogNode | null {
+  if (!id) return null;
+  for (const n of tree) {
+    if (n.id === id) return n;
+    const f = findNode(n.children, id);
+    if (f) return f;
+  }
+  return null;
+}
+
+function firstLeaf(tree: CatalogNode[]): CatalogNode | null {
+  const n = tree[0];
+  if (!n) return null;
+  return n.children.length ? firstLeaf(n.children) : n;
+}
+
+/**
+ * `/home/book/BidingWrite?id=`: outline on the left, the chapter editor in the middle, the AI panel on
+ * the right; progress and 完成标书 on top; read-only once the bid is finished.
+ */
+export function Workspace({ bidId }: { bidId: string | null }) {
+  const navigate = useNavigate();
+  const qc = useQueryClient();
+  const bid = useBidDetail(bidId);
+  const tree = useCatalogTree(bidId);
+  const [selected, setSelected] = useState<string | null>(null);
+  const [handle, setHandle] = useState<ChapterHandle | null>(null);
+  const handleRef = useRef<ChapterHandle | null>(null);
+  const [contentVersionsOpen, setContentVersionsOpen] = useState(false);
+  const [outlineVersionsOpen, setOutlineVersionsOpen] = useState(false);
+  const [finishing, setFinishing] = useState(false);
+
+  const readOnly = Boolean(bid.data?.readOnly);
+  const nodes = useMemo(() => tree.data ?? [], [tree.data]);
+  // With nothing chosen yet, open the first chapter to write.
+  const currentId = selected && findNode(nodes, selected) ? selected : (firstLeaf(nodes)?.id ?? null);
+  const current = findNode(nodes, currentId);
+
+  const onReady = useCallback((h: ChapterHandle | null) => {
+    handleRef.current = h;
+    setHandle(h);
+  }, []);
+  const flush = useCallback(async () => {
+    await handleRef.current?.flush();
+  }, []);
+
+  const onSaved = useCallback(
+    (r: UpdateContentResult) => {
+      if (!bidId) return;
+      // The progress bar follows every save; the tree's status icons follow when a leaf flips.
+      qc.setQueryData(bidKeys.detail(bidId), (old: typeof bid.data) => (old ? { ...old, progress: r.bidProgress } : old));
+      const node = findNode(qc.getQueryData<CatalogNode[]>(bidKeys.tree(bidId)) ?? [], handleRef.current?.catalogId ?? null);
+      if (!node || node.status !== r.status || node.wordCount !== r.wordCount) void qc.invalidateQueries({ queryKey: bidKeys.tree(bidId) });
+    },
+    [bidId, qc],
+  );
+
+  async function select(id: string | null) {
+    if (id === currentId) return;
+    await flush();
+    setSelected(id);
+  }
+
+  async function finish() {
+    if (!bidId) return;
+    const ok = await confirmDialog({ title: '完成标书', content: '完成后标书只能查看和导出，不能再修改。确定完成吗？', okText: '完成标书' });
+    if (!ok) return;
+    setFinishing(true);
+    try {
+      await flush();
+      await bidApi.finish(bidId);
+      toastSuccess('标书已完成');
+      await Promise.all([qc.invalidateQueries({ queryKey: bidKeys.detail(bidId) }), qc.invalidateQueries({ queryKey: ['bid', 'list'] })]);
+    } catch {
+      /* 601 below 100 % is shown by the request layer */
+    } finally {
+      setFinishing(false);
+    }
+  }
+
+  if (!bidId) {
+    return (
+      <PageFrame title="标书写作">
+        <Result status="info" title="请先选择一份标书" extra={<Button type="primary" onClick={() => navigate('/home/book')}>打开我的标书</Button>} />
+      </PageFrame>
+    );
+  }
+  if (bid.isError) {
+    return (
+      <PageFrame title="标书写作">
+        <Result status="404" title="标书不存在或无权查看" extra={<Button onClick={() => navigate('/home/book')}>返回我的标书</Button>} />
+      </PageFrame>
+    );
+  }
+  if (!bid.data) return <Spin className="bs-page-spin" />;
+
+  const progress = bid.data.progress;
+  return (
+    <PageFrame
+      className="bs-page--wide"
+      title={
+        <Space size={12}>
+          <Button type="text" icon={<ArrowLeftOutlined />} aria-label="返回我的标书" onClick={() => navigate(bid.data.status === 'finished' ? '/home/historyBook' : '/home/book')} />
+          <span data-testid="bid-name">{bid.data.name}</span>
+        </Space>
+      }
+      extra={
+        <Space size={16} wrap>
+          <div className="bs-ws-progress" data-testid="bid-progress" data-progress={progress}>
+            <Typography.Text type="secondary">写作进度</Typography.Text>
+            <Progress percent={progress} size="small" style={{ width: 160, margin: 0 }} status={progress >= 100 ? 'success' : 'active'} />
+          </div>
+          <Button icon={<ApartmentOutlined />} onClick={() => setOutlineVersionsOpen(true)} data-testid="open-outline-versions">
+            目录版本
+          </Button>
+          {readOnly ? null : (
+            <Tooltip title={progress < 100 ? '所有末级章节都有内容（进度 100%）后才能完成' : '完成后只能查看，不能修改'}>
+              <Button type="primary" icon={<CheckOutlined />} disabled={progress < 100} loading={finishing} onClick={() => void finish()} data-testid="finish-bid">
+                完成标书
+              </Button>
+            </Tooltip>
+          )}
+        </Space>
+      }
+    >
+      {bid.data.status === 'finished' ? (
+        <Alert type="success" showIcon message="标书已完成，只能查看，不能修改" data-testid="finished-banner" />
+      ) : bid.data.recycled ? (
+        <Alert type="warning" showIcon message="标书在回收站中，恢复后才能修改" />
+      ) : null}
+      <div className="bs-ws">
+        <Panel title="目录" className="bs-ws__outline">
+          {tree.isLoading ? (
+            <Spin />
+          ) : (
+            <OutlineTree bidId={bidId} tree={nodes} readOnly={readOnly} selectedId={currentId} onSelect={(id) => void select(id)} beforeChange={flush} />
+          )}
+        </Panel>
+        <Panel
+          className="bs-ws__editor"
+          title={<span data-testid="chapter-title">{current?.title ?? '正文'}</span>}
+          extra={
+            current ? (
+              <Button size="small" icon={<HistoryOutlined />} onClick={() => setContentVersionsOpen(true)} data-testid="open-content-versions">
+                历史版本
+              </Button>
+            ) : null
+          }
+        >
+          {current ? (
+            <ChapterEditor key={current.id} catalogId={current.id} readOnly={readOnly} onSaved={onSaved} onReady={onReady} />
+          ) : (
+            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={nodes.length ? '在左侧选择一个章节开始写作' : '先在左侧添加章节，再开始写作'} />
+          )}
+        </Panel>
+        <Panel className="bs-ws__ai">
+          <AiPanel bidId={bidId} catalog={current} chapter={handle} readOnly={readOnly} reloadOutline={() => qc.invalidateQueries({ queryKey: bidKeys.tree(bidId) })} />
+        </Panel>
+      </div>
+      {current ? (
+        <ContentVersionsDrawer
+          open={contentVersionsOpen}
+          bidId={bidId}
+          catalogId={current.id}
+          chapterTitle={current.title}
+          readOnly={readOnly}
+          handle={handle}
+          onClose={() => setContentVersionsOpen(false)}
+        />
+      ) : null}
+      <OutlineVersionsDrawer
+        open={outlineVersionsOpen}
+        bidId={bidId}
+        readOnly={readOnly}
+        onClose={() => setOutlineVersionsOpen(false)}
+        beforeRestore={flush}
+        onRestored={() => void handleRef.current?.reload()}
+      />
+    </PageFrame>
+  );
+}

@@ -1,0 +1,137 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { InternalAxiosRequestConfig } from 'axios';
+import { BUILTIN_TEMPLATES } from '@bid/document/templates/builtin';
+import { installFakeHttp, ok, recordFeedback, type FakeReply } from '../../api/testkit.ts';
+import { ExportButton } from './ExportButton.tsx';
+import { TemplatePreview, templateFacts } from './TemplatePreview.tsx';
+
+const renderAsync = vi.fn(async (_blob: Blob, el: HTMLElement) => {
+  el.innerHTML = '<section class="bs-docx">第一章 项目理解</section>';
+});
+vi.mock('docx-preview', () => ({ renderAsync: (...args: unknown[]) => renderAsync(...(args as [Blob, HTMLElement])) }));
+
+const templates = BUILTIN_TEMPLATES.map((t) => ({ id: t.id, name: t.name, description: t.description, sort: t.sort, isDefault: t.id === 'gov-standard', definition: t.definition }));
+
+function path(c: InternalAxiosRequestConfig): string {
+  return (c.url ?? '').replace(/^\/api/, '');
+}
+
+let http: ReturnType<typeof installFakeHttp>;
+let feedback: ReturnType<typeof recordFeedback>;
+let progressReplies: FakeReply[];
+const docxBytes = new Uint8Array([0x50, 0x4b, 3, 4, 1, 2, 3]);
+
+beforeEach(() => {
+  feedback = recordFeedback();
+  progressReplies = [];
+  http = installFakeHttp((c) => {
+    const p = path(c);
+    if (p === '/bid/templateConfig/findAllTemplate') return ok(templates);
+    if (p === '/bid/client/exportBidStart') return ok({ jobId: 'job-1' });
+    if (p === '/bid/client/exportBidProgress') return progressReplies.shift() ?? ok({ jobId: 'job-1', status: 'running', progress: 50, stage: '正在排版', message: null, fileName: '测试标书.docx', size: null });
+    if (p === '/bid/client/exportBidFile') {
+      return {
+        data: new Blob([docxBytes], { type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' }),
+        headers: {
+          'content-type': 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+          'content-disposition': `attachment; filename="bid.docx"; filename*=UTF-8''${encodeURIComponent('测试标书.docx')}`,
+        },
+      };
+    }
+    return { status: 404, data: { code: 404, success: false, msg: 'not found', data: null } };
+  });
+  (URL as unknown as { createObjectURL: unknown }).createObjectURL = vi.fn(() => 'blob:fake');
+  (URL as unknown as { revokeObjectURL: unknown }).revokeObjectURL = vi.fn();
+});
+
+afterEach(() => {
+  cleanup();
+  http.restore();
+  feedback.restore?.();
+  renderAsync.mockClear();
+});
+
+/** Role queries walk the accessibility tree of the whole (large) dialog: text is much faster. */
+function button(label: string): HTMLButtonElement {
+  return screen.getByText(label).closest('button')!;
+}
+
+function renderButton() {
+  const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={qc}>
+      <ExportButton bidId="b1" bidName="测试标书" templateId="engineering" />
+    </QueryClientProvider>,
+  );
+}
+
+describe('TemplatePreview', () => {
+  it('draws the template: numbered headings in its fonts and sizes, header and page number', () => {
+    const gov = BUILTIN_TEMPLATES[0].definition;
+    const { container } = render(<TemplatePreview definition={gov} title="某项目" />);
+    const heading = screen.getByText('第一章 总体技术方案');
+    expect(heading.style.fontSize).toBe('16pt');
+    expect(heading.style.fontFamily).toContain('SimHei');
+    expect(screen.getByText('1.1 项目理解')).toBeTruthy();
+    expect(container.textContent).toContain('第 1 页 共 86 页');
+    expect(container.textContent).toContain('某项目');
+    const body = container.querySelector('p')!;
+    expect(body.style.fontSize).toBe('12pt');
+    expect(body.style.textIndent).toBe('2em');
+  });
+
+  it('draws the anonymous template without a header, numbered 一、/（一）', () => {
+    const anon = BUILTIN_TEMPLATES.find((t) => t.id === 'anonymous')!.definition;
+    const { container } = render(<TemplatePreview definition={anon} title="某项目" />);
+    expect(screen.getByText('一、总体技术方案')).toBeTruthy();
+    expect(screen.getByText('（一）项目理解')).toBeTruthy();
+    expect(container.textContent).not.toContain('某项目');
+    expect(templateFacts(anon).join('|')).toContain('编号 一、 / （一） / 1. / （1）');
+  });
+});
+
+describe('ExportDialog', () => {
+  it('lists the templates, exports with progress, previews the file and saves it', { timeout: 30_000 }, async () => {
+    renderButton();
+    fireEvent.click(button('导出 Word'));
+    await screen.findByText('政府采购标准格式');
+    const group = document.querySelector('[role="radiogroup"][aria-label="Word 模板"]')!;
+    const radios = [...group.querySelectorAll('[role="radio"]')];
+    expect(radios).toHaveLength(4);
+    // The bid's own template is preselected.
+    expect(group.querySelector('[aria-checked="true"]')!.textContent).toContain('工程类投标格式');
+    expect(group.textContent).toContain('正文 宋体 小四，1.5 倍行距，首行缩进 2 字符');
+
+    fireEvent.click(radios[3]);
+    expect(radios[3].getAttribute('aria-checked')).toBe('true');
+    progressReplies = [
+      ok({ jobId: 'job-1', status: 'running', progress: 40, stage: '正在排版', message: null, fileName: '测试标书.docx', size: null }),
+      ok({ jobId: 'job-1', status: 'done', progress: 100, stage: '已完成', message: null, fileName: '测试标书.docx', size: 7 }),
+    ];
+    fireEvent.click(button('开始导出'));
+    await screen.findByText('正在排版…');
+    await screen.findByText(/测试标书\.docx 已生成/, undefined, { timeout: 5000 });
+
+    const start = http.calls.find((c) => path(c) === '/bid/client/exportBidStart')!;
+    expect(JSON.parse(String(start.data))).toEqual({ id: 'b1', templateId: 'anonymous' });
+    const file = http.calls.find((c) => path(c) === '/bid/client/exportBidFile')!;
+    expect(file.params).toEqual({ jobId: 'job-1' });
+    await waitFor(() => expect(renderAsync).toHaveBeenCalledTimes(1));
+    expect(screen.getByTestId('docx-preview').textContent).toContain('第一章 项目理解');
+
+    fireEvent.click(button('下载 Word'));
+    expect(URL.createObjectURL).toHaveBeenCalled();
+  });
+
+  it('shows why an export failed and offers to run it again', { timeout: 30_000 }, async () => {
+    renderButton();
+    fireEvent.click(button('导出 Word'));
+    await screen.findByText('政府采购标准格式');
+    progressReplies = [ok({ jobId: 'job-1', status: 'error', progress: 10, stage: '正在排版', message: '导出超时，请稍后重试或减少文档内容后再试', fileName: 'x.docx', size: null })];
+    fireEvent.click(button('开始导出'));
+    expect(await screen.findByText('导出超时，请稍后重试或减少文档内容后再试')).toBeTruthy();
+    expect(button('重新导出')).toBeTruthy();
+  });
+});

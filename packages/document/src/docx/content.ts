@@ -1,0 +1,461 @@
+import type { PMMark, PMNode } from '../model.ts';
+import { cleanForWord } from '../text.ts';
+import { sizeToPt } from '../templates/sizes.ts';
+import type { FontSpec, TemplateDefinition } from '../templates/schema.ts';
+import { lineHeightPt, textEms, type PageEstimator } from './estimate.ts';
+import { fitImage, type ImageInfo } from './images.ts';
+import { STYLE, TWIPS_PER_PT, type PageGeometry } from './styles.ts';
+import { drawing, esc, paragraph, rPr, runs, type RunProps } from './xml.ts';
+
+/** A picture ready for Word: bytes, type and natural size in CSS px. */
+export interface ResolvedImage {
+  data: Uint8Array;
+  info: ImageInfo;
+  cssWidth: number;
+  cssHeight: number;
+}
+
+/** Parts the body refers to by relationship id: pictures and external links. */
+export interface BodyRelations {
+  media: Array<{ rid: string; path: string; data: Uint8Array }>;
+  links: Array<{ rid: string; url: string }>;
+  byData: Map<Uint8Array, string>;
+  byUrl: Map<string, string>;
+  nextDrawingId: number;
+  nextBookmarkId: number;
+}
+
+export function newRelations(): BodyRelations {
+  return { media: [], links: [], byData: new Map(), byUrl: new Map(), nextDrawingId: 1000, nextBookmarkId: 1000 };
+}
+
+export interface ContentCtx {
+  tpl: TemplateDefinition;
+  geo: PageGeometry;
+  est: PageEstimator;
+  /** Pictures of image and diagram nodes, resolved before conversion (conversion itself is synchronous). */
+  media: Map<PMNode, ResolvedImage | null>;
+  rels: BodyRelations;
+  /** Figure numbering state. */
+  figures: { chapter: number; inChapter: number; global: number };
+}
+
+interface Env {
+  /** Width available to blocks, in twips. */
+  width: number;
+  /** Inside a table cell: table font, no first-line indent, no page estimation. */
+  cell: null | { header: boolean };
+  listDepth: number;
+  quote: boolean;
+}
+
+const TWIPS_PER_PX = 15;
+const KIND_LABELS: Record<string, string> = { flowchart: '流程图', mindmap: '思维导图', gantt: '甘特图' };
+const SAFE_LINK = /^(https?:|mailto:)/i;
+const EXT: Record<ImageInfo['type'], string> = { png: 'png', jpg: 'jpeg', gif: 'gif', bmp: 'bmp' };
+
+// ------------------------------------------------------------------------------------------ inline
+
+function hasMark(marks: PMMark[] | undefined, type: string): PMMark | undefined {
+  return marks?.find((m) => m.type === type);
+}
+
+function runPropsOf(marks: PMMark[] | undefined, font: FontSpec, bold: boolean | undefined, anon: boolean): RunProps {
+  const p: RunProps = { font, bold: bold ?? font.bold, color: anon ? null : font.color ?? null };
+  if (!marks?.length || anon) return p;
+  if (hasMark(marks, 'bold')) p.bold = true;
+  if (hasMark(marks, 'italic')) p.italic = true;
+  if (hasMark(marks, 'underline')) p.underline = true;
+  if (hasMark(marks, 'strike')) p.strike = true;
+  if (hasMark(marks, 'highlight')) p.highlight = true;
+  if (hasMark(marks, 'code')) p.latin = 'Courier New';
+  return p;
+}
+
+function linkRid(ctx: ContentCtx, url: string): string {
+  let rid = ctx.rels.byUrl.get(url);
+  if (!rid) {
+    rid = `rIdBidLink${ctx.rels.links.length + 1}`;
+    ctx.rels.links.push({ rid, url });
+    ctx.rels.byUrl.set(url, rid);
+  }
+  return rid;
+}
+
+/** Runs of inline content, plus its width in ems and its line breaks for the page estimate. */
+function inlineXml(nodes: PMNode[] | undefined, font: FontSpec, bold: boolean | undefined, ctx: ContentCtx): { xml: string; ems: number; breaks: number } {
+  const anon = ctx.tpl.anonymous;
+  let xml = '';
+  let ems = 0;
+  let breaks = 0;
+  for (const n of nodes ?? []) {
+    if (n.type === 'text') {
+      const text = cleanForWord(n.text ?? '');
+      if (!text) continue;
+      ems += textEms(text);
+      const props = runPropsOf(n.marks, font, bold, anon);
+      const link = anon ? undefined : hasMark(n.marks, 'link');
+      const href = typeof link?.attrs?.href === 'string' ? link.attrs.href : '';
+      if (href && SAFE_LINK.test(href)) {
+        xml += `<w:hyperlink r:id="${linkRid(ctx, href)}" w:history="1">${runs(text, rPr({ ...props, style: 'Hyperlink', color: '0563C1', underline: true }))}</w:hyperlink>`;
+      } else {
+        xml += runs(text, rPr(props));
+      }
+    } else if (n.type === 'hardBreak') {
+      xml += `<w:r>${rPr({ font })}<w:br/></w:r>`;
+      breaks++;
+    } else if (n.type === 'placeholder') {
+      // Text the writer must fill in: highlighted so it cannot be missed before printing.
+      const text = `【待填写：${cleanForWord(String(n.attrs?.label ?? ''))}】`;
+      xml += runs(text, rPr({ font, bold: bold ?? font.bold, highlight: true }));
+      ems += textEms(text);
+    }
+  }
+  return { xml, ems, breaks };
+}
+
+// ------------------------------------------------------------------------------------------ blocks
+
+function plainText(n: PMNode): string {
+  if (n.type === 'text') return n.text ?? '';
+  if (n.type === 'placeholder') return `【待填写：${String(n.attrs?.label ?? '')}】`;
+  if (n.type === 'hardBreak') return '\n';
+  return (n.content ?? []).map(plainText).join(n.type === 'tableRow' ? '\t' : '');
+}
+
+function bodyLineHeight(ctx: ContentCtx): number {
+  return lineHeightPt(ctx.tpl.body.lineSpacing, sizeToPt(ctx.tpl.body.font.size));
+}
+
+function estimateParagraph(ctx: ContentCtx, env: Env, ems: number, breaks: number, fontPt: number, lineHeight: number, indentPt: number, before = 0, after = 0): void {
+  if (env.cell) return;
+  const widthPt = env.width / TWIPS_PER_PT;
+  const lines = ctx.est.lines(ems, fontPt, widthPt, indentPt) + breaks;
+  ctx.est.flow(lines, lineHeight, before, after);
+}
+
+interface ParaOpts {
+  style?: string;
+  font?: FontSpec;
+  bold?: boolean;
+  indentLeft?: number;
+  hanging?: number;
+  prefix?: string;
+  prefixEms?: number;
+  jc?: 'center';
+}
+
+function paragraphXml(node: PMNode, ctx: ContentCtx, env: Env, opts: ParaOpts = {}): string {
+  const tpl = ctx.tpl;
+  const font = opts.font ?? (env.cell ? tpl.table.font : tpl.body.font);
+  const style = opts.style ?? (env.cell ? (env.cell.header ? STYLE.tableHeader : STYLE.tableText) : env.quote ? STYLE.quote : STYLE.body);
+  const bold = opts.bold ?? (env.cell?.header ? tpl.table.headerBold && !tpl.anonymous : undefined);
+  const inline = inlineXml(node.content, font, bold, ctx);
+  const indent =
+    opts.indentLeft !== undefined
+      ? { left: opts.indentLeft, ...(opts.hanging ? { hanging: opts.hanging } : { firstLine: 0, firstLineChars: 0 }) }
+      : undefined;
+  const fontPt = sizeToPt(font.size);
+  const firstIndentPt = indent || env.cell ? 0 : tpl.body.firstLineChars * fontPt;
+  estimateParagraph(ctx, env, inline.ems + (opts.prefixEms ?? 0), inline.breaks, fontPt, bodyLineHeight(ctx), firstIndentPt + (opts.indentLeft ?? 0) / TWIPS_PER_PT, tpl.body.spaceBeforePt, tpl.body.spaceAfterPt);
+  return paragraph({ style, indent, jc: opts.jc }, (opts.prefix ?? '') + inline.xml);
+}
+
+function listXml(node: PMNode, ctx: ContentCtx, env: Env, out: string[]): void {
+  const ordered = node.type === 'orderedList';
+  const start = Number(node.attrs?.start ?? 1) || 1;
+  const font = env.cell ? ctx.tpl.table.font : ctx.tpl.body.font;
+  const em = sizeToPt(font.size) * TWIPS_PER_PT;
+  const depth = env.listDepth;
+  // Marker at the body's first-line indent (two characters) plus two per level; text after a hanging indent.
+  const markerPos = env.cell ? depth * 1.5 * em : (2 + depth * 2) * em;
+  const hanging = Math.round(ordered ? 2 * em : 1.5 * em);
+  const left = Math.round(markerPos + hanging);
+  const markerProps = rPr({ font, color: null });
+  const style = env.cell ? undefined : STYLE.listItem;
+  (node.content ?? []).forEach((item, i) => {
+    const marker = ordered ? orderedMarker(start + i, depth) : bulletMarker(depth);
+    const prefix = `<w:r>${markerProps}<w:t xml:space="preserve">${marker}</w:t><w:tab/></w:r>`;
+    (item.content ?? []).forEach((child, k) => {
+      if (k === 0 && child.type === 'paragraph') {
+        out.push(paragraphXml(child, ctx, env, { style, font, indentLeft: left, hanging, prefix, prefixEms: 2 }));
+      } else if (child.type === 'paragraph') {
+        out.push(paragraphXml(child, ctx, env, { style, font, indentLeft: left }));
+      } else {
+        blocksXml([child], ctx, { ...env, listDepth: depth + 1 }, out);
+      }
+    });
+  });
+}
+
+function orderedMarker(n: number, depth: number): string {
+  if (depth % 3 === 1) return `${n})`;
+  if (depth % 3 === 2) return n >= 1 && n <= 20 ? '①②③④⑤⑥⑦⑧⑨⑩⑪⑫⑬⑭⑮⑯⑰⑱⑲⑳'[n - 1] : `(${n})`;
+  return `${n}.`;
+}
+
+function bulletMarker(depth: number): string {
+  return ['●', '○', '■', '□'][depth % 4];
+}
+
+interface GridCell {
+  node: PMNode;
+  col: number;
+  colspan: number;
+  rowspan: number;
+}
+
+/** Places every cell on the grid (rowspans push later cells right), as Word and TipTap both lay tables out. */
+function layoutGrid(rows: PMNode[], cols: number): GridCell[][] {
+  const covered: number[] = []; // per column: first row no longer covered by a rowspan from above
+  return rows.map((row, ri) => {
+    let col = 0;
+    const out: GridCell[] = [];
+    for (const c of row.content ?? []) {
+      while (col < cols && (covered[col] ?? 0) > ri) col++;
+      if (col >= cols) break;
+      const colspan = Math.min(Math.max(1, Number(c.attrs?.colspan ?? 1)), cols - col);
+      const rowspan = Math.min(Math.max(1, Number(c.attrs?.rowspan ?? 1)), rows.length - ri);
+      for (let k = 0; k < colspan; k++) covered[col + k] = ri + rowspan;
+      out.push({ node: c, col, colspan, rowspan });
+      col += colspan;
+    }
+    return out;
+  });
+}
+
+/** Column widths in twips: the editor's widths when it set them, else by how much text each column holds. */
+function columnWidths(grid: GridCell[][], cols: number, total: number): number[] {
+  const given: Array<number | null> = Array(cols).fill(null);
+  const weight: number[] = Array(cols).fill(0);
+  grid.forEach((row, ri) => {
+    for (const c of row) {
+      const cw = c.node.attrs?.colwidth;
+      if (Array.isArray(cw)) cw.forEach((w, k) => { if (typeof w === 'number' && w > 0 && c.col + k < cols) given[c.col + k] ??= w; });
+      if (c.colspan === 1 && ri < 200) {
+        // The longest line of the cell, capped: a long description must not squeeze the other columns to nothing.
+        const len = Math.max(0, ...plainText(c.node).split('\n').map(textEms));
+        weight[c.col] = Math.max(weight[c.col], Math.min(len, 24));
+      }
+    }
+  });
+  const widths = given.every((g) => g !== null) ? (given as number[]) : weight.map((w) => Math.max(3, w) + 2);
+  const sum = widths.reduce((a, b) => a + b, 0) || 1;
+  const out = widths.map((w) => Math.max(300, Math.floor((w / sum) * total)));
+  out[out.length - 1] = Math.max(300, out[out.length - 1] + total - out.reduce((a, b) => a + b, 0));
+  return out;
+}
+
+const NUMERIC = /^[\s\d.,，%‰+\-—–~～/／×xX:：()（）第天周月年日个台套项人次元万亿]*\d[\s\d.,，%‰+\-—–~～/／×xX:：()（）第天周月年日个台套项人次元万亿]*$/;
+
+function tableXml(node: PMNode, ctx: ContentCtx, env: Env, out: string[]): void {
+  const tpl = ctx.tpl;
+  const rows = (node.content ?? []).filter((r) => r.type === 'tableRow');
+  if (!rows.length) return;
+  const cols = Math.max(1, ...rows.map((r) => (r.content ?? []).reduce((s, c) => s + Math.max(1, Number(c.attrs?.colspan ?? 1)), 0)));
+  const grid = layoutGrid(rows, cols);
+  const widths = columnWidths(grid, cols, env.width);
+  // Leading rows made only of header cells repeat at the top of every page the table runs onto.
+  let headerRows = 0;
+  while (headerRows < rows.length - 1 && (rows[headerRows].content ?? []).length > 0 && (rows[headerRows].content ?? []).every((c) => c.type === 'tableHeader')) headerRows++;
+  const fontPt = sizeToPt(tpl.table.font.size);
+  const lineH = lineHeightPt(tpl.table.lineSpacing, fontPt);
+  const shade = tpl.table.headerShading && !tpl.anonymous ? `<w:shd w:val="clear" w:color="auto" w:fill="${tpl.table.headerShading}"/>` : '';
+  const b = `w:val="single" w:sz="${tpl.table.borderSize}" w:space="0" w:color="${tpl.table.borderColor}"`;
+  let xml =
+    '<w:tbl><w:tblPr>' +
+    `<w:tblW w:w="${env.width}" w:type="dxa"/><w:jc w:val="center"/>` +
+    `<w:tblBorders><w:top ${b}/><w:left ${b}/><w:bottom ${b}/><w:right ${b}/><w:insideH ${b}/><w:insideV ${b}/></w:tblBorders>` +
+    '<w:tblLayout w:type="fixed"/><w:tblCellMar><w:top w:w="30" w:type="dxa"/><w:left w:w="108" w:type="dxa"/><w:bottom w:w="30" w:type="dxa"/><w:right w:w="108" w:type="dxa"/></w:tblCellMar>' +
+    '<w:tblLook w:val="04A0" w:firstRow="1" w:lastRow="0" w:firstColumn="1" w:lastColumn="0" w:noHBand="0" w:noVBand="1"/>' +
+    `</w:tblPr><w:tblGrid>${widths.map((w) => `<w:gridCol w:w="${w}"/>`).join('')}</w:tblGrid>`;
+  // Rows still covered by a cell above, per column: Word wants a vMerge continuation cell there.
+  const continuing: Array<{ until: number; colspan: number; header: boolean } | undefined> = [];
+  grid.forEach((row, ri) => {
+    let rowHeight = 0;
+    const byCol = new Map(row.map((c) => [c.col, c]));
+    let cells = '';
+    let col = 0;
+    while (col < cols) {
+      const cont = continuing[col];
+      if (cont && cont.until > ri) {
+        const w = widths.slice(col, col + cont.colspan).reduce((a, v) => a + v, 0);
+        cells += `<w:tc><w:tcPr><w:tcW w:w="${w}" w:type="dxa"/>${cont.colspan > 1 ? `<w:gridSpan w:val="${cont.colspan}"/>` : ''}<w:vMerge/>${cont.header ? shade : ''}<w:vAlign w:val="center"/></w:tcPr><w:p/></w:tc>`;
+        col += cont.colspan;
+        continue;
+      }
+      const c = byCol.get(col);
+      if (!c) {
+        // A short row (never after normalisation): fill the grid so Word keeps the columns.
+        cells += `<w:tc><w:tcPr><w:tcW w:w="${widths[col]}" w:type="dxa"/></w:tcPr><w:p/></w:tc>`;
+        col++;
+        continue;
+      }
+      const header = c.node.type === 'tableHeader';
+      const w = widths.slice(col, col + c.colspan).reduce((a, v) => a + v, 0);
+      if (c.rowspan > 1) continuing[col] = { until: ri + c.rowspan, colspan: c.colspan, header };
+      const cellEnv: Env = { width: Math.max(600, w - 216), cell: { header }, listDepth: 0, quote: false };
+      const inner: string[] = [];
+      const content = c.node.content ?? [];
+      // Short numbers and dates read better centred.
+      if (!header && content.length === 1 && content[0].type === 'paragraph' && NUMERIC.test(plainText(content[0])) && plainText(content[0]).length <= 12) {
+        inner.push(paragraphXml(content[0], ctx, cellEnv, { jc: 'center' }));
+      } else {
+        blocksXml(content, ctx, cellEnv, inner);
+      }
+      if (!inner.length || !inner[inner.length - 1].startsWith('<w:p')) inner.push(`<w:p>${`<w:pPr><w:pStyle w:val="${STYLE.tableText}"/></w:pPr>`}</w:p>`);
+      if (c.rowspan === 1) {
+        const lines = Math.max(1, ...plainText(c.node).split('\n').map((l) => ctx.est.lines(textEms(l), fontPt, (w - 216) / TWIPS_PER_PT)));
+        rowHeight = Math.max(rowHeight, lines * lineH + 3);
+      }
+      cells +=
+        `<w:tc><w:tcPr><w:tcW w:w="${w}" w:type="dxa"/>${c.colspan > 1 ? `<w:gridSpan w:val="${c.colspan}"/>` : ''}${c.rowspan > 1 ? '<w:vMerge w:val="restart"/>' : ''}` +
+        `${header ? shade : ''}<w:vAlign w:val="center"/></w:tcPr>${inner.join('')}</w:tc>`;
+      col += c.colspan;
+    }
+    if (!env.cell) ctx.est.block(rowHeight || lineH + 3);
+    xml += `<w:tr>${ri < headerRows ? '<w:trPr><w:tblHeader/></w:trPr>' : ''}${cells}</w:tr>`;
+  });
+  xml += '</w:tbl>';
+  out.push(xml);
+}
+
+function captionXml(ctx: ContentCtx, caption: string): string | null {
+  const c = ctx.tpl.caption;
+  const text = cleanForWord(caption).replace(/\s+/g, ' ').trim();
+  ctx.figures.inChapter++;
+  ctx.figures.global++;
+  const number = c.numbering === 'chapter' ? `${c.figurePrefix} ${ctx.figures.chapter}-${ctx.figures.inChapter}` : c.numbering === 'global' ? `${c.figurePrefix} ${ctx.figures.global}` : '';
+  const full = [number, text].filter(Boolean).join(' ');
+  if (!full) return null;
+  ctx.est.flow(1, lineHeightPt(ctx.tpl.body.lineSpacing, sizeToPt(c.font.size)), 3, 6);
+  return paragraph({ style: STYLE.caption }, runs(full, rPr({ font: c.font, color: null })));
+}
+
+function mediaRid(ctx: ContentCtx, img: ResolvedImage): string {
+  let rid = ctx.rels.byData.get(img.data);
+  if (!rid) {
+    const n = ctx.rels.media.length + 1;
+    rid = `rIdBidImg${n}`;
+    ctx.rels.media.push({ rid, path: `media/bid_image${n}.${EXT[img.info.type]}`, data: img.data });
+    ctx.rels.byData.set(img.data, rid);
+  }
+  return rid;
+}
+
+function pictureXml(img: ResolvedImage, caption: string, ctx: ContentCtx, env: Env, out: string[], altText: string): void {
+  const maxW = env.width / TWIPS_PER_PX;
+  const maxH = (ctx.geo.textHeight * (env.cell ? 0.3 : 0.6)) / TWIPS_PER_PX;
+  const size = fitImage(img.cssWidth, img.cssHeight, maxW, maxH);
+  if (!env.cell) ctx.est.block(size.height * 0.75 + 6);
+  const alt = cleanForWord(altText).slice(0, 200) || '图片';
+  const id = ctx.rels.nextDrawingId++;
+  const rid = mediaRid(ctx, img);
+  out.push(
+    paragraph(
+      { keepNext: Boolean(caption) && !env.cell, spacing: { before: 60, after: 0, line: 240, lineRule: 'auto' }, indent: { firstLine: 0, firstLineChars: 0 }, jc: 'center' },
+      drawing(rid, id, size.width, size.height, alt, `image${id}.${EXT[img.info.type]}`),
+    ),
+  );
+  if (caption && !env.cell) {
+    const p = captionXml(ctx, caption);
+    if (p) out.push(p);
+  }
+}
+
+function framedNote(text: string, ctx: ContentCtx, env: Env): string {
+  const font = env.cell ? ctx.tpl.table.font : ctx.tpl.body.font;
+  estimateParagraph(ctx, env, textEms(text), 0, sizeToPt(font.size), bodyLineHeight(ctx), 0, 6, 6);
+  return paragraph(
+    { border: 'box', spacing: { before: 120, after: 120 }, indent: { firstLine: 0, firstLineChars: 0 }, jc: 'center' },
+    runs(cleanForWord(text), rPr({ font, color: null })),
+  );
+}
+
+/** Converts block nodes into WordprocessingML paragraphs and tables, appending to `out`. */
+export function blocksXml(nodes: PMNode[], ctx: ContentCtx, env: Env, out: string[]): void {
+  const tpl = ctx.tpl;
+  for (const node of nodes) {
+    switch (node.type) {
+      case 'paragraph':
+        out.push(paragraphXml(node, ctx, env));
+        break;
+      case 'heading': {
+        // Headings inside chapter text are not part of the outline: bold lines, not Word headings,
+        // so the table of contents and the numbering stay the outline's.
+        if (env.cell) out.push(paragraphXml(node, ctx, env, { bold: !tpl.anonymous }));
+        else out.push(paragraphXml(node, ctx, env, { style: STYLE.sub, font: tpl.subHeading.font ?? tpl.body.font, bold: tpl.subHeading.bold && !tpl.anonymous }));
+        break;
+      }
+      case 'bulletList':
+      case 'orderedList':
+        listXml(node, ctx, env, out);
+        break;
+      case 'blockquote':
+        blocksXml(node.content ?? [], ctx, { ...env, quote: true }, out);
+        break;
+      case 'codeBlock': {
+        const font = { ...tpl.table.font };
+        const props = rPr({ font, latin: 'Courier New', color: null });
+        for (const line of plainText(node).split('\n')) {
+          const clean = cleanForWord(line);
+          out.push(paragraph({ style: STYLE.code }, runs(clean, props)));
+          estimateParagraph(ctx, env, textEms(clean), 0, sizeToPt(font.size), sizeToPt(font.size) * 1.3, 0);
+        }
+        break;
+      }
+      case 'horizontalRule':
+        out.push(paragraph({ border: 'bottom', indent: { firstLine: 0, firstLineChars: 0 } }, ''));
+        if (!env.cell) ctx.est.flow(1, bodyLineHeight(ctx));
+        break;
+      case 'table':
+        if ((node.content ?? []).length) {
+          tableXml(node, ctx, env, out);
+          // A paragraph after a table keeps Word from merging two tables and gives the text below some air.
+          if (!env.cell) out.push(paragraph({ style: STYLE.tableText, spacing: { before: 0, after: 0, line: 160, lineRule: 'auto' } }, ''));
+        }
+        break;
+      case 'image': {
+        const img = ctx.media.get(node);
+        const caption = String(node.attrs?.caption ?? node.attrs?.title ?? node.attrs?.alt ?? '');
+        if (img) pictureXml(img, caption, ctx, env, out, caption);
+        else out.push(framedNote(`【图片：${caption || '未能嵌入的图片'}】`, ctx, env));
+        break;
+      }
+      case 'diagram': {
+        const img = ctx.media.get(node);
+        const kind = KIND_LABELS[String(node.attrs?.kind)] ?? '图示';
+        const caption = String(node.attrs?.caption ?? '') || kind;
+        if (img) pictureXml(img, caption, ctx, env, out, caption);
+        else out.push(framedNote(`【${kind}】${caption === kind ? '' : caption}`, ctx, env));
+        break;
+      }
+      default: {
+        // Inline content or an unknown block at block level: keep its text.
+        const text = plainText(node);
+        if (text.trim()) out.push(paragraphXml({ type: 'paragraph', content: [{ type: 'text', text }] }, ctx, env));
+      }
+    }
+  }
+}
+
+export function chapterXml(content: PMNode | null, ctx: ContentCtx, out: string[]): void {
+  let nodes = content?.content ?? [];
+  // Empty paragraphs at the start and end of a chapter are editor leftovers, not layout.
+  const isEmpty = (n: PMNode) => n.type === 'paragraph' && !plainText(n).trim();
+  let a = 0;
+  let b = nodes.length;
+  while (a < b && isEmpty(nodes[a])) a++;
+  while (b > a && isEmpty(nodes[b - 1])) b--;
+  nodes = nodes.slice(a, b);
+  blocksXml(nodes, ctx, { width: ctx.geo.textWidth, cell: null, listDepth: 0, quote: false }, out);
+}
+
+/** A chapter heading: Word heading style (navigation pane, TOC), bookmark for the TOC link. */
+export function headingXml(text: string, level: number, bookmark: string, font: FontSpec, pageBreakBefore: boolean, ctx: ContentCtx): string {
+  const id = ctx.rels.nextBookmarkId++;
+  return paragraph(
+    { style: STYLE.heading(level), pageBreakBefore },
+    `<w:bookmarkStart w:id="${id}" w:name="${esc(bookmark)}"/>${runs(text, rPr({ font, color: ctx.tpl.anonymous ? null : font.color ?? null }))}<w:bookmarkEnd w:id="${id}"/>`,
+  );
+}

@@ -1,0 +1,252 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { createCompany } from '../../apps/server/src/modules/employee/service.ts';
+import type { TestServer } from '../../apps/server/test/helpers/test-server.ts';
+import {
+  loginBySms,
+  nextPhone,
+  readOutbox,
+  setPassword,
+  startAccountsServer,
+} from '../../apps/server/test/accounts-helpers.ts';
+import {
+  assertWebBuilt,
+  launchBrowser,
+  newPageWithErrors,
+  unexpectedErrors,
+  WEB_DIST_INDEX,
+  type PageError,
+  type TrackedPage,
+} from './helpers/browser.ts';
+
+const CAPTCHA = 'Ab3d';
+/** Polls wait for the app, which on a busy machine may take a few seconds. */
+const WAIT = { timeout: 15_000 };
+const masked = (p: string) => `${p.slice(0, 3)}****${p.slice(7)}`;
+/** The browser notes every 4xx answer in the console; the tests provoke some on purpose. */
+const expected4xx = (e: PageError) => /status of 4\d\d/.test(e.text);
+
+/**
+ * A private copy of the built app: another suite may rebuild apps/web/dist while this one runs, and
+ * the lazily loaded screens of the old build would then be gone. A copy taken mid-build is retried.
+ */
+function snapshotWebDist(): string {
+  const src = path.dirname(WEB_DIST_INDEX);
+  for (let attempt = 0; attempt < 5; attempt += 1) {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bid-web-'));
+    fs.cpSync(src, dir, { recursive: true });
+    const html = fs.readFileSync(path.join(dir, 'index.html'), 'utf8');
+    const assets = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+)"/g)].map((m) => m[1]);
+    if (assets.length && assets.every((a) => fs.existsSync(path.join(dir, a)))) return dir;
+    fs.rmSync(dir, { recursive: true, force: true });
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 2000);
+  }
+  throw new Error('apps/web/dist is incomplete (a build is running?)');
+}
+
+/** Login, account center and employees in a real Chromium against the built app and a real server. */
+describe('accounts (browser)', () => {
+  let server: TestServer;
+  let browser: Browser;
+  let webDist: string;
+  const open: TrackedPage[] = [];
+
+  beforeAll(async () => {
+    assertWebBuilt();
+    webDist = snapshotWebDist();
+    // A readable captcha exists only for tests (config refuses CAPTCHA_TEST_TEXT outside NODE_ENV=test).
+    server = await startAccountsServer({ CAPTCHA_TEST_TEXT: CAPTCHA, WEB_DIST: webDist });
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    for (const t of open) await t.close().catch(() => {});
+    await browser?.close();
+    await server?.close();
+    if (webDist) fs.rmSync(webDist, { recursive: true, force: true });
+  });
+
+  async function newPage(token?: string): Promise<TrackedPage> {
+    const t = await newPageWithErrors(browser, { baseURL: server.baseUrl, token });
+    open.push(t);
+    return t;
+  }
+
+  async function openLoginDialog(page: Page) {
+    await page.locator('.bs-site-header').getByRole('button', { name: '登录', exact: true }).click();
+    const dialog = page.getByTestId('login-dialog');
+    await dialog.waitFor();
+    return dialog;
+  }
+
+  async function codeFromOutbox(phone: string): Promise<string> {
+    let code = '';
+    await expect
+      .poll(() => {
+        code =
+          readOutbox(server)
+            .filter((l) => l.phone === phone && l.purpose === 'login')
+            .at(-1)?.code ?? '';
+        return code;
+      }, WAIT)
+      .toMatch(/^\d{6}$/);
+    return code;
+  }
+
+  async function logoutToLanding(page: Page) {
+    await page.getByTestId('user-account').first().click();
+    await page.getByRole('menuitem', { name: '退出登录' }).click();
+    await page.waitForURL((u) => u.pathname === '/');
+    await expect
+      .poll(
+        () => page.locator('.bs-site-header').getByRole('button', { name: '登录', exact: true }).count(),
+        WAIT,
+      )
+      .toBe(1);
+    expect((await page.context().cookies()).find((c) => c.name === 'Admin-Token')).toBeUndefined();
+  }
+
+  it('a new user logs in by SMS code from the outbox, sees the masked phone and the quota, logs out to /', async () => {
+    const { page, errors } = await newPage();
+    const phone = nextPhone();
+    await page.goto('/');
+    const dialog = await openLoginDialog(page);
+
+    // Bad phone: a clear message, no call.
+    await dialog.getByPlaceholder('请输入手机号').fill('12345');
+    await dialog.getByTestId('send-code').click();
+    await expect.poll(() => dialog.getByText('手机号格式不正确').count(), WAIT).toBe(1);
+
+    await dialog.getByPlaceholder('请输入手机号').fill(phone);
+    await dialog.getByTestId('send-code').click();
+    await expect.poll(() => dialog.getByTestId('send-code').textContent(), WAIT).toMatch(/\d+ 秒后重发/);
+    const code = await codeFromOutbox(phone);
+    await dialog.getByPlaceholder('请输入验证码').fill(code);
+    await dialog.getByRole('button', { name: '登录 / 注册' }).click();
+
+    await expect.poll(() => page.getByTestId('user-account').first().textContent(), WAIT).toBe(masked(phone));
+    expect(new URL(page.url()).pathname).toBe('/');
+    expect(await page.getByTestId('login-dialog').count()).toBe(0);
+
+    await page.goto('/home/account');
+    await expect.poll(() => page.getByTestId('account-masked').textContent(), WAIT).toBe(masked(phone));
+    await expect.poll(() => page.getByTestId('quota-total').textContent(), WAIT).toContain('1');
+    expect(await page.getByTestId('quota-panel').textContent()).toContain('体验额度');
+    await expect.poll(() => page.getByTestId('quota-badge').textContent(), WAIT).toContain('剩余额度 1 份');
+    expect(await page.locator('body').textContent()).not.toContain(phone);
+
+    await logoutToLanding(page);
+    expect(unexpectedErrors(errors)).toEqual([]);
+  });
+
+  it('password login with the captcha: a wrong captcha is refused and renewed, the right one logs in', async () => {
+    const phone = nextPhone();
+    const { token } = await loginBySms(server, phone);
+    await setPassword(server, token, phone, 'Browser-pass-9');
+
+    const { page, errors } = await newPage();
+    await page.goto('/');
+    const dialog = await openLoginDialog(page);
+    await dialog.getByRole('tab', { name: '密码登录' }).click();
+    const img = dialog.getByTestId('captcha-image');
+    await img.waitFor();
+    const firstImage = await img.getAttribute('src');
+    expect(firstImage).toMatch(/^data:image\/svg\+xml;base64,/);
+
+    await dialog.getByPlaceholder('手机号 / 账号').fill(phone);
+    await dialog.getByPlaceholder('请输入密码').fill('Browser-pass-9');
+    await dialog.getByPlaceholder('图形验证码').fill('zzzz');
+    await dialog.getByTestId('password-login-form').locator('button[type=submit]').click();
+    await expect
+      .poll(() => dialog.getByTestId('login-error').textContent(), WAIT)
+      .toContain('图形验证码错误或已过期');
+    // A new captcha replaces the used one.
+    await expect.poll(() => dialog.getByPlaceholder('图形验证码').inputValue(), WAIT).toBe('');
+
+    await dialog.getByPlaceholder('图形验证码').fill(CAPTCHA.toLowerCase());
+    await dialog.getByTestId('password-login-form').locator('button[type=submit]').click();
+    await expect.poll(() => page.getByTestId('user-account').first().textContent(), WAIT).toBe(masked(phone));
+
+    await page.goto('/home/account');
+    await expect.poll(() => page.getByTestId('quota-total').textContent(), WAIT).toContain('1');
+    await logoutToLanding(page);
+    expect(unexpectedErrors(errors, [expected4xx])).toEqual([]);
+  });
+
+  it('after login the user lands where they wanted to go (login_redirect)', async () => {
+    const { page, errors } = await newPage();
+    const phone = nextPhone();
+    await page.goto('/home/account');
+    await page.waitForURL((u) => u.pathname === '/');
+    const dialog = await openLoginDialog(page);
+    await dialog.getByPlaceholder('请输入手机号').fill(phone);
+    await dialog.getByTestId('send-code').click();
+    await dialog.getByPlaceholder('请输入验证码').fill(await codeFromOutbox(phone));
+    await dialog.getByRole('button', { name: '登录 / 注册' }).click();
+    await page.waitForURL((u) => u.pathname === '/home/account');
+    await expect.poll(() => page.getByTestId('account-masked').textContent(), WAIT).toBe(masked(phone));
+    expect(unexpectedErrors(errors)).toEqual([]);
+  });
+
+  it('WeChat QR login with the simulator: the dialog polls and logs in once the scene is confirmed', async () => {
+    const { page, errors } = await newPage();
+    await page.goto('/');
+    const dialog = await openLoginDialog(page);
+    await dialog.getByRole('tab', { name: '微信登录' }).click();
+    await dialog.getByTestId('wechat-qr').waitFor();
+    const scene = (await dialog.getByTestId('wechat-scene-code').textContent())?.trim() ?? '';
+    expect(scene).toMatch(/^[0-9a-f]{32}$/);
+    const confirm = await server.api.post('/dev/wechat/confirm', {
+      code: scene,
+      openid: `o-e2e-${Date.now()}`,
+      nickname: '浏览器用户',
+    });
+    expect(confirm.status).toBe(200);
+    await expect.poll(() => page.getByTestId('user-account').first().textContent(), WAIT).toMatch(/^wx_/);
+    await logoutToLanding(page);
+    expect(unexpectedErrors(errors)).toEqual([]);
+  });
+
+  it('a company administrator adds and removes an employee; the removed employee is logged out at once', async () => {
+    const adminPhone = nextPhone();
+    await createCompany(server.built.ctx.db, { name: '浏览器测试企业', phone: adminPhone, bids: 3 });
+    const admin = await loginBySms(server, adminPhone);
+    const { page, errors } = await newPage(admin.token);
+    await page.goto('/home/employees');
+    await expect
+      .poll(() => page.getByTestId('company-header').textContent(), WAIT)
+      .toContain('浏览器测试企业');
+
+    const empPhone = nextPhone();
+    const form = page.getByTestId('employee-add-form');
+    await form.getByPlaceholder('员工手机号').fill(empPhone);
+    await form.getByPlaceholder('姓名（选填）').fill('赵六');
+    await form.getByRole('button', { name: '添加员工' }).click();
+    const table = page.getByTestId('employee-table');
+    await expect.poll(() => table.getByText('赵六').count(), WAIT).toBe(1);
+    expect(await table.textContent()).toContain(masked(empPhone));
+
+    const employee = await loginBySms(server, empPhone);
+    expect(
+      (await server.api.post('/blade-system/client/get-userInfo', {}, { token: employee.token })).status,
+    ).toBe(200);
+
+    // antd spaces two-character button labels: 移 除.
+    await table
+      .getByRole('row', { name: /赵六/ })
+      .getByRole('button', { name: /^移\s*除$/ })
+      .click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: /^移\s*除$/ })
+      .click();
+    await expect.poll(() => table.getByText('赵六').count(), WAIT).toBe(0);
+    expect(
+      (await server.api.post('/blade-system/client/get-userInfo', {}, { token: employee.token })).status,
+    ).toBe(401);
+    expect(unexpectedErrors(errors)).toEqual([]);
+  });
+});

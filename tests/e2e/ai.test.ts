@@ -1,0 +1,114 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import type { CatalogNode } from '@bid/shared';
+import { startTestServer, type TestServer } from '../../apps/server/test/helpers/test-server.ts';
+import { createUserWithSession } from '../../apps/server/test/helpers/fixtures.ts';
+import { startFakeOpenAi, type FakeOpenAi } from '../../apps/server/test/fake-openai/server.ts';
+import { scriptBidWriter } from '../../apps/server/test/fake-openai/helpers.ts';
+import { assertWebBuilt, launchBrowser, newPageWithErrors, unexpectedErrors, type TrackedPage } from './helpers/browser.ts';
+
+/**
+ * The AI path in Chromium against the built app and the fake OpenAI-compatible server: the tender
+ * is uploaded and analysed on the create page, the outline is generated, a chapter's text appears
+ * in the editor while it is being written, and the full text runs to 100 % with progress.
+ */
+const poll = <T>(fn: () => T | Promise<T>, timeout = 20_000) => expect.poll(fn, { timeout, interval: 100 });
+const TENDER = fs.readFileSync(new URL('../../apps/server/src/ai/fixtures/tender-property.txt', import.meta.url), 'utf8');
+
+describe('AI writing (browser)', () => {
+  let server: TestServer;
+  let browser: Browser;
+  let fake: FakeOpenAi;
+  const open: TrackedPage[] = [];
+  let tmp: string;
+
+  beforeAll(async () => {
+    assertWebBuilt();
+    // Fast for analysis and outline; slowed down below while the test watches a chapter arrive.
+    fake = await startFakeOpenAi({ firstTokenDelayMs: 100, tokensPerSecond: 0, charsPerToken: 3 });
+    scriptBidWriter(fake);
+    server = await startTestServer({
+      AI_STANDARD_BASE_URL: fake.url,
+      AI_STANDARD_API_KEY: 'e2e',
+      AI_STANDARD_MODEL: 'fake-e2e',
+      AI_STANDARD_CONCURRENCY: '6',
+    });
+    browser = await launchBrowser();
+    tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'ai-e2e-'));
+  });
+
+  afterAll(async () => {
+    for (const t of open) await t.close().catch(() => {});
+    await browser?.close();
+    await server?.close();
+    await fake?.close();
+    fs.rmSync(tmp, { recursive: true, force: true });
+  });
+
+  it('upload + analysis on the create page, outline, streaming chapter, full text to 100 %', async () => {
+    const user = await createUserWithSession(server, { quota: { bid_number: 3 } });
+    const t = await newPageWithErrors(browser, { baseURL: server.baseUrl, token: user.token });
+    open.push(t);
+    const { page } = t;
+
+    // Create page: upload the tender, see what was found.
+    await page.goto('/home/crtBidBook');
+    const file = path.join(tmp, '南湖医院物业招标文件.txt');
+    fs.writeFileSync(file, TENDER);
+    await page.locator('[data-testid="tender-input"] input[type="file"]').setInputFiles(file);
+    await page.getByTestId('tender-analysis').waitFor({ timeout: 30_000 });
+    await expect.poll(() => page.getByTestId('analysis-scoring').locator('tbody tr').count(), { timeout: 10_000 }).toBe(13);
+    expect(await page.getByTestId('analysis-facts').textContent()).toContain('南湖区人民医院物业管理服务采购项目');
+    expect(await page.getByTestId('analysis-stars').textContent()).toContain('保洁人员不少于 120 人');
+    expect(await page.getByTestId('analysis-disqualifications').textContent()).toContain('响应无效');
+    await page.getByLabel('目标页数').fill('20');
+    await page.getByTestId('create-bid-submit').click();
+    await page.waitForURL(/\/home\/book\/BidingWrite\?id=/, { timeout: 60_000 });
+    const bidId = new URL(page.url()).searchParams.get('id')!;
+
+    // The outline was generated from the tender by the model, and maps every scoring item.
+    const tree = (await server.api.post('/catalog/client/getBidCatalogList', { bidId }, { token: user.token })).body.data as CatalogNode[];
+    expect(tree.map((n) => n.title)).toContain('技术部分');
+    await page.locator('[data-testid="outline-node"]').first().waitFor();
+
+    // Write one chapter: its text shows in the editor before the server has finished it.
+    const target = tree.find((n) => n.title === '投标函')!;
+    await page.locator(`[data-testid="outline-node"][data-title="${target.title}"]`).click();
+    await poll(() => page.getByTestId('chapter-title').textContent()).toBe(target.title);
+    fake.options.tokensPerSecond = 12;
+    await page.getByTestId('ai-write-chapter').click();
+    const editor = page.getByTestId('chapter-editor');
+    let sawPartial = false;
+    const deadline = Date.now() + 30_000;
+    while (Date.now() < deadline) {
+      const text = ((await editor.textContent()) ?? '').trim();
+      if (text.length > 5) {
+        const detail = (await server.api.post('/catalog/client/getBidCatalogDetail', { id: target.id }, { token: user.token })).body.data;
+        if (detail.status === 'writing') {
+          sawPartial = true;
+          break;
+        }
+      }
+      await page.waitForTimeout(100);
+    }
+    expect(sawPartial).toBe(true);
+    await page.getByTestId('engine-badge').first().waitFor({ timeout: 60_000 });
+    await poll(() => page.getByTestId('engine-badge').first().textContent(), 60_000).toContain('fake-e2e');
+    const saved = (await server.api.post('/catalog/client/getBidCatalogDetail', { id: target.id }, { token: user.token })).body.data;
+    expect(saved.status).toBe('done');
+    expect(saved.engine).toBe('openai:fake-e2e');
+
+    // Full text: progress per chapter and overall until every chapter is written.
+    fake.options.tokensPerSecond = 200;
+    await page.getByTestId('fulltext-start').click();
+    await page.getByTestId('fulltext-progress').waitFor({ timeout: 20_000 });
+    await poll(() => page.getByTestId('fulltext-progress').getAttribute('data-status'), 120_000).toBe('done');
+    const progress = page.getByTestId('fulltext-progress');
+    expect(await progress.getAttribute('data-done')).toBe(await progress.getAttribute('data-total'));
+    await poll(() => page.getByTestId('bid-progress').getAttribute('data-progress'), 30_000).toBe('100');
+    expect(unexpectedErrors(t.errors)).toEqual([]);
+  });
+});
