@@ -59,13 +59,13 @@ async function main(): Promise<void> {
   });
   const fakeRequests = async (): Promise<Array<{ prompt: string; at: number }>> => (await fetch(new URL('/__requests', fakeUrl))).json() as never;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-fulltext-'));
-  process.env.AI_JOB_POLL_MS = '100';
   const config = loadConfig({
     NODE_ENV: 'test',
     PORT: '0',
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
+    AI_JOB_POLL_MS: '100',
     AI_STANDARD_BASE_URL: fakeUrl,
     AI_STANDARD_API_KEY: 'bench',
     AI_STANDARD_MODEL: 'fake-bench',

@@ -27,7 +27,7 @@ describe('picture library (/home/picture)', () => {
   let t: TrackedPage;
 
   beforeAll(async () => {
-    assertWebBuilt();
+    if (!process.env.E2E_WEB_DIST) assertWebBuilt();
     s = await startTestServer(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {});
     user = await createUserWithSession(s);
     browser = await launchBrowser();
@@ -214,7 +214,7 @@ describe('elements in the chapter editor', () => {
   const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 30_000, interval: 200 });
 
   beforeAll(async () => {
-    assertWebBuilt();
+    if (!process.env.E2E_WEB_DIST) assertWebBuilt();
     s = await startTestServer(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {});
     user = await createUserWithSession(s, { quota: { bid_number: 5 } });
     browser = await launchBrowser();

@@ -35,7 +35,6 @@ let fake: FakeOpenAi;
 beforeAll(async () => {
   fake = await startFakeOpenAi({ charsPerToken: 4 });
   scriptBidWriter(fake);
-  process.env.AI_RETRY_BACKOFF_MS = '20';
   s = await startTestServer({
     AI_STANDARD_BASE_URL: fake.url,
     AI_STANDARD_API_KEY: 'test-key-standard',
@@ -45,12 +44,12 @@ beforeAll(async () => {
     AI_PREMIUM_API_KEY: 'test-key-premium',
     AI_PREMIUM_MODEL: 'fake-premium',
     AI_PREMIUM_CONCURRENCY: '3',
+    AI_RETRY_BACKOFF_MS: '20',
   });
 });
 afterAll(async () => {
   await s?.close();
   await fake?.close();
-  delete process.env.AI_RETRY_BACKOFF_MS;
 });
 
 async function waitForJob(c: Client, bidId: string, ms = 60_000) {

@@ -174,6 +174,20 @@ describe('picture library', () => {
     expect((await getWithCookie(p.url, alice)).status).toBe(404);
   });
 
+  it('refuses uploads beyond the library size with a business warning', async () => {
+    const full = await createUserWithSession(s);
+    // Pretend the library is nearly full: one row whose recorded size leaves no room.
+    await s.built.ctx.db
+      .insertInto('pictures')
+      .values({
+        id: `big-${full.userId}`, user_id: full.userId, tenant_id: full.tenantId, name: '占位', tags: '[]', search_text: '占位', type: 'png',
+        size: PICTURE_LIMITS.maxTotalBytes - 10, width: 1, height: 1, sha256: 'x', file_key: 'none', thumb_key: null, created_at: new Date().toISOString(), updated_at: new Date().toISOString(),
+      })
+      .execute();
+    const r = await upload(full, pngOf(20, 20), 'one-more.png');
+    expect(r.body).toMatchObject({ code: 601, msg: expect.stringContaining('图片库空间已满') });
+  });
+
   it('answers a clear message when the file field is missing or the request is not multipart', async () => {
     const wrongField = await upload(alice, pngOf(10, 10), 'x.png', {}, 'image');
     expect(wrongField.status).toBe(400);

@@ -10,6 +10,8 @@ export interface AiSetup {
   /** 'offline' or 'openai' (GET /api/health answers it). */
   providerName: 'offline' | 'openai';
   offline: OfflineEngine;
+  /** The model client (null offline): shared so that every AI call counts against one semaphore per tier. */
+  provider: OpenAiProvider | null;
 }
 
 function tierConfig(config: Config, prefix: 'AI_STANDARD' | 'AI_PREMIUM'): TierConfig | undefined {
@@ -36,9 +38,9 @@ export function createAi(config: Config, overrides: Partial<OpenAiProviderOption
   const offline = new OfflineEngine(4);
   const standard = tierConfig(config, 'AI_STANDARD');
   const premium = tierConfig(config, 'AI_PREMIUM');
-  if (!standard && !premium) return { engine: offline, providerName: 'offline', offline };
+  if (!standard && !premium) return { engine: offline, providerName: 'offline', offline, provider: null };
   const provider = new OpenAiProvider({ tiers: { standard, premium }, ...overrides });
-  return { engine: new ModelEngine(provider), providerName: 'openai', offline };
+  return { engine: new ModelEngine(provider), providerName: 'openai', offline, provider };
 }
 
 export type { AiEngine, ModelTier };

@@ -34,14 +34,13 @@ export const configSchema = z
     AUTH_CLIENT_SECRET: z.string().min(1).default(DEFAULT_CLIENT_SECRET),
     SESSION_TTL_SECONDS: positiveInt(LIMITS.sessionTtlSeconds),
     CAPTCHA: onOff.default('on'),
-    SMS_PROVIDER: z.enum(['log', 'aliyun', 'tencent']).default('log'),
+    SMS_PROVIDER: z.enum(['log', 'aliyun']).default('log'),
     WECHAT_PROVIDER: z.enum(['simulator', 'official']).default('simulator'),
     // Accounts: SMS gateway (Aliyun RPC API), WeChat Official Account, test-only captcha text.
     SMS_ACCESS_KEY_ID: z.string().optional(),
     SMS_ACCESS_KEY_SECRET: z.string().optional(),
     SMS_SIGN_NAME: z.string().optional(),
     SMS_TEMPLATE_CODE: z.string().optional(),
-    SMS_SDK_APP_ID: z.string().optional(),
     SMS_ENDPOINT: optionalUrl,
     WECHAT_APP_ID: z.string().optional(),
     WECHAT_APP_SECRET: z.string().optional(),
@@ -53,6 +52,13 @@ export const configSchema = z
     UPLOAD_LIMIT: positiveInt(LIMITS.uploadBytes),
     WEB_DIST: z.string().optional(),
     TRUST_PROXY: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+    /** AI tuning knobs (tests and the benchmark change them; operators rarely do). */
+    AI_JOB_LEASE_MS: positiveInt(30_000),
+    AI_JOB_POLL_MS: positiveInt(1_000),
+    AI_FULLTEXT_CONCURRENCY: z.coerce.number().int().positive().optional(),
+    AI_RETRY_BACKOFF_MS: z.coerce.number().int().positive().optional(),
+    AI_FIRST_TOKEN_TIMEOUT_MS: z.coerce.number().int().positive().optional(),
+    AI_EVENT_POLL_MS: z.coerce.number().int().positive().optional(),
     ...aiTier('AI_STANDARD'),
     ...aiTier('AI_PREMIUM'),
   })
@@ -71,7 +77,7 @@ export const configSchema = z
     }
     if (c.NODE_ENV === 'production') {
       if (c.CAPTCHA === 'off') ctx.addIssue({ code: 'custom', path: ['CAPTCHA'], message: '生产环境不允许关闭验证码 (CAPTCHA=off)' });
-      if (c.SMS_PROVIDER === 'log') ctx.addIssue({ code: 'custom', path: ['SMS_PROVIDER'], message: '生产环境必须配置真实短信服务 (SMS_PROVIDER=aliyun|tencent)' });
+      if (c.SMS_PROVIDER === 'log') ctx.addIssue({ code: 'custom', path: ['SMS_PROVIDER'], message: '生产环境必须配置真实短信服务 (SMS_PROVIDER=aliyun)' });
       if (c.WECHAT_PROVIDER === 'simulator') ctx.addIssue({ code: 'custom', path: ['WECHAT_PROVIDER'], message: '生产环境不允许使用微信模拟器 (WECHAT_PROVIDER=official)' });
       if (c.AUTH_CLIENT_SECRET === DEFAULT_CLIENT_SECRET) ctx.addIssue({ code: 'custom', path: ['AUTH_CLIENT_SECRET'], message: '生产环境必须设置 AUTH_CLIENT_SECRET' });
     }

@@ -77,7 +77,23 @@ export class SqlJobEvents implements JobEvents {
     this.emitter.setMaxListeners(0);
   }
 
-  async append(jobId: string, type: string, data: unknown): Promise<number> {
+  private readonly chains = new Map<string, Promise<unknown>>();
+
+  /**
+   * Appends in order: appends of one job from this process are chained (no two take the same seq);
+   * a clash with another process's writer is retried with the next number.
+   */
+  append(jobId: string, type: string, data: unknown): Promise<number> {
+    const prev = this.chains.get(jobId) ?? Promise.resolve();
+    const next = prev.catch(() => undefined).then(() => this.insertNext(jobId, type, data));
+    this.chains.set(jobId, next);
+    void next.finally(() => {
+      if (this.chains.get(jobId) === next) this.chains.delete(jobId);
+    }).catch(() => undefined);
+    return next;
+  }
+
+  private async insertNext(jobId: string, type: string, data: unknown): Promise<number> {
     const text = JSON.stringify(data ?? null);
     for (let attempt = 0; ; attempt++) {
       const last = await this.db.selectFrom('job_events').select((eb) => eb.fn.max('seq').as('m')).where('job_id', '=', jobId).executeTakeFirst();
@@ -87,8 +103,8 @@ export class SqlJobEvents implements JobEvents {
         this.emitter.emit(jobId, { jobId, seq, type, data } satisfies JobEvent);
         return seq;
       } catch (e) {
-        // Two writers took the same seq (another instance): take the next one.
-        if (!isUniqueViolation(e) || attempt >= 5) throw e;
+        if (!isUniqueViolation(e) || attempt >= 20) throw e;
+        await new Promise((r) => setTimeout(r, 5 + Math.random() * 20));
       }
     }
   }

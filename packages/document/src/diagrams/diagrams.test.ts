@@ -120,9 +120,9 @@ describe('renderer', () => {
 
   it('lays out a big flowchart (fast ordering) with every node drawn and none overlapping', () => {
     const nodes = Array.from({ length: 160 }, (_, i) => ({ id: `n${i}`, label: `第${i}步工序施工`, shape: 'process' as const }));
-    const edges = nodes.slice(1).map((n, i) => ({ from: `n${i}`, to: n.id, label: undefined }));
+    const edges: Array<{ from: string; to: string; label?: string }> = nodes.slice(1).map((n, i) => ({ from: `n${i}`, to: n.id }));
     for (let i = 10; i < 160; i += 7) edges.push({ from: `n${i}`, to: `n${i - 5}`, label: '否' });
-    for (let i = 30; i < 160; i += 13) edges.push({ from: `n${i - 25}`, to: `n${i}`, label: undefined });
+    for (let i = 30; i < 160; i += 13) edges.push({ from: `n${i - 25}`, to: `n${i}` });
     const { svg } = renderDiagram({ kind: 'flowchart', model: { direction: 'TB', nodes, edges } });
     expect((svg.match(/<g data-id=/g) ?? []).length).toBe(160);
     const rects = [...svg.matchAll(/<g data-id="[^"]+"><rect x="([\d.]+)" y="([\d.]+)" width="([\d.]+)" height="([\d.]+)"/g)].map((m) => m.slice(1).map(Number));

@@ -18,6 +18,8 @@ export const PICTURE_LIMITS = {
   thumbPx: 360,
   /** Pictures in one library (a guard against runaway scripts). */
   maxPerUser: 5000,
+  /** Bytes of originals in one library. */
+  maxTotalBytes: 2 * 1024 * 1024 * 1024,
 } as const;
 
 export const PICTURE_TYPES = ['png', 'jpeg', 'gif', 'webp', 'svg'] as const;
@@ -39,6 +41,7 @@ export const PICTURE_MSG = {
   badSvg: 'SVG 图片格式不正确',
   notFound: '图片不存在或已删除',
   tooMany: `图片库最多保存 ${PICTURE_LIMITS.maxPerUser} 张图片，请先删除不用的图片`,
+  full: `图片库空间已满（${PICTURE_LIMITS.maxTotalBytes / 1024 / 1024 / 1024} GB），请先删除不用的图片`,
 } as const;
 
 const tagSchema = z

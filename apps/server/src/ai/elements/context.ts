@@ -38,7 +38,11 @@ function inlineText(n: PMNode | undefined): string {
   if (!n) return '';
   if (n.type === 'text') return n.text ?? '';
   if (n.type === 'hardBreak') return ' ';
-  if (n.type === 'placeholder') return String(n.attrs?.label ?? '');
+  if (n.type === 'placeholder') {
+    // Keep it visibly a placeholder: an element must not pass an unwritten fact off as content.
+    const label = String(n.attrs?.label ?? '').trim();
+    return label.startsWith('【') ? label : `【待填写：${label}】`;
+  }
   return (n.content ?? []).map(inlineText).join('');
 }
 
@@ -102,6 +106,8 @@ export function stepMarker(text: string): { marker: string; rest: string } | nul
  */
 export function shortLabel(text: string, max = 20): string {
   let t = text.replace(/\s+/g, ' ').trim();
+  // A placeholder stays one: its inner instruction is too long for a label.
+  if (/^【待[填补]/.test(t)) return '【待填写】';
   const colon = t.search(/[：:]/);
   if (colon > 1 && colon <= max + 4) t = t.slice(0, colon);
   else {
@@ -129,17 +135,18 @@ function cnNumber(s: string): number {
 export function periodDays(periodText: string | null, tenderText: string): number | null {
   const sources = [periodText ?? '', tenderText];
   const patterns: Array<[RegExp, number]> = [
-    [/(?:工期|建设周期|实施周期|交货期|交付期|履行期限|完成)[^0-9一二三四五六七八九十\n。；]{0,16}?([0-9]+|[一二三四五六七八九十]{1,3})\s*(?:个)?\s*(日历天|天|日)/, 1],
+    [/(?:工期|建设周期|实施周期|交货期|交付期|履行期限)[^0-9一二三四五六七八九十\n。；]{0,16}?([0-9]+|[一二三四五六七八九十]{1,3})\s*(?:个)?\s*(日历天|天|日)/, 1],
+    [/([0-9]+|[一二三四五六七八九十]{1,3})\s*(?:日历天|天)内(?:完成|交付|竣工|交货)/, 1],
+    [/^\s*([0-9]+)\s*(日历天|天|日)\s*$/, 1],
     [/(?:工期|建设周期|实施周期|服务期限?|履行期限|期限)[^0-9一二三四五六七八九十\n。；]{0,16}?([0-9]+|[一二三四五六七八九十]{1,3})\s*个?\s*(月)/, 30],
+    [/([0-9]+|[一二三四五六七八九十]{1,3})\s*个月内(?:完成|交付|竣工|交货)?/, 30],
     [/(?:工期|建设周期|实施周期|服务期限?|履行期限|期限)[^0-9一二三四五六七八九十\n。；]{0,16}?([0-9]+|[一二三四五六七八九十]{1,3})\s*(周)/, 7],
     [/(?:服务期限?|履行期限|合同期限?)[^0-9一二三四五六七八九十\n。；]{0,16}?([0-9]+|[一二三四五六七八九十]{1,3})\s*(年)/, 365],
-    [/^\s*([0-9]+)\s*(日历天|天|日)\s*$/, 1],
-    [/([0-9]+|[一二三四五六七八九十]{1,3})\s*(?:日历天|天)内(?:完成|交付|竣工|交货)/, 1],
-    [/([0-9]+|[一二三四五六七八九十]{1,3})\s*个月内(?:完成|交付|竣工|交货)?/, 30],
   ];
-  for (const src of sources) {
-    if (!src) continue;
-    for (const [re, factor] of patterns) {
+  // Patterns in order of trust (a construction period before a service period), each over both sources.
+  for (const [re, factor] of patterns) {
+    for (const src of sources) {
+      if (!src) continue;
       const m = re.exec(src);
       if (!m) continue;
       const n = cnNumber(m[1]);
@@ -148,6 +155,13 @@ export function periodDays(periodText: string | null, tenderText: string): numbe
         if (days >= 1 && days <= 3650) return days;
       }
     }
+  }
+  // The analysis's period value on its own, e.g. "三年（合同一年一签）".
+  const bare = /^\s*([0-9]+|[一二三四五六七八九十]{1,3})\s*个?\s*(年|月|周|日历天|天|日)/.exec(periodText ?? '');
+  if (bare) {
+    const n = cnNumber(bare[1]);
+    const factor = { 年: 365, 月: 30, 周: 7, 日历天: 1, 天: 1, 日: 1 }[bare[2] as '年'] ?? 1;
+    if (Number.isFinite(n) && n > 0 && n * factor <= 3650) return n * factor;
   }
   return null;
 }

@@ -106,6 +106,10 @@ describe('offline engine', () => {
     expect(periodDays(null, '服务期限：三年')).toBe(1095);
     expect(periodDays(null, '合同签订后 6 个月内完成')).toBe(180);
     expect(periodDays(null, '没有期限')).toBeNull();
+    // The build period wins over a longer maintenance period in the same sentence.
+    expect(periodDays('合同签订后 180 日历天内完成建设并通过初验，运维服务期 3 年', '')).toBe(180);
+    // The analysis's bare value.
+    expect(periodDays('三年（合同一年一签，考核合格后续签）', '')).toBe(1095);
   });
 
   it('maps a chapter from its headings and list items', () => {
@@ -171,6 +175,11 @@ describe('offline engine', () => {
     const k = imageKeywords(ctxOf(CHAPTER_MD));
     expect(k.slice(0, 5)).toContain('质量');
     expect(k).not.toContain('的');
+  });
+
+  it('keeps placeholders visible in what it builds', () => {
+    const t = offlineTable(ctxOf('- 项目背景：【待填写：项目背景的具体做法】\n- 建设目标：【待填写：建设目标】\n- 需求理解：按招标文件理解'));
+    expect(t.rows[0]).toEqual(['1', '项目背景', '【待填写：项目背景的具体做法】']);
   });
 
   it('makes short labels at natural boundaries', () => {

@@ -25,9 +25,19 @@ function sections(blocks: Block[]): Array<{ title: string; body: Block[] }> {
   if (!headings.length) return [];
   const top = Math.min(...headings.map((h) => h.level));
   const out: Array<{ title: string; body: Block[] }> = [];
+  const lead: Block[] = [];
   for (const b of blocks) {
     if (b.kind === 'heading' && b.level === top) out.push({ title: b.text, body: [] });
     else if (out.length) out[out.length - 1].body.push(b);
+    else lead.push(b);
+  }
+  // Text before the first heading counts when it holds a list, titled by the short line before it
+  // (e.g. **响应要点**) — else it is an introduction, not a section.
+  const listAt = lead.findIndex((b) => b.kind === 'list');
+  if (listAt >= 0) {
+    const before = lead[listAt - 1];
+    const title = before?.kind === 'paragraph' && [...before.text].length <= 12 ? before.text.replace(/[：:]$/, '') : '要点';
+    out.unshift({ title, body: lead.slice(listAt) });
   }
   return out;
 }
@@ -317,7 +327,7 @@ export function offlineGantt(ctx: ElementContext): { model: GanttModel; periodDa
 // ---------------------------------------------------------------- table
 
 function labelled(text: string): [string, string] | null {
-  const m = /^([^：:，。；]{2,20})[：:]\s*(.+)$/.exec(text.trim());
+  const m = /^([^：:，。；【】]{2,20})[：:]\s*(.+)$/.exec(text.trim());
   return m ? [m[1].trim(), m[2].trim()] : null;
 }
 

@@ -371,6 +371,11 @@ function readList(lines: string[], from: number): MandatedSection[] {
       continue;
     }
     if (en.style === 'chapter' && /章/.test(en.marker) && out.length) break;
+    // A table of contents (titles with dot leaders and page numbers) is not the prescribed outline.
+    if (/(\.{3,}|…{2,}|·{3,}|\s\d+$)/.test(en.rest)) {
+      if (out.length) break;
+      continue;
+    }
     const title = en.rest.replace(/[；;。，,：:]$/, '').trim();
     if (!title || title.length > 40 || SECTION_WORDS.test(title)) {
       if (out.length) break;

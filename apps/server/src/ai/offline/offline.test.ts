@@ -51,6 +51,12 @@ describe('rule-based tender analysis', () => {
     expect(a.starClauses[0].text.startsWith('保洁人员')).toBe(true);
   });
 
+  it('does not take a table of contents for the prescribed outline', () => {
+    const toc = ['目录', '第五章 投标文件格式 ........ 30', '第六章 合同条款 ........ 41', '第七章 附件 ........ 50', '', ''].join('\n');
+    const a = analyzeTenderByRules(toc + fixture('tender-property'));
+    expect(a.mandatedOutline.map((x) => x.title)).toEqual(['响应函', '报价一览表', '法定代表人授权书', '资格证明材料', '商务部分', '技术部分', '供应商认为需要提供的其他材料']);
+  });
+
   it('says what it could not find instead of inventing it', () => {
     const a = analyzeTenderByRules('一份没有结构的说明文字。');
     expect(a.scoringItems).toEqual([]);

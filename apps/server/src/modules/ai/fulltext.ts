@@ -49,12 +49,11 @@ export function fullTextHandler(deps: FullTextDeps) {
         const tree = await deps.catalog.treeOfBid(bid.id);
         const targets = leavesOf(tree).filter((l) => p.overwrite || !l.hasContent);
         const now = new Date().toISOString();
-        if (targets.length) {
-          await deps.db
-            .insertInto('ai_job_chapters')
-            .values(targets.map((t, i) => ({ job_id: jobId, catalog_id: t.id, bid_id: bid.id, status: 'pending', engine: null, version_id: null, error: null, attempts: 0, sort: i, updated_at: now })))
-            .execute();
-        }
+        const values = targets.map((t, i) => ({ job_id: jobId, catalog_id: t.id, bid_id: bid.id, status: 'pending', engine: null, version_id: null, error: null, attempts: 0, sort: i, updated_at: now }));
+        // In slices: SQLite caps the parameters of one statement.
+        await deps.db.transaction().execute(async (trx) => {
+          for (let i = 0; i < values.length; i += 500) await trx.insertInto('ai_job_chapters').values(values.slice(i, i + 500)).execute();
+        });
         rows = await deps.db.selectFrom('ai_job_chapters').selectAll().where('job_id', '=', jobId).orderBy('sort').execute();
       }
       total = rows.length;

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
+import type { Config } from '../../config/config.ts';
 import { createAi } from '../../ai/index.ts';
 import { SqlJobQueue } from '../../jobs/sql-queue.ts';
 import type { BidService } from '../bid/service.ts';
@@ -14,27 +15,17 @@ import { fullTextHandler } from './fulltext.ts';
 import { AiService, FULLTEXT_JOB } from './service.ts';
 import { registerAiRoutes } from './routes.ts';
 
-/**
- * Tuning knobs of the AI path that operators rarely touch (tests and the benchmark do). Read from
- * the environment; a bad value stops the server at start naming the variable.
- */
-export function aiTuning(env: Record<string, string | undefined> = process.env) {
-  const num = (name: string): number | undefined => {
-    const v = env[name];
-    if (v === undefined || v === '') return undefined;
-    const n = Number(v);
-    if (!Number.isInteger(n) || n <= 0) throw new Error(`Invalid configuration:\n  ${name}: 必须是正整数`);
-    return n;
-  };
+/** Tuning knobs of the AI path, validated with the rest of the configuration. */
+export function aiTuning(config: Config) {
   return {
     /** Lease of a running job; a crashed process's job is resumed once it expires. */
-    leaseMs: num('AI_JOB_LEASE_MS') ?? 30_000,
-    pollMs: num('AI_JOB_POLL_MS') ?? 1_000,
+    leaseMs: config.AI_JOB_LEASE_MS,
+    pollMs: config.AI_JOB_POLL_MS,
     /** Chapters the full-text job writes at once (default: the tier's AI_*_CONCURRENCY). */
-    fulltextConcurrency: num('AI_FULLTEXT_CONCURRENCY'),
-    retryBackoffMs: num('AI_RETRY_BACKOFF_MS'),
-    firstTokenTimeoutMs: num('AI_FIRST_TOKEN_TIMEOUT_MS'),
-    eventPollMs: num('AI_EVENT_POLL_MS'),
+    fulltextConcurrency: config.AI_FULLTEXT_CONCURRENCY,
+    retryBackoffMs: config.AI_RETRY_BACKOFF_MS,
+    firstTokenTimeoutMs: config.AI_FIRST_TOKEN_TIMEOUT_MS,
+    eventPollMs: config.AI_EVENT_POLL_MS,
   };
 }
 
@@ -47,12 +38,14 @@ export async function registerAiModule(app: FastifyInstance, ctx: AppContext): P
   const bids = ctx.services.bid as BidService | undefined;
   const catalog = ctx.services.catalog as CatalogService | undefined;
   if (!bids || !catalog) throw new Error('the AI module needs the bid workspace registered before it');
-  const tuning = aiTuning();
+  const tuning = aiTuning(ctx.config);
   const ai = createAi(ctx.config, {
     ...(tuning.retryBackoffMs ? { backoffMs: tuning.retryBackoffMs } : {}),
     ...(tuning.firstTokenTimeoutMs ? { firstTokenTimeoutMs: tuning.firstTokenTimeoutMs } : {}),
   });
   ctx.services.aiProviderName = ai.providerName;
+  // Other AI features (tables, diagrams) use the same client and its per-tier concurrency.
+  ctx.services.aiProvider = ai.provider;
 
   const files = new FileService(new FileRepo(ctx.db), ctx.config.dataDir, ctx.config.UPLOAD_LIMIT);
   await files.cleanTmp().catch(() => {});

@@ -181,7 +181,12 @@ export function registerAiRoutes(app: FastifyInstance, service: AiService, opts:
       sse.end();
     }
     reply.raw.on('close', finish);
-    for (const e of await service.queue.events.since(job.id, seq)) deliver(e);
+    // Replay in pages: a long job logs thousands of events.
+    for (;;) {
+      const page = await service.queue.events.since(job.id, seq, 1000);
+      page.forEach(deliver);
+      if (page.length < 1000 || finished) break;
+    }
     replaying = false;
     for (const e of buffered.splice(0)) deliver(e);
     // A job that ended before this stream opened (or was cancelled while queued) ends the stream.

@@ -1,5 +1,6 @@
 import {
   AI_MESSAGES,
+  CATALOG_MSG,
   ELEMENT_LABELS,
   ELEMENT_LIMITS,
   ELEMENT_MSG,
@@ -112,7 +113,7 @@ export class ElementsService {
         versionId = (await this.catalog.saveContentVersion(owner, input.catalogId, `重新生成${ELEMENT_LABELS[kind]}前`)).id;
       } catch (e) {
         // An empty chapter has nothing to keep; anything else (404, finished bid) stops here.
-        if (!(e instanceof Error && /内容为空/.test(e.message))) throw e;
+        if (!(e instanceof Error && e.message === CATALOG_MSG.emptyContentVersion)) throw e;
       }
     }
     const out = await generateElement(kind, ctx, { provider: this.provider(), tier, signal, budgetMs: 55_000 });

@@ -34,9 +34,12 @@ export class PictureRepo {
     return this.owned(owner).selectAll().where('id', 'in', ids).execute();
   }
 
-  async count(owner: PictureOwner): Promise<number> {
-    const r = await this.owned(owner).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
-    return Number(r?.n ?? 0);
+  /** Number of pictures and bytes of originals in the owner's library. */
+  async usage(owner: PictureOwner): Promise<{ count: number; bytes: number }> {
+    const r = await this.owned(owner)
+      .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.coalesce(eb.fn.sum<number>('size'), eb.val(0)).as('bytes')])
+      .executeTakeFirst();
+    return { count: Number(r?.n ?? 0), bytes: Number(r?.bytes ?? 0) };
   }
 
   /** All words must occur in the name or a tag (case-insensitive); optionally one exact tag. */

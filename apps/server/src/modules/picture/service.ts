@@ -104,7 +104,9 @@ export class PictureService {
     const dims = dimensionsOf(type, bytes);
     if (type !== 'svg' && !dims) throw badRequest('图片文件已损坏，无法读取尺寸');
     if (dims && dims.width * dims.height > MAX_PIXELS) throw badRequest('图片像素过大（超过 1.2 亿像素），请缩小后再上传');
-    if ((await this.repo.count(owner)) >= PICTURE_LIMITS.maxPerUser) throw businessWarning(PICTURE_MSG.tooMany);
+    const usage = await this.repo.usage(owner);
+    if (usage.count >= PICTURE_LIMITS.maxPerUser) throw businessWarning(PICTURE_MSG.tooMany);
+    if (usage.bytes + bytes.length > PICTURE_LIMITS.maxTotalBytes) throw businessWarning(PICTURE_MSG.full);
 
     const id = newId();
     const dir = `${owner.tenantId}/${owner.userId}`;

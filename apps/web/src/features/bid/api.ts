@@ -1,3 +1,4 @@
+import { BUILTIN_TEMPLATES } from '@bid/document/templates/builtin';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type {
   BidDetail,
@@ -40,12 +41,8 @@ export interface TemplateOption {
   description?: string;
 }
 
-/** Used until the export work answers GET /bid/templateConfig/findAllTemplate. */
-export const FALLBACK_TEMPLATES: TemplateOption[] = [
-  { id: 'standard', name: '标准模板', description: '宋体小四，1.5 倍行距，章节编号“第一章 / 1.1 / 1.1.1”' },
-  { id: 'government', name: '政府采购模板', description: '仿宋三号标题，正文小四，带封面和目录' },
-  { id: 'engineering', name: '工程类模板', description: '黑体标题，正文宋体五号，适合施工组织设计' },
-];
+/** The built-in templates, shown when the template list cannot be loaded (same ids as the server's). */
+export const FALLBACK_TEMPLATES: TemplateOption[] = BUILTIN_TEMPLATES.map((t) => ({ id: t.id, name: t.name, description: t.description }));
 
 export const bidApi = {
   save: (input: SaveBidInput) => api.post<{ id: string }>('/bid/client/saveBid', input),

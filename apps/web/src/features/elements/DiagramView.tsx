@@ -17,11 +17,11 @@ export function DiagramView({ kind, model, caption, fit = true, className }: Dia
     const parsed = safeParseDiagram({ kind, model });
     if (!parsed.ok) return { ok: false, message: parsed.message };
     try {
-      return { ok: true, svg: renderDiagram(parsed.diagram) };
+      return { ok: true, svg: renderDiagram(parsed.diagram, { title: caption || undefined }) };
     } catch (e) {
       return { ok: false, message: e instanceof Error ? e.message : '图表无法显示' };
     }
-  }, [kind, model]);
+  }, [kind, model, caption]);
 
   return (
     <figure className={['bs-diagram', className].filter(Boolean).join(' ')} data-kind={kind}>
@@ -30,7 +30,8 @@ export function DiagramView({ kind, model, caption, fit = true, className }: Dia
           className="bs-diagram__svg"
           style={fit ? { maxWidth: out.svg.width } : { width: out.svg.width }}
           // The renderer escapes every label; the markup is its own, never user HTML.
-          dangerouslySetInnerHTML={{ __html: out.svg.svg.replace(/^<svg /, `<svg style="width:100%;height:auto;display:block" `) }}
+          // Scaled to the column, but never below 3/4 of its size: a wide chart scrolls instead of shrinking unreadably.
+          dangerouslySetInnerHTML={{ __html: out.svg.svg.replace(/^<svg /, `<svg style="width:100%;min-width:${Math.round(out.svg.width * 0.75)}px;height:auto;display:block" `) }}
         />
       ) : (
         <div className="bs-diagram__error" role="alert">

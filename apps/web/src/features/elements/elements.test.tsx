@@ -32,7 +32,9 @@ describe('DiagramView', () => {
     const { container } = render(<DiagramView kind="flowchart" model={flow} caption="图 1 质量流程" />);
     expect(container.querySelector('svg')).not.toBeNull();
     expect(container.textContent).toContain('技术交底');
-    expect(screen.getByText('图 1 质量流程')).toBeTruthy();
+    expect(container.querySelector('figcaption')?.textContent).toBe('图 1 质量流程');
+    // The caption is also the SVG's accessible title.
+    expect(container.querySelector('svg > title')?.textContent).toBe('图 1 质量流程');
   });
 
   it('explains a broken model instead of crashing', () => {

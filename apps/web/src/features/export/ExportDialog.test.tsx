@@ -49,7 +49,7 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   http.restore();
-  feedback.restore?.();
+  feedback.undo();
   renderAsync.mockClear();
 });
 

@@ -144,7 +144,7 @@ export function ChapterEditor({ catalogId, readOnly, onSaved, onReady }: Chapter
         editor.schema.nodeFromJSON(content).check();
       } catch (e) {
         setInvalid(`本章包含编辑器无法识别的内容（${(e as Error).message}），为避免丢失内容已设为只读。`);
-        editor.setEditable(false);
+        editor.setEditable(false, false);
         return false;
       }
       loaded.current = false;
@@ -153,7 +153,7 @@ export function ChapterEditor({ catalogId, readOnly, onSaved, onReady }: Chapter
       loaded.current = true;
       controller.reset(version);
       setFatal(null);
-      editor.setEditable(!readOnlyRef.current);
+      editor.setEditable(!readOnlyRef.current, false);
       return true;
     },
     [editor, controller],
@@ -180,7 +180,7 @@ export function ChapterEditor({ catalogId, readOnly, onSaved, onReady }: Chapter
   }, [load]);
 
   useEffect(() => {
-    if (editor && loaded.current && !invalid) editor.setEditable(!readOnly);
+    if (editor && loaded.current && !invalid) editor.setEditable(!readOnly, false);
   }, [editor, readOnly, invalid]);
 
   // Closing the tab with unsaved text asks first (the local draft is kept either way).
