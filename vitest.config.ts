@@ -36,6 +36,8 @@ export default defineConfig({
         test: {
           name: 'api-pg',
           include: ['apps/server/test/**/*.test.ts'],
+          // The server-process tests spawn the entry point on SQLite; running them twice adds nothing.
+          exclude: ['apps/server/test/**/*.process.test.ts'],
           environment: 'node',
           env: { TEST_DB: 'pg' },
           testTimeout: 30_000,

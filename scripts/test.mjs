@@ -2,7 +2,6 @@
 // `npm test`: builds the web app when needed, then runs every Vitest project this machine can run.
 // PostgreSQL tests need TEST_DATABASE_URL and browser tests need Chromium; without them those
 // projects are left out with a one-line reason, except under CI=true where that is a failure.
-import { existsSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { chromiumPath } from './chromium.mjs';
 
@@ -13,9 +12,15 @@ const missing = [];
 if (process.env.TEST_DATABASE_URL) projects.push('api-pg');
 else missing.push('PostgreSQL API tests skipped: TEST_DATABASE_URL is not set');
 
+// Word export is checked by converting to PDF (LibreOffice) and reading the text back (poppler).
+const hasCommand = (cmd) => spawnSync('sh', ['-c', `command -v ${cmd}`], { stdio: 'ignore' }).status === 0;
+const office = hasCommand('soffice') && hasCommand('pdftotext');
+if (!office) missing.push('Word-to-PDF checks skipped: soffice or pdftotext not found (apt-get install -y libreoffice-writer-nogui poppler-utils)');
+
 const chromium = chromiumPath();
-if (chromium) projects.push('e2e');
-else missing.push('browser tests skipped: Chromium not found (apt-get install -y chromium)');
+if (chromium && office) projects.push('e2e');
+else if (!chromium) missing.push('browser tests skipped: Chromium not found (apt-get install -y chromium)');
+else missing.push('browser tests skipped: they export Word files and need LibreOffice too');
 
 for (const line of missing) console.log(line);
 if (ci && missing.length) {
@@ -29,5 +34,6 @@ if (projects.includes('e2e')) {
 }
 
 const args = ['vitest', 'run', ...projects.flatMap((p) => ['--project', p]), ...process.argv.slice(2)];
-const run = spawnSync('npx', args, { stdio: 'inherit', env: { ...process.env, CHROMIUM_PATH: chromium ?? '' } });
+const env = { ...process.env, CHROMIUM_PATH: chromium ?? '', ...(office ? {} : { SKIP_LIBREOFFICE_TESTS: '1' }) };
+const run = spawnSync('npx', args, { stdio: 'inherit', env });
 process.exit(run.status ?? 1);

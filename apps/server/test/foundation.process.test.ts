@@ -3,7 +3,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { TEST_DB } from './helpers/test-server.ts';
 
 /** Starts the real entry point as a child process and waits for its "listening on" line. */
 function startProcess(env: Record<string, string>) {
@@ -23,7 +22,7 @@ function startProcess(env: Record<string, string>) {
   return { child, ready };
 }
 
-describe.runIf(TEST_DB === 'sqlite')('server process', () => {
+describe('server process', () => {
   it('starts, migrates, serves health, and shuts down gracefully on SIGTERM', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bid-proc-'));
     const { child, ready } = startProcess({ DATA_DIR: dataDir });

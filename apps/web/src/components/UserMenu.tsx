@@ -33,7 +33,7 @@ export function UserMenu() {
   };
 
   return (
-    <Dropdown menu={{ items, onClick }} placement="bottomRight" trigger={['click', 'hover']}>
+    <Dropdown menu={{ items, onClick }} placement="bottomRight" trigger={['click']}>
       <button type="button" className="bs-user" aria-label="账号菜单" style={{ border: 'none', background: 'transparent' }}>
         <Avatar size={30} style={{ background: '#1d4ed8' }} icon={<UserOutlined />} />
         <span className="bs-user__name" data-testid="user-account">

@@ -1,27 +1,15 @@
 import type { CatalogInputNode, CatalogNode, CatalogSettings, CatalogStatus } from '@bid/shared';
+import type { CatalogTable } from '../../db/schema.ts';
 
 /** Gap between neighbouring sort keys: a move writes one row until a gap is used up. */
 export const SORT_GAP = 1024;
 
 /** One chapter as the outline queries read it (everything but the content). */
-export interface OutlineRow {
-  id: string;
-  bid_id: string;
-  parent_id: string | null;
-  title: string;
-  level: number;
-  sort_key: number;
-  status: string;
-  progress: number;
-  word_count: number;
-  target_words: number | null;
-  settings: string | null;
-  scoring_items: string | null;
-  engine: string | null;
-  has_content: number;
-  version: number;
-  updated_at: string;
-}
+export type OutlineRow = Pick<
+  CatalogTable,
+  | 'id' | 'bid_id' | 'parent_id' | 'title' | 'level' | 'sort_key' | 'status' | 'progress' | 'word_count'
+  | 'target_words' | 'settings' | 'scoring_items' | 'engine' | 'has_content' | 'version' | 'updated_at'
+>;
 
 export function parseJsonOr<T>(text: string | null | undefined, fallback: T): T {
   if (text === null || text === undefined || text === '') return fallback;

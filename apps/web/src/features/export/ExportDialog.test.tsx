@@ -101,7 +101,7 @@ describe('ExportDialog', () => {
     const radios = [...group.querySelectorAll('[role="radio"]')];
     expect(radios).toHaveLength(4);
     // The bid's own template is preselected.
-    expect(group.querySelector('[aria-checked="true"]')!.textContent).toContain('工程类投标格式');
+    await waitFor(() => expect(group.querySelector('[aria-checked="true"]')?.textContent).toContain('工程类投标格式'));
     expect(group.textContent).toContain('正文 宋体 小四，1.5 倍行距，首行缩进 2 字符');
 
     fireEvent.click(radios[3]);
