@@ -29,5 +29,5 @@ export const modules: Array<{ name: string; register(app: FastifyInstance, ctx: 
   { name: 'ai', register: registerAiModule },
   { name: 'picture', register: registerPictureModule },
   { name: 'elements', register: registerElementsModule },
-  { name: 'export', register: (app, ctx) => registerExportModule(app, ctx) },
+  { name: 'export', register: registerExportModule },
 ];
