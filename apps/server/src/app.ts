@@ -104,7 +104,12 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     app,
     ctx,
     async close() {
+      // In-flight requests get a grace period; a client still streaming a refused body (413) would
+      // otherwise keep its connection, and the shutdown, open forever.
+      const force = setTimeout(() => app.server.closeAllConnections(), 5_000);
+      force.unref();
       await app.close();
+      clearTimeout(force);
       for (const fn of closers.reverse()) await fn();
       await handle.close();
     },
