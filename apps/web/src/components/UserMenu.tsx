@@ -3,7 +3,6 @@ import { AppstoreOutlined, DownOutlined, GiftOutlined, IdcardOutlined, LogoutOut
 import { useNavigate } from 'react-router';
 import { maskPhone } from '@bid/shared';
 import { useSession } from '../stores/session.ts';
-import { toastSuccess } from '../utils/feedback.ts';
 
 /** Avatar with the masked account; menu to the workbench, invitations and logout. */
 export function UserMenu() {
@@ -25,8 +24,8 @@ export function UserMenu() {
   const onClick: MenuProps['onClick'] = async ({ key }) => {
     if (key === 'logout') {
       await useSession.getState().logout();
-      navigate('/', { replace: true });
-      toastSuccess('已退出登录');
+      // A full load of / drops everything the previous user's pages cached (queries, drafts in memory).
+      window.location.replace('/');
       return;
     }
     navigate(key);
