@@ -150,9 +150,14 @@ describe('accounts (browser)', () => {
     const { page, errors } = await newPage();
     await page.goto('/');
     const dialog = await openLoginDialog(page);
-    await dialog.getByRole('tab', { name: '密码登录' }).click();
     const img = dialog.getByTestId('captcha-image');
-    await img.waitFor();
+    // A click during the dialog's opening animation can miss the tab: click until the captcha shows.
+    await expect
+      .poll(async () => {
+        await dialog.getByRole('tab', { name: '密码登录' }).click();
+        return img.isVisible();
+      }, WAIT)
+      .toBe(true);
     const firstImage = await img.getAttribute('src');
     expect(firstImage).toMatch(/^data:image\/svg\+xml;base64,/);
 
