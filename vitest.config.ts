@@ -48,9 +48,6 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
-          // Browser tests on a loaded 2-core machine occasionally miss a click during an animation; a test
-          // must still pass whole in one attempt. The accounts suite's flake is noted for the next session.
-          retry: 2,
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 180_000,

@@ -16,6 +16,7 @@ import {
   assertWebBuilt,
   launchBrowser,
   newPageWithErrors,
+  settled,
   unexpectedErrors,
   WEB_DIST_INDEX,
   type PageError,
@@ -78,7 +79,7 @@ describe('accounts (browser)', () => {
   async function openLoginDialog(page: Page) {
     await page.locator('.bs-site-header').getByRole('button', { name: '登录', exact: true }).click();
     const dialog = page.getByTestId('login-dialog');
-    await dialog.waitFor();
+    await settled(page.locator('.ant-modal', { has: dialog }));
     return dialog;
   }
 
@@ -98,7 +99,9 @@ describe('accounts (browser)', () => {
 
   async function logoutToLanding(page: Page) {
     await page.getByTestId('user-account').first().click();
-    await page.getByRole('menuitem', { name: '退出登录' }).click();
+    const logout = page.getByRole('menuitem', { name: '退出登录' });
+    await settled(page.locator('.ant-dropdown', { has: logout }));
+    await logout.click();
     await page.waitForURL((u) => u.pathname === '/');
     await expect
       .poll(
@@ -151,13 +154,8 @@ describe('accounts (browser)', () => {
     await page.goto('/');
     const dialog = await openLoginDialog(page);
     const img = dialog.getByTestId('captcha-image');
-    // A click during the dialog's opening animation can miss the tab: click until the captcha shows.
-    await expect
-      .poll(async () => {
-        await dialog.getByRole('tab', { name: '密码登录' }).click();
-        return img.isVisible();
-      }, WAIT)
-      .toBe(true);
+    await dialog.getByRole('tab', { name: '密码登录' }).click();
+    await img.waitFor(WAIT);
     const firstImage = await img.getAttribute('src');
     expect(firstImage).toMatch(/^data:image\/svg\+xml;base64,/);
 
@@ -244,10 +242,9 @@ describe('accounts (browser)', () => {
       .getByRole('row', { name: /赵六/ })
       .getByRole('button', { name: /^移\s*除$/ })
       .click();
-    await page
-      .getByRole('dialog')
-      .getByRole('button', { name: /^移\s*除$/ })
-      .click();
+    const confirm = page.getByRole('dialog').last();
+    await settled(confirm);
+    await confirm.getByRole('button', { name: /^移\s*除$/ }).click();
     await expect.poll(() => table.getByText('赵六').count(), WAIT).toBe(0);
     expect(
       (await server.api.post('/blade-system/client/get-userInfo', {}, { token: employee.token })).status,

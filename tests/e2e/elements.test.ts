@@ -8,7 +8,7 @@ import { Resvg } from '@resvg/resvg-js';
 import { markdownToDoc } from '@bid/document';
 import { clientHeaders, startTestServer, type TestServer } from '../../apps/server/test/helpers/test-server.ts';
 import { createUserWithSession, type TestUser } from '../../apps/server/test/helpers/fixtures.ts';
-import { assertWebBuilt, launchBrowser, newPageWithErrors, unexpectedErrors, type TrackedPage } from './helpers/browser.ts';
+import { assertWebBuilt, launchBrowser, newPageWithErrors, settled, unexpectedErrors, type TrackedPage } from './helpers/browser.ts';
 
 /**
  * Rich elements end to end: the picture library screen (upload with tags, search, retag, refusal
@@ -85,7 +85,9 @@ describe('picture library (/home/picture)', () => {
     await poll(() => page.getByTestId('picture-card').count()).toBe(1);
 
     await page.getByTestId('picture-card').first().getByRole('button', { name: '删除' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: /删\s*除/ }).last().click();
+    const confirm = page.getByRole('dialog').last();
+    await settled(confirm);
+    await confirm.getByRole('button', { name: /删\s*除/ }).last().click();
     await poll(async () => (await s.api.post('/picture/client/list', {}, { token: user.token })).body.data.total).toBe(1);
 
     expect(unexpectedErrors(t.errors, [/Failed to load resource: the server responded with a status of 400/])).toEqual([]);

@@ -3,7 +3,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import type { CatalogNode } from '@bid/shared';
 import { startTestServer, type TestServer } from '../../apps/server/test/helpers/test-server.ts';
 import { createUserWithSession } from '../../apps/server/test/helpers/fixtures.ts';
-import { assertWebBuilt, launchBrowser, newPageWithErrors, unexpectedErrors, type TrackedPage } from './helpers/browser.ts';
+import { assertWebBuilt, launchBrowser, newPageWithErrors, settled, unexpectedErrors, type TrackedPage } from './helpers/browser.ts';
 
 /**
  * The bid workspace in Chromium against the built app: create a bid, build the outline by hand
@@ -44,17 +44,26 @@ describe('bid workspace (browser)', () => {
   /** Answers a prompt dialog (add / rename chapter, version name). */
   async function answerPrompt(page: Page, value: string) {
     const dialog = page.locator('.ant-modal-confirm').last();
-    await dialog.waitFor();
+    await settled(dialog);
     const input = dialog.locator('input, textarea').first();
     await input.fill(value);
     await dialog.getByRole('button', { name: /确\s*定/ }).click();
     await dialog.waitFor({ state: 'detached' });
   }
 
+  /** Presses a button of the open confirmation bubble (Popconfirm). */
+  async function clickInPopover(page: Page, name: RegExp) {
+    const popover = page.locator('.ant-popover:not(.ant-popover-hidden)');
+    await settled(popover);
+    await popover.getByRole('button', { name }).click();
+  }
+
   async function menuAction(page: Page, title: string, action: string) {
     await node(page, title).hover();
     await page.getByRole('button', { name: `更多操作：${title}` }).click();
-    await page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').getByText(action, { exact: true }).click();
+    const menu = page.locator('.ant-dropdown:not(.ant-dropdown-hidden)');
+    await settled(menu);
+    await menu.getByText(action, { exact: true }).click();
   }
 
   async function openChapter(page: Page, title: string) {
@@ -150,7 +159,7 @@ describe('bid workspace (browser)', () => {
 
     await page.getByTestId('open-content-versions').click();
     await page.locator('[data-testid="content-version"][data-name="初稿"]').getByTestId('restore-content-version').click();
-    await page.locator('.ant-popover:not(.ant-popover-hidden)').getByRole('button', { name: /恢\s*复/ }).click();
+    await clickInPopover(page, /恢\s*复/);
     await poll(() => page.locator('.ProseMirror').textContent()).not.toContain('第二阶段');
     expect(await page.locator('.ProseMirror').textContent()).toContain('第一阶段：需求调研与方案深化。');
     // The text that was replaced is a version too: nothing was lost.
@@ -174,6 +183,7 @@ describe('bid workspace (browser)', () => {
     // ---- finish ----
     await page.getByTestId('finish-bid').click();
     const confirm = page.locator('.ant-modal-confirm').last();
+    await settled(confirm);
     await confirm.getByRole('button', { name: '完成标书' }).click();
     await page.getByTestId('finished-banner').waitFor();
     expect(await page.getByTestId('finished-banner').textContent()).toContain('标书已完成，只能查看，不能修改');
@@ -209,7 +219,7 @@ describe('bid workspace (browser)', () => {
     await row.waitFor();
     expect(await page.locator('tr', { hasText: '乙项目投标文件' }).count()).toBe(1);
     await row.getByTestId('remove-bid').click();
-    await page.locator('.ant-popover:not(.ant-popover-hidden)').getByRole('button', { name: /删\s*除/ }).click();
+    await clickInPopover(page, /删\s*除/);
     await poll(() => page.locator('tr', { hasText: '甲项目投标文件' }).count()).toBe(0);
 
     await page.goto('/home/historyBook');
@@ -217,7 +227,7 @@ describe('bid workspace (browser)', () => {
     const binRow = page.locator('tr', { hasText: '甲项目投标文件' });
     await binRow.waitFor();
     await binRow.getByTestId('recover-bid').click();
-    await page.locator('.ant-popover:not(.ant-popover-hidden)').getByRole('button', { name: /恢\s*复/ }).click();
+    await clickInPopover(page, /恢\s*复/);
     await poll(() => page.locator('tr', { hasText: '甲项目投标文件' }).count()).toBe(0);
     await page.goto('/home/book');
     await page.locator('tr', { hasText: '甲项目投标文件' }).waitFor();
@@ -250,6 +260,7 @@ describe('bid workspace (browser)', () => {
     await page.keyboard.insertText('这个标签页写的内容');
     const dialog = page.locator('.ant-modal', { hasText: '本章已在别处保存了新内容' });
     await dialog.waitFor({ timeout: 15_000 });
+    await settled(dialog);
     expect(await dialog.getByTestId('conflict-server-text').inputValue()).toContain('另一个标签页写的内容');
     expect(await dialog.getByTestId('conflict-mine-text').inputValue()).toContain('这个标签页写的内容');
     await dialog.getByTestId('conflict-keep-mine').click();

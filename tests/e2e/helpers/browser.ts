@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type ConsoleMessage, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type ConsoleMessage, type Locator, type Page } from 'playwright-core';
 
 /**
  * Shared browser helpers for the e2e suites: Debian's Chromium through playwright-core (Playwright's
@@ -84,4 +84,17 @@ export async function newPageWithErrors(browser: Browser, opts: NewPageOptions =
 /** Errors other than those the caller expects (e.g. the 404 of a page that is meant to be missing). */
 export function unexpectedErrors(errors: PageError[], allow: Array<RegExp | ((e: PageError) => boolean)> = []): PageError[] {
   return errors.filter((e) => !allow.some((a) => (a instanceof RegExp ? a.test(e.text) || a.test(e.url) : a(e))));
+}
+
+/**
+ * Waits until the element and everything in it have finished their CSS animations and transitions.
+ * antd dialogs zoom in and menus slide in: a click during that motion can press on one spot and release
+ * on another once the element has moved, and the browser then sends the click to a common ancestor.
+ */
+export async function settled(locator: Locator): Promise<void> {
+  await locator.waitFor();
+  await locator.evaluate(async (el) => {
+    // An animation that is cancelled (the element closes) rejects `finished`; that is settled too.
+    await Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished.catch(() => undefined)));
+  });
 }

@@ -2,6 +2,8 @@ import { Avatar, Dropdown, type MenuProps } from 'antd';
 import { AppstoreOutlined, DownOutlined, GiftOutlined, IdcardOutlined, LogoutOutlined, UserOutlined, CompassOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import { maskPhone } from '@bid/shared';
+import { reloadTo } from '../lib/navigation.ts';
+import { forgetLoginRedirect } from '../router/loginRedirect.ts';
 import { useSession } from '../stores/session.ts';
 
 /** Avatar with the masked account; menu to the workbench, invitations and logout. */
@@ -24,15 +26,23 @@ export function UserMenu() {
   const onClick: MenuProps['onClick'] = async ({ key }) => {
     if (key === 'logout') {
       await useSession.getState().logout();
+      forgetLoginRedirect();
       // A full load of / drops everything the previous user's pages cached (queries, drafts in memory).
-      window.location.replace('/');
+      reloadTo('/');
       return;
     }
     navigate(key);
   };
 
   return (
-    <Dropdown menu={{ items, onClick }} placement="bottomRight" trigger={['click']}>
+    <Dropdown
+      menu={{ items, onClick }}
+      placement="bottomRight"
+      trigger={['click']}
+      // Inside the sticky header the menu scrolls with its button; in <body> it drifted off the button when the
+      // page scrolled with the menu open, until the next realign moved it back under the pointer.
+      getPopupContainer={(trigger) => trigger.closest('header') ?? document.body}
+    >
       <button type="button" className="bs-user" aria-label="账号菜单" style={{ border: 'none', background: 'transparent' }}>
         <Avatar size={30} style={{ background: '#1d4ed8' }} icon={<UserOutlined />} />
         <span className="bs-user__name" data-testid="user-account">

@@ -28,3 +28,8 @@ export function currentPath(): string {
   const { pathname, search, hash } = window.location;
   return `${pathname || '/'}${search}${hash}`;
 }
+
+/** A full page load of `to` in place of the current entry: drops everything the app holds in memory. */
+export function reloadTo(to: string): void {
+  if (typeof window !== 'undefined') window.location.replace(to);
+}

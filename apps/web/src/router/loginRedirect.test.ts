@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { LOGIN_REDIRECT_KEY } from '@bid/shared';
-import { consumeLoginRedirect, isSafeRedirect, rememberLoginRedirect } from './loginRedirect.ts';
+import { consumeLoginRedirect, forgetLoginRedirect, isSafeRedirect, rememberLoginRedirect } from './loginRedirect.ts';
 
 describe('login redirect', () => {
   beforeEach(() => sessionStorage.clear());
@@ -9,6 +9,12 @@ describe('login redirect', () => {
     rememberLoginRedirect('/home/book?id=3#c1');
     expect(sessionStorage.getItem(LOGIN_REDIRECT_KEY)).toBe('/home/book?id=3#c1');
     expect(consumeLoginRedirect()).toBe('/home/book?id=3#c1');
+    expect(consumeLoginRedirect()).toBe('/');
+  });
+
+  it('forgets the remembered path (explicit logout)', () => {
+    rememberLoginRedirect('/home/account');
+    forgetLoginRedirect();
     expect(consumeLoginRedirect()).toBe('/');
   });
 

@@ -40,3 +40,15 @@ export function consumeLoginRedirect(): string {
   }
   return isSafeRedirect(value) ? value : '/';
 }
+
+/**
+ * After the user logs out on purpose there is nowhere to come back to: the guard, seeing the token gone,
+ * remembered the page they left, and the next person to log in on this tab would land there.
+ */
+export function forgetLoginRedirect(): void {
+  try {
+    storage()?.removeItem(LOGIN_REDIRECT_KEY);
+  } catch {
+    /* storage off: nothing was remembered */
+  }
+}
