@@ -290,6 +290,32 @@ describe(`catalog operations (${TEST_DB})`, () => {
     expect(st.find((x) => x.id === b.id)).toEqual({ id: b.id, status: 'empty', progress: 0 });
   });
 
+  it('a chapter left "writing" by a process that died reads as what it holds once it has been quiet 30 minutes', async () => {
+    const { bidId, tree } = await bidWithOutline();
+    const a1 = findByTitle(tree, 'A1');
+    const b = findByTitle(tree, 'B');
+    const c1 = findByTitle(tree, 'C');
+    await c.data(`${P}/updateBidCatalogContent`, { id: a1.id, content: paragraph('写了一半'), baseVersion: 0 });
+    const catalogService = s.built.ctx.services.catalog as import('../src/modules/catalog/service.ts').CatalogService;
+    for (const id of [a1.id, b.id, c1.id]) await catalogService.setGenerationState(undefined, id, { status: 'writing' });
+    // A1 and B were marked 31 minutes ago and never heard of again; C is being written right now.
+    const longAgo = new Date(Date.now() - 31 * 60_000).toISOString();
+    await s.built.ctx.db.updateTable('catalogs').set({ updated_at: longAgo }).where('id', 'in', [a1.id, b.id]).execute();
+
+    const st = await c.data<any[]>(`${P}/getBidCatalogStatus`, { bidId });
+    expect(st.find((x) => x.id === a1.id)).toEqual({ id: a1.id, status: 'done', progress: 100 });
+    expect(st.find((x) => x.id === b.id)).toEqual({ id: b.id, status: 'empty', progress: 0 });
+    expect(st.find((x) => x.id === c1.id)).toEqual({ id: c1.id, status: 'writing', progress: 0 });
+    const listed = flatten(await c.data<CatalogNode[]>(`${P}/getBidCatalogList`, { bidId }));
+    expect(listed.find((n) => n.id === b.id)?.status).toBe('empty');
+    expect(listed.find((n) => n.id === c1.id)?.status).toBe('writing');
+
+    // Typing into the stale chapter saves it as done instead of carrying the dead "writing" along.
+    await c.data(`${P}/updateBidCatalogContent`, { id: b.id, content: paragraph('手写的内容'), baseVersion: 0 });
+    const stored = await s.built.ctx.db.selectFrom('catalogs').select(['status']).where('id', '=', b.id).executeTakeFirstOrThrow();
+    expect(stored.status).toBe('done');
+  });
+
   it('progress = leaf chapters with content / all leaves, recomputed on content and outline changes', async () => {
     const { bidId, tree } = await bidWithOutline();
     const progress = async () => (await c.data('/bid/client/getBidDetail', { id: bidId })).progress;

@@ -30,7 +30,7 @@ import { newId, nowIso } from '../../lib/ids.ts';
 import type { BidOwner, BidRow } from '../bid/repo.ts';
 import type { BidService, WriteGuardOptions } from '../bid/service.ts';
 import { CatalogRepo, type CatalogRow } from './repo.ts';
-import { Outline, SORT_GAP, inputCount, inputDepth, parseJsonOr, placeAt, presentRow, type OutlineRow } from './tree.ts';
+import { Outline, SORT_GAP, effectiveStatus, inputCount, inputDepth, parseJsonOr, placeAt, presentRow, presentState, type OutlineRow } from './tree.ts';
 
 /** A manual save more than this long after the last version first keeps the old text as a version. */
 export const CHECKPOINT_INTERVAL_MS = 10 * 60 * 1000;
@@ -509,7 +509,7 @@ export class CatalogService {
   async statuses(owner: BidOwner, bidId: string): Promise<CatalogStatusItem[]> {
     await this.bids.getOwned(owner, bidId);
     const outline = new Outline(await this.repo.loadOutline(this.db, bidId));
-    return outline.preorder().map((r) => ({ id: r.id, status: r.status as CatalogStatus, progress: r.status === 'done' ? 100 : r.progress }));
+    return outline.preorder().map((r) => ({ id: r.id, ...presentState(r) }));
   }
 
   /** removeCatalogErrorStatus: error -> done or empty, by content. */
@@ -572,7 +572,7 @@ export class CatalogService {
       await this.keepCurrent(trx, cur, '自动保存点', owner.userId, CHECKPOINT_INTERVAL_MS);
       const has = docHasContent(doc);
       const wordCount = docWordCount(doc);
-      const st = statusFor(has, cur.status);
+      const st = statusFor(has, effectiveStatus(cur));
       const now = nowIso();
       const res = await trx
         .updateTable('catalogs')

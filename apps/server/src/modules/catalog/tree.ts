@@ -20,6 +20,26 @@ export function parseJsonOr<T>(text: string | null | undefined, fallback: T): T 
   }
 }
 
+/**
+ * A chapter still marked `writing` after this long without any change was being written by a process
+ * that is gone (a crash or restart mid-write). A single write is abandoned by its caller after 6 minutes
+ * and a full-text job marks a chapter again each time it (re)starts it, so nothing alive is this quiet.
+ */
+export const STALE_WRITING_MS = 30 * 60_000;
+
+/** The status to show and act on: a stale `writing` reads as what the chapter holds (done or empty). */
+export function effectiveStatus(r: Pick<OutlineRow, 'status' | 'has_content' | 'updated_at'>, now: number = Date.now()): CatalogStatus {
+  if (r.status === 'writing' && now - Date.parse(r.updated_at) > STALE_WRITING_MS) return r.has_content === 1 ? 'done' : 'empty';
+  return r.status as CatalogStatus;
+}
+
+/** Status and progress as presented: the stored progress unless the status was corrected above. */
+export function presentState(r: Pick<OutlineRow, 'status' | 'has_content' | 'updated_at' | 'progress'>, now?: number): { status: CatalogStatus; progress: number } {
+  const status = effectiveStatus(r, now);
+  if (status === 'done') return { status, progress: 100 };
+  return { status, progress: status === r.status ? r.progress : 0 };
+}
+
 function bySortKey(a: { sort_key: number; id: string }, b: { sort_key: number; id: string }): number {
   const d = Number(a.sort_key) - Number(b.sort_key);
   if (d !== 0) return d;
@@ -128,8 +148,7 @@ export function presentRow(r: OutlineRow): Omit<CatalogNode, 'sort' | 'children'
     parentId: r.parent_id,
     title: r.title,
     level: r.level,
-    status: r.status as CatalogStatus,
-    progress: r.progress,
+    ...presentState(r),
     wordCount: r.word_count,
     targetWords: r.target_words,
     hasContent: r.has_content === 1,
