@@ -1,10 +1,6 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { createCompany } from '../../apps/server/src/modules/employee/service.ts';
-import type { TestServer } from '../../apps/server/test/helpers/test-server.ts';
 import {
   loginBySms,
   nextPhone,
@@ -12,16 +8,8 @@ import {
   setPassword,
   startAccountsServer,
 } from '../../apps/server/test/accounts-helpers.ts';
-import {
-  assertWebBuilt,
-  launchBrowser,
-  newPageWithErrors,
-  settled,
-  unexpectedErrors,
-  WEB_DIST_INDEX,
-  type PageError,
-  type TrackedPage,
-} from './helpers/browser.ts';
+import { settled, unexpectedErrors, type PageError } from './helpers/browser.ts';
+import { browserSuite } from './helpers/suite.ts';
 
 const CAPTCHA = 'Ab3d';
 /** Polls wait for the app, which on a busy machine may take a few seconds. */
@@ -30,51 +18,11 @@ const masked = (p: string) => `${p.slice(0, 3)}****${p.slice(7)}`;
 /** The browser notes every 4xx answer in the console; the tests provoke some on purpose. */
 const expected4xx = (e: PageError) => /status of 4\d\d/.test(e.text);
 
-/**
- * A private copy of the built app: another suite may rebuild apps/web/dist while this one runs, and
- * the lazily loaded screens of the old build would then be gone. A copy taken mid-build is retried.
- */
-function snapshotWebDist(): string {
-  const src = path.dirname(WEB_DIST_INDEX);
-  for (let attempt = 0; attempt < 5; attempt += 1) {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bid-web-'));
-    fs.cpSync(src, dir, { recursive: true });
-    const html = fs.readFileSync(path.join(dir, 'index.html'), 'utf8');
-    const assets = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+)"/g)].map((m) => m[1]);
-    if (assets.length && assets.every((a) => fs.existsSync(path.join(dir, a)))) return dir;
-    fs.rmSync(dir, { recursive: true, force: true });
-    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 2000);
-  }
-  throw new Error('apps/web/dist is incomplete (a build is running?)');
-}
-
 /** Login, account center and employees in a real Chromium against the built app and a real server. */
 describe('accounts (browser)', () => {
-  let server: TestServer;
-  let browser: Browser;
-  let webDist: string;
-  const open: TrackedPage[] = [];
-
-  beforeAll(async () => {
-    assertWebBuilt();
-    webDist = snapshotWebDist();
-    // A readable captcha exists only for tests (config refuses CAPTCHA_TEST_TEXT outside NODE_ENV=test).
-    server = await startAccountsServer({ CAPTCHA_TEST_TEXT: CAPTCHA, WEB_DIST: webDist });
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    for (const t of open) await t.close().catch(() => {});
-    await browser?.close();
-    await server?.close();
-    if (webDist) fs.rmSync(webDist, { recursive: true, force: true });
-  });
-
-  async function newPage(token?: string): Promise<TrackedPage> {
-    const t = await newPageWithErrors(browser, { baseURL: server.baseUrl, token });
-    open.push(t);
-    return t;
-  }
+  // A readable captcha exists only for tests (config refuses CAPTCHA_TEST_TEXT outside NODE_ENV=test).
+  const suite = browserSuite((env) => startAccountsServer({ ...env, CAPTCHA_TEST_TEXT: CAPTCHA }));
+  const newPage = (token?: string) => suite.newPage(token);
 
   async function openLoginDialog(page: Page) {
     await page.locator('.bs-site-header').getByRole('button', { name: '登录', exact: true }).click();
@@ -88,7 +36,7 @@ describe('accounts (browser)', () => {
     await expect
       .poll(() => {
         code =
-          readOutbox(server)
+          readOutbox(suite.server)
             .filter((l) => l.phone === phone && l.purpose === 'login')
             .at(-1)?.code ?? '';
         return code;
@@ -147,8 +95,8 @@ describe('accounts (browser)', () => {
 
   it('password login with the captcha: a wrong captcha is refused and renewed, the right one logs in', async () => {
     const phone = nextPhone();
-    const { token } = await loginBySms(server, phone);
-    await setPassword(server, token, phone, 'Browser-pass-9');
+    const { token } = await loginBySms(suite.server, phone);
+    await setPassword(suite.server, token, phone, 'Browser-pass-9');
 
     const { page, errors } = await newPage();
     await page.goto('/');
@@ -202,7 +150,7 @@ describe('accounts (browser)', () => {
     await dialog.getByTestId('wechat-qr').waitFor();
     const scene = (await dialog.getByTestId('wechat-scene-code').textContent())?.trim() ?? '';
     expect(scene).toMatch(/^[0-9a-f]{32}$/);
-    const confirm = await server.api.post('/dev/wechat/confirm', {
+    const confirm = await suite.server.api.post('/dev/wechat/confirm', {
       code: scene,
       openid: `o-e2e-${Date.now()}`,
       nickname: '浏览器用户',
@@ -215,8 +163,8 @@ describe('accounts (browser)', () => {
 
   it('a company administrator adds and removes an employee; the removed employee is logged out at once', async () => {
     const adminPhone = nextPhone();
-    await createCompany(server.built.ctx.db, { name: '浏览器测试企业', phone: adminPhone, bids: 3 });
-    const admin = await loginBySms(server, adminPhone);
+    await createCompany(suite.server.built.ctx.db, { name: '浏览器测试企业', phone: adminPhone, bids: 3 });
+    const admin = await loginBySms(suite.server, adminPhone);
     const { page, errors } = await newPage(admin.token);
     await page.goto('/home/employees');
     await expect
@@ -232,9 +180,9 @@ describe('accounts (browser)', () => {
     await expect.poll(() => table.getByText('赵六').count(), WAIT).toBe(1);
     expect(await table.textContent()).toContain(masked(empPhone));
 
-    const employee = await loginBySms(server, empPhone);
+    const employee = await loginBySms(suite.server, empPhone);
     expect(
-      (await server.api.post('/blade-system/client/get-userInfo', {}, { token: employee.token })).status,
+      (await suite.server.api.post('/blade-system/client/get-userInfo', {}, { token: employee.token })).status,
     ).toBe(200);
 
     // antd spaces two-character button labels: 移 除.
@@ -247,7 +195,7 @@ describe('accounts (browser)', () => {
     await confirm.getByRole('button', { name: /^移\s*除$/ }).click();
     await expect.poll(() => table.getByText('赵六').count(), WAIT).toBe(0);
     expect(
-      (await server.api.post('/blade-system/client/get-userInfo', {}, { token: employee.token })).status,
+      (await suite.server.api.post('/blade-system/client/get-userInfo', {}, { token: employee.token })).status,
     ).toBe(401);
     expect(unexpectedErrors(errors)).toEqual([]);
   });

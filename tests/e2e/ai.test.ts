@@ -2,13 +2,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
 import type { CatalogNode } from '@bid/shared';
-import { startTestServer, type TestServer } from '../../apps/server/test/helpers/test-server.ts';
+import { startTestServer } from '../../apps/server/test/helpers/test-server.ts';
 import { createUserWithSession } from '../../apps/server/test/helpers/fixtures.ts';
 import { startFakeOpenAi, type FakeOpenAi } from '../../apps/server/test/fake-openai/server.ts';
 import { scriptBidWriter } from '../../apps/server/test/fake-openai/helpers.ts';
-import { assertWebBuilt, launchBrowser, newPageWithErrors, unexpectedErrors, type TrackedPage } from './helpers/browser.ts';
+import { unexpectedErrors } from './helpers/browser.ts';
+import { browserSuite } from './helpers/suite.ts';
 
 /**
  * The AI path in Chromium against the built app and the fake OpenAI-compatible server: the tender
@@ -19,39 +19,36 @@ const poll = <T>(fn: () => T | Promise<T>, timeout = 20_000) => expect.poll(fn, 
 const TENDER = fs.readFileSync(new URL('../../apps/server/src/ai/fixtures/tender-property.txt', import.meta.url), 'utf8');
 
 describe('AI writing (browser)', () => {
-  let server: TestServer;
-  let browser: Browser;
   let fake: FakeOpenAi;
-  const open: TrackedPage[] = [];
   let tmp: string;
 
   beforeAll(async () => {
-    assertWebBuilt();
     // Fast for analysis and outline; slowed down below while the test watches a chapter arrive.
     fake = await startFakeOpenAi({ firstTokenDelayMs: 100, tokensPerSecond: 0, charsPerToken: 3 });
     scriptBidWriter(fake);
-    server = await startTestServer({
-      AI_STANDARD_BASE_URL: fake.url,
-      AI_STANDARD_API_KEY: 'e2e',
-      AI_STANDARD_MODEL: 'fake-e2e',
-      AI_STANDARD_CONCURRENCY: '6',
-    });
-    browser = await launchBrowser();
     tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'ai-e2e-'));
   });
 
   afterAll(async () => {
-    for (const t of open) await t.close().catch(() => {});
-    await browser?.close();
-    await server?.close();
     await fake?.close();
     fs.rmSync(tmp, { recursive: true, force: true });
   });
 
+  // Registered after the fake's hooks: the server starts once the fake listens, and (after-hooks run in
+  // reverse) closes before it.
+  const suite = browserSuite((env) =>
+    startTestServer({
+      ...env,
+      AI_STANDARD_BASE_URL: fake.url,
+      AI_STANDARD_API_KEY: 'e2e',
+      AI_STANDARD_MODEL: 'fake-e2e',
+      AI_STANDARD_CONCURRENCY: '6',
+    }),
+  );
+
   it('upload + analysis on the create page, outline, streaming chapter, full text to 100 %', async () => {
-    const user = await createUserWithSession(server, { quota: { bid_number: 3 } });
-    const t = await newPageWithErrors(browser, { baseURL: server.baseUrl, token: user.token });
-    open.push(t);
+    const user = await createUserWithSession(suite.server, { quota: { bid_number: 3 } });
+    const t = await suite.newPage(user.token);
     const { page } = t;
 
     // Create page: upload the tender, see what was found.
@@ -70,7 +67,7 @@ describe('AI writing (browser)', () => {
     const bidId = new URL(page.url()).searchParams.get('id')!;
 
     // The outline was generated from the tender by the model, and maps every scoring item.
-    const tree = (await server.api.post('/catalog/client/getBidCatalogList', { bidId }, { token: user.token })).body.data as CatalogNode[];
+    const tree = (await suite.server.api.post('/catalog/client/getBidCatalogList', { bidId }, { token: user.token })).body.data as CatalogNode[];
     expect(tree.map((n) => n.title)).toContain('技术部分');
     await page.locator('[data-testid="outline-node"]').first().waitFor();
 
@@ -86,7 +83,7 @@ describe('AI writing (browser)', () => {
     while (Date.now() < deadline) {
       const text = ((await editor.textContent()) ?? '').trim();
       if (text.length > 5) {
-        const detail = (await server.api.post('/catalog/client/getBidCatalogDetail', { id: target.id }, { token: user.token })).body.data;
+        const detail = (await suite.server.api.post('/catalog/client/getBidCatalogDetail', { id: target.id }, { token: user.token })).body.data;
         if (detail.status === 'writing') {
           sawPartial = true;
           break;
@@ -97,7 +94,7 @@ describe('AI writing (browser)', () => {
     expect(sawPartial).toBe(true);
     await page.getByTestId('engine-badge').first().waitFor({ timeout: 60_000 });
     await poll(() => page.getByTestId('engine-badge').first().textContent(), 60_000).toContain('fake-e2e');
-    const saved = (await server.api.post('/catalog/client/getBidCatalogDetail', { id: target.id }, { token: user.token })).body.data;
+    const saved = (await suite.server.api.post('/catalog/client/getBidCatalogDetail', { id: target.id }, { token: user.token })).body.data;
     expect(saved.status).toBe('done');
     expect(saved.engine).toBe('openai:fake-e2e');
 

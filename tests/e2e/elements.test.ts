@@ -3,12 +3,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
 import { Resvg } from '@resvg/resvg-js';
 import { markdownToDoc } from '@bid/document';
 import { clientHeaders, startTestServer, type TestServer } from '../../apps/server/test/helpers/test-server.ts';
 import { createUserWithSession, type TestUser } from '../../apps/server/test/helpers/fixtures.ts';
-import { assertWebBuilt, launchBrowser, newPageWithErrors, settled, unexpectedErrors, type TrackedPage } from './helpers/browser.ts';
+import { settled, unexpectedErrors, type TrackedPage } from './helpers/browser.ts';
+import { browserSuite } from './helpers/suite.ts';
 
 /**
  * Rich elements end to end: the picture library screen (upload with tags, search, retag, refusal
@@ -21,22 +21,15 @@ function pngOf(w: number, h: number, fill: string): Buffer {
 }
 
 describe('picture library (/home/picture)', () => {
+  const suite = browserSuite();
   let s: TestServer;
-  let browser: Browser;
   let user: TestUser;
   let t: TrackedPage;
 
   beforeAll(async () => {
-    if (!process.env.E2E_WEB_DIST) assertWebBuilt();
-    s = await startTestServer(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {});
+    s = suite.server;
     user = await createUserWithSession(s);
-    browser = await launchBrowser();
-    t = await newPageWithErrors(browser, { baseURL: s.baseUrl, token: user.token });
-  });
-  afterAll(async () => {
-    await t?.close();
-    await browser?.close();
-    await s?.close();
+    t = await suite.newPage(user.token);
   });
 
   it('uploads pictures with tags, searches, retags and deletes them', async () => {
@@ -208,26 +201,19 @@ describe('elements in the exported Word file', () => {
 });
 
 describe('elements in the chapter editor', () => {
+  const suite = browserSuite();
   let s: TestServer;
-  let browser: Browser;
   let user: TestUser;
   let t: TrackedPage;
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'bid-el-editor-'));
   const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 30_000, interval: 200 });
 
   beforeAll(async () => {
-    if (!process.env.E2E_WEB_DIST) assertWebBuilt();
-    s = await startTestServer(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {});
+    s = suite.server;
     user = await createUserWithSession(s, { quota: { bid_number: 5 } });
-    browser = await launchBrowser();
-    t = await newPageWithErrors(browser, { baseURL: s.baseUrl, token: user.token });
+    t = await suite.newPage(user.token);
   });
-  afterAll(async () => {
-    await t?.close();
-    await browser?.close();
-    await s?.close();
-    fs.rmSync(work, { recursive: true, force: true });
-  });
+  afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
 
   const post = async (p: string, body: unknown) => {
     const r = await s.api.post(p, body, { token: user.token });

@@ -1,36 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { LOGIN_REDIRECT_KEY } from '@bid/shared';
-import { startTestServer, type TestServer } from '../../apps/server/test/helpers/test-server.ts';
 import { createUserWithSession } from '../../apps/server/test/helpers/fixtures.ts';
-import { assertWebBuilt, launchBrowser, newPageWithErrors, unexpectedErrors, type TrackedPage } from './helpers/browser.ts';
+import { unexpectedErrors } from './helpers/browser.ts';
+import { browserSuite } from './helpers/suite.ts';
 
 /** Rendering waits on lazy chunks and API calls; the machine running the suite may be busy. */
 const POLL = { timeout: 20_000 };
 
 /** The web shell in a real Chromium against the built app served by a real server. */
 describe('web shell (browser)', () => {
-  let server: TestServer;
-  let browser: Browser;
-  const open: TrackedPage[] = [];
-
-  beforeAll(async () => {
-    assertWebBuilt();
-    server = await startTestServer();
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    for (const t of open) await t.close().catch(() => {});
-    await browser?.close();
-    await server?.close();
-  });
-
-  async function newPage(token?: string): Promise<TrackedPage> {
-    const t = await newPageWithErrors(browser, { baseURL: server.baseUrl, token });
-    open.push(t);
-    return t;
-  }
+  const suite = browserSuite();
+  const newPage = (token?: string) => suite.newPage(token);
 
   it('renders the landing page hero, steps and footer without console errors', async () => {
     const { page, errors } = await newPage();
@@ -97,7 +77,7 @@ describe('web shell (browser)', () => {
   });
 
   it('shows the /home shell with a token: menu, quota, masked account, active links', async () => {
-    const user = await createUserWithSession(server);
+    const user = await createUserWithSession(suite.server);
     const { page, errors } = await newPage(user.token);
     await page.goto('/home');
     await expect.poll(() => page.title(), POLL).toBe('工作台 - 标书 AI');
@@ -120,7 +100,7 @@ describe('web shell (browser)', () => {
   });
 
   it('shows the corporate layout for a company employee', async () => {
-    const user = await createUserWithSession(server, { isEmployee: 1 });
+    const user = await createUserWithSession(suite.server, { isEmployee: 1 });
     const { page, errors } = await newPage(user.token);
     await page.goto('/home');
     await expect.poll(() => page.locator('[data-layout]').getAttribute('data-layout'), POLL).toBe('corporate');

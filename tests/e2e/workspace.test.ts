@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
 import type { CatalogNode } from '@bid/shared';
-import { startTestServer, type TestServer } from '../../apps/server/test/helpers/test-server.ts';
 import { createUserWithSession } from '../../apps/server/test/helpers/fixtures.ts';
-import { assertWebBuilt, launchBrowser, newPageWithErrors, settled, unexpectedErrors, type TrackedPage } from './helpers/browser.ts';
+import { settled, unexpectedErrors } from './helpers/browser.ts';
+import { browserSuite } from './helpers/suite.ts';
 
 /**
  * The bid workspace in Chromium against the built app: create a bid, build the outline by hand
@@ -14,28 +14,14 @@ import { assertWebBuilt, launchBrowser, newPageWithErrors, settled, unexpectedEr
 const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000, interval: 100 });
 
 describe('bid workspace (browser)', () => {
-  let server: TestServer;
-  let browser: Browser;
-  const open: TrackedPage[] = [];
-
-  beforeAll(async () => {
-    assertWebBuilt();
-    server = await startTestServer();
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    for (const t of open) await t.close().catch(() => {});
-    await browser?.close();
-    await server?.close();
-  });
+  const suite = browserSuite();
 
   function shape(tree: CatalogNode[]): string {
     return tree.map((n) => (n.children.length ? `${n.title}[${shape(n.children)}]` : n.title)).join(',');
   }
 
   async function outlineOf(token: string, bidId: string): Promise<CatalogNode[]> {
-    const r = await server.api.post('/catalog/client/getBidCatalogList', { bidId }, { token });
+    const r = await suite.server.api.post('/catalog/client/getBidCatalogList', { bidId }, { token });
     return r.body.data;
   }
 
@@ -78,7 +64,7 @@ describe('bid workspace (browser)', () => {
     });
     const id = all.find((n) => n.title === title)?.id;
     if (!id) return '';
-    const r = await server.api.post('/catalog/client/getBidCatalogDetail', { id }, { token });
+    const r = await suite.server.api.post('/catalog/client/getBidCatalogDetail', { id }, { token });
     return JSON.stringify(r.body.data?.content ?? '');
   }
 
@@ -93,9 +79,8 @@ describe('bid workspace (browser)', () => {
   }
 
   it('create, outline by hand, write, restore a version, reach 100 %, finish: then read-only', async () => {
-    const user = await createUserWithSession(server, { quota: { bid_number: 2, temporary_bid_number: 0 } });
-    const t = await newPageWithErrors(browser, { baseURL: server.baseUrl, token: user.token });
-    open.push(t);
+    const user = await createUserWithSession(suite.server, { quota: { bid_number: 2, temporary_bid_number: 0 } });
+    const t = await suite.newPage(user.token);
     const { page, errors } = t;
 
     // ---- create ----
@@ -169,7 +154,7 @@ describe('bid workspace (browser)', () => {
     // The server agrees.
     const chapters = await outlineOf(user.token, bidId);
     const plan = chapters.find((n) => n.title === '实施计划')!;
-    const detail = await server.api.post('/catalog/client/getBidCatalogDetail', { id: plan.id }, { token: user.token });
+    const detail = await suite.server.api.post('/catalog/client/getBidCatalogDetail', { id: plan.id }, { token: user.token });
     expect(JSON.stringify(detail.body.data.content)).not.toContain('第二阶段');
 
     // ---- the last leaf: 100 % ----
@@ -194,7 +179,7 @@ describe('bid workspace (browser)', () => {
     await page.locator('.ProseMirror').click();
     await page.keyboard.insertText('不应写入');
     expect(await page.locator('.ProseMirror').textContent()).not.toContain('不应写入');
-    const bid = await server.api.post('/bid/client/getBidDetail', { id: bidId }, { token: user.token });
+    const bid = await suite.server.api.post('/bid/client/getBidDetail', { id: bidId }, { token: user.token });
     expect(bid.body.data).toMatchObject({ status: 'finished', progress: 100, readOnly: true });
 
     // ---- it is listed under the finished bids ----
@@ -207,12 +192,11 @@ describe('bid workspace (browser)', () => {
   });
 
   it('the bid list shows progress and sends a removed bid to the recycle bin, from which it comes back', async () => {
-    const user = await createUserWithSession(server, { quota: { bid_number: 3 } });
+    const user = await createUserWithSession(suite.server, { quota: { bid_number: 3 } });
     for (const name of ['甲项目投标文件', '乙项目投标文件']) {
-      await server.api.post('/bid/client/saveBid', { name, modelType: 'standard' }, { token: user.token });
+      await suite.server.api.post('/bid/client/saveBid', { name, modelType: 'standard' }, { token: user.token });
     }
-    const t = await newPageWithErrors(browser, { baseURL: server.baseUrl, token: user.token });
-    open.push(t);
+    const t = await suite.newPage(user.token);
     const { page, errors } = t;
     await page.goto('/home/book');
     const row = page.locator('tr', { hasText: '甲项目投标文件' });
@@ -236,20 +220,19 @@ describe('bid workspace (browser)', () => {
   });
 
   it('a stale save in a second tab offers the three choices and loses neither text', async () => {
-    const user = await createUserWithSession(server, { quota: { bid_number: 1 } });
-    const created = await server.api.post('/bid/client/saveBid', { name: '冲突测试', modelType: 'standard' }, { token: user.token });
+    const user = await createUserWithSession(suite.server, { quota: { bid_number: 1 } });
+    const created = await suite.server.api.post('/bid/client/saveBid', { name: '冲突测试', modelType: 'standard' }, { token: user.token });
     const bidId = created.body.data.id;
-    const tree = await server.api.post('/catalog/client/bidCatalogSave', { bidId, catalogs: [{ title: '唯一章节' }] }, { token: user.token });
+    const tree = await suite.server.api.post('/catalog/client/bidCatalogSave', { bidId, catalogs: [{ title: '唯一章节' }] }, { token: user.token });
     const chapterId = tree.body.data[0].id;
 
-    const t = await newPageWithErrors(browser, { baseURL: server.baseUrl, token: user.token });
-    open.push(t);
+    const t = await suite.newPage(user.token);
     const { page, errors } = t;
     await page.goto(`/home/book/BidingWrite?id=${bidId}`);
     await page.locator('.ProseMirror[contenteditable="true"]').waitFor();
 
     // Another tab saves first.
-    const other = await server.api.post(
+    const other = await suite.server.api.post(
       '/catalog/client/updateBidCatalogContent',
       { id: chapterId, baseVersion: 0, content: { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: '另一个标签页写的内容' }] }] } },
       { token: user.token },
@@ -266,12 +249,12 @@ describe('bid workspace (browser)', () => {
     await dialog.getByTestId('conflict-keep-mine').click();
     await poll(() => page.getByTestId('save-status').getAttribute('data-state')).toBe('saved');
 
-    const d = await server.api.post('/catalog/client/getBidCatalogDetail', { id: chapterId }, { token: user.token });
+    const d = await suite.server.api.post('/catalog/client/getBidCatalogDetail', { id: chapterId }, { token: user.token });
     expect(JSON.stringify(d.body.data.content)).toContain('这个标签页写的内容');
     // The overwritten text is kept as a version.
-    const versions = await server.api.post('/catalog/client/getCatalogContentVersionList', { id: chapterId }, { token: user.token });
+    const versions = await suite.server.api.post('/catalog/client/getCatalogContentVersionList', { id: chapterId }, { token: user.token });
     const kept = await Promise.all(
-      versions.body.data.map((v: { id: string }) => server.api.post('/catalog/client/getCatalogContentVersionDetail', { id: chapterId, versionId: v.id }, { token: user.token })),
+      versions.body.data.map((v: { id: string }) => suite.server.api.post('/catalog/client/getCatalogContentVersionDetail', { id: chapterId, versionId: v.id }, { token: user.token })),
     );
     expect(kept.some((k) => JSON.stringify(k.body.data.content).includes('另一个标签页写的内容'))).toBe(true);
     // The browser logs the 409 answer itself; that is the point of this test.

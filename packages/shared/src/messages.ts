@@ -16,6 +16,8 @@ export const MSG = {
   confirmCancel: '取消',
   promptInvalid: '输入的数据不合法',
   downloadFailed: '下载失败，请稍后再试',
+  /** A screen action failed for a reason other than an answer of the server (which says its own). */
+  actionFailed: '操作没有完成，请稍后再试',
 } as const;
 
 /** SPEC section 8, first status table: action text per HTTP status. */

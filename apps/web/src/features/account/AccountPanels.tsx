@@ -19,6 +19,7 @@ import { Panel } from '../../components/PageFrame.tsx';
 import { useSession } from '../../stores/session.ts';
 import { useCountdown } from '../../utils/countdown.ts';
 import { toastSuccess } from '../../utils/feedback.ts';
+import { useBusyAction } from '../../utils/useBusyAction.ts';
 import { accountApi, hashPassword } from './api.ts';
 
 const ROLE_TEXT: Record<string, string> = {
@@ -32,23 +33,17 @@ const refreshUser = () => useSession.getState().loadUserInfo();
 /** A "获取验证码" button with the 60 s resend countdown. `send` resolves when the code went out. */
 export function SendCodeButton({ send, testId }: { send: () => Promise<unknown>; testId?: string }) {
   const countdown = useCountdown(AUTH_LIMITS.smsResendSeconds);
-  const [busy, setBusy] = useState(false);
-  const onClick = async () => {
-    setBusy(true);
-    try {
+  const { busy, run } = useBusyAction();
+  const onClick = () =>
+    run('send', async () => {
       await send();
       countdown.start();
       toastSuccess('验证码已发送');
-    } catch {
-      /* the request layer has shown why */
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
   return (
     <Button
       onClick={() => void onClick()}
-      loading={busy}
+      loading={busy !== null}
       disabled={countdown.running}
       style={{ minWidth: 120 }}
       data-testid={testId}
@@ -65,21 +60,15 @@ const codeRules = [
 
 export function ProfilePanel({ user }: { user: UserInfo }) {
   const [editing, setEditing] = useState(false);
-  const [saving, setSaving] = useState(false);
+  const { busy: saving, run } = useBusyAction();
   const company = user.isEmployee === 1;
-  const save = async ({ name }: { name: string }) => {
-    setSaving(true);
-    try {
+  const save = ({ name }: { name: string }) =>
+    run('save', async () => {
       await accountApi.updateUser(name.trim());
       await refreshUser();
       toastSuccess('资料已保存');
       setEditing(false);
-    } catch {
-      /* shown by the request layer */
-    } finally {
-      setSaving(false);
-    }
-  };
+    });
   return (
     <Panel title="基本信息">
       <Descriptions
@@ -114,7 +103,7 @@ export function ProfilePanel({ user }: { user: UserInfo }) {
                   <Input placeholder="你的姓名" autoFocus style={{ width: 180 }} />
                 </Form.Item>
                 <Space>
-                  <Button type="primary" htmlType="submit" loading={saving}>
+                  <Button type="primary" htmlType="submit" loading={saving !== null}>
                     保存
                   </Button>
                   <Button onClick={() => setEditing(false)}>取消</Button>
@@ -189,25 +178,18 @@ export function PhonePanel({ user }: { user: UserInfo }) {
   const hasPhone = Boolean(user.phone);
   const [step, setStep] = useState(hasPhone ? 0 : 1);
   const [ticket, setTicket] = useState<string | undefined>(undefined);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusyAction();
   const [oldForm] = Form.useForm<{ code: string }>();
   const [newForm] = Form.useForm<{ phone: string; code: string }>();
 
-  const verifyOld = async ({ code }: { code: string }) => {
-    setBusy(true);
-    try {
+  const verifyOld = ({ code }: { code: string }) =>
+    run('verify', async () => {
       const t = await accountApi.validateMessage(code.trim(), 'change-phone');
       setTicket(t.ticket);
       setStep(1);
-    } catch {
-      /* shown */
-    } finally {
-      setBusy(false);
-    }
-  };
-  const change = async ({ phone, code }: { phone: string; code: string }) => {
-    setBusy(true);
-    try {
+    });
+  const change = ({ phone, code }: { phone: string; code: string }) =>
+    run('change', async () => {
       await accountApi.updatePhone(phone.trim(), code.trim(), ticket);
       await refreshUser();
       toastSuccess(hasPhone ? '手机号已更换' : '手机号已绑定');
@@ -215,12 +197,7 @@ export function PhonePanel({ user }: { user: UserInfo }) {
       oldForm.resetFields();
       setTicket(undefined);
       setStep(0);
-    } catch {
-      /* shown */
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
 
   return (
     <Panel title={hasPhone ? '更换手机号' : '绑定手机号'}>
@@ -241,7 +218,7 @@ export function PhonePanel({ user }: { user: UserInfo }) {
           <Form.Item>
             <SendCodeButton send={() => accountApi.sendOwnCode('change-phone')} />
           </Form.Item>
-          <Button type="primary" htmlType="submit" loading={busy}>
+          <Button type="primary" htmlType="submit" loading={busy !== null}>
             下一步
           </Button>
         </Form>
@@ -267,7 +244,7 @@ export function PhonePanel({ user }: { user: UserInfo }) {
               }}
             />
           </Form.Item>
-          <Button type="primary" htmlType="submit" loading={busy}>
+          <Button type="primary" htmlType="submit" loading={busy !== null}>
             {hasPhone ? '确认更换' : '绑定'}
           </Button>
         </Form>
@@ -279,12 +256,11 @@ export function PhonePanel({ user }: { user: UserInfo }) {
 /** Set a password by SMS code, or change it with the old password. */
 export function PasswordPanel({ user }: { user: UserInfo }) {
   const [mode, setMode] = useState<'old' | 'sms'>(user.hasPassword ? 'old' : 'sms');
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusyAction();
   const [form] = Form.useForm<{ oldPassword?: string; code?: string; password: string; confirm: string }>();
 
-  const submit = async (v: { oldPassword?: string; code?: string; password: string }) => {
-    setBusy(true);
-    try {
+  const submit = (v: { oldPassword?: string; code?: string; password: string }) =>
+    run('submit', async () => {
       await accountApi.updatePassword({
         newPassword: hashPassword(v.password),
         ...(mode === 'old' ? { oldPassword: hashPassword(v.oldPassword ?? '') } : { code: v.code?.trim() }),
@@ -292,12 +268,7 @@ export function PasswordPanel({ user }: { user: UserInfo }) {
       await refreshUser();
       form.resetFields();
       toastSuccess(user.hasPassword ? '密码已修改，其他设备需重新登录' : '密码已设置');
-    } catch {
-      /* shown */
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
 
   return (
     <Panel title={user.hasPassword ? '修改密码' : '设置密码'}>
@@ -359,7 +330,7 @@ export function PasswordPanel({ user }: { user: UserInfo }) {
         >
           <Input.Password autoComplete="new-password" />
         </Form.Item>
-        <Button type="primary" htmlType="submit" loading={busy} disabled={mode === 'sms' && !user.phone}>
+        <Button type="primary" htmlType="submit" loading={busy !== null} disabled={mode === 'sms' && !user.phone}>
           {user.hasPassword ? '修改密码' : '设置密码'}
         </Button>
       </Form>
@@ -369,19 +340,13 @@ export function PasswordPanel({ user }: { user: UserInfo }) {
 
 /** Display preferences and the default model tier (standard-update). */
 export function PreferencePanel({ user }: { user: UserInfo }) {
-  const [busy, setBusy] = useState(false);
-  const update = async (body: Parameters<typeof accountApi.standardUpdate>[0]) => {
-    setBusy(true);
-    try {
+  const { busy, run } = useBusyAction();
+  const update = (body: Parameters<typeof accountApi.standardUpdate>[0]) =>
+    run('update', async () => {
       await accountApi.standardUpdate(body);
       await refreshUser();
       toastSuccess('设置已保存');
-    } catch {
-      /* shown */
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
   const premiumOff = user.modelData.premium_status === 1;
   const standardOff = user.modelData.standard_status === 1;
   return (
@@ -390,7 +355,7 @@ export function PreferencePanel({ user }: { user: UserInfo }) {
         <Space>
           <Switch
             checked={user.bidFileShowFlag === 1}
-            loading={busy}
+            loading={busy !== null}
             onChange={(v) => void update({ bidFileShowFlag: v ? 1 : 0 })}
           />
           <span>在工作台显示标书文件</span>
@@ -398,7 +363,7 @@ export function PreferencePanel({ user }: { user: UserInfo }) {
         <Space>
           <Switch
             checked={user.projectListShowFlag === 1}
-            loading={busy}
+            loading={busy !== null}
             onChange={(v) => void update({ projectListShowFlag: v ? 1 : 0 })}
           />
           <span>在工作台显示项目列表</span>
@@ -408,7 +373,7 @@ export function PreferencePanel({ user }: { user: UserInfo }) {
           <Radio.Group
             value={user.preferredModel ?? 'standard'}
             onChange={(e) => void update({ preferredModel: e.target.value as 'standard' | 'premium' })}
-            disabled={busy}
+            disabled={busy !== null}
           >
             <Radio value="standard" disabled={standardOff}>
               标准模型

@@ -5,6 +5,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { JSONContent } from '@tiptap/core';
 import { formatTime, type ContentVersionDetail, type ContentVersionSource } from '@bid/shared';
 import { promptDialog, toastSuccess } from '../../../utils/feedback.ts';
+import { useBusyAction } from '../../../utils/useBusyAction.ts';
 import { bidApi, bidKeys, invalidateOutline } from '../api.ts';
 import type { ChapterHandle } from '../editor/ChapterEditor.tsx';
 import { DocPreview } from './DocPreview.tsx';
@@ -31,48 +32,32 @@ export function ContentVersionsDrawer({ open, bidId, catalogId, chapterTitle, re
   const qc = useQueryClient();
   const q = useQuery({ queryKey: bidKeys.contentVersions(catalogId), queryFn: () => bidApi.contentVersions(catalogId), enabled: open, staleTime: 0 });
   const [preview, setPreview] = useState<ContentVersionDetail | null>(null);
-  const [busy, setBusy] = useState<string | null>(null);
+  const { busy, run } = useBusyAction();
 
   async function saveVersion() {
     const name = await promptDialog({ title: '保存为版本', label: '版本名称（可不填）', placeholder: '例如：交给领导审阅前', validator: (v) => (v.length > 100 ? '版本名称不能超过 100 个字' : true) });
     if (name === null) return;
-    setBusy('save');
-    try {
+    await run('save', async () => {
       await handle?.flush();
       await bidApi.saveContentVersion(catalogId, name.trim() || undefined);
       toastSuccess('已保存为新版本');
       await q.refetch();
-    } catch {
-      /* shown by the request layer */
-    } finally {
-      setBusy(null);
-    }
+    });
   }
 
   async function restore(versionId: string) {
-    setBusy(versionId);
-    try {
+    // A 409 (edited elsewhere) or 601 is shown by the request layer.
+    await run(versionId, async () => {
       await handle?.flush();
       const r = await bidApi.restoreContentVersion(catalogId, versionId, handle?.baseVersion() ?? 0);
       handle?.applyServer(r.version, r.content as JSONContent);
       toastSuccess('已恢复该版本，恢复前的内容已存为新版本');
       await Promise.all([q.refetch(), invalidateOutline(qc, bidId)]);
-    } catch {
-      /* a 409 or 601 was shown by the request layer */
-    } finally {
-      setBusy(null);
-    }
+    });
   }
 
   async function openPreview(versionId: string) {
-    setBusy(`p${versionId}`);
-    try {
-      setPreview(await bidApi.contentVersion(catalogId, versionId));
-    } catch {
-      /* shown */
-    } finally {
-      setBusy(null);
-    }
+    await run(`p${versionId}`, async () => setPreview(await bidApi.contentVersion(catalogId, versionId)));
   }
 
   return (

@@ -4,6 +4,7 @@ import { ApartmentOutlined, SaveOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { formatTime, type CatalogVersionDetail, type CatalogVersionNode, type OutlineVersionSource } from '@bid/shared';
 import { promptDialog, toastSuccess } from '../../../utils/feedback.ts';
+import { useBusyAction } from '../../../utils/useBusyAction.ts';
 import { bidApi, bidKeys, invalidateOutline } from '../api.ts';
 
 const SOURCE: Record<OutlineVersionSource, { text: string; color: string }> = {
@@ -31,36 +32,26 @@ export function OutlineVersionsDrawer({ open, bidId, readOnly, onClose, beforeRe
   const qc = useQueryClient();
   const q = useQuery({ queryKey: bidKeys.outlineVersions(bidId), queryFn: () => bidApi.outlineVersions(bidId), enabled: open, staleTime: 0 });
   const [preview, setPreview] = useState<CatalogVersionDetail | null>(null);
-  const [busy, setBusy] = useState<string | null>(null);
+  const { busy, run } = useBusyAction();
 
   async function save() {
     const name = await promptDialog({ title: '保存目录版本', label: '版本名称（可不填）', placeholder: '例如：评审前的目录', validator: (v) => (v.length > 100 ? '版本名称不能超过 100 个字' : true) });
     if (name === null) return;
-    setBusy('save');
-    try {
+    await run('save', async () => {
       await bidApi.saveOutlineVersion(bidId, name.trim() || undefined);
       toastSuccess('目录版本已保存');
       await q.refetch();
-    } catch {
-      /* shown */
-    } finally {
-      setBusy(null);
-    }
+    });
   }
 
   async function restore(id: string) {
-    setBusy(id);
-    try {
+    await run(id, async () => {
       await beforeRestore?.();
       await bidApi.restoreOutlineVersion(id);
       toastSuccess('已恢复该目录版本，恢复前的目录已自动保存');
       await Promise.all([q.refetch(), invalidateOutline(qc, bidId)]);
       onRestored?.();
-    } catch {
-      /* shown */
-    } finally {
-      setBusy(null);
-    }
+    });
   }
 
   return (
@@ -100,13 +91,8 @@ export function OutlineVersionsDrawer({ open, bidId, readOnly, onClose, beforeRe
                   key="v"
                   size="small"
                   type="link"
-                  onClick={async () => {
-                    try {
-                      setPreview(await bidApi.outlineVersion(v.id));
-                    } catch {
-                      /* shown */
-                    }
-                  }}
+                  loading={busy === `p${v.id}`}
+                  onClick={() => void run(`p${v.id}`, async () => setPreview(await bidApi.outlineVersion(v.id)))}
                 >
                   查看
                 </Button>,

@@ -6,26 +6,22 @@ import { AUTH_LIMITS, PHONE_PATTERN, formatTime, type Employee } from '@bid/shar
 import { PageFrame, Panel } from '../../../components/PageFrame.tsx';
 import { useSession } from '../../../stores/session.ts';
 import { confirmDialog, toastSuccess } from '../../../utils/feedback.ts';
+import { useBusyAction } from '../../../utils/useBusyAction.ts';
 import { accountApi } from '../../../features/account/api.ts';
 
 const PAGE_SIZE = 10;
 
 function AddEmployeeForm({ onAdded }: { onAdded: () => void }) {
   const [form] = Form.useForm<{ phone: string; name?: string }>();
-  const [busy, setBusy] = useState(false);
-  const submit = async (v: { phone: string; name?: string }) => {
-    setBusy(true);
-    try {
+  const { busy, run } = useBusyAction();
+  // A refusal (e.g. 该手机号已加入其他企业) is shown by the request layer.
+  const submit = (v: { phone: string; name?: string }) =>
+    run('add', async () => {
       await accountApi.addEmployee({ phone: v.phone.trim(), name: v.name?.trim() || undefined });
       toastSuccess('已添加，员工可用该手机号短信登录');
       form.resetFields();
       onAdded();
-    } catch {
-      /* the request layer has shown why (e.g. 该手机号已加入其他企业) */
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
   return (
     <Form form={form} layout="inline" onFinish={submit} data-testid="employee-add-form">
       <Form.Item
@@ -45,7 +41,7 @@ function AddEmployeeForm({ onAdded }: { onAdded: () => void }) {
       >
         <Input placeholder="姓名（选填）" style={{ width: 160 }} />
       </Form.Item>
-      <Button type="primary" htmlType="submit" icon={<UserAddOutlined />} loading={busy}>
+      <Button type="primary" htmlType="submit" icon={<UserAddOutlined />} loading={busy !== null}>
         添加员工
       </Button>
     </Form>
