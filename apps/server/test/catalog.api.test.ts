@@ -314,6 +314,13 @@ describe(`catalog operations (${TEST_DB})`, () => {
     await c.data(`${P}/updateBidCatalogContent`, { id: b.id, content: paragraph('手写的内容'), baseVersion: 0 });
     const stored = await s.built.ctx.db.selectFrom('catalogs').select(['status']).where('id', '=', b.id).executeTakeFirstOrThrow();
     expect(stored.status).toBe('done');
+
+    // Restoring a version of a stale chapter does not revive the dead "writing" either.
+    const kept = await c.data<{ id: string }>(`${P}/saveCatalogContentVersion`, { id: a1.id });
+    await s.built.ctx.db.updateTable('catalogs').set({ updated_at: longAgo }).where('id', '=', a1.id).execute();
+    await c.data(`${P}/restoreCatalogContentVersion`, { id: a1.id, versionId: kept.id });
+    const restored = await s.built.ctx.db.selectFrom('catalogs').select(['status']).where('id', '=', a1.id).executeTakeFirstOrThrow();
+    expect(restored.status).toBe('done');
   });
 
   it('progress = leaf chapters with content / all leaves, recomputed on content and outline changes', async () => {

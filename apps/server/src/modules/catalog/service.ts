@@ -720,7 +720,7 @@ export class CatalogService {
       await this.keepCurrent(trx, cur, '恢复前自动保存', owner.userId);
       const doc = parseDoc(ver.content);
       const has = docHasContent(doc);
-      const st = statusFor(has, cur.status === 'writing' ? 'writing' : 'done');
+      const st = statusFor(has, effectiveStatus(cur));
       await this.repo.update(trx, id, {
         content: ver.content,
         version: cur.version + 1,
