@@ -1,6 +1,6 @@
-import { useState } from 'react';
 import { Form, Input, InputNumber, Modal, Select } from 'antd';
 import { CATALOG_LIMITS, type CatalogNode } from '@bid/shared';
+import { useBusyAction } from '../../../utils/useBusyAction.ts';
 import { bidApi } from '../api.ts';
 
 interface Values {
@@ -12,27 +12,25 @@ interface Values {
 /** The gear of a chapter: its word budget, extra requirements for the AI, and what it must include. */
 export function ChapterSettingsModal({ chapter, onClose }: { chapter: CatalogNode; onClose(changed: boolean): void }) {
   const [form] = Form.useForm<Values>();
-  const [saving, setSaving] = useState(false);
+  const { busy: saving, run } = useBusyAction();
 
   async function submit() {
-    const v = await form.validateFields();
-    setSaving(true);
-    try {
+    // Invalid fields are marked in the form itself.
+    const v = await form.validateFields().catch(() => null);
+    if (!v) return;
+    // A refusal is shown by the request layer; the dialog stays open.
+    await run('save', async () => {
       await bidApi.settings(chapter.id, {
         targetWords: v.targetWords ?? null,
         requirement: v.requirement?.trim() ? v.requirement.trim() : null,
         include: v.include?.length ? v.include : null,
       });
       onClose(true);
-    } catch {
-      // Shown by the request layer; the dialog stays open.
-    } finally {
-      setSaving(false);
-    }
+    });
   }
 
   return (
-    <Modal open title={`章节设置：${chapter.title}`} okText="保存" confirmLoading={saving} onOk={() => void submit()} onCancel={() => onClose(false)} destroyOnHidden>
+    <Modal open title={`章节设置：${chapter.title}`} okText="保存" confirmLoading={saving !== null} onOk={() => void submit()} onCancel={() => onClose(false)} destroyOnHidden>
       <Form
         form={form}
         layout="vertical"
