@@ -27,7 +27,6 @@ function snapshotWebDist(): string {
 
 export interface BrowserSuite {
   readonly server: TestServer;
-  readonly browser: Browser;
   /** A fresh browser context (own cookies) on the suite's server, logged in when given a token; closed after the suite. */
   newPage(token?: string): Promise<TrackedPage>;
 }
@@ -67,9 +66,6 @@ export function browserSuite(
   return {
     get server() {
       return started(server, 'server');
-    },
-    get browser() {
-      return started(browser, 'browser');
     },
     async newPage(token?: string) {
       const t = await newPageWithErrors(started(browser, 'browser'), { baseURL: started(server, 'server').baseUrl, token });

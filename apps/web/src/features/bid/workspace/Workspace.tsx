@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router';
 import type { CatalogNode, UpdateContentResult } from '@bid/shared';
 import { PageFrame, Panel } from '../../../components/PageFrame.tsx';
 import { confirmDialog, toastSuccess } from '../../../utils/feedback.ts';
+import { useBusyAction } from '../../../utils/useBusyAction.ts';
 import { bidApi, bidKeys, useBidDetail, useCatalogTree } from '../api.ts';
 import { AiPanel } from '../AiPanelSlot.tsx';
 import { ChapterEditor, type ChapterHandle } from '../editor/ChapterEditor.tsx';
@@ -44,7 +45,7 @@ export function Workspace({ bidId }: { bidId: string | null }) {
   const handleRef = useRef<ChapterHandle | null>(null);
   const [contentVersionsOpen, setContentVersionsOpen] = useState(false);
   const [outlineVersionsOpen, setOutlineVersionsOpen] = useState(false);
-  const [finishing, setFinishing] = useState(false);
+  const { busy: finishing, run } = useBusyAction();
 
   const readOnly = Boolean(bid.data?.readOnly);
   const nodes = useMemo(() => tree.data ?? [], [tree.data]);
@@ -81,17 +82,13 @@ export function Workspace({ bidId }: { bidId: string | null }) {
     if (!bidId) return;
     const ok = await confirmDialog({ title: '完成标书', content: '完成后标书只能查看和导出，不能再修改。确定完成吗？', okText: '完成标书' });
     if (!ok) return;
-    setFinishing(true);
-    try {
+    // A 601 below 100 % is shown by the request layer.
+    await run('finish', async () => {
       await flush();
       await bidApi.finish(bidId);
       toastSuccess('标书已完成');
       await Promise.all([qc.invalidateQueries({ queryKey: bidKeys.detail(bidId) }), qc.invalidateQueries({ queryKey: ['bid', 'list'] })]);
-    } catch {
-      /* 601 below 100 % is shown by the request layer */
-    } finally {
-      setFinishing(false);
-    }
+    });
   }
 
   if (!bidId) {
@@ -131,7 +128,7 @@ export function Workspace({ bidId }: { bidId: string | null }) {
           </Button>
           {readOnly ? null : (
             <Tooltip title={progress < 100 ? '所有末级章节都有内容（进度 100%）后才能完成' : '完成后只能查看，不能修改'}>
-              <Button type="primary" icon={<CheckOutlined />} disabled={progress < 100} loading={finishing} onClick={() => void finish()} data-testid="finish-bid">
+              <Button type="primary" icon={<CheckOutlined />} disabled={progress < 100} loading={finishing !== null} onClick={() => void finish()} data-testid="finish-bid">
                 完成标书
               </Button>
             </Tooltip>
