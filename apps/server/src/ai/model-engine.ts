@@ -21,6 +21,7 @@ import {
 } from './prompts.ts';
 import type { ChatMessage, ChatProvider, ChatResult } from './providers/types.ts';
 import type { AiEngine, ChapterContext, ChildrenInput, EditInput, Generated, OutlineInput, OutlineNode, RunOptions } from './types.ts';
+import { stripGearEcho } from './gear.ts';
 
 const nullableStr = z
   .union([z.string(), z.number(), z.null(), z.undefined()])
@@ -186,6 +187,12 @@ export class ModelEngine implements AiEngine {
       keyDates: m.keyDates.length ? m.keyDates : rules.keyDates,
       mandatedOutline: m.mandatedOutline.length >= 3 ? m.mandatedOutline : rules.mandatedOutline,
       darkBid: m.darkBid || rules.darkBid,
+      disqualificationSources: [],
+      lots: rules.lots,
+      pageLimit: rules.pageLimit,
+      formatRules: rules.formatRules,
+      responseTables: rules.responseTables,
+      requirements: rules.requirements,
       engine: 'openai',
       model,
       warnings: scoringItems.length ? rules.warnings.filter((w) => !/评分标准/.test(w)) : rules.warnings,
@@ -241,6 +248,7 @@ export class ModelEngine implements AiEngine {
       promptTokens += more.usage.promptTokens;
       completionTokens += more.usage.completionTokens;
     }
+    text = stripGearEcho(text, ctx);
     if (countWords(text) > target * WORD_CAP_RATIO) text = trimToWords(text, Math.round(target * WORD_CAP_RATIO));
     return { value: text, engine: 'openai', model: first.model, promptTokens, completionTokens };
   }

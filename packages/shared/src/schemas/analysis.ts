@@ -27,10 +27,31 @@ export const projectFactsSchema = z.object({
   period: z.string().nullable(),
   location: z.string().nullable(),
   scope: z.string().nullable(),
-  /** 投标保证金. */
+  /** 投标保证金, as the tender states it (大写 and/or 小写). */
   bond: z.string().nullable(),
+  /** 采购方式: 公开招标 / 邀请招标 / 竞争性磋商 / 竞争性谈判 / 单一来源 / 询价 ...; null when not found. */
+  method: z.string().nullable().default(null),
+  /** The bond in yuan, read from 大写 (伍拾万元) or 小写 (¥500,000.00 / 50 万元); null when not found. */
+  bondAmount: z.number().min(0).nullable().default(null),
+  /** The budget (预算金额 / 最高限价) in yuan; null when not found. */
+  budgetAmount: z.number().min(0).nullable().default(null),
 });
 export type ProjectFacts = z.infer<typeof projectFactsSchema>;
+
+/** Character offsets into the analysed text, so a screen can show the passage an item came from. */
+export const sourceSpanSchema = z.object({ start: z.number().int().min(0), end: z.number().int().min(0) });
+export type SourceSpan = z.infer<typeof sourceSpanSchema>;
+
+/** 采购包 / 标段 number (1, 2, ...) an item belongs to; null when the tender has one 包 or the item serves all. */
+const lotRefSchema = z.number().int().min(1).max(999).nullish();
+/** Absent on analyses stored before offsets were kept, and on items a model found but the text does not show. */
+const sourceRefSchema = sourceSpanSchema.nullish();
+
+export const lotSchema = z.object({
+  no: z.number().int().min(1).max(999),
+  name: z.string().max(200),
+});
+export type Lot = z.infer<typeof lotSchema>;
 
 export const scoringItemSchema = z.object({
   /** Stable within one analysis (`S1`, `S2`, ...): chapters refer to items by this id. */
@@ -42,6 +63,8 @@ export const scoringItemSchema = z.object({
   /** Maximum points; null when the tender does not state them. */
   points: z.number().min(0).max(1000).nullable(),
   criteria: z.string().max(4000),
+  lot: lotRefSchema,
+  source: sourceRefSchema,
 });
 export type ScoringItem = z.infer<typeof scoringItemSchema>;
 
@@ -49,14 +72,34 @@ export const clauseSchema = z.object({
   /** '★' (substantive, failing it disqualifies) or '▲' (important). */
   mark: z.enum(['★', '▲']),
   text: z.string().max(2000),
+  lot: lotRefSchema,
+  source: sourceRefSchema,
 });
 export type StarClause = z.infer<typeof clauseSchema>;
 
-export const keyDateSchema = z.object({ label: z.string().max(100), value: z.string().max(200) });
+export const keyDateSchema = z.object({ label: z.string().max(100), value: z.string().max(200), source: sourceRefSchema });
 export type KeyDate = z.infer<typeof keyDateSchema>;
 
-export const mandatedSectionSchema = z.object({ title: z.string().min(1).max(200), level: z.number().int().min(1).max(3) });
+export const mandatedSectionSchema = z.object({
+  title: z.string().min(1).max(200),
+  level: z.number().int().min(1).max(3),
+  source: sourceRefSchema,
+});
 export type MandatedSection = z.infer<typeof mandatedSectionSchema>;
+
+/** One stated requirement of 采购需求 / 技术参数 / 服务要求. */
+export const requirementSchema = z.object({
+  /** Stable within one analysis (`R1`, `R2`, ...). */
+  id: z.string().min(1).max(20),
+  text: z.string().max(2000),
+  /** True for a ★ (substantive) requirement. */
+  star: z.boolean(),
+  /** The mark the tender puts on it ('★' substantive, '▲' important), null for a plain one. */
+  mark: z.enum(['★', '▲']).nullish(),
+  lot: lotRefSchema,
+  source: sourceRefSchema,
+});
+export type Requirement = z.infer<typeof requirementSchema>;
 
 export const tenderAnalysisSchema = z.object({
   project: projectFactsSchema,
@@ -66,11 +109,22 @@ export const tenderAnalysisSchema = z.object({
   scoringItems: z.array(scoringItemSchema),
   starClauses: z.array(clauseSchema),
   disqualifications: z.array(z.string().max(2000)),
+  /** `source` of each entry of `disqualifications`, index for index (null when unknown). */
+  disqualificationSources: z.array(sourceSpanSchema.nullable()).default([]),
   keyDates: z.array(keyDateSchema),
   /** The bid outline the tender prescribes (投标文件格式/组成), in its order; empty when none. */
   mandatedOutline: z.array(mandatedSectionSchema),
   /** True when the technical bid must be anonymous (暗标). */
   darkBid: z.boolean(),
+  /** 采购包 / 标段 of the tender; empty when it has one. */
+  lots: z.array(lotSchema).default([]),
+  /** The tender's cap on pages (of the bid or its technical part); null when none. */
+  pageLimit: z.number().int().min(1).nullable().default(null),
+  /** Layout rules the bid must follow: fonts, spacing, binding, 暗标 layout. */
+  formatRules: z.array(z.string().max(500)).default([]),
+  /** Names of the response / deviation tables the tender demands (技术参数响应及偏离表 ...). */
+  responseTables: z.array(z.string().max(200)).default([]),
+  requirements: z.array(requirementSchema).default([]),
   /** Which engine produced it: 'offline' (rules) or 'openai' (a model, rules as fallback). */
   engine: z.string(),
   model: z.string().nullable(),
@@ -90,6 +144,16 @@ export function scoringTotals(items: ScoringItem[]): Record<ScoringCategory, num
     out.total += it.points;
   }
   return out;
+}
+
+/**
+ * The analysis a bid answering 包 `lot` works from: that 包's scoring items, ★ clauses and
+ * requirements plus those that serve every 包 (lot null). An interpretation keeps them all.
+ */
+export function analysisForLot(a: TenderAnalysis, lot: number | null | undefined): TenderAnalysis {
+  if (lot == null || a.lots.length === 0) return a;
+  const keep = <T extends { lot?: number | null }>(xs: T[]) => xs.filter((x) => x.lot == null || x.lot === lot);
+  return { ...a, scoringItems: keep(a.scoringItems), starClauses: keep(a.starClauses), requirements: keep(a.requirements) };
 }
 
 /** POST /api/ai/chat/start-analysis: analyse an uploaded file or pasted text (file interpretation). */

@@ -54,6 +54,8 @@ export const saveBidSchema = z.object({
     .max(BID_LIMITS.pageCountMax, `目标页数须在 ${BID_LIMITS.pageCountMin} 到 ${BID_LIMITS.pageCountMax} 之间`)
     .nullish(),
   templateId: z.string().max(64, '模板编号格式不正确').nullish(),
+  /** The 采购包 / 标段 number the bid answers when the tender has several (its analysis keeps that 包 only). */
+  lot: z.coerce.number({ error: '采购包编号必须是数字' }).int('采购包编号必须是整数').min(1, '采购包编号须在 1 到 999 之间').max(999, '采购包编号须在 1 到 999 之间').nullish(),
 });
 export type SaveBidInput = z.infer<typeof saveBidSchema>;
 

@@ -25,6 +25,12 @@ export function analyzeTenderByRules(input: string): TenderAnalysis {
     keyDates: extractKeyDates(lines),
     mandatedOutline,
     darkBid: detectDarkBid(text),
+    disqualificationSources: [],
+    lots: [],
+    pageLimit: null,
+    formatRules: [],
+    responseTables: [],
+    requirements: [],
     engine: 'offline',
     model: null,
     warnings,
@@ -34,7 +40,8 @@ export function analyzeTenderByRules(input: string): TenderAnalysis {
 
 // ---------------------------------------------------------------- facts
 
-const FACT_PATTERNS: Record<keyof ProjectFacts, RegExp[]> = {
+type TextFact = Exclude<keyof ProjectFacts, 'method' | 'bondAmount' | 'budgetAmount'>;
+const FACT_PATTERNS: Record<TextFact, RegExp[]> = {
   name: [/(?:采购项目名称|项目名称|工程名称|招标项目名称)\s*[：:]\s*([^\n]+)/],
   number: [/(?:项目编号|招标编号|采购编号|采购项目编号|项目代码)\s*[：:]\s*([A-Za-z0-9\-_（）()〔〕[\]【】号—]+)/],
   owner: [/(?:采购人|招标人|建设单位|采购单位|业主单位)(?:名称)?\s*[：:]\s*([^\n，,；;。（(]+)/, /招标人为([^\n，,；;。]+?)(?:[，,；;。]|$)/],
@@ -47,8 +54,8 @@ const FACT_PATTERNS: Record<keyof ProjectFacts, RegExp[]> = {
 };
 
 function extractFacts(text: string): ProjectFacts {
-  const out = {} as ProjectFacts;
-  for (const [key, patterns] of Object.entries(FACT_PATTERNS) as Array<[keyof ProjectFacts, RegExp[]]>) {
+  const out: ProjectFacts = { name: null, number: null, owner: null, agency: null, budget: null, period: null, location: null, scope: null, bond: null, method: null, bondAmount: null, budgetAmount: null };
+  for (const [key, patterns] of Object.entries(FACT_PATTERNS) as Array<[TextFact, RegExp[]]>) {
     out[key] = null;
     for (const re of patterns) {
       const m = re.exec(text);

@@ -2,6 +2,7 @@ import type { ProjectFacts, ScoringItem } from '@bid/shared';
 import type { ChapterContext, EditInput } from '../types.ts';
 import { aspectsOf, roleOf } from './outline.ts';
 import { sentences } from './text.ts';
+import { gearSections } from './gear.ts';
 
 /**
  * Offline chapter drafts: deterministic Markdown from templates and the chapter's context.
@@ -15,7 +16,7 @@ export const ph = (label: string) => `【待填写：${label}】`;
 
 function fact(f: ProjectFacts, key: keyof ProjectFacts, label: string): string {
   const v = f[key];
-  return v ? v : ph(label);
+  return v ? String(v) : ph(label);
 }
 
 interface Topic {
@@ -335,8 +336,8 @@ function technical(ctx: ChapterContext, title: string): string {
   out.push('', '### 工作目标', '', `结合${fact(f, 'name', '项目名称')}${f.scope ? `（${truncateScope(f.scope)}）` : ''}的特点，${topic.goal}`);
   out.push('', '### 主要措施', '', ...topic.measures.map((m, i) => `${i + 1}. ${m}`));
   out.push('', '### 本项目的具体安排', '', `${ph(`结合本项目实际，补充“${title}”的具体做法、数量、时间安排及责任人（岗位）`)}`);
-  if (ctx.requirement) out.push('', `写作要求：${ctx.requirement}`);
-  if (ctx.include) out.push('', `应包含：${ctx.include}`);
+  // The gear steers the draft; its text is never pasted into the chapter.
+  out.push(...gearSections(ctx, (t) => TOPICS.find((x) => x.test.test(t)) ?? null, ph, topic));
   return out.join('\n');
 }
 

@@ -74,7 +74,7 @@ export function toCatalogInput(nodes: OutlineNode[], analysis: TenderAnalysis): 
 
 export function emptyAnalysis(): TenderAnalysis {
   return {
-    project: { name: null, number: null, owner: null, agency: null, budget: null, period: null, location: null, scope: null, bond: null },
+    project: { name: null, number: null, owner: null, agency: null, budget: null, period: null, location: null, scope: null, bond: null, method: null, bondAmount: null, budgetAmount: null },
     scoringMethod: null,
     qualifications: [],
     scoringItems: [],
@@ -83,6 +83,12 @@ export function emptyAnalysis(): TenderAnalysis {
     keyDates: [],
     mandatedOutline: [],
     darkBid: false,
+    disqualificationSources: [],
+    lots: [],
+    pageLimit: null,
+    formatRules: [],
+    responseTables: [],
+    requirements: [],
     engine: 'offline',
     model: null,
     warnings: [],
