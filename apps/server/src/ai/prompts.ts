@@ -104,6 +104,7 @@ export function chapterMessages(ctx: ChapterContext): ChatMessage[] {
     '紧扣评分标准逐项响应，写具体做法和措施，避免空话套话。',
     '缺少的事实用【待填写：内容说明】占位，不得编造单位、人名、金额、日期和证书。',
   ];
+  if (ctx.requirement || ctx.include) rules.push('按编写人的要求和本章应包含的内容组织正文，但不要在正文中复述这些要求本身。');
   if (ctx.darkBid) rules.push('本章属于暗标：不得出现投标人名称、人员姓名、商标标识或任何可识别投标人身份的信息，用“我方”“项目经理”等代称。');
   lines.push(`【任务：撰写章节】\n${rules.map((r, i) => `${i + 1}. ${r}`).join('\n')}`);
   return [
