@@ -20,6 +20,7 @@ import { installBodyParsers } from './http/body-parsers.ts';
 import { SessionRepo } from './modules/session/repo.ts';
 import { SessionService } from './modules/session/service.ts';
 import { modules } from './modules/index.ts';
+import { buildServices, startServices, type CoreDeps } from './services.ts';
 import { APP_VERSION } from './lib/version.ts';
 
 z.config(z.locales.zhCN());
@@ -57,15 +58,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
   const closers: Array<() => Promise<void> | void> = [];
   const sessions = new SessionService(new SessionRepo(handle.db), config.SESSION_TTL_SECONDS);
-  const ctx: AppContext = {
-    config,
-    db: handle.db,
-    dbKind: handle.kind,
-    log,
-    sessions,
-    services: {},
-    onClose: (fn) => closers.push(fn),
-  };
+  const core: CoreDeps = { config, db: handle.db, dbKind: handle.kind, log, sessions, onClose: (fn) => closers.push(fn) };
+  const ctx: AppContext = { ...core, services: await buildServices(core) };
 
   const app = Fastify({
     loggerInstance: log as unknown as FastifyBaseLogger,
@@ -95,6 +89,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   installAuth(app, { clientId: config.AUTH_CLIENT_ID, clientSecret: config.AUTH_CLIENT_SECRET, sessions });
 
   for (const m of modules) await m.register(app, ctx);
+  // Workers start once the server is up, and give their jobs back on shutdown (closers).
+  app.addHook('onReady', async () => startServices(ctx.services));
 
   app.get('/api/docs', { config: { auth: 'none', clientCheck: false }, schema: { hide: true } }, async () => app.swagger());
 

@@ -1,21 +1,9 @@
-import type { Kysely } from 'kysely';
-import type { Logger } from 'pino';
-import type { Config } from './config/config.ts';
-import type { Database } from './db/schema.ts';
-import type { DbKind } from './db/database.ts';
-import type { SessionService } from './modules/session/service.ts';
+import type { CoreDeps, Services } from './services.ts';
 
 /**
- * What every module gets: configuration, the database and the shared services. Modules add their
- * own services to `services` at registration so that others can call them (e.g. bids -> quota).
+ * What every route module gets: the process-wide infrastructure and the typed services built by
+ * the composition root (services.ts). Route modules only register routes; they build nothing.
  */
-export interface AppContext {
-  config: Config;
-  db: Kysely<Database>;
-  dbKind: DbKind;
-  log: Logger;
-  sessions: SessionService;
-  services: Record<string, unknown>;
-  /** Work to run on shutdown (stop workers, close pools), in reverse order of registration. */
-  onClose(fn: () => Promise<void> | void): void;
+export interface AppContext extends CoreDeps {
+  services: Services;
 }

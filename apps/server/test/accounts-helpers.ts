@@ -3,7 +3,7 @@ import path from 'node:path';
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import { expect } from 'vitest';
-import type { AccountsInfra } from '../src/modules/auth/routes.ts';
+import type { AccountsInfra } from '../src/modules/auth/accounts.ts';
 import { createCompany } from '../src/modules/employee/service.ts';
 import { startTestServer, TEST_DB, type ApiResult, type TestServer } from './helpers/test-server.ts';
 import { nextPhone } from './helpers/fixtures.ts';
@@ -25,7 +25,7 @@ export function nextIp(): string {
 export const md5 = (s: string) => createHash('md5').update(s).digest('hex');
 
 export function infra(s: TestServer): AccountsInfra {
-  return s.built.ctx.services.accounts as AccountsInfra;
+  return s.built.ctx.services.accounts;
 }
 
 /** Moves the accounts clock (codes, captchas, scenes, rate limits) by `ms` from real time. */

@@ -271,7 +271,7 @@ describe(`finishing a bid (${TEST_DB})`, () => {
       const r = await c.call(path, body);
       expect([path, r.code, r.msg]).toEqual([path, 601, '标书已完成，只能查看，不能修改']);
     }
-    const catalogService = s.built.ctx.services.catalog as import('../src/modules/catalog/service.ts').CatalogService;
+    const catalogService = s.built.ctx.services.catalog;
     await expect(catalogService.saveGeneratedContent(undefined, leaf.id, paragraph('AI'))).rejects.toMatchObject({ code: 601 });
     // Reads still work, and nothing changed.
     const after = await c.data<CatalogNode[]>(`${C}/getBidCatalogList`, { bidId });

@@ -10,7 +10,7 @@ let catalog: CatalogService;
 beforeAll(async () => {
   s = await startTestServer();
   c = await newWriter(s);
-  catalog = s.built.ctx.services.catalog as CatalogService;
+  catalog = s.built.ctx.services.catalog;
 });
 afterAll(async () => {
   await s?.close();

@@ -277,7 +277,7 @@ describe(`catalog operations (${TEST_DB})`, () => {
     const b = findByTitle(tree, 'B');
     await c.data(`${P}/updateBidCatalogContent`, { id: a1.id, content: paragraph('有内容'), baseVersion: 0 });
     // The AI step marks failed chapters through the catalog service.
-    const catalogService = s.built.ctx.services.catalog as import('../src/modules/catalog/service.ts').CatalogService;
+    const catalogService = s.built.ctx.services.catalog;
     for (const id of [a1.id, b.id]) await catalogService.setGenerationState(undefined, id, { status: 'error' });
     let st = await c.data<any[]>(`${P}/getBidCatalogStatus`, { bidId });
     expect(st).toHaveLength(6);
@@ -296,7 +296,7 @@ describe(`catalog operations (${TEST_DB})`, () => {
     const b = findByTitle(tree, 'B');
     const c1 = findByTitle(tree, 'C');
     await c.data(`${P}/updateBidCatalogContent`, { id: a1.id, content: paragraph('写了一半'), baseVersion: 0 });
-    const catalogService = s.built.ctx.services.catalog as import('../src/modules/catalog/service.ts').CatalogService;
+    const catalogService = s.built.ctx.services.catalog;
     for (const id of [a1.id, b.id, c1.id]) await catalogService.setGenerationState(undefined, id, { status: 'writing' });
     // A1 and B were marked 31 minutes ago and never heard of again; C is being written right now.
     const longAgo = new Date(Date.now() - 31 * 60_000).toISOString();

@@ -3,7 +3,9 @@ import type { AppContext } from '../context.ts';
 import { registerHealthRoutes } from './health/routes.ts';
 import { registerConfigRoutes } from './config/routes.ts';
 import { registerSessionRoutes } from './session/routes.ts';
-import { registerAuthModule } from './auth/routes.ts';
+import { registerAuthRoutes } from './auth/routes.ts';
+import { registerCaptchaRoutes } from './captcha/routes.ts';
+import { registerWechatRoutes } from './wechat/routes.ts';
 import { registerUserRoutes } from './user/routes.ts';
 import { registerEmployeeRoutes } from './employee/routes.ts';
 import { registerCommonRoutes } from './common/routes.ts';
@@ -14,14 +16,20 @@ import { registerElementsModule } from './elements/routes.ts';
 import { registerExportModule } from './export/routes.ts';
 
 /**
- * Every domain module registers its routes here, in dependency order (a module may use the
- * services that earlier ones put on ctx.services).
+ * The route modules. To add a module:
+ *   1. build its service in `buildServices` (apps/server/src/services.ts) and add it to `Services`;
+ *   2. write `registerXRoutes(app, ctx)` in modules/x/routes.ts that reads `ctx.services.x` and only
+ *      registers routes (each with a zod response schema);
+ *   3. add one line below.
+ * Order does not matter for services (they are all built before any module registers).
  */
 export const modules: Array<{ name: string; register(app: FastifyInstance, ctx: AppContext): void | Promise<void> }> = [
   { name: 'health', register: registerHealthRoutes },
   { name: 'config', register: registerConfigRoutes },
   { name: 'session', register: registerSessionRoutes },
-  { name: 'auth', register: registerAuthModule },
+  { name: 'auth', register: registerAuthRoutes },
+  { name: 'captcha', register: registerCaptchaRoutes },
+  { name: 'wechat', register: registerWechatRoutes },
   { name: 'user', register: registerUserRoutes },
   { name: 'employee', register: registerEmployeeRoutes },
   { name: 'common', register: registerCommonRoutes },

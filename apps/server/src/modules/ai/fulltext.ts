@@ -11,7 +11,8 @@ import type { BidService } from '../bid/service.ts';
 import type { CatalogService } from '../catalog/service.ts';
 import type { AnalysisService } from '../analysis/service.ts';
 import { chapterContext, leavesOf, locate } from './context.ts';
-import { engineLabel, type AiService, type FullTextPayload } from './service.ts';
+import { engineLabel, type FullTextPayload } from './service.ts';
+import type { UsageRecorder } from './usage.ts';
 
 export interface FullTextDeps {
   db: Kysely<Database>;
@@ -19,7 +20,7 @@ export interface FullTextDeps {
   bids: BidService;
   catalog: CatalogService;
   analysis: AnalysisService;
-  service: AiService;
+  usage: UsageRecorder;
   log: Logger;
   /** Chapters written at once; default the tier's concurrency. */
   concurrency?: number;
@@ -175,7 +176,7 @@ export function fullTextHandler(deps: FullTextDeps) {
             await fail(catalogId, title, e instanceof Error && /[\u4e00-\u9fff]/.test(e.message) ? e.message : '保存失败，请重试');
             return;
           }
-          await deps.service.recordUsage(owner, result, p.tier, 'fulltext', bid.id, catalogId);
+          await deps.usage.record(owner, result, p.tier, 'fulltext', bid.id, catalogId);
           done += 1;
           await emit({ type: 'chapter', jobId, catalogId, title, status: 'done', engine: result.engine, words: countWords(result.value) });
           if (saved) await progress();

@@ -17,13 +17,13 @@ import type { Database } from '../../db/schema.ts';
 import { AiError } from '../../ai/errors.ts';
 import type { AiEngine, Generated } from '../../ai/types.ts';
 import { AppError, businessWarning, notFound, tooMany } from '../../http/errors.ts';
-import { newId, nowIso } from '../../lib/ids.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import { JobConflictError } from '../../jobs/queue.ts';
 import type { BidOwner, BidRow } from '../bid/repo.ts';
 import type { BidService } from '../bid/service.ts';
 import type { CatalogService } from '../catalog/service.ts';
 import type { AnalysisService } from '../analysis/service.ts';
+import type { UsageRecorder } from './usage.ts';
 import { chapterContext, emptyAnalysis, leavesOf, locate, pageCountOf, toCatalogInput } from './context.ts';
 
 export const FULLTEXT_JOB = 'ai.fulltext';
@@ -73,6 +73,7 @@ export class AiService {
     private readonly catalog: CatalogService,
     private readonly analysis: AnalysisService,
     readonly queue: JobQueue,
+    private readonly usage: UsageRecorder,
     private readonly log: Logger,
   ) {}
 
@@ -91,28 +92,6 @@ export class AiService {
   private writable(bid: BidRow): void {
     if (bid.status === 'finished') throw businessWarning(AI_MESSAGES.bidFinished);
     if (bid.deleted === 1) throw businessWarning('标书在回收站中，请先恢复');
-  }
-
-  async recordUsage(owner: { userId: string; tenantId: string }, g: Generated<unknown>, tier: ModelTier, task: string, bidId: string | null = null, catalogId: string | null = null): Promise<void> {
-    if (g.engine === 'offline') return;
-    await this.db
-      .insertInto('ai_usage')
-      .values({
-        id: newId(),
-        user_id: owner.userId,
-        tenant_id: owner.tenantId,
-        bid_id: bidId,
-        catalog_id: catalogId,
-        task,
-        engine: g.engine,
-        model: g.model,
-        tier,
-        prompt_tokens: g.promptTokens,
-        completion_tokens: g.completionTokens,
-        created_at: nowIso(),
-      })
-      .execute()
-      .catch((err) => this.log.warn({ err }, 'usage record failed'));
   }
 
   async analysisOf(owner: BidOwner, bid: BidRow, tier: ModelTier): Promise<TenderAnalysis> {
@@ -143,7 +122,7 @@ export class AiService {
     } catch (e) {
       throw aiFailure(e);
     }
-    await this.recordUsage(owner, g, tier, 'outline', bid.id);
+    await this.usage.record(owner, g, tier, 'outline', bid.id);
     if (input.pageCount && input.pageCount !== bid.page_count) await this.bids.update(owner, { id: bid.id, pageCount: input.pageCount });
     return this.catalog.saveOutline(owner, bid.id, toCatalogInput(g.value, analysis), undefined, 'AI 重新生成大纲前自动保存');
   }
@@ -168,7 +147,7 @@ export class AiService {
     } catch (e) {
       throw aiFailure(e);
     }
-    await this.recordUsage(owner, g, tier, 'outline-children', bid.id, catalogId);
+    await this.usage.record(owner, g, tier, 'outline-children', bid.id, catalogId);
     return this.catalog.saveChildren(owner, catalogId, toCatalogInput(g.value, analysis), 'replace');
   }
 
@@ -204,7 +183,7 @@ export class AiService {
         .catch((err) => this.log.warn({ err }, 'chapter state reset failed'));
       throw aiFailure(e);
     }
-    await this.recordUsage(owner, g, tier, 'chapter', bid.id, input.catalogId);
+    await this.usage.record(owner, g, tier, 'chapter', bid.id, input.catalogId);
     await this.catalog.saveGeneratedContent(undefined, input.catalogId, markdownToDoc(g.value), { engine: engineLabel(g), name: g.engine === 'offline' ? '离线草稿' : 'AI 写作', createdBy: owner.userId });
     return this.catalog.detail(owner, input.catalogId);
   }
@@ -227,7 +206,7 @@ export class AiService {
     } catch (e) {
       throw aiFailure(e);
     }
-    await this.recordUsage(owner, g, tier, `edit:${input.action}`, bid.id, input.catalogId);
+    await this.usage.record(owner, g, tier, `edit:${input.action}`, bid.id, input.catalogId);
     const text = g.value
       .replace(/^#{1,6}\s+/gm, '')
       .replace(/\*\*([^*]+)\*\*/g, '$1')

@@ -12,12 +12,13 @@ import {
 import type { Logger } from 'pino';
 import { AiError } from '../../ai/errors.ts';
 import { rulesFallback } from '../../ai/model-engine.ts';
-import type { AiEngine, Generated } from '../../ai/types.ts';
+import type { AiEngine } from '../../ai/types.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { newId, nowIso } from '../../lib/ids.ts';
 import type { BidOwner, BidRow } from '../bid/repo.ts';
 import type { BidService } from '../bid/service.ts';
 import type { FileService } from '../file/service.ts';
+import type { UsageRecorder } from '../ai/usage.ts';
 import { InterpretationRepo, type Owner } from './repo.ts';
 
 /** Longest wait for an analysis before start-analysis answers "running" (the page then polls). */
@@ -48,14 +49,14 @@ export class AnalysisService {
     private readonly files: FileService,
     private readonly bids: BidService,
     private readonly log: Logger,
-    private readonly recordUsage: (owner: Owner, g: Generated<unknown>, tier: ModelTier, task: string, bidId?: string | null) => Promise<void>,
+    private readonly usage: UsageRecorder,
   ) {}
 
   /** Analyses text with the engine; a failed model call degrades to the rule-based result. */
   async analyze(owner: Owner, text: string, tier: ModelTier, bidId: string | null = null, signal?: AbortSignal): Promise<TenderAnalysis> {
     try {
       const g = await this.engine.analyzeTender(text, { tier, signal });
-      await this.recordUsage(owner, g, tier, 'analysis', bidId);
+      await this.usage.record(owner, g, tier, 'analysis', bidId);
       return g.value;
     } catch (e) {
       if (e instanceof AiError && e.kind === 'aborted') throw e;

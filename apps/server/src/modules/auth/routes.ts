@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -18,31 +17,6 @@ import type { AppContext } from '../../context.ts';
 import { ok } from '../../http/envelope.ts';
 import { AppError } from '../../http/errors.ts';
 import { validationMessage } from '../../http/error-handler.ts';
-import { SqlRateLimiter, systemClock, type Clock, type RateLimiter } from '../../http/rate-limit.ts';
-import { CaptchaService, fixedCaptchaGenerator, randomCaptchaGenerator } from '../captcha/service.ts';
-import { registerCaptchaRoutes } from '../captcha/routes.ts';
-import { createSmsProvider } from '../sms/provider.ts';
-import { SmsService } from '../sms/service.ts';
-import { createWechatProvider } from '../wechat/provider.ts';
-import { WechatService } from '../wechat/service.ts';
-import { registerWechatRoutes } from '../wechat/routes.ts';
-import { AuthService } from './service.ts';
-
-/** What the accounts modules share; put on ctx.services.accounts by the auth module. */
-export interface AccountsInfra {
-  clock: Clock;
-  limiter: RateLimiter;
-  sms: SmsService;
-  captcha: CaptchaService;
-  wechat: WechatService;
-  auth: AuthService;
-}
-
-export function accountsOf(ctx: AppContext): AccountsInfra {
-  const a = ctx.services.accounts as AccountsInfra | undefined;
-  if (!a) throw new Error('the auth module must be registered before the other accounts modules');
-  return a;
-}
 
 function header(req: FastifyRequest, name: string): string | undefined {
   const v = req.headers[name.toLowerCase()];
@@ -50,25 +24,9 @@ function header(req: FastifyRequest, name: string): string | undefined {
   return s && s.length <= 256 ? s : undefined;
 }
 
-/** Login (token), login codes, captcha and WeChat QR login. Sets up what user/employee/common use. */
-export async function registerAuthModule(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const { config } = ctx;
-  const clock = systemClock();
-  const limiter: RateLimiter = new SqlRateLimiter(ctx.db, clock);
-  // Keyed hashes of codes and captchas: a copy of the database alone cannot test guesses offline.
-  const pepper = createHash('sha256').update(`bid-accounts-pepper\n${config.AUTH_CLIENT_SECRET}`).digest('hex');
-  const sms = new SmsService({ db: ctx.db, provider: createSmsProvider(config, clock), limiter, clock, log: ctx.log, pepper });
-  const captchaText = config.NODE_ENV === 'test' ? config.CAPTCHA_TEST_TEXT : undefined;
-  const captcha = new CaptchaService(ctx.db, clock, pepper, captchaText ? fixedCaptchaGenerator(captchaText) : randomCaptchaGenerator);
-  const wechat = new WechatService(ctx.db, createWechatProvider(config), clock, ctx.log);
-  const auth = new AuthService({ db: ctx.db, config, log: ctx.log, sessions: ctx.sessions, sms, captcha, wechat, limiter });
-  const infra: AccountsInfra = { clock, limiter, sms, captcha, wechat, auth };
-  ctx.services.accounts = infra;
-  ctx.services.rateLimiter = limiter;
-
-  registerCaptchaRoutes(app, captcha, limiter);
-  await registerWechatRoutes(app, ctx, infra);
-
+/** Login (token) and login codes. */
+export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const { auth, sms } = ctx.services.accounts;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   // Plain app.post: the answer is a TokenSuccess or a TokenFailure, not a typed envelope.

@@ -1,14 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { bidListQuerySchema, idParamSchema, saveBidSchema, updateBidSchema } from '@bid/shared';
-import type { AppContext } from '../../context.ts';
 import { requireAuth } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
 import type { BidService } from './service.ts';
 
 const tags = ['标书'];
 
-export function registerBidRoutes(scope: FastifyInstance, _ctx: AppContext, service: BidService): void {
+export function registerBidRoutes(scope: FastifyInstance, service: BidService): void {
   const r = scope.withTypeProvider<ZodTypeProvider>();
 
   r.post('/api/bid/client/saveBid', { schema: { tags, summary: '新建标书（消耗一个标书额度）', body: saveBidSchema } }, async (req) =>

@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { captchaImageSchema, envelopeSchema } from '@bid/shared';
+import type { AppContext } from '../../context.ts';
 import { ok } from '../../http/envelope.ts';
 import { tooMany } from '../../http/errors.ts';
-import type { RateLimiter } from '../../http/rate-limit.ts';
 import { formatWait } from '../auth/util.ts';
-import type { CaptchaService } from './service.ts';
 
-export function registerCaptchaRoutes(app: FastifyInstance, captcha: CaptchaService, limiter: RateLimiter): void {
+export function registerCaptchaRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const { captcha, limiter } = ctx.services.accounts;
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/system/commonClient/getImage',
     {

@@ -4,12 +4,9 @@ import { z } from 'zod';
 import { envelopeSchema, headNoticeSchema, partnerSchema, updateNoticeSchema } from '@bid/shared';
 import type { AppContext } from '../../context.ts';
 import { ok } from '../../http/envelope.ts';
-import { accountsOf } from '../auth/routes.ts';
-import { CommonService } from './service.ts';
 
 export function registerCommonRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const service = new CommonService(ctx.db, accountsOf(ctx).clock);
-  ctx.services.notices = service;
+  const service = ctx.services.notices;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['common'];
 

@@ -4,7 +4,6 @@ import { elementRequestSchema, type ElementKind } from '@bid/shared';
 import type { AppContext } from '../../context.ts';
 import { requireAuth } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
-import { ElementsService } from './service.ts';
 
 const tags = ['AI 图表'];
 
@@ -26,8 +25,7 @@ const CALLS: Array<[string, ElementKind, string]> = [
 
 /** aiGenerateTable/MindMap/Flowchart/Gantt and aiSearchImages (SPEC section 7, 60 s each). */
 export function registerElementsModule(app: FastifyInstance, ctx: AppContext): void {
-  const service = new ElementsService(ctx);
-  ctx.services.elements = service;
+  const service = ctx.services.elements;
   const r = app.withTypeProvider<ZodTypeProvider>();
   for (const [url, kind, summary] of CALLS) {
     r.post(url, { schema: { tags, summary, body: elementRequestSchema } }, async (req, reply) =>

@@ -13,17 +13,15 @@ import {
   type ModelTier,
 } from '@bid/shared';
 import type { PMNode } from '@bid/document';
-import type { AppContext } from '../../context.ts';
+import type { Logger } from 'pino';
 import { businessWarning, tooMany } from '../../http/errors.ts';
 import type { RateLimiter } from '../../http/rate-limit.ts';
-import { createAi } from '../../ai/index.ts';
-import { ModelEngine } from '../../ai/model-engine.ts';
 import type { ChatProvider } from '../../ai/providers/types.ts';
 import { buildContext, type ElementContext } from '../../ai/elements/context.ts';
 import { generateElement, searchKeywords } from '../../ai/elements/generate.ts';
 import type { BidService } from '../bid/service.ts';
 import type { CatalogService } from '../catalog/service.ts';
-import { imageSourcesOf } from '../picture/image-source.ts';
+import type { ImageSource } from '../picture/image-source.ts';
 import type { AuthContext } from '../session/service.ts';
 
 /** Element calls per user per minute (each may cost two model calls). */
@@ -50,38 +48,27 @@ function periodOf(analysis: unknown): string | null {
  * Rich elements for a chapter: builds the chapter's context from the bid and outline, asks the
  * model (or the offline engine), and keeps the chapter as a content version before a replace.
  */
+export interface ElementsDeps {
+  bids: BidService;
+  catalog: CatalogService;
+  /** The model client shared with the AI module; null means the offline engine. */
+  provider: Pick<ChatProvider, 'chat'> | null;
+  limiter: RateLimiter;
+  imageSources: readonly ImageSource[];
+  log: Logger;
+}
+
 export class ElementsService {
-  private ownProvider: (Pick<ChatProvider, 'chat'>) | null | undefined;
+  private readonly bids: BidService;
+  private readonly catalog: CatalogService;
 
-  constructor(private readonly ctx: AppContext) {}
-
-  private get catalog(): CatalogService {
-    return this.ctx.services.catalog as CatalogService;
-  }
-
-  private get bids(): BidService {
-    return this.ctx.services.bid as BidService;
-  }
-
-  /**
-   * The model client: the AI module's (ctx.services.aiProvider) when it is registered, otherwise
-   * one built from the same AI_* configuration; null means the offline engine.
-   */
-  provider(): Pick<ChatProvider, 'chat'> | null {
-    const shared = (this.ctx.services.aiProvider ?? (this.ctx.services.ai as { provider?: unknown } | undefined)?.provider) as Pick<ChatProvider, 'chat'> | null | undefined;
-    if (shared && typeof shared.chat === 'function') return shared;
-    if (this.ownProvider !== undefined) return this.ownProvider;
-    // Until the AI module shares its client: one built by the AI module's own factory from the same
-    // AI_* configuration (same defaults and validation), so both paths always agree on offline vs model.
-    const setup = createAi(this.ctx.config, { maxRetries: 1, firstTokenTimeoutMs: 45_000, callTimeoutMs: 55_000 });
-    this.ownProvider = setup.engine instanceof ModelEngine ? (setup.engine['provider'] as Pick<ChatProvider, 'chat'>) : null;
-    return this.ownProvider;
+  constructor(private readonly deps: ElementsDeps) {
+    this.bids = deps.bids;
+    this.catalog = deps.catalog;
   }
 
   private async limit(owner: Owner): Promise<void> {
-    const limiter = this.ctx.services.rateLimiter as RateLimiter | undefined;
-    if (!limiter) return;
-    const r = await limiter.hit(`ai-elements:${owner.userId}`, CALLS_PER_MINUTE, 60);
+    const r = await this.deps.limiter.hit(`ai-elements:${owner.userId}`, CALLS_PER_MINUTE, 60);
     if (!r.allowed) throw tooMany(`生成图表过于频繁，请 ${r.retryAfterSeconds} 秒后再试`, r.retryAfterSeconds);
   }
 
@@ -116,19 +103,19 @@ export class ElementsService {
         if (!(e instanceof Error && e.message === CATALOG_MSG.emptyContentVersion)) throw e;
       }
     }
-    const out = await generateElement(kind, ctx, { provider: this.provider(), tier, signal, budgetMs: 55_000 });
+    const out = await generateElement(kind, ctx, { provider: this.deps.provider, tier, signal, budgetMs: 55_000 });
     return { kind, node: out.node as ElementResult['node'], caption: out.caption, engine: out.engine, notice: out.notice, versionId };
   }
 
   async searchImages(owner: Owner, input: ElementRequest, signal?: AbortSignal): Promise<ImageSearchResult> {
     await this.limit(owner);
     const { ctx, tier } = await this.contextOf(owner, input);
-    const { keywords, engine } = await searchKeywords(ctx, { provider: this.provider(), tier, signal, budgetMs: 40_000 });
-    const sources = imageSourcesOf(this.ctx.services);
+    const { keywords, engine } = await searchKeywords(ctx, { provider: this.deps.provider, tier, signal, budgetMs: 40_000 });
+    const sources = this.deps.imageSources;
     const lists = await Promise.all(
       sources.map((s) =>
         s.search({ userId: owner.userId, tenantId: owner.tenantId }, keywords, ELEMENT_LIMITS.imageResults).catch((err) => {
-          this.ctx.log.warn({ err, source: s.name }, 'image source failed');
+          this.deps.log.warn({ err, source: s.name }, 'image source failed');
           return [] as ImageResult[];
         }),
       ),

@@ -5,13 +5,11 @@ import { employeeAddSchema, employeeListQuerySchema, employeeRemoveSchema, emplo
 import type { AppContext } from '../../context.ts';
 import { requireAuth } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
-import { EmployeeService } from './service.ts';
 
 const P = '/api/blade-system/client';
 
 export function registerEmployeeRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const service = new EmployeeService(ctx.db, ctx.sessions);
-  ctx.services.employees = service;
+  const service = ctx.services.employees;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['employee'];
 

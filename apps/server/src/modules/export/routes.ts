@@ -5,18 +5,10 @@ import type { AppContext } from '../../context.ts';
 import { requireAuth } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
 import { inWorkspaceScope } from '../bid/http.ts';
-import type { BidService } from '../bid/service.ts';
-import type { PictureService } from '../picture/service.ts';
-import { ExportPool } from './pool.ts';
-import { ExportRepo } from './repo.ts';
-import { ExportService, type ExportedFile } from './service.ts';
-import { WorkspaceExportSource, type ExportSource } from './source.ts';
+import type { ExportedFile } from './service.ts';
 
 const tags = ['Word 导出'];
 const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
-/** Exports written at once; more wait in the pool's queue. */
-const EXPORT_WORKERS = 2;
-const SWEEP_MS = 10 * 60 * 1000;
 
 /** RFC 5987 value: percent-encoded UTF-8, with the characters encodeURIComponent leaves alone encoded too. */
 function rfc5987(name: string): string {
@@ -36,31 +28,10 @@ export function sendDocx(reply: FastifyReply, f: ExportedFile): FastifyReply {
 
 /**
  * Word export (SPEC 1 and 7): findAllTemplate, exportBid (the file at once), and the background
- * variant exportBidStart / exportBidProgress / exportBidFile. ctx.services.export is the service.
+ * variant exportBidStart / exportBidProgress / exportBidFile.
  */
-export async function registerExportModule(app: FastifyInstance, ctx: AppContext, source?: ExportSource): Promise<void> {
-  const bids = ctx.services.bid as BidService | undefined;
-  if (!bids && !source) throw new Error('export module needs the bid module (ctx.services.bid)');
-  const pool = new ExportPool(EXPORT_WORKERS, ctx.log);
-  const service = new ExportService(
-    new ExportRepo(ctx.db),
-    source ?? new WorkspaceExportSource(ctx.db, bids!, (ctx.services.picture as PictureService | undefined) ?? null),
-    pool,
-    ctx.config.dataDir,
-    ctx.log,
-  );
-  ctx.services.export = service;
-  // Tests start many servers: only a production server pays for a worker before it is needed.
-  if (ctx.config.NODE_ENV === 'production') pool.prewarm();
-  await service.syncBuiltins();
-  await service.sweep().catch((err) => ctx.log.warn({ err }, 'export sweep failed'));
-  const sweeper = setInterval(() => void service.sweep().catch((err) => ctx.log.warn({ err }, 'export sweep failed')), SWEEP_MS);
-  sweeper.unref();
-  ctx.onClose(async () => {
-    clearInterval(sweeper);
-    await pool.close();
-  });
-
+export async function registerExportModule(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const service = ctx.services.export;
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get('/api/bid/templateConfig/findAllTemplate', { config: { auth: 'optional' }, schema: { tags, summary: 'Word 导出模板列表' } }, async () =>
     ok(await service.templates()),

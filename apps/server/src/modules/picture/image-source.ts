@@ -4,19 +4,9 @@ import type { PictureOwner } from './repo.ts';
 /**
  * Where aiSearchImages looks for pictures. The picture library implements it; the knowledge base
  * (images inside its documents) and a licensed web image provider can implement it later and be
- * added to ctx.services.imageSources — the search merges every source's results by score.
+ * added to `imageSources` in the composition root (services.ts) — the search merges every source's results by score.
  */
 export interface ImageSource {
   name: ImageSourceName;
   search(owner: PictureOwner, keywords: string[], limit: number): Promise<ImageResult[]>;
-}
-
-/** The registry other modules add their sources to (ctx.services.imageSources). */
-export function imageSourcesOf(services: Record<string, unknown>): ImageSource[] {
-  let list = services.imageSources as ImageSource[] | undefined;
-  if (!list) {
-    list = [];
-    services.imageSources = list;
-  }
-  return list;
 }

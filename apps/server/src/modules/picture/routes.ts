@@ -17,9 +17,7 @@ import type { AppContext } from '../../context.ts';
 import { requireAuth } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
 import { AppError, badRequest } from '../../http/errors.ts';
-import { PictureRepo } from './repo.ts';
-import { PictureService, type UploadInput } from './service.ts';
-import { imageSourcesOf } from './image-source.ts';
+import type { PictureService, UploadInput } from './service.ts';
 
 const tags = ['图片库'];
 
@@ -83,11 +81,9 @@ function sendFile(reply: FastifyReply, service: PictureService, f: Awaited<Retur
   return reply.type(f.mime).send(service.storage.stream(f.path));
 }
 
-/** The picture library: ctx.services.picture (PictureService) and an entry in ctx.services.imageSources. */
+/** The picture library's routes. */
 export async function registerPictureModule(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const service = new PictureService(new PictureRepo(ctx.db), ctx.config.dataDir);
-  ctx.services.picture = service;
-  imageSourcesOf(ctx.services).push(service.asImageSource());
+  const service = ctx.services.picture;
 
   await app.register(async (scope) => {
     if (!scope.hasContentTypeParser('multipart/form-data')) await scope.register(multipart, { limits: { fileSize: PICTURE_LIMITS.maxBytes, files: 1 } });

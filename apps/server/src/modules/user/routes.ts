@@ -20,15 +20,12 @@ import {
 import type { AppContext } from '../../context.ts';
 import { requireAuth } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
-import { accountsOf } from '../auth/routes.ts';
-import { UserService } from './service.ts';
 
 const P = '/api/blade-system/client';
 const nullEnvelope = envelopeSchema(z.null());
 
 export function registerUserRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const service = new UserService(ctx.db, accountsOf(ctx));
-  ctx.services.users = service;
+  const service = ctx.services.users;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['user'];
 

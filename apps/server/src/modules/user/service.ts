@@ -13,7 +13,7 @@ import type { Database } from '../../db/schema.ts';
 import { badRequest, conflict, notFound, tooMany, unauthorized } from '../../http/errors.ts';
 import type { AuthContext } from '../session/service.ts';
 import { newId } from '../../lib/ids.ts';
-import type { AccountsInfra } from '../auth/routes.ts';
+import type { AccountsInfra } from '../auth/accounts.ts';
 import { hashPassword, verifyPassword } from '../auth/password.ts';
 import { formatWait, iso, isUniqueViolation } from '../auth/util.ts';
 import { UserRepo, type TenantRow, type UserRow } from './repo.ts';

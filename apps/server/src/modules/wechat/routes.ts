@@ -5,7 +5,6 @@ import { Code, devWechatConfirmSchema, envelopeSchema, userStateQuerySchema, use
 import type { AppContext } from '../../context.ts';
 import { ok } from '../../http/envelope.ts';
 import { AppError, badRequest, tooMany } from '../../http/errors.ts';
-import type { AccountsInfra } from '../auth/routes.ts';
 import { formatWait } from '../auth/util.ts';
 import { parseWechatXml, sceneEventOf, verifyWechatSignature } from './provider.ts';
 
@@ -20,8 +19,8 @@ const callbackQuerySchema = z.object({
 /** How far WeChat's timestamp may be from ours before a push is treated as a replay. */
 const CALLBACK_MAX_SKEW_SECONDS = 300;
 
-export async function registerWechatRoutes(app: FastifyInstance, ctx: AppContext, infra: AccountsInfra): Promise<void> {
-  const { wechat, limiter, clock } = infra;
+export async function registerWechatRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const { wechat, limiter, clock } = ctx.services.accounts;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post(

@@ -1,0 +1,179 @@
+import type { Kysely } from 'kysely';
+import type { Logger } from 'pino';
+import type { Config } from './config/config.ts';
+import type { Database } from './db/schema.ts';
+import type { DbKind } from './db/database.ts';
+import type { RateLimiter } from './http/rate-limit.ts';
+import { createAi, type AiSetup } from './ai/index.ts';
+import { SqlJobQueue } from './jobs/sql-queue.ts';
+import { buildAccounts, type AccountsInfra } from './modules/auth/accounts.ts';
+import { ClientConfigService } from './modules/config/service.ts';
+import { CommonService } from './modules/common/service.ts';
+import { EmployeeService } from './modules/employee/service.ts';
+import { UserService } from './modules/user/service.ts';
+import { QuotaService } from './modules/quota/service.ts';
+import { BidRepo } from './modules/bid/repo.ts';
+import { BidService } from './modules/bid/service.ts';
+import { CatalogRepo } from './modules/catalog/repo.ts';
+import { CatalogService } from './modules/catalog/service.ts';
+import { FeedbackService } from './modules/feedback/service.ts';
+import { FileRepo } from './modules/file/repo.ts';
+import { FileService } from './modules/file/service.ts';
+import { InterpretationRepo } from './modules/analysis/repo.ts';
+import { AnalysisService } from './modules/analysis/service.ts';
+import { SqlUsageRecorder, type UsageRecorder } from './modules/ai/usage.ts';
+import { fullTextHandler } from './modules/ai/fulltext.ts';
+import { AiService, FULLTEXT_JOB } from './modules/ai/service.ts';
+import { PictureRepo } from './modules/picture/repo.ts';
+import { PictureService } from './modules/picture/service.ts';
+import type { ImageSource } from './modules/picture/image-source.ts';
+import { ElementsService } from './modules/elements/service.ts';
+import { ExportPool } from './modules/export/pool.ts';
+import { ExportRepo } from './modules/export/repo.ts';
+import { ExportService } from './modules/export/service.ts';
+import { WorkspaceExportSource } from './modules/export/source.ts';
+import type { SessionService } from './modules/session/service.ts';
+
+/** What the composition root is built from: the process-wide infrastructure. */
+export interface CoreDeps {
+  config: Config;
+  db: Kysely<Database>;
+  dbKind: DbKind;
+  log: Logger;
+  sessions: SessionService;
+  /** Work to run on shutdown (stop workers, close pools), in reverse order of registration. */
+  onClose(fn: () => Promise<void> | void): void;
+}
+
+/**
+ * Every service of the server, built once by buildServices. Route modules read what they need from
+ * here; services get their collaborators through their constructors, never from this object.
+ */
+export interface Services {
+  accounts: AccountsInfra;
+  rateLimiter: RateLimiter;
+  clientConfig: ClientConfigService;
+  notices: CommonService;
+  users: UserService;
+  employees: EmployeeService;
+  quota: QuotaService;
+  bid: BidService;
+  catalog: CatalogService;
+  feedback: FeedbackService;
+  /** The AI engine and the model client shared by every AI feature (one semaphore per tier). */
+  aiSetup: AiSetup;
+  usage: UsageRecorder;
+  file: FileService;
+  analysis: AnalysisService;
+  ai: AiService;
+  jobs: SqlJobQueue;
+  picture: PictureService;
+  /** Where aiSearchImages looks; knowledge base or licensed providers add theirs here. */
+  imageSources: ImageSource[];
+  elements: ElementsService;
+  export: ExportService;
+}
+
+/** Exports written at once; more wait in the pool's queue. */
+const EXPORT_WORKERS = 2;
+const EXPORT_SWEEP_MS = 10 * 60 * 1000;
+/** An analysis still "running" after this long belongs to a process that died. */
+const STALE_ANALYSIS_MS = 10 * 60_000;
+
+/** Tuning knobs of the AI path, validated with the rest of the configuration. */
+export function aiTuning(config: Config) {
+  return {
+    /** Lease of a running job; a crashed process's job is resumed once it expires. */
+    leaseMs: config.AI_JOB_LEASE_MS,
+    pollMs: config.AI_JOB_POLL_MS,
+    /** Chapters the full-text job writes at once (default: the tier's AI_*_CONCURRENCY). */
+    fulltextConcurrency: config.AI_FULLTEXT_CONCURRENCY,
+    retryBackoffMs: config.AI_RETRY_BACKOFF_MS,
+    firstTokenTimeoutMs: config.AI_FIRST_TOKEN_TIMEOUT_MS,
+    eventPollMs: config.AI_EVENT_POLL_MS,
+  };
+}
+
+/**
+ * The composition root: builds every service in dependency order with constructor injection, runs
+ * the start-up housekeeping, and registers the shutdown work. Workers start in `startServices`
+ * once the server is listening. To add a service: a field in `Services`, one construction line here.
+ */
+export async function buildServices(deps: CoreDeps): Promise<Services> {
+  const { config, db, dbKind, log, sessions } = deps;
+
+  const accounts = buildAccounts({ config, db, log, sessions });
+  const clientConfig = new ClientConfigService(db);
+  const notices = new CommonService(db, accounts.clock);
+  const users = new UserService(db, accounts);
+  const employees = new EmployeeService(db, sessions);
+
+  const quota = new QuotaService(db);
+  const bid = new BidService(db, new BidRepo(db, dbKind), quota);
+  const catalog = new CatalogService(db, new CatalogRepo(), bid);
+  const feedback = new FeedbackService(db);
+
+  const tuning = aiTuning(config);
+  const aiSetup = createAi(config, {
+    ...(tuning.retryBackoffMs ? { backoffMs: tuning.retryBackoffMs } : {}),
+    ...(tuning.firstTokenTimeoutMs ? { firstTokenTimeoutMs: tuning.firstTokenTimeoutMs } : {}),
+  });
+  const usage = new SqlUsageRecorder(db, log);
+  const file = new FileService(new FileRepo(db), config.dataDir, config.UPLOAD_LIMIT);
+  await file.cleanTmp().catch(() => {});
+  const jobs = new SqlJobQueue(db, { leaseMs: tuning.leaseMs, pollMs: tuning.pollMs, log });
+  const analysis = new AnalysisService(new InterpretationRepo(db), aiSetup.engine, file, bid, log, usage);
+  await analysis.repo.failStale(new Date(Date.now() - STALE_ANALYSIS_MS).toISOString()).catch(() => {});
+  const ai = new AiService(db, aiSetup.engine, bid, catalog, analysis, jobs, usage, log);
+  jobs.register(
+    FULLTEXT_JOB,
+    fullTextHandler({ db, engine: aiSetup.engine, bids: bid, catalog, analysis, usage, log, concurrency: tuning.fulltextConcurrency }),
+  );
+  deps.onClose(() => jobs.stop());
+
+  const picture = new PictureService(new PictureRepo(db), config.dataDir);
+  const imageSources: ImageSource[] = [picture.asImageSource()];
+  const elements = new ElementsService({ bids: bid, catalog, provider: aiSetup.provider, limiter: accounts.limiter, imageSources, log });
+
+  const pool = new ExportPool(EXPORT_WORKERS, log);
+  const exportService = new ExportService(new ExportRepo(db), new WorkspaceExportSource(db, bid, picture), pool, config.dataDir, log);
+  // Tests start many servers: only a production server pays for a worker before it is needed.
+  if (config.NODE_ENV === 'production') pool.prewarm();
+  await exportService.syncBuiltins();
+  const sweep = () => exportService.sweep().catch((err) => log.warn({ err }, 'export sweep failed'));
+  await sweep();
+  const sweeper = setInterval(() => void sweep(), EXPORT_SWEEP_MS);
+  sweeper.unref();
+  deps.onClose(async () => {
+    clearInterval(sweeper);
+    await pool.close();
+  });
+
+  return {
+    accounts,
+    rateLimiter: accounts.limiter,
+    clientConfig,
+    notices,
+    users,
+    employees,
+    quota,
+    bid,
+    catalog,
+    feedback,
+    aiSetup,
+    usage,
+    file,
+    analysis,
+    ai,
+    jobs,
+    picture,
+    imageSources,
+    elements,
+    export: exportService,
+  };
+}
+
+/** Starts the background workers; called once the server is ready (they give their jobs back on close). */
+export async function startServices(services: Services): Promise<void> {
+  await services.jobs.start();
+}
