@@ -27,6 +27,15 @@ function openBuffer(buf: Buffer): Promise<ZipFile> {
  * the small XML parts the numbering recovery needs.
  */
 export async function checkDocxZip(buf: Buffer, limits: ZipLimits, keep: string[] = []): Promise<Map<string, string>> {
+  const parts = await readDocxParts(buf, limits, (name) => keep.includes(name));
+  return new Map([...parts].map(([name, bytes]) => [name, bytes.toString('utf8')]));
+}
+
+/**
+ * The same checks as checkDocxZip, keeping the raw bytes of the entries `want` selects (the
+ * pictures of word/media for the comparison of bids).
+ */
+export async function readDocxParts(buf: Buffer, limits: ZipLimits, want: (name: string) => boolean): Promise<Map<string, Buffer>> {
   let zip: ZipFile;
   try {
     zip = await openBuffer(buf);
@@ -58,12 +67,12 @@ export async function checkDocxZip(buf: Buffer, limits: ZipLimits, keep: string[
     zip.close();
     throw new ZipRejected('not-docx', 'no word/document.xml');
   }
-  const kept = new Map<string, string>();
+  const kept = new Map<string, Buffer>();
   let actual = 0;
   for (const e of entries) {
     if (/\/$/.test(e.fileName)) continue;
     const chunks: Buffer[] = [];
-    const wanted = keep.includes(e.fileName);
+    const wanted = want(e.fileName);
     await new Promise<void>((resolve, reject) => {
       zip.openReadStream(e, (err, stream) => {
         if (err || !stream) return reject(new ZipRejected('broken', err?.message ?? 'stream'));
@@ -81,7 +90,7 @@ export async function checkDocxZip(buf: Buffer, limits: ZipLimits, keep: string[
         stream.on('error', (er) => reject(new ZipRejected(/too many bytes|size/i.test(er.message) ? 'bomb' : 'broken', er.message)));
       });
     });
-    if (wanted) kept.set(e.fileName, Buffer.concat(chunks).toString('utf8'));
+    if (wanted) kept.set(e.fileName, Buffer.concat(chunks));
   }
   zip.close();
   return kept;

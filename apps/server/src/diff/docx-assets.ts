@@ -1,0 +1,33 @@
+import { FILE_LIMITS } from '@bid/shared';
+import { readDocxParts } from '../files/zip.ts';
+import { docxMetadata, METADATA_PARTS, type MetaField } from './metadata.ts';
+
+/** Pictures compared per document; a bid with more is judged on its first ones. */
+export const MAX_IMAGES_PER_DOC = 200;
+
+const MEDIA = /^word\/media\/[^/]+\.(png|jpe?g)$/i;
+
+/** Natural order: image2 before image10. */
+function natural(a: string, b: string): number {
+  return a.localeCompare(b, 'en', { numeric: true });
+}
+
+/**
+ * Pictures (word/media, PNG and JPEG) and properties of a DOCX, read through the project's zip
+ * reader with its caps on entries and unpacked size (a zip bomb is refused, not inflated).
+ */
+export async function readDocxAssets(buf: Buffer): Promise<{ images: Buffer[]; metadata: MetaField[] }> {
+  const wanted = new Set<string>(METADATA_PARTS);
+  const parts = await readDocxParts(buf, { maxUnpackedBytes: FILE_LIMITS.maxUnpackedBytes, maxEntries: FILE_LIMITS.maxZipEntries }, (n) => wanted.has(n) || MEDIA.test(n));
+  const xml = new Map<string, string>();
+  for (const name of METADATA_PARTS) {
+    const p = parts.get(name);
+    if (p) xml.set(name, p.toString('utf8'));
+  }
+  const images = [...parts.keys()]
+    .filter((n) => MEDIA.test(n))
+    .sort(natural)
+    .slice(0, MAX_IMAGES_PER_DOC)
+    .map((n) => parts.get(n)!);
+  return { images, metadata: docxMetadata(xml) };
+}
