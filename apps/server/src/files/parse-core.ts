@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { createRequire } from 'node:module';
 import type { TenderFileKind } from '@bid/shared';
 import { decodeText } from './sniff.ts';
@@ -28,7 +29,7 @@ export interface ParsedFile {
  * A failure the user should hear about; the main thread turns the code into a message (this
  * module stays free of the shared package so that the worker starts fast).
  */
-export type ParseFailureCode = 'pdf-encrypted' | 'pdf-broken' | 'pdf-pages' | 'pdf-no-text' | 'docx-bomb' | 'docx-broken' | 'doc-broken' | 'binary' | 'empty';
+export type ParseFailureCode = 'pdf-encrypted' | 'pdf-broken' | 'pdf-bomb' | 'pdf-pages' | 'pdf-no-text' | 'docx-bomb' | 'docx-broken' | 'doc-broken' | 'binary' | 'empty';
 
 export class ParseFailure extends Error {
   constructor(readonly code: ParseFailureCode) {
@@ -45,7 +46,42 @@ function normalizeText(s: string, max: number): string {
 
 // ---------------------------------------------------------------- PDF
 
+/** No single stream of text, fonts or structure inflates past this: a real one is far smaller. */
+const PDF_STREAM_MAX = 64 * 1024 * 1024;
+
+/**
+ * Inflates every Flate stream that is not an image (pdf.js reads only those for text) with a cap,
+ * before pdf.js sees the file: a small PDF whose stream inflates to a gigabyte is refused in about
+ * a second instead of being inflated (and held) by pdf.js. Image streams are skipped: text
+ * extraction never decodes them. Unreadable streams are left to pdf.js to judge.
+ */
+export function checkPdfStreams(buf: Buffer, maxTotal: number): void {
+  const text = buf.toString('latin1');
+  let total = 0;
+  const re = /stream\r?\n/g;
+  let m: RegExpExecArray | null;
+  while ((m = re.exec(text))) {
+    const start = m.index + m[0].length;
+    // The stream dictionary ends just before the keyword: `<< ... >>stream`.
+    const dict = text.slice(Math.max(0, m.index - 1024), m.index);
+    const dictStart = dict.lastIndexOf('obj');
+    const head = dictStart >= 0 ? dict.slice(dictStart) : dict;
+    if (!/FlateDecode/.test(head) || /\/Subtype\s*\/Image/.test(head)) continue;
+    const end = text.indexOf('endstream', start);
+    if (end < 0) break;
+    const limit = Math.min(PDF_STREAM_MAX, maxTotal - total) + 1;
+    try {
+      total += zlib.inflateSync(buf.subarray(start, end), { maxOutputLength: limit, finishFlush: zlib.constants.Z_SYNC_FLUSH }).length;
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException)?.code === 'ERR_BUFFER_TOO_LARGE') throw new ParseFailure('pdf-bomb');
+    }
+    if (total > maxTotal) throw new ParseFailure('pdf-bomb');
+    re.lastIndex = end + 9;
+  }
+}
+
 export async function parsePdf(buf: Buffer, limits: ParseLimits): Promise<ParsedFile> {
+  checkPdfStreams(buf, limits.maxUnpackedBytes);
   const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
   const pkgDir = path.dirname(require.resolve('pdfjs-dist/package.json'));
   let doc;

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FILE_MESSAGES } from '@bid/shared';
 import { ParseRunner, FileParseError } from './parse.ts';
 import { sniffKind, decodeText } from './sniff.ts';
-import { makeBrokenPdf, makeDocxBomb, makeDocxManyEntries, makePdf, numberedDocx } from './test-fixtures.ts';
+import { makeBrokenPdf, makeDocxBomb, makeDocxManyEntries, makePdf, makePdfStreamBomb, numberedDocx } from './test-fixtures.ts';
 import { chineseNumber } from './docx-numbering.ts';
 
 let dir: string;
@@ -60,7 +60,7 @@ describe('sniffing and decoding', () => {
   });
 });
 
-describe('parsing in a worker thread', { timeout: 30_000 }, () => {
+describe('parsing in a child process', { timeout: 30_000 }, () => {
   it('reads Chinese text from a PDF through the CJK cMaps, table rows as tab-separated cells', async () => {
     const file = write('a.pdf', makePdf([['项目名称：滨江数据平台', '评分因素\t分值\t评分标准'], ['第二页 内容']]));
     const r = await runner.parse(file, 'pdf');
@@ -133,6 +133,19 @@ describe('parsing in a worker thread', { timeout: 30_000 }, () => {
     const doc = Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), randomBytes(4000)]);
     expect((await failure(runner.parse(write('bad.doc', doc), 'doc'))).message).toBe(FILE_MESSAGES.docBroken);
     expect((await failure(runner.parse(write('bin.txt', randomBytes(5000)), 'txt'))).message).toBe(FILE_MESSAGES.binaryText);
+  });
+
+  it('refuses a 1 MB PDF whose stream inflates to 1 GiB in seconds, and the server keeps no memory of it', async () => {
+    const file = write('stream-bomb.pdf', await makePdfStreamBomb(1024 * 1024 * 1024));
+    expect(fs.statSync(file).size).toBeLessThan(1.5 * 1024 * 1024);
+    const before = process.memoryUsage().rss;
+    const started = Date.now();
+    // The default limits of the server (200 MB unpacked), not the test runner's smaller ones.
+    const e = await failure(new ParseRunner().parse(file, 'pdf'));
+    expect(e.message).toBe(FILE_MESSAGES.pdfBomb);
+    expect(Date.now() - started).toBeLessThan(5_000);
+    // The inflating happened in a child that is gone: this process grew by far less than the bomb.
+    expect(process.memoryUsage().rss - before).toBeLessThan(100 * 1024 * 1024);
   });
 
   it('terminates a parse that runs over its time limit', async () => {

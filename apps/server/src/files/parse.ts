@@ -1,6 +1,6 @@
-import { Worker } from 'node:worker_threads';
 import { FILE_LIMITS, FILE_MESSAGES, type TenderFileKind } from '@bid/shared';
 import { Semaphore } from '../ai/semaphore.ts';
+import { ChildSandbox, SandboxKilled, SandboxTaskError } from '../lib/child-sandbox.ts';
 import type { ParseFailureCode, ParseLimits, ParsedFile } from './parse-core.ts';
 
 export class FileParseError extends Error {
@@ -14,30 +14,45 @@ export class FileParseError extends Error {
 
 export interface ParseRunnerOptions {
   timeoutMs?: number;
+  /** JS heap of the parsing child. */
   heapMb?: number;
-  /** Files parsed at the same time (each in its own worker). */
+  /** Resident memory past which the child is killed (heap + inflated streams + native buffers). */
+  rssMb?: number;
+  /** Files parsed at the same time (each in its own child process). */
   parallel?: number;
   limits?: Partial<ParseLimits>;
 }
 
-const BOOT = new URL('./worker-boot.mjs', import.meta.url);
-const ENTRY = new URL('./parse-worker.ts', import.meta.url).href;
+const ENTRY = new URL('./parse-child.ts', import.meta.url);
+
+/** The parsers a kind needs, loaded before the TypeScript loader so that a child starts fast. */
+const PRELOAD: Record<TenderFileKind, string[]> = {
+  pdf: ['pdfjs-dist/legacy/build/pdf.mjs', 'pdfjs-dist/legacy/build/pdf.worker.mjs'],
+  docx: ['mammoth', 'yauzl'],
+  doc: ['word-extractor'],
+  txt: ['iconv-lite'],
+};
 
 /**
- * Runs each parse in a fresh worker thread with a heap limit and a time limit; the worker is
- * terminated on timeout. At most `parallel` parses run at once, so uploads cannot exhaust the
- * machine; the event loop of the server is never blocked by a parser.
+ * Runs each parse in a fresh child process (lib/child-sandbox.ts) with a heap limit, an RSS
+ * watchdog and a time limit: a hostile file costs that child, which is killed and whose memory the
+ * operating system takes back, never the server. At most `parallel` parses run at once.
  */
 export class ParseRunner {
   private readonly sem: Semaphore;
+  private readonly sandboxes = new Map<TenderFileKind, ChildSandbox>();
   private readonly timeoutMs: number;
   private readonly heapMb: number;
+  private readonly rssMb: number;
+  private readonly parallel: number;
   private readonly limits: ParseLimits;
 
   constructor(opts: ParseRunnerOptions = {}) {
-    this.sem = new Semaphore(opts.parallel ?? 2);
+    this.parallel = opts.parallel ?? 2;
+    this.sem = new Semaphore(this.parallel);
     this.timeoutMs = opts.timeoutMs ?? FILE_LIMITS.parseTimeoutMs;
     this.heapMb = opts.heapMb ?? FILE_LIMITS.parseHeapMb;
+    this.rssMb = opts.rssMb ?? this.heapMb + 256;
     this.limits = {
       maxPages: FILE_LIMITS.maxPdfPages,
       maxUnpackedBytes: FILE_LIMITS.maxUnpackedBytes,
@@ -57,6 +72,8 @@ export class ParseRunner {
         return FILE_MESSAGES.pdfTooManyPages(this.limits.maxPages);
       case 'pdf-no-text':
         return FILE_MESSAGES.pdfNoText;
+      case 'pdf-bomb':
+        return FILE_MESSAGES.pdfBomb;
       case 'docx-bomb':
         return FILE_MESSAGES.docxBomb;
       case 'docx-broken':
@@ -71,41 +88,38 @@ export class ParseRunner {
   }
 
   parse(file: string, kind: TenderFileKind): Promise<ParsedFile> {
-    return this.sem.run(() => this.runWorker(file, kind));
+    return this.sem.run(() => this.runChild(file, kind));
   }
 
-  private runWorker(file: string, kind: TenderFileKind): Promise<ParsedFile> {
-    return new Promise((resolve, reject) => {
-      const worker = new Worker(BOOT, {
-        workerData: { __entry: ENTRY, file, kind, limits: this.limits },
-        // The parent's --import tsx would load the loader a second time; the bootstrap does it.
-        execArgv: [],
-        resourceLimits: { maxOldGenerationSizeMb: this.heapMb, maxYoungGenerationSizeMb: 64, stackSizeMb: 8 },
-        stdout: true,
-        stderr: true,
-      });
-      let settled = false;
-      const settle = (fn: () => void) => {
-        if (settled) return;
-        settled = true;
-        clearTimeout(timer);
-        fn();
-        void worker.terminate();
-      };
-      const timer = setTimeout(() => settle(() => reject(new FileParseError('timeout', FILE_MESSAGES.timeout))), this.timeoutMs);
-      worker.on('message', (m: { ok: true; result: ParsedFile } | { ok: false; code: ParseFailureCode | 'internal' }) => {
-        if (m.ok) settle(() => resolve(m.result));
-        else settle(() => reject(new FileParseError(m.code, m.code === 'internal' ? unreadableOf(kind) : this.messageOf(m.code))));
-      });
-      worker.on('error', (err: Error & { code?: string }) => {
-        const oom = err.code === 'ERR_WORKER_OUT_OF_MEMORY' || /memory/i.test(err.message);
-        settle(() => reject(new FileParseError(oom ? 'memory' : 'internal', oom ? FILE_MESSAGES.memory : unreadableOf(kind))));
-      });
-      worker.on('exit', (code) => settle(() => reject(new FileParseError('internal', code ? unreadableOf(kind) : unreadableOf(kind)))));
-      // Parser chatter (pdf.js warnings) must not reach the server's stdout.
-      worker.stdout?.resume();
-      worker.stderr?.resume();
-    });
+  /** Stops every running parse (server shutdown). */
+  async close(): Promise<void> {
+    await Promise.all([...this.sandboxes.values()].map((s) => s.close()));
+  }
+
+  private sandboxOf(kind: TenderFileKind): ChildSandbox {
+    let s = this.sandboxes.get(kind);
+    if (!s) {
+      s = new ChildSandbox({ entry: ENTRY, preload: PRELOAD[kind] ?? [], heapMb: this.heapMb, rssMb: this.rssMb, timeoutMs: this.timeoutMs, parallel: this.parallel });
+      this.sandboxes.set(kind, s);
+    }
+    return s;
+  }
+
+  private async runChild(file: string, kind: TenderFileKind): Promise<ParsedFile> {
+    try {
+      return await this.sandboxOf(kind).run<ParsedFile>({ file, kind, limits: this.limits });
+    } catch (e) {
+      if (e instanceof SandboxKilled) {
+        if (e.reason === 'timeout') throw new FileParseError('timeout', FILE_MESSAGES.timeout);
+        if (e.reason === 'memory') throw new FileParseError('memory', FILE_MESSAGES.memory);
+        throw new FileParseError('internal', unreadableOf(kind));
+      }
+      if (e instanceof SandboxTaskError && e.code !== 'internal') {
+        const code = e.code as ParseFailureCode;
+        return Promise.reject(new FileParseError(code, this.messageOf(code)));
+      }
+      throw new FileParseError('internal', unreadableOf(kind));
+    }
   }
 }
 

@@ -84,6 +84,35 @@ export function makePdf(pages: string[][], opts: PdfOptions = {}): Buffer {
   return Buffer.from(out, 'latin1');
 }
 
+/**
+ * A PDF whose page content stream inflates to `inflated` bytes of zeros (a stream bomb): about
+ * 1 MB on disk per GiB inflated (deflate with the RLE strategy, built as a stream).
+ */
+export async function makePdfStreamBomb(inflated: number): Promise<Buffer> {
+  const d = zlib.createDeflate({ level: 9, strategy: zlib.constants.Z_RLE });
+  const parts: Buffer[] = [];
+  d.on('data', (c: Buffer) => parts.push(c));
+  const done = new Promise<void>((resolve, reject) => {
+    d.on('end', () => resolve());
+    d.on('error', reject);
+  });
+  const chunk = Buffer.alloc(4 * 1024 * 1024);
+  for (let left = inflated; left > 0; left -= chunk.length) {
+    if (!d.write(left >= chunk.length ? chunk : chunk.subarray(0, left))) await new Promise((r) => d.once('drain', r));
+  }
+  d.end();
+  await done;
+  const data = Buffer.concat(parts);
+  const head = Buffer.from(
+    '%PDF-1.4\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n2 0 obj\n<< /Type /Pages /Kids [3 0 R] /Count 1 >>\nendobj\n' +
+      '3 0 obj\n<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R >>\nendobj\n' +
+      `4 0 obj\n<< /Length ${data.length} /Filter /FlateDecode >>\nstream\n`,
+    'latin1',
+  );
+  const tail = Buffer.from('\nendstream\nendobj\ntrailer\n<< /Size 5 /Root 1 0 R >>\n%%EOF\n', 'latin1');
+  return Buffer.concat([head, data, tail]);
+}
+
 /** "%PDF-" followed by garbage: the header says PDF, nothing else does. */
 export function makeBrokenPdf(): Buffer {
   return Buffer.concat([Buffer.from('%PDF-1.7\n'), randomBytes(64 * 1024)]);

@@ -52,5 +52,6 @@ export const FILE_MESSAGES = {
   emptyText: '文件中没有可读取的文字',
   timeout: '文件解析超时，请拆分文件或直接粘贴文字',
   memory: '文件过于复杂，解析时超出内存限制，请拆分文件或直接粘贴文字',
+  pdfBomb: 'PDF 文件解压后过大，已拒绝处理',
   notFound: '文件不存在',
 } as const;

@@ -1,0 +1,185 @@
+import { fork, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import { Semaphore } from '../ai/semaphore.ts';
+
+/**
+ * Runs untrusted work (parsing uploaded files, rasterising pictures) in child processes with hard
+ * limits. Worker threads are not enough: their `resourceLimits` bound the JS heap only, while
+ * inflated PDF streams, decoded images and native renderers (resvg) live outside it, and the memory
+ * a thread used stays with the server process. A child has a heap limit (--max-old-space-size), an
+ * RSS watchdog that kills it past `rssMb`, and a time limit; when it ends, the operating system
+ * takes all its memory back.
+ */
+export interface SandboxOptions {
+  /** Module URL exporting `handle(payload): Promise<result>`. */
+  entry: URL;
+  /** Packages imported before the TypeScript loader (fast start for heavy JavaScript). */
+  preload?: string[];
+  heapMb: number;
+  rssMb: number;
+  timeoutMs: number;
+  /** Tasks at the same time, each in its own child. */
+  parallel?: number;
+  /**
+   * Keep a child for the next task (cheap tasks such as thumbnails) unless its RSS after a task is
+   * above this; without it every task gets a fresh child (parsing: memory back at once).
+   */
+  reuseBelowRssMb?: number;
+}
+
+export type SandboxFailure = 'timeout' | 'memory' | 'crash';
+
+/** The child was killed or died; `reason` says why. Errors thrown by the task come back as TaskError. */
+export class SandboxKilled extends Error {
+  constructor(readonly reason: SandboxFailure) {
+    super(`sandbox child ${reason}`);
+  }
+}
+
+export class SandboxTaskError extends Error {
+  constructor(
+    readonly code: string,
+    readonly detail: string,
+  ) {
+    super(detail || code);
+  }
+}
+
+const BOOT = new URL('./child-boot.mjs', import.meta.url);
+const WATCH_MS = 50;
+
+/** Resident set size of a process in MB (Linux /proc); null where that cannot be read. */
+export function rssMbOf(pid: number): number | null {
+  try {
+    const m = /VmRSS:\s+(\d+)\s+kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'latin1'));
+    return m ? Number(m[1]) / 1024 : null;
+  } catch {
+    return null;
+  }
+}
+
+function setRef(child: Child, on: boolean): void {
+  if (on) {
+    child.proc.ref();
+    child.proc.channel?.ref();
+  } else {
+    child.proc.unref();
+    child.proc.channel?.unref();
+  }
+}
+
+interface Child {
+  proc: ChildProcess;
+  ready: Promise<void>;
+}
+
+export class ChildSandbox {
+  private readonly sem: Semaphore;
+  private readonly idle: Child[] = [];
+  private readonly live = new Set<Child>();
+  private nextId = 1;
+  private closed = false;
+
+  constructor(private readonly opts: SandboxOptions) {
+    this.sem = new Semaphore(opts.parallel ?? 1);
+  }
+
+  /** Children alive right now (for tests: none may be left after a fresh-child task). */
+  get childCount(): number {
+    return this.live.size;
+  }
+
+  run<T>(payload: unknown): Promise<T> {
+    if (this.closed) return Promise.reject(new SandboxKilled('crash'));
+    return this.sem.run(() => this.runOnce<T>(payload));
+  }
+
+  private spawn(): Child {
+    const proc = fork(BOOT, [this.opts.entry.href, (this.opts.preload ?? []).join(',')], {
+      // The parent's --import tsx would load the loader a second time; the bootstrap does it.
+      execArgv: [`--max-old-space-size=${this.opts.heapMb}`, '--max-semi-space-size=16'],
+      serialization: 'advanced',
+      // Parser chatter (pdf.js warnings) must not reach the server's output.
+      stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
+    });
+    const ready = new Promise<void>((resolve, reject) => {
+      const onMsg = (m: { ready?: boolean }) => {
+        if (m?.ready) {
+          proc.off('message', onMsg);
+          resolve();
+        }
+      };
+      proc.on('message', onMsg);
+      proc.once('exit', () => reject(new SandboxKilled('crash')));
+      proc.once('error', () => reject(new SandboxKilled('crash')));
+    });
+    ready.catch(() => {});
+    const child = { proc, ready };
+    this.live.add(child);
+    proc.once('exit', () => {
+      this.live.delete(child);
+      const i = this.idle.indexOf(child);
+      if (i >= 0) this.idle.splice(i, 1);
+    });
+    return child;
+  }
+
+  private kill(child: Child): void {
+    this.live.delete(child);
+    if (child.proc.exitCode === null && child.proc.signalCode === null) child.proc.kill('SIGKILL');
+  }
+
+  private async runOnce<T>(payload: unknown): Promise<T> {
+    const child = this.idle.pop() ?? this.spawn();
+    setRef(child, true);
+    const id = this.nextId++;
+    const { proc } = child;
+    return new Promise<T>((resolve, reject) => {
+      let settled = false;
+      const finish = (fn: () => void, keep: boolean) => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        clearInterval(watch);
+        proc.off('message', onMessage);
+        proc.off('exit', onExit);
+        const rss = keep ? rssMbOf(proc.pid ?? -1) : null;
+        if (keep && !this.closed && this.opts.reuseBelowRssMb && rss !== null && rss < this.opts.reuseBelowRssMb) {
+          // An idle child must not keep the server alive at shutdown.
+          setRef(child, false);
+          this.idle.push(child);
+        } else this.kill(child);
+        fn();
+      };
+      const timer = setTimeout(() => finish(() => reject(new SandboxKilled('timeout')), false), this.opts.timeoutMs);
+      const watch = setInterval(() => {
+        const rss = rssMbOf(proc.pid ?? -1);
+        if (rss !== null && rss > this.opts.rssMb) finish(() => reject(new SandboxKilled('memory')), false);
+      }, WATCH_MS);
+      const onMessage = (m: { id?: number; ok?: boolean; result?: T; code?: string; detail?: string }) => {
+        if (m?.id !== id) return;
+        if (m.ok) finish(() => resolve(m.result as T), true);
+        else finish(() => reject(new SandboxTaskError(m.code ?? 'internal', m.detail ?? '')), true);
+      };
+      // A heap-limit abort ends the child with SIGABRT/SIGTRAP or code 134: that is memory too.
+      const onExit = (code: number | null, signal: NodeJS.Signals | null) => {
+        const oom = code === 134 || signal === 'SIGABRT' || signal === 'SIGTRAP';
+        finish(() => reject(new SandboxKilled(oom ? 'memory' : 'crash')), false);
+      };
+      proc.on('message', onMessage);
+      proc.on('exit', onExit);
+      child.ready.then(
+        () => {
+          if (!settled) proc.send({ id, payload });
+        },
+        () => finish(() => reject(new SandboxKilled('crash')), false),
+      );
+    });
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const c of [...this.live]) this.kill(c);
+    this.idle.length = 0;
+  }
+}
