@@ -21,6 +21,7 @@ import { FileRepo } from './modules/file/repo.ts';
 import { FileService } from './modules/file/service.ts';
 import { InterpretationRepo } from './modules/analysis/repo.ts';
 import { AnalysisService } from './modules/analysis/service.ts';
+import { INTERPRETATION_JOB, InterpretationService } from './modules/analysis/interpretation.ts';
 import { SqlUsageRecorder, type UsageRecorder } from './modules/ai/usage.ts';
 import { fullTextHandler } from './modules/ai/fulltext.ts';
 import { AiService, FULLTEXT_JOB } from './modules/ai/service.ts';
@@ -65,6 +66,8 @@ export interface Services {
   usage: UsageRecorder;
   file: FileService;
   analysis: AnalysisService;
+  /** File interpretations (招标文件解读) and their durable job. */
+  interpretations: InterpretationService;
   ai: AiService;
   jobs: SqlJobQueue;
   picture: PictureService;
@@ -129,6 +132,8 @@ export async function buildServices(deps: CoreDeps): Promise<Services> {
     FULLTEXT_JOB,
     fullTextHandler({ db, engine: aiSetup.engine, bids: bid, catalog, analysis, usage, log, concurrency: tuning.fulltextConcurrency }),
   );
+  const interpretations = new InterpretationService(analysis.repo, analysis, file, jobs, log);
+  jobs.register(INTERPRETATION_JOB, interpretations.handler());
   deps.onClose(() => jobs.stop());
 
   const picture = new PictureService(new PictureRepo(db), config.dataDir);
@@ -164,6 +169,7 @@ export async function buildServices(deps: CoreDeps): Promise<Services> {
     usage,
     file,
     analysis,
+    interpretations,
     ai,
     jobs,
     picture,

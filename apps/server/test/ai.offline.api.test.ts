@@ -4,6 +4,7 @@ import type { CatalogNode, TenderAnalysis } from '@bid/shared';
 import { startTestServer, TEST_DB, type TestServer } from './helpers/test-server.ts';
 import { createUserWithSession } from './helpers/fixtures.ts';
 import { client, flatten, newWriter, type Client } from './catalog-helpers.ts';
+import { waitForInterpretation } from './helpers/interpretation.ts';
 import { readSse, streamCall } from './fake-openai/helpers.ts';
 
 const fixture = (name: string) => fs.readFileSync(new URL(`../src/ai/fixtures/${name}.txt`, import.meta.url), 'utf8');
@@ -184,9 +185,10 @@ describe(`AI with no configuration: the offline engine (${TEST_DB})`, () => {
 
   it('file interpretation: start-analysis on text, detail by id, the same text is not analysed twice', async () => {
     const c = await newWriter(s);
-    const first = await c.data('/ai/chat/start-analysis', { text: fixture('tender-property') });
+    const started = await c.data('/ai/chat/start-analysis', { text: fixture('tender-property') });
+    const first = await waitForInterpretation(s, c.user.token, started.id);
     expect(first.status).toBe('done');
-    expect(first.analysis.scoringItems).toHaveLength(13);
+    expect(first.analysis!.scoringItems).toHaveLength(13);
     const again = await c.data('/ai/chat/start-analysis', { text: fixture('tender-property') });
     expect(again.id).toBe(first.id);
     const got = await s.api.get('/ai/fileInterpretationClient/detail', { id: first.id }, { token: c.user.token });

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CatalogNode, TenderAnalysis } from '@bid/shared';
 import { startTestServer, TEST_DB, type TestServer } from './helpers/test-server.ts';
 import { flatten, newWriter, type Client } from './catalog-helpers.ts';
+import { waitForInterpretation } from './helpers/interpretation.ts';
 import { startFakeOpenAi, fillerText, type FakeOpenAi } from './fake-openai/server.ts';
 import { readSse, scriptBidWriter, streamCall } from './fake-openai/helpers.ts';
 
@@ -226,11 +227,12 @@ describe(`AI through an OpenAI-compatible provider (fake server, ${TEST_DB})`, (
     const c = await newWriter(s);
     fake.scriptFirst({ match: '【任务：招标分析】', reply: 'not json at all', times: 2 });
     const before = fake.requests.length;
-    const r = await c.data('/ai/chat/start-analysis', { text: fixture('tender-construction'), name: '修复测试' });
+    const started = await c.data('/ai/chat/start-analysis', { text: fixture('tender-construction'), name: '修复测试' });
+    const r = await waitForInterpretation(s, c.user.token, started.id);
     expect(r.status).toBe('done');
-    expect(r.analysis.engine).toBe('offline');
-    expect(r.analysis.warnings[0]).toMatch(/AI 模型解析失败/);
-    expect(r.analysis.scoringItems).toHaveLength(12);
+    expect(r.analysis!.engine).toBe('offline');
+    expect(r.analysis!.warnings[0]).toMatch(/AI 模型解析失败/);
+    expect(r.analysis!.scoringItems).toHaveLength(12);
     const mine = fake.requests.slice(before);
     expect(mine).toHaveLength(2);
     expect(mine[1].prompt).toContain('【任务：修正JSON】');

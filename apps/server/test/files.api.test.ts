@@ -6,6 +6,7 @@ import { FILE_MESSAGES, type TenderAnalysis } from '@bid/shared';
 import { clientHeaders, startTestServer, TEST_DB, type TestServer } from './helpers/test-server.ts';
 import { createUserWithSession } from './helpers/fixtures.ts';
 import { client, newWriter, type Client } from './catalog-helpers.ts';
+import { waitForInterpretation } from './helpers/interpretation.ts';
 import { makeBrokenPdf, makeDocxBomb, makePdf, numberedDocx } from '../src/files/test-fixtures.ts';
 
 const LIMIT_MB = 3;
@@ -64,7 +65,8 @@ describe(`tender uploads (${TEST_DB})`, () => {
     expect(r.body.data.preview).toContain('滨江市政务服务数据共享平台建设项目');
     const fileId = r.body.data.fileId;
 
-    const report = await c.data('/ai/chat/start-analysis', { fileId });
+    const started = await c.data('/ai/chat/start-analysis', { fileId });
+    const report = await waitForInterpretation(s, c.user.token, started.id);
     expect(report.name).toBe('滨江招标文件');
     expect(report.analysis.project.name).toBe('滨江市政务服务数据共享平台建设项目');
     expect(report.analysis.scoringItems.length).toBe(10);

@@ -37,6 +37,14 @@ export interface InterpretationTable {
   tier: string;
   created_at: string;
   updated_at: string;
+  /** The analysed text (item offsets point into it); migration 0750. */
+  text: string | null;
+  /** 0-100, set by the interpretation job. */
+  progress: number;
+  /** What the job is doing now; null when not running. */
+  stage: string | null;
+  job_id: string | null;
+  chars: number;
 }
 
 /**

@@ -10,6 +10,7 @@ export * from './catalog.ts';
 export * from './user.ts';
 export * from './ai.ts';
 export * from './analysis.ts';
+export * from './interpretation.ts';
 export * from './file.ts';
 export * from './auth.ts';
 export * from './employee.ts';

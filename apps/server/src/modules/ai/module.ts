@@ -6,8 +6,8 @@ import { registerAiRoutes } from './routes.ts';
 
 /** The AI modules' routes: tender files (uploads), analysis, and the AI calls with the full-text job. */
 export async function registerAiModule(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const { file, analysis, ai } = ctx.services;
+  const { file, interpretations, ai } = ctx.services;
   await registerFileRoutes(app, ctx, file);
-  registerAnalysisRoutes(app, analysis);
+  registerAnalysisRoutes(app, interpretations);
   registerAiRoutes(app, ai, { eventPollMs: ctx.config.AI_EVENT_POLL_MS });
 }

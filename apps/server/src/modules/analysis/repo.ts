@@ -19,6 +19,11 @@ export class InterpretationRepo {
     return this.db.updateTable('interpretations').set(patch).where('id', '=', id).execute();
   }
 
+  /** Changes a record only while it is running: a removed or finished record stays as it is. */
+  updateRunning(id: string, patch: Partial<InterpretationTable>) {
+    return this.db.updateTable('interpretations').set(patch).where('id', '=', id).where('status', '=', 'running').execute();
+  }
+
   findOwned(owner: Owner, id: string) {
     return this.db.selectFrom('interpretations').selectAll().where('id', '=', id).where('user_id', '=', owner.userId).where('tenant_id', '=', owner.tenantId).executeTakeFirst();
   }
@@ -37,17 +42,70 @@ export class InterpretationRepo {
       .executeTakeFirst();
   }
 
+  /** Any record by id (the job handler: its payload names the record). */
+  get(id: string) {
+    return this.db.selectFrom('interpretations').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  /** A running analysis of the same text and tier by the same user (joined instead of started twice). */
+  findRunning(owner: Owner, textHash: string) {
+    return this.db
+      .selectFrom('interpretations')
+      .selectAll()
+      .where('user_id', '=', owner.userId)
+      .where('tenant_id', '=', owner.tenantId)
+      .where('text_hash', '=', textHash)
+      .where('status', '=', 'running')
+      .orderBy('created_at', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+  }
+
+  /** A page of the owner's records, newest first, without their text and analysis. */
   async list(owner: Owner, offset: number, limit: number) {
-    const base = this.db.selectFrom('interpretations').where('user_id', '=', owner.userId).where('tenant_id', '=', owner.tenantId);
+    const base = this.db.selectFrom('interpretations').where('interpretations.user_id', '=', owner.userId).where('interpretations.tenant_id', '=', owner.tenantId);
     const [rows, total] = await Promise.all([
-      base.select(['id', 'name', 'file_id', 'status', 'error', 'created_at', 'updated_at']).orderBy('created_at', 'desc').offset(offset).limit(limit).execute(),
+      base
+        .leftJoin('files', 'files.id', 'interpretations.file_id')
+        .select([
+          'interpretations.id',
+          'interpretations.name',
+          'interpretations.file_id',
+          'interpretations.status',
+          'interpretations.error',
+          'interpretations.progress',
+          'interpretations.chars',
+          'interpretations.created_at',
+          'interpretations.updated_at',
+          'files.kind as file_kind',
+        ])
+        .orderBy('interpretations.created_at', 'desc')
+        .orderBy('interpretations.id', 'desc')
+        .offset(offset)
+        .limit(limit)
+        .execute(),
       base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
     ]);
     return { rows, total: Number(total?.n ?? 0) };
   }
 
-  /** Analyses interrupted by a restart will not finish: say so instead of spinning forever. */
+  /** Removes one of the owner's records; false when it is not theirs or already gone. */
+  async removeOwned(owner: Owner, id: string): Promise<boolean> {
+    const r = await this.db.deleteFrom('interpretations').where('id', '=', id).where('user_id', '=', owner.userId).where('tenant_id', '=', owner.tenantId).executeTakeFirst();
+    return Number(r.numDeletedRows) === 1;
+  }
+
+  /**
+   * Records from before analyses ran as durable jobs (no job_id) cannot resume after a restart: say so
+   * instead of spinning forever. Records with a job are resumed by the queue.
+   */
   failStale(before: string) {
-    return this.db.updateTable('interpretations').set({ status: 'error', error: '解析被中断（服务重启），请重新解析', updated_at: new Date().toISOString() }).where('status', '=', 'running').where('updated_at', '<', before).execute();
+    return this.db
+      .updateTable('interpretations')
+      .set({ status: 'error', error: '解析被中断（服务重启），请重新解析', updated_at: new Date().toISOString() })
+      .where('status', '=', 'running')
+      .where('job_id', 'is', null)
+      .where('updated_at', '<', before)
+      .execute();
   }
 }
