@@ -19,7 +19,9 @@ import type { AiEngine, Generated } from '../../ai/types.ts';
 import { AppError, businessWarning, notFound, tooMany } from '../../http/errors.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import { JobConflictError } from '../../jobs/queue.ts';
-import type { BidOwner, BidRow } from '../bid/repo.ts';
+import type { BidRow } from '../bid/repo.ts';
+import { authorizeBid } from '../bid/policy.ts';
+import type { Actor } from '../../policy/actor.ts';
 import type { BidService } from '../bid/service.ts';
 import type { CatalogService } from '../catalog/service.ts';
 import type { AnalysisService } from '../analysis/service.ts';
@@ -80,39 +82,31 @@ export class AiService {
   // ------------------------------------------------------------------ helpers
 
   /** The bid's tier, refused (601) when the user's account has it disabled. */
-  async tierOf(userId: string, bid: Pick<BidRow, 'model_type'>): Promise<ModelTier> {
+  async tierOf(actor: Actor, bid: Pick<BidRow, 'model_type'>): Promise<ModelTier> {
     const tier = ((MODEL_TIERS as readonly string[]).includes(bid.model_type) ? bid.model_type : 'standard') as ModelTier;
-    const flags = await this.bids.repo.userModelFlags(this.db, userId);
-    if ((tier === 'premium' && flags?.premium_disabled === 1) || (tier === 'standard' && flags?.standard_disabled === 1)) {
-      throw businessWarning(AI_MESSAGES.tierDisabled(tier));
-    }
+    await this.bids.authorizeTierOf(actor, tier);
     return tier;
   }
 
-  private writable(bid: BidRow): void {
-    if (bid.status === 'finished') throw businessWarning(AI_MESSAGES.bidFinished);
-    if (bid.deleted === 1) throw businessWarning('标书在回收站中，请先恢复');
-  }
-
-  async analysisOf(owner: BidOwner, bid: BidRow, tier: ModelTier): Promise<TenderAnalysis> {
+  async analysisOf(owner: Actor, bid: BidRow, tier: ModelTier): Promise<TenderAnalysis> {
     return (await this.analysis.ensureForBid(owner, bid, tier)) ?? emptyAnalysis();
   }
 
   // ------------------------------------------------------------------ analysis and outline
 
   /** Analyses (again) the bid's tender and stores the result with the bid. */
-  async analyzeBid(owner: BidOwner, bidId: string, refresh = false): Promise<TenderAnalysis> {
+  async analyzeBid(owner: Actor, bidId: string, refresh = false): Promise<TenderAnalysis> {
     const bid = await this.bids.getOwned(owner, bidId);
-    this.writable(bid);
-    const tier = await this.tierOf(owner.userId, bid);
+    authorizeBid(bid, 'update');
+    const tier = await this.tierOf(owner, bid);
     return this.analysis.ensureForBid(owner, bid, tier, { refresh });
   }
 
   /** aiGetBidCatalog: a new outline; the old one is kept as an outline version. */
-  async generateOutline(owner: BidOwner, input: { bidId: string; pageCount?: number }): Promise<CatalogNode[]> {
+  async generateOutline(owner: Actor, input: { bidId: string; pageCount?: number }): Promise<CatalogNode[]> {
     const bid = await this.bids.getOwned(owner, input.bidId);
-    this.writable(bid);
-    const tier = await this.tierOf(owner.userId, bid);
+    authorizeBid(bid, 'update');
+    const tier = await this.tierOf(owner, bid);
     if (await this.queue.findLive(fulltextKey(bid.id))) throw new AppError(Code.ACCEPTED_PROCESSING, '全文写作进行中，请先停止后再重新生成大纲');
     const analysis = await this.analysisOf(owner, bid, tier);
     const pageCount = pageCountOf(input.pageCount, bid.page_count);
@@ -128,11 +122,11 @@ export class AiService {
   }
 
   /** aiGetBidCatalogChild: new children for one chapter (the old ones kept in an outline version). */
-  async generateChildren(owner: BidOwner, catalogId: string): Promise<CatalogNode> {
+  async generateChildren(owner: Actor, catalogId: string): Promise<CatalogNode> {
     const detail = await this.catalog.detail(owner, catalogId);
     const bid = await this.bids.getOwned(owner, detail.bidId);
-    this.writable(bid);
-    const tier = await this.tierOf(owner.userId, bid);
+    authorizeBid(bid, 'update');
+    const tier = await this.tierOf(owner, bid);
     const analysis = await this.analysisOf(owner, bid, tier);
     const tree = await this.catalog.treeOfBid(bid.id);
     const loc = locate(tree, catalogId);
@@ -158,11 +152,11 @@ export class AiService {
    * the document model and saves it as a new content version. The chapter shows `writing` while
    * it runs and `error` when the model fails.
    */
-  async writeChapter(owner: BidOwner, input: { catalogId: string; requirement?: string }, hooks: StreamHooks = {}): Promise<CatalogDetail> {
+  async writeChapter(owner: Actor, input: { catalogId: string; requirement?: string }, hooks: StreamHooks = {}): Promise<CatalogDetail> {
     const detail = await this.catalog.detail(owner, input.catalogId);
-    if (detail.readOnly) throw businessWarning(AI_MESSAGES.bidFinished);
     const bid = await this.bids.getOwned(owner, detail.bidId);
-    const tier = await this.tierOf(owner.userId, bid);
+    authorizeBid(bid, 'update');
+    const tier = await this.tierOf(owner, bid);
     const analysis = await this.analysisOf(owner, bid, tier);
     const tree = await this.catalog.treeOfBid(bid.id);
     const loc = locate(tree, input.catalogId);
@@ -189,11 +183,11 @@ export class AiService {
   }
 
   /** aiGenerateCustomizeContent: the replacement for exactly the selection (Markdown and plain text). */
-  async customize(owner: BidOwner, input: AiGenerateCustomizeContentInput, hooks: StreamHooks = {}): Promise<CustomizeResult> {
+  async customize(owner: Actor, input: AiGenerateCustomizeContentInput, hooks: StreamHooks = {}): Promise<CustomizeResult> {
     const detail = await this.catalog.detail(owner, input.catalogId);
-    if (detail.readOnly) throw businessWarning(AI_MESSAGES.bidFinished);
     const bid = await this.bids.getOwned(owner, detail.bidId);
-    const tier = await this.tierOf(owner.userId, bid);
+    authorizeBid(bid, 'update');
+    const tier = await this.tierOf(owner, bid);
     const analysis = await this.analysisOf(owner, bid, tier);
     const tree = await this.catalog.treeOfBid(bid.id);
     const loc = locate(tree, input.catalogId);
@@ -217,10 +211,10 @@ export class AiService {
   // ------------------------------------------------------------------ full text
 
   /** aiGetExpandRange: starts (or refuses with 10014 while one runs) the full-text job. */
-  async startFullText(owner: BidOwner, input: { bidId: string; overwrite?: boolean }): Promise<{ jobId: string }> {
+  async startFullText(owner: Actor, input: { bidId: string; overwrite?: boolean }): Promise<{ jobId: string }> {
     const bid = await this.bids.getOwned(owner, input.bidId);
-    this.writable(bid);
-    const tier = await this.tierOf(owner.userId, bid);
+    authorizeBid(bid, 'update');
+    const tier = await this.tierOf(owner, bid);
     const live = await this.queue.findLive(fulltextKey(bid.id));
     if (live) throw new AppError(Code.ACCEPTED_PROCESSING, AI_MESSAGES.jobRunning, { jobId: live.id });
     const tree = await this.catalog.treeOfBid(bid.id);
@@ -240,7 +234,7 @@ export class AiService {
   }
 
   /** isWriting: whether a full-text job runs, with its chapter counts (else the bid's leaf counts). */
-  async isWriting(owner: BidOwner, bidId: string): Promise<IsWriting> {
+  async isWriting(owner: Actor, bidId: string): Promise<IsWriting> {
     const bid = await this.bids.getOwned(owner, bidId);
     const job = await this.queue.latest(fulltextKey(bid.id));
     const writing = job?.status === 'queued' || job?.status === 'running';
@@ -262,7 +256,7 @@ export class AiService {
   }
 
   /** cancelWriting: stops the bid's running job (chapters already written stay). */
-  async cancelWriting(owner: BidOwner, bidId: string): Promise<{ jobId: string | null; cancelled: boolean }> {
+  async cancelWriting(owner: Actor, bidId: string): Promise<{ jobId: string | null; cancelled: boolean }> {
     const bid = await this.bids.getOwned(owner, bidId);
     const job = await this.queue.findLive(fulltextKey(bid.id));
     if (!job) return { jobId: null, cancelled: false };
@@ -271,7 +265,7 @@ export class AiService {
   }
 
   /** The job the events stream of a bid follows (the newest). */
-  async jobOfBid(owner: BidOwner, bidId: string) {
+  async jobOfBid(owner: Actor, bidId: string) {
     const bid = await this.bids.getOwned(owner, bidId);
     return this.queue.latest(fulltextKey(bid.id));
   }

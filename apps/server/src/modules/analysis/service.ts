@@ -8,6 +8,7 @@ import type { BidOwner, BidRow } from '../bid/repo.ts';
 import type { BidService } from '../bid/service.ts';
 import type { FileService } from '../file/service.ts';
 import type { UsageRecorder } from '../ai/usage.ts';
+import { SYSTEM_ACTOR } from '../../policy/actor.ts';
 import { InterpretationRepo, type Owner } from './repo.ts';
 
 export function textHash(text: string, tier: ModelTier): string {
@@ -83,7 +84,7 @@ export class AnalysisService {
       analysis = rulesFallback('', '未提供招标文件');
       analysis.warnings = ['未提供招标文件内容：大纲按标准结构生成，项目信息请在各章节补充'];
     }
-    await this.bids.saveAnalysis(null, bid.id, analysis);
+    await this.bids.saveAnalysis(SYSTEM_ACTOR, bid.id, analysis);
     return analysis;
   }
 

@@ -1,22 +1,13 @@
-import { sql, type ExpressionBuilder, type Kysely, type Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { DbKind } from '../../db/database.ts';
-import type { AuthContext } from '../session/service.ts';
+import { isSystem, type Actor, type Caller } from '../../policy/actor.ts';
+import { bidScope } from './policy.ts';
 
 export type Db = Kysely<Database> | Transaction<Database>;
-export type BidOwner = Pick<AuthContext, 'userId' | 'tenantId' | 'role'>;
+/** @deprecated the one name for "who is asking" is Actor (policy/actor.ts). */
+export type BidOwner = Actor;
 export type BidRow = Database['bids'];
-
-/**
- * Who sees a bid: its writer; in a company also the company administrator (every bid of the tenant).
- * Every query that reads or writes a bid by id goes through this filter: a foreign id is "missing".
- */
-export function bidScope(owner: BidOwner) {
-  return (eb: ExpressionBuilder<Database, 'bids'>) =>
-    owner.role === 'company_admin'
-      ? eb('bids.tenant_id', '=', owner.tenantId)
-      : eb.and([eb('bids.tenant_id', '=', owner.tenantId), eb('bids.user_id', '=', owner.userId)]);
-}
 
 export interface BidListFilter {
   keyword?: string;
@@ -41,7 +32,7 @@ export class BidRepo {
     return trx.insertInto('bids').values(row).execute();
   }
 
-  findOwned(db: Db, owner: BidOwner, id: string) {
+  findOwned(db: Db, owner: Actor, id: string) {
     return db.selectFrom('bids').selectAll().where('id', '=', id).where(bidScope(owner)).executeTakeFirst();
   }
 
@@ -50,14 +41,14 @@ export class BidRepo {
    * outline takes this lock first, so outline edits and the finish check are serialized per bid;
    * SQLite transactions are serialized already.
    */
-  async lockOwned(trx: Transaction<Database>, owner: BidOwner | null, id: string): Promise<BidRow | undefined> {
+  async lockOwned(trx: Transaction<Database>, caller: Caller, id: string): Promise<BidRow | undefined> {
     let q = trx.selectFrom('bids').selectAll().where('id', '=', id);
-    if (owner) q = q.where(bidScope(owner));
+    if (!isSystem(caller)) q = q.where(bidScope(caller));
     if (this.dbKind === 'postgres') q = q.forUpdate();
     return q.executeTakeFirst();
   }
 
-  async list(owner: BidOwner, f: BidListFilter) {
+  async list(owner: Actor, f: BidListFilter) {
     let base = this.db
       .selectFrom('bids')
       .where(bidScope(owner))

@@ -1,7 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import {
   BID_MSG,
-  MODEL_LABELS,
   makePage,
   maskPhone,
   type BidDetail,
@@ -18,13 +17,9 @@ import type { Database } from '../../db/schema.ts';
 import { businessWarning, notFound } from '../../http/errors.ts';
 import { newId, nowIso } from '../../lib/ids.ts';
 import type { QuotaService } from '../quota/service.ts';
-import { BidRepo, progressOf, type BidOwner, type BidRow, type Db } from './repo.ts';
-
-export interface WriteGuardOptions {
-  /** Recycle-bin moves are allowed on a finished bid (they do not change it). */
-  allowFinished?: boolean;
-  allowRecycled?: boolean;
-}
+import type { Actor, Caller } from '../../policy/actor.ts';
+import { BidRepo, progressOf, type BidRow, type Db } from './repo.ts';
+import { authorizeBid, authorizeTier, isBidReadOnly, type BidAction } from './policy.ts';
 
 function parseJson(text: string | null): unknown {
   if (text === null || text === undefined) return null;
@@ -52,12 +47,9 @@ export class BidService {
     this.repo = repo;
   }
 
-  async create(owner: BidOwner, input: SaveBidInput): Promise<{ id: string }> {
-    const flags = await this.repo.userModelFlags(this.db, owner.userId);
+  async create(owner: Actor, input: SaveBidInput): Promise<{ id: string }> {
     const modelType = input.modelType as ModelType;
-    if ((modelType === 'premium' && flags?.premium_disabled === 1) || (modelType === 'standard' && flags?.standard_disabled === 1)) {
-      throw businessWarning(BID_MSG.modelDisabled(MODEL_LABELS[modelType]));
-    }
+    authorizeTier(await this.repo.userModelFlags(this.db, owner.userId), modelType);
     const id = newId();
     const now = nowIso();
     await this.db.transaction().execute(async (trx) => {
@@ -86,11 +78,11 @@ export class BidService {
     return { id };
   }
 
-  remainingQuota(owner: BidOwner): Promise<Quota> {
+  remainingQuota(owner: Actor): Promise<Quota> {
     return this.quota.remaining(owner);
   }
 
-  async list(owner: BidOwner, q: BidListQuery): Promise<Page<BidListItem>> {
+  async list(owner: Actor, q: BidListQuery): Promise<Page<BidListItem>> {
     const { total, rows } = await this.repo.list(owner, {
       keyword: q.keyword || undefined,
       status: q.status,
@@ -118,25 +110,29 @@ export class BidService {
   }
 
   /** The bid when the caller may see it, else 404. */
-  async getOwned(owner: BidOwner, id: string, db: Db = this.db): Promise<BidRow> {
+  async getOwned(owner: Actor, id: string, db: Db = this.db): Promise<BidRow> {
     const bid = await this.repo.findOwned(db, owner, id);
     if (!bid) throw notFound(BID_MSG.notFound);
     return bid;
   }
 
   /**
-   * Locks the bid for a write and checks that it may be changed: 404 when not the caller's, 601
-   * when finished or in the recycle bin. `owner` null is for trusted internal callers (AI jobs).
+   * Locks the bid for a write and checks the bid policy for the action: 404 when the caller may not
+   * see it, 601 when the action is not allowed in its state (finished, in the recycle bin).
    */
-  async lockForWrite(trx: Transaction<Database>, owner: BidOwner | null, id: string, opts: WriteGuardOptions = {}): Promise<BidRow> {
-    const bid = await this.repo.lockOwned(trx, owner, id);
+  async lockForWrite(trx: Transaction<Database>, caller: Caller, id: string, action: BidAction = 'update'): Promise<BidRow> {
+    const bid = await this.repo.lockOwned(trx, caller, id);
     if (!bid) throw notFound(BID_MSG.notFound);
-    if (bid.status === 'finished' && !opts.allowFinished) throw businessWarning(BID_MSG.finished);
-    if (bid.deleted === 1 && !opts.allowRecycled) throw businessWarning(BID_MSG.inRecycle);
+    authorizeBid(bid, action);
     return bid;
   }
 
-  async detail(owner: BidOwner, id: string): Promise<BidDetail> {
+  /** 601 when the caller's account has the bid's tier disabled. */
+  async authorizeTierOf(actor: Actor, tier: ModelType, db: Db = this.db): Promise<void> {
+    authorizeTier(await this.repo.userModelFlags(db, actor.userId), tier);
+  }
+
+  async detail(owner: Actor, id: string): Promise<BidDetail> {
     const bid = await this.getOwned(owner, id);
     const [author, stats] = await Promise.all([this.repo.authorOf(this.db, bid.user_id), this.repo.outlineStats(this.db, bid.id)]);
     return {
@@ -157,7 +153,7 @@ export class BidService {
       tenderText: bid.tender_text,
       analysis: parseJson(bid.analysis),
       recycled: bid.deleted === 1,
-      readOnly: bid.status === 'finished' || bid.deleted === 1,
+      readOnly: isBidReadOnly(bid),
       chapterCount: stats.chapters,
       leafCount: stats.leaves,
       doneLeafCount: stats.doneLeaves,
@@ -165,15 +161,11 @@ export class BidService {
     };
   }
 
-  async update(owner: BidOwner, input: UpdateBidInput): Promise<BidDetail> {
+  async update(owner: Actor, input: UpdateBidInput): Promise<BidDetail> {
     await this.db.transaction().execute(async (trx) => {
       const bid = await this.lockForWrite(trx, owner, input.id);
       if (input.modelType && input.modelType !== bid.model_type) {
-        const flags = await this.repo.userModelFlags(trx, owner.userId);
-        const mt = input.modelType as ModelType;
-        if ((mt === 'premium' && flags?.premium_disabled === 1) || (mt === 'standard' && flags?.standard_disabled === 1)) {
-          throw businessWarning(BID_MSG.modelDisabled(MODEL_LABELS[mt]));
-        }
+        await this.authorizeTierOf(owner, input.modelType as ModelType, trx);
       }
       const patch: Partial<BidRow> = { updated_at: nowIso() };
       if (input.name !== undefined && input.name !== null) patch.name = input.name;
@@ -188,26 +180,26 @@ export class BidService {
   }
 
   /** To the recycle bin (a finished bid too: moving it does not change it). */
-  async remove(owner: BidOwner, id: string): Promise<void> {
+  async remove(owner: Actor, id: string): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
-      const bid = await this.lockForWrite(trx, owner, id, { allowFinished: true, allowRecycled: true });
+      const bid = await this.lockForWrite(trx, owner, id, 'recycle');
       if (bid.deleted === 1) return;
       await this.repo.update(trx, id, { deleted: 1, deleted_at: nowIso() });
     });
   }
 
-  async recover(owner: BidOwner, id: string): Promise<void> {
+  async recover(owner: Actor, id: string): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
-      const bid = await this.lockForWrite(trx, owner, id, { allowFinished: true, allowRecycled: true });
+      const bid = await this.lockForWrite(trx, owner, id, 'recycle');
       if (bid.deleted === 0) return;
       await this.repo.update(trx, id, { deleted: 0, deleted_at: null, updated_at: nowIso() });
     });
   }
 
   /** Finishing needs 100 %: progress is recomputed under the lock, not taken from the column. */
-  async finish(owner: BidOwner, id: string): Promise<void> {
+  async finish(owner: Actor, id: string): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
-      const bid = await this.lockForWrite(trx, owner, id, { allowFinished: true });
+      const bid = await this.lockForWrite(trx, owner, id, 'finish');
       if (bid.status === 'finished') return;
       const progress = await this.recomputeProgress(trx, id);
       if (progress < 100) throw businessWarning(BID_MSG.progressNotReached(progress));
@@ -225,9 +217,9 @@ export class BidService {
   }
 
   /** For the analysis step: stores the tender analysis JSON of a bid the caller owns. */
-  async saveAnalysis(owner: BidOwner | null, bidId: string, analysis: unknown): Promise<void> {
+  async saveAnalysis(caller: Caller, bidId: string, analysis: unknown): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
-      await this.lockForWrite(trx, owner, bidId);
+      await this.lockForWrite(trx, caller, bidId);
       await this.repo.update(trx, bidId, { analysis: JSON.stringify(analysis ?? null), updated_at: nowIso() });
     });
   }

@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { bidScope, type BidOwner } from '../bid/repo.ts';
+import type { Actor } from '../../policy/actor.ts';
+import { bidScope } from '../bid/policy.ts';
 import type { OutlineRow } from './tree.ts';
 
 export type Db = Kysely<Database> | Transaction<Database>;
@@ -46,7 +47,7 @@ export class CatalogRepo {
   }
 
   /** The bid of a chapter when the caller may see that bid; undefined for a foreign or missing id. */
-  bidOfOwned(db: Db, owner: BidOwner, catalogId: string) {
+  bidOfOwned(db: Db, owner: Actor, catalogId: string) {
     return db
       .selectFrom('catalogs')
       .innerJoin('bids', 'bids.id', 'catalogs.bid_id')
@@ -175,7 +176,7 @@ export class CatalogRepo {
   }
 
   /** An outline version the caller may see (through its bid). */
-  findOutlineVersionOwned(db: Db, owner: BidOwner, versionId: string) {
+  findOutlineVersionOwned(db: Db, owner: Actor, versionId: string) {
     return db
       .selectFrom('catalog_versions')
       .innerJoin('bids', 'bids.id', 'catalog_versions.bid_id')

@@ -27,8 +27,10 @@ import { docHasContent, docSchema, docWordCount, emptyDoc, type PMNode } from '@
 import type { Database } from '../../db/schema.ts';
 import { AppError, badRequest, businessWarning, conflict, notFound } from '../../http/errors.ts';
 import { newId, nowIso } from '../../lib/ids.ts';
-import type { BidOwner, BidRow } from '../bid/repo.ts';
-import type { BidService, WriteGuardOptions } from '../bid/service.ts';
+import type { BidRow } from '../bid/repo.ts';
+import type { BidService } from '../bid/service.ts';
+import { isBidReadOnly, type BidAction } from '../bid/policy.ts';
+import { SYSTEM_ACTOR, isSystem, userIdOf, type Actor, type Caller } from '../../policy/actor.ts';
 import { CatalogRepo, type CatalogRow } from './repo.ts';
 import { Outline, SORT_GAP, effectiveStatus, inputCount, inputDepth, parseJsonOr, placeAt, presentRow, presentState, type OutlineRow } from './tree.ts';
 
@@ -78,7 +80,7 @@ interface StructCtx {
   outline: Outline;
   node: OutlineRow;
   now: string;
-  owner: BidOwner | null;
+  owner: Caller;
 }
 
 function sha256(text: string): string {
@@ -147,15 +149,15 @@ export class CatalogService {
     return trx ? fn(trx) : this.db.transaction().execute(fn);
   }
 
-  /** Finds the chapter's bid (scoped to the caller unless owner is null) and locks it for a write. */
-  private async lockByCatalog(trx: Transaction<Database>, owner: BidOwner | null, catalogId: string, opts?: WriteGuardOptions): Promise<BidRow> {
-    const ref = owner ? await this.repo.bidOfOwned(trx, owner, catalogId) : await this.repo.bidOf(trx, catalogId);
+  /** Finds the chapter's bid (scoped to the caller unless it is the system) and locks it for a write. */
+  private async lockByCatalog(trx: Transaction<Database>, caller: Caller, catalogId: string, action?: BidAction): Promise<BidRow> {
+    const ref = isSystem(caller) ? await this.repo.bidOf(trx, catalogId) : await this.repo.bidOfOwned(trx, caller, catalogId);
     if (!ref) throw notFound(CATALOG_MSG.notFound);
-    return this.bids.lockForWrite(trx, owner, ref.bid_id, opts);
+    return this.bids.lockForWrite(trx, caller, ref.bid_id, action);
   }
 
   /** A structural edit: lock the bid, load its outline with one query, run `fn`. */
-  private structural<T>(owner: BidOwner | null, catalogId: string, fn: (c: StructCtx) => Promise<T>, trxIn?: Transaction<Database>): Promise<T> {
+  private structural<T>(owner: Caller, catalogId: string, fn: (c: StructCtx) => Promise<T>, trxIn?: Transaction<Database>): Promise<T> {
     return this.inTrx(trxIn, async (trx) => {
       const bid = await this.lockByCatalog(trx, owner, catalogId);
       const outline = new Outline(await this.repo.loadOutline(trx, bid.id));
@@ -165,7 +167,7 @@ export class CatalogService {
     });
   }
 
-  private async readableCatalog(owner: BidOwner, catalogId: string): Promise<{ bidId: string }> {
+  private async readableCatalog(owner: Actor, catalogId: string): Promise<{ bidId: string }> {
     const ref = await this.repo.bidOfOwned(this.db, owner, catalogId);
     if (!ref) throw notFound(CATALOG_MSG.notFound);
     return { bidId: ref.bid_id };
@@ -296,18 +298,18 @@ export class CatalogService {
 
   // ------------------------------------------------------------------ outline
 
-  async tree(owner: BidOwner, bidId: string): Promise<CatalogNode[]> {
+  async tree(owner: Actor, bidId: string): Promise<CatalogNode[]> {
     await this.bids.getOwned(owner, bidId);
     return new Outline(await this.repo.loadOutline(this.db, bidId)).toTree();
   }
 
   /** bidCatalogSave: the tree replaces the outline; the old one is kept as an outline version. */
-  saveOutline(owner: BidOwner | null, bidId: string, catalogs: CatalogInputNode[], trxIn?: Transaction<Database>, versionName = '替换目录前自动保存'): Promise<CatalogNode[]> {
+  saveOutline(owner: Caller, bidId: string, catalogs: CatalogInputNode[], trxIn?: Transaction<Database>, versionName = '替换目录前自动保存'): Promise<CatalogNode[]> {
     if (inputDepth(catalogs) > CATALOG_LIMITS.maxDepth) throw badRequest(CATALOG_MSG.tooDeep);
     if (inputCount(catalogs) > CATALOG_LIMITS.maxNodes) throw badRequest(CATALOG_MSG.tooMany);
     return this.inTrx(trxIn, async (trx) => {
       const bid = await this.bids.lockForWrite(trx, owner, bidId);
-      await this.snapshot(trx, bid.id, versionName, 'auto', owner?.userId ?? null);
+      await this.snapshot(trx, bid.id, versionName, 'auto', userIdOf(owner));
       await this.repo.deleteAllOfBid(trx, bid.id);
       await this.repo.insertMany(trx, this.rowsFromInput(bid.id, null, 0, catalogs, 0, nowIso()));
       await this.bids.recomputeProgress(trx, bid.id);
@@ -316,7 +318,7 @@ export class CatalogService {
   }
 
   /** bidCatalogChildSave: replaces (or appends to) one chapter's children; answers that chapter's subtree. */
-  saveChildren(owner: BidOwner | null, id: string, catalogs: CatalogInputNode[], mode: 'replace' | 'append' = 'replace', trxIn?: Transaction<Database>): Promise<CatalogNode> {
+  saveChildren(owner: Caller, id: string, catalogs: CatalogInputNode[], mode: 'replace' | 'append' = 'replace', trxIn?: Transaction<Database>): Promise<CatalogNode> {
     return this.structural(
       owner,
       id,
@@ -330,7 +332,7 @@ export class CatalogService {
         if (mode === 'replace') {
           if (existing.length) {
             if (existing.some((x) => outline.byId.get(x)!.has_content === 1)) {
-              await this.snapshot(trx, c.bid.id, `重写「${node.title}」的下级章节前自动保存`, 'auto', owner?.userId ?? null);
+              await this.snapshot(trx, c.bid.id, `重写「${node.title}」的下级章节前自动保存`, 'auto', userIdOf(owner));
             }
             await this.repo.deleteIds(trx, c.bid.id, existing);
           }
@@ -357,21 +359,21 @@ export class CatalogService {
     );
   }
 
-  rename(owner: BidOwner, id: string, title: string): Promise<void> {
+  rename(owner: Actor, id: string, title: string): Promise<void> {
     return this.structural(owner, id, async ({ trx, node, now }) => {
       await this.repo.update(trx, node.id, { title: title.trim(), updated_at: now });
     });
   }
 
-  moveUp(owner: BidOwner, id: string): Promise<void> {
+  moveUp(owner: Actor, id: string): Promise<void> {
     return this.swapWithNeighbour(owner, id, -1);
   }
 
-  moveDown(owner: BidOwner, id: string): Promise<void> {
+  moveDown(owner: Actor, id: string): Promise<void> {
     return this.swapWithNeighbour(owner, id, 1);
   }
 
-  private swapWithNeighbour(owner: BidOwner, id: string, dir: -1 | 1): Promise<void> {
+  private swapWithNeighbour(owner: Actor, id: string, dir: -1 | 1): Promise<void> {
     return this.structural(owner, id, async ({ trx, outline, node, now }) => {
       const siblings = outline.siblingsOf(node);
       const idx = siblings.indexOf(node);
@@ -392,7 +394,7 @@ export class CatalogService {
   }
 
   /** removeBidCatalog: the chapter and its whole subtree, in one transaction (kept in an outline version first when any had content). */
-  remove(owner: BidOwner, id: string): Promise<void> {
+  remove(owner: Actor, id: string): Promise<void> {
     return this.structural(owner, id, async ({ trx, outline, node, bid }) => {
       const ids = outline.subtreeIds(node.id);
       if (ids.some((x) => outline.byId.get(x)!.has_content === 1)) {
@@ -428,7 +430,7 @@ export class CatalogService {
   }
 
   /** addLowerLevelBidCatalog: a new last child. */
-  addChild(owner: BidOwner, id: string, title: string): Promise<{ id: string }> {
+  addChild(owner: Actor, id: string, title: string): Promise<{ id: string }> {
     return this.structural(owner, id, async ({ trx, outline, node, bid, now }) => {
       if (node.level + 1 > CATALOG_LIMITS.maxDepth) throw badRequest(CATALOG_MSG.tooDeep);
       if (outline.size + 1 > CATALOG_LIMITS.maxNodes) throw badRequest(CATALOG_MSG.tooMany);
@@ -442,7 +444,7 @@ export class CatalogService {
   }
 
   /** addSameLevelBidCatalog: right after `id`, or (no id) the last top-level chapter of `bidId`. */
-  async addSibling(owner: BidOwner, input: { id?: string; bidId?: string; title: string }): Promise<{ id: string }> {
+  async addSibling(owner: Actor, input: { id?: string; bidId?: string; title: string }): Promise<{ id: string }> {
     if (input.id) {
       return this.structural(owner, input.id, async ({ trx, outline, node, bid, now }) => {
         if (outline.size + 1 > CATALOG_LIMITS.maxNodes) throw badRequest(CATALOG_MSG.tooMany);
@@ -469,7 +471,7 @@ export class CatalogService {
   }
 
   /** dragBidCatalog: before/after a target (as its sibling) or inside it (last child). */
-  drag(owner: BidOwner, input: DragCatalogInput): Promise<void> {
+  drag(owner: Actor, input: DragCatalogInput): Promise<void> {
     return this.structural(owner, input.id, async (c) => {
       const target = c.outline.byId.get(input.targetId);
       // A target outside this outline (another bid, another user) is "missing", like any foreign id.
@@ -486,7 +488,7 @@ export class CatalogService {
   }
 
   /** upGradeBidCatalog: the chapter (with its subtree) becomes the next sibling of its parent. */
-  promote(owner: BidOwner, id: string): Promise<void> {
+  promote(owner: Actor, id: string): Promise<void> {
     return this.structural(owner, id, async (c) => {
       if (c.node.parent_id === null) throw businessWarning(CATALOG_MSG.topLevelPromote);
       const parent = c.outline.byId.get(c.node.parent_id)!;
@@ -496,7 +498,7 @@ export class CatalogService {
   }
 
   /** deGradeBidCatalog: the chapter (with its subtree) becomes the last child of its previous sibling. */
-  demote(owner: BidOwner, id: string): Promise<void> {
+  demote(owner: Actor, id: string): Promise<void> {
     return this.structural(owner, id, async (c) => {
       const siblings = c.outline.siblingsOf(c.node);
       const idx = siblings.indexOf(c.node);
@@ -506,14 +508,14 @@ export class CatalogService {
     });
   }
 
-  async statuses(owner: BidOwner, bidId: string): Promise<CatalogStatusItem[]> {
+  async statuses(owner: Actor, bidId: string): Promise<CatalogStatusItem[]> {
     await this.bids.getOwned(owner, bidId);
     const outline = new Outline(await this.repo.loadOutline(this.db, bidId));
     return outline.preorder().map((r) => ({ id: r.id, ...presentState(r) }));
   }
 
   /** removeCatalogErrorStatus: error -> done or empty, by content. */
-  clearError(owner: BidOwner, id: string): Promise<void> {
+  clearError(owner: Actor, id: string): Promise<void> {
     return this.inTrx(undefined, async (trx) => {
       await this.lockByCatalog(trx, owner, id);
       const cur = await this.repo.findFull(trx, id);
@@ -525,7 +527,7 @@ export class CatalogService {
   }
 
   /** The gear: word budget, extra requirements, what to include. Fields left out keep their value; null clears. */
-  updateSettings(owner: BidOwner, id: string, settings: CatalogSettings): Promise<CatalogNode['settings']> {
+  updateSettings(owner: Actor, id: string, settings: CatalogSettings): Promise<CatalogNode['settings']> {
     return this.structural(owner, id, async ({ trx, node, now }) => {
       const cur = parseJsonOr<CatalogSettings>(node.settings, {});
       const next: CatalogSettings = { requirement: cur.requirement, include: cur.include };
@@ -541,7 +543,7 @@ export class CatalogService {
 
   // ------------------------------------------------------------------ content
 
-  async detail(owner: BidOwner, id: string): Promise<CatalogDetail> {
+  async detail(owner: Actor, id: string): Promise<CatalogDetail> {
     const { bidId } = await this.readableCatalog(owner, id);
     const [row, bid] = await Promise.all([this.repo.findFull(this.db, id), this.bids.getOwned(owner, bidId)]);
     if (!row) throw notFound(CATALOG_MSG.notFound);
@@ -550,12 +552,12 @@ export class CatalogService {
       ...presentRow(meta),
       content: parseDoc(content) as unknown as Record<string, unknown>,
       bidStatus: bid.status as 'writing' | 'finished',
-      readOnly: bid.status === 'finished' || bid.deleted === 1,
+      readOnly: isBidReadOnly(bid),
     };
   }
 
   /** updateBidCatalogContent: saves when `baseVersion` is current, else 409 with the server's text. */
-  async updateContent(owner: BidOwner, input: UpdateCatalogContentInput): Promise<UpdateContentResult> {
+  async updateContent(owner: Actor, input: UpdateCatalogContentInput): Promise<UpdateContentResult> {
     const { doc, text } = checkDoc(input.content);
     return this.inTrx(undefined, async (trx) => {
       const bid = await this.lockByCatalog(trx, owner, input.id);
@@ -595,7 +597,7 @@ export class CatalogService {
   saveGeneratedContent(trx: Transaction<Database> | undefined, catalogId: string, content: unknown, meta: GeneratedContentMeta = {}): Promise<GeneratedContentResult> {
     const { doc, text } = checkDoc(content);
     return this.inTrx(trx, async (t) => {
-      const bid = await this.lockByCatalog(t, null, catalogId);
+      const bid = await this.lockByCatalog(t, SYSTEM_ACTOR, catalogId);
       const cur = await this.repo.findFull(t, catalogId);
       if (!cur) throw notFound(CATALOG_MSG.notFound);
       await this.keepCurrent(t, cur, '重新生成前的内容', meta.createdBy ?? null);
@@ -627,7 +629,7 @@ export class CatalogService {
   /** For the AI engineer: marks a chapter writing/error/... with a generation progress (no content change). */
   setGenerationState(trx: Transaction<Database> | undefined, catalogId: string, state: { status: CatalogStatus; progress?: number; engine?: string | null }): Promise<void> {
     return this.inTrx(trx, async (t) => {
-      await this.lockByCatalog(t, null, catalogId);
+      await this.lockByCatalog(t, SYSTEM_ACTOR, catalogId);
       const patch: Partial<CatalogRow> = { status: state.status, progress: Math.max(0, Math.min(100, Math.round(state.progress ?? 0))), updated_at: nowIso() };
       if (state.engine !== undefined) patch.engine = state.engine;
       await this.repo.update(t, catalogId, patch);
@@ -653,7 +655,7 @@ export class CatalogService {
 
   // ------------------------------------------------------------------ content versions
 
-  async listContentVersions(owner: BidOwner, id: string): Promise<ContentVersionItem[]> {
+  async listContentVersions(owner: Actor, id: string): Promise<ContentVersionItem[]> {
     const { bidId } = await this.readableCatalog(owner, id);
     const rows = await this.repo.listContentVersions(this.db, id, bidId);
     return rows.map((r) => ({
@@ -668,7 +670,7 @@ export class CatalogService {
     }));
   }
 
-  async contentVersionDetail(owner: BidOwner, id: string, versionId: string): Promise<ContentVersionDetail> {
+  async contentVersionDetail(owner: Actor, id: string, versionId: string): Promise<ContentVersionDetail> {
     const { bidId } = await this.readableCatalog(owner, id);
     const r = await this.repo.findContentVersion(this.db, id, bidId, versionId);
     if (!r) throw notFound(CATALOG_MSG.versionNotFound);
@@ -686,7 +688,7 @@ export class CatalogService {
   }
 
   /** saveCatalogContentVersion: an explicit save point of the chapter's current text. */
-  saveContentVersion(owner: BidOwner, id: string, name?: string | null): Promise<{ id: string; versionNo: number }> {
+  saveContentVersion(owner: Actor, id: string, name?: string | null): Promise<{ id: string; versionNo: number }> {
     return this.inTrx(undefined, async (trx) => {
       await this.lockByCatalog(trx, owner, id);
       const cur = await this.repo.findFull(trx, id);
@@ -706,7 +708,7 @@ export class CatalogService {
    * restoreCatalogContentVersion: the current text becomes a version first (unless one holds it
    * already), then the chosen version's text becomes current and is recorded as a 'restore' version.
    */
-  restoreContentVersion(owner: BidOwner, id: string, versionId: string, baseVersion?: number): Promise<{ version: number; content: Record<string, unknown>; wordCount: number; bidProgress: number }> {
+  restoreContentVersion(owner: Actor, id: string, versionId: string, baseVersion?: number): Promise<{ version: number; content: Record<string, unknown>; wordCount: number; bidProgress: number }> {
     return this.inTrx(undefined, async (trx) => {
       const bid = await this.lockByCatalog(trx, owner, id);
       const cur = await this.repo.findFull(trx, id);
@@ -745,13 +747,13 @@ export class CatalogService {
 
   // ------------------------------------------------------------------ outline versions
 
-  async listOutlineVersions(owner: BidOwner, bidId: string): Promise<CatalogVersionItem[]> {
+  async listOutlineVersions(owner: Actor, bidId: string): Promise<CatalogVersionItem[]> {
     await this.bids.getOwned(owner, bidId);
     const rows = await this.repo.listOutlineVersions(this.db, bidId);
     return rows.map((r) => ({ id: r.id, bidId: r.bid_id, name: r.name, source: r.source as OutlineVersionSource, chapterCount: r.chapter_count, createTime: r.created_at }));
   }
 
-  async outlineVersionDetail(owner: BidOwner, versionId: string): Promise<CatalogVersionDetail> {
+  async outlineVersionDetail(owner: Actor, versionId: string): Promise<CatalogVersionDetail> {
     const r = await this.repo.findOutlineVersionOwned(this.db, owner, versionId);
     if (!r) throw notFound(CATALOG_MSG.versionNotFound);
     const strip = (nodes: SnapNode[]): CatalogVersionNode[] =>
@@ -768,7 +770,7 @@ export class CatalogService {
   }
 
   /** saveCatalogVersion: a named save point of the whole outline. */
-  saveOutlineVersion(owner: BidOwner, bidId: string, name?: string | null): Promise<{ id: string }> {
+  saveOutlineVersion(owner: Actor, bidId: string, name?: string | null): Promise<{ id: string }> {
     return this.inTrx(undefined, async (trx) => {
       const bid = await this.bids.lockForWrite(trx, owner, bidId);
       const id = await this.snapshot(trx, bid.id, name?.trim() || `目录版本 ${formatTime(new Date(), 'MM-DD HH:mm')}`, 'manual', owner.userId);
@@ -782,7 +784,7 @@ export class CatalogService {
    * version holds. Chapters that still exist keep their current text; chapters that had been removed
    * come back under their old id with the text they had.
    */
-  restoreOutlineVersion(owner: BidOwner, versionId: string): Promise<{ backupVersionId: string | null; catalogs: CatalogNode[] }> {
+  restoreOutlineVersion(owner: Actor, versionId: string): Promise<{ backupVersionId: string | null; catalogs: CatalogNode[] }> {
     return this.inTrx(undefined, async (trx) => {
       const ver = await this.repo.findOutlineVersionOwned(trx, owner, versionId);
       if (!ver) throw notFound(CATALOG_MSG.versionNotFound);

@@ -1,9 +1,9 @@
 import {
-  AI_MESSAGES,
   CATALOG_MSG,
   ELEMENT_LABELS,
   ELEMENT_LIMITS,
   ELEMENT_MSG,
+  type BidDetail,
   type CatalogNode,
   type ElementKind,
   type ElementRequest,
@@ -14,7 +14,7 @@ import {
 } from '@bid/shared';
 import type { PMNode } from '@bid/document';
 import type { Logger } from 'pino';
-import { businessWarning, tooMany } from '../../http/errors.ts';
+import { tooMany } from '../../http/errors.ts';
 import type { RateLimiter } from '../../http/rate-limit.ts';
 import type { ChatProvider } from '../../ai/providers/types.ts';
 import { buildContext, type ElementContext } from '../../ai/elements/context.ts';
@@ -22,12 +22,11 @@ import { generateElement, searchKeywords } from '../../ai/elements/generate.ts';
 import type { BidService } from '../bid/service.ts';
 import type { CatalogService } from '../catalog/service.ts';
 import type { ImageSource } from '../picture/image-source.ts';
-import type { AuthContext } from '../session/service.ts';
+import type { Actor } from '../../policy/actor.ts';
+import { authorizeBid } from '../bid/policy.ts';
 
 /** Element calls per user per minute (each may cost two model calls). */
 const CALLS_PER_MINUTE = 30;
-
-type Owner = Pick<AuthContext, 'userId' | 'tenantId' | 'role'>;
 
 function findPath(nodes: CatalogNode[], id: string, trail: string[] = []): { path: string[]; node: CatalogNode } | null {
   for (const n of nodes) {
@@ -67,13 +66,13 @@ export class ElementsService {
     this.catalog = deps.catalog;
   }
 
-  private async limit(owner: Owner): Promise<void> {
+  private async limit(owner: Actor): Promise<void> {
     const r = await this.deps.limiter.hit(`ai-elements:${owner.userId}`, CALLS_PER_MINUTE, 60);
     if (!r.allowed) throw tooMany(`生成图表过于频繁，请 ${r.retryAfterSeconds} 秒后再试`, r.retryAfterSeconds);
   }
 
   /** The chapter's context (404 for a chapter that is not the caller's). */
-  async contextOf(owner: Owner, input: Pick<ElementRequest, 'catalogId' | 'instruction'>): Promise<{ ctx: ElementContext; tier: ModelTier; readOnly: boolean }> {
+  async contextOf(owner: Actor, input: Pick<ElementRequest, 'catalogId' | 'instruction'>): Promise<{ ctx: ElementContext; tier: ModelTier; bid: BidDetail }> {
     const detail = await this.catalog.detail(owner, input.catalogId);
     const bid = await this.bids.detail(owner, detail.bidId);
     const tree = await this.catalog.treeOfBid(detail.bidId);
@@ -87,13 +86,14 @@ export class ElementsService {
       periodText: periodOf(bid.analysis),
       instruction: input.instruction,
     });
-    return { ctx, tier: bid.modelType, readOnly: detail.readOnly };
+    return { ctx, tier: bid.modelType, bid };
   }
 
-  async generate(owner: Owner, kind: ElementKind, input: ElementRequest, signal?: AbortSignal): Promise<ElementResult> {
+  async generate(owner: Actor, kind: ElementKind, input: ElementRequest, signal?: AbortSignal): Promise<ElementResult> {
     await this.limit(owner);
-    const { ctx, tier, readOnly } = await this.contextOf(owner, input);
-    if (readOnly) throw businessWarning(AI_MESSAGES.bidFinished);
+    const { ctx, tier, bid } = await this.contextOf(owner, input);
+    authorizeBid(bid, 'update');
+    await this.bids.authorizeTierOf(owner, tier);
     let versionId: string | null = null;
     if (input.replace) {
       try {
@@ -107,14 +107,15 @@ export class ElementsService {
     return { kind, node: out.node as ElementResult['node'], caption: out.caption, engine: out.engine, notice: out.notice, versionId };
   }
 
-  async searchImages(owner: Owner, input: ElementRequest, signal?: AbortSignal): Promise<ImageSearchResult> {
+  async searchImages(owner: Actor, input: ElementRequest, signal?: AbortSignal): Promise<ImageSearchResult> {
     await this.limit(owner);
     const { ctx, tier } = await this.contextOf(owner, input);
+    await this.bids.authorizeTierOf(owner, tier);
     const { keywords, engine } = await searchKeywords(ctx, { provider: this.deps.provider, tier, signal, budgetMs: 40_000 });
     const sources = this.deps.imageSources;
     const lists = await Promise.all(
       sources.map((s) =>
-        s.search({ userId: owner.userId, tenantId: owner.tenantId }, keywords, ELEMENT_LIMITS.imageResults).catch((err) => {
+        s.search(owner, keywords, ELEMENT_LIMITS.imageResults).catch((err) => {
           this.deps.log.warn({ err, source: s.name }, 'image source failed');
           return [] as ImageResult[];
         }),

@@ -2,9 +2,7 @@ import type { Kysely } from 'kysely';
 import { makePage, type FeedbackItem, type Page, type PageQuery, type SaveFeedbackInput } from '@bid/shared';
 import type { Database } from '../../db/schema.ts';
 import { newId, nowIso } from '../../lib/ids.ts';
-import type { AuthContext } from '../session/service.ts';
-
-type Owner = Pick<AuthContext, 'userId' | 'tenantId'>;
+import type { Actor } from '../../policy/actor.ts';
 
 function parseImages(text: string | null): string[] {
   if (!text) return [];
@@ -20,7 +18,7 @@ function parseImages(text: string | null): string[] {
 export class FeedbackService {
   constructor(private readonly db: Kysely<Database>) {}
 
-  async save(owner: Owner, input: SaveFeedbackInput): Promise<{ id: string }> {
+  async save(owner: Actor, input: SaveFeedbackInput): Promise<{ id: string }> {
     const id = newId();
     const now = nowIso();
     await this.db
@@ -43,7 +41,7 @@ export class FeedbackService {
   }
 
   /** The caller's own feedback, newest first. */
-  async list(owner: Owner, q: PageQuery): Promise<Page<FeedbackItem>> {
+  async list(owner: Actor, q: PageQuery): Promise<Page<FeedbackItem>> {
     const base = this.db.selectFrom('feedbacks').where('user_id', '=', owner.userId).where('tenant_id', '=', owner.tenantId);
     const total = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
     const rows = await base
