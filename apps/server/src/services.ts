@@ -137,6 +137,7 @@ export async function buildServices(deps: CoreDeps): Promise<Services> {
   deps.onClose(() => jobs.stop());
 
   const picture = new PictureService(new PictureRepo(db), config.dataDir);
+  deps.onClose(() => picture.raster.close());
   const imageSources: ImageSource[] = [picture.asImageSource()];
   const elements = new ElementsService({ bids: bid, catalog, provider: aiSetup.provider, limiter: accounts.limiter, imageSources, log });
 

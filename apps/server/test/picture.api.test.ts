@@ -6,6 +6,7 @@ import { PICTURE_LIMITS, TOKEN_COOKIE } from '@bid/shared';
 import { clientHeaders, startTestServer, type TestServer } from './helpers/test-server.ts';
 import { createUserWithSession, type TestUser } from './helpers/fixtures.ts';
 import { makeThumbnail } from '../src/modules/picture/storage.ts';
+import { Rasterizer } from '../src/modules/picture/raster.ts';
 import { dimensionsOf, sniffType, svgRisk } from '../src/modules/picture/image-types.ts';
 
 // Small real images (made once with Chromium's canvas): a 64x48 JPEG and WebP, a 1x1 GIF.
@@ -77,7 +78,8 @@ describe('picture library', () => {
   });
 
   it('makes JPEG thumbnails with resvg', async () => {
-    const thumb = await makeThumbnail('jpeg', JPEG, { width: 720, height: 540 });
+    const raster = new Rasterizer();
+    const thumb = await makeThumbnail(raster, 'jpeg', JPEG, { width: 720, height: 540 }).finally(() => raster.close());
     expect(thumb).not.toBeNull();
     expect(dimensionsOf('png', thumb!)).toEqual({ width: 360, height: 270 });
   });

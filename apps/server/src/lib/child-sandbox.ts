@@ -47,6 +47,8 @@ export class SandboxTaskError extends Error {
 
 const BOOT = new URL('./child-boot.mjs', import.meta.url);
 const WATCH_MS = 50;
+/** Longest a child may take to start (load its modules) before its task's own time limit begins. */
+const STARTUP_MS = 15_000;
 
 /** Resident set size of a process in MB (Linux /proc); null where that cannot be read. */
 export function rssMbOf(pid: number): number | null {
@@ -151,7 +153,8 @@ export class ChildSandbox {
         } else this.kill(child);
         fn();
       };
-      const timer = setTimeout(() => finish(() => reject(new SandboxKilled('timeout')), false), this.opts.timeoutMs);
+      // The time limit counts from when the task is handed over; starting a child has its own.
+      let timer = setTimeout(() => finish(() => reject(new SandboxKilled('timeout')), false), STARTUP_MS + this.opts.timeoutMs);
       const watch = setInterval(() => {
         const rss = rssMbOf(proc.pid ?? -1);
         if (rss !== null && rss > this.opts.rssMb) finish(() => reject(new SandboxKilled('memory')), false);
@@ -170,7 +173,10 @@ export class ChildSandbox {
       proc.on('exit', onExit);
       child.ready.then(
         () => {
-          if (!settled) proc.send({ id, payload });
+          if (settled) return;
+          clearTimeout(timer);
+          timer = setTimeout(() => finish(() => reject(new SandboxKilled('timeout')), false), this.opts.timeoutMs);
+          proc.send({ id, payload });
         },
         () => finish(() => reject(new SandboxKilled('crash')), false),
       );

@@ -135,5 +135,27 @@ export function svgRisk(b: Buffer): string | null {
     if (!(v.startsWith('#') || /^data:image\/(png|jpeg|jpg|gif|webp);/.test(v))) return '外部资源链接';
   }
   if (/url\(\s*["']?\s*(?!#|data:image\/(png|jpeg|jpg|gif|webp);)/i.test(flat)) return '外部资源链接';
+  return svgCostRisk(text);
+}
+
+/** Limits on what makes an SVG expensive to draw: filters over huge regions, heavy blurs, reuse bombs. */
+const SVG_COST = { maxFilterPrimitives: 64, maxBlur: 100, maxOctaves: 8, maxRegionPercent: 300, maxRegionUnits: 20_000, maxUses: 5_000 } as const;
+
+/** Why drawing this SVG could cost far more than its size suggests, or null. */
+export function svgCostRisk(text: string): string | null {
+  if ((text.match(/<fe[A-Z]/g) ?? []).length > SVG_COST.maxFilterPrimitives) return '滤镜过多';
+  for (const m of text.matchAll(/stdDeviation\s*=\s*["']([^"']*)["']/gi)) {
+    if (m[1].split(/[\s,]+/).some((v) => !(Math.abs(Number(v)) <= SVG_COST.maxBlur))) return '模糊半径过大';
+  }
+  for (const m of text.matchAll(/numOctaves\s*=\s*["']\s*([^"']*)["']/gi)) if (!(Number(m[1]) <= SVG_COST.maxOctaves)) return '滤镜过于复杂';
+  for (const tag of text.match(/<(filter|mask|pattern)\b[^>]*>/gi) ?? []) {
+    const userSpace = /Units\s*=\s*["']\s*userSpaceOnUse/i.test(tag);
+    for (const m of tag.matchAll(/\s(?:width|height|x|y)\s*=\s*["']\s*([-+\d.e]+)\s*(%?)\s*["']/gi)) {
+      const v = Math.abs(Number(m[1]));
+      const tooBig = m[2] ? v > SVG_COST.maxRegionPercent : userSpace ? v > SVG_COST.maxRegionUnits : v > SVG_COST.maxRegionPercent / 100;
+      if (!Number.isFinite(v) || tooBig) return '滤镜或蒙版区域过大';
+    }
+  }
+  if ((text.match(/<use[\s>/]/gi) ?? []).length > SVG_COST.maxUses) return '引用（use）过多';
   return null;
 }

@@ -19,10 +19,11 @@ import { newId, nowIso } from '../../lib/ids.ts';
 import { dimensionsOf, sniffType, svgRisk } from './image-types.ts';
 import { PictureRepo, type PictureOwner, type PictureRow } from './repo.ts';
 import { PictureStorage, makeThumbnail } from './storage.ts';
+import { RASTER_CAPS, Rasterizer } from './raster.ts';
 import type { ImageSource } from './image-source.ts';
 
-/** Beyond this many pixels an image is refused: decoding it anywhere (browser, Word) would hurt. */
-const MAX_PIXELS = 120_000_000;
+/** Beyond this many pixels an image is refused: decoding it anywhere (browser, Word, thumbnails) would hurt. */
+const MAX_PIXELS = RASTER_CAPS.maxUploadPixels;
 
 export interface UploadInput {
   bytes: Buffer;
@@ -86,6 +87,8 @@ export class PictureService {
   constructor(
     readonly repo: PictureRepo,
     dataDir: string,
+    /** Every rasterising (thumbnails, SVG for Word) happens in its bounded child process. */
+    readonly raster: Rasterizer = new Rasterizer(),
   ) {
     this.storage = new PictureStorage(dataDir);
   }
@@ -103,7 +106,7 @@ export class PictureService {
     }
     const dims = dimensionsOf(type, bytes);
     if (type !== 'svg' && !dims) throw badRequest('图片文件已损坏，无法读取尺寸');
-    if (dims && dims.width * dims.height > MAX_PIXELS) throw badRequest('图片像素过大（超过 1.2 亿像素），请缩小后再上传');
+    if (dims && dims.width * dims.height > MAX_PIXELS) throw badRequest(`图片像素过大（超过 ${MAX_PIXELS / 10_000} 万像素），请缩小后再上传`);
     const usage = await this.repo.usage(owner);
     if (usage.count >= PICTURE_LIMITS.maxPerUser) throw businessWarning(PICTURE_MSG.tooMany);
     if (usage.bytes + bytes.length > PICTURE_LIMITS.maxTotalBytes) throw businessWarning(PICTURE_MSG.full);
@@ -114,7 +117,7 @@ export class PictureService {
     const fileKey = await this.storage.put(dir, `${id}.${ext}`, bytes);
     let thumbKey: string | null = null;
     try {
-      const thumb = await makeThumbnail(type, bytes, dims);
+      const thumb = await makeThumbnail(this.raster, type, bytes, dims);
       if (thumb) thumbKey = await this.storage.put(dir, `${id}.thumb.png`, thumb);
       const name = input.name?.trim() || baseName(input.fileName);
       const tags = input.tags ?? [];
@@ -212,17 +215,13 @@ export class PictureService {
   async readForExport(owner: PictureOwner, id: string): Promise<{ bytes: Buffer; type: PictureType | 'png'; width: number | null; height: number | null } | null> {
     const row = await this.repo.find(owner, id);
     if (!row) return null;
+    // Pictures stored before the pixel cap existed are written as their caption, not decoded by Word.
+    if (row.width && row.height && row.width * row.height > MAX_PIXELS) return null;
     const bytes = await this.storage.read(row.file_key);
     if (row.type === 'svg') {
-      const { renderAsync } = await import('@resvg/resvg-js');
-      const { FONT_FILES, FONT_FAMILY_NAME } = await import('@bid/document/diagrams/font-files');
-      const img = await renderAsync(bytes, {
-        fitTo: { mode: 'zoom', value: 2 },
-        background: '#ffffff',
-        font: { loadSystemFonts: false, fontFiles: [FONT_FILES.regular, FONT_FILES.bold], defaultFontFamily: FONT_FAMILY_NAME },
-        logLevel: 'off',
-      });
-      return { bytes: img.asPng(), type: 'png', width: row.width, height: row.height };
+      // Twice the SVG's size for sharp print, clamped by the rasterising child to the export caps.
+      const img = await this.raster.render({ svg: bytes, zoom: 2, maxSide: RASTER_CAPS.exportMaxSide, maxPixels: RASTER_CAPS.exportMaxPixels, background: '#ffffff' });
+      return { bytes: img.png, type: 'png', width: row.width, height: row.height };
     }
     return { bytes, type: row.type as PictureType, width: row.width, height: row.height };
   }

@@ -2,14 +2,13 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { renderAsync } from '@resvg/resvg-js';
 import { PICTURE_LIMITS, PICTURE_MIME, type PictureType } from '@bid/shared';
-import { FONT_FAMILY_NAME, FONT_FILES } from '@bid/document/diagrams/font-files';
 import type { Dimensions } from './image-types.ts';
+import { RASTER_CAPS, type Rasterizer } from './raster.ts';
 
 /**
  * Files of the picture library under DATA_DIR/pictures/<tenant>/<user>/: the original and, for
- * PNG, JPEG and SVG, a PNG thumbnail made by resvg (which decodes PNG and JPEG inside an SVG
+ * PNG, JPEG and SVG, a PNG thumbnail made by resvg in a child process (which decodes PNG and JPEG inside an SVG
  * <image>, but not GIF animation or WebP: those are shown as the original, scaled by CSS).
  */
 export class PictureStorage {
@@ -55,20 +54,17 @@ export class PictureStorage {
   }
 }
 
-/** Thumbnails are not worth it above this many pixels (and decoding could take too much memory). */
-const MAX_THUMB_SOURCE_PIXELS = 60_000_000;
-
 /**
- * A PNG thumbnail (longest side PICTURE_LIMITS.thumbPx) off the main thread, or null when the type
- * cannot be decoded by resvg, the picture is already small, or rendering fails.
+ * A PNG thumbnail (longest side PICTURE_LIMITS.thumbPx) made in the rasterising child, or null
+ * when the type cannot be decoded by resvg, the picture is already small or too big to decode, or
+ * rendering fails or runs out of time or memory.
  */
-export async function makeThumbnail(type: PictureType, bytes: Buffer, dims: Dimensions | null): Promise<Buffer | null> {
+export async function makeThumbnail(raster: Rasterizer, type: PictureType, bytes: Buffer, dims: Dimensions | null): Promise<Buffer | null> {
   if (type === 'gif' || type === 'webp') return null;
   if (!dims || dims.width <= 0 || dims.height <= 0) return null;
-  if (dims.width * dims.height > MAX_THUMB_SOURCE_PIXELS) return null;
+  if (dims.width * dims.height > RASTER_CAPS.maxThumbSourcePixels) return null;
   const max = PICTURE_LIMITS.thumbPx;
   if (type !== 'svg' && dims.width <= max && dims.height <= max) return null;
-  const fit = dims.width >= dims.height ? ({ mode: 'width', value: Math.min(max, Math.max(dims.width, 1)) } as const) : ({ mode: 'height', value: Math.min(max, Math.max(dims.height, 1)) } as const);
   const svg =
     type === 'svg'
       ? bytes
@@ -77,12 +73,8 @@ export async function makeThumbnail(type: PictureType, bytes: Buffer, dims: Dime
             `<image width="${dims.width}" height="${dims.height}" preserveAspectRatio="none" href="data:${PICTURE_MIME[type]};base64,${bytes.toString('base64')}"/></svg>`,
         );
   try {
-    const img = await renderAsync(svg, {
-      fitTo: fit,
-      font: { loadSystemFonts: false, fontFiles: [FONT_FILES.regular, FONT_FILES.bold], defaultFontFamily: FONT_FAMILY_NAME },
-      logLevel: 'off',
-    });
-    return img.asPng();
+    // Zoom 1 lowered by the child to fit the thumbnail box: never enlarged.
+    return (await raster.render({ svg, zoom: 1, maxSide: max, maxPixels: max * max })).png;
   } catch {
     return null;
   }
