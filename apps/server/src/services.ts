@@ -33,6 +33,9 @@ import { ExportPool } from './modules/export/pool.ts';
 import { ExportRepo } from './modules/export/repo.ts';
 import { ExportService } from './modules/export/service.ts';
 import { WorkspaceExportSource } from './modules/export/source.ts';
+import { DiffRepo } from './modules/diff/repo.ts';
+import { DIFF_JOB, DiffService } from './modules/diff/service.ts';
+import { WorkspaceDiffSource } from './modules/diff/source.ts';
 import type { SessionService } from './modules/session/service.ts';
 
 /** What the composition root is built from: the process-wide infrastructure. */
@@ -75,6 +78,8 @@ export interface Services {
   imageSources: ImageSource[];
   elements: ElementsService;
   export: ExportService;
+  /** 查重 and its durable comparison job. */
+  diff: DiffService;
 }
 
 /** Exports written at once; more wait in the pool's queue. */
@@ -155,6 +160,9 @@ export async function buildServices(deps: CoreDeps): Promise<Services> {
     await pool.close();
   });
 
+  const diff = new DiffService(new DiffRepo(db), new WorkspaceDiffSource(bid, new WorkspaceExportSource(db, bid, picture), new FileRepo(db), config.dataDir), jobs, log);
+  jobs.register(DIFF_JOB, diff.handler());
+
   return {
     accounts,
     rateLimiter: accounts.limiter,
@@ -177,6 +185,7 @@ export async function buildServices(deps: CoreDeps): Promise<Services> {
     imageSources,
     elements,
     export: exportService,
+    diff,
   };
 }
 

@@ -14,6 +14,7 @@ import { registerAiModule } from './ai/module.ts';
 import { registerPictureModule } from './picture/routes.ts';
 import { registerElementsModule } from './elements/routes.ts';
 import { registerExportModule } from './export/routes.ts';
+import { registerDiffRoutes } from './diff/routes.ts';
 
 /**
  * The route modules. To add a module:
@@ -38,4 +39,5 @@ export const modules: Array<{ name: string; register(app: FastifyInstance, ctx: 
   { name: 'picture', register: registerPictureModule },
   { name: 'elements', register: registerElementsModule },
   { name: 'export', register: registerExportModule },
+  { name: 'diff', register: registerDiffRoutes },
 ];

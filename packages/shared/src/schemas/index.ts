@@ -17,3 +17,4 @@ export * from './employee.ts';
 export * from './picture.ts';
 export * from './elements.ts';
 export * from './export.ts';
+export * from './diff.ts';

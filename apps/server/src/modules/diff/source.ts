@@ -1,0 +1,92 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { docText } from '@bid/document';
+import type { ExportChapter } from '@bid/document/docx/types';
+import { FILE_MESSAGES } from '@bid/shared';
+import { notFound } from '../../http/errors.ts';
+import type { Actor } from '../../policy/actor.ts';
+import type { BidService } from '../bid/service.ts';
+import type { ExportSource } from '../export/source.ts';
+import type { FileRepo } from '../file/repo.ts';
+import type { AuthContext } from '../session/service.ts';
+
+/** One document to compare, as read by the job. */
+export interface LoadedDocument {
+  name: string;
+  text: string;
+  /** Picture bytes in document order. */
+  images: Uint8Array[];
+  /** The raw DOCX (its properties and word/media are read from it), null for bids and other kinds. */
+  docx: Buffer | null;
+  /** The tender the document answers (a bid's own tender), whose quotes are not shared text. */
+  tender: string | null;
+}
+
+/** Where 查重 gets its documents. Foreign or missing ids throw 404. */
+export interface DiffSource {
+  bidName(actor: Actor, bidId: string): Promise<string>;
+  fileName(actor: Actor, fileId: string): Promise<string>;
+  loadBid(actor: Actor, bidId: string): Promise<LoadedDocument>;
+  loadFile(actor: Actor, fileId: string): Promise<LoadedDocument>;
+}
+
+/** A bid's text: chapter titles and content in outline order (docText of each chapter). */
+export function chaptersText(chapters: ExportChapter[]): string {
+  const out: string[] = [];
+  const walk = (list: ExportChapter[]) => {
+    for (const c of list) {
+      out.push(c.title);
+      const body = docText(c.content ?? null).trim();
+      if (body) out.push(body);
+      walk(c.children ?? []);
+    }
+  };
+  walk(chapters);
+  return out.join('\n');
+}
+
+/**
+ * Bids through the export source (the bid module's ownership rules, the outline with content and
+ * the picture library's bytes), uploads through the file repo (the text the safe parser extracted
+ * at upload; the DOCX itself for its pictures and properties).
+ */
+export class WorkspaceDiffSource implements DiffSource {
+  constructor(
+    private readonly bids: BidService,
+    private readonly exportSource: ExportSource,
+    private readonly files: FileRepo,
+    private readonly dataDir: string,
+  ) {}
+
+  /** The export source speaks the session's AuthContext; the job acts for the comparison's owner. */
+  private auth(actor: Actor): AuthContext {
+    return { sessionId: '', userId: actor.userId, tenantId: actor.tenantId, role: actor.role, isEmployee: actor.role !== 'personal' };
+  }
+
+  async bidName(actor: Actor, bidId: string): Promise<string> {
+    return (await this.bids.getOwned(actor, bidId)).name;
+  }
+
+  async fileName(actor: Actor, fileId: string): Promise<string> {
+    const row = await this.files.findOwned(actor, fileId);
+    if (!row) throw notFound(FILE_MESSAGES.notFound);
+    return row.name;
+  }
+
+  async loadBid(actor: Actor, bidId: string): Promise<LoadedDocument> {
+    const auth = this.auth(actor);
+    const row = await this.bids.getOwned(actor, bidId);
+    const loaded = await this.exportSource.loadBidForExport(auth, bidId);
+    const images = Object.values(await this.exportSource.loadImages(auth, loaded.chapters));
+    let tender = row.tender_text;
+    if (!tender && row.file_id) tender = (await this.files.findById(row.file_id))?.text ?? null;
+    return { name: row.name, text: chaptersText(loaded.chapters), images, docx: null, tender };
+  }
+
+  async loadFile(actor: Actor, fileId: string): Promise<LoadedDocument> {
+    const row = await this.files.findOwned(actor, fileId);
+    if (!row) throw notFound(FILE_MESSAGES.notFound);
+    const docx = row.kind === 'docx' ? await fs.readFile(path.join(this.dataDir, row.storage_path)).catch(() => null) : null;
+    return { name: row.name, text: row.text, images: [], docx, tender: null };
+  }
+}

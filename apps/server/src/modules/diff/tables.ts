@@ -1,0 +1,25 @@
+/** Table types of 查重 (migration 0900_diff). */
+
+export interface DiffTable {
+  id: string;
+  user_id: string;
+  tenant_id: string;
+  name: string;
+  /** queued | running | done | failed */
+  status: string;
+  progress: number;
+  stage: string;
+  error: string | null;
+  score: number;
+  /** JSON DiffInputs. */
+  inputs: string;
+  /** JSON DiffResult once done. */
+  result: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A type alias (not an interface) so that Kysely's withTables accepts it. */
+export type DiffTables = {
+  diffs: DiffTable;
+};
