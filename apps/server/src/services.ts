@@ -16,6 +16,8 @@ import { BidRepo } from './modules/bid/repo.ts';
 import { BidService } from './modules/bid/service.ts';
 import { CatalogRepo } from './modules/catalog/repo.ts';
 import { CatalogService } from './modules/catalog/service.ts';
+import { ChecksRepo } from './modules/checks/repo.ts';
+import { ChecksService } from './modules/checks/service.ts';
 import { FeedbackService } from './modules/feedback/service.ts';
 import { FileRepo } from './modules/file/repo.ts';
 import { FileService } from './modules/file/service.ts';
@@ -63,6 +65,8 @@ export interface Services {
   quota: QuotaService;
   bid: BidService;
   catalog: CatalogService;
+  /** Bid checks (coverage, ★/废标, 暗标, placeholders, pages); finishBid consults them. */
+  checks: ChecksService;
   feedback: FeedbackService;
   /** The AI engine and the model client shared by every AI feature (one semaphore per tier). */
   aiSetup: AiSetup;
@@ -119,6 +123,7 @@ export async function buildServices(deps: CoreDeps): Promise<Services> {
   const quota = new QuotaService(db);
   const bid = new BidService(db, new BidRepo(db, dbKind), quota);
   const catalog = new CatalogService(db, new CatalogRepo(), bid);
+  const checks = new ChecksService(bid, new ChecksRepo(db));
   const feedback = new FeedbackService(db);
 
   const tuning = aiTuning(config);
@@ -173,6 +178,7 @@ export async function buildServices(deps: CoreDeps): Promise<Services> {
     quota,
     bid,
     catalog,
+    checks,
     feedback,
     aiSetup,
     usage,

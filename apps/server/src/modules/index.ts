@@ -10,6 +10,7 @@ import { registerUserRoutes } from './user/routes.ts';
 import { registerEmployeeRoutes } from './employee/routes.ts';
 import { registerCommonRoutes } from './common/routes.ts';
 import { registerBidWorkspace } from './bid/module.ts';
+import { registerChecksRoutes } from './checks/routes.ts';
 import { registerAiModule } from './ai/module.ts';
 import { registerPictureModule } from './picture/routes.ts';
 import { registerElementsModule } from './elements/routes.ts';
@@ -35,6 +36,7 @@ export const modules: Array<{ name: string; register(app: FastifyInstance, ctx: 
   { name: 'employee', register: registerEmployeeRoutes },
   { name: 'common', register: registerCommonRoutes },
   { name: 'bid', register: registerBidWorkspace },
+  { name: 'checks', register: registerChecksRoutes },
   { name: 'ai', register: registerAiModule },
   { name: 'picture', register: registerPictureModule },
   { name: 'elements', register: registerElementsModule },

@@ -6,6 +6,7 @@ export * from './common.ts';
 export * from './health.ts';
 export * from './config.ts';
 export * from './bid.ts';
+export * from './checks.ts';
 export * from './catalog.ts';
 export * from './user.ts';
 export * from './ai.ts';

@@ -36,10 +36,7 @@ export function registerBidRoutes(scope: FastifyInstance, service: BidService): 
     return ok(null);
   });
 
-  r.post('/api/bid/client/finishBid', { schema: { tags, summary: '完成标书（进度须达到 100%）', body: idParamSchema } }, async (req) => {
-    await service.finish(requireAuth(req), req.body.id);
-    return ok(null);
-  });
+  // finishBid lives in modules/checks/routes.ts: it consults the bid checks first.
 
   r.post('/api/bid/client/getBidQuota', { schema: { tags, summary: '剩余标书额度' } }, async (req) => ok(await service.remainingQuota(requireAuth(req))));
 }

@@ -1,0 +1,156 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BidChecks, CatalogNode } from '@bid/shared';
+import { startTestServer, TEST_DB, type TestServer } from './helpers/test-server.ts';
+import { findByTitle, newWriter, paragraph, type Client } from './catalog-helpers.ts';
+
+/** A small 暗标 tender: four scoring items, one ★ clause, one 废标 clause. */
+export const CHECKS_TENDER = `南湖区智慧校园运维服务采购项目 招标文件
+项目编号：NH-2026-018
+采购人：南湖区教育局
+本项目技术部分为暗标，投标文件技术部分不得出现投标人名称及任何可识别投标人身份的信息。
+一、评分标准
+| 评分因素 | 分值 | 评分标准 |
+| 运维服务方案 | 30 | 方案完整、针对性强的得 30 分 |
+| 应急响应措施 | 20 | 响应及时、措施可行的得 20 分 |
+| 培训方案 | 10 | 培训计划详细的得 10 分 |
+| 投标报价 | 40 | 满足要求且价格最低的为评标基准价 |
+二、实质性要求
+★1. 投标人须承诺故障响应时间不超过30分钟，4小时内到达现场处理。
+三、无效投标
+1. 投标文件未按规定签字盖章的，投标无效。
+`;
+
+const COMPANY = '杭州云帆信息技术有限公司';
+
+let s: TestServer;
+beforeAll(async () => {
+  s = await startTestServer();
+});
+afterAll(async () => {
+  await s?.close();
+});
+
+async function write(c: Client, id: string, text: string) {
+  const detail = await c.data('/catalog/client/getBidCatalogDetail', { id });
+  const doc = { type: 'doc', content: text.split('\n').map((line) => paragraph(line).content[0]) };
+  await c.data('/catalog/client/updateBidCatalogContent', { id, content: doc, baseVersion: detail.version });
+}
+
+/**
+ * The bid of the acceptance list: 培训方案 mapped to no chapter, the ★ clause unanswered, the company
+ * name in the (anonymous) technical part, two placeholders; everything else answered.
+ */
+async function flawedBid(c: Client) {
+  const { id: bidId } = await c.data('/bid/client/saveBid', { name: '检查测试', modelType: 'standard', pageCount: 10, templateId: 'anonymous', tenderText: CHECKS_TENDER });
+  await c.data('/ai/client/aiGetBidCatalog', { bidId });
+  const detail = await c.data('/bid/client/getBidDetail', { id: bidId });
+  const items = detail.analysis.scoringItems as Array<{ id: string; name: string }>;
+  const item = (name: string) => [items.find((i) => i.name === name)!];
+  const tree = await c.data<CatalogNode[]>('/catalog/client/bidCatalogSave', {
+    bidId,
+    catalogs: [
+      { title: '投标函', children: null },
+      {
+        title: '技术部分',
+        children: [
+          { title: '运维服务方案', scoringItems: item('运维服务方案') },
+          { title: '应急响应措施', scoringItems: item('应急响应措施') },
+        ],
+      },
+      { title: '报价文件', scoringItems: item('投标报价') },
+    ],
+  });
+  const ids = {
+    letter: findByTitle(tree, '投标函').id,
+    service: findByTitle(tree, '运维服务方案').id,
+    emergency: findByTitle(tree, '应急响应措施').id,
+    price: findByTitle(tree, '报价文件').id,
+    technical: findByTitle(tree, '技术部分').id,
+  };
+  await write(c, ids.letter, '致南湖区教育局：\n我方愿意参加本项目投标，投标文件已按规定签字盖章。');
+  await write(c, ids.service, `运维团队由${COMPANY}组建，驻场人数为【待填写：驻场人数】人。\n我方建立巡检、故障处理和变更管理三项制度。`);
+  await write(c, ids.emergency, '我方建立7×24小时值班制度，备件清单见【待填写：备件清单】。');
+  await write(c, ids.price, '投标总价见报价一览表。');
+  return { bidId, ids };
+}
+
+describe(`bid checks (${TEST_DB})`, () => {
+  it('a flawed bid shows exactly its findings; finishing answers 601 naming the first; fixing clears them', async () => {
+    const c = await newWriter(s);
+    const { bidId, ids } = await flawedBid(c);
+    const checks = await c.data<BidChecks>('/bid/client/getBidChecks', { id: bidId });
+
+    expect(checks.coverage.filter((i) => !i.covered).map((i) => i.name)).toEqual(['培训方案']);
+    expect(checks.coverage.find((i) => i.name === '运维服务方案')!.chapters).toEqual([{ id: ids.service, title: '运维服务方案' }]);
+    expect(checks.stars).toHaveLength(1);
+    expect(checks.stars[0]).toMatchObject({ answered: false, chapters: [], sentence: null });
+    expect(checks.disqualifications).toHaveLength(1);
+    expect(checks.disqualifications[0]).toMatchObject({ answered: true, chapters: [{ id: ids.letter, title: '投标函' }] });
+    expect(checks.anonymity).toEqual([{ kind: 'company', text: COMPANY, catalogId: ids.service, title: '运维服务方案' }]);
+    expect(checks.anonymousParts).toEqual(['技术部分']);
+    expect(checks.placeholders).toEqual([
+      { catalogId: ids.service, title: '运维服务方案', text: '【待填写：驻场人数】' },
+      { catalogId: ids.emergency, title: '应急响应措施', text: '【待填写：备件清单】' },
+    ]);
+    expect(checks.pages).toEqual({ estimated: 1, limit: null });
+    expect(checks.blocking).toBe(2);
+    expect(checks.blockers[0]).toContain('★条款未响应');
+    expect(checks.blockers[1]).toContain(COMPANY);
+
+    const refused = await c.call('/bid/client/finishBid', { id: bidId });
+    expect(refused.status).toBe(200);
+    expect(refused.code).toBe(601);
+    expect(refused.msg).toContain('★条款未响应：投标人须承诺故障响应时间不超过30分钟');
+    expect(refused.msg).toContain('等 2 项问题');
+    expect((await c.data('/bid/client/getBidDetail', { id: bidId })).status).toBe('writing');
+
+    // Fix everything: answer the ★ clause, drop the name, fill the placeholders, cover 培训方案.
+    await write(c, ids.service, '运维团队由我方组建，驻场人数为 6 人。\n我方建立巡检、故障处理和变更管理三项制度。');
+    await write(c, ids.emergency, '我方承诺故障响应时间不超过30分钟，4小时内到达现场处理。\n备件清单见附表。');
+    const { id: training } = await c.data('/catalog/client/addLowerLevelBidCatalog', { id: ids.technical, title: '培训方案' });
+    await write(c, training, '培训方案：分管理员、教师两个层次开展培训，每学期不少于两次。');
+    const fixed = await c.data<BidChecks>('/bid/client/getBidChecks', { id: bidId });
+    expect(fixed.coverage.every((i) => i.covered)).toBe(true);
+    expect(fixed.coverage.find((i) => i.name === '培训方案')!.chapters).toEqual([{ id: training, title: '培训方案' }]);
+    expect(fixed.stars[0]).toMatchObject({ answered: true, chapters: [{ id: ids.emergency, title: '应急响应措施' }], sentence: '我方承诺故障响应时间不超过30分钟，4小时内到达现场处理。' });
+    expect(fixed.anonymity).toEqual([]);
+    expect(fixed.placeholders).toEqual([]);
+    expect(fixed.blocking).toBe(0);
+    await c.data('/bid/client/finishBid', { id: bidId });
+    expect((await c.data('/bid/client/getBidDetail', { id: bidId })).status).toBe('finished');
+  });
+
+  it('confirm: true finishes despite blocking findings; the export template counts in a 暗标 bid', async () => {
+    const c = await newWriter(s);
+    const { bidId } = await flawedBid(c);
+    await c.data('/bid/client/updateBid', { id: bidId, templateId: 'gov-standard' });
+    const checks = await c.data<BidChecks>('/bid/client/getBidChecks', { id: bidId });
+    expect(checks.anonymity.map((a) => a.kind)).toEqual(['company', 'header', 'metadata']);
+    expect(checks.blocking).toBe(4);
+    await c.data('/bid/client/finishBid', { id: bidId, confirm: true });
+    expect((await c.data('/bid/client/getBidDetail', { id: bidId })).status).toBe('finished');
+  });
+
+  it('a bid without 暗标 has no anonymity findings; below 100 % the progress message comes first', async () => {
+    const c = await newWriter(s);
+    const { id: bidId } = await c.data('/bid/client/saveBid', { name: '普通', modelType: 'standard', tenderText: CHECKS_TENDER.replace(/本项目技术部分为暗标.*\n/, '') });
+    await c.data('/ai/client/aiGetBidCatalog', { bidId });
+    const checks = await c.data<BidChecks>('/bid/client/getBidChecks', { id: bidId });
+    expect(checks.anonymity).toEqual([]);
+    expect(checks.anonymousParts).toEqual([]);
+    expect(checks.coverage.length).toBe(4);
+    const refused = await c.call('/bid/client/finishBid', { id: bidId });
+    expect(refused.code).toBe(601);
+    expect(refused.msg).toContain('进度未达到 100%');
+  });
+
+  it("another user's bid is 404; a bad id is 400", async () => {
+    const a = await newWriter(s);
+    const b = await newWriter(s);
+    const { bidId } = await flawedBid(a);
+    expect((await b.call('/bid/client/getBidChecks', { id: bidId })).status).toBe(404);
+    expect((await b.call('/bid/client/finishBid', { id: bidId, confirm: true })).status).toBe(404);
+    const bad = await a.call('/bid/client/getBidChecks', {});
+    expect(bad.status).toBe(400);
+  });
+});
