@@ -39,6 +39,12 @@ import { DiffRepo } from './modules/diff/repo.ts';
 import { DIFF_JOB, DiffService } from './modules/diff/service.ts';
 import { WorkspaceDiffSource } from './modules/diff/source.ts';
 import type { SessionService } from './modules/session/service.ts';
+import { KnowledgeRepo } from './modules/knowledge/repo.ts';
+import { KnowledgeService } from './modules/knowledge/service.ts';
+import { CompanyLibrary } from './modules/knowledge/company.ts';
+import { KnowledgeGrounding } from './modules/knowledge/grounding.ts';
+import { BusinessBidService } from './modules/knowledge/business.ts';
+import { embedderOf, fileSourceOf } from './modules/knowledge/wiring.ts';
 
 /** What the composition root is built from: the process-wide infrastructure. */
 export interface CoreDeps {
@@ -84,6 +90,10 @@ export interface Services {
   export: ExportService;
   /** 查重 and its durable comparison job. */
   diff: DiffService;
+  /** Knowledge base documents and search; the company library; the 商务标 generator. */
+  knowledge: KnowledgeService;
+  company: CompanyLibrary;
+  businessBid: BusinessBidService;
 }
 
 /** Exports written at once; more wait in the pool's queue. */
@@ -137,10 +147,15 @@ export async function buildServices(deps: CoreDeps): Promise<Services> {
   const jobs = new SqlJobQueue(db, { leaseMs: tuning.leaseMs, pollMs: tuning.pollMs, log });
   const analysis = new AnalysisService(new InterpretationRepo(db), aiSetup.engine, file, bid, log, usage);
   await analysis.repo.failStale(new Date(Date.now() - STALE_ANALYSIS_MS).toISOString()).catch(() => {});
-  const ai = new AiService(db, aiSetup.engine, bid, catalog, analysis, jobs, usage, log);
+  const knowledgeRepo = new KnowledgeRepo(db);
+  const knowledge = new KnowledgeService(knowledgeRepo, fileSourceOf(file), embedderOf(config));
+  const company = new CompanyLibrary(knowledgeRepo);
+  const grounding = new KnowledgeGrounding(knowledge, company);
+  const businessBid = new BusinessBidService(bid, catalog, analysis, company);
+  const ai = new AiService(db, aiSetup.engine, bid, catalog, analysis, jobs, usage, log, grounding);
   jobs.register(
     FULLTEXT_JOB,
-    fullTextHandler({ db, engine: aiSetup.engine, bids: bid, catalog, analysis, usage, log, concurrency: tuning.fulltextConcurrency }),
+    fullTextHandler({ db, engine: aiSetup.engine, bids: bid, catalog, analysis, usage, log, concurrency: tuning.fulltextConcurrency, grounding }),
   );
   const interpretations = new InterpretationService(analysis.repo, analysis, file, jobs, log);
   jobs.register(INTERPRETATION_JOB, interpretations.handler());
@@ -192,6 +207,9 @@ export async function buildServices(deps: CoreDeps): Promise<Services> {
     elements,
     export: exportService,
     diff,
+    knowledge,
+    company,
+    businessBid,
   };
 }
 

@@ -1,4 +1,5 @@
 import { CUSTOMIZE_ACTION_LABELS, SCORING_CATEGORY_LABELS, type ProjectFacts, type ScoringItem, type TenderAnalysis } from '@bid/shared';
+import { groundingPrompt } from './grounded.ts';
 import type { ChapterContext, ChildrenInput, EditInput, OutlineInput } from './types.ts';
 import type { ChatMessage } from './providers/types.ts';
 
@@ -98,6 +99,8 @@ export function chapterMessages(ctx: ChapterContext): ChatMessage[] {
   if (stars.length && /承诺|响应|偏离|技术|服务|方案/.test(ctx.path.join(''))) lines.push(`★ 实质性条款（必须满足，不得负偏离）：\n${stars.map((c) => `- ${c.text}`).join('\n')}`);
   if (ctx.requirement) lines.push(`编写人的要求：${ctx.requirement}`);
   if (ctx.include) lines.push(`本章应包含：${ctx.include}`);
+  const grounded = groundingPrompt(ctx.grounding);
+  if (grounded) lines.push(grounded);
   const rules = [
     `用 Markdown 撰写“${title}”的正文，约 ${ctx.targetWords} 字。`,
     '不要重复章节标题；需要分节时用 ###、#### 小标题；可以使用列表和表格。',

@@ -47,6 +47,17 @@ export interface ChapterContext {
   starClauses: TenderAnalysis['starClauses'];
   disqualifications: string[];
   qualifications: string[];
+  /** The company's own material for this chapter (knowledge passages and library cards), when any. */
+  grounding?: GroundingMaterial | null;
+}
+
+/** What the knowledge base contributes to a chapter write (modules/knowledge/grounding.ts). */
+export interface GroundingMaterial {
+  passages: Array<{ documentName: string; text: string }>;
+  /** Company library cards as short lines (资质, 人员, 业绩...), ready for a prompt. */
+  facts: string[];
+  /** Markdown tables of the cards this chapter is about (人员, 业绩, 资质), for the offline draft. */
+  tables: string[];
 }
 
 export interface EditInput {

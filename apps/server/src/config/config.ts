@@ -59,6 +59,8 @@ export const configSchema = z
     AI_RETRY_BACKOFF_MS: z.coerce.number().int().positive().optional(),
     AI_FIRST_TOKEN_TIMEOUT_MS: z.coerce.number().int().positive().optional(),
     AI_EVENT_POLL_MS: z.coerce.number().int().positive().optional(),
+    /** Knowledge base: an embedding model on the standard tier's endpoint turns on hybrid ranking. */
+    AI_EMBEDDING_MODEL: z.string().optional(),
     ...aiTier('AI_STANDARD'),
     ...aiTier('AI_PREMIUM'),
   })

@@ -133,6 +133,8 @@ export interface CatalogTable {
   /** Optimistic-concurrency version of the content. */
   version: number;
   content_version_seq: number;
+  /** Knowledge (0800): JSON array of the passages the last AI write used (getBidCatalogDetail.sources). */
+  ai_sources?: string | null;
   created_at: string;
   updated_at: string;
   /** ProseMirror JSON. */
@@ -225,6 +227,11 @@ export interface Database {
   pictures: import('../modules/picture/tables.ts').PictureTable;
   export_templates: import('../modules/export/tables.ts').ExportTemplateTable;
   export_jobs: import('../modules/export/tables.ts').ExportJobTable;
+  knowledge_documents: import('../modules/knowledge/tables.ts').KnowledgeDocumentTable;
+  knowledge_passages: import('../modules/knowledge/tables.ts').KnowledgePassageTable;
+  knowledge_scopes: import('../modules/knowledge/tables.ts').KnowledgeScopeTable;
+  company_facts: import('../modules/knowledge/tables.ts').CompanyFactTable;
+  operators: import('../modules/knowledge/tables.ts').OperatorTable;
 }
 
 export type { ColumnType, Generated };

@@ -16,6 +16,7 @@ import { registerPictureModule } from './picture/routes.ts';
 import { registerElementsModule } from './elements/routes.ts';
 import { registerExportModule } from './export/routes.ts';
 import { registerDiffRoutes } from './diff/routes.ts';
+import { registerKnowledgeRoutes } from './knowledge/routes.ts';
 
 /**
  * The route modules. To add a module:
@@ -42,4 +43,5 @@ export const modules: Array<{ name: string; register(app: FastifyInstance, ctx: 
   { name: 'elements', register: registerElementsModule },
   { name: 'export', register: registerExportModule },
   { name: 'diff', register: registerDiffRoutes },
+  { name: 'knowledge', register: registerKnowledgeRoutes },
 ];

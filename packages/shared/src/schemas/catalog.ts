@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ChapterSource } from './knowledge.ts';
 import { idSchema } from './common.ts';
 import { LIMITS } from '../limits.ts';
 
@@ -188,6 +189,8 @@ export interface CatalogDetail extends Omit<CatalogNode, 'children' | 'sort'> {
   content: Record<string, unknown>;
   bidStatus: 'writing' | 'finished';
   readOnly: boolean;
+  /** The knowledge passages the last AI write of this chapter used (empty when none). */
+  sources: ChapterSource[];
 }
 
 export interface CatalogStatusItem {

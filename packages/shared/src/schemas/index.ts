@@ -18,4 +18,5 @@ export * from './employee.ts';
 export * from './picture.ts';
 export * from './elements.ts';
 export * from './export.ts';
+export * from './knowledge.ts';
 export * from './diff.ts';

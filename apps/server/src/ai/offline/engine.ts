@@ -4,6 +4,7 @@ import { AiError } from '../errors.ts';
 import type { AiEngine, ChapterContext, ChildrenInput, EditInput, Generated, OutlineInput, OutlineNode, RunOptions } from '../types.ts';
 import { analyzeTenderByRules } from './analyze.ts';
 import { draftChapter, offlineEdit } from './draft.ts';
+import { groundedAppendix } from '../grounded.ts';
 import { buildChildren, buildOutline } from './outline.ts';
 
 const gen = <T>(value: T): Generated<T> => ({ value, engine: 'offline', model: null, promptTokens: 0, completionTokens: 0 });
@@ -38,7 +39,7 @@ export class OfflineEngine implements AiEngine {
   }
 
   async writeChapter(ctx: ChapterContext, opts: RunOptions): Promise<Generated<string>> {
-    const md = draftChapter(ctx);
+    const md = draftChapter(ctx) + groundedAppendix(ctx);
     await emit(md, opts);
     return gen(md);
   }

@@ -10,6 +10,7 @@ import type { JobContext } from '../../jobs/queue.ts';
 import type { BidService } from '../bid/service.ts';
 import type { CatalogService } from '../catalog/service.ts';
 import type { AnalysisService } from '../analysis/service.ts';
+import { groundChapter, type Grounding } from '../knowledge/grounding.ts';
 import { chapterContext, leavesOf, locate } from './context.ts';
 import { engineLabel, type FullTextPayload } from './service.ts';
 import type { UsageRecorder } from './usage.ts';
@@ -24,6 +25,8 @@ export interface FullTextDeps {
   log: Logger;
   /** Chapters written at once; default the tier's concurrency. */
   concurrency?: number;
+  /** The knowledge base the chapters are grounded on (none: ungrounded). */
+  grounding?: Grounding | null;
 }
 
 /**
@@ -121,6 +124,7 @@ export function fullTextHandler(deps: FullTextDeps) {
         const title = loc.node.title;
         const hadContent = loc.node.hasContent;
         const ctx = chapterContext(tree, loc, analysis, bid.name);
+        const grounded = await groundChapter(deps.grounding ?? null, owner, ctx, deps.log);
         // The chapter shows `writing` while the model call is already under way.
         const started = (async () => {
           await yieldToRequests();
@@ -155,7 +159,7 @@ export function fullTextHandler(deps: FullTextDeps) {
         background(async () => {
           await started.catch(() => {});
           const engine = engineLabel(result);
-          const doc = markdownToDoc(result.value);
+          const doc = markdownToDoc(deps.grounding ? await deps.grounding.finish(catalogId, grounded, result.value) : result.value);
           let saved = false;
           try {
             saved = await deps.db.transaction().execute(async (trx) => {

@@ -26,6 +26,7 @@ import type { BidService } from '../bid/service.ts';
 import type { CatalogService } from '../catalog/service.ts';
 import type { AnalysisService } from '../analysis/service.ts';
 import type { UsageRecorder } from './usage.ts';
+import { groundChapter, type Grounding } from '../knowledge/grounding.ts';
 import { chapterContext, emptyAnalysis, leavesOf, locate, pageCountOf, toCatalogInput } from './context.ts';
 
 export const FULLTEXT_JOB = 'ai.fulltext';
@@ -77,6 +78,8 @@ export class AiService {
     readonly queue: JobQueue,
     private readonly usage: UsageRecorder,
     private readonly log: Logger,
+    /** The knowledge base: passages and company cards for chapter writes (none: ungrounded). */
+    private readonly grounding: Grounding | null = null,
   ) {}
 
   // ------------------------------------------------------------------ helpers
@@ -163,6 +166,7 @@ export class AiService {
     if (!loc) throw notFound('章节不存在');
     if (loc.node.children.length) throw businessWarning('请选择没有下级章节的章节写作，或使用全文写作');
     const ctx = chapterContext(tree, loc, analysis, bid.name, input.requirement);
+    const grounded = await groundChapter(this.grounding, owner, ctx, this.log);
     const before = { status: detail.status, hasContent: detail.hasContent };
     await this.catalog.setGenerationState(undefined, input.catalogId, { status: 'writing', progress: 0 });
     hooks.onStart?.();
@@ -178,7 +182,8 @@ export class AiService {
       throw aiFailure(e);
     }
     await this.usage.record(owner, g, tier, 'chapter', bid.id, input.catalogId);
-    await this.catalog.saveGeneratedContent(undefined, input.catalogId, markdownToDoc(g.value), { engine: engineLabel(g), name: g.engine === 'offline' ? '离线草稿' : 'AI 写作', createdBy: owner.userId });
+    const markdown = this.grounding ? await this.grounding.finish(input.catalogId, grounded, g.value) : g.value;
+    await this.catalog.saveGeneratedContent(undefined, input.catalogId, markdownToDoc(markdown), { engine: engineLabel(g), name: g.engine === 'offline' ? '离线草稿' : 'AI 写作', createdBy: owner.userId });
     return this.catalog.detail(owner, input.catalogId);
   }
 

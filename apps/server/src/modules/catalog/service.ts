@@ -547,9 +547,10 @@ export class CatalogService {
     const { bidId } = await this.readableCatalog(owner, id);
     const [row, bid] = await Promise.all([this.repo.findFull(this.db, id), this.bids.getOwned(owner, bidId)]);
     if (!row) throw notFound(CATALOG_MSG.notFound);
-    const { content, content_version_seq: _seq, created_at: _c, ...meta } = row;
+    const { content, content_version_seq: _seq, created_at: _c, ai_sources: sources, ...meta } = row;
     return {
       ...presentRow(meta),
+      sources: parseJsonOr<CatalogDetail['sources']>(sources, []),
       content: parseDoc(content) as unknown as Record<string, unknown>,
       bidStatus: bid.status as 'writing' | 'finished',
       readOnly: isBidReadOnly(bid),

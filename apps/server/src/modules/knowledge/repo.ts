@@ -1,0 +1,120 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import type { CompanyFactTable, KnowledgeDocumentTable, KnowledgePassageTable } from './tables.ts';
+
+type Db = Kysely<Database> | Transaction<Database>;
+export type DocumentRow = KnowledgeDocumentTable;
+export type PassageRow = KnowledgePassageTable;
+export type FactRow = CompanyFactTable;
+
+/** Documents, passages and scope revisions. Callers pass the scopes the actor may read. */
+export class KnowledgeRepo {
+  constructor(readonly db: Kysely<Database>) {}
+
+  async isOperator(userId: string): Promise<boolean> {
+    const r = await this.db.selectFrom('operators').select('user_id').where('user_id', '=', userId).executeTakeFirst();
+    return Boolean(r);
+  }
+
+  countDocuments(scope: string) {
+    return this.db
+      .selectFrom('knowledge_documents')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('scope', '=', scope)
+      .executeTakeFirst()
+      .then((r) => Number(r?.n ?? 0));
+  }
+
+  /** Inserts a document with its passages and moves the scope's revision, in one transaction. */
+  async insertDocument(doc: DocumentRow, passages: PassageRow[]): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await trx.insertInto('knowledge_documents').values(doc).execute();
+      for (let i = 0; i < passages.length; i += 100) await trx.insertInto('knowledge_passages').values(passages.slice(i, i + 100)).execute();
+      await this.bump(trx, doc.scope, doc.updated_at);
+    });
+  }
+
+  async bump(db: Db, scope: string, now: string): Promise<void> {
+    const r = await db.updateTable('knowledge_scopes').set((eb) => ({ revision: eb('revision', '+', 1), updated_at: now })).where('scope', '=', scope).executeTakeFirst();
+    if (Number(r.numUpdatedRows) === 0) {
+      await db
+        .insertInto('knowledge_scopes')
+        .values({ scope, revision: 1, updated_at: now })
+        .onConflict((oc) => oc.column('scope').doUpdateSet((eb) => ({ revision: eb('knowledge_scopes.revision', '+', 1), updated_at: now })))
+        .execute();
+    }
+  }
+
+  listDocuments(scope: string) {
+    return this.db.selectFrom('knowledge_documents').selectAll().where('scope', '=', scope).orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
+  }
+
+  findDocument(scopes: string[], id: string) {
+    return this.db.selectFrom('knowledge_documents').selectAll().where('id', '=', id).where('scope', 'in', scopes).executeTakeFirst();
+  }
+
+  async removeDocument(doc: DocumentRow, now: string): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('knowledge_passages').where('document_id', '=', doc.id).execute();
+      await trx.deleteFrom('knowledge_documents').where('id', '=', doc.id).execute();
+      await this.bump(trx, doc.scope, now);
+    });
+  }
+
+  async revisions(scopes: string[]): Promise<Map<string, number>> {
+    const rows = await this.db.selectFrom('knowledge_scopes').select(['scope', 'revision']).where('scope', 'in', scopes).execute();
+    return new Map(rows.map((r) => [r.scope, Number(r.revision)]));
+  }
+
+  indexRows(scope: string) {
+    return this.db.selectFrom('knowledge_passages').select(['id', 'document_id', 'terms', 'length', 'embedding']).where('scope', '=', scope).execute();
+  }
+
+  passagesWithNames(ids: string[]) {
+    if (!ids.length) return Promise.resolve([]);
+    return this.db
+      .selectFrom('knowledge_passages as p')
+      .innerJoin('knowledge_documents as d', 'd.id', 'p.document_id')
+      .select(['p.id', 'p.document_id', 'p.heading', 'p.text', 'd.name'])
+      .where('p.id', 'in', ids)
+      .execute();
+  }
+
+  // ---- company facts ----
+
+  countFacts(tenantId: string) {
+    return this.db
+      .selectFrom('company_facts')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('tenant_id', '=', tenantId)
+      .executeTakeFirst()
+      .then((r) => Number(r?.n ?? 0));
+  }
+
+  insertFact(row: FactRow) {
+    return this.db.insertInto('company_facts').values(row).execute();
+  }
+
+  updateFact(tenantId: string, id: string, patch: Pick<FactRow, 'kind' | 'data' | 'updated_at'>) {
+    return this.db.updateTable('company_facts').set(patch).where('id', '=', id).where('tenant_id', '=', tenantId).executeTakeFirst();
+  }
+
+  findFact(tenantId: string, id: string) {
+    return this.db.selectFrom('company_facts').selectAll().where('id', '=', id).where('tenant_id', '=', tenantId).executeTakeFirst();
+  }
+
+  listFacts(tenantId: string, kind?: string) {
+    let q = this.db.selectFrom('company_facts').selectAll().where('tenant_id', '=', tenantId);
+    if (kind) q = q.where('kind', '=', kind);
+    return q.orderBy('kind').orderBy('created_at').orderBy('id').execute();
+  }
+
+  removeFact(tenantId: string, id: string) {
+    return this.db.deleteFrom('company_facts').where('id', '=', id).where('tenant_id', '=', tenantId).executeTakeFirst();
+  }
+
+  /** What the last AI write of a chapter used (shown by getBidCatalogDetail). */
+  setChapterSources(catalogId: string, sourcesJson: string) {
+    return this.db.updateTable('catalogs').set({ ai_sources: sourcesJson }).where('id', '=', catalogId).execute();
+  }
+}
