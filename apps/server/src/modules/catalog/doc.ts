@@ -1,0 +1,62 @@
+import { createHash } from 'node:crypto';
+import { CATALOG_LIMITS, CATALOG_MSG, Code, type CatalogSettings, type CatalogStatus } from '@bid/shared';
+import { docSchema, emptyDoc, type PMNode } from '@bid/document';
+import { AppError, badRequest } from '../../http/errors.ts';
+import { parseJsonOr } from './tree.ts';
+
+/** Nesting deeper than any real document: refused before the recursive schema walks it. */
+const MAX_DOC_NESTING = 200;
+
+export function sha256(text: string): string {
+  return createHash('sha256').update(text).digest('hex');
+}
+
+function jsonDepth(value: unknown): number {
+  let max = 0;
+  const stack: Array<[unknown, number]> = [[value, 1]];
+  while (stack.length) {
+    const [v, d] = stack.pop()!;
+    if (d > max) max = d;
+    if (max > MAX_DOC_NESTING) return max;
+    if (v && typeof v === 'object') for (const child of Object.values(v as Record<string, unknown>)) if (child && typeof child === 'object') stack.push([child, d + 1]);
+  }
+  return max;
+}
+
+/** Validates a chapter document: size, nesting, then the document model. Returns it with its stored text. */
+export function checkDoc(content: unknown): { doc: PMNode; text: string } {
+  const raw = JSON.stringify(content ?? null);
+  if (Buffer.byteLength(raw, 'utf8') > CATALOG_LIMITS.contentBytes) throw new AppError(Code.PAYLOAD_TOO_LARGE, CATALOG_MSG.contentTooLarge);
+  if (jsonDepth(content) > MAX_DOC_NESTING) throw badRequest('章节内容格式不正确：层级过深');
+  const parsed = docSchema.safeParse(content);
+  if (!parsed.success) {
+    const first = parsed.error.issues[0];
+    throw badRequest(`章节内容格式不正确：${first?.message ?? '不是有效的文档'}`);
+  }
+  return { doc: parsed.data, text: JSON.stringify(parsed.data) };
+}
+
+/** A stored chapter text as a document (an empty document for anything else). */
+export function parseDoc(text: string | null | undefined): PMNode {
+  const v = parseJsonOr<PMNode | null>(text, null);
+  return v && typeof v === 'object' && v.type === 'doc' ? v : emptyDoc();
+}
+
+/** The document as the API's plain JSON object. */
+export function docJson(doc: PMNode): Record<string, unknown> {
+  return { ...doc };
+}
+
+export function settingsJson(s: CatalogSettings | null | undefined): string | null {
+  if (!s) return null;
+  const out: Record<string, unknown> = {};
+  if (s.requirement) out.requirement = s.requirement;
+  if (s.include?.length) out.include = s.include;
+  return Object.keys(out).length ? JSON.stringify(out) : null;
+}
+
+/** The status a save leaves: a chapter the AI is writing keeps showing so until the job says otherwise. */
+export function statusAfterSave(has: boolean, current: CatalogStatus): CatalogStatus {
+  if (current === 'writing') return 'writing';
+  return has ? 'done' : 'empty';
+}
