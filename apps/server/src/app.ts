@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import pino, { type Logger } from 'pino';
 import { Code, MSG, httpStatusOf, isKnownWebRoute } from '@bid/shared';
-import type { Config } from './config/config.ts';
+import { trustProxyOption, type Config } from './config/config.ts';
 import type { AppContext } from './context.ts';
 import { openDatabase, type DbHandle } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
@@ -64,7 +64,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const app = Fastify({
     loggerInstance: log as unknown as FastifyBaseLogger,
     bodyLimit: config.JSON_BODY_LIMIT,
-    trustProxy: config.TRUST_PROXY,
+    trustProxy: trustProxyOption(config.TRUST_PROXY),
     // Keep-alive sockets must not hold shutdown hostage.
     forceCloseConnections: 'idle',
   });

@@ -1,3 +1,4 @@
+import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_CLIENT_ID, DEFAULT_CLIENT_SECRET, LIMITS } from '@bid/shared';
@@ -10,6 +11,39 @@ const optionalUrl = z
   .pipe(z.string().url().optional())
   .optional();
 const positiveInt = (def: number) => z.coerce.number().int().positive().default(def);
+
+/**
+ * Which proxies may tell the client's address in X-Forwarded-For. Never "every hop": a client
+ * could then write any address there and escape every per-address limit. false (none, the
+ * default), a hop count (1 = the one reverse proxy in front; `true` means 1), or a comma-separated
+ * list of proxy addresses/CIDR ranges (the rightmost address not in the list is the client).
+ */
+export const trustProxySchema = z
+  .string()
+  .default('false')
+  .transform((raw, ctx): false | number | string[] => {
+    const v = raw.trim();
+    if (v === '' || v === 'false' || v === '0') return false;
+    if (v === 'true') return 1;
+    if (/^\d+$/.test(v)) return Number(v);
+    const list = v.split(',').map((x) => x.trim()).filter(Boolean);
+    const bad = list.find((x) => {
+      const [addr, bits, ...rest] = x.split('/');
+      const family = net.isIP(addr);
+      if (!family || rest.length) return true;
+      return bits !== undefined && !(/^\d+$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128));
+    });
+    if (bad !== undefined || !list.length) {
+      ctx.addIssue({ code: 'custom', message: `TRUST_PROXY 须为 false、代理层数（如 1）或代理地址列表（如 10.0.0.1,10.0.0.0/8），「${bad ?? v}」无法识别` });
+      return z.NEVER;
+    }
+    return list;
+  });
+
+/** Fastify's trustProxy for the setting: a hop count as the function proxy-addr would build for it. */
+export function trustProxyOption(v: false | number | string[]): boolean | string[] | ((addr: string, hop: number) => boolean) {
+  return typeof v === 'number' ? (_addr, hop) => hop < v : v;
+}
 
 function aiTier(prefix: 'AI_STANDARD' | 'AI_PREMIUM') {
   return {
@@ -51,7 +85,7 @@ export const configSchema = z
     JSON_BODY_LIMIT: positiveInt(LIMITS.jsonBodyBytes),
     UPLOAD_LIMIT: positiveInt(LIMITS.uploadBytes),
     WEB_DIST: z.string().optional(),
-    TRUST_PROXY: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+    TRUST_PROXY: trustProxySchema,
     /** AI tuning knobs (tests and the benchmark change them; operators rarely do). */
     AI_JOB_LEASE_MS: positiveInt(30_000),
     AI_JOB_POLL_MS: positiveInt(1_000),

@@ -6,6 +6,9 @@ import type { ExportJobProgress, ExportTemplateItem } from '@bid/shared';
 import type { TemplateDefinition } from '@bid/document/templates/schema';
 import { saveBlob } from '../../api/download.ts';
 import { isApiError } from '../../api/errors.ts';
+import { bidApi, bidKeys } from '../bid/api.ts';
+import { useBidChecks } from '../checks/api.ts';
+import { Findings } from '../checks/Findings.tsx';
 import { exportApi, exportKeys } from './api.ts';
 import { TemplatePreview, templateFacts } from './TemplatePreview.tsx';
 import './export.css';
@@ -28,30 +31,43 @@ export interface ExportDialogProps {
   defaultTemplateId?: string | null;
   /** Shown in the template previews' running header. */
   bidName?: string;
+  /** A line on top (e.g. after finishing: the bid is ready to export). */
+  intro?: string;
 }
+
+/** The built-in template for a bid whose technical part must be anonymous (暗标). */
+const ANONYMOUS_TEMPLATE_ID = 'anonymous';
 
 /**
  * Export to Word: pick a template (each drawn as a small page), watch the export's progress, look at
  * the whole document in the browser (docx-preview renders the produced file), then save it.
  */
-export function ExportDialog({ bidId, open, onClose, defaultTemplateId, bidName }: ExportDialogProps) {
+export function ExportDialog({ bidId, open, onClose, defaultTemplateId, bidName, intro }: ExportDialogProps) {
   const templates = useQuery({ queryKey: exportKeys.templates, queryFn: exportApi.templates, enabled: open, staleTime: 10 * 60_000 });
+  const bid = useQuery({ queryKey: bidKeys.detail(bidId), queryFn: () => bidApi.detail(bidId, { silent: true }), enabled: open });
+  const checks = useBidChecks(bidId, open);
   const [selected, setSelected] = useState<string | null>(null);
+  const [acknowledged, setAcknowledged] = useState(false);
   const [phase, setPhase] = useState<Phase>({ kind: 'choose' });
   const runRef = useRef(0);
 
   const list = useMemo(() => templates.data ?? [], [templates.data]);
+  const darkBid = Boolean((bid.data?.analysis as { darkBid?: boolean } | null | undefined)?.darkBid);
+  // The template the tender calls for: 暗标 first (a header or the bid's name would void it), then the bid's own.
+  const wanted = (darkBid ? ANONYMOUS_TEMPLATE_ID : null) ?? defaultTemplateId ?? bid.data?.templateId ?? null;
   useEffect(() => {
-    if (!list.length || (selected && list.some((t) => t.id === selected))) return;
-    const preferred = list.find((t) => t.id === defaultTemplateId) ?? list.find((t) => t.isDefault) ?? list[0];
+    if (!list.length || bid.isLoading || (selected && list.some((t) => t.id === selected))) return;
+    const preferred = list.find((t) => t.id === wanted) ?? list.find((t) => t.isDefault) ?? list[0];
     setSelected(preferred.id);
-  }, [list, selected, defaultTemplateId]);
+  }, [list, selected, wanted, bid.isLoading]);
 
   // Closing the dialog abandons a running poll (the export itself finishes on the server).
   useEffect(() => {
     if (!open) {
       runRef.current++;
       setPhase({ kind: 'choose' });
+      setSelected(null);
+      setAcknowledged(false);
     }
   }, [open]);
 
@@ -94,11 +110,12 @@ export function ExportDialog({ bidId, open, onClose, defaultTemplateId, bidName 
   }, [bidId, selected]);
 
   const chosen = list.find((t) => t.id === selected) ?? null;
+  const gated = Boolean(checks.data?.blocking) && !acknowledged;
   const footer =
     phase.kind === 'choose' ? (
       <Space>
         <Button onClick={onClose}>取消</Button>
-        <Button type="primary" icon={<FileWordOutlined />} disabled={!chosen} onClick={() => void start()}>
+        <Button type="primary" icon={<FileWordOutlined />} disabled={!chosen || gated} onClick={() => void start()}>
           开始导出
         </Button>
       </Space>
@@ -122,6 +139,11 @@ export function ExportDialog({ bidId, open, onClose, defaultTemplateId, bidName 
 
   return (
     <Modal open={open} title="导出 Word" width={phase.kind === 'ready' ? 980 : 860} onCancel={onClose} footer={footer} destroyOnHidden maskClosable={false}>
+      {phase.kind === 'choose' && intro ? <Alert className="bs-export-intro" type="success" showIcon message={intro} /> : null}
+      {phase.kind === 'choose' && checks.data ? <Findings checks={checks.data} acknowledged={acknowledged} onAcknowledge={setAcknowledged} action="导出" /> : null}
+      {phase.kind === 'choose' && darkBid ? (
+        <Alert className="bs-export-intro" type="info" showIcon message="招标文件要求暗标：已预选“暗标格式”模板（无页眉、不写入投标人信息）" />
+      ) : null}
       {phase.kind === 'choose' && (
         <TemplateChooser loading={templates.isLoading} failed={templates.isError} templates={list} selected={selected} onSelect={setSelected} bidName={bidName} />
       )}

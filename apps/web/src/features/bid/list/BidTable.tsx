@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import { formatTime, type BidListItem, type BidListQuery } from '@bid/shared';
 import { useSession } from '../../../stores/session.ts';
 import { toastSuccess } from '../../../utils/feedback.ts';
+import { ExportDialog } from '../../export/ExportDialog.tsx';
 import { useBidList, useRecycleMutations } from '../api.ts';
 import '../bid.css';
 
@@ -28,6 +29,7 @@ export function BidTable({ mode }: { mode: BidTableMode }) {
   };
   const list = useBidList(query);
   const { remove, recover } = useRecycleMutations();
+  const [exporting, setExporting] = useState<BidListItem | null>(null);
 
   const columns: TableColumnsType<BidListItem> = [
     {
@@ -65,7 +67,7 @@ export function BidTable({ mode }: { mode: BidTableMode }) {
     {
       title: '操作',
       key: 'actions',
-      width: 150,
+      width: 200,
       render: (_: unknown, r) =>
         mode === 'recycle' ? (
           <Popconfirm title="恢复这份标书？" description="恢复后回到“我的标书”或“已完成”中。" okText="恢复" onConfirm={() => recover.mutateAsync(r.id).then(() => toastSuccess('已恢复'))}>
@@ -77,6 +79,9 @@ export function BidTable({ mode }: { mode: BidTableMode }) {
           <Space size={0}>
             <Button type="link" size="small" onClick={() => navigate(writeUrl(r.id))} data-testid="open-bid">
               {mode === 'finished' ? '查看' : '写作'}
+            </Button>
+            <Button type="link" size="small" onClick={() => setExporting(r)} data-testid="export-bid">
+              导出 Word
             </Button>
             <Popconfirm
               title="删除这份标书？"
@@ -127,6 +132,7 @@ export function BidTable({ mode }: { mode: BidTableMode }) {
           onChange: (current, size) => setPage({ current, size }),
         }}
       />
+      {exporting ? <ExportDialog bidId={exporting.id} bidName={exporting.name} open onClose={() => setExporting(null)} /> : null}
     </div>
   );
 }

@@ -1,11 +1,14 @@
-import { useCallback, useMemo, useRef, useState } from 'react';
-import { Alert, Button, Empty, Progress, Result, Space, Spin, Tooltip, Typography } from 'antd';
-import { ApartmentOutlined, ArrowLeftOutlined, CheckOutlined, HistoryOutlined } from '@ant-design/icons';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Alert, Badge, Button, Drawer, Empty, Progress, Result, Space, Spin, Tooltip, Typography } from 'antd';
+import { ApartmentOutlined, ArrowLeftOutlined, CheckOutlined, FileWordOutlined, HistoryOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import type { CatalogNode, UpdateContentResult } from '@bid/shared';
+import type { CatalogNode, TenderAnalysis, UpdateContentResult } from '@bid/shared';
 import { PageFrame, Panel } from '../../../components/PageFrame.tsx';
 import { confirmDialog, toastSuccess } from '../../../utils/feedback.ts';
+import { ChecksPanel } from '../../checks/ChecksPanel.tsx';
+import { checksApi, checksKeys, findingsInWords, useBidChecks } from '../../checks/api.ts';
+import { ExportDialog } from '../../export/ExportDialog.tsx';
 import { useBusyAction } from '../../../utils/useBusyAction.ts';
 import { bidApi, bidKeys, useBidDetail, useCatalogTree } from '../api.ts';
 import { AiPanel } from '../AiPanelSlot.tsx';
@@ -45,7 +48,10 @@ export function Workspace({ bidId }: { bidId: string | null }) {
   const handleRef = useRef<ChapterHandle | null>(null);
   const [contentVersionsOpen, setContentVersionsOpen] = useState(false);
   const [outlineVersionsOpen, setOutlineVersionsOpen] = useState(false);
+  const [checksOpen, setChecksOpen] = useState(false);
+  const [exportOpen, setExportOpen] = useState<{ intro?: string } | null>(null);
   const { busy: finishing, run } = useBusyAction();
+  const checks = useBidChecks(bidId);
 
   const readOnly = Boolean(bid.data?.readOnly);
   const nodes = useMemo(() => tree.data ?? [], [tree.data]);
@@ -61,15 +67,28 @@ export function Workspace({ bidId }: { bidId: string | null }) {
     await handleRef.current?.flush();
   }, []);
 
+  // The checks follow the text: refreshed a moment after the writer stops typing, and on outline changes.
+  const checksTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const refreshChecks = useCallback(() => {
+    if (!bidId) return;
+    if (checksTimer.current) clearTimeout(checksTimer.current);
+    checksTimer.current = setTimeout(() => void qc.invalidateQueries({ queryKey: checksKeys.bid(bidId) }), 1500);
+  }, [bidId, qc]);
+  useEffect(() => () => void (checksTimer.current && clearTimeout(checksTimer.current)), []);
+  useEffect(() => {
+    if (tree.dataUpdatedAt) refreshChecks();
+  }, [tree.dataUpdatedAt, refreshChecks]);
+
   const onSaved = useCallback(
     (r: UpdateContentResult) => {
       if (!bidId) return;
+      refreshChecks();
       // The progress bar follows every save; the tree's status icons follow when a leaf flips.
       qc.setQueryData(bidKeys.detail(bidId), (old: typeof bid.data) => (old ? { ...old, progress: r.bidProgress } : old));
       const node = findNode(qc.getQueryData<CatalogNode[]>(bidKeys.tree(bidId)) ?? [], handleRef.current?.catalogId ?? null);
       if (!node || node.status !== r.status || node.wordCount !== r.wordCount) void qc.invalidateQueries({ queryKey: bidKeys.tree(bidId) });
     },
-    [bidId, qc],
+    [bidId, qc, refreshChecks],
   );
 
   async function select(id: string | null) {
@@ -80,15 +99,28 @@ export function Workspace({ bidId }: { bidId: string | null }) {
 
   async function finish() {
     if (!bidId) return;
-    const ok = await confirmDialog({ title: '完成标书', content: '完成后标书只能查看和导出，不能再修改。确定完成吗？', okText: '完成标书' });
+    await flush();
+    // The writer sees what is still open (blocking findings first) before finishing; a failed check
+    // leaves the decision to the server, which answers 601 naming the first blocking finding.
+    const found = await qc.fetchQuery({ queryKey: checksKeys.bid(bidId), queryFn: () => checksApi.get(bidId), staleTime: 0 }).catch(() => null);
+    const findings = found ? findingsInWords(found) : [];
+    const ok = await confirmDialog({
+      title: findings.length ? '完成前请确认以下问题' : '完成标书',
+      content: findings.length ? <FinishFindings findings={findings} blocking={found?.blocking ?? 0} /> : '完成后标书只能查看和导出，不能再修改。确定完成吗？',
+      okText: findings.length ? '仍然完成' : '完成标书',
+      danger: Boolean(found?.blocking),
+    });
     if (!ok) return;
     // A 601 below 100 % is shown by the request layer.
     await run('finish', async () => {
-      await flush();
-      await bidApi.finish(bidId);
+      await checksApi.finish(bidId, Boolean(found?.blocking));
       toastSuccess('标书已完成');
       await Promise.all([qc.invalidateQueries({ queryKey: bidKeys.detail(bidId) }), qc.invalidateQueries({ queryKey: ['bid', 'list'] })]);
     });
+  }
+
+  async function jumpTo(id: string) {
+    await select(id);
   }
 
   if (!bidId) {
@@ -126,18 +158,37 @@ export function Workspace({ bidId }: { bidId: string | null }) {
           <Button icon={<ApartmentOutlined />} onClick={() => setOutlineVersionsOpen(true)} data-testid="open-outline-versions">
             目录版本
           </Button>
+          <Badge count={checks.data?.blocking ?? 0} size="small" title="可能导致废标的问题">
+            <Button icon={<SafetyCertificateOutlined />} onClick={() => setChecksOpen(true)} data-testid="open-checks">
+              提交前检查
+            </Button>
+          </Badge>
           {readOnly ? null : (
-            <Tooltip title={progress < 100 ? '所有末级章节都有内容（进度 100%）后才能完成' : '完成后只能查看，不能修改'}>
-              <Button type="primary" icon={<CheckOutlined />} disabled={progress < 100} loading={finishing !== null} onClick={() => void finish()} data-testid="finish-bid">
+            <Tooltip title={progress < 100 ? '所有末级章节都有内容（进度 100%）后才能完成' : '完成前会先列出检查发现的问题'}>
+              <Button icon={<CheckOutlined />} disabled={progress < 100} loading={finishing !== null} onClick={() => void finish()} data-testid="finish-bid">
                 完成标书
               </Button>
             </Tooltip>
           )}
+          <Button type="primary" icon={<FileWordOutlined />} onClick={() => setExportOpen({})} data-testid="export-word">
+            导出 Word
+          </Button>
         </Space>
       }
     >
       {bid.data.status === 'finished' ? (
-        <Alert type="success" showIcon message="标书已完成，只能查看，不能修改" data-testid="finished-banner" />
+        <Alert
+          type="success"
+          showIcon
+          message="标书已完成，只能查看，不能修改"
+          description="导出 Word 后即可打印、签章和提交。"
+          data-testid="finished-banner"
+          action={
+            <Button type="primary" icon={<FileWordOutlined />} onClick={() => setExportOpen({ intro: '标书已完成。选择模板导出 Word，即可打印、签章和提交。' })} data-testid="finished-export">
+              导出 Word
+            </Button>
+          }
+        />
       ) : bid.data.recycled ? (
         <Alert type="warning" showIcon message="标书在回收站中，恢复后才能修改" />
       ) : null}
@@ -181,6 +232,18 @@ export function Workspace({ bidId }: { bidId: string | null }) {
           onClose={() => setContentVersionsOpen(false)}
         />
       ) : null}
+      <Drawer
+        title="提交前检查"
+        open={checksOpen}
+        width={600}
+        mask={false}
+        onClose={() => setChecksOpen(false)}
+        destroyOnHidden
+        className="bs-checks-drawer"
+      >
+        <ChecksPanel bidId={bidId} tree={nodes} analysis={(bid.data.analysis as TenderAnalysis | null) ?? null} readOnly={readOnly} onJump={(id) => void jumpTo(id)} />
+      </Drawer>
+      <ExportDialog bidId={bidId} bidName={bid.data.name} open={exportOpen !== null} intro={exportOpen?.intro} onClose={() => setExportOpen(null)} />
       <OutlineVersionsDrawer
         open={outlineVersionsOpen}
         bidId={bidId}
@@ -190,5 +253,21 @@ export function Workspace({ bidId }: { bidId: string | null }) {
         onRestored={() => void handleRef.current?.reload()}
       />
     </PageFrame>
+  );
+}
+
+function FinishFindings({ findings, blocking }: { findings: string[]; blocking: number }) {
+  return (
+    <div data-testid="finish-findings">
+      <Typography.Paragraph type={blocking ? 'danger' : undefined}>
+        {blocking ? `其中 ${blocking} 项可能导致废标：` : '提交前检查还有以下问题：'}
+      </Typography.Paragraph>
+      <ul className="bs-finish-findings">
+        {findings.map((f, i) => (
+          <li key={i}>{f}</li>
+        ))}
+      </ul>
+      <Typography.Paragraph type="secondary">完成后标书只能查看和导出，不能再修改。</Typography.Paragraph>
+    </div>
   );
 }
