@@ -99,7 +99,8 @@ export class ChecksService {
     const coverage: CoverageCheck[] = (analysis?.scoringItems ?? []).map((item) => {
       const mapped = chapters.filter((c) => c.itemIds.includes(item.id));
       const answered = mapped.filter((c) => c.subtree.some((s) => s.hasContent));
-      const naming = item.name.length >= 3 ? written.filter((c) => c.text.includes(item.name)) : [];
+      // A chapter named after the item or naming it in its text answers it too (e.g. one added for it).
+      const naming = item.name.length >= 3 ? written.filter((c) => c.title.includes(item.name) || c.text.includes(item.name)) : [];
       const refs = new Map([...mapped, ...naming].map((c) => [c.id, ref(c)]));
       return { itemId: item.id, name: item.name, points: item.points, covered: answered.length + naming.length > 0, chapters: [...refs.values()] };
     });

@@ -21,14 +21,22 @@ function path(c: InternalAxiosRequestConfig): string {
 let http: ReturnType<typeof installFakeHttp>;
 let feedback: ReturnType<typeof recordFeedback>;
 let progressReplies: FakeReply[];
+let detailReply: FakeReply | null;
+let checksReply: FakeReply | null;
+const checks = (blockers: string[]) =>
+  ok({ coverage: [], stars: [], disqualifications: [], anonymity: [], placeholders: [], pages: { estimated: 3, limit: null }, blocking: blockers.length, blockers, anonymousParts: [] });
 const docxBytes = new Uint8Array([0x50, 0x4b, 3, 4, 1, 2, 3]);
 
 beforeEach(() => {
   feedback = recordFeedback();
   progressReplies = [];
+  detailReply = null;
+  checksReply = null;
   http = installFakeHttp((c) => {
     const p = path(c);
     if (p === '/bid/templateConfig/findAllTemplate') return ok(templates);
+    if (p === '/bid/client/getBidDetail' && detailReply) return detailReply;
+    if (p === '/bid/client/getBidChecks' && checksReply) return checksReply;
     if (p === '/bid/client/exportBidStart') return ok({ jobId: 'job-1' });
     if (p === '/bid/client/exportBidProgress') return progressReplies.shift() ?? ok({ jobId: 'job-1', status: 'running', progress: 50, stage: '正在排版', message: null, fileName: '测试标书.docx', size: null });
     if (p === '/bid/client/exportBidFile') {
@@ -58,11 +66,11 @@ function button(label: string): HTMLButtonElement {
   return screen.getByText(label).closest('button')!;
 }
 
-function renderButton() {
+function renderButton(templateId: string | undefined = 'engineering') {
   const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <QueryClientProvider client={qc}>
-      <ExportButton bidId="b1" bidName="测试标书" templateId="engineering" />
+      <ExportButton bidId="b1" bidName="测试标书" templateId={templateId} />
     </QueryClientProvider>,
   );
 }
@@ -133,5 +141,26 @@ describe('ExportDialog', () => {
     fireEvent.click(button('开始导出'));
     expect(await screen.findByText('导出超时，请稍后重试或减少文档内容后再试')).toBeTruthy();
     expect(button('重新导出')).toBeTruthy();
+  });
+
+  it('preselects the 暗标 template when the tender demands it and says why', { timeout: 30_000 }, async () => {
+    detailReply = ok({ id: 'b1', name: '测试标书', templateId: 'gov-standard', analysis: { darkBid: true } });
+    renderButton(undefined);
+    fireEvent.click(button('导出 Word'));
+    await screen.findByText(/招标文件要求暗标/);
+    const group = document.querySelector('[role="radiogroup"][aria-label="Word 模板"]')!;
+    await waitFor(() => expect(group.querySelector('[aria-checked="true"]')?.textContent).toContain('暗标'));
+  });
+
+  it('shows blocking findings first and exports only after the writer acknowledges them', { timeout: 30_000 }, async () => {
+    checksReply = checks(['★条款未响应：须承诺 30 分钟响应', '暗标部分出现单位名称：某某有限公司（运维方案）']);
+    renderButton();
+    fireEvent.click(button('导出 Word'));
+    await screen.findByText('提交前检查发现 2 项可能导致废标的问题');
+    expect(screen.getByText('★条款未响应：须承诺 30 分钟响应')).toBeTruthy();
+    await screen.findByText('政府采购标准格式');
+    expect(button('开始导出').disabled).toBe(true);
+    fireEvent.click(screen.getByText('我已了解以上问题，仍然导出'));
+    await waitFor(() => expect(button('开始导出').disabled).toBe(false));
   });
 });
