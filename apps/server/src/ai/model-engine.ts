@@ -9,7 +9,8 @@ import {
 } from '@bid/shared';
 import { AiError } from './errors.ts';
 import { analyzeTenderByRules, classifyCategory } from './offline/analyze.ts';
-import { assignBudgets, buildChildren, buildOutline, ensureCoverage, splitOversizedLeaves } from './offline/outline.ts';
+import { buildChildren, buildOutline, ensureCoverage, finishOutline } from './offline/outline.ts';
+import { JSON_MAX_TOKENS, keepMandatedOrder, OUTLINE_MAX_TOKENS } from './plan/mandated.ts';
 import {
   analysisMessages,
   chapterMessages,
@@ -137,10 +138,13 @@ export class ModelEngine implements AiEngine {
     return this.provider.concurrencyOf(tier);
   }
 
-  private async json<T>(messages: ChatMessage[], schema: z.ZodType<T>, opts: RunOptions): Promise<{ value: T; usage: ChatResult['usage']; model: string }> {
-    let res = await this.provider.chat({ tier: opts.tier, messages, json: true, signal: opts.signal, temperature: 0.2 });
+  private async json<T>(messages: ChatMessage[], schema: z.ZodType<T>, opts: RunOptions & { maxTokens?: number }): Promise<{ value: T; usage: ChatResult['usage']; model: string }> {
+    const maxTokens = opts.maxTokens ?? JSON_MAX_TOKENS;
+    let res = await this.provider.chat({ tier: opts.tier, messages, json: true, signal: opts.signal, temperature: 0.2, maxTokens });
     const usage = { ...res.usage };
-    const attempt = (text: string): { ok: true; value: T } | { ok: false; error: string } => {
+    const attempt = (text: string, finish: string | null = null): { ok: true; value: T } | { ok: false; error: string } => {
+      // An answer cut at max_tokens is never taken as it stands (a cut list would pass as shorter).
+      if (finish === 'length') return { ok: false, error: '输出过长被截断，请精简后输出完整的 JSON' };
       try {
         const parsed = schema.safeParse(parseJsonLoose(text));
         if (parsed.success) return { ok: true, value: parsed.data };
@@ -149,12 +153,12 @@ export class ModelEngine implements AiEngine {
         return { ok: false, error: (e as Error).message };
       }
     };
-    let r = attempt(res.text);
+    let r = attempt(res.text, res.finishReason);
     if (!r.ok) {
-      res = await this.provider.chat({ tier: opts.tier, messages: repairMessages(messages, res.text, r.error), json: true, signal: opts.signal, temperature: 0 });
+      res = await this.provider.chat({ tier: opts.tier, messages: repairMessages(messages, res.text, r.error), json: true, signal: opts.signal, temperature: 0, maxTokens });
       usage.promptTokens += res.usage.promptTokens;
       usage.completionTokens += res.usage.completionTokens;
-      r = attempt(res.text);
+      r = attempt(res.text, res.finishReason);
       if (!r.ok) throw new AiError('bad_output', 'AI 模型返回的内容格式不正确，请重试', false);
     }
     return { value: r.value, usage, model: res.model };
@@ -201,13 +205,27 @@ export class ModelEngine implements AiEngine {
     return { value, engine: 'openai', model, promptTokens: usage.promptTokens, completionTokens: usage.completionTokens };
   }
 
+  /**
+   * The model proposes the chapters; code keeps the tender's mandated order, one owner per scoring
+   * item, the demanded tables and the budgets. When the model's answer cannot be used (prose, cut
+   * JSON, an empty list) the rule outline is the answer: the writer always gets an outline.
+   */
   async generateOutline(input: OutlineInput, opts: RunOptions): Promise<Generated<OutlineNode[]>> {
     const a = input.analysis;
-    const { value, usage, model } = await this.json(outlineMessages(input), modelOutlineSchema, opts);
-    const roots = toOutline(value.chapters, new Set(a.scoringItems.map((i) => i.id)));
+    const rules = (): Generated<OutlineNode[]> => ({ value: buildOutline(a, input.pageCount, { templateId: input.templateId }), engine: 'offline', model: null, promptTokens: 0, completionTokens: 0 });
+    let answer: { value: z.infer<typeof modelOutlineSchema>; usage: ChatResult['usage']; model: string };
+    try {
+      answer = await this.json(outlineMessages(input), modelOutlineSchema, { ...opts, maxTokens: OUTLINE_MAX_TOKENS });
+    } catch (e) {
+      if (e instanceof AiError && e.kind === 'aborted') throw e;
+      if (e instanceof AiError && (e.kind === 'bad_output' || e.kind === 'stream_broken')) return rules();
+      throw e;
+    }
+    const { value, usage, model } = answer;
+    const roots = keepMandatedOrder(toOutline(value.chapters, new Set(a.scoringItems.map((i) => i.id))), a);
+    if (!roots.length) return rules();
     ensureCoverage(roots, a.scoringItems, { addAspects: true, darkBid: a.darkBid });
-    assignBudgets(roots, a.scoringItems, input.pageCount);
-    splitOversizedLeaves(roots);
+    finishOutline(roots, a, input.pageCount, { templateId: input.templateId });
     return { value: roots, engine: 'openai', model, promptTokens: usage.promptTokens, completionTokens: usage.completionTokens };
   }
 
@@ -222,6 +240,11 @@ export class ModelEngine implements AiEngine {
   }
 
   async writeChapter(ctx: ChapterContext, opts: RunOptions): Promise<Generated<string>> {
+    // A response table or the scoring index is built from the analysis, never by the model.
+    if (ctx.plan?.table) {
+      opts.onDelta?.(ctx.plan.table);
+      return { value: ctx.plan.table, engine: 'offline', model: null, promptTokens: 0, completionTokens: 0 };
+    }
     const target = Math.max(100, ctx.targetWords);
     const maxTokens = Math.ceil(target * WORD_CAP_RATIO * 1.3) + 300;
     const first = await this.provider.chat({ tier: opts.tier, messages: chapterMessages(ctx), signal: opts.signal, onDelta: opts.onDelta, maxTokens, temperature: 0.7 });

@@ -1,6 +1,7 @@
 import { CUSTOMIZE_ACTION_LABELS, SCORING_CATEGORY_LABELS, type ProjectFacts, type ScoringItem, type TenderAnalysis } from '@bid/shared';
 import { groundingPrompt } from './grounded.ts';
 import type { ChapterContext, ChildrenInput, EditInput, OutlineInput } from './types.ts';
+import { ANONYMOUS_RULE, chapterPlanLines, sharedPlanLines } from './plan/prompt.ts';
 import type { ChatMessage } from './providers/types.ts';
 
 /**
@@ -88,15 +89,16 @@ export function childrenMessages(input: ChildrenInput): ChatMessage[] {
 /** The chapter writing prompt: facts, path, scoring items, neighbours, budget and gear. */
 export function chapterMessages(ctx: ChapterContext): ChatMessage[] {
   const title = ctx.path[ctx.path.length - 1];
+  // The bid's shared material first (a provider caches the prefix), this chapter's last.
   const lines = [
     `项目信息（全文统一使用，不要在每章重复罗列）：\n${factSheet(ctx.facts)}`,
+    ...sharedPlanLines(ctx),
     `投标文件一级章节：${ctx.outline.join('、')}`,
     `当前章节：${ctx.path.join(' > ')}`,
     `同级的其他章节（避免重复它们的内容）：${ctx.siblings.filter((s) => s !== title).join('、') || '（无）'}`,
     `本章需要响应的评分项：\n${ctx.scoringItems.map(itemLine).join('\n') || '（无，按章节标题写作）'}`,
+    ...chapterPlanLines(ctx),
   ];
-  const stars = ctx.starClauses.filter((c) => c.mark === '★');
-  if (stars.length && /承诺|响应|偏离|技术|服务|方案/.test(ctx.path.join(''))) lines.push(`★ 实质性条款（必须满足，不得负偏离）：\n${stars.map((c) => `- ${c.text}`).join('\n')}`);
   if (ctx.requirement) lines.push(`编写人的要求：${ctx.requirement}`);
   if (ctx.include) lines.push(`本章应包含：${ctx.include}`);
   const grounded = groundingPrompt(ctx.grounding);
@@ -108,7 +110,7 @@ export function chapterMessages(ctx: ChapterContext): ChatMessage[] {
     '缺少的事实用【待填写：内容说明】占位，不得编造单位、人名、金额、日期和证书。',
   ];
   if (ctx.requirement || ctx.include) rules.push('按编写人的要求和本章应包含的内容组织正文，但不要在正文中复述这些要求本身。');
-  if (ctx.darkBid) rules.push('本章属于暗标：不得出现投标人名称、人员姓名、商标标识或任何可识别投标人身份的信息，用“我方”“项目经理”等代称。');
+  if (ctx.darkBid) rules.push(ANONYMOUS_RULE);
   lines.push(`【任务：撰写章节】\n${rules.map((r, i) => `${i + 1}. ${r}`).join('\n')}`);
   return [
     { role: 'system', content: SYSTEM },

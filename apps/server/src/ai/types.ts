@@ -1,4 +1,4 @@
-import type { AiEngineName, CustomizeAction, ModelTier, ProjectFacts, ScoringItem, TenderAnalysis } from '@bid/shared';
+import type { AiEngineName, CustomizeAction, ModelTier, ProjectFacts, Requirement, ScoringItem, TenderAnalysis } from '@bid/shared';
 
 /** A proposed outline node: what the engines produce and the catalog service saves. */
 export interface OutlineNode {
@@ -14,6 +14,8 @@ export interface OutlineInput {
   bidName: string;
   analysis: TenderAnalysis;
   pageCount: number;
+  /** The export template the bid uses: budgets follow its measured page model. */
+  templateId?: string | null;
 }
 
 export interface ChildrenInput {
@@ -47,6 +49,8 @@ export interface ChapterContext {
   starClauses: TenderAnalysis['starClauses'];
   disqualifications: string[];
   qualifications: string[];
+  /** What the plan gives this chapter (ai/plan): absent on contexts built without an outline. */
+  plan?: ChapterPlanContext;
   /** The company's own material for this chapter (knowledge passages and library cards), when any. */
   grounding?: GroundingMaterial | null;
 }
@@ -58,6 +62,31 @@ export interface GroundingMaterial {
   facts: string[];
   /** Markdown tables of the cards this chapter is about (人员, 业绩, 资质), for the offline draft. */
   tables: string[];
+}
+
+/** The parts of a bid (商务/技术/报价/资格 and the formal letters); see ai/plan/parts.ts. */
+export type BidPart = 'form' | 'qualification' | 'commercial' | 'technical' | 'price' | 'other';
+/** What a chapter holds: prose, a table built from the analysis, evidence (tables and attachments), a form, the price. */
+export type ChapterKind = 'prose' | 'table' | 'evidence' | 'form' | 'price';
+
+/** The chapter's share of the bid plan: what it alone answers, and what its neighbours are for. */
+export interface ChapterPlanContext {
+  part: BidPart;
+  kind: ChapterKind;
+  /** One line: what this chapter is for. */
+  aim: string;
+  /** The other chapters around this one, level by level (siblings of each ancestor too), with their aims. */
+  neighbours: Array<{ title: string; aim: string }>;
+  /** The tender's requirement items this chapter answers (each answered by exactly one chapter). */
+  requirements: Requirement[];
+  /** The ★/▲ clauses this chapter answers. */
+  clauses: TenderAnalysis['starClauses'];
+  /** The tender's layout rules (字体, 行距, 暗标...). */
+  formatRules: string[];
+  /** A table chapter's content, built from the analysis (response table or scoring index). */
+  table: string | null;
+  /** Rank among chapters on the same topic (the offline engine gives each its own measures). */
+  slot: number;
 }
 
 export interface EditInput {

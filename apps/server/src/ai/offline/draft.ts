@@ -3,6 +3,7 @@ import type { ChapterContext, EditInput } from '../types.ts';
 import { aspectsOf, roleOf } from './outline.ts';
 import { sentences } from './text.ts';
 import { gearSections } from './gear.ts';
+import { aimLines, clauseLines, measureShare, requirementLines } from './respond.ts';
 
 /**
  * Offline chapter drafts: deterministic Markdown from templates and the chapter's context.
@@ -189,6 +190,11 @@ function topicFor(text: string): Topic {
   return TOPICS.find((t) => t.test.test(text)) ?? DEFAULT_TOPIC;
 }
 
+/** Index of a text's topic in TOPICS (-1: the default topic); the plan ranks chapters per topic. */
+export function topicIndex(text: string): number {
+  return TOPICS.findIndex((t) => t.test.test(text));
+}
+
 function itemsLine(items: ScoringItem[]): string {
   return items.map((i) => `「${i.name}」${i.points != null ? `（${i.points} 分）` : ''}`).join('、');
 }
@@ -320,45 +326,40 @@ function evidence(ctx: ChapterContext, title: string): string {
 }
 
 function technical(ctx: ChapterContext, title: string): string {
-  const f = ctx.facts;
   const parent = ctx.path.length > 1 ? ctx.path[ctx.path.length - 2] : '';
   const topic = topicFor(`${title} ${ctx.scoringItems.map((i) => i.name).join(' ')} ${parent}`);
-  const out: string[] = [];
-  if (ctx.scoringItems.length) {
-    out.push(`本节响应评分项${itemsLine(ctx.scoringItems)}，逐项说明我方的做法。`);
+  const slot = ctx.plan?.slot ?? 0;
+  // The chapter that names the items answers the whole criterion; an aspect child only its part.
+  const owner = !ctx.plan || ctx.plan.aim.startsWith('响应评分项');
+  const out: string[] = aimLines(ctx, title, owner);
+  if (!ctx.plan && ctx.scoringItems.length) {
     const points = ctx.scoringItems.flatMap((i) => aspectsOf(i.criteria));
-    if (points.length) {
-      out.push('', '**响应要点**', '', ...points.map((p) => `- ${p}：${ph(`${p}的具体做法`)}`));
-    }
-  } else {
-    out.push(`本节说明${parent ? `“${parent}”中` : ''}“${title}”的工作安排。`);
+    if (points.length) out.push('', '**响应要点**', '', ...points.map((p) => `- ${p}：${ph(`${p}的具体做法`)}`));
   }
-  out.push('', '### 工作目标', '', `结合${fact(f, 'name', '项目名称')}${f.scope ? `（${truncateScope(f.scope)}）` : ''}的特点，${topic.goal}`);
-  out.push('', '### 主要措施', '', ...topic.measures.map((m, i) => `${i + 1}. ${m}`));
-  out.push('', '### 本项目的具体安排', '', `${ph(`结合本项目实际，补充“${title}”的具体做法、数量、时间安排及责任人（岗位）`)}`);
+  out.push(...requirementLines(ctx.plan?.requirements ?? []), ...clauseLines(ctx.plan?.clauses ?? []));
+  // Each chapter on a topic prints its own share of the topic's practice (none printed twice).
+  const measures = ctx.plan ? measureShare(topic.measures, slot) : topic.measures;
+  if (slot === 0) out.push('', `### ${title}的目标`, '', topic.goal);
+  if (measures.length) out.push('', `### ${title}的主要措施`, '', ...measures.map((m, i) => `${i + 1}. ${m}`));
+  out.push('', `### ${title}的具体安排`, '', ph(`“${title}”在本项目中的做法、数量、时间安排及责任岗位`));
   // The gear steers the draft; its text is never pasted into the chapter.
   out.push(...gearSections(ctx, (t) => TOPICS.find((x) => x.test.test(t)) ?? null, ph, topic));
   return out.join('\n');
 }
 
-function truncateScope(s: string): string {
-  const first = s.split(/[，,；;。]/)[0];
-  return first.length > 60 ? `${first.slice(0, 60)}…` : first;
-}
-
 /** The offline draft of a chapter, as Markdown. */
 export function draftChapter(ctx: ChapterContext): string {
   const title = ctx.path[ctx.path.length - 1] ?? '';
-  const context = ctx.path.join(' ');
   const role = roleOf(title);
   const itemCats = new Set(ctx.scoringItems.map((i) => i.category));
   let body: string;
-  if (role === 'form' && !ctx.scoringItems.length) body = formLetter(ctx, title);
+  if (ctx.plan?.table) body = ctx.plan.table;
+  else if (role === 'form' && !ctx.scoringItems.length) body = formLetter(ctx, title);
   else if (role === 'qualification' && !ctx.scoringItems.length) body = qualification(ctx);
   else if (role === 'price' || (itemCats.size === 1 && itemCats.has('price'))) body = priceForm(ctx);
   else if (itemCats.size && [...itemCats].every((c) => c === 'commercial') && /业绩|资质|认证|人员|团队|班子|项目经理|负责人|信誉|证书|机构/.test(title)) body = evidence(ctx, title);
   else if (/其他材料|其他资料/.test(title)) body = `按照招标文件要求，我方提供以下其他材料（复印件加盖投标人公章）：\n\n1. ${ph('材料名称')}\n2. ${ph('材料名称')}`;
-  else body = technical(ctx, /^(总体思路与目标|具体措施|保障措施)$/.test(title) ? context : title);
+  else body = technical(ctx, title);
   return `${DRAFT_NOTICE}\n\n${body}\n`;
 }
 

@@ -31,7 +31,7 @@ export class OfflineEngine implements AiEngine {
   }
 
   async generateOutline(input: OutlineInput): Promise<Generated<OutlineNode[]>> {
-    return gen(buildOutline(input.analysis, input.pageCount));
+    return gen(buildOutline(input.analysis, input.pageCount, { templateId: input.templateId }));
   }
 
   async generateChildren(input: ChildrenInput): Promise<Generated<OutlineNode[]>> {

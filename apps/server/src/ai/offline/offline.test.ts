@@ -115,11 +115,12 @@ function ctx(over: Partial<ChapterContext> = {}): ChapterContext {
 }
 
 describe('offline drafts', () => {
-  it('marks the draft, answers the scoring item and uses the facts it has', () => {
+  it('marks the draft, answers the scoring item and does not restate the fact sheet', () => {
     const md = draftChapter(ctx());
     expect(md.startsWith(DRAFT_NOTICE)).toBe(true);
     expect(md).toContain('质量管理体系与措施');
-    expect(md).toContain('青溪县第一中学新建教学楼及附属工程');
+    // Facts belong to the letters and forms; a technical chapter repeating them is what readers skip.
+    expect(md).not.toContain('青溪县第一中学新建教学楼及附属工程');
     expect(md).toMatch(/【待填写：[^】]+】/);
     expect(countWords(md)).toBeGreaterThan(200);
   });

@@ -1,4 +1,6 @@
-import { CHARS_PER_PAGE, MAX_WORDS_PER_CALL, type ScoringCategory, type ScoringItem, type TenderAnalysis } from '@bid/shared';
+import { MAX_WORDS_PER_CALL, type ScoringCategory, type ScoringItem, type TenderAnalysis } from '@bid/shared';
+import { pageModelOf, plannedPages, wordsForPages, wordsPerTableRow, type PageModel } from '../pages/model.ts';
+import { demandedTables, RESPONSE_TABLE_TITLES, tableKindOf, tableRequirements } from '../plan/tables.ts';
 import type { OutlineNode } from '../types.ts';
 import { similarity } from './text.ts';
 
@@ -40,7 +42,7 @@ function standardSkeleton(a: TenderAnalysis): OutlineNode[] {
   return out;
 }
 
-function fromMandated(a: TenderAnalysis): OutlineNode[] {
+export function fromMandated(a: TenderAnalysis): OutlineNode[] {
   const roots: OutlineNode[] = [];
   const stack: Array<{ level: number; n: OutlineNode }> = [];
   for (const s of a.mandatedOutline) {
@@ -163,23 +165,45 @@ export function aspectChildren(item: ScoringItem): OutlineNode[] {
   return titles.map((t) => node(t));
 }
 
-/** Fixed budgets of formal documents (letters, forms): they are short by nature. */
-function fixedWords(title: string): number | null {
-  if (/^其他|其他材料|其他资料/.test(title)) return 300;
+/** Fixed budgets of formal documents (letters, forms), in pages: they are short by nature. */
+function fixedPages(title: string): number | null {
+  if (/^其他|其他材料|其他资料/.test(title)) return 0.4;
   const r = roleOf(title);
-  if (r === 'form') return 500;
-  if (r === 'qualification') return 600;
-  if (r === 'price') return 400;
+  if (r === 'form') return 0.7;
+  if (r === 'qualification') return 0.8;
+  if (r === 'price') return 0.6;
   return null;
 }
 
+/** Evidence chapters (业绩, 证书, 人员) are a table and attachment slots: about a page of text. */
+const EVIDENCE_PAGES = 1;
+const EVIDENCE_TITLE = /业绩|资质|认证|证书|信誉|获奖|荣誉|财务|社保|纳税|简历/;
+
+export interface BudgetOptions {
+  /** The page model of the template the bid exports with (default: the default template). */
+  model?: PageModel;
+  /** Rows of the response table or index a table chapter holds, by its node. */
+  tableRows?: (n: OutlineNode) => number | null;
+}
+
+function shapeOf(roots: OutlineNode[]): { parts: number; chapters: number } {
+  let chapters = 0;
+  walk(roots, (_n, depth) => {
+    if (depth > 1) chapters += 1;
+  });
+  return { parts: roots.length, chapters };
+}
+
 /**
- * Word budgets: pages × CHARS_PER_PAGE, formal documents get fixed small budgets, the rest is
- * spread over the leaves by the points of the scoring items they answer (items without points
- * and unscored chapters weigh as an average item). Parents get the sum of their children.
+ * Word budgets from the page count: the template's page model takes the structure's own pages
+ * (cover, contents, part breaks, headings) off the target, formal documents and evidence get
+ * fixed small budgets, table chapters what their rows take, and the rest is spread over the
+ * leaves by the points of the scoring items they answer (items without points and unscored
+ * chapters weigh as an average item). Parents get the sum of their children.
  */
-export function assignBudgets(roots: OutlineNode[], items: ScoringItem[], pageCount: number): OutlineNode[] {
-  const total = Math.max(1, pageCount) * CHARS_PER_PAGE;
+export function assignBudgets(roots: OutlineNode[], items: ScoringItem[], pageCount: number, opts: BudgetOptions = {}): OutlineNode[] {
+  const model = opts.model ?? pageModelOf(null);
+  const total = wordsForPages(Math.max(1, pageCount), { ...shapeOf(roots), tableRows: 0 }, model);
   const pointsOf = new Map(items.map((i) => [i.id, i.points]));
   const categoryOf = new Map(items.map((i) => [i.id, i.category]));
   const known = items.map((i) => i.points).filter((p): p is number => p != null && p > 0);
@@ -189,34 +213,43 @@ export function assignBudgets(roots: OutlineNode[], items: ScoringItem[], pageCo
     n: OutlineNode;
     fixed: number | null;
     weight: number;
-    /** Evidence chapters (certificates, contracts, CVs) stay short whatever the page count. */
-    cap: number | null;
   }
   const leaves: Leaf[] = [];
   const collect = (n: OutlineNode, inherited: string[], siblingShare: number, inheritedFixed: number | null) => {
     const ids = n.scoringItemIds.length ? n.scoringItemIds : inherited;
-    const fixed = fixedWords(n.title) ?? inheritedFixed;
+    const fixedP = fixedPages(n.title) ?? inheritedFixed;
     if (!n.children.length) {
       // Commercial items are answered with evidence (certificates, contracts, CVs): shorter text.
       const pts = ids.reduce((s, id) => s + (pointsOf.get(id) ?? avg) * (categoryOf.get(id) === 'commercial' ? 0.5 : 1), 0);
       const ownPrice = ids.length && ids.every((id) => categoryOf.get(id) === 'price');
-      const evidence = ids.length > 0 && ids.every((id) => categoryOf.get(id) === 'commercial');
-      leaves.push({ n, fixed: ownPrice ? 400 : fixed, weight: (ids.length ? pts : avg * 0.5) * siblingShare, cap: evidence ? 2500 : null });
+      const rows = opts.tableRows?.(n) ?? null;
+      const evidence = EVIDENCE_TITLE.test(n.title) && ids.every((id) => categoryOf.get(id) === 'commercial');
+      const pages = rows != null ? null : ownPrice ? 0.6 : evidence ? EVIDENCE_PAGES : fixedP;
+      const fixed = rows != null ? Math.round(rows * wordsPerTableRow(model) + 60) : pages != null ? pages * model.charsPerPage : null;
+      leaves.push({ n, fixed, weight: (ids.length ? pts : avg * 0.5) * siblingShare });
       return;
     }
     const share = n.scoringItemIds.length ? 1 / n.children.length : siblingShare;
-    for (const c of n.children) collect(c, ids, n.scoringItemIds.length ? share : siblingShare, fixed);
+    for (const c of n.children) collect(c, ids, n.scoringItemIds.length ? share : siblingShare, fixedP);
   };
   for (const r of roots) collect(r, [], 1, null);
 
   const fixedSum = leaves.reduce((s, l) => s + (l.fixed ?? 0), 0);
   const flexible = leaves.filter((l) => l.fixed == null);
+  for (const l of leaves) if (l.fixed != null) fixedLeaves.add(l.n);
   const weightSum = flexible.reduce((s, l) => s + l.weight, 0) || 1;
-  const pool = Math.max(total - fixedSum, flexible.length * 300);
+  const pool = Math.max(total - fixedSum, flexible.length * 200);
   for (const l of leaves) {
-    const words = l.fixed ?? Math.min((pool * l.weight) / weightSum, l.cap ?? Infinity);
-    l.n.targetWords = Math.max(200, Math.round(words / 50) * 50);
+    const words = l.fixed ?? (pool * l.weight) / weightSum;
+    l.n.targetWords = Math.max(l.fixed != null ? 100 : 200, Math.round(words / 10) * 10);
   }
+  return sumParents(roots);
+}
+
+/** Leaves whose budget is fixed by their kind (forms, tables, evidence): a rescale leaves them alone. */
+const fixedLeaves = new WeakSet<OutlineNode>();
+
+function sumParents(roots: OutlineNode[]): OutlineNode[] {
   const sum = (n: OutlineNode): number => {
     if (!n.children.length) return n.targetWords ?? 0;
     n.targetWords = n.children.reduce((s, c) => s + sum(c), 0);
@@ -226,28 +259,115 @@ export function assignBudgets(roots: OutlineNode[], items: ScoringItem[], pageCo
   return roots;
 }
 
+const SPLIT_ASPECTS = ['总体思路与目标', '组织与职责', '实施步骤', '关键控制点', '检查与考核', '风险与应对', '资源保障', '持续改进'];
+
 /**
  * Splits leaves whose budget is beyond one model answer into parts, so that each call stays
- * within MAX_WORDS_PER_CALL (AI-NOTES: models stall near 2,000 words per answer).
+ * within MAX_WORDS_PER_CALL (AI-NOTES: models stall near 2,000 words per answer). Each part is a
+ * named aspect (of the criterion, the title's topic, or a standard sequence), never "X（1）…（4）",
+ * so that the parts get different aims. The split adds headings: budgets are then scaled so the
+ * page count still holds.
  */
-export function splitOversizedLeaves(roots: OutlineNode[]): OutlineNode[] {
+export function splitOversizedLeaves(roots: OutlineNode[], items: ScoringItem[] = [], pageCount?: number, opts: BudgetOptions = {}): OutlineNode[] {
+  const byId = new Map(items.map((i) => [i.id, i]));
+  let split = false;
   walk(roots, (n) => {
     if (n.children.length || !n.targetWords || n.targetWords <= MAX_WORDS_PER_CALL) return;
     const parts = Math.min(8, Math.ceil(n.targetWords / MAX_WORDS_PER_CALL));
-    const named = titleAspects(n.title);
-    const titles = parts <= named.length ? named.slice(0, parts) : Array.from({ length: parts }, (_, i) => `${n.title}（${i + 1}）`);
-    const each = Math.round(n.targetWords / parts / 50) * 50;
+    const criteria = n.scoringItemIds.map((id) => byId.get(id)?.criteria ?? '').join('；');
+    const candidates = [aspectsOf(criteria), titleAspects(n.title), SPLIT_ASPECTS];
+    const titles = candidates.find((c) => c.length >= parts && c !== GENERIC_ASPECTS)?.slice(0, parts) ?? SPLIT_ASPECTS.slice(0, parts);
+    const each = Math.round(n.targetWords / parts / 10) * 10;
     n.children = titles.map((t) => ({ ...node(t), targetWords: each }));
+    split = true;
+  });
+  if (split && pageCount) rescale(roots, pageCount, opts);
+  return sumParents(roots);
+}
+
+/** Scales the flexible leaves so that the whole still fills the page count after a change of shape. */
+function rescale(roots: OutlineNode[], pageCount: number, opts: BudgetOptions): void {
+  const model = opts.model ?? pageModelOf(null);
+  const total = wordsForPages(pageCount, { ...shapeOf(roots), tableRows: 0 }, model);
+  const all: OutlineNode[] = [];
+  walk(roots, (n) => {
+    if (!n.children.length) all.push(n);
+  });
+  const fixed = all.filter((n) => fixedLeaves.has(n));
+  const flex = all.filter((n) => !fixed.includes(n));
+  const fixedSum = fixed.reduce((s, n) => s + (n.targetWords ?? 0), 0);
+  const flexSum = flex.reduce((s, n) => s + (n.targetWords ?? 0), 0);
+  if (!flexSum) return;
+  const k = Math.max(0.2, (total - fixedSum) / flexSum);
+  for (const n of flex) n.targetWords = Math.max(200, Math.round(((n.targetWords ?? 0) * k) / 10) * 10);
+}
+
+export interface OutlineOptions {
+  templateId?: string | null;
+}
+
+/** The offline outline: the tender's own order (or the standard skeleton) + every scoring item + its tables. */
+export function buildOutline(a: TenderAnalysis, pageCount: number, opts: OutlineOptions = {}): OutlineNode[] {
+  const roots = a.mandatedOutline.length >= 3 ? fromMandated(a) : standardSkeleton(a);
+  ensureCoverage(roots, a.scoringItems, { addAspects: true, darkBid: a.darkBid });
+  return finishOutline(roots, a, pageCount, opts);
+}
+
+/**
+ * What both engines do after the chapters are laid out: one owner per scoring item, the tables
+ * the tender demands, budgets from the page model (within the tender's page limit), oversized
+ * leaves split.
+ */
+export function finishOutline(roots: OutlineNode[], a: TenderAnalysis, pageCount: number, opts: OutlineOptions = {}): OutlineNode[] {
+  ensureSingleOwner(roots);
+  const rows = planTableChapters(roots, a);
+  const budget: BudgetOptions = { model: pageModelOf(opts.templateId), tableRows: (n) => rows.get(n) ?? null };
+  const pages = plannedPages(pageCount, a.pageLimit);
+  assignBudgets(roots, a.scoringItems, pages, budget);
+  return splitOversizedLeaves(roots, a.scoringItems, pages, budget);
+}
+
+/** Keeps each scoring item on one chapter: the deepest that names it (the first of equals). */
+export function ensureSingleOwner(roots: OutlineNode[]): OutlineNode[] {
+  const owner = new Map<string, { n: OutlineNode; depth: number }>();
+  walk(roots, (n, depth) => {
+    for (const id of n.scoringItemIds) {
+      const o = owner.get(id);
+      if (!o || depth > o.depth) owner.set(id, { n, depth });
+    }
+  });
+  walk(roots, (n) => {
+    n.scoringItemIds = [...new Set(n.scoringItemIds)].filter((id) => owner.get(id)?.n === n);
   });
   return roots;
 }
 
-/** The offline outline: the tender's own order (or the standard skeleton) + every scoring item. */
-export function buildOutline(a: TenderAnalysis, pageCount: number): OutlineNode[] {
-  const roots = a.mandatedOutline.length >= 3 ? fromMandated(a) : standardSkeleton(a);
-  ensureCoverage(roots, a.scoringItems, { addAspects: true, darkBid: a.darkBid });
-  assignBudgets(roots, a.scoringItems, pageCount);
-  return splitOversizedLeaves(roots);
+/**
+ * Adds the tables the tender demands and the scoring index as chapters of their own (a title the
+ * tender mandates is reused in place) and answers the rows each holds.
+ */
+export function planTableChapters(roots: OutlineNode[], a: TenderAnalysis): Map<OutlineNode, number> {
+  const rows = new Map<OutlineNode, number>();
+  const wanted = demandedTables(a);
+  if (a.scoringItems.length && !wanted.some((t) => t.kind === 'scoreIndex')) wanted.push({ kind: 'scoreIndex', title: RESPONSE_TABLE_TITLES.scoreIndex });
+  for (const t of wanted) {
+    let found: OutlineNode | null = null;
+    walk(roots, (n) => {
+      if (!found && !n.children.length && tableKindOf(n.title) === t.kind) found = n;
+    });
+    let target = found as OutlineNode | null;
+    if (!target) {
+      target = node(t.title);
+      const partRole = t.kind === 'commercial' ? 'commercial' : 'technical';
+      const home = roots.find((r) => roleOf(r.title) === partRole) ?? roots.find((r) => roleOf(r.title) === 'technical');
+      // A part with no chapters of its own keeps its text; the table then closes the bid.
+      if (home && home.children.length) home.children.unshift(target);
+      else roots.push(target);
+    }
+    const n = t.kind === 'scoreIndex' ? a.scoringItems.length : tableRequirements(t.kind, a).length;
+    rows.set(target, Math.max(1, n));
+  }
+  return rows;
 }
 
 /** Scoring-item ids that no chapter answers (the coverage check of tests and the checks page). */

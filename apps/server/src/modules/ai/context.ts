@@ -1,6 +1,7 @@
 import { DEFAULT_PAGE_COUNT, SCORING_CATEGORIES, type CatalogNode, type ScoringItem, type TenderAnalysis } from '@bid/shared';
 import type { ChapterContext, OutlineNode } from '../../ai/types.ts';
 import type { CatalogInputNode } from '@bid/shared';
+import { anonymousChapter, chapterPlanContext } from './chapter-plan.ts';
 
 /** Word budget of a chapter that has none (a chapter added by hand). */
 export const DEFAULT_CHAPTER_WORDS = 800;
@@ -97,7 +98,7 @@ export function emptyAnalysis(): TenderAnalysis {
 }
 
 /** The context of one chapter write: facts, path, its (or its nearest ancestor's) items, neighbours, gear. */
-export function chapterContext(tree: CatalogNode[], located: Located, analysis: TenderAnalysis, bidName: string, requirement?: string | null): ChapterContext {
+export function chapterContext(tree: CatalogNode[], located: Located, analysis: TenderAnalysis, bidName: string, requirement?: string | null, templateId?: string | null): ChapterContext {
   const { node, path, siblings } = located;
   let items = itemsOf(node);
   for (let i = path.length - 2; i >= 0 && !items.length; i--) items = itemsOf(path[i]);
@@ -114,10 +115,12 @@ export function chapterContext(tree: CatalogNode[], located: Located, analysis: 
     targetWords: node.targetWords ?? gear.targetWords ?? DEFAULT_CHAPTER_WORDS,
     requirement: extra || null,
     include: gear.include?.length ? gear.include.join('、') : null,
-    darkBid: analysis.darkBid && /技术|暗标|施工组织|方案/.test(path.map((p) => p.title).join(' ')),
+    // 暗标 by part: every chapter of a part the tender makes anonymous, whatever its own title.
+    darkBid: anonymousChapter(tree, node, analysis),
     starClauses: analysis.starClauses,
     disqualifications: analysis.disqualifications,
     qualifications: analysis.qualifications,
+    plan: chapterPlanContext(tree, path, analysis, templateId),
   };
 }
 

@@ -123,7 +123,7 @@ export function fullTextHandler(deps: FullTextDeps) {
         }
         const title = loc.node.title;
         const hadContent = loc.node.hasContent;
-        const ctx = chapterContext(tree, loc, analysis, bid.name);
+        const ctx = chapterContext(tree, loc, analysis, bid.name, null, bid.template_id);
         const grounded = await groundChapter(deps.grounding ?? null, owner, ctx, deps.log);
         // The chapter shows `writing` while the model call is already under way.
         const started = (async () => {

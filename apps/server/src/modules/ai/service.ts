@@ -115,7 +115,7 @@ export class AiService {
     const pageCount = pageCountOf(input.pageCount, bid.page_count);
     let g: Generated<import('../../ai/types.ts').OutlineNode[]>;
     try {
-      g = await this.engine.generateOutline({ bidName: bid.name, analysis, pageCount }, { tier });
+      g = await this.engine.generateOutline({ bidName: bid.name, analysis, pageCount, templateId: bid.template_id }, { tier });
     } catch (e) {
       throw aiFailure(e);
     }
@@ -134,7 +134,7 @@ export class AiService {
     const tree = await this.catalog.treeOfBid(bid.id);
     const loc = locate(tree, catalogId);
     if (!loc) throw notFound('章节不存在');
-    const ctx = chapterContext(tree, loc, analysis, bid.name);
+    const ctx = chapterContext(tree, loc, analysis, bid.name, null, bid.template_id);
     let g;
     try {
       g = await this.engine.generateChildren(
@@ -165,7 +165,7 @@ export class AiService {
     const loc = locate(tree, input.catalogId);
     if (!loc) throw notFound('章节不存在');
     if (loc.node.children.length) throw businessWarning('请选择没有下级章节的章节写作，或使用全文写作');
-    const ctx = chapterContext(tree, loc, analysis, bid.name, input.requirement);
+    const ctx = chapterContext(tree, loc, analysis, bid.name, input.requirement, bid.template_id);
     const grounded = await groundChapter(this.grounding, owner, ctx, this.log);
     const before = { status: detail.status, hasContent: detail.hasContent };
     await this.catalog.setGenerationState(undefined, input.catalogId, { status: 'writing', progress: 0 });
@@ -197,7 +197,7 @@ export class AiService {
     const tree = await this.catalog.treeOfBid(bid.id);
     const loc = locate(tree, input.catalogId);
     if (!loc) throw notFound('章节不存在');
-    const chapter = chapterContext(tree, loc, analysis, bid.name);
+    const chapter = chapterContext(tree, loc, analysis, bid.name, null, bid.template_id);
     hooks.onStart?.();
     let g: Generated<string>;
     try {
