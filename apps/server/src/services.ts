@@ -167,7 +167,7 @@ export async function buildServices(deps: CoreDeps): Promise<Services> {
   const elements = new ElementsService({ bids: bid, catalog, provider: aiSetup.provider, limiter: accounts.limiter, imageSources, log });
 
   const pool = new ExportPool(EXPORT_WORKERS, log);
-  const exportService = new ExportService(new ExportRepo(db), new WorkspaceExportSource(db, bid, picture), pool, config.dataDir, log);
+  const exportService = new ExportService(new ExportRepo(db), new WorkspaceExportSource(bid, catalog.chapters, picture), pool, config.dataDir, log);
   // Tests start many servers: only a production server pays for a worker before it is needed.
   if (config.NODE_ENV === 'production') pool.prewarm();
   await exportService.syncBuiltins();
@@ -180,7 +180,7 @@ export async function buildServices(deps: CoreDeps): Promise<Services> {
     await pool.close();
   });
 
-  const diff = new DiffService(new DiffRepo(db), new WorkspaceDiffSource(bid, new WorkspaceExportSource(db, bid, picture), new FileRepo(db), config.dataDir), jobs, log);
+  const diff = new DiffService(new DiffRepo(db), new WorkspaceDiffSource(bid, new WorkspaceExportSource(bid, catalog.chapters, picture), new FileRepo(db), config.dataDir), jobs, log);
   jobs.register(DIFF_JOB, diff.handler());
 
   return {

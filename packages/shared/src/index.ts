@@ -6,4 +6,5 @@ export * from './timeouts.ts';
 export * from './routes.ts';
 export * from './http.ts';
 export * from './messages.ts';
+export * from './tree.ts';
 export * from './schemas/index.ts';

@@ -3,8 +3,8 @@ import {
   ELEMENT_LABELS,
   ELEMENT_LIMITS,
   ELEMENT_MSG,
+  pathInTree,
   type BidDetail,
-  type CatalogNode,
   type ElementKind,
   type ElementRequest,
   type ElementResult,
@@ -27,16 +27,6 @@ import { authorizeBid } from '../bid/policy.ts';
 
 /** Element calls per user per minute (each may cost two model calls). */
 const CALLS_PER_MINUTE = 30;
-
-function findPath(nodes: CatalogNode[], id: string, trail: string[] = []): { path: string[]; node: CatalogNode } | null {
-  for (const n of nodes) {
-    const here = [...trail, n.title];
-    if (n.id === id) return { path: here, node: n };
-    const deeper = findPath(n.children, id, here);
-    if (deeper) return deeper;
-  }
-  return null;
-}
 
 function periodOf(analysis: unknown): string | null {
   const p = (analysis as { project?: { period?: unknown } } | null)?.project?.period;
@@ -76,11 +66,12 @@ export class ElementsService {
     const detail = await this.catalog.detail(owner, input.catalogId);
     const bid = await this.bids.detail(owner, detail.bidId);
     const tree = await this.catalog.treeOfBid(detail.bidId);
-    const found = findPath(tree, detail.id);
+    const path = pathInTree(tree, detail.id);
+    const node = path?.[path.length - 1];
     const ctx = buildContext({
       bidName: bid.name,
-      path: found?.path ?? [detail.title],
-      childTitles: found?.node.children.map((c) => c.title) ?? [],
+      path: path?.map((n) => n.title) ?? [detail.title],
+      childTitles: node?.children.map((c) => c.title) ?? [],
       doc: detail.content as unknown as PMNode,
       tenderText: bid.tenderText,
       periodText: periodOf(bid.analysis),

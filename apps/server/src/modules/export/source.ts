@@ -1,18 +1,17 @@
-import type { Kysely } from 'kysely';
+import { flattenTree } from '@bid/shared';
 import type { PMNode } from '@bid/document';
 import type { ExportBid, ExportChapter } from '@bid/document/docx/types';
-import type { Database } from '../../db/schema.ts';
-import type { AuthContext } from '../session/service.ts';
+import type { Actor } from '../../policy/actor.ts';
 import type { BidService } from '../bid/service.ts';
-import { CatalogRepo } from '../catalog/repo.ts';
-import { Outline, parseJsonOr, type OutlineRow } from '../catalog/tree.ts';
+import type { ChapterService, ChapterWithContent } from '../catalog/chapters.ts';
+import { parseJsonOr } from '../catalog/tree.ts';
 import type { PictureService } from '../picture/service.ts';
 
 /** What an export needs of a bid. Foreign or missing bids throw the bid module's 404. */
 export interface ExportSource {
-  loadBidForExport(auth: AuthContext, bidId: string): Promise<{ bid: ExportBid; chapters: ExportChapter[]; templateId: string | null }>;
+  loadBidForExport(auth: Actor, bidId: string): Promise<{ bid: ExportBid; chapters: ExportChapter[]; templateId: string | null }>;
   /** Bytes of pictures the chapters refer to by URL (the picture library), keyed by src. */
-  loadImages(auth: AuthContext, chapters: ExportChapter[]): Promise<Record<string, Uint8Array>>;
+  loadImages(auth: Actor, chapters: ExportChapter[]): Promise<Record<string, Uint8Array>>;
 }
 
 interface ProjectFacts {
@@ -26,30 +25,21 @@ const PICTURE_URL = /^\/api\/picture\/client\/(?:file|thumb)\/([A-Za-z0-9_-]{1,6
 const MAX_IMAGES = 500;
 
 /**
- * The bid, outline and content through the bid workspace's own service and repo (the bid module
- * owns those tables): BidService.getOwned scopes by owner, then the outline with content is read
- * in one query by CatalogRepo and ordered by the catalog module's Outline.
+ * The bid, outline and content through the bid workspace's own services: BidService.getOwned
+ * scopes by owner, then ChapterService.contentTreeOfBid reads the chapters with their documents.
  */
 export class WorkspaceExportSource implements ExportSource {
-  private readonly catalogs = new CatalogRepo();
-
   constructor(
-    private readonly db: Kysely<Database>,
     private readonly bids: BidService,
+    private readonly chapters: ChapterService,
     private readonly pictures: PictureService | null,
   ) {}
 
-  async loadBidForExport(auth: AuthContext, bidId: string) {
+  async loadBidForExport(auth: Actor, bidId: string) {
     const row = await this.bids.getOwned(auth, bidId);
-    const rows = (await this.catalogs.loadOutlineWithContent(this.db, row.id)) as Array<OutlineRow & { content: string | null }>;
-    const outline = new Outline(rows);
-    const build = (parentId: string | null): ExportChapter[] =>
-      outline.childrenOf(parentId).map((r) => ({
-        title: r.title,
-        level: r.level,
-        content: parseJsonOr<PMNode | null>((r as OutlineRow & { content: string | null }).content, null),
-        children: build(r.id),
-      }));
+    const toExport = (nodes: ChapterWithContent[]): ExportChapter[] =>
+      nodes.map((n) => ({ title: n.title, level: n.level, content: n.content, children: toExport(n.children) }));
+    const chapters = toExport(await this.chapters.contentTreeOfBid(row.id));
     const analysis = parseJsonOr<{ project?: ProjectFacts } | null>(row.analysis, null);
     const facts = analysis?.project ?? {};
     return {
@@ -62,12 +52,12 @@ export class WorkspaceExportSource implements ExportSource {
         legalRep: null,
         date: null,
       },
-      chapters: build(null),
+      chapters,
       templateId: row.template_id ?? null,
     };
   }
 
-  async loadImages(auth: AuthContext, chapters: ExportChapter[]): Promise<Record<string, Uint8Array>> {
+  async loadImages(auth: Actor, chapters: ExportChapter[]): Promise<Record<string, Uint8Array>> {
     const out: Record<string, Uint8Array> = {};
     if (!this.pictures) return out;
     const srcs = new Set<string>();
@@ -76,8 +66,7 @@ export class WorkspaceExportSource implements ExportSource {
       if (n.type === 'image' && typeof n.attrs?.src === 'string' && PICTURE_URL.test(n.attrs.src)) srcs.add(n.attrs.src);
       for (const c of n.content ?? []) walk(c);
     };
-    const visit = (list: ExportChapter[]) => list.forEach((c) => (walk(c.content), visit(c.children ?? [])));
-    visit(chapters);
+    for (const chapter of flattenTree(chapters)) walk(chapter.content);
     for (const src of srcs) {
       const id = PICTURE_URL.exec(src)![1];
       try {
