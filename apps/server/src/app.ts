@@ -1,21 +1,17 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import { z } from 'zod';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import pino, { type Logger } from 'pino';
-import { Code, MSG, httpStatusOf, isKnownWebRoute } from '@bid/shared';
 import { trustProxyOption, type Config } from './config/config.ts';
 import type { AppContext } from './context.ts';
 import { openDatabase, type DbHandle } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { installAuth } from './http/auth.ts';
 import { installErrorHandler } from './http/error-handler.ts';
-import { fail } from './http/envelope.ts';
+import { installDelivery } from './http/delivery.ts';
+import { registerWebApp } from './http/web-app.ts';
 import { installBodyParsers } from './http/body-parsers.ts';
 import { SessionRepo } from './modules/session/repo.ts';
 import { SessionService } from './modules/session/service.ts';
@@ -32,15 +28,22 @@ export interface BuildOptions {
   pgSchema?: string;
 }
 
+export interface RouteInfo {
+  method: string;
+  url: string;
+  /** The route's declared schemas (response: per status), as given to Fastify. */
+  schema?: { response?: Record<string | number, unknown>; hide?: boolean };
+}
+
 export interface BuiltApp {
   app: FastifyInstance;
   ctx: AppContext;
+  /** Every route as registered (the contract test walks it). */
+  routes: RouteInfo[];
   /** Closes the HTTP server, then the module hooks, then the database. */
   close(): Promise<void>;
 }
 
-const HERE = path.dirname(fileURLToPath(import.meta.url));
-export const DEFAULT_WEB_DIST = path.resolve(HERE, '../../web/dist');
 
 export function createLogger(config: Config): Logger {
   return pino({
@@ -67,10 +70,17 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     trustProxy: trustProxyOption(config.TRUST_PROXY),
     // Keep-alive sockets must not hold shutdown hostage.
     forceCloseConnections: 'idle',
+    // installDelivery logs one line per API call instead (no line per static asset, no query strings).
+    logController: new LogController({ disableRequestLogging: true }),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  const routes: RouteInfo[] = [];
+  app.addHook('onRoute', (r) => {
+    for (const method of [r.method].flat()) routes.push({ method, url: r.url, schema: r.schema as RouteInfo['schema'] });
+  });
   installBodyParsers(app);
+  installDelivery(app);
   await app.register(cookie);
   await app.register(swagger, {
     openapi: {
@@ -99,6 +109,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   return {
     app,
     ctx,
+    routes,
     async close() {
       // In-flight requests get a grace period; a client still streaming a refused body (413) would
       // otherwise keep its connection, and the shutdown, open forever.
@@ -110,33 +121,4 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       await handle.close();
     },
   };
-}
-
-/** Serves the built web app; unknown /api paths get the 404 envelope, unknown pages a 404 status. */
-function registerWebApp(app: FastifyInstance, config: Config): void {
-  const dist = config.WEB_DIST ? path.resolve(config.WEB_DIST) : DEFAULT_WEB_DIST;
-  const indexFile = path.join(dist, 'index.html');
-  const hasWeb = fs.existsSync(indexFile);
-  if (hasWeb) {
-    app.register(fastifyStatic, { root: dist, wildcard: false, index: false, maxAge: '1h', immutable: false });
-  }
-  app.setNotFoundHandler((req, reply) => {
-    const urlPath = req.url.split('?')[0];
-    if (urlPath === '/api' || urlPath.startsWith('/api/')) {
-      reply.status(httpStatusOf(Code.NOT_FOUND)).send(fail(Code.NOT_FOUND, MSG.apiNotFound(urlPath)));
-      return;
-    }
-    if (req.method !== 'GET' && req.method !== 'HEAD') {
-      reply.status(404).send(fail(Code.NOT_FOUND, MSG.apiNotFound(urlPath)));
-      return;
-    }
-    const status = isKnownWebRoute(urlPath) ? 200 : 404;
-    if (!hasWeb) {
-      reply.status(status).type('text/html; charset=utf-8').send(
-        '<!doctype html><meta charset="utf-8"><title>标书 AI</title><p>前端尚未构建：请运行 npm run build 或 npm start。</p>',
-      );
-      return;
-    }
-    reply.status(status).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(fs.createReadStream(indexFile));
-  });
 }
