@@ -225,6 +225,7 @@ export interface Database {
   jobs: import('../jobs/tables.ts').JobTable;
   job_events: import('../jobs/tables.ts').JobEventTable;
   pictures: import('../modules/picture/tables.ts').PictureTable;
+  employee_invitations: import('../modules/employee/tables.ts').EmployeeInvitationTable;
   export_templates: import('../modules/export/tables.ts').ExportTemplateTable;
   export_jobs: import('../modules/export/tables.ts').ExportJobTable;
   knowledge_documents: import('../modules/knowledge/tables.ts').KnowledgeDocumentTable;

@@ -1,10 +1,10 @@
 import { sql, type Kysely } from 'kysely';
-import { makePage, maskPhone, type Employee, type EmployeeListQuery, type Page } from '@bid/shared';
+import { makePage, maskPhone, type Employee, type EmployeeInvitation, type EmployeeListQuery, type MyEmployeeInvitation, type Page } from '@bid/shared';
 import type { Database } from '../../db/schema.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
 import type { AuthContext, SessionService } from '../session/service.ts';
-import { isUniqueViolation } from '../auth/util.ts';
 import { UserRepo, type UserRow } from '../user/repo.ts';
+import { EmployeeInvitations } from './invitations.ts';
 
 function view(u: UserRow): Employee {
   return { id: u.id, name: u.name, phone: maskPhone(u.phone), role: u.role, createTime: u.created_at, lastLoginTime: u.last_login_at };
@@ -63,6 +63,7 @@ export class EmployeeService {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly sessions: SessionService,
+    private readonly invitations: EmployeeInvitations = new EmployeeInvitations(db),
   ) {
     this.repo = new UserRepo(db);
   }
@@ -72,41 +73,29 @@ export class EmployeeService {
     return auth.tenantId;
   }
 
-  /** By phone: a new account, or an existing personal account moved into the company. They log in by SMS. */
-  async add(auth: AuthContext, phone: string, name: string | undefined): Promise<Employee> {
-    const tenantId = this.requireAdmin(auth);
-    const existing = await this.repo.findByPhone(phone);
-    if (existing) {
-      if (existing.tenant_id === tenantId) throw conflict('该手机号已是本企业员工');
-      if (existing.is_employee === 1) throw conflict('该手机号已加入其他企业，需先由对方企业移除');
-      if (existing.status !== 'active') throw conflict('该账号已停用，无法添加');
-      const moved = await this.db
-        .updateTable('users')
-        .set({
-          tenant_id: tenantId, home_tenant_id: existing.tenant_id, role: 'employee', is_employee: 1,
-          ...(name ? { name } : {}), updated_at: new Date().toISOString(),
-        })
-        .where('id', '=', existing.id)
-        .where('is_employee', '=', 0)
-        .executeTakeFirst();
-      if (Number(moved.numUpdatedRows) !== 1) throw conflict('该手机号已加入其他企业，需先由对方企业移除');
-      // Sessions opened as a personal user start over inside the company.
-      await this.sessions.revokeAllOfUser(existing.id);
-      const after = await this.repo.findById(existing.id);
-      return view(after as UserRow);
-    }
-    try {
-      const user = await this.db.transaction().execute((trx) =>
-        this.repo.createUser(trx, {
-          phone, name: name ?? '', source: 'employee', registSource: 'company', temporaryBids: 0,
-          company: { tenantId, role: 'employee' },
-        }),
-      );
-      return view(user);
-    } catch (err) {
-      if (isUniqueViolation(err)) throw conflict('该手机号刚刚被注册，请重试');
-      throw err;
-    }
+  /**
+   * By phone: an invitation the person accepts after logging in with that number (nobody's account
+   * moves without consent). The answer is the same whoever owns the number.
+   */
+  add(auth: AuthContext, phone: string, name: string | undefined): Promise<EmployeeInvitation> {
+    return this.invitations.invite(this.requireAdmin(auth), auth.userId, phone, name);
+  }
+
+  pendingInvitations(auth: AuthContext): Promise<EmployeeInvitation[]> {
+    return this.invitations.pendingOfCompany(this.requireAdmin(auth));
+  }
+
+  revokeInvitation(auth: AuthContext, id: string): Promise<void> {
+    return this.invitations.revoke(this.requireAdmin(auth), id);
+  }
+
+  /** Invitations addressed to the caller (any logged-in user). */
+  myInvitations(auth: AuthContext): Promise<MyEmployeeInvitation[]> {
+    return this.invitations.mine(auth.userId);
+  }
+
+  answerInvitation(auth: AuthContext, id: string, accept: boolean): Promise<void> {
+    return this.invitations.answer(auth.userId, id, accept);
   }
 
   async list(auth: AuthContext, q: EmployeeListQuery & { current: number; size: number }): Promise<Page<Employee>> {
