@@ -1,9 +1,10 @@
 import { Alert, Descriptions, Empty, List, Space, Table, Tag, Typography } from 'antd';
 import { SCORING_CATEGORY_LABELS, scoringTotals, type ScoringCategory, type TenderAnalysis } from '@bid/shared';
 
-const CATEGORY_COLORS: Record<ScoringCategory, string> = { technical: 'blue', commercial: 'purple', price: 'orange', other: 'default' };
+export const CATEGORY_COLORS: Record<ScoringCategory, string> = { technical: 'blue', commercial: 'purple', price: 'orange', other: 'default' };
 
-const FACTS: Array<[keyof TenderAnalysis['project'], string]> = [
+/** The project facts in the order screens and reports show them. */
+export const FACTS: Array<[keyof TenderAnalysis['project'], string]> = [
   ['name', '项目名称'],
   ['number', '项目编号'],
   ['owner', '采购人/招标人'],

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button, Card, Form, Progress, Space, Spin, Typography, Upload, type FormInstance } from 'antd';
 import { CloseOutlined, FileSearchOutlined, FileTextOutlined, InboxOutlined } from '@ant-design/icons';
-import type { Interpretation, ModelTier, UploadedFile } from '@bid/shared';
+import type { Interpretation, InterpretationDetail, ModelTier, UploadedFile } from '@bid/shared';
 import { aiApi } from './api.ts';
 import { TenderAnalysisView } from './TenderAnalysisView.tsx';
 import './ai.css';
@@ -13,7 +13,7 @@ const ACCEPT = '.pdf,.docx,.doc,.txt';
  * show what was found (project facts, scoring items with points, ★ clauses, 废标 clauses). Sets the
  * form's `fileId` field; the analysis is reused when the bid is created from the same text.
  */
-export function TenderInput({ form }: { form: FormInstance }) {
+export function TenderInput({ form, initial = null }: { form: FormInstance; initial?: InterpretationDetail | null }) {
   const text = Form.useWatch('tenderText', form) as string | undefined;
   const modelType = (Form.useWatch('modelType', form) as ModelTier | undefined) ?? 'standard';
   const [file, setFile] = useState<UploadedFile | null>(null);
@@ -25,6 +25,13 @@ export function TenderInput({ form }: { form: FormInstance }) {
   useEffect(() => () => {
     if (poller.current) clearTimeout(poller.current);
   }, []);
+
+  // A finished interpretation the bid is created from: its file and report, as if just analysed here.
+  useEffect(() => {
+    if (!initial) return;
+    setFile(initial.file);
+    setReport(initial);
+  }, [initial]);
 
   function follow(r: Interpretation) {
     setReport(r);

@@ -2,13 +2,14 @@ import { useEffect, useState } from 'react';
 import { Alert, Button, Checkbox, Form, Input, InputNumber, Radio, Select, Space, Tooltip, Typography } from 'antd';
 import { BulbOutlined, ThunderboltFilled } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { BID_LIMITS, formatTime, MODEL_LABELS, type ModelType } from '@bid/shared';
 import { useSession } from '../../../stores/session.ts';
 import { toastSuccess } from '../../../utils/feedback.ts';
 import { bidApi, bidKeys, useQuota, useTemplates } from '../api.ts';
 import { TenderInput } from '../../ai/TenderInput.tsx';
 import { aiApi } from '../../ai/api.ts';
+import { useInterpretation } from '../../interpretation/api.ts';
 import '../bid.css';
 
 interface Values {
@@ -38,6 +39,14 @@ export function CreateBidForm() {
   const quota = useQuota();
   const templates = useTemplates();
   const [saving, setSaving] = useState(false);
+  // "用此解读新建标书": the interpretation's tender (its file, else its text) and its report fill the form.
+  const [params] = useSearchParams();
+  const from = useInterpretation(params.get('interpretation'));
+  const source = from.data?.status === 'done' ? from.data : null;
+  useEffect(() => {
+    if (!source) return;
+    form.setFieldsValue({ name: source.name.slice(0, BID_LIMITS.nameMax), fileId: source.file ? source.fileId : null, tenderText: source.file ? '' : (source.text ?? '') });
+  }, [source, form]);
 
   const disabled: Record<ModelType, boolean> = {
     standard: user?.modelData?.standard_status === 1,
@@ -94,6 +103,7 @@ export function CreateBidForm() {
           <span>正在查询剩余额度…</span>
         )}
       </div>
+      {source ? <Alert type="info" showIcon message={`已载入解读“${source.name}”的招标文件和解析结果，确认下面的设置后创建标书`} style={{ marginBottom: 16 }} data-testid="create-from-interpretation" /> : null}
       {noQuota ? <Alert type="warning" showIcon message="标书额度已用完，请购买套餐后再创建" style={{ marginBottom: 16 }} /> : null}
       <Form<Values>
         form={form}
@@ -117,7 +127,7 @@ export function CreateBidForm() {
           <Input />
         </Form.Item>
         <Form.Item label="招标文件" extra="上传招标文件或在下方粘贴内容，解析结果会显示项目信息、评分项、★条款和废标条款">
-          <TenderInput form={form} />
+          <TenderInput form={form} initial={source} />
         </Form.Item>
         <Form.Item
           name="tenderText"

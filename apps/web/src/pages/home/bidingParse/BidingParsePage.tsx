@@ -1,20 +1,18 @@
-import { CheckOutlined, CloudUploadOutlined } from '@ant-design/icons';
+import { CheckOutlined } from '@ant-design/icons';
 import { PageFrame, Panel } from '../../../components/PageFrame.tsx';
-import { ComingSoon } from '../../../components/ComingSoon.tsx';
+import { InterpretationStart } from '../../../features/interpretation/InterpretationStart.tsx';
+import { InterpretationHistory } from '../../../features/interpretation/InterpretationHistory.tsx';
+import '../../../features/interpretation/interpretation.css';
 
-const REPORT = ['项目概况与甲方信息', '资格性审查与符合性检查', '技术与商务评分表（评分项、分值、出处）', '★号条款与废标条款', '投标关键时间节点', '投标保证金', '交货与服务要求', '需要准备的材料清单'];
+const REPORT = ['项目概况与采购人信息', '资格要求', '评分标准（评分因素、分值、评分标准）', '★号条款与废标条款', '关键时间节点与投标保证金', '需要准备的材料清单', '每一项都可点开查看招标文件原文'];
 
-/** `/home/bidingParse`: upload a tender and get a structured interpretation report. */
+/** `/home/bidingParse`: upload or paste a tender, get a structured interpretation report; history below. */
 export default function BidingParsePage() {
   return (
-    <PageFrame title="招标文件解读" description="上传招标文件，几分钟内得到一份结构化的解读报告，可导出为 Word 与团队分享。">
+    <PageFrame title="招标文件解读" description="上传招标文件，得到一份结构化的解读报告：每一项都能对照原文，可导出为 Word，也可以直接用它新建标书。">
       <div className="bs-grid-3" style={{ gridTemplateColumns: '2fr 1fr' }}>
-        <Panel title="上传招标文件">
-          <ComingSoon
-            description="支持 PDF、DOCX、DOC、TXT 格式。解读完成后会自动打开解读报告。"
-            actionLabel="上传招标文件"
-            actionIcon={<CloudUploadOutlined />}
-          />
+        <Panel title="新建解读">
+          <InterpretationStart />
         </Panel>
         <Panel title="报告包含">
           <ul className="bs-list-plain">
@@ -27,6 +25,9 @@ export default function BidingParsePage() {
           </ul>
         </Panel>
       </div>
+      <Panel title="解读记录" className="ip-history">
+        <InterpretationHistory />
+      </Panel>
     </PageFrame>
   );
 }
