@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { createCompany } from '../../apps/server/src/modules/employee/service.ts';
@@ -14,6 +17,7 @@ import { browserSuite } from './helpers/suite.ts';
 const CAPTCHA = 'Ab3d';
 /** Polls wait for the app, which on a busy machine may take a few seconds. */
 const WAIT = { timeout: 15_000 };
+const SHOTS = process.env.E2E_SCREENSHOTS_DIR ?? path.join(os.tmpdir(), 'bid-e2e-shots');
 const masked = (p: string) => `${p.slice(0, 3)}****${p.slice(7)}`;
 /** The browser notes every 4xx answer in the console; the tests provoke some on purpose. */
 const expected4xx = (e: PageError) => /status of 4\d\d/.test(e.text);
@@ -161,7 +165,7 @@ describe('accounts (browser)', () => {
     expect(unexpectedErrors(errors)).toEqual([]);
   });
 
-  it('a company administrator adds and removes an employee; the removed employee is logged out at once', async () => {
+  it('a company administrator invites an employee, who accepts on the workbench; the removed employee is logged out at once', async () => {
     const adminPhone = nextPhone();
     await createCompany(suite.server.built.ctx.db, { name: '浏览器测试企业', phone: adminPhone, bids: 3 });
     const admin = await loginBySms(suite.server, adminPhone);
@@ -175,15 +179,35 @@ describe('accounts (browser)', () => {
     const form = page.getByTestId('employee-add-form');
     await form.getByPlaceholder('员工手机号').fill(empPhone);
     await form.getByPlaceholder('姓名（选填）').fill('赵六');
-    await form.getByRole('button', { name: '添加员工' }).click();
+    await form.getByRole('button', { name: '邀请员工' }).click();
+    const invitations = page.getByTestId('invitation-table');
+    await expect.poll(() => invitations.getByText('赵六').count(), WAIT).toBe(1);
+    expect(await invitations.textContent()).toContain('等待对方接受');
     const table = page.getByTestId('employee-table');
+    // Not a member before saying yes.
+    expect(await table.getByText('赵六').count()).toBe(0);
+
+    // The invited person logs in and answers on the workbench.
+    const employee = await loginBySms(suite.server, empPhone);
+    const invited = await newPage(employee.token);
+    await invited.page.goto('/home');
+    const notice = invited.page.getByTestId('invitation-notice');
+    await expect.poll(() => notice.textContent(), WAIT).toContain('「浏览器测试企业」邀请您加入企业账号');
+    fs.mkdirSync(SHOTS, { recursive: true });
+    await invited.page.screenshot({ path: path.join(SHOTS, 'invitation-notice.png') });
+    await notice.getByRole('button', { name: /接\s*受/ }).click();
+    const join = invited.page.getByRole('dialog').last();
+    await settled(join);
+    await join.getByRole('button', { name: '加入企业' }).click();
+    await expect.poll(() => invited.page.getByTestId('invitation-notice').count(), WAIT).toBe(0);
+    const info = await suite.server.api.post('/blade-system/client/get-userInfo', {}, { token: employee.token });
+    expect(info.body.data).toMatchObject({ isEmployee: 1, role: 'employee' });
+    await invited.page.close();
+
+    await page.reload();
     await expect.poll(() => table.getByText('赵六').count(), WAIT).toBe(1);
     expect(await table.textContent()).toContain(masked(empPhone));
-
-    const employee = await loginBySms(suite.server, empPhone);
-    expect(
-      (await suite.server.api.post('/blade-system/client/get-userInfo', {}, { token: employee.token })).status,
-    ).toBe(200);
+    expect(await page.getByTestId('invitation-table').count()).toBe(0);
 
     // antd spaces two-character button labels: 移 除.
     await table

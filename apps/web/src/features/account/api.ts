@@ -8,6 +8,9 @@ import {
   type CaptchaImage,
   type Employee,
   type EmployeeAdd,
+  type EmployeeInvitation,
+  type MyEmployeeInvitation,
+  type AnswerEmployeeInvitation,
   type EmployeeListQuery,
   type HeadNotice,
   type Page,
@@ -103,6 +106,10 @@ export const accountApi = {
 
   employees: (q: EmployeeListQuery, opts?: RequestOptions) =>
     api.get<Page<Employee>>(`${C}/employeeList`, q, opts),
-  addEmployee: (body: EmployeeAdd) => api.post<Employee>(`${C}/employeeAdd`, body),
+  addEmployee: (body: EmployeeAdd) => api.post<EmployeeInvitation>(`${C}/employeeAdd`, body),
+  pendingInvitations: (opts?: RequestOptions) => api.get<EmployeeInvitation[]>(`${C}/employeeInvitationList`, {}, opts),
+  revokeInvitation: (id: string) => api.post<null>(`${C}/employeeInvitationRevoke`, { id }),
+  myInvitations: (opts?: RequestOptions) => api.get<MyEmployeeInvitation[]>(`${C}/myEmployeeInvitations`, {}, opts),
+  answerInvitation: (body: AnswerEmployeeInvitation) => api.post<null>(`${C}/answerEmployeeInvitation`, body),
   removeEmployee: (id: string) => api.post<null>(`${C}/employeeRemove`, { id }),
 };

@@ -6,6 +6,7 @@ import { useSession } from '../../stores/session.ts';
 import { PageFrame, Panel } from '../../components/PageFrame.tsx';
 import { quotaSummary } from '../../components/quota.ts';
 import { useClientConfig } from '../../components/useClientConfig.ts';
+import { InvitationNotice } from '../../features/account/InvitationNotice.tsx';
 
 export function greeting(hour: number): string {
   if (hour < 6) return '夜深了';
@@ -32,6 +33,7 @@ export default function HomePage() {
 
   return (
     <PageFrame title="工作台" description="从这里开始新的标书，或继续上次的写作。">
+      <InvitationNotice />
       <div className="bs-welcome">
         <div>
           <h2>

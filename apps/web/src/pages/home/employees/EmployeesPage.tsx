@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Form, Input, Space, Table, Tag, Typography } from 'antd';
 import { SearchOutlined, UserAddOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { AUTH_LIMITS, PHONE_PATTERN, formatTime, type Employee } from '@bid/shared';
+import { AUTH_LIMITS, PHONE_PATTERN, formatTime, type Employee, type EmployeeInvitation } from '@bid/shared';
 import { PageFrame, Panel } from '../../../components/PageFrame.tsx';
 import { useSession } from '../../../stores/session.ts';
 import { confirmDialog, toastSuccess } from '../../../utils/feedback.ts';
@@ -14,11 +14,11 @@ const PAGE_SIZE = 10;
 function AddEmployeeForm({ onAdded }: { onAdded: () => void }) {
   const [form] = Form.useForm<{ phone: string; name?: string }>();
   const { busy, run } = useBusyAction();
-  // A refusal (e.g. 该手机号已加入其他企业) is shown by the request layer.
+  // A refusal (e.g. 该手机号已是本企业员工) is shown by the request layer.
   const submit = (v: { phone: string; name?: string }) =>
     run('add', async () => {
       await accountApi.addEmployee({ phone: v.phone.trim(), name: v.name?.trim() || undefined });
-      toastSuccess('已添加，员工可用该手机号短信登录');
+      toastSuccess('已发出邀请，对方用该手机号登录后在工作台接受即可加入');
       form.resetFields();
       onAdded();
     });
@@ -42,13 +42,62 @@ function AddEmployeeForm({ onAdded }: { onAdded: () => void }) {
         <Input placeholder="姓名（选填）" style={{ width: 160 }} />
       </Form.Item>
       <Button type="primary" htmlType="submit" icon={<UserAddOutlined />} loading={busy !== null}>
-        添加员工
+        邀请员工
       </Button>
     </Form>
   );
 }
 
-/** `/home/employees`: the company administrator adds employees by phone, lists and removes them. */
+/** Invitations not answered yet; the administrator may take one back. */
+function PendingInvitations() {
+  const qc = useQueryClient();
+  const list = useQuery({
+    // Under 'employees': inviting or removing someone refreshes this list too.
+    queryKey: ['employees', 'invitations'],
+    queryFn: () => accountApi.pendingInvitations({ silent: true }),
+  });
+  const rows = list.data ?? [];
+  if (!rows.length) return null;
+  const revoke = async (inv: EmployeeInvitation) => {
+    const ok = await confirmDialog({ title: '撤回邀请', content: `确定撤回对 ${inv.name || inv.phone} 的邀请？撤回后对方无法再接受。`, okText: '撤回', danger: true });
+    if (!ok) return;
+    try {
+      await accountApi.revokeInvitation(inv.id);
+      toastSuccess('已撤回');
+      void qc.invalidateQueries({ queryKey: ['employees'] });
+    } catch {
+      /* shown */
+    }
+  };
+  return (
+    <Panel title={`待接受的邀请（${rows.length}）`}>
+      <Table<EmployeeInvitation>
+        rowKey="id"
+        data-testid="invitation-table"
+        size="small"
+        pagination={false}
+        dataSource={rows}
+        columns={[
+          { title: '姓名', dataIndex: 'name', render: (v: string) => v || <Typography.Text type="secondary">未填写</Typography.Text> },
+          { title: '手机号', dataIndex: 'phone' },
+          { title: '邀请时间', dataIndex: 'createTime', render: (v: string) => formatTime(v, 'YYYY-MM-DD HH:mm') },
+          { title: '状态', key: 'status', render: () => <Tag color="gold">等待对方接受</Tag> },
+          {
+            title: '操作',
+            key: 'actions',
+            render: (_: unknown, inv: EmployeeInvitation) => (
+              <Button type="link" danger onClick={() => void revoke(inv)}>
+                撤回
+              </Button>
+            ),
+          },
+        ]}
+      />
+    </Panel>
+  );
+}
+
+/** `/home/employees`: the company administrator invites employees by phone, lists and removes them. */
 export default function EmployeesPage() {
   const user = useSession((s) => s.user);
   const isAdmin = user?.role === 'company_admin';
@@ -84,7 +133,7 @@ export default function EmployeesPage() {
   return (
     <PageFrame
       title="员工管理"
-      description="企业管理员可以按手机号添加员工。员工用短信验证码登录，共用企业的标书额度。"
+      description="企业管理员按手机号邀请员工，对方用该手机号登录后接受邀请即加入企业，共用企业的标书额度。"
     >
       {!isAdmin ? (
         <Panel>
@@ -97,9 +146,10 @@ export default function EmployeesPage() {
         </Panel>
       ) : (
         <>
-          <Panel title="添加员工">
+          <Panel title="邀请员工">
             <AddEmployeeForm onAdded={reload} />
           </Panel>
+          <PendingInvitations />
           <Panel
             title={`员工列表${list.data ? `（${list.data.total} 人）` : ''}`}
             extra={
@@ -122,7 +172,7 @@ export default function EmployeesPage() {
               loading={list.isFetching}
               dataSource={list.data?.records ?? []}
               locale={{
-                emptyText: list.isError ? '员工列表加载失败，请刷新重试' : '还没有员工，在上方按手机号添加',
+                emptyText: list.isError ? '员工列表加载失败，请刷新重试' : '还没有员工，在上方按手机号邀请',
               }}
               pagination={{
                 current,

@@ -42,7 +42,7 @@ export default function NavigationPage() {
       <Panel id="employees" title={<><TeamOutlined /> 员工管理</>}>
         {company ? (
           <p style={{ margin: 0, color: '#64748b' }}>
-            企业管理员可以添加员工（填写员工手机号）、查看员工列表和移除员工。员工使用企业额度写标书。{' '}
+            企业管理员可以按手机号邀请员工（对方登录后在工作台接受邀请才加入）、查看员工列表和移除员工。员工使用企业额度写标书。{' '}
             <Link to="/home/employees">
               <UserAddOutlined /> 前往员工管理
             </Link>
