@@ -1,0 +1,88 @@
+import { parseEnumerator } from '../offline/text.ts';
+
+/**
+ * The analysed text as lines that remember where they start, so that every extracted item can
+ * carry `source` offsets into exactly the text the analysis saw.
+ */
+
+export interface Line {
+  /** The line without its trailing spaces; full-width spaces folded. */
+  text: string;
+  /** Offset of the line's first character in the analysed text. */
+  start: number;
+  end: number;
+}
+
+export function linesOf(text: string): Line[] {
+  const out: Line[] = [];
+  let pos = 0;
+  for (const raw of text.split('\n')) {
+    const text = raw.replace(/[\u00a0\u3000]/g, ' ').replace(/\s+$/g, '');
+    out.push({ text, start: pos, end: pos + raw.length });
+    pos += raw.length + 1;
+  }
+  return out;
+}
+
+/** The document's title: its first line of some length (PDF page headers repeat it). */
+export function titleOf(lines: Line[]): string {
+  return lines.find((l) => l.text.trim().length >= 6)?.text.trim() ?? '';
+}
+
+const PAGE_MARK = /^(第\s*\d+\s*页(\s*[,，/／]?\s*共\s*\d+\s*页)?|共\s*\d+\s*页\s*第\s*\d+\s*页|[-—–]\s*\d+\s*[-—–]|\d+\s*\/\s*\d+|Page\s+\d+(\s+of\s+\d+)?)$/i;
+
+/** A page header or footer that PDF extraction leaves in the middle of the text (and of tables). */
+export function isPageNoise(s: string, title: string): boolean {
+  const t = s.trim();
+  if (!t) return true;
+  if (PAGE_MARK.test(t)) return true;
+  if (title.length >= 6 && t.length <= title.length + 12 && t.startsWith(title)) return true;
+  return false;
+}
+
+/** A chapter heading (第三章 评标办法, 第二部分 …): sections end there. */
+export function isChapterHeading(s: string): boolean {
+  const e = parseEnumerator(s);
+  return e?.style === 'chapter' && s.trim().length <= 40 && !/[，。；]/.test(e.rest);
+}
+
+export interface Paragraph {
+  text: string;
+  start: number;
+  end: number;
+}
+
+const BREAK_AFTER = /[。；;：:！!？?]$/;
+
+/**
+ * Logical paragraphs: lines wrapped by a PDF's page width are joined again (a long line without a
+ * closing mark followed by a line that does not start a list item), page headers and footers
+ * dropped. Clauses are read from these so a sentence split over two lines stays one.
+ */
+export function paragraphsOf(lines: Line[], title: string): Paragraph[] {
+  const out: Paragraph[] = [];
+  let cur: Paragraph | null = null;
+  let prevLen = 0;
+  for (const l of lines) {
+    const t = l.text.trim();
+    if (!t || isPageNoise(t, title)) {
+      if (!t && cur) {
+        out.push(cur);
+        cur = null;
+      }
+      continue;
+    }
+    const row = (s: string) => s.includes('\t') || s.startsWith('|');
+    const startsItem = Boolean(parseEnumerator(t)) || /^[★▲●◆■□※]/.test(t) || row(t);
+    if (cur && prevLen >= 28 && !BREAK_AFTER.test(cur.text) && !startsItem && !row(cur.text)) {
+      cur.text += t;
+      cur.end = l.end;
+    } else {
+      if (cur) out.push(cur);
+      cur = { text: t, start: l.start + (l.text.length - l.text.trimStart().length), end: l.end };
+    }
+    prevLen = t.length;
+  }
+  if (cur) out.push(cur);
+  return out;
+}

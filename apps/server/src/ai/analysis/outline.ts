@@ -1,0 +1,69 @@
+import type { MandatedSection } from '@bid/shared';
+import { parseEnumerator, type EnumStyle } from '../offline/text.ts';
+import type { Line } from './lines.ts';
+
+/**
+ * The bid outline a tender prescribes (投标文件的组成 / 响应文件格式 / 技术标编制要求 …), in its
+ * order: numbered in any style, as a run of 第X章 lines, or as plain short lines.
+ */
+
+const OUTLINE_HEAD = /(投标文件的组成|投标文件组成|投标文件应包括|投标文件包括|投标文件由|响应文件的组成|响应文件组成|响应文件应包括|响应文件由|响应文件格式|投标文件格式|投标文件的构成|投标文件构成|响应文件的构成|响应文件构成|技术标编制要求|技术标的组成|技术标组成|技术文件的组成|施工组织设计的组成|暗标.{0,12}(顺序|内容)编写|按以下顺序|按下列(章节)?顺序)/;
+const SECTION_WORDS = /(须知|情形|说明如下|规定|办法|评标|评审|要求如下|要求$)/;
+const TITLE_BAD = /[，,。；;：:]|\.{3,}|…{2,}|·{3,}|\s\d+$/;
+
+export function extractMandatedOutline(lines: Line[]): MandatedSection[] {
+  for (let i = 0; i < lines.length; i++) {
+    const t = lines[i].text.trim();
+    if (!OUTLINE_HEAD.test(t)) continue;
+    // A heading, or a lead-in sentence that ends by announcing the list.
+    if (t.length > 40 && !/[：:]$/.test(t)) continue;
+    const found = readList(lines, i + 1);
+    if (found.length >= 3) return found;
+  }
+  return [];
+}
+
+function readList(lines: Line[], from: number): MandatedSection[] {
+  const out: MandatedSection[] = [];
+  const styles: EnumStyle[] = [];
+  let skipped = 0;
+  let plain: boolean | null = null;
+  for (let i = from; i < lines.length && out.length < 60; i++) {
+    const t = lines[i].text.trim();
+    if (!t) {
+      if (out.length >= 2) break;
+      continue;
+    }
+    const en = parseEnumerator(t);
+    if (!en) {
+      // Plain short lines, one title each (磋商响应函 / 报价一览表 / …).
+      const title = t.replace(/[；;。]$/, '');
+      if ((plain ?? !out.length) && title.length >= 2 && title.length <= 24 && !TITLE_BAD.test(title) && !t.includes('\t') && !SECTION_WORDS.test(title)) {
+        plain = true;
+        out.push({ title, level: 1, source: { start: lines[i].start, end: lines[i].end } });
+        continue;
+      }
+      if (out.length) break;
+      // A lead-in such as "投标文件应包括下列内容：".
+      if (++skipped > 3) break;
+      continue;
+    }
+    if (plain) break;
+    plain = false;
+    const title = en.rest.replace(/[；;。，,]$/, '').trim();
+    // A chapter line is an outline entry only inside a run of them (no body text between).
+    if (en.style === 'chapter' && out.length && !styles.includes('chapter')) break;
+    if (!title || title.length > 40 || TITLE_BAD.test(title) || SECTION_WORDS.test(title)) {
+      if (out.length) break;
+      continue;
+    }
+    let idx = styles.indexOf(en.style);
+    if (idx < 0) {
+      if (styles.length >= 3) break;
+      styles.push(en.style);
+      idx = styles.length - 1;
+    }
+    out.push({ title, level: idx + 1, source: { start: lines[i].start, end: lines[i].end } });
+  }
+  return out;
+}
