@@ -137,6 +137,13 @@ describe(`AI with no configuration: the offline engine (${TEST_DB})`, () => {
     expect(polished).toMatchObject({ text: '我方承诺，按期完成。', engine: 'offline' });
     const shortened = await c.data('/ai/client/aiGenerateCustomizeContent', { catalogId, action: 'shorten', selection: '第一句。第二句。第三句。第四句。第五句。' });
     expect(shortened.text.length).toBeLessThan(15);
+    // Nothing the offline engine can do: it says so rather than answering the selection unchanged.
+    const cleanAlready = await c.call('/ai/client/aiGenerateCustomizeContent', { catalogId, action: 'polish', selection: '我方承诺，按期完成。' });
+    expect(cleanAlready.code).toBe(601);
+    expect(cleanAlready.msg).toContain('离线引擎无法润色');
+    const oneSentence = await c.call('/ai/client/aiGenerateCustomizeContent', { catalogId, action: 'shorten', selection: '我方承诺按期完成全部工作。' });
+    expect(oneSentence.code).toBe(601);
+    expect(oneSentence.msg).toContain('离线引擎无法缩写');
     const custom = await c.call('/ai/client/aiGenerateCustomizeContent', { catalogId, action: 'custom', selection: '文字', instruction: '改成表格' });
     expect(custom.code).toBe(601);
     expect(custom.msg).toMatch(/离线引擎/);

@@ -105,7 +105,12 @@ export const AI_MESSAGES = {
   noLeaf: '没有需要写作的章节',
   notWriting: '当前没有正在进行的全文写作',
   bidFinished: '标书已完成，不能再修改',
-  offlineCustom: '离线引擎不支持改写和自定义指令（可使用润色、扩写、缩写、续写），请配置 AI 模型后再试',
+  offlineCustom: '离线引擎不支持改写和自定义指令（可使用扩写、续写；润色只能修正标点，缩写只能删去段末句子），请配置 AI 模型后再试',
+  /** The offline 润色/缩写 found nothing it can do: say so instead of answering the selection unchanged. */
+  offlineNoChange: (action: 'polish' | 'shorten') =>
+    action === 'polish'
+      ? '离线引擎无法润色：它只能修正标点和空格，这段文字没有需要修正的地方。请配置 AI 模型后再试'
+      : '离线引擎无法缩写这段文字：它只能删去段落末尾的句子，这段文字只有一句。请配置 AI 模型后再试',
   modelFailed: 'AI 模型暂时不可用，请稍后重试',
   streamBroken: 'AI 模型连接中断，本章未写完，请重试',
   timeout: 'AI 模型响应超时，请稍后重试',

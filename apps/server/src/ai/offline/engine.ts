@@ -47,6 +47,8 @@ export class OfflineEngine implements AiEngine {
   async editSelection(input: EditInput, opts: RunOptions): Promise<Generated<string>> {
     if (input.action === 'custom' || input.action === 'rewrite') throw new AiError('config', AI_MESSAGES.offlineCustom);
     const md = offlineEdit(input);
+    // An answer equal to the selection would look like a done edit: say plainly that nothing was done.
+    if ((input.action === 'polish' || input.action === 'shorten') && md.trim() === input.selection.trim()) throw new AiError('config', AI_MESSAGES.offlineNoChange(input.action));
     await emit(md, opts);
     return gen(md);
   }
