@@ -46,8 +46,8 @@ export type InterpretationListItem = z.infer<typeof interpretationListItemSchema
 /** `{ id }` of detail, remove and export. */
 export const interpretationIdSchema = idParamSchema;
 
-/** Most characters a passage view shows around a source span (each side). */
-export const PASSAGE_CONTEXT_CHARS = 400;
+/** Shortest head of a quote accepted as its passage (fewer characters match too much by chance). */
+const MIN_QUOTE_CHARS = 6;
 
 /** A source span clamped into the text; null when it is missing or points outside. */
 export function validSpan(span: SourceSpan | null | undefined, textLength: number): SourceSpan | null {
@@ -66,14 +66,20 @@ export function locatePassage(text: string, span: SourceSpan | null | undefined,
   if (own) return own;
   const q = quote.replace(/\s+/g, ' ').trim();
   if (!q) return null;
-  // Try the whole quote, then shorter heads of it: a model may have shortened or reworded the tail.
-  for (const len of [q.length, 40, 20, 10]) {
-    if (len > q.length) continue;
-    const probe = q.slice(0, len);
-    const at = text.indexOf(probe);
-    if (at >= 0) return { start: at, end: at + probe.length };
+  const whole = text.indexOf(q);
+  if (whole >= 0) return { start: whole, end: whole + q.length };
+  // A model may have shortened or reworded the tail: the longest head of the quote the text holds
+  // (a head that occurs has every shorter head occurring too, so the length can be bisected).
+  let lo = 0;
+  let hi = q.length - 1;
+  while (lo < hi) {
+    const mid = Math.ceil((lo + hi) / 2);
+    if (text.includes(q.slice(0, mid))) lo = mid;
+    else hi = mid - 1;
   }
-  return null;
+  if (lo < Math.min(MIN_QUOTE_CHARS, q.length)) return null;
+  const at = text.indexOf(q.slice(0, lo));
+  return { start: at, end: at + lo };
 }
 
 /** One entry of the materials checklist: what to prepare and why. */

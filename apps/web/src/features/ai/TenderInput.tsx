@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import { Button, Card, Form, Progress, Space, Spin, Typography, Upload, type FormInstance } from 'antd';
+import { Button, Card, Form, Progress, Space, Typography, Upload, type FormInstance } from 'antd';
 import { CloseOutlined, FileSearchOutlined, FileTextOutlined, InboxOutlined } from '@ant-design/icons';
-import type { Interpretation, InterpretationDetail, ModelTier, UploadedFile } from '@bid/shared';
+import type { InterpretationDetail, ModelTier, UploadedFile } from '@bid/shared';
 import { aiApi } from './api.ts';
 import { TenderAnalysisView } from './TenderAnalysisView.tsx';
 import './ai.css';
@@ -18,7 +18,7 @@ export function TenderInput({ form, initial = null }: { form: FormInstance; init
   const modelType = (Form.useWatch('modelType', form) as ModelTier | undefined) ?? 'standard';
   const [file, setFile] = useState<UploadedFile | null>(null);
   const [uploading, setUploading] = useState<number | null>(null);
-  const [report, setReport] = useState<Interpretation | null>(null);
+  const [report, setReport] = useState<InterpretationDetail | null>(null);
   const [analysing, setAnalysing] = useState(false);
   const poller = useRef<ReturnType<typeof setTimeout> | null>(null);
 
@@ -33,13 +33,13 @@ export function TenderInput({ form, initial = null }: { form: FormInstance; init
     setReport(initial);
   }, [initial]);
 
-  function follow(r: Interpretation) {
+  function follow(r: InterpretationDetail) {
     setReport(r);
     if (r.status !== 'running') return;
     // A long model analysis answers "running" first; the report is fetched until it is ready.
     poller.current = setTimeout(() => {
       void aiApi.interpretation(r.id).then(follow, () => undefined);
-    }, 2000);
+    }, 1000);
   }
 
   async function analyse(input: { fileId?: string; text?: string; name?: string }) {
@@ -130,9 +130,10 @@ export function TenderInput({ form, initial = null }: { form: FormInstance; init
       {report ? (
         <div className="ai-tender__report">
           {report.status === 'running' ? (
-            <Spin tip="正在解析招标文件…">
-              <div style={{ height: 80 }} />
-            </Spin>
+            <div className="ai-tender__progress" data-testid="tender-analysis-progress">
+              <Typography.Text type="secondary">{report.stage ?? '正在解析招标文件'}…</Typography.Text>
+              <Progress percent={report.progress} status="active" size="small" />
+            </div>
           ) : report.status === 'error' ? (
             <Typography.Text type="danger">{report.error ?? '解析失败，请重试'}</Typography.Text>
           ) : report.analysis ? (

@@ -3,7 +3,7 @@ import type {
   CatalogNode,
   CustomizeAction,
   CustomizeResult,
-  Interpretation,
+  InterpretationDetail,
   IsWriting,
   ModelTier,
   TenderAnalysis,
@@ -25,8 +25,8 @@ export const aiKeys = {
 export const aiApi = {
   uploadTender: (file: File, onProgress?: (percent: number) => void) =>
     api.upload('/file/client/uploadTender', file, { onProgress: onProgress ? (p) => onProgress(p) : undefined }) as Promise<UploadedFile>,
-  startAnalysis: (input: { fileId?: string; text?: string; name?: string; modelType?: ModelTier }) => api.post<Interpretation>('/ai/chat/start-analysis', input, { timeout: 60_000 }),
-  interpretation: (id: string) => api.get<Interpretation>('/ai/fileInterpretationClient/detail', { id }),
+  startAnalysis: (input: { fileId?: string; text?: string; name?: string; modelType?: ModelTier }) => api.post<InterpretationDetail>('/ai/chat/start-analysis', input, { timeout: 60_000 }),
+  interpretation: (id: string) => api.get<InterpretationDetail>('/ai/fileInterpretationClient/detail', { id }),
   analyzeBid: (bidId: string, refresh = false) => api.post<TenderAnalysis>('/ai/client/analyzeBid', { bidId, refresh }, { timeout: 360_000 }),
   generateOutline: (bidId: string, pageCount?: number | null) => api.post<CatalogNode[]>('/ai/client/aiGetBidCatalog', { bidId, ...(pageCount ? { pageCount } : {}) }),
   generateChildren: (catalogId: string) => api.post<CatalogNode>('/ai/client/aiGetBidCatalogChild', { catalogId }),
