@@ -19,6 +19,7 @@ const FACT_PATTERNS: Record<TextFact, RegExp[]> = {
   bond: [],
 };
 
+/** `text`: the analysed text with lines a PDF wrapped joined again (paragraphsOf). */
 export function extractFacts(text: string, lines: Line[]): ProjectFacts {
   const out: ProjectFacts = { name: null, number: null, owner: null, agency: null, budget: null, period: null, location: null, scope: null, bond: null, method: null, bondAmount: null, budgetAmount: null };
   for (const [key, patterns] of Object.entries(FACT_PATTERNS) as Array<[TextFact, RegExp[]]>) {

@@ -20,7 +20,7 @@ export function analyzeTenderByRules(input: string): TenderAnalysis {
   const lots = extractLots(lines);
   const lotAt = lots.length ? lotIndex(lines) : () => null;
   const warnings: string[] = [];
-  const project = extractFacts(text, lines);
+  const project = extractFacts(paras.map((p) => p.text).join('\n'), lines);
   const scoringItems = extractScoringItems(lines, title).map((i) => (lots.length ? i : { ...i, lot: null }));
   if (!scoringItems.length) warnings.push('未识别到评分标准（评分因素及分值），大纲将按标准结构生成；建议粘贴招标文件中的评分标准原文');
   if (!project.name) warnings.push('未识别到项目名称，请在项目信息中补充');

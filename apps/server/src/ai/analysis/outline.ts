@@ -1,6 +1,6 @@
 import type { MandatedSection } from '@bid/shared';
 import { parseEnumerator, type EnumStyle } from '../offline/text.ts';
-import type { Line } from './lines.ts';
+import { isPageNoise, titleOf, type Line } from './lines.ts';
 
 /**
  * The bid outline a tender prescribes (投标文件的组成 / 响应文件格式 / 技术标编制要求 …), in its
@@ -24,14 +24,21 @@ export function extractMandatedOutline(lines: Line[]): MandatedSection[] {
 }
 
 function readList(lines: Line[], from: number): MandatedSection[] {
+  const title0 = titleOf(lines);
   const out: MandatedSection[] = [];
   const styles: EnumStyle[] = [];
   let skipped = 0;
   let plain: boolean | null = null;
   for (let i = from; i < lines.length && out.length < 60; i++) {
     const t = lines[i].text.trim();
-    if (!t) {
-      if (out.length >= 2) break;
+    if (!t || isPageNoise(t, title0)) {
+      // A page break inside the list (footer, header) does not end it; a blank line before other text does.
+      if (out.length >= 2 && !t) {
+        let k = i + 1;
+        while (k < lines.length && isPageNoise(lines[k].text, title0)) k += 1;
+        const e = parseEnumerator(lines[k]?.text ?? '');
+        if (!e || !styles.includes(e.style)) break;
+      }
       continue;
     }
     const en = parseEnumerator(t);

@@ -52,6 +52,14 @@ export function fragmentsOf(lines: Line[], title: string): Frag[] {
     const cells = splitCells(l.text).filter((c) => !/^:?-{2,}:?$/.test(c.text) && !isPageNoise(c.text, title));
     cells.forEach((c, i) => out.push({ text: c.text, start: l.start + c.offset, end: l.start + c.offset + c.text.length, lineStart: i === 0, lineCells: cells.length, line: li }));
   });
+  // A factor with its points run together with its criteria (质量管理（6分）体系健全…) is two cells.
+  for (let i = 0; i < out.length; i++) {
+    const m = /^([^，。；：:得]{2,30}[（(]\s*\d+(?:\.\d+)?\s*分\s*[）)])(.{4,})$/.exec(out[i].text);
+    if (!m) continue;
+    const a = out[i];
+    const cut = a.start + m[1].length;
+    out.splice(i, 1, { ...a, text: m[1], end: cut }, { ...a, text: m[2].trim(), start: cut, lineStart: false });
+  }
   // A label wrapped inside its parentheses (技术部分（50 / 分）) is one cell again.
   for (let i = 0; i + 1 < out.length; i++) {
     const a = out[i];
@@ -112,7 +120,7 @@ const INT = /^\d{1,2}$/;
 /** A clause number in a 前附表 (2.2.4(1)). */
 const CLAUSE_NO = /^\d+(?:\.\d+)+(?:[（(]\d+[）)])?$/;
 const POINTS = /^(\d{1,3}(?:\.\d+)?)\s*分?$/;
-const CAT_CELL = /^(技术|商务|价格|报价|资信|服务|综合|其他|经济|信誉|业绩)[^，。；\d]{0,8}([（(]\s*\d+(?:\.\d+)?\s*分\s*[）)])?$/;
+const CAT_CELL = /^(技术|商务|价格|报价|资信|服务|综合|其他|经济|信誉|业绩)(部分|类|评分|评审|分|标|项|因素|得分|评分项)?\s*([（(]\s*\d+(?:\.\d+)?\s*分\s*[）)])?$/;
 const TOTAL = /^(合计|总计|总分|小计|满分|合\s*计)/;
 const NAME_WITH_POINTS = /^[^，。；：:]{2,40}[（(]\s*(?:满分|最高)?\s*\d+(?:\.\d+)?\s*分\s*[）)]$/;
 
@@ -183,7 +191,8 @@ export function readTable(frags: Frag[], at: number): TableRow[] {
         // A continuation line of a row: a wrapped name's tail, then the criteria's.
         const next = frags[i + 1];
         const lastCont = !next || next.line !== f.line ? !next || INT.test(next.text) || next.lineCells >= firstLineCells : false;
-        if (f.lineCells >= 2 || (nameTail(t) && lastCont)) {
+        const closed = /[。；;]$/.test(frags[i - 1]?.text ?? '');
+        if (f.lineCells >= 2 || (nameTail(t) && lastCont && closed)) {
           cur.name += t;
           cur.end = Math.max(cur.end, f.end);
           if (f.lineCells >= 2) {
@@ -236,7 +245,8 @@ export function readTable(frags: Frag[], at: number): TableRow[] {
           p += 1;
           continue;
         }
-        if (nextRole === 'criteria' && looksCriteria(t)) {
+        // A name that closed with its points (施工方案（12分）) is complete.
+        if (nextRole === 'criteria' && (looksCriteria(t) || NAME_WITH_POINTS.test(r.name))) {
           p += 1;
           continue;
         }
@@ -262,7 +272,7 @@ export function readTable(frags: Frag[], at: number): TableRow[] {
         p += 1;
         continue;
       }
-      r.criteria += r.criteria && /[\u4e00-\u9fff]$/.test(r.criteria) && /^[A-Za-z0-9]/.test(t) ? ` ${t}` : t;
+      r.criteria += t;
       break;
     }
   }
