@@ -1,5 +1,6 @@
 import type { PMMark, PMNode } from './model.ts';
 import { cleanControlChars } from './text.ts';
+import { isSafeHref } from './validate.ts';
 
 /**
  * Makes any document-shaped JSON (from the Markdown converter, an AI answer or an old client) valid
@@ -35,7 +36,8 @@ export function normalizeMarks(marks: PMMark[] | undefined): PMMark[] | undefine
   const seen = new Map<string, PMMark>();
   for (const m of marks) {
     if (!m || typeof m.type !== 'string' || !MARK_RANK.has(m.type)) continue;
-    if (m.type === 'link' && typeof m.attrs?.href !== 'string') continue;
+    // A link the schema would refuse (javascript:, data:, …) keeps its text and loses the link.
+    if (m.type === 'link' && !isSafeHref(m.attrs?.href)) continue;
     seen.set(m.type, m);
   }
   if (seen.has('code')) return [seen.get('code')!];

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { CATALOG_LIMITS, CATALOG_MSG, Code, type CatalogSettings, type CatalogStatus } from '@bid/shared';
-import { docSchema, emptyDoc, type PMNode } from '@bid/document';
+import { docSchema, documentProblem, emptyDoc, type PMNode } from '@bid/document';
 import { AppError, badRequest } from '../../http/errors.ts';
 import { parseJsonOr } from './tree.ts';
 
@@ -28,6 +28,8 @@ export function checkDoc(content: unknown): { doc: PMNode; text: string } {
   const raw = JSON.stringify(content ?? null);
   if (Buffer.byteLength(raw, 'utf8') > CATALOG_LIMITS.contentBytes) throw new AppError(Code.PAYLOAD_TOO_LARGE, CATALOG_MSG.contentTooLarge);
   if (jsonDepth(content) > MAX_DOC_NESTING) throw badRequest('章节内容格式不正确：层级过深');
+  const problem = documentProblem(content);
+  if (problem) throw badRequest(`章节内容格式不正确：${problem}`);
   const parsed = docSchema.safeParse(content);
   if (!parsed.success) {
     const first = parsed.error.issues[0];
