@@ -98,6 +98,21 @@ describe('ready to submit (browser)', () => {
     await page.getByTestId('fulltext-progress').waitFor({ timeout: 20_000 });
     await poll(() => page.getByTestId('fulltext-progress').getAttribute('data-status'), 180_000).toBe('done');
     await poll(() => page.getByTestId('bid-progress').getAttribute('data-progress'), 30_000).toBe('100');
+    // The open chapter's counter follows the text written into it (not "本章 0 字").
+    await poll(() => page.locator('.bs-editor-status').textContent()).toMatch(/本章 [1-9]\d* 字/);
+    // Long and deep titles wrap: none is cut and the tree does not scroll sideways.
+    const clipped = await page.locator('.bs-outline').evaluate((el) => {
+      const titles = [...el.querySelectorAll<HTMLElement>('.bs-outline-node__title')].filter((t) => t.scrollWidth > t.clientWidth + 1);
+      const holder = el.querySelector<HTMLElement>('.ant-tree-list-holder');
+      return { titles: titles.map((t) => t.textContent), sideways: holder ? holder.scrollWidth > holder.clientWidth + 1 : false };
+    });
+    expect(clipped).toEqual({ titles: [], sideways: false });
+    // The text has the room: at 1440 px the editor is wider than 500 px, and folding the AI column gives it more.
+    const width = () => page.getByTestId('chapter-editor').evaluate((el) => el.clientWidth);
+    expect(await width()).toBeGreaterThan(500);
+    await page.getByTestId('toggle-ai-panel').click();
+    await poll(width).toBeGreaterThan(780);
+    await page.getByTestId('toggle-ai-panel').click();
     for (const [w, h] of [[1440, 900], [1920, 1080]]) {
       await page.setViewportSize({ width: w, height: h });
       await page.screenshot({ path: path.join(SHOTS, `submit-workspace-${w}.png`) });

@@ -4,12 +4,14 @@ import { CheckCircleOutlined, CloudSyncOutlined, ExclamationCircleOutlined, Load
 import { EditorContent, useEditor, type Editor } from '@tiptap/react';
 import type { JSONContent } from '@tiptap/core';
 import type { CatalogDetail, UpdateContentResult } from '@bid/shared';
+import { docWordCount, type PMNode } from '@bid/document';
 import { isApiError, isConflictError } from '../../../api/errors.ts';
 import { toastSuccess } from '../../../utils/feedback.ts';
 import { bidApi } from '../api.ts';
 import { AutosaveController, clearDraft, readDraft, sameDoc, writeDraft, type LocalDraft, type SaveState, type ServerSide } from './autosave.ts';
 import { ConflictDialog, type ConflictInfo } from './ConflictDialog.tsx';
 import { EditorToolbar } from './EditorToolbar.tsx';
+import { ChapterSources } from '../../knowledge/ChapterSources.tsx';
 import { editorExtensions } from './extensions.ts';
 
 /** What the workspace (and the AI panel) can do with the open chapter. */
@@ -91,6 +93,8 @@ export function ChapterEditor({ catalogId, readOnly, onSaved, onReady }: Chapter
         if (!loaded.current || !e.isEditable) return;
         const doc = e.getJSON();
         lastDoc.current = doc;
+        // Counted as the server counts, so the figure is right before the next save answers.
+        setWordCount(docWordCount(doc as PMNode));
         ctlRef.current?.markDirty();
         // The local copy is written a little behind the keystrokes, not on every one.
         if (draftTimer.current) clearTimeout(draftTimer.current);
@@ -150,6 +154,7 @@ export function ChapterEditor({ catalogId, readOnly, onSaved, onReady }: Chapter
       loaded.current = false;
       editor.commands.setContent(content, { emitUpdate: false });
       lastDoc.current = editor.getJSON();
+      setWordCount(docWordCount(lastDoc.current as PMNode));
       loaded.current = true;
       controller.reset(version);
       setFatal(null);
@@ -205,6 +210,11 @@ export function ChapterEditor({ catalogId, readOnly, onSaved, onReady }: Chapter
       applyServer: (version, content) => {
         applyContent(content, version);
         clearDraft(catalogId);
+        // What the write changed besides the text (engine, knowledge sources) shows in the status line.
+        void bidApi
+          .chapter(catalogId)
+          .then((d) => setDetail(d))
+          .catch(() => undefined);
       },
       reload: async () => {
         await controller.flush();
@@ -307,6 +317,7 @@ export function ChapterEditor({ catalogId, readOnly, onSaved, onReady }: Chapter
             本章 {wordCount} 字{detail?.targetWords ? ` / 目标 ${detail.targetWords} 字` : ''}
           </Typography.Text>
           {detail?.engine ? <Typography.Text type="secondary">写作引擎：{detail.engine}</Typography.Text> : null}
+          {detail?.sources?.length ? <ChapterSources sources={detail.sources} /> : null}
         </Space>
       </div>
       {conflict ? (

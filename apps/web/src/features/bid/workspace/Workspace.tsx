@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Badge, Button, Drawer, Empty, Progress, Result, Space, Spin, Tooltip, Typography } from 'antd';
-import { ApartmentOutlined, ArrowLeftOutlined, CheckOutlined, FileWordOutlined, HistoryOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
+import { ApartmentOutlined, ArrowLeftOutlined, CheckOutlined, FileWordOutlined, HistoryOutlined, MenuFoldOutlined, MenuUnfoldOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import type { CatalogNode, TenderAnalysis, UpdateContentResult } from '@bid/shared';
@@ -17,6 +17,8 @@ import { OutlineTree } from '../outline/OutlineTree.tsx';
 import { ContentVersionsDrawer } from '../versions/ContentVersionsDrawer.tsx';
 import { OutlineVersionsDrawer } from '../versions/OutlineVersionsDrawer.tsx';
 import '../bid.css';
+
+const AI_FOLDED_KEY = 'bs.workspace.aiFolded';
 
 function findNode(tree: CatalogNode[], id: string | null): CatalogNode | null {
   if (!id) return null;
@@ -49,6 +51,12 @@ export function Workspace({ bidId }: { bidId: string | null }) {
   const [contentVersionsOpen, setContentVersionsOpen] = useState(false);
   const [outlineVersionsOpen, setOutlineVersionsOpen] = useState(false);
   const [checksOpen, setChecksOpen] = useState(false);
+  // The AI column folds away to give the text the whole middle (remembered on this browser).
+  const [aiFolded, setAiFolded] = useState(() => localStorage.getItem(AI_FOLDED_KEY) === '1');
+  const foldAi = (folded: boolean) => {
+    setAiFolded(folded);
+    localStorage.setItem(AI_FOLDED_KEY, folded ? '1' : '0');
+  };
   const [exportOpen, setExportOpen] = useState<{ intro?: string } | null>(null);
   const { busy: finishing, run } = useBusyAction();
   const checks = useBidChecks(bidId);
@@ -192,7 +200,7 @@ export function Workspace({ bidId }: { bidId: string | null }) {
       ) : bid.data.recycled ? (
         <Alert type="warning" showIcon message="标书在回收站中，恢复后才能修改" />
       ) : null}
-      <div className="bs-ws">
+      <div className={aiFolded ? 'bs-ws is-ai-collapsed' : 'bs-ws'}>
         <Panel title="目录" className="bs-ws__outline">
           {tree.isLoading ? (
             <Spin />
@@ -204,11 +212,16 @@ export function Workspace({ bidId }: { bidId: string | null }) {
           className="bs-ws__editor"
           title={<span data-testid="chapter-title">{current?.title ?? '正文'}</span>}
           extra={
-            current ? (
-              <Button size="small" icon={<HistoryOutlined />} onClick={() => setContentVersionsOpen(true)} data-testid="open-content-versions">
-                历史版本
+            <Space size={8}>
+              {current ? (
+                <Button size="small" icon={<HistoryOutlined />} onClick={() => setContentVersionsOpen(true)} data-testid="open-content-versions">
+                  历史版本
+                </Button>
+              ) : null}
+              <Button size="small" icon={aiFolded ? <MenuFoldOutlined /> : <MenuUnfoldOutlined />} onClick={() => foldAi(!aiFolded)} data-testid="toggle-ai-panel">
+                {aiFolded ? '展开 AI 助手' : '收起 AI 助手'}
               </Button>
-            ) : null
+            </Space>
           }
         >
           {current ? (
