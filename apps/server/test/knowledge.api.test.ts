@@ -112,6 +112,8 @@ describe(`knowledge base (${TEST_DB})`, () => {
     expect(await stranger.data<KnowledgeHit[]>('/knowledge/client/search', { query: '质量管理体系' })).toEqual([]);
     expect(await stranger.data<CompanyFact[]>('/company/client/listFacts', {})).toEqual([]);
     expect((await stranger.call('/knowledge/client/removeDocument', { id: docId })).code).toBe(404);
+    expect((await stranger.call('/knowledge/client/detail', { id: docId })).code).toBe(404);
+    expect((await admin.data('/knowledge/client/detail', { id: docId })).items.length).toBeGreaterThanOrEqual(3);
     expect((await stranger.call('/company/client/removeFact', { id: factId })).code).toBe(404);
     expect((await stranger.call('/company/client/saveFact', { id: factId, kind: 'person', data: { name: '冒名' } })).code).toBe(404);
     const leaf = await teamChapter(admin);

@@ -72,6 +72,12 @@ export const knowledgeListResultSchema = z.object({
 });
 export type KnowledgeListResult = z.infer<typeof knowledgeListResultSchema>;
 
+export const knowledgeDetailSchema = knowledgeDocumentSchema.extend({
+  passages: z.number(),
+  items: z.array(z.object({ id: z.string(), heading: z.string().nullable(), text: z.string() })),
+});
+export type KnowledgeDetail = z.infer<typeof knowledgeDetailSchema>;
+
 export const knowledgeSearchSchema = z.object({
   query: z.string().trim().min(1, KNOWLEDGE_MSG.emptyQuery).max(KNOWLEDGE_LIMITS.maxQueryChars, `搜索内容不能超过 ${KNOWLEDGE_LIMITS.maxQueryChars} 个字`),
   library: z.enum(['private', 'public', 'all'], { error: 'library 只能是 private、public 或 all' }).default('all'),

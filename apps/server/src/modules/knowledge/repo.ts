@@ -61,6 +61,10 @@ export class KnowledgeRepo {
     });
   }
 
+  passagesOf(documentId: string) {
+    return this.db.selectFrom('knowledge_passages').select(['id', 'heading', 'text']).where('document_id', '=', documentId).orderBy('seq').execute();
+  }
+
   async revisions(scopes: string[]): Promise<Map<string, number>> {
     const rows = await this.db.selectFrom('knowledge_scopes').select(['scope', 'revision']).where('scope', 'in', scopes).execute();
     return new Map(rows.map((r) => [r.scope, Number(r.revision)]));

@@ -7,6 +7,7 @@ import {
   companyFactSchema,
   envelopeSchema,
   idParamSchema,
+  knowledgeDetailSchema,
   knowledgeHitSchema,
   knowledgeListResultSchema,
   knowledgeListSchema,
@@ -49,6 +50,12 @@ export function registerKnowledgeRoutes(app: FastifyInstance, ctx: AppContext): 
     `${K}/list`,
     { schema: { tags: kt, summary: '知识库文档列表（可按文件夹、标签筛选），含文件夹与标签统计', body: knowledgeListSchema, response: { 200: envelopeSchema(knowledgeListResultSchema) } } },
     async (req) => ok(await knowledge.list(requireAuth(req), req.body ?? {})),
+  );
+
+  r.post(
+    `${K}/detail`,
+    { schema: { tags: kt, summary: '知识库文档详情（含全部段落）；自己企业的或公共的文档', body: idParamSchema, response: { 200: envelopeSchema(knowledgeDetailSchema) } } },
+    async (req) => ok(await knowledge.detail(requireAuth(req), req.body.id)),
   );
 
   r.post(

@@ -1,6 +1,7 @@
 import {
   KNOWLEDGE_LIMITS,
   KNOWLEDGE_MSG,
+  type KnowledgeDetail,
   type KnowledgeDocument,
   type KnowledgeHit,
   type KnowledgeListInput,
@@ -128,6 +129,15 @@ export class KnowledgeService {
       tags: countBy(all.flatMap((d) => d.tags)),
       operator,
     };
+  }
+
+  /** One document with its passages (own library or the public one). */
+  async detail(actor: KnowledgeActor, id: string): Promise<KnowledgeDetail> {
+    const doc = await this.repo.findDocument([actor.tenantId, PUBLIC_SCOPE], id);
+    if (!doc) throw notFound(KNOWLEDGE_MSG.notFound);
+    const operator = doc.scope === PUBLIC_SCOPE && (await this.repo.isOperator(actor.userId));
+    const items = await this.repo.passagesOf(doc.id);
+    return { ...this.present(doc, operator), items };
   }
 
   async removeDocument(actor: KnowledgeActor, id: string): Promise<null> {

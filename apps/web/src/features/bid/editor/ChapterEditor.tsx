@@ -11,6 +11,7 @@ import { bidApi } from '../api.ts';
 import { AutosaveController, clearDraft, readDraft, sameDoc, writeDraft, type LocalDraft, type SaveState, type ServerSide } from './autosave.ts';
 import { ConflictDialog, type ConflictInfo } from './ConflictDialog.tsx';
 import { EditorToolbar } from './EditorToolbar.tsx';
+import { ChapterSources } from '../../knowledge/ChapterSources.tsx';
 import { editorExtensions } from './extensions.ts';
 
 /** What the workspace (and the AI panel) can do with the open chapter. */
@@ -209,6 +210,11 @@ export function ChapterEditor({ catalogId, readOnly, onSaved, onReady }: Chapter
       applyServer: (version, content) => {
         applyContent(content, version);
         clearDraft(catalogId);
+        // What the write changed besides the text (engine, knowledge sources) shows in the status line.
+        void bidApi
+          .chapter(catalogId)
+          .then((d) => setDetail(d))
+          .catch(() => undefined);
       },
       reload: async () => {
         await controller.flush();
@@ -311,6 +317,7 @@ export function ChapterEditor({ catalogId, readOnly, onSaved, onReady }: Chapter
             本章 {wordCount} 字{detail?.targetWords ? ` / 目标 ${detail.targetWords} 字` : ''}
           </Typography.Text>
           {detail?.engine ? <Typography.Text type="secondary">写作引擎：{detail.engine}</Typography.Text> : null}
+          {detail?.sources?.length ? <ChapterSources sources={detail.sources} /> : null}
         </Space>
       </div>
       {conflict ? (

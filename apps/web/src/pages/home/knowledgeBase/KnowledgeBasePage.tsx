@@ -1,5 +1,5 @@
 import { Button } from 'antd';
-import { GlobalOutlined, LockOutlined, PlusOutlined } from '@ant-design/icons';
+import { GlobalOutlined, IdcardOutlined, LockOutlined, PlusOutlined } from '@ant-design/icons';
 import { Link, useNavigate } from 'react-router';
 import { PageFrame } from '../../../components/PageFrame.tsx';
 
@@ -8,17 +8,23 @@ const AREAS = [
     to: '/home/knowledgeBase/private',
     icon: <LockOutlined />,
     title: '我的知识库',
-    text: '企业资质、过往业绩、项目案例、人员简历和历史标书。只有您（企业账号为本企业成员）可以查看，AI 写作时引用并注明来源。',
+    text: '过往标书、方案和资料文档。只有您（企业账号为本企业成员）可以查看；AI 写作时检索相关段落并在章节上注明引用来源。',
+  },
+  {
+    to: '/home/knowledgeBase/create',
+    icon: <IdcardOutlined />,
+    title: '企业资料库',
+    text: '资质证书（含有效期提醒）、人员、业绩、财务等结构化资料，AI 写作和生成商务标时直接填入。',
   },
   {
     to: '/home/knowledgeBase/public',
     icon: <GlobalOutlined />,
     title: '公共知识库',
-    text: '平台整理的法规、标准规范与通用方案素材，所有用户可查阅和引用。',
+    text: '平台运营人员整理的法规、标准规范与通用资料，所有用户可检索，AI 写作时也会检索。',
   },
 ];
 
-/** `/home/knowledgeBase`: entry to the private and public knowledge areas. */
+/** `/home/knowledgeBase`: entry to the private, company and public knowledge areas. */
 export default function KnowledgeBasePage() {
   const navigate = useNavigate();
   return (

@@ -1,32 +1,25 @@
-import { CloudUploadOutlined, IdcardOutlined, SafetyCertificateOutlined, TrophyOutlined, FileDoneOutlined } from '@ant-design/icons';
+import { useState } from 'react';
+import { Button, Typography } from 'antd';
+import { CloudUploadOutlined } from '@ant-design/icons';
+import { useNavigate } from 'react-router';
 import { PageFrame, Panel } from '../../../components/PageFrame.tsx';
-import { ComingSoon } from '../../../components/ComingSoon.tsx';
+import { CompanyFacts } from '../../../features/knowledge/CompanyFacts.tsx';
+import { UploadDocument } from '../../../features/knowledge/UploadDocument.tsx';
 
-const KINDS = [
-  { icon: <SafetyCertificateOutlined />, title: '资质证书', text: '营业执照、资质等级、体系认证、软件著作权等。' },
-  { icon: <TrophyOutlined />, title: '业绩案例', text: '合同、中标通知书、验收报告与项目简介。' },
-  { icon: <IdcardOutlined />, title: '人员信息', text: '项目经理与技术骨干的简历、证书和社保证明。' },
-  { icon: <FileDoneOutlined />, title: '过往标书', text: '以前写过的投标文件，AI 可复用其中的方案。' },
-];
-
-/** `/home/knowledgeBase/create`: add material to the private knowledge base. */
+/** `/home/knowledgeBase/create`: add documents to the private knowledge base and keep the company library. */
 export default function KnowledgeCreatePage() {
+  const navigate = useNavigate();
+  const [open, setOpen] = useState(false);
   return (
-    <PageFrame title="新建知识" description="上传文件或直接录入文字，保存到我的知识库。">
-      <div className="bs-grid-2">
-        {KINDS.map((k) => (
-          <div className="bs-feature-note" key={k.title}>
-            {k.icon}
-            <div>
-              <strong>{k.title}</strong>
-              <div>{k.text}</div>
-            </div>
-          </div>
-        ))}
-      </div>
-      <Panel title="上传资料">
-        <ComingSoon description="支持 PDF、Word、TXT 文件，也可以直接粘贴文字。" actionLabel="上传资料" actionIcon={<CloudUploadOutlined />} />
+    <PageFrame title="新建知识" description="上传过往标书和资料文档，或录入资质、人员、业绩卡片。">
+      <Panel title="上传文档">
+        <Typography.Paragraph type="secondary">支持 Word、PDF、TXT。上传后按标题切分为段落，写作时按内容检索并注明引用来源。</Typography.Paragraph>
+        <Button type="primary" icon={<CloudUploadOutlined />} onClick={() => setOpen(true)} data-testid="kb-upload">
+          上传到我的知识库
+        </Button>
       </Panel>
+      <CompanyFacts />
+      <UploadDocument open={open} library="private" folders={[]} tags={[]} onClose={() => setOpen(false)} onSaved={() => navigate('/home/knowledgeBase/private')} />
     </PageFrame>
   );
 }

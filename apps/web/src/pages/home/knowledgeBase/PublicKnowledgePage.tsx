@@ -1,13 +1,11 @@
-import { Empty } from 'antd';
-import { PageFrame, Panel } from '../../../components/PageFrame.tsx';
+import { PageFrame } from '../../../components/PageFrame.tsx';
+import { DocumentLibrary } from '../../../features/knowledge/DocumentLibrary.tsx';
 
-/** `/home/knowledgeBase/public`: material curated by the operators, readable by everyone. */
+/** `/home/knowledgeBase/public`: material operators curate for everyone. */
 export default function PublicKnowledgePage() {
   return (
-    <PageFrame title="公共知识库" description="平台整理的法规、标准规范与通用方案素材。">
-      <Panel>
-        <Empty className="bs-empty" image={Empty.PRESENTED_IMAGE_SIMPLE} description="公共资料正在整理中，发布后会按分类显示在这里。" />
-      </Panel>
+    <PageFrame title="公共知识库" description="平台运营人员整理的公共资料，所有用户可检索，AI 写作时也会检索。">
+      <DocumentLibrary library="public" />
     </PageFrame>
   );
 }

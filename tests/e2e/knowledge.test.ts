@@ -1,0 +1,79 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUserWithSession } from '../../apps/server/test/helpers/fixtures.ts';
+import { pastBidDocx } from '../../apps/server/test/knowledge-helpers.ts';
+import { unexpectedErrors } from './helpers/browser.ts';
+import { browserSuite } from './helpers/suite.ts';
+
+/**
+ * The knowledge base in Chromium, from /home by clicking: upload a past bid, find it by a query in
+ * other words (highlighted), write a chapter with the offline engine, and see the source it cites.
+ */
+const poll = <T>(fn: () => T | Promise<T>, timeout = 20_000) => expect.poll(fn, { timeout, interval: 100 });
+const SHOTS = process.env.E2E_SCREENSHOTS;
+
+describe('knowledge base (browser)', () => {
+  let tmp: string;
+  beforeAll(() => {
+    tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'kb-e2e-'));
+  });
+  afterAll(() => {
+    fs.rmSync(tmp, { recursive: true, force: true });
+  });
+  const suite = browserSuite();
+
+  it('upload a document, search it, write a chapter that cites it and see the source', async () => {
+    const user = await createUserWithSession(suite.server, { quota: { bid_number: 3 } });
+    const opts = { token: user.token };
+    const { id: bidId } = (await suite.server.api.post('/bid/client/saveBid', { name: '城南道路改造工程投标文件', modelType: 'standard', pageCount: 30 }, opts)).body.data;
+    await suite.server.api.post('/catalog/client/bidCatalogSave', { bidId, catalogs: [{ title: '施工组织设计', children: [{ title: '项目管理机构与人员配备' }, { title: '环境保护措施' }] }] }, opts);
+    const file = path.join(tmp, '滨江大道改造工程投标文件.docx');
+    fs.writeFileSync(file, await pastBidDocx());
+
+    const t = await suite.newPage(user.token);
+    const { page } = t;
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto('/home');
+    const menu = page.getByRole('menu', { name: '工作台菜单' });
+    await menu.getByText('知识库', { exact: true }).click();
+    await page.getByRole('link', { name: /我的知识库/ }).click();
+    await page.waitForURL(/\/home\/knowledgeBase\/private/);
+    await page.getByText('知识库还是空的').waitFor();
+
+    // Upload: progress, then the document in the list with its passages.
+    await page.getByTestId('kb-upload').first().click();
+    await page.locator('.ant-modal input[type="file"]').setInputFiles(file);
+    await page.getByTestId('kb-upload-start').click();
+    const row = page.locator('.ant-table-row', { hasText: '滨江大道改造工程投标文件.docx' });
+    await row.waitFor({ timeout: 30_000 });
+
+    // Search in other words: the passage about the project manager, highlighted.
+    await page.getByPlaceholder(/用自己的话描述/).fill('项目负责人的建造师证书');
+    await page.getByRole('button', { name: /搜\s*索/ }).click();
+    const results = page.getByTestId('kb-results');
+    await results.locator('mark').first().waitFor();
+    await poll(() => results.textContent()).toContain('王建国');
+    if (SHOTS) await page.screenshot({ path: path.join(SHOTS, 'knowledge-search.png') });
+
+    // Write a chapter of a bid: it cites the document, and the editor shows the source.
+    await menu.getByText('我的标书', { exact: true }).click();
+    await page.getByText('城南道路改造工程投标文件').first().click();
+    await page.waitForURL(/\/home\/book\/BidingWrite\?id=/);
+    await page.locator('[data-testid="outline-node"][data-title="项目管理机构与人员配备"]').click();
+    await poll(() => page.getByTestId('chapter-title').textContent()).toBe('项目管理机构与人员配备');
+    await page.getByTestId('ai-write-chapter').click();
+    const tree = (await suite.server.api.post('/catalog/client/getBidCatalogList', { bidId }, opts)).body.data as Array<{ children: Array<{ id: string; title: string }> }>;
+    const leafId = tree[0].children.find((n) => n.title === '项目管理机构与人员配备')!.id;
+    await poll(async () => (await suite.server.api.post('/catalog/client/getBidCatalogDetail', { id: leafId }, opts)).body.data, 60_000).toMatchObject({ status: 'done', sources: [expect.objectContaining({ documentName: '滨江大道改造工程投标文件.docx' })] });
+    if (SHOTS) await page.screenshot({ path: path.join(SHOTS, 'knowledge-debug.png') });
+    const sources = page.getByTestId('chapter-sources-button');
+    await sources.waitFor({ timeout: 60_000 });
+    await sources.click();
+    await poll(() => page.getByTestId('chapter-sources').textContent()).toContain('滨江大道改造工程投标文件.docx');
+    expect(await page.getByTestId('chapter-sources').textContent()).toContain('王建国');
+    if (SHOTS) await page.screenshot({ path: path.join(SHOTS, 'knowledge-sources.png') });
+    expect(unexpectedErrors(t.errors)).toEqual([]);
+  });
+});
