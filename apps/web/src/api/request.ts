@@ -1,11 +1,11 @@
 import axios, { type AxiosProgressEvent, type AxiosRequestConfig, type AxiosResponse } from 'axios';
 import { API_BASE, Code, LIMITS, MSG, OAUTH_TOKEN_PATH, timeoutFor, type Envelope } from '@bid/shared';
-import { getToken } from '../stores/session.ts';
 import { toastWarning } from '../utils/feedback.ts';
 import { DuplicateSubmitGuard } from './duplicateGuard.ts';
 import { ApiError } from './errors.ts';
 import { asEnvelope, envelopeFailure, isSuccessCode, parseEnvelopeText, transportFailure, type FailureContext } from './failure.ts';
 import { standardHeaders } from './headers.ts';
+import { sessionPort } from './sessionPort.ts';
 import { blobToText, fileNameFromDisposition } from './download.ts';
 
 /**
@@ -77,7 +77,7 @@ async function send(config: AxiosRequestConfig & { url: string }, opts: RequestO
     if (!opts.silent) toastWarning(MSG.duplicateSubmit);
     throw new ApiError(MSG.duplicateSubmit, { kind: 'duplicate', silent: opts.silent });
   }
-  const requestToken = getToken();
+  const requestToken = sessionPort().token();
   const ctx = contextOf(url, opts, requestToken, blob);
   try {
     const res = await http.request({

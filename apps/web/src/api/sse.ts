@@ -1,5 +1,5 @@
 import { API_BASE, MSG, timeoutFor, type Envelope } from '@bid/shared';
-import { getToken } from '../stores/session.ts';
+import { sessionPort } from './sessionPort.ts';
 import { toastWarning } from '../utils/feedback.ts';
 import { ApiError } from './errors.ts';
 import {
@@ -145,7 +145,7 @@ export async function sse(path: string, body: unknown, options: SseOptions): Pro
     if (!options.silent) toastWarning(MSG.duplicateSubmit);
     throw new ApiError(MSG.duplicateSubmit, { kind: 'duplicate', silent: options.silent });
   }
-  const requestToken = getToken();
+  const requestToken = sessionPort().token();
   const ctx: FailureContext = { silent: options.silent, requestToken };
 
   const controller = new AbortController();

@@ -1,8 +1,8 @@
 import { LIMITS, MSG } from '@bid/shared';
 import { currentPath, navigate } from '../lib/navigation.ts';
 import { rememberLoginRedirect } from '../router/loginRedirect.ts';
-import { useSession } from '../stores/session.ts';
 import { toastWarning } from '../utils/feedback.ts';
+import { sessionPort } from './sessionPort.ts';
 
 /**
  * SPEC section 8, 401: log out, go to `/`, show `登录失效，请重新登录` — once, even when a page's
@@ -22,7 +22,7 @@ export function resetUnauthorizedLatch(): void {
  * @returns true when this call ended the session and told the user, false when it was a repeat
  */
 export function handleUnauthorized(requestToken: string | null, now: number = Date.now()): boolean {
-  const sessionToken = useSession.getState().token;
+  const sessionToken = sessionPort().token();
   // A 401 for a token the user has already replaced (logged in again meanwhile) is stale news.
   if (sessionToken && requestToken !== sessionToken) return false;
   if (requestToken !== null && requestToken === expiredToken) return false;
@@ -32,7 +32,7 @@ export function handleUnauthorized(requestToken: string | null, now: number = Da
 
   const here = currentPath();
   if (here !== '/') rememberLoginRedirect(here);
-  void useSession.getState().logout({ callServer: Boolean(sessionToken) });
+  sessionPort().expire(Boolean(sessionToken));
   navigate('/');
   toastWarning(MSG.loginExpired);
   return true;

@@ -10,6 +10,7 @@ import {
   type UserInfo,
 } from '@bid/shared';
 import { api } from '../api/request.ts';
+import { connectSession } from '../api/sessionPort.ts';
 import { readCookie, removeCookie, writeCookie } from '../utils/cookie.ts';
 
 /**
@@ -116,6 +117,12 @@ export const useSession = create<SessionState>()((set, get) => ({
 }));
 
 /** The token for code outside React (the request layer). */
+// The request layer reads the token and ends an expired session through this port.
+connectSession({
+  token: () => useSession.getState().token,
+  expire: (callServer) => void useSession.getState().logout({ callServer }),
+});
+
 export function getToken(): string | null {
   return useSession.getState().token;
 }
