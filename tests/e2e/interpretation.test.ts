@@ -100,6 +100,21 @@ describe('file interpretation (browser)', () => {
     await page.locator('.ant-drawer-content-wrapper').waitFor({ state: 'hidden' });
     await page.screenshot({ path: path.join(SHOTS, 'interpretation-report.png') });
 
+    // A ★ clause opens its passage too.
+    const star = detail.analysis!.starClauses[0];
+    await page.getByRole('tab', { name: /★\/▲条款/ }).click();
+    await page.getByTestId('ip-stars').locator('.ant-list-item').first().click();
+    await mark.waitFor();
+    expect(((await mark.textContent()) ?? '').replace(/\s+/g, '')).toContain(star.text.replace(/\s+/g, '').slice(0, 6));
+    await page.locator('.ant-drawer-close').click();
+    await page.locator('.ant-drawer-content-wrapper').waitFor({ state: 'hidden' });
+    await page.getByRole('tab', { name: /需准备材料/ }).click();
+    await page.getByTestId('ip-materials').waitFor();
+    await page.screenshot({ path: path.join(SHOTS, 'interpretation-materials.png') });
+    await page.getByRole('tab', { name: '项目概况' }).click();
+    await page.getByTestId('ip-facts').waitFor();
+    await page.screenshot({ path: path.join(SHOTS, 'interpretation-facts.png') });
+
     // Export: a .docx that LibreOffice opens, holding the scoring table.
     const download = page.waitForEvent('download');
     await page.getByTestId('interpretation-export').click();

@@ -48,7 +48,21 @@ interface Located<T> {
 }
 
 /** A clickable list: each entry opens its passage. */
-function PassageList<T>({ rows, render, title, testId, empty, open }: { rows: Located<T>[]; render: (t: T) => ReactNode; title: (t: T) => string; testId: string; empty: string; open: (p: Passage) => void }) {
+function PassageList<T>({
+  rows,
+  render,
+  title,
+  testId,
+  empty,
+  open,
+}: {
+  rows: Located<T>[];
+  render: (t: T) => ReactNode;
+  title: (t: T) => string;
+  testId: string;
+  empty: string;
+  open: (p: Passage) => void;
+}) {
   if (!rows.length) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={empty} />;
   return (
     <List
@@ -68,14 +82,30 @@ function PassageList<T>({ rows, render, title, testId, empty, open }: { rows: Lo
   );
 }
 
-function ScoringTable({ a, rows, open }: { a: TenderAnalysis; rows: Located<ScoringItem>[]; open: (p: Passage) => void }) {
-  if (!rows.length) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="未识别到评分标准，请对照招标文件“评分办法”核对" />;
+function ScoringTable({
+  a,
+  rows,
+  open,
+}: {
+  a: TenderAnalysis;
+  rows: Located<ScoringItem>[];
+  open: (p: Passage) => void;
+}) {
+  if (!rows.length)
+    return (
+      <Empty
+        image={Empty.PRESENTED_IMAGE_SIMPLE}
+        description="未识别到评分标准，请对照招标文件“评分办法”核对"
+      />
+    );
   const totals = scoringTotals(a.scoringItems);
-  const lotName = (n: number | null | undefined) => (n == null ? '全部' : (a.lots.find((l) => l.no === n)?.name ?? `第 ${n} 包`));
+  const lotName = (n: number | null | undefined) =>
+    n == null ? '全部' : (a.lots.find((l) => l.no === n)?.name ?? `第 ${n} 包`);
   return (
     <>
       <Typography.Paragraph type="secondary">
-        共 {rows.length} 项，合计 {totals.total} 分（技术 {totals.technical}、商务 {totals.commercial}、价格 {totals.price}）。点击任一行查看它在招标文件中的原文。
+        共 {rows.length} 项，合计 {totals.total} 分（技术 {totals.technical}、商务 {totals.commercial}、价格{' '}
+        {totals.price}）。点击任一行查看它在招标文件中的原文。
       </Typography.Paragraph>
       <Table<Located<ScoringItem>>
         size="small"
@@ -83,18 +113,54 @@ function ScoringTable({ a, rows, open }: { a: TenderAnalysis; rows: Located<Scor
         pagination={false}
         data-testid="ip-scoring"
         dataSource={rows}
-        onRow={(r) => ({
-          onClick: r.span ? () => open({ title: r.item.name, span: r.span! }) : undefined,
-          className: r.span ? 'ip-row--linked' : undefined,
-          'data-testid': 'ip-scoring-row',
-        } as React.HTMLAttributes<HTMLElement>)}
+        onRow={(r) =>
+          ({
+            onClick: r.span ? () => open({ title: r.item.name, span: r.span! }) : undefined,
+            className: r.span ? 'ip-row--linked' : undefined,
+            'data-testid': 'ip-scoring-row',
+          }) as React.HTMLAttributes<HTMLElement>
+        }
         columns={[
-          { title: '类别', width: 72, render: (_, r) => <Tag color={CATEGORY_COLORS[r.item.category as ScoringCategory]}>{SCORING_CATEGORY_LABELS[r.item.category]}</Tag> },
-          { title: '评分因素', width: 220, render: (_, r) => (r.item.group ? `${r.item.group} / ${r.item.name}` : r.item.name) },
-          { title: '分值', width: 64, align: 'right', render: (_, r) => (r.item.points == null ? '—' : r.item.points) },
-          { title: '评分标准', render: (_, r) => <span className="ip-criteria">{r.item.criteria || '—'}</span> },
-          ...(a.lots.length ? [{ title: '采购包', width: 110, render: (_: unknown, r: Located<ScoringItem>) => lotName(r.item.lot) }] : []),
-          { title: '', width: 80, render: (_, r) => <SourceLink span={r.span} onOpen={() => open({ title: r.item.name, span: r.span! })} /> },
+          {
+            title: '类别',
+            width: 72,
+            render: (_, r) => (
+              <Tag color={CATEGORY_COLORS[r.item.category as ScoringCategory]}>
+                {SCORING_CATEGORY_LABELS[r.item.category]}
+              </Tag>
+            ),
+          },
+          {
+            title: '评分因素',
+            width: 220,
+            render: (_, r) => (r.item.group ? `${r.item.group} / ${r.item.name}` : r.item.name),
+          },
+          {
+            title: '分值',
+            width: 64,
+            align: 'right',
+            render: (_, r) => (r.item.points == null ? '—' : r.item.points),
+          },
+          {
+            title: '评分标准',
+            render: (_, r) => <span className="ip-criteria">{r.item.criteria || '—'}</span>,
+          },
+          ...(a.lots.length
+            ? [
+                {
+                  title: '采购包',
+                  width: 110,
+                  render: (_: unknown, r: Located<ScoringItem>) => lotName(r.item.lot),
+                },
+              ]
+            : []),
+          {
+            title: '',
+            width: 80,
+            render: (_, r) => (
+              <SourceLink span={r.span} onOpen={() => open({ title: r.item.name, span: r.span! })} />
+            ),
+          },
         ]}
       />
     </>
@@ -111,7 +177,8 @@ export function InterpretationReport({ detail }: { detail: InterpretationDetail 
   const [passage, setPassage] = useState<Passage | null>(null);
 
   const located = useMemo(() => {
-    const at = (span: SourceSpan | null | undefined, quote: string) => (text ? locatePassage(text, span, quote) : null);
+    const at = (span: SourceSpan | null | undefined, quote: string) =>
+      text ? locatePassage(text, span, quote) : null;
     return {
       facts: FACTS.map(([k, label]) => {
         const v = a.project[k];
@@ -140,7 +207,9 @@ export function InterpretationReport({ detail }: { detail: InterpretationDetail 
   return (
     <div className="ip-report" data-testid="interpretation-report">
       <Space size={8} wrap className="ip-report__tags">
-        <Tag color={a.engine === 'offline' ? 'default' : 'green'}>{a.engine === 'offline' ? '规则解析' : `AI 解析${a.model ? ` · ${a.model}` : ''}`}</Tag>
+        <Tag color={a.engine === 'offline' ? 'default' : 'green'}>
+          {a.engine === 'offline' ? '规则解析' : `AI 解析${a.model ? ` · ${a.model}` : ''}`}
+        </Tag>
         {a.project.method ? <Tag>{a.project.method}</Tag> : null}
         {a.scoringMethod ? <Tag>{a.scoringMethod}</Tag> : null}
         {a.darkBid ? <Tag color="red">技术标暗标</Tag> : null}
@@ -158,22 +227,38 @@ export function InterpretationReport({ detail }: { detail: InterpretationDetail 
             key: 'facts',
             label: '项目概况',
             children: (
-              <Descriptions size="small" bordered column={2} data-testid="ip-facts">
-                {located.facts.map(({ item, span }) => (
-                  <Descriptions.Item key={item.label} label={item.label} span={item.label.includes('范围') ? 2 : 1}>
-                    {item.value ? (
-                      <span className={span ? 'ip-row--linked' : undefined} onClick={span ? () => setPassage({ title: item.label, span }) : undefined}>
-                        {item.value}
-                      </span>
-                    ) : (
-                      <Typography.Text type="secondary">未识别</Typography.Text>
-                    )}
-                  </Descriptions.Item>
-                ))}
-              </Descriptions>
+              <>
+                <Typography.Paragraph type="secondary">
+                  带虚线的内容可点击，查看它在招标文件中的原文。
+                </Typography.Paragraph>
+                <Descriptions size="small" bordered column={2} data-testid="ip-facts">
+                  {located.facts.map(({ item, span }) => (
+                    <Descriptions.Item
+                      key={item.label}
+                      label={item.label}
+                      span={item.label.includes('范围') ? 2 : 1}
+                    >
+                      {item.value ? (
+                        <span
+                          className={span ? 'ip-row--linked' : undefined}
+                          onClick={span ? () => setPassage({ title: item.label, span }) : undefined}
+                        >
+                          {item.value}
+                        </span>
+                      ) : (
+                        <Typography.Text type="secondary">未识别</Typography.Text>
+                      )}
+                    </Descriptions.Item>
+                  ))}
+                </Descriptions>
+              </>
             ),
           },
-          { key: 'scoring', label: count('评分标准', a.scoringItems.length), children: <ScoringTable a={a} rows={located.scoring} open={setPassage} /> },
+          {
+            key: 'scoring',
+            label: count('评分标准', a.scoringItems.length),
+            children: <ScoringTable a={a} rows={located.scoring} open={setPassage} />,
+          },
           {
             key: 'stars',
             label: count('★/▲条款', a.starClauses.length),
@@ -198,12 +283,30 @@ export function InterpretationReport({ detail }: { detail: InterpretationDetail 
           {
             key: 'disq',
             label: count('废标条款', a.disqualifications.length),
-            children: <PassageList rows={located.disq} testId="ip-disq" empty="未发现废标条款" title={(t) => t} open={setPassage} render={(t) => t} />,
+            children: (
+              <PassageList
+                rows={located.disq}
+                testId="ip-disq"
+                empty="未发现废标条款"
+                title={(t) => t}
+                open={setPassage}
+                render={(t) => t}
+              />
+            ),
           },
           {
             key: 'quals',
             label: count('资格要求', a.qualifications.length),
-            children: <PassageList rows={located.quals} testId="ip-quals" empty="未识别到资格要求" title={(t) => t} open={setPassage} render={(t) => t} />,
+            children: (
+              <PassageList
+                rows={located.quals}
+                testId="ip-quals"
+                empty="未识别到资格要求"
+                title={(t) => t}
+                open={setPassage}
+                render={(t) => t}
+              />
+            ),
           },
           ...(a.requirements.length
             ? [
@@ -219,7 +322,15 @@ export function InterpretationReport({ detail }: { detail: InterpretationDetail 
                       open={setPassage}
                       render={(r) => (
                         <span>
-                          {r.star ? <Typography.Text type="danger" strong>★ </Typography.Text> : r.mark === '▲' ? <Typography.Text type="warning" strong>▲ </Typography.Text> : null}
+                          {r.star ? (
+                            <Typography.Text type="danger" strong>
+                              ★{' '}
+                            </Typography.Text>
+                          ) : r.mark === '▲' ? (
+                            <Typography.Text type="warning" strong>
+                              ▲{' '}
+                            </Typography.Text>
+                          ) : null}
                           {r.text}
                         </span>
                       )}
@@ -233,9 +344,27 @@ export function InterpretationReport({ detail }: { detail: InterpretationDetail 
             label: '时间与保证金',
             children: (
               <>
-                <PassageList rows={located.dates} testId="ip-dates" empty="未识别到关键时间" title={(d) => d.label} open={setPassage} render={(d) => <span><Typography.Text strong>{d.label}：</Typography.Text>{d.value}</span>} />
+                <PassageList
+                  rows={located.dates}
+                  testId="ip-dates"
+                  empty="未识别到关键时间"
+                  title={(d) => d.label}
+                  open={setPassage}
+                  render={(d) => (
+                    <span>
+                      <Typography.Text strong>{d.label}：</Typography.Text>
+                      {d.value}
+                    </span>
+                  )}
+                />
                 <Descriptions size="small" bordered column={1} className="ip-bond">
-                  <Descriptions.Item label="投标保证金">{a.project.bond ?? <Typography.Text type="secondary">未识别（可能无需缴纳，请核对招标公告）</Typography.Text>}</Descriptions.Item>
+                  <Descriptions.Item label="投标保证金">
+                    {a.project.bond ?? (
+                      <Typography.Text type="secondary">
+                        未识别（可能无需缴纳，请核对招标公告）
+                      </Typography.Text>
+                    )}
+                  </Descriptions.Item>
                 </Descriptions>
               </>
             ),
@@ -257,7 +386,10 @@ export function InterpretationReport({ detail }: { detail: InterpretationDetail 
                 ]}
               />
             ) : (
-              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="未从招标文件中识别到需单独准备的材料" />
+              <Empty
+                image={Empty.PRESENTED_IMAGE_SIMPLE}
+                description="未从招标文件中识别到需单独准备的材料"
+              />
             ),
           },
         ]}

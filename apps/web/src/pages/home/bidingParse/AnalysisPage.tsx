@@ -39,7 +39,7 @@ export default function AnalysisPage() {
   return (
     <PageFrame
       title={d ? d.name : '解读报告'}
-      description={d?.file ? `来自文件 ${d.file.name}` : d ? '来自粘贴的文字' : undefined}
+      description={d ? [d.analysis?.project.name, d.file ? `来自文件 ${d.file.name}` : '来自粘贴的文字'].filter(Boolean).join(' · ') : undefined}
       extra={
         <Space>
           {back}
