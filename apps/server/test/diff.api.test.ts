@@ -3,7 +3,8 @@ import { unzip } from '@bid/document/docx/zip';
 import { makeDocx } from '../src/diff/fixtures.ts';
 import { bidText, mutate, picture, resize, toJpeg, toPng } from '../src/diff/testing.ts';
 import { clientHeaders, startTestServer, type TestServer } from './helpers/test-server.ts';
-import { flatten, newBid, newWriter, type Client } from './catalog-helpers.ts';
+import { newBid, newWriter, type Client } from './catalog-helpers.ts';
+import { bidWith, uploadFile as uploadTo, uploadPicture as pictureTo } from './diff-helpers.ts';
 
 /**
  * 查重 through the API: two of the user's bids (text and picture-library images) and two uploaded
@@ -17,40 +18,8 @@ const own = bidText(41, 4000);
 const other = bidText(42, 4000);
 const third = bidText(43, 3000);
 const logo = picture(640, 480, 1);
-
-async function uploadFile(c: Client, name: string, buf: Buffer): Promise<string> {
-  const fd = new FormData();
-  fd.append('file', new Blob([new Uint8Array(buf)]), name);
-  const res = await fetch(`${s.baseUrl}/api/file/client/uploadTender`, { method: 'POST', headers: { ...clientHeaders(), 'blade-auth': `bearer ${c.user.token}` }, body: fd });
-  const body = (await res.json()) as { code: number; msg: string; data: { fileId: string } };
-  if (body.code !== 200) throw new Error(`upload ${name}: ${body.msg}`);
-  return body.data.fileId;
-}
-
-async function uploadPicture(c: Client, name: string, buf: Buffer): Promise<string> {
-  const fd = new FormData();
-  fd.append('file', new Blob([new Uint8Array(buf)]), name);
-  const res = await fetch(`${s.baseUrl}/api/picture/client/upload`, { method: 'POST', headers: { ...clientHeaders(), 'blade-auth': `bearer ${c.user.token}` }, body: fd });
-  const body = (await res.json()) as { code: number; msg: string; data: { url: string } };
-  if (body.code !== 200) throw new Error(`picture ${name}: ${body.msg}`);
-  return body.data.url;
-}
-
-/** A bid with one chapter holding the paragraphs and the pictures. */
-async function bidWith(c: Client, name: string, paragraphs: string[], images: string[]): Promise<string> {
-  const bidId = await newBid(c, name);
-  await c.data('/catalog/client/bidCatalogSave', { bidId, catalogs: [{ title: '技术方案' }] });
-  const [node] = flatten(await c.data('/catalog/client/getBidCatalogList', { bidId }));
-  const content = {
-    type: 'doc',
-    content: [
-      ...paragraphs.map((t) => ({ type: 'paragraph', content: [{ type: 'text', text: t }] })),
-      ...images.map((src) => ({ type: 'image', attrs: { src, caption: '现场布置图' } })),
-    ],
-  };
-  await c.data('/catalog/client/updateBidCatalogContent', { id: node.id, content, baseVersion: node.version });
-  return bidId;
-}
+const uploadFile = (c: Client, name: string, buf: Buffer) => uploadTo(s, c, name, buf);
+const uploadPicture = (c: Client, name: string, buf: Buffer) => pictureTo(s, c, name, buf);
 
 async function waitDone(c: Client, id: string) {
   for (let i = 0; i < 300; i++) {

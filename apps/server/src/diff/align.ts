@@ -94,10 +94,16 @@ function passageOf(a: string, b: string, seedsA: Int32Array, seedsB: Int32Array,
     let sb = pb;
     const floorA = cur ? cur[1] : 0;
     const floorB = cur ? cur[3] : 0;
-    while (sa > floorA && sb > floorB && a.charCodeAt(sa - 1) === b.charCodeAt(sb - 1)) (sa--, sb--);
+    while (sa > floorA && sb > floorB && a.charCodeAt(sa - 1) === b.charCodeAt(sb - 1)) {
+      sa--;
+      sb--;
+    }
     let ea = pa + k;
     let eb = pb + k;
-    while (ea < a.length && eb < b.length && a.charCodeAt(ea) === b.charCodeAt(eb)) (ea++, eb++);
+    while (ea < a.length && eb < b.length && a.charCodeAt(ea) === b.charCodeAt(eb)) {
+      ea++;
+      eb++;
+    }
     cur = [sa, ea, sb, eb];
     mems.push(cur);
   }
@@ -145,7 +151,11 @@ export function alignPassages(
     if (!list || list.length > opts.maxOccurrences) continue;
     if (skip?.(h)) continue;
     const pa = fpA.positions[i];
-    for (const pb of list) if (sameGram(a, pa, b, pb, k)) (sa.push(pa), sb.push(pb));
+    for (const pb of list) {
+      if (!sameGram(a, pa, b, pb, k)) continue;
+      sa.push(pa);
+      sb.push(pb);
+    }
   }
   const seedsA = Int32Array.from(sa);
   const seedsB = Int32Array.from(sb);
@@ -157,7 +167,10 @@ export function alignPassages(
     const pb = seedsB[s];
     if (open.length) {
       const still: Chain[] = [];
-      for (const c of open) (pa - c.lastA > opts.maxGap ? done.push(c.seeds) : still.push(c));
+      for (const c of open) {
+        if (pa - c.lastA > opts.maxGap) done.push(c.seeds);
+        else still.push(c);
+      }
       open = still;
     }
     let best: Chain | null = null;
@@ -167,7 +180,10 @@ export function alignPassages(
       const db = pb - c.lastB;
       if (da <= 0 || db <= 0 || db > opts.maxGap) continue;
       const shift = Math.abs(db - da);
-      if (shift <= opts.maxShift && shift < bestShift) (best = c), (bestShift = shift);
+      if (shift <= opts.maxShift && shift < bestShift) {
+        best = c;
+        bestShift = shift;
+      }
     }
     if (best) {
       best.lastA = pa;

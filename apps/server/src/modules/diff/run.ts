@@ -74,7 +74,10 @@ export async function runComparison(actor: Actor, docs: ComparedDocument[], tend
     if (doc.docx) {
       // A DOCX whose zip the reader refuses still has its parsed text compared.
       const assets = await readDocxAssets(doc.docx).catch(() => null);
-      if (assets) ((doc.images = assets.images), (metadata = assets.metadata));
+      if (assets) {
+        doc.images = assets.images;
+        metadata = assets.metadata;
+      }
     }
     loaded.push({ ...doc, metadata });
     await progress(2 + (28 * (i + 1)) / docs.length, `正在读取文件（${i + 1}/${docs.length}）`);
