@@ -6,6 +6,7 @@ import { ApartmentOutlined, BranchesOutlined, EditOutlined, FundProjectionScreen
 import { AI_ENGINE_LABELS, ELEMENT_LABELS, ELEMENT_LIMITS, type ElementKind, type ElementResult, type ImageResult, type ImageSearchResult } from '@bid/shared';
 import type { DiagramKind } from '@bid/document/diagrams/index';
 import { generateElement, searchImages } from './api.ts';
+import { afterEnclosingTable } from './insertPosition.ts';
 import { DiagramView } from './DiagramView.tsx';
 import { DiagramEditorModal } from './editors/DiagramEditorModal.tsx';
 import { TableGridEditor, tableModelOf, tableNodeOf, type TableModel } from './editors/TableGridEditor.tsx';
@@ -103,7 +104,12 @@ export function AiElementsPanel({ catalogId, editor, readOnly, onVersionSaved, o
     if (sel) chain.insertContentAt({ from: sel.pos, to: sel.pos + 1 }, nodes).run();
     // A selected node (e.g. the diagram just inserted) stays: the new element goes after it.
     else if (current instanceof NodeSelection) chain.insertContentAt(current.to, nodes).run();
-    else chain.insertContent(nodes).run();
+    else {
+      // Inside a table (e.g. right after generating one) the element goes after the table, not into its cell.
+      const after = afterEnclosingTable(current);
+      if (after !== null) chain.insertContentAt(after, nodes).run();
+      else chain.insertContent(nodes).run();
+    }
   };
 
   const insertResult = () => {

@@ -11,6 +11,7 @@ import { DiagramEditorModal } from './editors/DiagramEditorModal.tsx';
 import { MindmapForm } from './editors/MindmapForm.tsx';
 import { tableModelOf, tableNodeOf } from './editors/TableGridEditor.tsx';
 import { AiElementsPanel } from './AiElementsPanel.tsx';
+import { editorExtensions } from '../bid/editor/extensions.ts';
 
 afterEach(cleanup);
 
@@ -148,6 +149,33 @@ describe('AiElementsPanel', { timeout: 30_000 }, () => {
     editor.destroy();
   });
 
+  it('a diagram inserted with the cursor in a table goes after the table, not into its last cell', async () => {
+    installFakeHttp(() => ({
+      data: { code: 200, success: true, msg: '操作成功', data: { kind: 'mindmap', node: { type: 'diagram', attrs: { kind: 'mindmap', model: { root: { text: '中心' } }, caption: '导图' } }, caption: '导图', engine: 'offline', notice: null, versionId: null } },
+    }));
+    const cell = (text: string) => ({ type: 'tableCell', attrs: { colspan: 1, rowspan: 1, colwidth: null }, content: [{ type: 'paragraph', content: [{ type: 'text', text }] }] });
+    const editor = new Editor({
+      extensions: editorExtensions(),
+      content: { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: '人员配置如下' }] }, { type: 'table', content: [{ type: 'tableRow', content: [cell('岗位'), cell('人数')] }] }] },
+    });
+    // The cursor at the end of the last cell, where it is after a table was written.
+    let end = 0;
+    editor.state.doc.descendants((n, pos) => {
+      if (n.isText && n.text === '人数') end = pos + n.nodeSize;
+    });
+    editor.commands.setTextSelection(end);
+    render(<AiElementsPanel catalogId="c1" editor={editor} />);
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: /思维导图/ }));
+    });
+    await waitFor(() => expect(screen.getByTestId('element-result')).toBeTruthy());
+    fireEvent.click(screen.getByRole('button', { name: '插入到光标处' }));
+    const saved = editor.getJSON();
+    // (TipTap may add an empty paragraph after the diagram for the cursor.)
+    expect(saved.content!.map((n) => n.type).slice(0, 3)).toEqual(['paragraph', 'table', 'diagram']);
+    expect(JSON.stringify(saved.content![1])).not.toContain('diagram');
+    editor.destroy();
+  });
 
   it('generates a flowchart for the chapter and inserts it', async () => {
     const fake = installFakeHttp((config) => {
