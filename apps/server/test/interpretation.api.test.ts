@@ -208,6 +208,8 @@ describe(`file interpretation (${TEST_DB})`, () => {
         created_at: now, updated_at: now, started_at: now, finished_at: now,
       })
       .execute();
+    const listed = ((await get('/ai/fileInterpretationClient/list', { current: 1, size: 100 })).body.data as Page<InterpretationListItem>).records.find((r) => r.id === id);
+    expect(listed).toMatchObject({ status: 'error', error: '解析失败，请重新解析' });
     const d = (await get('/ai/fileInterpretationClient/detail', { id })).body.data as InterpretationDetail;
     expect(d.status).toBe('error');
     expect(d.error).toBe('解析失败，请重新解析');

@@ -35,6 +35,9 @@ const STAGE_QUEUED = '排队等待解析';
 const STAGE_READING = '读取招标文件';
 const STAGE_ANALYSING = '解析评分标准、★号条款、废标条款与关键时间';
 const FAILED = '解析失败，请重新解析';
+/** The fields a list row shows that a reconciled record may change. */
+const pick = (r: InterpretationTable) => ({ status: r.status, error: r.error, progress: r.progress, updated_at: r.updated_at });
+
 /** How often the running job writes its estimated progress. */
 const TICK_MS = 700;
 
@@ -111,6 +114,12 @@ export class InterpretationService {
 
   async list(owner: Owner, q: PageQuery): Promise<Page<InterpretationListItem>> {
     const { rows, total } = await this.repo.list(owner, (q.current - 1) * q.size, q.size);
+    // A running row whose job has ended without it reads as failed here too.
+    for (const [i, r] of rows.entries()) {
+      if (r.status !== 'running' || !r.job_id) continue;
+      const fresh = await this.repo.findOwned(owner, r.id);
+      if (fresh) rows[i] = { ...r, ...pick(await this.reconcile(fresh)) };
+    }
     const records = rows.map((r) => ({
       id: r.id,
       name: r.name,
@@ -176,7 +185,8 @@ export class InterpretationService {
       } finally {
         clearInterval(tick);
       }
-      if (ctx.signal.aborted) throw new Error('interpretation stopped');
+      // Kept even when a stop arrived meanwhile: a released job finds the record done and ends at once;
+      // a removed record is not written.
       await this.repo.updateRunning(row.id, { status: 'done', analysis: JSON.stringify(analysis), progress: 100, stage: null, error: null, updated_at: nowIso() });
     };
   }

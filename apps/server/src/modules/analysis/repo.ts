@@ -77,6 +77,7 @@ export class InterpretationRepo {
           'interpretations.chars',
           'interpretations.created_at',
           'interpretations.updated_at',
+          'interpretations.job_id',
           'files.kind as file_kind',
         ])
         .orderBy('interpretations.created_at', 'desc')
