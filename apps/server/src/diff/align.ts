@@ -23,7 +23,7 @@ export interface AlignOptions {
 }
 
 export const DEFAULT_ALIGN: Omit<AlignOptions, 'k'> = {
-  maxGap: 48,
+  maxGap: 80,
   maxShift: 12,
   minLength: 20,
   minSimilarity: 0.5,
@@ -79,7 +79,38 @@ function lcs(a: string, as: number, ae: number, b: string, bs: number, be: numbe
   return prev[m];
 }
 
-const GAP_ALIGN_MAX = 64;
+const GAP_ALIGN_MAX = 96;
+/** Ungapped extension past the last exact match: +1 per equal character, -3 per other; stops 8 below its best. */
+const EXTEND_MISMATCH = 3;
+const EXTEND_DROP = 8;
+
+/**
+ * Extends a passage beyond its outermost exact match over changed characters (a passage with one
+ * word in ten replaced still reaches its ends). `dir` -1 walks left from (ia, ib), 1 walks right.
+ */
+function extendEnds(a: string, b: string, ia: number, ib: number, dir: -1 | 1): { len: number; matched: number } {
+  let score = 0;
+  let best = 0;
+  let bestLen = 0;
+  let matched = 0;
+  let bestMatched = 0;
+  for (let len = 1; ; len++) {
+    const pa = dir < 0 ? ia - len : ia + len - 1;
+    const pb = dir < 0 ? ib - len : ib + len - 1;
+    if (pa < 0 || pb < 0 || pa >= a.length || pb >= b.length) break;
+    if (a.charCodeAt(pa) === b.charCodeAt(pb)) {
+      score += 1;
+      matched++;
+    } else score -= EXTEND_MISMATCH;
+    if (score > best) {
+      best = score;
+      bestLen = len;
+      bestMatched = matched;
+    }
+    if (score < best - EXTEND_DROP) break;
+  }
+  return { len: bestLen, matched: bestMatched };
+}
 
 /** Maximal exact matches of a chain's seeds, their span and the aligned character count. */
 function passageOf(a: string, b: string, seedsA: Int32Array, seedsB: Int32Array, chain: number[], k: number): RawPassage | null {
@@ -122,10 +153,13 @@ function passageOf(a: string, b: string, seedsA: Int32Array, seedsB: Int32Array,
     prevA = Math.max(prevA, ea);
     prevB = Math.max(prevB, eb);
   }
-  const aStart = mems[0][0];
-  const bStart = mems[0][2];
-  const aEnd = prevA;
-  const bEnd = prevB;
+  const left = extendEnds(a, b, mems[0][0], mems[0][2], -1);
+  const right = extendEnds(a, b, prevA, prevB, 1);
+  aligned += 2 * (left.matched + right.matched);
+  const aStart = mems[0][0] - left.len;
+  const bStart = mems[0][2] - left.len;
+  const aEnd = prevA + right.len;
+  const bEnd = prevB + right.len;
   const total = aEnd - aStart + (bEnd - bStart);
   return { aStart, aEnd, bStart, bEnd, similarity: total > 0 ? Math.min(1, aligned / total) : 0 };
 }
