@@ -1,6 +1,8 @@
 /**
- * An in-memory BM25 index over passages, built from their stored term vectors. Postings are
- * flat typed arrays so that a query over 10,000 passages touches only the lists of its terms.
+ * BM25 over passages, held in memory as one segment per document (built from the stored term
+ * vectors). A change to a library only builds the segments of the documents that are new; the
+ * collection statistics (passage count, average length, document frequency) are summed over the
+ * segments at query time, so scores are those of one index over all of them.
  */
 export interface IndexedPassage {
   id: string;
@@ -18,57 +20,75 @@ export interface Scored {
 const K1 = 1.2;
 const B = 0.75;
 
-export class Bm25Index {
-  private readonly ids: string[] = [];
-  private readonly docs: string[] = [];
-  private readonly lengths: Float64Array;
-  private readonly postings = new Map<string, { rows: Int32Array; tfs: Float32Array }>();
-  private readonly avgLength: number;
+export class Bm25Segment {
+  readonly ids: string[] = [];
+  readonly lengths: Float64Array;
+  readonly totalLength: number;
+  readonly postings = new Map<string, { rows: Int32Array; tfs: Float32Array }>();
 
-  constructor(passages: IndexedPassage[]) {
+  constructor(
+    readonly documentId: string,
+    passages: IndexedPassage[],
+  ) {
     this.lengths = new Float64Array(passages.length);
     const lists = new Map<string, { rows: number[]; tfs: number[] }>();
     let total = 0;
     passages.forEach((p, row) => {
       this.ids.push(p.id);
-      this.docs.push(p.documentId);
       this.lengths[row] = p.length;
       total += p.length;
-      for (const [term, tf] of Object.entries(p.terms)) {
+      for (const term in p.terms) {
         let l = lists.get(term);
         if (!l) lists.set(term, (l = { rows: [], tfs: [] }));
         l.rows.push(row);
-        l.tfs.push(tf);
+        l.tfs.push(p.terms[term]);
       }
     });
     for (const [term, l] of lists) this.postings.set(term, { rows: Int32Array.from(l.rows), tfs: Float32Array.from(l.tfs) });
-    this.avgLength = passages.length ? total / passages.length : 1;
+    this.totalLength = total;
   }
 
   get size(): number {
     return this.ids.length;
   }
+}
 
-  /** The best `k` passages for the query terms (each counted once), best first. */
-  search(queryTerms: string[], k: number): Scored[] {
-    const n = this.ids.length;
-    if (!n || !queryTerms.length) return [];
-    const scores = new Float64Array(n);
+/** The best `k` passages of the segments for the query terms (each counted once), best first. */
+export function searchSegments(segments: Iterable<Bm25Segment>, queryTerms: string[], k: number): Scored[] {
+  const segs = [...segments];
+  let n = 0;
+  let total = 0;
+  for (const s of segs) {
+    n += s.size;
+    total += s.totalLength;
+  }
+  if (!n || !queryTerms.length) return [];
+  const avg = total / n;
+  const terms = [...new Set(queryTerms)];
+  const idf = terms.map((t) => {
+    let df = 0;
+    for (const s of segs) df += s.postings.get(t)?.rows.length ?? 0;
+    return df ? Math.log(1 + (n - df + 0.5) / (df + 0.5)) : 0;
+  });
+  const out: Scored[] = [];
+  for (const s of segs) {
+    let scores: Float64Array | null = null;
     const touched: number[] = [];
-    for (const term of new Set(queryTerms)) {
-      const p = this.postings.get(term);
-      if (!p) continue;
-      const df = p.rows.length;
-      const idf = Math.log(1 + (n - df + 0.5) / (df + 0.5));
+    terms.forEach((term, ti) => {
+      const p = idf[ti] ? s.postings.get(term) : undefined;
+      if (!p) return;
+      scores ??= new Float64Array(s.size);
       for (let i = 0; i < p.rows.length; i++) {
         const row = p.rows[i];
         const tf = p.tfs[i];
-        const norm = tf + K1 * (1 - B + (B * this.lengths[row]) / this.avgLength);
         if (scores[row] === 0) touched.push(row);
-        scores[row] += (idf * tf * (K1 + 1)) / norm;
+        scores[row] += (idf[ti] * tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * s.lengths[row]) / avg));
       }
-    }
-    touched.sort((a, b) => scores[b] - scores[a]);
-    return touched.slice(0, k).map((row) => ({ id: this.ids[row], documentId: this.docs[row], score: scores[row] }));
+    });
+    if (!scores) continue;
+    const sc: Float64Array = scores;
+    for (const row of touched) out.push({ id: s.ids[row], documentId: s.documentId, score: sc[row] });
   }
+  out.sort((a, b) => b.score - a.score);
+  return out.slice(0, k);
 }

@@ -70,8 +70,23 @@ export class KnowledgeRepo {
     return new Map(rows.map((r) => [r.scope, Number(r.revision)]));
   }
 
-  indexRows(scope: string) {
-    return this.db.selectFrom('knowledge_passages').select(['id', 'document_id', 'terms', 'length', 'embedding']).where('scope', '=', scope).execute();
+  documentIds(scope: string) {
+    return this.db.selectFrom('knowledge_documents').select('id').where('scope', '=', scope).execute().then((rows) => rows.map((r) => r.id));
+  }
+
+  /** Term vectors (and embeddings) of the passages of some documents, for the in-memory index. */
+  async indexRows(documentIds: string[]) {
+    const out = [];
+    for (let i = 0; i < documentIds.length; i += 200) {
+      out.push(
+        ...(await this.db
+          .selectFrom('knowledge_passages')
+          .select(['id', 'document_id', 'terms', 'length', 'embedding'])
+          .where('document_id', 'in', documentIds.slice(i, i + 200))
+          .execute()),
+      );
+    }
+    return out;
   }
 
   passagesWithNames(ids: string[]) {
