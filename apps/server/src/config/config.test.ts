@@ -42,5 +42,6 @@ describe('config', () => {
     expect(r.status).toBe(2);
     expect(r.stderr).toContain('Invalid configuration');
     expect(r.stderr).toContain('PORT');
-  });
+    // Starting tsx in a child takes seconds on a loaded machine: the default 5 s is too tight.
+  }, 40_000);
 });
