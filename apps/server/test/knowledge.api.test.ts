@@ -5,6 +5,8 @@ import { startTestServer, TEST_DB, type TestServer } from './helpers/test-server
 import { createUserWithSession } from './helpers/fixtures.ts';
 import { client, flatten, newWriter, type Client } from './catalog-helpers.ts';
 import { pastBidDocx, uploadFile } from './knowledge-helpers.ts';
+import { startFakeOpenAi, type FakeOpenAi, type RecordedRequest } from './fake-openai/server.ts';
+import { scriptBidWriter } from './fake-openai/helpers.ts';
 
 /** The knowledge base and the company library: search, grounded writing, 商务标, and who sees what. */
 
@@ -175,5 +177,45 @@ describe(`knowledge base (${TEST_DB})`, () => {
     await c.data('/catalog/client/updateBidCatalogContent', { id: leaf, baseVersion: d.version, content: { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: '本投标文件的投标有效期为60日历天。' }] }] } });
     const again = await c.data<BusinessBidResult>('/company/client/generateBusinessBid', { bidId, price: 12345678.9 });
     expect(again.findings.some((f) => f.kind === 'inconsistent' && f.message.includes('投标有效期') && f.message.includes('60日历天'))).toBe(true);
+  });
+});
+
+describe(`grounded writing on a model (fake OpenAI server, ${TEST_DB})`, () => {
+  let s: TestServer;
+  let fake: FakeOpenAi;
+  beforeAll(async () => {
+    fake = await startFakeOpenAi({ charsPerToken: 4 });
+    scriptBidWriter(fake);
+    // The model writes what it was given and leaves two facts open: one the library holds, one not.
+    fake.scriptFirst({
+      match: (r: RecordedRequest) => r.prompt.includes('【任务：撰写章节】') && r.prompt.includes('知识库中与本章相关的资料'),
+      reply: () => '### 项目管理机构\n\n本项目由项目经理【待填写：项目经理姓名】全面负责，配备施工机械【待填写：施工机械数量】台套。项目部下设工程技术部、质量安全部。',
+    });
+    s = await startTestServer({ AI_STANDARD_BASE_URL: fake.url, AI_STANDARD_API_KEY: 'k', AI_STANDARD_MODEL: 'fake-standard', AI_RETRY_BACKOFF_MS: '20' });
+  });
+  afterAll(async () => {
+    await s?.close();
+    await fake?.close();
+  });
+
+  it('the prompt carries the passages and cards; sources are recorded; a known fact fills its placeholder, an unknown one stays', async () => {
+    const c = await newWriter(s);
+    const docId = await libraryWithPastBid(s, c);
+    await c.data('/company/client/saveFact', { kind: 'person', data: { name: '周海涛', role: '项目经理', title: '高级工程师', certificates: ['一级建造师'] } });
+    const leaf = await teamChapter(c);
+    const before = fake.requests.length;
+    await c.data('/ai/client/aiGetBidContent', { catalogId: leaf });
+    const prompt = fake.requests.slice(before).find((r) => r.prompt.includes('【任务：撰写章节】'))!.prompt;
+    expect(prompt).toContain('《滨江大道改造工程投标文件.docx》');
+    expect(prompt).toContain('王建国');
+    expect(prompt).toContain('人员：周海涛，项目经理，高级工程师，持有一级建造师');
+    const detail = await c.data('/catalog/client/getBidCatalogDetail', { id: leaf });
+    expect(detail.engine).toBe('openai:fake-standard');
+    expect(detail.sources.map((x: { documentId: string }) => x.documentId)).toContain(docId);
+    const text = textOf(detail.content);
+    expect(text).toContain('项目经理周海涛全面负责');
+    // The open fact stays a placeholder (the document model keeps it as a placeholder node).
+    expect(JSON.stringify(detail.content)).toContain('施工机械数量');
+    expect(JSON.stringify(detail.content)).not.toContain('项目经理姓名');
   });
 });
