@@ -84,7 +84,10 @@ function reveal(pane: HTMLDivElement | null, pid: number) {
   const el = pane?.querySelector<HTMLElement>(`[data-pid="${pid}"]`);
   if (!pane || !el) return;
   // The pane is positioned, so offsetTop is measured from its top.
-  pane.scrollTo({ top: Math.max(0, el.offsetTop - pane.clientHeight / 3), behavior: 'smooth' });
+  const top = Math.max(0, el.offsetTop - pane.clientHeight / 3);
+  // Older engines (and jsdom) have no Element.scrollTo.
+  if (typeof pane.scrollTo === 'function') pane.scrollTo({ top, behavior: 'smooth' });
+  else pane.scrollTop = top;
 }
 
 /**
