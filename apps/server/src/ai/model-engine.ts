@@ -1,18 +1,17 @@
 import { z } from 'zod';
 import {
   countWords,
-  SCORING_CATEGORIES,
   WORD_CAP_RATIO,
   WORD_FLOOR_RATIO,
   type ModelTier,
   type TenderAnalysis,
 } from '@bid/shared';
 import { AiError } from './errors.ts';
-import { analyzeTenderByRules, classifyCategory } from './offline/analyze.ts';
+import { analyzeTenderByRules } from './offline/analyze.ts';
+import { analyzeWithModel } from './analysis/model.ts';
 import { buildChildren, buildOutline, ensureCoverage, finishOutline } from './offline/outline.ts';
 import { JSON_MAX_TOKENS, keepMandatedOrder, OUTLINE_MAX_TOKENS } from './plan/mandated.ts';
 import {
-  analysisMessages,
   chapterMessages,
   childrenMessages,
   continueMessages,
@@ -23,43 +22,6 @@ import {
 import type { ChatMessage, ChatProvider, ChatResult } from './providers/types.ts';
 import type { AiEngine, ChapterContext, ChildrenInput, EditInput, Generated, OutlineInput, OutlineNode, RunOptions } from './types.ts';
 import { stripGearEcho } from './gear.ts';
-
-const nullableStr = z
-  .union([z.string(), z.number(), z.null(), z.undefined()])
-  .transform((v) => (v === null || v === undefined || String(v).trim() === '' ? null : String(v).trim()));
-const points = z.union([z.number(), z.string(), z.null(), z.undefined()]).transform((v) => {
-  if (v === null || v === undefined) return null;
-  const n = typeof v === 'number' ? v : Number(/\d+(?:\.\d+)?/.exec(v)?.[0] ?? NaN);
-  return Number.isFinite(n) && n >= 0 && n <= 1000 ? n : null;
-});
-const strList = z.array(z.union([z.string(), z.number()]).transform(String)).catch([]).default([]);
-
-/** What a model's analysis must look like; lenient on form, strict on structure. */
-const modelAnalysisSchema = z.object({
-  project: z
-    .object({
-      name: nullableStr, number: nullableStr, owner: nullableStr, agency: nullableStr, budget: nullableStr,
-      period: nullableStr, location: nullableStr, scope: nullableStr, bond: nullableStr,
-    })
-    .partial()
-    .default({}),
-  scoringMethod: nullableStr.default(null),
-  qualifications: strList,
-  scoringItems: z.array(
-    z.object({
-      category: z.enum(SCORING_CATEGORIES).catch('technical'),
-      group: nullableStr.default(null),
-      name: z.string().trim().min(1),
-      points,
-      criteria: z.union([z.string(), z.null()]).transform((v) => v ?? '').default(''),
-    }),
-  ),
-  starClauses: z.array(z.object({ mark: z.enum(['★', '▲']).catch('★'), text: z.string().min(1) })).catch([]).default([]),
-  disqualifications: strList,
-  keyDates: z.array(z.object({ label: z.string(), value: z.string() })).catch([]).default([]),
-  mandatedOutline: z.array(z.object({ title: z.string().min(1), level: z.coerce.number().int().min(1).max(3).catch(1) })).catch([]).default([]),
-  darkBid: z.boolean().catch(false).default(false),
-});
 
 interface ModelNode {
   title: string;
@@ -165,43 +127,8 @@ export class ModelEngine implements AiEngine {
   }
 
   async analyzeTender(text: string, opts: RunOptions): Promise<Generated<TenderAnalysis>> {
-    const rules = analyzeTenderByRules(text);
-    const { value: m, usage, model } = await this.json(analysisMessages(text), modelAnalysisSchema, opts);
-    const p = m.project;
-    const project = Object.fromEntries(
-      Object.entries(rules.project).map(([k, v]) => [k, (p as Record<string, string | null | undefined>)[k] ?? v]),
-    ) as TenderAnalysis['project'];
-    const items = m.scoringItems.length ? m.scoringItems : rules.scoringItems;
-    const scoringItems = items.map((it, i) => ({
-      id: `S${i + 1}`,
-      category: /价格|报价/.test(it.name) ? ('price' as const) : it.category ?? classifyCategory(it.name),
-      name: it.name.slice(0, 200),
-      group: it.group ?? null,
-      points: it.points,
-      criteria: (it.criteria ?? '').slice(0, 4000),
-    }));
-    const union = (a: string[], b: string[]) => [...new Set([...a, ...b].map((s) => s.trim()).filter(Boolean))];
-    const value: TenderAnalysis = {
-      project,
-      scoringMethod: m.scoringMethod ?? rules.scoringMethod,
-      qualifications: m.qualifications.length ? m.qualifications : rules.qualifications,
-      scoringItems,
-      starClauses: m.starClauses.length ? m.starClauses : rules.starClauses,
-      disqualifications: union(m.disqualifications, rules.disqualifications).slice(0, 100),
-      keyDates: m.keyDates.length ? m.keyDates : rules.keyDates,
-      mandatedOutline: m.mandatedOutline.length >= 3 ? m.mandatedOutline : rules.mandatedOutline,
-      darkBid: m.darkBid || rules.darkBid,
-      disqualificationSources: [],
-      lots: rules.lots,
-      pageLimit: rules.pageLimit,
-      formatRules: rules.formatRules,
-      responseTables: rules.responseTables,
-      requirements: rules.requirements,
-      engine: 'openai',
-      model,
-      warnings: scoringItems.length ? rules.warnings.filter((w) => !/评分标准/.test(w)) : rules.warnings,
-      chars: text.length,
-    };
+    // Sections located and sent whole, chunked past the budget, merged with the rules per field.
+    const { value, model, usage } = await analyzeWithModel(this.provider, text, opts.tier, opts.signal);
     return { value, engine: 'openai', model, promptTokens: usage.promptTokens, completionTokens: usage.completionTokens };
   }
 

@@ -10,9 +10,6 @@ import type { ChatMessage } from './providers/types.ts';
  * Task markers 【任务：…】 let the fake server in tests script replies per task.
  */
 
-/** Longest tender text sent in one analysis call (characters); the rules see the whole text. */
-export const MAX_TENDER_CHARS = 60_000;
-
 const SYSTEM = [
   '你是资深的中文投标文件编写专家，熟悉政府采购、工程建设和服务类项目的招标投标规则。',
   '严格依据提供的资料写作：不得编造项目名称、单位名称、人员姓名、金额、日期、证书编号等事实；',
@@ -34,29 +31,6 @@ export function factSheet(f: ProjectFacts): string {
 
 function itemLine(i: ScoringItem): string {
   return `- [${i.id}] ${SCORING_CATEGORY_LABELS[i.category]}｜${i.group ? `${i.group}／` : ''}${i.name}｜${i.points ?? '未注明'} 分｜${i.criteria}`;
-}
-
-export function analysisMessages(text: string): ChatMessage[] {
-  const body = text.length > MAX_TENDER_CHARS ? `${text.slice(0, MAX_TENDER_CHARS)}\n（后文略）` : text;
-  return [
-    { role: 'system', content: SYSTEM },
-    {
-      role: 'user',
-      content: `以下是招标文件内容：\n<<<\n${body}\n>>>\n\n【任务：招标分析】请从上述招标文件中提取信息，只输出一个 JSON 对象，字段如下（没有的信息用 null 或空数组，不要编造）：
-{
-  "project": {"name","number","owner","agency","budget","period","location","scope","bond"}（字符串或 null）,
-  "scoringMethod": 评标方法（如 综合评分法）或 null,
-  "qualifications": [资格要求原文],
-  "scoringItems": [{"category": "technical"|"commercial"|"price"|"other", "group": 所属大项或 null, "name": 评分因素, "points": 分值数字或 null, "criteria": 评分标准原文}],
-  "starClauses": [{"mark": "★"|"▲", "text": 条款原文}],
-  "disqualifications": [废标/无效投标/否决投标条款原文],
-  "keyDates": [{"label","value"}],
-  "mandatedOutline": [{"title": 投标文件组成中的章节名, "level": 1|2|3}]（按招标文件规定的顺序）,
-  "darkBid": 技术标是否暗标（true/false）
-}
-评分因素须逐项列出，不要合并；分值照抄原文，不要计算。`,
-    },
-  ];
 }
 
 export function outlineMessages(input: OutlineInput): ChatMessage[] {

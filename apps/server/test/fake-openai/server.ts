@@ -28,6 +28,8 @@ export interface Script {
   reply: Reply;
   /** How many requests this script answers (default: unlimited). */
   times?: number;
+  /** finish_reason to report ('length' plays an answer cut at max_tokens); default 'stop'. */
+  finishReason?: string;
 }
 
 export type Fault =
@@ -175,7 +177,7 @@ export async function startFakeOpenAi(opts: FakeOpenAiOptions = {}): Promise<Fak
     return null;
   }
 
-  function replyFor(r: RecordedRequest): string {
+  function replyFor(r: RecordedRequest): { text: string; finish: string } {
     for (let i = 0; i < scripts.length; i++) {
       const s = scripts[i];
       if (!matches(s.match, r)) continue;
@@ -183,11 +185,11 @@ export async function startFakeOpenAi(opts: FakeOpenAiOptions = {}): Promise<Fak
         s.times -= 1;
         if (s.times <= 0) scripts.splice(i, 1);
       }
-      return typeof s.reply === 'function' ? s.reply(r) : s.reply;
+      return { text: typeof s.reply === 'function' ? s.reply(r) : s.reply, finish: s.finishReason ?? 'stop' };
     }
     const d = options.defaultReply;
-    if (d !== undefined) return typeof d === 'function' ? d(r) : d;
-    return defaultReplyFor(r);
+    if (d !== undefined) return { text: typeof d === 'function' ? d(r) : d, finish: 'stop' };
+    return { text: defaultReplyFor(r), finish: 'stop' };
   }
 
   async function answer(r: RecordedRequest, res: http.ServerResponse): Promise<void> {
@@ -204,7 +206,7 @@ export async function startFakeOpenAi(opts: FakeOpenAiOptions = {}): Promise<Fak
       r.outcome = 'hang';
       return;
     }
-    const text = replyFor(r);
+    const { text, finish } = replyFor(r);
     const id = `chatcmpl-fake-${requests.length}`;
     const created = Math.floor(Date.now() / 1000);
     const usage = { prompt_tokens: Math.ceil(r.prompt.length / 2), completion_tokens: Math.ceil(text.length / options.charsPerToken), total_tokens: 0 };
@@ -215,7 +217,7 @@ export async function startFakeOpenAi(opts: FakeOpenAiOptions = {}): Promise<Fak
       res.end(
         JSON.stringify({
           id, object: 'chat.completion', created, model: r.model,
-          choices: [{ index: 0, message: { role: 'assistant', content: text }, finish_reason: 'stop' }],
+          choices: [{ index: 0, message: { role: 'assistant', content: text }, finish_reason: finish }],
           usage,
         }),
       );
@@ -260,7 +262,7 @@ export async function startFakeOpenAi(opts: FakeOpenAiOptions = {}): Promise<Fak
       res.socket?.destroy();
       return;
     }
-    send(chunk(null, 'stop'));
+    send(chunk(null, finish));
     send(chunk(null, 'usage-only', true));
     res.write('data: [DONE]\n\n');
     res.end();
