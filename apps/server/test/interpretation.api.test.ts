@@ -168,12 +168,14 @@ describe(`file interpretation (${TEST_DB})`, () => {
         stage: '解析评分标准、★号条款、废标条款与关键时间', job_id: jobId,
       })
       .execute();
-    // What a process killed in the middle of the analysis leaves behind: a running job with a stale lease.
+    // What a process killed in the middle of the analysis leaves behind: a running job whose lease nobody
+    // renews any more (it runs out a moment from now).
+    const leaseEnds = new Date(Date.now() + 1_500).toISOString();
     await db
       .insertInto('jobs')
       .values({
         id: jobId, kind: 'interpretation', dedupe_key: `interpretation:${id}`, owner_id: c.user.userId, payload: JSON.stringify({ id }), status: 'running',
-        attempts: 1, max_attempts: 5, lease_owner: 'dead-host:1:dead', lease_expires_at: past, cancel_requested: 0, progress: null, error: null,
+        attempts: 1, max_attempts: 5, lease_owner: 'dead-host:1:dead', lease_expires_at: leaseEnds, cancel_requested: 0, progress: null, error: null,
         created_at: past, updated_at: past, started_at: past, finished_at: null,
       })
       .execute();
@@ -254,5 +256,39 @@ describe(`file interpretation with a slow model (${TEST_DB})`, () => {
     const moving = seen.filter((p) => p > 10 && p < 100);
     expect(moving.length).toBeGreaterThan(1);
     for (let i = 1; i < seen.length; i++) expect(seen[i]).toBeGreaterThanOrEqual(seen[i - 1]);
+  });
+
+  it('a server stopped in the middle of an analysis gives the job back; the next server on the same data finishes it', { timeout: 90_000 }, async () => {
+    const env = { AI_STANDARD_BASE_URL: fake.url, AI_STANDARD_API_KEY: 'k', AI_STANDARD_MODEL: 'fake-slow', AI_JOB_POLL_MS: '100' };
+    const first = await startTestServer(env);
+    let second: TestServer | undefined;
+    try {
+      const user = await createUserWithSession(first);
+      const started = (await first.api.post('/ai/chat/start-analysis', { text: fixture('tender-construction') }, { token: user.token })).body.data as InterpretationDetail;
+      // Stop while the model is still answering.
+      const end = Date.now() + 20_000;
+      let d = started;
+      while (d.status === 'running' && d.progress < 15 && Date.now() < end) {
+        await new Promise((res) => setTimeout(res, 100));
+        d = (await first.api.get('/ai/fileInterpretationClient/detail', { id: started.id }, { token: user.token })).body.data;
+      }
+      expect(d.status).toBe('running');
+      const modelCalls = fake.requests.length;
+      await first.close({ keepData: true });
+
+      second = await startTestServer(env, { dataDir: first.dataDir, pgSchema: first.pgSchema });
+      const job = await second.built.ctx.db.selectFrom('interpretations').select(['job_id']).where('id', '=', started.id).executeTakeFirstOrThrow();
+      const done = await waitForInterpretation(second, user.token, started.id, 60_000);
+      expect(done.status).toBe('done');
+      expect(done.analysis!.model).toBe('fake-slow');
+      expect(done.analysis!.scoringItems.length).toBeGreaterThan(0);
+      // The second server asked the model again (the first answer was cut off by the stop).
+      expect(fake.requests.length).toBeGreaterThan(modelCalls);
+      const jobRow = await second.built.ctx.db.selectFrom('jobs').selectAll().where('id', '=', job.job_id!).executeTakeFirstOrThrow();
+      expect(jobRow.status).toBe('done');
+    } finally {
+      await second?.close();
+      if (!second) await first.close().catch(() => undefined);
+    }
   });
 });

@@ -16,9 +16,18 @@ export interface TestServer {
   built: BuiltApp;
   config: Config;
   dataDir: string;
+  /** The PostgreSQL schema of this server's database (TEST_DB=pg). */
+  pgSchema?: string;
   /** Calls the API with the client headers (and a token when given). */
   api: ApiClient;
-  close(): Promise<void>;
+  /** Stops the server; unless `keepData`, its data directory and database go too. */
+  close(opts?: { keepData?: boolean }): Promise<void>;
+}
+
+/** The data of a stopped server, to start another one on (a restart). */
+export interface ReusedData {
+  dataDir: string;
+  pgSchema?: string;
 }
 
 export interface CallOptions {
@@ -73,13 +82,15 @@ export function makeApiClient(baseUrl: string) {
 }
 
 /** A real server on a free port with a fresh database (SQLite in a temp dir, or a fresh PG schema). */
-export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bid-test-'));
-  let pgSchema: string | undefined;
+export async function startTestServer(env: Record<string, string> = {}, reuse?: ReusedData): Promise<TestServer> {
+  const dataDir = reuse?.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'bid-test-'));
+  let pgSchema: string | undefined = reuse?.pgSchema;
   let databaseUrl: string | undefined;
   if (TEST_DB === 'pg') {
     databaseUrl = process.env.TEST_DATABASE_URL;
     if (!databaseUrl) throw new Error('TEST_DB=pg needs TEST_DATABASE_URL');
+  }
+  if (TEST_DB === 'pg' && !reuse) {
     pgSchema = `t_${randomBytes(6).toString('hex')}`;
     const client = new pg.Client({ connectionString: databaseUrl });
     await client.connect();
@@ -104,9 +115,11 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     built,
     config,
     dataDir,
+    pgSchema,
     api: makeApiClient(baseUrl),
-    async close() {
+    async close(opts = {}) {
       await built.close();
+      if (opts.keepData) return;
       if (pgSchema && databaseUrl) {
         const client = new pg.Client({ connectionString: databaseUrl });
         await client.connect();
