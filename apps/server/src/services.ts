@@ -5,6 +5,7 @@ import type { Database } from './db/schema.ts';
 import type { DbKind } from './db/database.ts';
 import type { RateLimiter } from './http/rate-limit.ts';
 import { createAi, type AiSetup } from './ai/index.ts';
+import { SqlTokenLedger } from './ai/fair-use.ts';
 import { SqlJobQueue } from './jobs/sql-queue.ts';
 import { buildAccounts, type AccountsInfra } from './modules/auth/accounts.ts';
 import { ClientConfigService } from './modules/config/service.ts';
@@ -140,7 +141,7 @@ export async function buildServices(deps: CoreDeps): Promise<Services> {
   const aiSetup = createAi(config, {
     ...(tuning.retryBackoffMs ? { backoffMs: tuning.retryBackoffMs } : {}),
     ...(tuning.firstTokenTimeoutMs ? { firstTokenTimeoutMs: tuning.firstTokenTimeoutMs } : {}),
-  });
+  }, { ledger: new SqlTokenLedger(db) });
   const usage = new SqlUsageRecorder(db, log);
   const file = new FileService(new FileRepo(db), config.dataDir, config.UPLOAD_LIMIT);
   await file.cleanTmp().catch(() => {});

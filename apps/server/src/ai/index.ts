@@ -4,6 +4,7 @@ import { ModelEngine } from './model-engine.ts';
 import { OfflineEngine } from './offline/engine.ts';
 import { OpenAiProvider, type OpenAiProviderOptions, type TierConfig } from './providers/openai.ts';
 import type { AiEngine } from './types.ts';
+import { FairEngine, FairUse, type TokenLedger } from './fair-use.ts';
 
 export interface AiSetup {
   engine: AiEngine;
@@ -12,6 +13,8 @@ export interface AiSetup {
   offline: OfflineEngine;
   /** The model client (null offline): shared so that every AI call counts against one semaphore per tier. */
   provider: OpenAiProvider | null;
+  /** Fair-use rules every task of `engine` goes through (per-user slots, budgets, stream cap). */
+  fair: FairUse;
 }
 
 function tierConfig(config: Config, prefix: 'AI_STANDARD' | 'AI_PREMIUM'): TierConfig | undefined {
@@ -34,13 +37,23 @@ function tierConfig(config: Config, prefix: 'AI_STANDARD' | 'AI_PREMIUM'): TierC
  * The AI of this server: a model engine when either tier has an endpoint (a tier without its own
  * shares the other's), else the offline engine for both tiers.
  */
-export function createAi(config: Config, overrides: Partial<OpenAiProviderOptions> = {}): AiSetup {
+export function createAi(config: Config, overrides: Partial<OpenAiProviderOptions> = {}, deps: { ledger?: TokenLedger } = {}): AiSetup {
   const offline = new OfflineEngine(4);
+  const fair = new FairUse(
+    {
+      perUser: config.AI_USER_CONCURRENCY,
+      perCompany: config.AI_COMPANY_CONCURRENCY,
+      userDailyTokens: config.AI_USER_DAILY_TOKENS,
+      companyDailyTokens: config.AI_COMPANY_DAILY_TOKENS,
+      streamsPerUser: config.AI_USER_MAX_STREAMS,
+    },
+    deps.ledger ?? null,
+  );
   const standard = tierConfig(config, 'AI_STANDARD');
   const premium = tierConfig(config, 'AI_PREMIUM');
-  if (!standard && !premium) return { engine: offline, providerName: 'offline', offline, provider: null };
+  if (!standard && !premium) return { engine: new FairEngine(offline, fair), providerName: 'offline', offline, provider: null, fair };
   const provider = new OpenAiProvider({ tiers: { standard, premium }, ...overrides });
-  return { engine: new ModelEngine(provider), providerName: 'openai', offline, provider };
+  return { engine: new FairEngine(new ModelEngine(provider), fair), providerName: 'openai', offline, provider, fair };
 }
 
 export type { AiEngine, ModelTier };

@@ -98,6 +98,8 @@ export interface EditInput {
 
 export interface RunOptions {
   tier: ModelTier;
+  /** Who the task is for: fair-use slots and daily budgets are counted per user and company (ai/fair-use.ts). */
+  actor?: { userId: string; tenantId: string };
   signal?: AbortSignal;
   /** Streamed text as it is produced (Markdown for chapters and edits). */
   onDelta?: (text: string) => void;

@@ -2,6 +2,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_CLIENT_ID, DEFAULT_CLIENT_SECRET, LIMITS } from '@bid/shared';
+import { DEFAULT_FAIR_USE } from '../ai/fair-use.ts';
 
 const onOff = z.enum(['on', 'off']);
 const optionalUrl = z
@@ -93,6 +94,12 @@ export const configSchema = z
     AI_RETRY_BACKOFF_MS: z.coerce.number().int().positive().optional(),
     AI_FIRST_TOKEN_TIMEOUT_MS: z.coerce.number().int().positive().optional(),
     AI_EVENT_POLL_MS: z.coerce.number().int().positive().optional(),
+    /** Fair use of the model (ai/fair-use.ts): tasks at once per user and company, daily tokens (0 = no limit), open event streams per user. */
+    AI_USER_CONCURRENCY: positiveInt(DEFAULT_FAIR_USE.perUser),
+    AI_COMPANY_CONCURRENCY: positiveInt(DEFAULT_FAIR_USE.perCompany),
+    AI_USER_DAILY_TOKENS: z.coerce.number().int().min(0).default(DEFAULT_FAIR_USE.userDailyTokens),
+    AI_COMPANY_DAILY_TOKENS: z.coerce.number().int().min(0).default(DEFAULT_FAIR_USE.companyDailyTokens),
+    AI_USER_MAX_STREAMS: positiveInt(DEFAULT_FAIR_USE.streamsPerUser),
     /** Knowledge base: an embedding model on the standard tier's endpoint turns on hybrid ranking. */
     AI_EMBEDDING_MODEL: z.string().optional(),
     ...aiTier('AI_STANDARD'),

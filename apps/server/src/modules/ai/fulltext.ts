@@ -137,6 +137,7 @@ export function fullTextHandler(deps: FullTextDeps) {
         try {
           g = await deps.engine.writeChapter(ctx, {
             tier: p.tier,
+            actor: owner,
             signal: jc.signal,
             onDelta: (text) => jc.publish('delta', { type: 'delta', jobId, catalogId, text } satisfies WritingEvent),
           });

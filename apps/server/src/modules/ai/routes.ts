@@ -20,6 +20,7 @@ import { AppError } from '../../http/errors.ts';
 import type { JobEvent } from '../../jobs/queue.ts';
 import { aiFailure, type AiService, type StreamHooks } from './service.ts';
 import { clientGone, startSse, wantsSse, type SseWriter } from './sse.ts';
+import type { StreamCap } from '../../ai/fair-use.ts';
 
 const tags = ['AI'];
 
@@ -81,7 +82,7 @@ async function streamable<T>(
 const writingEventsQuery = bidIdQuerySchema;
 const analyzeBidSchema = z.object({ bidId: idSchema, refresh: z.boolean().optional() });
 
-export function registerAiRoutes(app: FastifyInstance, service: AiService, opts: { eventPollMs?: number } = {}): void {
+export function registerAiRoutes(app: FastifyInstance, service: AiService, opts: { eventPollMs?: number; streams?: StreamCap } = {}): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post('/api/ai/client/analyzeBid', { schema: { tags, summary: '解析标书的招标文件并保存（refresh=true 重新解析）', body: analyzeBidSchema } }, async (req) =>
@@ -129,11 +130,15 @@ export function registerAiRoutes(app: FastifyInstance, service: AiService, opts:
   const events = async (req: FastifyRequest, reply: FastifyReply, bidId: string) => {
     const owner = requireAuth(req);
     const job = await service.jobOfBid(owner, bidId);
+    // Each open stream polls the events table: a user may hold a few, not hundreds (429 beyond).
+    const release = opts.streams?.open(owner.userId) ?? (() => {});
+    reply.raw.on('close', release);
     const sse = startSse(reply);
     const state = await service.isWriting(owner, bidId);
     if (!job) {
       sse.send('snapshot', { jobId: null, status: null, done: state.done, total: state.total, chapters: [] });
       sse.end();
+      release();
       return reply;
     }
     // Last-Event-ID is `<jobId>:<seq>`; an id of an older job replays the current one from the start.
@@ -175,6 +180,7 @@ export function registerAiRoutes(app: FastifyInstance, service: AiService, opts:
     function finish() {
       if (finished) return;
       finished = true;
+      release();
       clearInterval(ping);
       clearInterval(poll);
       unsubscribe();

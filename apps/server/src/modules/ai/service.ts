@@ -115,7 +115,7 @@ export class AiService {
     const pageCount = pageCountOf(input.pageCount, bid.page_count);
     let g: Generated<import('../../ai/types.ts').OutlineNode[]>;
     try {
-      g = await this.engine.generateOutline({ bidName: bid.name, analysis, pageCount, templateId: bid.template_id }, { tier });
+      g = await this.engine.generateOutline({ bidName: bid.name, analysis, pageCount, templateId: bid.template_id }, { tier, actor: owner });
     } catch (e) {
       throw aiFailure(e);
     }
@@ -139,7 +139,7 @@ export class AiService {
     try {
       g = await this.engine.generateChildren(
         { bidName: bid.name, analysis, path: ctx.path, title: loc.node.title, scoringItems: ctx.scoringItems, targetWords: loc.node.targetWords, siblings: ctx.siblings },
-        { tier },
+        { tier, actor: owner },
       );
     } catch (e) {
       throw aiFailure(e);
@@ -172,7 +172,7 @@ export class AiService {
     hooks.onStart?.();
     let g: Generated<string>;
     try {
-      g = await this.engine.writeChapter(ctx, { tier, signal: hooks.signal, onDelta: hooks.onDelta });
+      g = await this.engine.writeChapter(ctx, { tier, actor: owner, signal: hooks.signal, onDelta: hooks.onDelta });
     } catch (e) {
       const aborted = (e instanceof AiError && e.kind === 'aborted') || hooks.signal?.aborted;
       // A write the user abandoned leaves the chapter as it was; a failed one shows the error.
@@ -201,7 +201,7 @@ export class AiService {
     hooks.onStart?.();
     let g: Generated<string>;
     try {
-      g = await this.engine.editSelection({ action: input.action, selection: input.selection, instruction: input.instruction, chapter }, { tier, signal: hooks.signal, onDelta: hooks.onDelta });
+      g = await this.engine.editSelection({ action: input.action, selection: input.selection, instruction: input.instruction, chapter }, { tier, actor: owner, signal: hooks.signal, onDelta: hooks.onDelta });
     } catch (e) {
       throw aiFailure(e);
     }

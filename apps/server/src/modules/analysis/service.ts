@@ -43,7 +43,7 @@ export class AnalysisService {
   /** Analyses text with the engine; a failed model call degrades to the rule-based result. */
   async analyze(owner: Owner, text: string, tier: ModelTier, bidId: string | null = null, signal?: AbortSignal): Promise<TenderAnalysis> {
     try {
-      const g = await this.engine.analyzeTender(text, { tier, signal });
+      const g = await this.engine.analyzeTender(text, { tier, signal, actor: owner });
       await this.usage.record(owner, g, tier, 'analysis', bidId);
       return g.value;
     } catch (e) {

@@ -1,0 +1,271 @@
+import { sql, type Kysely } from 'kysely';
+import type { ModelTier, TenderAnalysis } from '@bid/shared';
+import type { Database } from '../db/schema.ts';
+import { tooMany } from '../http/errors.ts';
+import { AiError } from './errors.ts';
+import type { AiEngine, ChapterContext, ChildrenInput, EditInput, Generated, OutlineInput, OutlineNode, RunOptions } from './types.ts';
+
+/**
+ * Fair use of the model. Every AI task goes through FairEngine, which
+ * - queues tasks per tier in one fair queue: a free slot goes to the waiting user with the fewest
+ *   tasks running (then the one served longest ago, then the earliest), so one user's sixteen
+ *   parallel writes cannot starve another;
+ * - caps tasks running at once per user and per company (a user never holds every slot);
+ * - refuses a task once the user's or the company's daily token budget is spent;
+ * and StreamCap bounds the event streams one user may hold open.
+ */
+
+export interface AiActor {
+  userId: string;
+  tenantId: string;
+}
+
+export interface FairUseLimits {
+  perUser: number;
+  perCompany: number;
+  /** Tokens (prompt + completion) per day; 0 = no limit. */
+  userDailyTokens: number;
+  companyDailyTokens: number;
+  /** Open event streams per user. */
+  streamsPerUser: number;
+}
+
+export const DEFAULT_FAIR_USE: FairUseLimits = { perUser: 4, perCompany: 8, userDailyTokens: 2_000_000, companyDailyTokens: 0, streamsPerUser: 6 };
+
+/** Tokens used today by a user and by their company. */
+export interface TokenLedger {
+  usedToday(actor: AiActor): Promise<{ user: number; company: number }>;
+}
+
+/** Start of today in China (UTC+8), as an ISO instant: budgets renew at local midnight. */
+export function startOfChinaDay(now = Date.now()): string {
+  const shifted = now + 8 * 3_600_000;
+  return new Date(shifted - (shifted % 86_400_000) - 8 * 3_600_000).toISOString();
+}
+
+/** The ai_usage table (one indexed range per company and day). */
+export class SqlTokenLedger implements TokenLedger {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async usedToday(actor: AiActor): Promise<{ user: number; company: number }> {
+    const row = await this.db
+      .selectFrom('ai_usage')
+      .select([
+        sql<number>`coalesce(sum(case when user_id = ${actor.userId} then prompt_tokens + completion_tokens else 0 end), 0)`.as('user'),
+        sql<number>`coalesce(sum(prompt_tokens + completion_tokens), 0)`.as('company'),
+      ])
+      .where('tenant_id', '=', actor.tenantId)
+      .where('created_at', '>=', startOfChinaDay())
+      .executeTakeFirst();
+    return { user: Number(row?.user ?? 0), company: Number(row?.company ?? 0) };
+  }
+}
+
+/** Tasks of a tier without an actor (system work) share one key. */
+const SYSTEM: AiActor = { userId: '-system-', tenantId: '-system-' };
+
+interface Waiter {
+  actor: AiActor;
+  seq: number;
+  start: () => void;
+}
+
+/** The fair queue of one tier: `slots` tasks run at once, handed out as described above. */
+export class FairGate {
+  private readonly byUser = new Map<string, number>();
+  private readonly byCompany = new Map<string, number>();
+  private running = 0;
+  private seq = 0;
+  private starts = 0;
+  private readonly lastStart = new Map<string, number>();
+  private readonly waiting: Waiter[] = [];
+
+  constructor(
+    readonly slots: number,
+    private readonly perUser: number,
+    private readonly perCompany: number,
+  ) {}
+
+  /** A user never holds every slot while there is more than one: someone else can always start. */
+  private userCap(): number {
+    return Math.min(this.perUser, Math.max(1, this.slots - 1));
+  }
+
+  get queued(): number {
+    return this.waiting.length;
+  }
+
+  async run<T>(actor: AiActor, fn: () => Promise<T>, signal?: AbortSignal): Promise<T> {
+    await this.enter(actor, signal);
+    try {
+      return await fn();
+    } finally {
+      this.leave(actor);
+    }
+  }
+
+  private eligible(a: AiActor): boolean {
+    if (this.running >= this.slots) return false;
+    if ((this.byUser.get(a.userId) ?? 0) >= this.userCap()) return false;
+    return (this.byCompany.get(a.tenantId) ?? 0) < this.perCompany;
+  }
+
+  private take(a: AiActor): void {
+    this.lastStart.set(a.userId, this.starts++);
+    this.running += 1;
+    this.byUser.set(a.userId, (this.byUser.get(a.userId) ?? 0) + 1);
+    this.byCompany.set(a.tenantId, (this.byCompany.get(a.tenantId) ?? 0) + 1);
+  }
+
+  private leave(a: AiActor): void {
+    this.running -= 1;
+    const u = (this.byUser.get(a.userId) ?? 1) - 1;
+    if (u) this.byUser.set(a.userId, u);
+    else {
+      this.byUser.delete(a.userId);
+      if (!this.waiting.some((w) => w.actor.userId === a.userId)) this.lastStart.delete(a.userId);
+    }
+    const c = (this.byCompany.get(a.tenantId) ?? 1) - 1;
+    if (c) this.byCompany.set(a.tenantId, c);
+    else this.byCompany.delete(a.tenantId);
+    this.pump();
+  }
+
+  private enter(actor: AiActor, signal?: AbortSignal): Promise<void> {
+    if (signal?.aborted) return Promise.reject(signal.reason ?? new Error('aborted'));
+    if (!this.waiting.length && this.eligible(actor)) {
+      this.take(actor);
+      return Promise.resolve();
+    }
+    return new Promise<void>((resolve, reject) => {
+      const w: Waiter = { actor, seq: this.seq++, start: () => resolve() };
+      const onAbort = () => {
+        const i = this.waiting.indexOf(w);
+        if (i >= 0) this.waiting.splice(i, 1);
+        reject(signal?.reason ?? new Error('aborted'));
+      };
+      w.start = () => {
+        signal?.removeEventListener('abort', onAbort);
+        resolve();
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
+      this.waiting.push(w);
+      this.pump();
+    });
+  }
+
+  /** Starts waiting tasks while slots are free: the user running fewest first, then arrival order. */
+  private pump(): void {
+    for (;;) {
+      let best = -1;
+      for (let i = 0; i < this.waiting.length; i++) {
+        const w = this.waiting[i];
+        if (!this.eligible(w.actor)) continue;
+        if (best < 0) best = i;
+        else {
+          const b = this.waiting[best];
+          const wr = this.byUser.get(w.actor.userId) ?? 0;
+          const br = this.byUser.get(b.actor.userId) ?? 0;
+          // Equal load: the user served longest ago goes first (round robin), then arrival order.
+          const wl = this.lastStart.get(w.actor.userId) ?? -1;
+          const bl = this.lastStart.get(b.actor.userId) ?? -1;
+          if (wr < br || (wr === br && (wl < bl || (wl === bl && w.seq < b.seq)))) best = i;
+        }
+      }
+      if (best < 0) return;
+      const [w] = this.waiting.splice(best, 1);
+      this.take(w.actor);
+      w.start();
+    }
+  }
+}
+
+/** Event streams open per user; `open` answers a release or throws 429. */
+export class StreamCap {
+  private readonly open_ = new Map<string, number>();
+
+  constructor(private readonly perUser: number) {}
+
+  open(userId: string): () => void {
+    const n = this.open_.get(userId) ?? 0;
+    if (n >= this.perUser) throw tooMany(`同时打开的进度连接过多（最多 ${this.perUser} 个），请关闭其他标书页面后重试`, 5);
+    this.open_.set(userId, n + 1);
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      const left = (this.open_.get(userId) ?? 1) - 1;
+      if (left) this.open_.set(userId, left);
+      else this.open_.delete(userId);
+    };
+  }
+}
+
+/** The fair-use rules of one server: a gate per tier, the budgets and the stream cap. */
+export class FairUse {
+  private readonly gates = new Map<ModelTier, FairGate>();
+  readonly streams: StreamCap;
+
+  constructor(
+    readonly limits: FairUseLimits,
+    private readonly ledger: TokenLedger | null,
+  ) {
+    this.streams = new StreamCap(limits.streamsPerUser);
+  }
+
+  gate(tier: ModelTier, slots: number): FairGate {
+    let g = this.gates.get(tier);
+    if (!g) {
+      g = new FairGate(Math.max(1, slots), this.limits.perUser, this.limits.perCompany);
+      this.gates.set(tier, g);
+    }
+    return g;
+  }
+
+  /** Throws 429 with a Chinese message when today's budget of the user or their company is spent. */
+  async checkBudget(actor: AiActor): Promise<void> {
+    const { userDailyTokens: u, companyDailyTokens: c } = this.limits;
+    if (!this.ledger || (!u && !c)) return;
+    const used = await this.ledger.usedToday(actor);
+    // An AiError of kind rate_limited: the callers already answer it as 429 (or a failed chapter).
+    if (u && used.user >= u) throw new AiError('rate_limited', `今日 AI 用量已达上限（${u.toLocaleString('zh-CN')} tokens），明天 0 点恢复；如需更多请联系客服`);
+    if (c && used.company >= c) throw new AiError('rate_limited', `本企业今日 AI 用量已达上限（${c.toLocaleString('zh-CN')} tokens），明天 0 点恢复；如需更多请联系客服`);
+  }
+}
+
+/** The engine every AI task goes through: budget first, then a fair slot of the tier, then the work. */
+export class FairEngine implements AiEngine {
+  readonly name: AiEngine['name'];
+
+  constructor(
+    private readonly inner: AiEngine,
+    readonly fair: FairUse,
+  ) {
+    this.name = inner.name;
+  }
+
+  private async run<T>(opts: RunOptions, fn: () => Promise<Generated<T>>): Promise<Generated<T>> {
+    const actor = opts.actor ?? SYSTEM;
+    if (opts.actor) await this.fair.checkBudget(opts.actor);
+    return this.fair.gate(opts.tier, this.inner.concurrency(opts.tier)).run(actor, fn, opts.signal);
+  }
+
+  analyzeTender(text: string, opts: RunOptions): Promise<Generated<TenderAnalysis>> {
+    return this.run(opts, () => this.inner.analyzeTender(text, opts));
+  }
+  generateOutline(input: OutlineInput, opts: RunOptions): Promise<Generated<OutlineNode[]>> {
+    return this.run(opts, () => this.inner.generateOutline(input, opts));
+  }
+  generateChildren(input: ChildrenInput, opts: RunOptions): Promise<Generated<OutlineNode[]>> {
+    return this.run(opts, () => this.inner.generateChildren(input, opts));
+  }
+  writeChapter(ctx: ChapterContext, opts: RunOptions): Promise<Generated<string>> {
+    return this.run(opts, () => this.inner.writeChapter(ctx, opts));
+  }
+  editSelection(input: EditInput, opts: RunOptions): Promise<Generated<string>> {
+    return this.run(opts, () => this.inner.editSelection(input, opts));
+  }
+  concurrency(tier: ModelTier): number {
+    return this.inner.concurrency(tier);
+  }
+}
