@@ -4,6 +4,7 @@ import { makeDocx } from '../src/diff/fixtures.ts';
 import { bidText, mutate, picture, resize, toJpeg, toPng } from '../src/diff/testing.ts';
 import { clientHeaders, startTestServer, type TestServer } from './helpers/test-server.ts';
 import { newBid, newWriter, type Client } from './catalog-helpers.ts';
+import { DiffRepo } from '../src/modules/diff/repo.ts';
 import { bidWith, uploadFile as uploadTo, uploadPicture as pictureTo } from './diff-helpers.ts';
 
 /**
@@ -161,6 +162,33 @@ describe('diff/client', () => {
     expect(withTender.passages).toHaveLength(0);
     expect(withTender.tenderExcluded).toBe(true);
   }, 60_000);
+
+  it('reads as failed when its job ended without a result', async () => {
+    const { db, services } = s.built.ctx;
+    // A job no worker handles, then given up: what a job that kept crashing its process ends as.
+    const job = await services.jobs.enqueue('diff.test-orphan', {});
+    await db.updateTable('jobs').set({ status: 'failed' }).where('id', '=', job.id).execute();
+    const now = new Date().toISOString();
+    const orphan = `orphan${Date.now()}`;
+    await new DiffRepo(db).insert({
+      id: orphan,
+      user_id: a.user.userId,
+      tenant_id: a.user.tenantId,
+      name: '中断的查重',
+      status: 'running',
+      progress: 40,
+      stage: '正在比对文字',
+      error: null,
+      score: 0,
+      inputs: JSON.stringify({ actor: { userId: a.user.userId, tenantId: a.user.tenantId, role: 'personal' }, docs: [], tenderFileId: null, jobId: job.id }),
+      result: null,
+      created_at: now,
+      updated_at: now,
+    });
+    const d = (await s.api.get('/diff/client/detail', { id: orphan }, { token: a.user.token })).body.data;
+    expect(d.status).toBe('failed');
+    expect(d.error).toBe('查重失败，请稍后重试');
+  });
 
   it('removes a comparison', async () => {
     expect((await a.call('/diff/client/remove', { id })).code).toBe(200);

@@ -121,8 +121,22 @@ export class DiffService {
     return row;
   }
 
+  /**
+   * A comparison whose job ended without writing its result (given up after crashing its process
+   * too often, or cancelled) reads as failed instead of running forever.
+   */
+  private async settleOrphan(row: DiffTable): Promise<DiffTable> {
+    if (row.status !== 'queued' && row.status !== 'running') return row;
+    const jobId = parse<DiffInputs | null>(row.inputs, null)?.jobId;
+    const job = jobId ? await this.queue.get(jobId) : null;
+    if (!job || (job.status !== 'failed' && job.status !== 'cancelled')) return row;
+    const patch = { status: 'failed', error: DIFF_MSG.failed, stage: '失败', updated_at: nowIso() };
+    await this.repo.update(row.id, patch);
+    return { ...row, ...patch };
+  }
+
   async detail(actor: Actor, id: string): Promise<DiffDetail> {
-    const row = await this.owned(actor, id);
+    const row = await this.settleOrphan(await this.owned(actor, id));
     const inputs = parse<DiffInputs | null>(row.inputs, null);
     const result = parse<DiffResult | null>(row.result, null);
     return {
