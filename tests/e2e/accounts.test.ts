@@ -136,7 +136,9 @@ describe('accounts (browser)', () => {
     const phone = nextPhone();
     await page.goto('/home/account');
     await page.waitForURL((u) => u.pathname === '/');
-    const dialog = await openLoginDialog(page);
+    // The deep link opens the login dialog by itself.
+    const dialog = page.getByTestId('login-dialog');
+    await settled(page.locator('.ant-modal', { has: dialog }));
     await dialog.getByPlaceholder('请输入手机号').fill(phone);
     await dialog.getByTestId('send-code').click();
     await dialog.getByPlaceholder('请输入验证码').fill(await codeFromOutbox(phone));

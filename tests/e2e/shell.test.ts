@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LOGIN_REDIRECT_KEY } from '@bid/shared';
 import { createUserWithSession } from '../../apps/server/test/helpers/fixtures.ts';
+import { startTestServer } from '../../apps/server/test/helpers/test-server.ts';
 import { unexpectedErrors } from './helpers/browser.ts';
 import { browserSuite } from './helpers/suite.ts';
 
@@ -9,7 +10,8 @@ const POLL = { timeout: 20_000 };
 
 /** The web shell in a real Chromium against the built app served by a real server. */
 describe('web shell (browser)', () => {
-  const suite = browserSuite();
+  // The customer-service channel comes from configuration.
+  const suite = browserSuite((env) => startTestServer({ ...env, CUSTOMER_SERVICE_PHONE: '0571-8888 6666', CUSTOMER_SERVICE_WECHAT: 'bid-service' }));
   const newPage = (token?: string) => suite.newPage(token);
 
   it('renders the landing page hero, steps and footer without console errors', async () => {
@@ -73,7 +75,8 @@ describe('web shell (browser)', () => {
     await button.click();
     const panel = page.getByTestId('customer-service-panel');
     await expect.poll(() => panel.textContent(), POLL).toContain('客服电话');
-    expect(await panel.textContent()).toContain('400-000-0000');
+    expect(await panel.textContent()).toContain('0571-8888 6666');
+    expect(await panel.textContent()).toContain('bid-service');
   });
 
   it('shows the /home shell with a token: menu, quota, masked account, active links', async () => {

@@ -126,7 +126,7 @@ export async function buildServices(deps: CoreDeps): Promise<Services> {
   const { config, db, dbKind, log, sessions } = deps;
 
   const accounts = buildAccounts({ config, db, log, sessions });
-  const clientConfig = new ClientConfigService(db);
+  const clientConfig = new ClientConfigService(db, { phone: config.CUSTOMER_SERVICE_PHONE, wechat: config.CUSTOMER_SERVICE_WECHAT, hours: config.CUSTOMER_SERVICE_HOURS });
   const notices = new CommonService(db, accounts.clock);
   const users = new UserService(db, accounts);
   const employees = new EmployeeService(db, sessions);

@@ -83,6 +83,10 @@ export const configSchema = z
     WECHAT_API_BASE: optionalUrl,
     CAPTCHA_TEST_TEXT: z.string().regex(/^[A-Za-z0-9]{4,8}$/, 'CAPTCHA_TEST_TEXT 须为 4 到 8 位字母或数字').optional(),
     SIGNUP_TRIAL_BIDS: z.coerce.number().int().min(0).default(1),
+    /** Customer service shown at the lower left of every page and wherever a user needs more quota (empty: not shown). */
+    CUSTOMER_SERVICE_PHONE: z.string().trim().default(''),
+    CUSTOMER_SERVICE_WECHAT: z.string().trim().default(''),
+    CUSTOMER_SERVICE_HOURS: z.string().trim().default('工作日 9:00–18:00'),
     JSON_BODY_LIMIT: positiveInt(LIMITS.jsonBodyBytes),
     UPLOAD_LIMIT: positiveInt(LIMITS.uploadBytes),
     WEB_DIST: z.string().optional(),

@@ -22,7 +22,7 @@ export function ComingSoon({ description, actionLabel, actionIcon, image, childr
           {/* A disabled button swallows pointer events; the span keeps the tooltip working. */}
           <span className="bs-disabled-action">
             <Button type="primary" icon={actionIcon} disabled>
-              {actionLabel}
+              {actionLabel}（{COMING_SOON}）
             </Button>
           </span>
         </Tooltip>

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { Logo } from './Logo.tsx';
-import { useClientConfig } from './useClientConfig.ts';
+import { contactLine, useClientConfig } from './useClientConfig.ts';
 
 const COLUMNS = [
   {
@@ -43,9 +43,12 @@ export function SiteFooter() {
           <div className="bs-site-footer__about">
             <Logo light />
             <p>标书 AI 帮助投标人把招标文件变成完整、规范的投标文件：解析招标文件、生成大纲与正文、导出 Word。</p>
-            <p>
-              客服电话 {config.customerService.phone} · {config.customerService.hours}
-            </p>
+            {contactLine(config.customerService) ? (
+              <p>
+                客服 {contactLine(config.customerService)}
+                {config.customerService.hours ? ` · ${config.customerService.hours}` : ''}
+              </p>
+            ) : null}
           </div>
           {COLUMNS.map((col) => (
             <div key={col.title}>

@@ -8,8 +8,15 @@ export const FALLBACK_CLIENT_CONFIG: ClientConfig = {
   loadingTips: ['粘贴招标文件中的项目概况和评分标准，生成效果最好'],
   companyName: '标书 AI',
   registrationNo: '',
-  customerService: { phone: '400-000-0000', wechat: 'biaoshu-ai', hours: '工作日 9:00–18:00' },
+  // Nothing made up: the real channel comes from the server's configuration (CUSTOMER_SERVICE_*).
+  customerService: { phone: '', wechat: '', hours: '' },
 };
+
+/** "电话 … / 微信 …" for the channels that are configured; null when none is. */
+export function contactLine(cs: ClientConfig['customerService']): string | null {
+  const parts = [cs.phone ? `电话 ${cs.phone}` : '', cs.wechat ? `微信 ${cs.wechat}` : ''].filter(Boolean);
+  return parts.length ? parts.join(' / ') : null;
+}
 
 export const CLIENT_CONFIG_KEY = ['common', 'clientConfig'] as const;
 

@@ -1,7 +1,8 @@
-import { useEffect, useLayoutEffect } from 'react';
+import { useEffect, useLayoutEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation, useMatches } from 'react-router';
 import { useSession } from '../stores/session.ts';
 import { CustomerService } from '../components/CustomerService.tsx';
+import { LoginDialog } from '../features/account/LoginDialog.tsx';
 import { decideGuard } from './guard.ts';
 import { rememberLoginRedirect } from './loginRedirect.ts';
 import { ScrollManager } from './ScrollManager.tsx';
@@ -18,11 +19,16 @@ function useRouteTitle() {
   }, [title, matches]);
 }
 
-/** Stores where the visitor wanted to go, then sends them to the landing page. */
+/** Set on the landing page's history entry when a deep link needed a login: the dialog opens at once. */
+interface GuardState {
+  askLogin?: boolean;
+}
+
+/** Stores where the visitor wanted to go, then sends them to the landing page with the login dialog open. */
 function GuardRedirect({ remember, to }: { remember: string; to: string }) {
   // An idempotent storage write: safe in render, and done before Navigate's effect leaves the page.
   rememberLoginRedirect(remember);
-  return <Navigate to={to} replace />;
+  return <Navigate to={to} replace state={{ askLogin: true } satisfies GuardState} />;
 }
 
 /**
@@ -34,6 +40,9 @@ export function RootShell() {
   const token = useSession((s) => s.token);
   const fullPath = `${location.pathname}${location.search}${location.hash}`;
   const decision = decideGuard(fullPath, Boolean(token));
+  // A logged-out deep link lands here with the dialog open; after login the dialog returns to the link.
+  const [dismissed, setDismissed] = useState<string | null>(null);
+  const askLogin = Boolean((location.state as GuardState | null)?.askLogin) && !token && dismissed !== location.key;
   useRouteTitle();
 
   useEffect(() => {
@@ -52,6 +61,7 @@ export function RootShell() {
       <ScrollManager />
       <Outlet />
       <CustomerService />
+      {askLogin ? <LoginDialog open onClose={() => setDismissed(location.key)} /> : null}
     </>
   );
 }

@@ -197,13 +197,12 @@ describe('scroll behaviour', () => {
 });
 
 describe('shell components', () => {
-  it('customer service at the lower left shows phone, WeChat and hours', async () => {
+  it('customer service at the lower left says so when no channel is configured (no made-up number)', async () => {
     renderRoute('/');
     fireEvent.click(await screen.findByTestId('customer-service', undefined, WAIT));
     const panel = await screen.findByTestId('customer-service-panel');
-    expect(panel.textContent).toContain('400-000-0000');
-    expect(panel.textContent).toContain('biaoshu-ai');
-    expect(panel.textContent).toContain('工作日');
+    expect(panel.textContent).toContain('客服电话和微信尚未公布');
+    expect(panel.textContent).not.toContain('400-000-0000');
   });
 
   it('the Windows WeChat browser gets the PC-browser notice instead of the app', async () => {

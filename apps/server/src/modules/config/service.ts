@@ -1,5 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { ClientConfig } from '@bid/shared';
+
+type CustomerService = ClientConfig['customerService'];
 import type { Database } from '../../db/schema.ts';
 
 export const DEFAULT_CLIENT_CONFIG: ClientConfig = {
@@ -13,20 +15,29 @@ export const DEFAULT_CLIENT_CONFIG: ClientConfig = {
   ],
   companyName: '标书 AI',
   registrationNo: '',
-  customerService: { phone: '400-000-0000', wechat: 'biaoshu-ai', hours: '工作日 9:00–18:00' },
+  // The real channel comes from configuration (CUSTOMER_SERVICE_*); nothing made up is shown.
+  customerService: { phone: '', wechat: '', hours: '' },
 };
 
 /** Operator-set values live in the settings table under `client_config`; defaults fill the rest. */
 export class ClientConfigService {
-  constructor(private readonly db: Kysely<Database>) {}
+  private readonly defaults: ClientConfig;
+
+  /** `customerService`: the channel from configuration; an operator's saved settings win over it. */
+  constructor(
+    private readonly db: Kysely<Database>,
+    customerService: CustomerService = DEFAULT_CLIENT_CONFIG.customerService,
+  ) {
+    this.defaults = { ...DEFAULT_CLIENT_CONFIG, customerService };
+  }
 
   async get(): Promise<ClientConfig> {
     const row = await this.db.selectFrom('settings').select('value').where('key', '=', 'client_config').executeTakeFirst();
-    if (!row) return DEFAULT_CLIENT_CONFIG;
+    if (!row) return this.defaults;
     try {
-      return { ...DEFAULT_CLIENT_CONFIG, ...(JSON.parse(row.value) as Partial<ClientConfig>) };
+      return { ...this.defaults, ...(JSON.parse(row.value) as Partial<ClientConfig>) };
     } catch {
-      return DEFAULT_CLIENT_CONFIG;
+      return this.defaults;
     }
   }
 }

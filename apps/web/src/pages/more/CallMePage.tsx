@@ -11,7 +11,7 @@ export default function CallMePage() {
     { icon: <WechatOutlined />, label: '客服微信', value: cs.wechat, note: '添加时请备注“标书 AI”' },
     { icon: <ClockCircleOutlined />, label: '服务时间', value: cs.hours, note: '非服务时间的留言会在下一个工作日回复' },
     { icon: <MailOutlined />, label: '商务合作', value: config.companyName, note: '企业采购、渠道合作请通过电话或微信联系' },
-  ];
+  ].filter((r) => r.value);
   return (
     <>
       <PublicBanner title="联系我们" subtitle="使用中遇到任何问题，或希望为团队开通企业账号，都欢迎与我们联系。" crumbs={[{ label: '联系我们' }]} />
@@ -26,6 +26,7 @@ export default function CallMePage() {
             </div>
           ))}
         </div>
+        {cs.phone || cs.wechat ? null : <p style={{ marginTop: 32 }}>客服电话和微信尚未公布。</p>}
         <p style={{ marginTop: 32, color: '#64748b' }}>登录后也可以在任意页面左下角打开客服入口。</p>
       </div>
     </>

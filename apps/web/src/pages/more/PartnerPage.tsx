@@ -1,6 +1,6 @@
 import { ApartmentOutlined, AuditOutlined, BankOutlined, BuildOutlined, CloudServerOutlined, ToolOutlined } from '@ant-design/icons';
 import { PublicBanner } from '../../components/PublicBanner.tsx';
-import { useClientConfig } from '../../components/useClientConfig.ts';
+import { contactLine, useClientConfig } from '../../components/useClientConfig.ts';
 
 const KINDS = [
   { icon: <AuditOutlined />, title: '招标代理机构', text: '为投标人提供规范的投标文件模板与写作工具，提升服务效率。' },
@@ -30,7 +30,7 @@ export default function PartnerPage() {
         <div className="bs-article" style={{ marginTop: 32, maxWidth: 'none' }}>
           <h2 style={{ marginTop: 0 }}>成为合作伙伴</h2>
           <p>
-            渠道合作、企业批量采购与定制部署，请致电 {customerService.phone}，或添加客服微信 {customerService.wechat}，注明“合作”。
+            渠道合作、企业批量采购与定制部署，请联系客服{contactLine(customerService) ? `（${contactLine(customerService)}）` : ''}，注明“合作”。
           </p>
         </div>
       </div>

@@ -4,6 +4,7 @@ import { BulbOutlined, ThunderboltFilled } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
 import { BID_LIMITS, formatTime, MODEL_LABELS, type ModelType } from '@bid/shared';
+import { contactLine, useClientConfig } from '../../../components/useClientConfig.ts';
 import { useSession } from '../../../stores/session.ts';
 import { toastSuccess } from '../../../utils/feedback.ts';
 import { bidApi, bidKeys, useQuota, useTemplates } from '../api.ts';
@@ -54,6 +55,7 @@ export function CreateBidForm() {
   };
   const preferred: ModelType = user?.preferredModel && !disabled[user.preferredModel] ? user.preferredModel : !disabled.standard ? 'standard' : 'premium';
   const noQuota = quota.data ? !quota.data.unlimited && quota.data.total <= 0 : false;
+  const contact = contactLine(useClientConfig().customerService);
 
   // The template list comes from the server: preselect its first entry when the default is not in it.
   useEffect(() => {
@@ -104,7 +106,16 @@ export function CreateBidForm() {
         )}
       </div>
       {source ? <Alert type="info" showIcon message={`已载入解读“${source.name}”的招标文件和解析结果，确认下面的设置后创建标书`} style={{ marginBottom: 16 }} data-testid="create-from-interpretation" /> : null}
-      {noQuota ? <Alert type="warning" showIcon message="标书额度已用完，请购买套餐后再创建" style={{ marginBottom: 16 }} /> : null}
+      {noQuota ? (
+        <Alert
+          type="warning"
+          showIcon
+          data-testid="no-quota"
+          message="标书额度已用完，暂时不能新建标书"
+          description={`需要更多额度，请联系客服${contact ? `（${contact}）` : ''}，也可以点击页面左下角的“联系客服”。已有的标书仍可继续写作和导出。`}
+          style={{ marginBottom: 16 }}
+        />
+      ) : null}
       <Form<Values>
         form={form}
         layout="vertical"
@@ -147,6 +158,7 @@ export function CreateBidForm() {
               <Tooltip key={m} title={disabled[m] ? '该模型已停用' : MODEL_HINT[m]}>
                 <Radio.Button value={m} disabled={disabled[m]} data-testid={`model-${m}`}>
                   {MODEL_LABELS[m]}
+                  {disabled[m] ? '（已停用）' : ''}
                 </Radio.Button>
               </Tooltip>
             ))}
