@@ -46,6 +46,7 @@ import { CompanyLibrary } from './modules/knowledge/company.ts';
 import { KnowledgeGrounding } from './modules/knowledge/grounding.ts';
 import { BusinessBidService } from './modules/knowledge/business.ts';
 import { embedderOf, fileSourceOf } from './modules/knowledge/wiring.ts';
+import { LapsingQualifications } from './modules/knowledge/bid-findings.ts';
 
 /** What the composition root is built from: the process-wide infrastructure. */
 export interface CoreDeps {
@@ -134,7 +135,9 @@ export async function buildServices(deps: CoreDeps): Promise<Services> {
   const quota = new QuotaService(db);
   const bid = new BidService(db, new BidRepo(db, dbKind), quota);
   const catalog = new CatalogService(db, new CatalogRepo(), bid);
-  const checks = new ChecksService(bid, new ChecksRepo(db));
+  const knowledgeRepo = new KnowledgeRepo(db);
+  const company = new CompanyLibrary(knowledgeRepo);
+  const checks = new ChecksService(bid, new ChecksRepo(db), [new LapsingQualifications(company)]);
   const feedback = new FeedbackService(db);
 
   const tuning = aiTuning(config);
@@ -148,9 +151,7 @@ export async function buildServices(deps: CoreDeps): Promise<Services> {
   const jobs = new SqlJobQueue(db, { leaseMs: tuning.leaseMs, pollMs: tuning.pollMs, log });
   const analysis = new AnalysisService(new InterpretationRepo(db), aiSetup.engine, file, bid, log, usage);
   await analysis.repo.failStale(new Date(Date.now() - STALE_ANALYSIS_MS).toISOString()).catch(() => {});
-  const knowledgeRepo = new KnowledgeRepo(db);
   const knowledge = new KnowledgeService(knowledgeRepo, fileSourceOf(file), embedderOf(config));
-  const company = new CompanyLibrary(knowledgeRepo);
   const grounding = new KnowledgeGrounding(knowledge, company);
   const businessBid = new BusinessBidService(bid, catalog, analysis, company);
   const ai = new AiService(db, aiSetup.engine, bid, catalog, analysis, jobs, usage, log, grounding);

@@ -153,6 +153,9 @@ describe(`knowledge base (${TEST_DB})`, () => {
     for (const p of ['王建国', '李明', '一级建造师（市政）']) expect(by['拟派人员表']).toContain(p);
     expect(by['资格证明文件']).toMatch(/2026-05-31（开标前到期）/);
     expect(r.findings.filter((f) => f.kind === 'qualification-lapses').map((f) => f.message)).toEqual([expect.stringContaining('安全生产许可证')]);
+    // The bid checks name it as a blocking finding too.
+    const checks = await c.data('/bid/client/getBidChecks', { id: bidId });
+    expect(checks.blockers).toEqual(expect.arrayContaining([expect.stringContaining('资质“安全生产许可证”有效期至 2026-05-31，早于开标日期 2026-06-18')]));
     // Amounts in 大写 and 小写 agree everywhere they appear.
     for (const t of ['投标函', '开标一览表（报价一览表）']) {
       expect(by[t]).toContain('壹仟贰佰叁拾肆万伍仟陆佰柒拾捌元玖角整');

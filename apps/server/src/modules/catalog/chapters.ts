@@ -9,7 +9,7 @@ import { isBidReadOnly } from '../bid/policy.ts';
 import type { CatalogAccess } from './access.ts';
 import { checkDoc, docJson, parseDoc } from './doc.ts';
 import type { CatalogRow } from './repo.ts';
-import { Outline, presentRow } from './tree.ts';
+import { Outline, parseJsonOr, presentRow } from './tree.ts';
 import type { ChapterWriter } from './writer.ts';
 
 /** A manual save more than this long after the last version first keeps the old text as a version. */
@@ -56,9 +56,10 @@ export class ChapterService {
     const { bidId } = await this.a.readable(owner, id);
     const [row, bid] = await Promise.all([this.a.repo.findFull(this.a.db, id), this.a.bids.getOwned(owner, bidId)]);
     if (!row) throw notFound(CATALOG_MSG.notFound);
-    const { content, content_version_seq: _seq, created_at: _c, ...meta } = row;
+    const { content, content_version_seq: _seq, created_at: _c, ai_sources: sources, ...meta } = row;
     return {
       ...presentRow(meta),
+      sources: parseJsonOr<CatalogDetail['sources']>(sources, []),
       content: docJson(parseDoc(content)),
       bidStatus: bid.status as 'writing' | 'finished',
       readOnly: isBidReadOnly(bid),

@@ -19,6 +19,11 @@ import { businessWarning } from '../../http/errors.ts';
 import type { BidOwner } from '../bid/repo.ts';
 import type { BidService } from '../bid/service.ts';
 import { ChecksRepo, type CheckChapterRow } from './repo.ts';
+
+/** Blocking findings other modules add to the checks (the knowledge base: qualifications lapsing before the opening). */
+export interface BidFindingSource {
+  blockersFor(tenantId: string, analysis: TenderAnalysis | null): Promise<string[]>;
+}
 import { findAnswer, findLeaks, isAnonymousPath, readChapter, type ChapterText } from './scan.ts';
 
 interface OutlineChapter extends ChapterText {
@@ -84,6 +89,7 @@ export class ChecksService {
   constructor(
     private readonly bids: BidService,
     private readonly repo: ChecksRepo,
+    private readonly more: BidFindingSource[] = [],
   ) {}
 
   static create(db: Kysely<Database>, bids: BidService): ChecksService {
@@ -118,10 +124,12 @@ export class ChecksService {
     const words = chapters.reduce((n, c) => n + countWords(c.text) + countWords(c.title), 0);
     const pages = { estimated: Math.ceil(words / CHARS_PER_PAGE), limit: analysis?.pageLimit ?? null };
 
+    const more = (await Promise.all(this.more.map((m) => m.blockersFor(bid.tenant_id, analysis)))).flat();
     const blockers = [
       ...stars.filter((s) => !s.answered).map((s) => `★条款未响应：${s.text.replace(/^★\s*/, '').slice(0, 60)}`),
       ...anonymity.map((a) => `暗标部分出现${ANONYMITY_LABELS[a.kind]}：${a.text}${a.title ? `（${a.title}）` : ''}`),
       ...(pages.limit !== null && pages.estimated > pages.limit ? [`页数约 ${pages.estimated} 页，超过招标文件限制的 ${pages.limit} 页`] : []),
+      ...more,
     ];
     return { coverage, stars, disqualifications, anonymity, placeholders, pages, blocking: blockers.length, blockers, anonymousParts };
   }
