@@ -98,6 +98,8 @@ export interface BidTable {
   model_type: string;
   page_count: number | null;
   template_id: string | null;
+  /** The 采购包 / 标段 the bid answers (migration 0700); null: all, or a tender with one. */
+  lot: number | null;
   /** 'writing' | 'finished' */
   status: string;
   /** Leaf chapters with content / all leaf chapters, 0..100. */

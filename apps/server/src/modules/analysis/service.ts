@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { tenderAnalysisSchema, type ModelTier, type TenderAnalysis } from '@bid/shared';
+import { analysisForLot, tenderAnalysisSchema, type ModelTier, type TenderAnalysis } from '@bid/shared';
 import type { Logger } from 'pino';
 import { AiError } from '../../ai/errors.ts';
 import { rulesFallback } from '../../ai/model-engine.ts';
@@ -85,7 +85,8 @@ export class AnalysisService {
       analysis.warnings = ['未提供招标文件内容：大纲按标准结构生成，项目信息请在各章节补充'];
     }
     await this.bids.saveAnalysis(SYSTEM_ACTOR, bid.id, analysis);
-    return analysis;
+    // The bid works from its 包 only (saveAnalysis stores it so too).
+    return analysisForLot(analysis, bid.lot);
   }
 
   parse(text: string | null | undefined): TenderAnalysis | null {

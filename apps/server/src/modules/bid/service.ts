@@ -1,8 +1,10 @@
 import type { Kysely, Transaction } from 'kysely';
 import {
+  analysisForLot,
   BID_MSG,
   makePage,
   maskPhone,
+  tenderAnalysisSchema,
   type BidDetail,
   type BidListItem,
   type BidListQuery,
@@ -63,6 +65,7 @@ export class BidService {
         model_type: modelType,
         page_count: input.pageCount ?? null,
         template_id: input.templateId ?? null,
+        lot: input.lot ?? null,
         status: 'writing',
         progress: 0,
         analysis: null,
@@ -174,6 +177,11 @@ export class BidService {
       if (input.modelType !== undefined && input.modelType !== null) patch.model_type = input.modelType;
       if (input.pageCount !== undefined) patch.page_count = input.pageCount ?? null;
       if (input.templateId !== undefined) patch.template_id = input.templateId ?? null;
+      if (input.lot !== undefined && (input.lot ?? null) !== bid.lot) {
+        // Another 包: the stored analysis kept only the old one's items, so it is made afresh.
+        patch.lot = input.lot ?? null;
+        patch.analysis = null;
+      }
       await this.repo.update(trx, bid.id, patch);
     });
     return this.detail(owner, input.id);
@@ -219,8 +227,11 @@ export class BidService {
   /** For the analysis step: stores the tender analysis JSON of a bid the caller owns. */
   async saveAnalysis(caller: Caller, bidId: string, analysis: unknown): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
-      await this.lockForWrite(trx, caller, bidId);
-      await this.repo.update(trx, bidId, { analysis: JSON.stringify(analysis ?? null), updated_at: nowIso() });
+      const bid = await this.lockForWrite(trx, caller, bidId);
+      // A bid answering one 包 keeps that 包's scoring items, ★ clauses and requirements only.
+      const parsed = bid.lot != null ? tenderAnalysisSchema.safeParse(analysis) : null;
+      const kept = parsed?.success ? analysisForLot(parsed.data, bid.lot) : analysis;
+      await this.repo.update(trx, bidId, { analysis: JSON.stringify(kept ?? null), updated_at: nowIso() });
     });
   }
 }
