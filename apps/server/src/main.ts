@@ -1,5 +1,6 @@
 import { loadConfig, ConfigError } from './config/config.ts';
 import { buildApp, createLogger } from './app.ts';
+import { developmentBanner, listenHost } from './startup.ts';
 
 /** Starts the server: config check, migrations, listen, graceful shutdown on SIGTERM/SIGINT. */
 async function main(): Promise<void> {
@@ -37,9 +38,11 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('unhandledRejection', (err) => log.error({ err }, 'unhandled rejection'));
 
-  const address = await built.app.listen({ port: config.PORT, host: config.HOST });
+  const host = listenHost(config);
+  for (const line of developmentBanner(config, built.ctx.services.aiSetup.providerName, host)) console.warn(line);
+  const address = await built.app.listen({ port: config.PORT, host });
   const port = new URL(address).port;
-  console.log(`listening on http://127.0.0.1:${port}`);
+  console.log(`listening on http://127.0.0.1:${port}${host === '127.0.0.1' ? '' : ` (bound to ${host})`}`);
 }
 
 main().catch((err) => {

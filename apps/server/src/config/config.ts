@@ -59,7 +59,8 @@ function aiTier(prefix: 'AI_STANDARD' | 'AI_PREMIUM') {
 export const configSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-    HOST: z.string().default('0.0.0.0'),
+    /** Bind address; empty = 0.0.0.0 in production, 127.0.0.1 otherwise (startup.ts listenHost). */
+    HOST: z.string().trim().default(''),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     DATA_DIR: z.string().default('./data'),
     DATABASE_URL: optionalUrl,
