@@ -15,7 +15,8 @@ import { browserSuite } from './helpers/suite.ts';
 /**
  * 招标文件解读 in Chromium, starting at /home and only clicking: upload a PDF tender, watch the job's
  * progress, open a scoring item's passage (highlighted in the drawer), export the report (a .docx
- * that LibreOffice converts), create a bid from it, and find and remove it in the history.
+ * that LibreOffice converts), create a bid from it, find and remove it in the history, then interpret
+ * pasted text and open the bid form filled with it.
  * The analysis goes through the fake OpenAI-compatible server, slowed down so the progress shows.
  */
 const PDF = fileURLToPath(new URL('../../apps/server/test/corpus/t01.pdf', import.meta.url));
@@ -42,7 +43,7 @@ describe('file interpretation (browser)', () => {
     startTestServer({ ...env, AI_STANDARD_BASE_URL: fake.url, AI_STANDARD_API_KEY: 'e2e', AI_STANDARD_MODEL: 'fake-e2e', AI_JOB_POLL_MS: '200' }),
   );
 
-  it('upload a PDF, watch progress, open a passage, export Word, create a bid, remove from history', { timeout: 240_000 }, async () => {
+  it('upload a PDF, watch progress, open a passage, export Word, create a bid, remove from history, paste text', { timeout: 240_000 }, async () => {
     const user = await createUserWithSession(suite.server, { quota: { bid_number: 2 } });
     const t = await suite.newPage(user.token);
     const { page } = t;
@@ -156,6 +157,19 @@ describe('file interpretation (browser)', () => {
     await confirm.getByRole('button', { name: /删\s*除/ }).click();
     await page.getByText('还没有解读记录').waitFor();
     expect((await suite.server.api.get('/ai/fileInterpretationClient/detail', { id }, { token: user.token })).body.code).toBe(404);
+
+    // Pasted text: the same report, and a bid form filled with that text.
+    const pasted = fs.readFileSync(new URL('../../apps/server/test/corpus/t02.txt', import.meta.url), 'utf8');
+    await page.getByRole('tab', { name: '粘贴文字' }).click();
+    await page.getByLabel('解读名称').fill('粘贴的招标文件');
+    await page.getByTestId('interpretation-text').fill(pasted);
+    await page.getByTestId('interpretation-start-text').click();
+    await page.waitForURL(/\/home\/bidingParse\/analysisPage\?id=/);
+    await page.getByTestId('interpretation-report').waitFor({ timeout: 60_000 });
+    expect(await page.locator('.bs-page__title').textContent()).toBe('粘贴的招标文件');
+    await page.getByTestId('interpretation-create-bid').click();
+    await page.getByTestId('create-from-interpretation').waitFor();
+    await expect.poll(() => page.getByPlaceholder('粘贴项目概况、评分标准、技术要求……').inputValue()).toBe(pasted.trim());
     expect(unexpectedErrors(t.errors)).toEqual([]);
   });
 });
