@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Button } from 'antd';
 import {
   ApartmentOutlined,
@@ -23,6 +24,7 @@ import {
 import { Link, useNavigate } from 'react-router';
 import { HeroIllustration } from './HeroIllustration.tsx';
 import { StartButton } from '../../components/StartButton.tsx';
+import { FEATURE_LIVE, FEATURE_SOON, isLive, type FeatureKey } from './featureStatus.ts';
 
 const STEPS = [
   {
@@ -45,13 +47,13 @@ const STEPS = [
 const FEATURES = [
   { icon: <OrderedListOutlined />, title: '大纲贴合招标文件', text: '沿用招标文件规定的章节顺序，评分项逐条映射到章节，并按目标页数分配字数。' },
   { icon: <ThunderboltOutlined />, title: '全文写作', text: '多个章节并行撰写，后台运行，关闭页面也不中断，实时显示每章进度。' },
-  { icon: <HistoryOutlined />, title: '版本随时回退', text: '每次重新生成都保留旧版本，一键恢复，您写下的内容永不丢失。' },
+  { icon: <HistoryOutlined />, title: '版本随时回退', text: '每次重新生成都把旧内容保留为历史版本，一键恢复。' },
   { icon: <ApartmentOutlined />, title: '图表一键生成', text: '为章节生成表格、思维导图、流程图和甘特图，网页与 Word 中效果一致。' },
-  { icon: <SafetyCertificateOutlined />, title: '评分点与废标检查', text: '评分点覆盖矩阵、★号与废标条款清单、暗标检查，投标前逐项核对。' },
-  { icon: <ReadOutlined />, title: '招标文件解读', text: '生成结构化解读报告：资格要求、评分表、关键时间、保证金、需准备的材料。' },
-  { icon: <DiffOutlined />, title: '标书查重', text: '对比多份投标文件的相同段落、相同图片与文档属性，投标前自查雷同风险。' },
-  { icon: <DatabaseOutlined />, title: '企业知识库', text: '沉淀资质、业绩、人员与过往标书，AI 写作时引用并注明来源，不编造事实。' },
-];
+  { icon: <SafetyCertificateOutlined />, title: '提交前检查', text: '评分项覆盖、★号与废标条款、暗标、未填写的【待填写】和页数，导出和完成前逐项核对。', feature: 'checks' },
+  { icon: <ReadOutlined />, title: '招标文件解读', text: '生成结构化解读报告：资格要求、评分表、关键时间、保证金、需准备的材料。', feature: 'interpretation' },
+  { icon: <DiffOutlined />, title: '标书查重', text: '对比多份投标文件的相同段落、相同图片与文档属性，投标前自查雷同风险。', feature: 'diff' },
+  { icon: <DatabaseOutlined />, title: '企业知识库', text: '沉淀资质、业绩、人员与过往标书，AI 写作时引用并注明来源，不编造事实。', feature: 'knowledge' },
+] satisfies Array<{ icon: ReactNode; title: string; text: string; feature?: FeatureKey }>;
 
 const PACKAGES = [
   {
@@ -63,14 +65,14 @@ const PACKAGES = [
   {
     name: '个人套餐',
     for: '独立投标人、咨询顾问',
-    points: ['按份购买，额度长期有效', '标准与高级两档写作模型', '支持开具电子发票'],
-    cta: '查看套餐',
+    points: FEATURE_LIVE.commerce ? ['按份购买，额度长期有效', '标准与高级两档写作模型', '支持开具电子发票'] : ['标准与高级两档写作模型', `额度与发票请联系客服（在线购买${FEATURE_SOON}）`],
+    cta: FEATURE_LIVE.commerce ? '查看套餐' : '免费开始',
     featured: true,
   },
   {
     name: '企业套餐',
     for: '投标团队、招投标代理公司',
-    points: ['企业额度员工共享', '员工管理与企业标识', '企业私有知识库'],
+    points: ['企业额度员工共享', '员工管理与企业标识', '企业私有知识库', ...(FEATURE_LIVE.commerce ? [] : ['企业账号请联系客服开通'])],
     cta: '了解企业版',
   },
 ];
@@ -160,7 +162,10 @@ export default function LandingPage() {
             {FEATURES.map((f) => (
               <div className="bs-feature" key={f.title}>
                 <div className="bs-feature__icon">{f.icon}</div>
-                <h3>{f.title}</h3>
+                <h3>
+                  {f.title}
+                  {isLive(f.feature) ? null : <span className="bs-feature__soon">{FEATURE_SOON}</span>}
+                </h3>
                 <p>{f.text}</p>
               </div>
             ))}
