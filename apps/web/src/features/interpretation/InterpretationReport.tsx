@@ -132,7 +132,7 @@ function ScoringTable({
           },
           {
             title: '评分因素',
-            width: 220,
+            width: 260,
             render: (_, r) => (r.item.group ? `${r.item.group} / ${r.item.name}` : r.item.name),
           },
           {
