@@ -4,6 +4,8 @@ import { docxMetadata, METADATA_PARTS, type MetaField } from './metadata.ts';
 
 /** Pictures compared per document; a bid with more is judged on its first ones. */
 export const MAX_IMAGES_PER_DOC = 200;
+/** Picture bytes kept per document (the zip reader caps the whole file at a larger size). */
+export const MAX_IMAGE_BYTES_PER_DOC = 100 * 1024 * 1024;
 
 const MEDIA = /^word\/media\/[^/]+\.(png|jpe?g)$/i;
 
@@ -24,10 +26,13 @@ export async function readDocxAssets(buf: Buffer): Promise<{ images: Buffer[]; m
     const p = parts.get(name);
     if (p) xml.set(name, p.toString('utf8'));
   }
-  const images = [...parts.keys()]
-    .filter((n) => MEDIA.test(n))
-    .sort(natural)
-    .slice(0, MAX_IMAGES_PER_DOC)
-    .map((n) => parts.get(n)!);
+  const images: Buffer[] = [];
+  let bytes = 0;
+  for (const name of [...parts.keys()].filter((n) => MEDIA.test(n)).sort(natural)) {
+    const data = parts.get(name)!;
+    if (images.length >= MAX_IMAGES_PER_DOC || bytes + data.length > MAX_IMAGE_BYTES_PER_DOC) break;
+    images.push(data);
+    bytes += data.length;
+  }
   return { images, metadata: docxMetadata(xml) };
 }

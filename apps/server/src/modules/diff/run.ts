@@ -110,7 +110,8 @@ export async function runComparison(actor: Actor, docs: ComparedDocument[], tend
       const hash = hashOf(bytes);
       if (hash) hashed.push({ key: docs[i].key, index, hash });
       seen++;
-      if (seen % 5 === 0) await progress(75 + (17 * seen) / Math.max(1, imageTotal), '正在比对图片');
+      // Decoding a large picture takes a while: the event loop gets a turn after each one.
+      await progress(75 + (17 * seen) / Math.max(1, imageTotal), '正在比对图片');
     }
   }
   const matches: Array<{ a: Hashed; b: Hashed; distance: number }> = [];
