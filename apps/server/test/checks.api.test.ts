@@ -30,7 +30,8 @@ describe(`bid checks (${TEST_DB})`, () => {
       { catalogId: ids.service, title: '运维服务方案', text: '【待填写：驻场人数】' },
       { catalogId: ids.emergency, title: '应急响应措施', text: '【待填写：备件清单】' },
     ]);
-    expect(checks.pages).toEqual({ estimated: 1, limit: null });
+    // The anonymous template's measured page model: cover and contents, three parts each on a new page.
+    expect(checks.pages).toEqual({ estimated: 5, limit: null });
     expect(checks.blocking).toBe(2);
     expect(checks.blockers[0]).toContain('★条款未响应');
     expect(checks.blockers[1]).toContain(COMPANY);

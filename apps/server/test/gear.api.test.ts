@@ -47,7 +47,8 @@ async function technicalLeaf(s: TestServer) {
   const c = await newWriter(s);
   const { id: bidId } = await c.data('/bid/client/saveBid', { name: '齿轮测试', modelType: 'standard', pageCount: 30, tenderText: fixture('tender-it-gov') });
   const tree = await c.data<CatalogNode[]>('/ai/client/aiGetBidCatalog', { bidId });
-  const leaf = flatten(tree).filter((n) => n.children.length === 0 && !/投标函|报价|资格|业绩|人员|授权/.test(n.title))[0];
+  // A prose chapter (the scoring index and response tables are built from the analysis, not written).
+  const leaf = flatten(tree).filter((n) => n.children.length === 0 && !/投标函|报价|资格|业绩|人员|授权|索引表|偏离表|响应表/.test(n.title))[0];
   await c.data('/catalog/client/updateBidCatalogSetting', { id: leaf.id, settings: { requirement: REQUIREMENT, include: INCLUDE } });
   return { c, leaf };
 }

@@ -16,6 +16,7 @@ import { proseMarkdown } from '@bid/document/testing/prose';
 import { BUILTIN_TEMPLATES } from '@bid/document/templates/builtin';
 import { startTestServer, clientHeaders, type TestServer } from './helpers/test-server.ts';
 import { flatten, newWriter, type Client } from './catalog-helpers.ts';
+import { CHECKS_TENDER } from './checks-helpers.ts';
 
 const skip = process.env.SKIP_LIBREOFFICE_TESTS === '1';
 const fixture = (name: string) => fs.readFileSync(new URL(`../src/ai/fixtures/${name}.txt`, import.meta.url), 'utf8');
@@ -48,12 +49,12 @@ function pdfPages(files: string[]): number[] {
   return files.map((f) => Number(/Pages:\s+(\d+)/.exec(execFileSync('pdfinfo', [f.replace(/\.docx$/, '.pdf')], { encoding: 'utf8' }))![1]));
 }
 
-/** Writes every leaf with bid prose of exactly its budget (countWords). */
-async function writeToBudget(c: Client, tree: CatalogNode[]): Promise<number> {
+/** Writes every leaf with bid prose of exactly its budget (countWords), or `factor` times it. */
+async function writeToBudget(c: Client, tree: CatalogNode[], factor = 1): Promise<number> {
   let words = 0;
   let seed = 1;
   for (const leaf of flatten(tree).filter((n) => !n.children.length)) {
-    const target = leaf.targetWords ?? 0;
+    const target = Math.round((leaf.targetWords ?? 0) * factor);
     words += target;
     await c.data('/catalog/client/updateBidCatalogContent', { id: leaf.id, content: markdownToDoc(proseMarkdown(target, seed++)), baseVersion: leaf.version });
   }
@@ -81,4 +82,27 @@ describe.skipIf(skip)('page count kept on export (LibreOffice)', () => {
     console.log(report.join('\n'));
     runs.forEach((r, i) => expect(Math.abs(printed[i] - r.pages) / r.pages, report[i]).toBeLessThanOrEqual(0.15));
   }, 600_000);
+});
+
+describe('the tender\'s page limit', () => {
+  it('budgets stay within the limit, and a bid written past it is flagged', async () => {
+    const c = await newWriter(s);
+    const tender = `${CHECKS_TENDER}四、编制要求\n投标文件篇幅不超过30页。\n`;
+    const { id: bidId } = await c.data('/bid/client/saveBid', { name: '页数上限', modelType: 'standard', pageCount: 80, templateId: 'gov-standard', tenderText: tender });
+    // Asked for 80 pages, planned for the tender's 30.
+    const tree = await c.data<CatalogNode[]>('/ai/client/aiGetBidCatalog', { bidId, pageCount: 80 });
+    const detail = await c.data('/bid/client/getBidDetail', { id: bidId });
+    expect(detail.analysis.pageLimit).toBe(30);
+    await writeToBudget(c, tree);
+    const within = await c.data('/bid/client/getBidChecks', { id: bidId });
+    expect(within.pages.limit).toBe(30);
+    expect(within.pages.estimated).toBeLessThanOrEqual(30);
+    expect(within.blockers.join('\n')).not.toContain('超过招标文件限制');
+
+    const after = await c.data<CatalogNode[]>('/catalog/client/getBidCatalogList', { bidId });
+    await writeToBudget(c, after, 2);
+    const over = await c.data('/bid/client/getBidChecks', { id: bidId });
+    expect(over.pages.estimated).toBeGreaterThan(30);
+    expect(over.blockers.join('\n')).toContain('超过招标文件限制的 30 页');
+  });
 });

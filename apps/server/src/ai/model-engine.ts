@@ -151,7 +151,7 @@ export class ModelEngine implements AiEngine {
     const { value, usage, model } = answer;
     const roots = keepMandatedOrder(toOutline(value.chapters, new Set(a.scoringItems.map((i) => i.id))), a);
     if (!roots.length) return rules();
-    ensureCoverage(roots, a.scoringItems, { addAspects: true, darkBid: a.darkBid });
+    ensureCoverage(roots, a.scoringItems, { addAspects: true, darkBid: a.darkBid, keepOrder: a.mandatedOutline.length >= 3 });
     finishOutline(roots, a, input.pageCount, { templateId: input.templateId });
     return { value: roots, engine: 'openai', model, promptTokens: usage.promptTokens, completionTokens: usage.completionTokens };
   }

@@ -1,7 +1,7 @@
-import type { ProjectFacts, ScoringItem } from '@bid/shared';
+import type { ProjectFacts } from '@bid/shared';
 import type { ChapterContext, EditInput } from '../types.ts';
 import { aspectsOf, roleOf } from './outline.ts';
-import { sentences } from './text.ts';
+import { sentences, similarity } from './text.ts';
 import { gearSections } from './gear.ts';
 import { aimLines, clauseLines, measureShare, requirementLines } from './respond.ts';
 
@@ -195,10 +195,6 @@ export function topicIndex(text: string): number {
   return TOPICS.findIndex((t) => t.test.test(text));
 }
 
-function itemsLine(items: ScoringItem[]): string {
-  return items.map((i) => `「${i.name}」${i.points != null ? `（${i.points} 分）` : ''}`).join('、');
-}
-
 function formLetter(ctx: ChapterContext, title: string): string {
   const f = ctx.facts;
   if (/授权|身份证明/.test(title)) {
@@ -280,10 +276,7 @@ function priceForm(ctx: ChapterContext): string {
 }
 
 function evidence(ctx: ChapterContext, title: string): string {
-  const items = ctx.scoringItems;
-  const head = items.length ? `本节响应评分项${itemsLine(items)}。` : '';
-  const crit = items.map((i) => i.criteria).filter(Boolean).join('；');
-  const lines = [head, crit ? `评审要求：${crit}` : '', ''];
+  const lines = [...aimLines(ctx, true), ''];
   if (/业绩/.test(title)) {
     lines.push(
       '| 序号 | 项目名称 | 采购人/建设单位 | 合同金额 | 签订时间 | 证明材料页码 |',
@@ -294,23 +287,23 @@ function evidence(ctx: ChapterContext, title: string): string {
       '以上业绩附合同关键页（或中标通知书、验收证明）复印件。',
     );
   } else if (/人员|团队|班子|项目经理|负责人|机构/.test(title)) {
+    // The project manager's chapter lists that post; a team chapter the other posts (never both twice).
+    const posts = /项目经理|负责人/.test(title) && !/班子|团队|机构|配备/.test(title) ? [title.includes('技术') ? '技术负责人' : '项目经理'] : ['技术负责人', '质量负责人', '安全负责人', `${ph('其他岗位')}`];
     if (ctx.darkBid) {
       lines.push(
-        '（本部分属暗标，按招标文件要求不得出现人员姓名及可识别投标人身份的信息，以下以岗位代称。）',
+        ph('本部分属暗标：以岗位代称，不写人员姓名及可识别投标人身份的信息'),
         '',
         '| 岗位 | 职责 | 职称/执业资格 | 相关经验 |',
         '| --- | --- | --- | --- |',
-        `| 项目经理 | 全面负责项目实施 | ${ph('职称/执业资格')} | ${ph('年限及类似项目经验')} |`,
-        `| 技术负责人 | 负责技术管理 | ${ph('职称/执业资格')} | ${ph('年限及类似项目经验')} |`,
+        ...posts.map((p) => `| ${p} | ${ph(`${p}职责`)} | ${ph('职称/执业资格')} | ${ph('年限及类似项目经验')} |`),
       );
     } else {
       lines.push(
         '| 岗位 | 姓名 | 职称/执业资格 | 从业年限 | 证书编号 |',
         '| --- | --- | --- | --- | --- |',
-        `| 项目经理 | ${ph('姓名')} | ${ph('职称/执业资格')} | ${ph('年限')} | ${ph('证书编号')} |`,
-        `| 技术负责人 | ${ph('姓名')} | ${ph('职称/执业资格')} | ${ph('年限')} | ${ph('证书编号')} |`,
+        ...posts.map((p) => `| ${p} | ${ph('姓名')} | ${ph('职称/执业资格')} | ${ph('年限')} | ${ph('证书编号')} |`),
         '',
-        '以上人员附身份证、职称/执业资格证书及社保缴纳证明复印件。',
+        `附件位置：${ph(`${posts.join('、')}的身份证、职称/执业资格证书及社保缴纳证明复印件`)}`,
       );
     }
   } else {
@@ -325,23 +318,30 @@ function evidence(ctx: ChapterContext, title: string): string {
   return lines.join('\n');
 }
 
-function technical(ctx: ChapterContext, title: string): string {
+/** Titles several chapters share (split parts, standard aspects): the draft names them with their parent. */
+const GENERIC_TITLE = /^(总体思路与目标|组织与职责|实施步骤|关键控制点|检查与考核|风险与应对|资源保障|持续改进|具体措施|保障措施)$/;
+
+function technical(ctx: ChapterContext, own: string): string {
   const parent = ctx.path.length > 1 ? ctx.path[ctx.path.length - 2] : '';
+  const title = GENERIC_TITLE.test(own) && parent ? `${parent}的${own}` : own;
   const topic = topicFor(`${title} ${ctx.scoringItems.map((i) => i.name).join(' ')} ${parent}`);
   const slot = ctx.plan?.slot ?? 0;
   // The chapter that names the items answers the whole criterion; an aspect child only its part.
   const owner = !ctx.plan || ctx.plan.aim.startsWith('响应评分项');
-  const out: string[] = aimLines(ctx, title, owner);
+  const out: string[] = aimLines(ctx, owner);
   if (!ctx.plan && ctx.scoringItems.length) {
     const points = ctx.scoringItems.flatMap((i) => aspectsOf(i.criteria));
     if (points.length) out.push('', '**响应要点**', '', ...points.map((p) => `- ${p}：${ph(`${p}的具体做法`)}`));
   }
-  out.push(...requirementLines(ctx.plan?.requirements ?? []), ...clauseLines(ctx.plan?.clauses ?? []));
+  const reqs = ctx.plan?.requirements ?? [];
+  // A clause restating one of the chapter's requirement items is answered on that item's line.
+  const clauses = (ctx.plan?.clauses ?? []).filter((c) => !reqs.some((r) => similarity(r.text, c.text) >= 0.7));
+  out.push(...requirementLines(reqs, own), ...clauseLines(clauses, own));
   // Each chapter on a topic prints its own share of the topic's practice (none printed twice).
   const measures = ctx.plan ? measureShare(topic.measures, slot) : topic.measures;
-  if (slot === 0) out.push('', `### ${title}的目标`, '', topic.goal);
-  if (measures.length) out.push('', `### ${title}的主要措施`, '', ...measures.map((m, i) => `${i + 1}. ${m}`));
-  out.push('', `### ${title}的具体安排`, '', ph(`“${title}”在本项目中的做法、数量、时间安排及责任岗位`));
+  if (slot === 0) out.push('', '### 目标', '', topic.goal);
+  if (measures.length) out.push('', '### 主要措施', '', ...measures.map((m, i) => `${i + 1}. ${m}`));
+  out.push('', '### 具体安排', '', ph(`“${title}”在本项目中的做法、数量、时间安排及责任岗位`));
   // The gear steers the draft; its text is never pasted into the chapter.
   out.push(...gearSections(ctx, (t) => TOPICS.find((x) => x.test.test(t)) ?? null, ph, topic));
   return out.join('\n');

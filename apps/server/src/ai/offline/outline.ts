@@ -66,7 +66,7 @@ function walk(nodes: OutlineNode[], fn: (n: OutlineNode, depth: number, parent: 
 function sectionsFor(roots: OutlineNode[], role: Role): OutlineNode[] {
   const out: Array<{ n: OutlineNode; depth: number }> = [];
   walk(roots, (n, depth) => {
-    if (depth <= 2 && !n.scoringItemIds.length && roleOf(n.title) === role) out.push({ n, depth });
+    if (depth <= 2 && !n.scoringItemIds.length && roleOf(n.title) === role && !tableKindOf(n.title)) out.push({ n, depth });
   });
   return out.sort((x, y) => y.depth - x.depth).map((x) => x.n);
 }
@@ -75,7 +75,8 @@ function sectionsFor(roots: OutlineNode[], role: Role): OutlineNode[] {
 function pickSection(roots: OutlineNode[], item: ScoringItem): OutlineNode | null {
   let best: { n: OutlineNode; s: number } | null = null;
   walk(roots, (n, depth) => {
-    if (depth > 2 || n.scoringItemIds.length) return;
+    // A response table the tender mandates holds its table, never a scoring item's text.
+    if (depth > 2 || n.scoringItemIds.length || tableKindOf(n.title)) return;
     const r = roleOf(n.title);
     if (r === 'form' || (r === 'price') !== (item.category === 'price')) return;
     const s = Math.max(similarity(item.name, n.title), item.group ? similarity(item.group, n.title) : 0);
@@ -98,7 +99,7 @@ const CATEGORY_SECTION: Record<ScoringCategory, string> = {
  * Puts every scoring item under a chapter. Items a model left out (or the skeleton has no place
  * for) get a chapter of their own; returns the tree (mutated) for chaining.
  */
-export function ensureCoverage(roots: OutlineNode[], items: ScoringItem[], opts: { addAspects?: boolean; darkBid?: boolean } = {}): OutlineNode[] {
+export function ensureCoverage(roots: OutlineNode[], items: ScoringItem[], opts: { addAspects?: boolean; darkBid?: boolean; keepOrder?: boolean } = {}): OutlineNode[] {
   const covered = new Set<string>();
   walk(roots, (n) => n.scoringItemIds.forEach((id) => covered.add(id)));
   for (const item of items) {
@@ -110,7 +111,8 @@ export function ensureCoverage(roots: OutlineNode[], items: ScoringItem[], opts:
       if (!section) {
         section = node(title);
         // Technical and commercial parts go before the price file and the closing material.
-        const idx = roots.findIndex((r) => roleOf(r.title) === 'price' || /其他/.test(r.title));
+        // (A mandated outline keeps its order: a new section then follows it.)
+        const idx = opts.keepOrder ? -1 : roots.findIndex((r) => roleOf(r.title) === 'price' || /其他/.test(r.title));
         if (item.category !== 'price' && idx >= 0) roots.splice(idx, 0, section);
         else roots.push(section);
       }
@@ -130,7 +132,7 @@ export function ensureCoverage(roots: OutlineNode[], items: ScoringItem[], opts:
 }
 
 const ASPECT_TRIM_HEAD = /^(对|针对|根据|包括|具有|提供|有|其)/;
-const ASPECT_TRIM_TAIL = /(完整|合理|可行|完善|健全|明确|清晰|科学|具体|先进|规范|到位|齐全|透彻|准确|可控|高效|满足需求|符合规定|符合要求)+$/;
+const ASPECT_TRIM_TAIL = /(完整|合理|可行|完善|健全|明确|清晰|科学|具体|先进|规范|到位|齐全|透彻|准确|可控|高效|得当|可靠|落实|全面|有效|及时|充足|针对性强|可操作性强|满足需求|符合规定|符合要求|的)+$/;
 
 /** Sub-topics named in a criterion ("运维组织、响应机制、巡检、应急预案及培训计划完整…"). */
 export function aspectsOf(criteria: string): string[] {
@@ -150,7 +152,8 @@ export function aspectsOf(criteria: string): string[] {
         .replace(ASPECT_TRIM_TAIL, '')
         .trim(),
     )
-    .filter((p) => p.length >= 2 && p.length <= 12 && !/\d/.test(p));
+    // A word that names no topic of its own ("方案", what is left of "针对性强") is no aspect.
+    .filter((p) => p.length >= 2 && p.length <= 12 && !/\d/.test(p) && !/^(方案|措施|响应|计划|预案|内容|要求|性强|措施得当|方案全面)$/.test(p));
   const unique = [...new Set(parts)];
   return unique.length >= 2 && unique.length <= 8 ? unique : [];
 }
@@ -234,14 +237,18 @@ export function assignBudgets(roots: OutlineNode[], items: ScoringItem[], pageCo
   };
   for (const r of roots) collect(r, [], 1, null);
 
-  const fixedSum = leaves.reduce((s, l) => s + (l.fixed ?? 0), 0);
+  // A short bid (or a tight page limit) cannot give every form its usual page: all shrink alike.
+  const rawFixed = leaves.reduce((s, l) => s + (l.fixed ?? 0), 0);
+  const squeeze = rawFixed > total * 0.5 ? (total * 0.5) / rawFixed : 1;
+  const fixedSum = rawFixed * squeeze;
   const flexible = leaves.filter((l) => l.fixed == null);
   for (const l of leaves) if (l.fixed != null) fixedLeaves.add(l.n);
   const weightSum = flexible.reduce((s, l) => s + l.weight, 0) || 1;
-  const pool = Math.max(total - fixedSum, flexible.length * 200);
+  const floor = (total - fixedSum) / Math.max(1, flexible.length) < 200 ? 50 : 200;
+  const pool = Math.max(total - fixedSum, flexible.length * floor);
   for (const l of leaves) {
-    const words = l.fixed ?? (pool * l.weight) / weightSum;
-    l.n.targetWords = Math.max(l.fixed != null ? 100 : 200, Math.round(words / 10) * 10);
+    const words = l.fixed != null ? l.fixed * squeeze : (pool * l.weight) / weightSum;
+    l.n.targetWords = Math.max(l.fixed != null ? 50 : floor, Math.round(words / 10) * 10);
   }
   return sumParents(roots);
 }
@@ -272,7 +279,8 @@ export function splitOversizedLeaves(roots: OutlineNode[], items: ScoringItem[] 
   const byId = new Map(items.map((i) => [i.id, i]));
   let split = false;
   walk(roots, (n) => {
-    if (n.children.length || !n.targetWords || n.targetWords <= MAX_WORDS_PER_CALL) return;
+    // A table's budget is its rows: it is built whole, never split.
+    if (n.children.length || !n.targetWords || n.targetWords <= MAX_WORDS_PER_CALL || opts.tableRows?.(n) != null) return;
     const parts = Math.min(8, Math.ceil(n.targetWords / MAX_WORDS_PER_CALL));
     const criteria = n.scoringItemIds.map((id) => byId.get(id)?.criteria ?? '').join('；');
     const candidates = [aspectsOf(criteria), titleAspects(n.title), SPLIT_ASPECTS];
@@ -299,7 +307,7 @@ function rescale(roots: OutlineNode[], pageCount: number, opts: BudgetOptions): 
   const flexSum = flex.reduce((s, n) => s + (n.targetWords ?? 0), 0);
   if (!flexSum) return;
   const k = Math.max(0.2, (total - fixedSum) / flexSum);
-  for (const n of flex) n.targetWords = Math.max(200, Math.round(((n.targetWords ?? 0) * k) / 10) * 10);
+  for (const n of flex) n.targetWords = Math.max(50, Math.round(((n.targetWords ?? 0) * k) / 10) * 10);
 }
 
 export interface OutlineOptions {
@@ -308,8 +316,9 @@ export interface OutlineOptions {
 
 /** The offline outline: the tender's own order (or the standard skeleton) + every scoring item + its tables. */
 export function buildOutline(a: TenderAnalysis, pageCount: number, opts: OutlineOptions = {}): OutlineNode[] {
-  const roots = a.mandatedOutline.length >= 3 ? fromMandated(a) : standardSkeleton(a);
-  ensureCoverage(roots, a.scoringItems, { addAspects: true, darkBid: a.darkBid });
+  const mandated = a.mandatedOutline.length >= 3;
+  const roots = mandated ? fromMandated(a) : standardSkeleton(a);
+  ensureCoverage(roots, a.scoringItems, { addAspects: true, darkBid: a.darkBid, keepOrder: mandated });
   return finishOutline(roots, a, pageCount, opts);
 }
 

@@ -14,6 +14,10 @@ const ph = (label: string) => `【待填写：${label}】`;
 function bare(text: string): string {
   return text
     .replace(/^\s*([（(]?\d{1,3}[)）.、．]|[①-⑳]|[★▲]\s*)+/, '')
+    // Restated as our commitment: the tender's subject and its stock consequence go.
+    .replace(/^(投标人|供应商|中标人|成交供应商|磋商供应商|响应人)(必须|须|应当|应|需)?(承诺)?[：:，,]?/, '')
+    .replace(/[，,；;]?\s*(否则|不满足|未满足|不响应|未响应|达不到)[^。；;]*(无效|否决|废标|不予)[^。；;]*[。；;]?\s*$/, '')
+    .replace(/[，,]?\s*(的，?|者，?)?其?(投标|响应)(文件)?将?(被)?(作)?(否决|无效|废标)[^。；;]*[。；;]?\s*$/, '')
     .replace(/[。；;，,\s]+$/, '')
     .trim();
 }
@@ -21,7 +25,7 @@ function bare(text: string): string {
 /** The thing a requirement is about (its subject), for the placeholder's label. */
 export function subjectOf(text: string): string {
   const t = bare(text).replace(/^[★▲]/, '');
-  const head = t.split(/应|须|需|必须|不少于|不低于|不超过|不大于|不小于|≥|≤|>|<|：|:|，|,/)[0].trim();
+  const head = t.split(/应|须|需|必须|不少于|不低于|不超过|不大于|不小于|≥|≤|>|<|：|:|，|,|、|；|;|（|\(/)[0].trim();
   const s = head.length >= 2 ? head : t;
   return s.length > 14 ? s.slice(0, 14) : s;
 }
@@ -33,44 +37,57 @@ function placeholderFor(text: string): string {
   return ph(`${subject}的具体做法`);
 }
 
-export function requirementLines(reqs: Requirement[]): string[] {
+export function requirementLines(reqs: Requirement[], title: string): string[] {
   if (!reqs.length) return [];
   return [
     '',
-    '### 招标要求逐条响应',
+    `### 招标要求（${title}）`,
     '',
-    ...reqs.map((r, i) => `${i + 1}. 招标要求${r.star ? '（★ 实质性要求）' : ''}：${bare(r.text)}。我方响应：完全满足${r.star ? '，不存在负偏离' : ''}，${placeholderFor(r.text)}。`),
+    ...reqs.map((r, i) => `${i + 1}. ${r.star ? '★ ' : ''}${bare(r.text)}——满足${r.star ? '且无负偏离' : ''}，${placeholderFor(r.text)}。`),
   ];
 }
 
-export function clauseLines(clauses: StarClause[]): string[] {
+export function clauseLines(clauses: StarClause[], title: string): string[] {
   if (!clauses.length) return [];
   return [
     '',
-    '### 实质性条款响应',
+    `### 实质性条款（${title}）`,
     '',
-    ...clauses.map((c) => `- ${c.mark} 条款：${bare(c.text)}。我方承诺${c.mark === '★' ? '完全响应，无负偏离' : '予以响应'}，${ph(`“${subjectOf(c.text)}”的响应证明及所在页码`)}。`),
+    ...clauses.map((c) => `- ${c.mark} ${bare(c.text)}——${c.mark === '★' ? '响应，无负偏离' : '予以响应'}，${ph(`“${subjectOf(c.text)}”的响应证明及所在页码`)}。`),
   ];
 }
 
-/** The clauses of a criterion that speak of this chapter's aspect (all of them for the owner). */
-function criterionFor(items: ScoringItem[], title: string, owner: boolean): string[] {
-  const clauses = items.flatMap((i) => i.criteria.split(/[。；;\n]/).map((s) => s.trim()).filter((s) => s.length >= 4));
-  if (owner) return clauses.slice(0, 6);
-  return clauses.filter((c) => c.includes(title)).slice(0, 3);
+/** A criterion's content clauses, without the points bands ("优得5分，良得3-4分") every item repeats. */
+function criterionClauses(items: ScoringItem[]): Array<{ item: ScoringItem; clause: string }> {
+  return items.flatMap((item) =>
+    item.criteria
+      .split(/[。；;\n]/)
+      .map((s) =>
+        s
+          .split(/[，,]/)
+          .filter((part) => !/得\s*[\d.]+|[\d.]+\s*分|不得分|扣\s*[\d.]+/.test(part))
+          .join('，')
+          .trim(),
+      )
+      .filter((s) => s.length >= 4)
+      .map((clause) => ({ item, clause })),
+  );
 }
 
 /**
- * The opening of a prose chapter: its aim and, point by point, the criterion clauses it answers.
- * `owner` is true when the chapter itself names the scoring items (not inherited from a parent).
+ * The opening of a prose chapter: its aim and, when it owns the scoring items, the criterion
+ * clauses it answers point by point. An aspect chapter (items inherited from its parent) answers
+ * only its aspect, named in its aim; the whole criterion belongs to the owner.
  */
-export function aimLines(ctx: ChapterContext, title: string, owner: boolean): string[] {
-  const aim = ctx.plan?.aim;
-  const out: string[] = [aim ? `本节${aim.replace(/^说明/, '说明')}。` : `本节说明“${title}”的具体安排。`];
-  const points = criterionFor(ctx.scoringItems, title, owner);
+export function aimLines(ctx: ChapterContext, owner: boolean): string[] {
+  // The aim is an instruction (for a model); the draft opens with a sentence of the bid instead.
+  // An aspect chapter opens with its own material (a formula would be the same in every chapter).
+  const own = owner ? ctx.scoringItems[0] : undefined;
+  const out: string[] = own ? [`本节响应评分项「${own.name}」${own.points != null ? `（${own.points} 分）` : ''}。`] : [];
+  const points = owner ? criterionClauses(ctx.scoringItems).slice(0, 6) : [];
   if (points.length) {
-    out.push('', '**评审关注点及我方做法**', '');
-    out.push(...points.map((p) => `- 关于“${p}”：${ph(`针对“${subjectOf(p)}”的具体做法`)}`));
+    out.push('', `**「${points[0].item.name}」评审要求的逐项响应**`, '');
+    out.push(...points.map((p) => `- ${p.clause}：${ph(`“${subjectOf(p.clause)}”的具体做法`)}`));
   }
   return out;
 }

@@ -53,7 +53,11 @@ export function estimatePages(words: number, shape: PageShape, m: PageModel): nu
   return overheadPages(shape, m) + words / m.charsPerPage;
 }
 
-/** The page count to plan for: the requested one, never above the tender's cap. */
+/**
+ * The page count to plan for: the requested one, never above the tender's cap less a margin of
+ * 5 % (at least a page) for what budgets do not see (titles, rounding, a table grown by a row).
+ */
 export function plannedPages(requested: number, pageLimit: number | null | undefined): number {
-  return pageLimit && pageLimit > 0 ? Math.min(requested, pageLimit) : requested;
+  if (!pageLimit || pageLimit <= 0) return requested;
+  return Math.min(requested, Math.max(1, pageLimit - Math.max(1, Math.round(pageLimit * 0.05))));
 }

@@ -3,7 +3,7 @@ import { aspectsOf, roleOf } from '../offline/outline.ts';
 import { similarity } from '../offline/text.ts';
 import type { ChapterKind } from '../types.ts';
 import { anonymousPart, partOf, type BidPart } from './parts.ts';
-import { isMandatedTitle, requirementKind, tableKindOf, type ResponseTableKind } from './tables.ts';
+import { demandedTables, isMandatedTitle, requirementKind, tableKindOf, tableRequirements, type ResponseTableKind } from './tables.ts';
 
 /**
  * The plan of a bid: for every chapter, what it answers. Derived from the outline and the tender
@@ -56,26 +56,19 @@ function truncate(s: string, n: number): string {
   return t.length > n ? `${t.slice(0, n - 1)}…` : t;
 }
 
-/** The clause of a criterion that speaks of `aspect` ("…运维组织、响应机制…完整得 5 分" → that sentence). */
-function clauseAbout(criteria: string, aspect: string): string | null {
-  const parts = criteria.split(/[。；;\n]/).map((s) => s.trim()).filter(Boolean);
-  return parts.find((p) => p.includes(aspect)) ?? null;
-}
-
 function aimOf(node: PlanNode, parent: PlanNode | null, items: Map<string, ScoringItem>, kind: ChapterKind, table: ResponseTableKind | null): string {
   const own = node.itemIds.map((id) => items.get(id)).filter((i): i is ScoringItem => Boolean(i));
   if (kind === 'table') return table === 'scoreIndex' ? '列出每个评分项的分值及其在本投标文件中的对应章节和页码' : '逐条列出招标文件的要求，给出我方响应和偏离情况';
-  if (kind === 'form') return '按招标文件规定的格式填写并签章';
-  if (kind === 'price') return '按招标文件要求的格式填报价格';
+  if (kind === 'form') return `按招标文件规定的格式填写“${node.title}”并签章`;
+  if (kind === 'price') return `按招标文件要求的格式填报“${node.title}”`;
   if (own.length) {
     const i = own[0];
     return truncate(`响应评分项「${i.name}」${i.points != null ? `（${i.points} 分）` : ''}：${i.criteria || i.name}`, 120);
   }
   const inherited = parent ? parent.itemIds.map((id) => items.get(id)).filter((i): i is ScoringItem => Boolean(i)) : [];
   if (inherited.length) {
-    const i = inherited[0];
-    const clause = clauseAbout(i.criteria, node.title);
-    return truncate(`写评分项「${i.name}」中“${node.title}”这一方面${clause ? `：${clause}` : '，不写其他方面'}`, 120);
+    // Only this aspect: the whole criterion is the owner's (and the prompt's), not each child's.
+    return truncate(`写“${node.title}”（评分项「${inherited[0].name}」的这一方面），不写其他方面`, 120);
   }
   if (kind === 'evidence') return `以表格列出“${node.title}”的证明材料，并留出附件位置`;
   return `说明“${node.title}”的具体做法和安排${parent ? `（属于“${parent.title}”）` : ''}`;
@@ -126,7 +119,9 @@ export function planBid(roots: PlanNode[], a: TenderAnalysis, topicOf: TopicOf =
   const prose = leaves.filter((l) => l.plan.kind === 'prose');
   const textOf = (l: (typeof leaves)[number]) => `${l.node.title} ${l.parent?.title ?? ''} ${l.inherited.map((i) => `${i.name} ${aspectsOf(i.criteria).join(' ')}`).join(' ')}`;
   const profiles = new Map(prose.map((l) => [l, textOf(l)]));
-  const assign = <T>(list: T[], text: (x: T) => string, pool: typeof prose, add: (l: (typeof leaves)[number], x: T, i: number) => void, load: (l: (typeof leaves)[number]) => number, cap: number) => {
+  type Leaf = (typeof leaves)[number];
+  /** `tabled`: answered in a response table already, so only a chapter that speaks of it takes it too. */
+  const assign = <T>(list: T[], text: (x: T) => string, pool: Leaf[], add: (l: Leaf, x: T, i: number) => void, load: (l: Leaf) => number, cap: number, tabled: (x: T) => boolean = () => false) => {
     if (!pool.length) return;
     list.forEach((x, i) => {
       const t = text(x);
@@ -134,7 +129,8 @@ export function planBid(roots: PlanNode[], a: TenderAnalysis, topicOf: TopicOf =
         .map((l) => ({ l, s: similarity(t, profiles.get(l) ?? l.node.title) }))
         .sort((p, q) => q.s - p.s || load(p.l) - load(q.l));
       const best = ranked.find((r) => r.s >= 0.34 && load(r.l) < cap);
-      // No chapter speaks of it: the least loaded chapter of the pool answers it, so that all are spread.
+      if (!best && tabled(x)) return;
+      // No chapter speaks of it (and no table answers it): the least loaded chapter of the pool does.
       const target = best?.l ?? [...pool].sort((p, q) => load(p) - load(q))[0];
       add(target, x, i);
     });
@@ -143,11 +139,20 @@ export function planBid(roots: PlanNode[], a: TenderAnalysis, topicOf: TopicOf =
   const commercial = prose.filter((l) => l.plan.part === 'commercial');
   const reqs: Requirement[] = a.requirements ?? [];
   const byKind = (k: ResponseTableKind) => reqs.filter((r) => requirementKind(r.text) === k);
-  const reqLoad = (l: (typeof leaves)[number]) => l.plan.requirementIds.length;
-  const addReq = (l: (typeof leaves)[number], r: Requirement) => l.plan.requirementIds.push(r.id);
-  assign(byKind('commercial'), (r) => r.text, commercial.length ? commercial : technical.length ? technical : prose, addReq, reqLoad, MAX_REQUIREMENTS_PER_CHAPTER);
-  assign([...byKind('technical'), ...byKind('service')], (r) => r.text, technical.length ? technical : prose, addReq, reqLoad, MAX_REQUIREMENTS_PER_CHAPTER);
-  const clauses = a.starClauses.map((c, i) => ({ c, i }));
+  const reqLoad = (l: Leaf) => l.plan.requirementIds.length;
+  const addReq = (l: Leaf, r: Requirement) => l.plan.requirementIds.push(r.id);
+  const inTable = new Set(demandedTables(a).flatMap((t) => tableRequirements(t.kind, a).map((r) => r.id)));
+  const tabled = (r: Requirement) => inTable.has(r.id);
+  assign(byKind('commercial'), (r) => r.text, commercial.length ? commercial : technical.length ? technical : prose, addReq, reqLoad, MAX_REQUIREMENTS_PER_CHAPTER, tabled);
+  assign([...byKind('technical'), ...byKind('service')], (r) => r.text, technical.length ? technical : prose, addReq, reqLoad, MAX_REQUIREMENTS_PER_CHAPTER, tabled);
+  // A clause that restates a requirement item goes where that item is answered (one answer, not two).
+  const clauses: Array<{ c: (typeof a.starClauses)[number]; i: number }> = [];
+  a.starClauses.forEach((c, i) => {
+    const twin = reqs.find((r) => similarity(r.text, c.text) >= 0.7);
+    const home = twin && prose.find((l) => l.plan.requirementIds.includes(twin.id));
+    if (home) home.plan.starClauses.push(i);
+    else clauses.push({ c, i });
+  });
   assign(clauses, (x) => x.c.text, prose, (l, x) => l.plan.starClauses.push(x.i), (l) => l.plan.starClauses.length, MAX_CLAUSES_PER_CHAPTER);
 
   // Topic slots: the n-th chapter on a topic gets the n-th share of that topic's measures.

@@ -32,12 +32,13 @@ export function isMandatedTitle(title: string, mandated: string[]): boolean {
   return t.length > 0 && mandated.some((m) => squash(m) === t);
 }
 
-/** The tables the tender demands, by kind, in the order it names them (duplicates dropped). */
+/** The response tables the tender demands, by kind, in the order it names them (duplicates dropped). */
 export function demandedTables(a: Pick<TenderAnalysis, 'responseTables'>): Array<{ kind: ResponseTableKind; title: string }> {
   const out: Array<{ kind: ResponseTableKind; title: string }> = [];
   for (const name of a.responseTables ?? []) {
-    const kind = tableKindOf(name) ?? 'technical';
-    if (!out.some((t) => t.kind === kind)) out.push({ kind, title: name.trim() || RESPONSE_TABLE_TITLES[kind] });
+    // Only response / deviation tables hold requirement rows (a 人员配置表 is evidence, not one of them).
+    const kind = tableKindOf(name);
+    if (kind && !out.some((t) => t.kind === kind)) out.push({ kind, title: name.trim() || RESPONSE_TABLE_TITLES[kind] });
   }
   return out;
 }

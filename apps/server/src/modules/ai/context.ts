@@ -102,6 +102,9 @@ export function chapterContext(tree: CatalogNode[], located: Located, analysis: 
   const { node, path, siblings } = located;
   let items = itemsOf(node);
   for (let i = path.length - 2; i >= 0 && !items.length; i--) items = itemsOf(path[i]);
+  // The chapter stores a shortened criterion; the prompt gets the analysis's whole one.
+  const full = new Map(analysis.scoringItems.map((i) => [i.id, i]));
+  items = items.map((i) => (full.get(i.id)?.name === i.name ? full.get(i.id)! : i));
   const gear = node.settings ?? {};
   const extra = [gear.requirement, requirement].filter((s): s is string => Boolean(s && s.trim())).join('；');
   const facts = { ...analysis.project };

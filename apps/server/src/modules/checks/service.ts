@@ -1,7 +1,6 @@
 import type { Kysely } from 'kysely';
 import {
   ANONYMITY_LABELS,
-  CHARS_PER_PAGE,
   CHECK_MSG,
   countWords,
   tenderAnalysisSchema,
@@ -18,6 +17,7 @@ import type { Database } from '../../db/schema.ts';
 import { businessWarning } from '../../http/errors.ts';
 import type { BidOwner } from '../bid/repo.ts';
 import type { BidService } from '../bid/service.ts';
+import { estimatePages, pageModelOf } from '../../ai/pages/model.ts';
 import { ChecksRepo, type CheckChapterRow } from './repo.ts';
 
 /** Blocking findings other modules add to the checks (the knowledge base: qualifications lapsing before the opening). */
@@ -122,7 +122,9 @@ export class ChecksService {
     const placeholders: PlaceholderCheck[] = chapters.flatMap((c) => c.placeholders.map((text) => ({ catalogId: c.id, title: c.title, text })));
 
     const words = chapters.reduce((n, c) => n + countWords(c.text) + countWords(c.title), 0);
-    const pages = { estimated: Math.ceil(words / CHARS_PER_PAGE), limit: analysis?.pageLimit ?? null };
+    // Pages as the bid's template prints them (measured page model: text plus the structure's own pages).
+    const shape = { parts: chapters.filter((c) => c.path.length === 1).length, chapters: chapters.filter((c) => c.path.length > 1).length, tableRows: 0 };
+    const pages = { estimated: Math.ceil(estimatePages(words, shape, pageModelOf(bid.template_id))), limit: analysis?.pageLimit ?? null };
 
     const more = (await Promise.all(this.more.map((m) => m.blockersFor(bid.tenant_id, analysis)))).flat();
     const blockers = [
