@@ -11,6 +11,7 @@ import { migrateToLatest } from './db/migrate.ts';
 import { installAuth } from './http/auth.ts';
 import { installErrorHandler } from './http/error-handler.ts';
 import { installDelivery } from './http/delivery.ts';
+import { clientErrorHandler, installUrlLimit } from './http/client-errors.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { installBodyParsers } from './http/body-parsers.ts';
 import { SessionRepo } from './modules/session/repo.ts';
@@ -64,15 +65,20 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const core: CoreDeps = { config, db: handle.db, dbKind: handle.kind, log, sessions, onClose: (fn) => closers.push(fn) };
   const ctx: AppContext = { ...core, services: await buildServices(core) };
 
+  // pino's Logger is what Fastify logs with; typed as Fastify's base logger for the instance type.
+  const fastifyLog: FastifyBaseLogger = log;
   const app = Fastify({
-    loggerInstance: log as unknown as FastifyBaseLogger,
+    loggerInstance: fastifyLog,
     bodyLimit: config.JSON_BODY_LIMIT,
     trustProxy: trustProxyOption(config.TRUST_PROXY),
     // Keep-alive sockets must not hold shutdown hostage.
     forceCloseConnections: 'idle',
     // installDelivery logs one line per API call instead (no line per static asset, no query strings).
     logController: new LogController({ disableRequestLogging: true }),
+    // Oversized headers and malformed requests answer the JSON envelope too (http/client-errors.ts).
+    clientErrorHandler,
   });
+  installUrlLimit(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   const routes: RouteInfo[] = [];

@@ -84,7 +84,8 @@ function createParser(): MarkdownIt {
   // Escapes are joined into text by convertInline itself (it must tell `\<br>` from `<br>`).
   md.core.ruler.disable('text_join');
   // Record whether a fence was closed: an open fence in AI output is a formatting slip, not code.
-  const rules = (md.block.ruler as unknown as { __rules__: Array<{ name: string; fn: (...a: any[]) => boolean }> }).__rules__;
+  // markdown-it keeps its rules private: read them by name to wrap the original fence rule.
+  const rules: Array<{ name: string; fn: (...a: any[]) => boolean }> = Reflect.get(md.block.ruler, '__rules__');
   const fence = rules.find((r) => r.name === 'fence');
   if (fence) {
     const original = fence.fn;

@@ -18,10 +18,10 @@ export interface AiSetup {
 }
 
 function tierConfig(config: Config, prefix: 'AI_STANDARD' | 'AI_PREMIUM'): TierConfig | undefined {
-  const c = config as unknown as Record<string, string | number | undefined>;
-  const baseURL = c[`${prefix}_BASE_URL`] as string | undefined;
-  const apiKey = c[`${prefix}_API_KEY`] as string | undefined;
-  const model = c[`${prefix}_MODEL`] as string | undefined;
+  const [baseURL, apiKey, model, concurrency] =
+    prefix === 'AI_STANDARD'
+      ? [config.AI_STANDARD_BASE_URL, config.AI_STANDARD_API_KEY, config.AI_STANDARD_MODEL, config.AI_STANDARD_CONCURRENCY]
+      : [config.AI_PREMIUM_BASE_URL, config.AI_PREMIUM_API_KEY, config.AI_PREMIUM_MODEL, config.AI_PREMIUM_CONCURRENCY];
   if (!baseURL && !apiKey) return undefined;
   if (!model) throw new Error(`${prefix}_MODEL 未设置：配置了 ${prefix}_BASE_URL/${prefix}_API_KEY 时必须指定模型名`);
   return {
@@ -29,7 +29,7 @@ function tierConfig(config: Config, prefix: 'AI_STANDARD' | 'AI_PREMIUM'): TierC
     // Local servers (vLLM, Ollama) accept any key; the SDK insists on one.
     apiKey: apiKey || 'not-needed',
     model,
-    concurrency: Number(c[`${prefix}_CONCURRENCY`] ?? 4),
+    concurrency: Number(concurrency ?? 4),
   };
 }
 

@@ -239,7 +239,7 @@ export function numberParagraphs(documentXml: string, numberingXml: string | und
   const styles = stylesXml ? parseStyles(stylesXml) : new Map<string, StyleInfo>();
   // Counters per abstract numbering (numIds sharing one continue each other), or per numId when
   // that num restarts a level with a startOverride.
-  const counters = new Map<string, number[]>();
+  const counters = new Map<string, Array<number | undefined>>();
   const out: NumberedParagraph[] = [];
   for (const p of scanDocument(documentXml)) {
     const chain = styleChain(styles, p.style);
@@ -266,8 +266,9 @@ export function numberParagraphs(documentXml: string, numberingXml: string | und
         counters.set(key, c);
       }
       const startOf = (l: number) => num.overrides.get(l) ?? levels.get(l)?.start ?? 1;
-      c[ilvl] = c[ilvl] === undefined ? startOf(ilvl) : c[ilvl] + 1;
-      for (let d = ilvl + 1; d < 9; d++) c[d] = undefined as unknown as number;
+      const prev = c[ilvl];
+      c[ilvl] = prev === undefined ? startOf(ilvl) : prev + 1;
+      for (let d = ilvl + 1; d < 9; d++) c[d] = undefined;
       label = lvl.text.replace(/%(\d)/g, (_m: string, d: string) => {
         const l = Number(d) - 1;
         const v = c![l] ?? startOf(l);

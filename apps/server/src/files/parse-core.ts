@@ -222,12 +222,8 @@ export async function parseDocx(buf: Buffer, limits: ParseLimits): Promise<Parse
   // Labels in document order, matched to mammoth's paragraphs by their text.
   const labelled = numbered.filter((p) => p.label && p.text.trim());
   let cursor = 0;
-  const mammoth = (await import('mammoth')).default as unknown as {
-    transforms: { paragraph(fn: (p: MammothElement) => MammothElement): unknown };
-    images: { imgElement(fn: () => Promise<{ src: string }>): unknown };
-    convertToHtml(input: { buffer: Buffer }, options: Record<string, unknown>): Promise<{ value: string }>;
-  };
-  const transform = mammoth.transforms.paragraph((p: MammothElement) => {
+  const mammoth = (await import('mammoth')).default;
+  const labelParagraph = (p: MammothElement): MammothElement => {
     if (cursor >= labelled.length) return p;
     const t = norm(elementText(p));
     if (!t) return p;
@@ -244,7 +240,12 @@ export async function parseDocx(buf: Buffer, limits: ParseLimits): Promise<Parse
       }
     }
     return p;
-  });
+  };
+  // What mammoth.transforms.paragraph does (children first, in place), written out: its typings omit it.
+  const transform = (e: MammothElement): MammothElement => {
+    if (e.children) e.children = e.children.map(transform);
+    return e.type === 'paragraph' ? labelParagraph(e) : e;
+  };
   let html: string;
   try {
     const r = await mammoth.convertToHtml({ buffer: buf }, { transformDocument: transform, ignoreEmptyParagraphs: true, convertImage: mammoth.images.imgElement(async () => ({ src: '' })) });

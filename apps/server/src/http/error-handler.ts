@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { Code, MSG, httpStatusOf } from '@bid/shared';
+import { Code, DEFAULT_MSG, MSG, httpStatusOf } from '@bid/shared';
 import { AppError } from './errors.ts';
 import { fail } from './envelope.ts';
 
@@ -47,6 +47,9 @@ export function installErrorHandler(app: FastifyInstance, bodyLimitBytes: number
     } else if (err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
       code = Code.BAD_REQUEST;
       msg = '不支持的请求内容类型';
+    } else if (err.statusCode === 414) {
+      code = Code.URI_TOO_LONG;
+      msg = DEFAULT_MSG[Code.URI_TOO_LONG];
     } else if (err.statusCode === 429) {
       code = Code.TOO_MANY_REQUESTS;
       msg = '操作过于频繁，请稍后再试';
@@ -60,9 +63,17 @@ export function installErrorHandler(app: FastifyInstance, bodyLimitBytes: number
     }
     if (code >= 500 && !(err instanceof AppError)) {
       /* logged above */
-    } else if (code >= 500) {
+    } else if (code >= 500 && code < 600) {
+      // Only real server errors are errors: 4xx and business warnings (601) are answers, logged
+      // by the delivery line at info level.
       req.log.error({ err }, 'server error');
     }
-    reply.status(httpStatusOf(code)).type('application/json; charset=utf-8').send(fail(code, msg, data));
+    // A failure envelope is not the route's answer: business warnings (601) travel with HTTP 200,
+    // so the route's 200 response schema must not be applied to them.
+    reply
+      .status(httpStatusOf(code))
+      .type('application/json; charset=utf-8')
+      .serializer((payload: unknown) => JSON.stringify(payload))
+      .send(fail(code, msg, data));
   });
 }

@@ -9,7 +9,9 @@ import {
   Paragraph,
   SectionType,
   TextRun,
+  type IContext,
   type ISectionOptions,
+  type IXmlableObject,
 } from 'docx';
 import type { PMNode } from '../model.ts';
 import { normalizeDoc } from '../normalize.ts';
@@ -99,6 +101,23 @@ function xmlEsc(s: string): string {
 }
 
 /**
+ * A paragraph written as raw XML: the footer's PAGE / SECTIONPAGES fields carry cached results
+ * (the estimated count) that docx's own field runs cannot express.
+ */
+class RawParagraph extends Paragraph {
+  private readonly xml: ImportedXmlComponent;
+
+  constructor(xml: string) {
+    super({});
+    this.xml = ImportedXmlComponent.fromXmlString(xml);
+  }
+
+  override prepForXml(context: IContext): IXmlableObject | undefined {
+    return this.xml.prepForXml(context);
+  }
+}
+
+/**
  * The footer line, e.g. 第 {PAGE} 页 共 {PAGES} 页. {PAGES} is a SECTIONPAGES field (the body's own
  * pages: cover and contents are not counted) written with the estimated count as its result:
  * Word and WPS compute the field, LibreOffice does not know it and prints the written result.
@@ -118,8 +137,7 @@ function pageFooter(tpl: TemplateDefinition, format: string, estimatedPages: num
     else if (part === '{PAGES}') runs += field('SECTIONPAGES', String(Math.max(1, estimatedPages)));
     else runs += `<w:r>${rPr}<w:t xml:space="preserve">${xmlEsc(cleanForWord(part))}</w:t></w:r>`;
   }
-  const p = ImportedXmlComponent.fromXmlString(`<w:p><w:pPr><w:pStyle w:val="${STYLE.footer}"/></w:pPr>${runs}</w:p>`) as unknown as Paragraph;
-  return new Footer({ children: [p] });
+  return new Footer({ children: [new RawParagraph(`<w:p><w:pPr><w:pStyle w:val="${STYLE.footer}"/></w:pPr>${runs}</w:p>`)] });
 }
 
 function pageHeader(tpl: TemplateDefinition, bid: ExportBid): Header | undefined {

@@ -20,3 +20,4 @@ export * from './elements.ts';
 export * from './export.ts';
 export * from './knowledge.ts';
 export * from './diff.ts';
+export * from './responses.ts';

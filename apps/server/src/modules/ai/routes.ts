@@ -2,8 +2,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  Code,
-  DEFAULT_MSG,
   aiGenerateCustomizeContentSchema,
   aiGetBidCatalogChildSchema,
   aiGetBidCatalogSchema,
@@ -11,8 +9,21 @@ import {
   aiGetExpandRangeSchema,
   bidIdBodySchema,
   bidIdQuerySchema,
+  cancelWritingResultSchema,
+  catalogDetailSchema,
+  catalogNodeSchema,
+  catalogTreeSchema,
+  Code,
+  customizeResultSchema,
+  DEFAULT_MSG,
+  envelopeSchema,
+  eventStreamSchema,
+  exportJobStartedSchema,
   idSchema,
+  isWritingSchema,
+  tenderAnalysisSchema,
   type WritingEvent,
+  type Envelope,
 } from '@bid/shared';
 import { requireAuth } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
@@ -39,7 +50,7 @@ async function streamable<T>(
   reply: FastifyReply,
   run: (hooks: StreamHooks) => Promise<T>,
   doneData: (result: T) => unknown,
-): Promise<unknown> {
+): Promise<Envelope<T> | undefined> {
   const signal = clientGone(reply);
   if (!wantsSse(req)) return ok(await run({ signal }));
   let sse: SseWriter | null = null;
@@ -76,7 +87,8 @@ async function streamable<T>(
     (sse as SseWriter).send('error', errorOf(e));
     (sse as SseWriter).end();
   }
-  return reply;
+  // The answer went out as an event stream (the reply is hijacked).
+  return undefined;
 }
 
 const writingEventsQuery = bidIdQuerySchema;
@@ -85,21 +97,21 @@ const analyzeBidSchema = z.object({ bidId: idSchema, refresh: z.boolean().option
 export function registerAiRoutes(app: FastifyInstance, service: AiService, opts: { eventPollMs?: number; streams?: StreamCap } = {}): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.post('/api/ai/client/analyzeBid', { schema: { tags, summary: '解析标书的招标文件并保存（refresh=true 重新解析）', body: analyzeBidSchema } }, async (req) =>
+  r.post('/api/ai/client/analyzeBid', { schema: { tags, summary: '解析标书的招标文件并保存（refresh=true 重新解析）', body: analyzeBidSchema, response: { 200: envelopeSchema(tenderAnalysisSchema) } } }, async (req) =>
     ok(await service.analyzeBid(requireAuth(req), req.body.bidId, req.body.refresh ?? false)),
   );
 
-  r.post('/api/ai/client/aiGetBidCatalog', { schema: { tags, summary: 'AI 生成大纲（按招标文件章节顺序并覆盖每个评分项；旧大纲保存为版本）', body: aiGetBidCatalogSchema } }, async (req) =>
+  r.post('/api/ai/client/aiGetBidCatalog', { schema: { tags, summary: 'AI 生成大纲（按招标文件章节顺序并覆盖每个评分项；旧大纲保存为版本）', body: aiGetBidCatalogSchema, response: { 200: envelopeSchema(catalogTreeSchema) } } }, async (req) =>
     ok(await service.generateOutline(requireAuth(req), req.body)),
   );
 
-  r.post('/api/ai/client/aiGetBidCatalogChild', { schema: { tags, summary: 'AI 生成某章节的下级目录', body: aiGetBidCatalogChildSchema } }, async (req) =>
+  r.post('/api/ai/client/aiGetBidCatalogChild', { schema: { tags, summary: 'AI 生成某章节的下级目录', body: aiGetBidCatalogChildSchema, response: { 200: envelopeSchema(catalogNodeSchema) } } }, async (req) =>
     ok(await service.generateChildren(requireAuth(req), req.body.catalogId)),
   );
 
   r.post(
     '/api/ai/client/aiGetBidContent',
-    { schema: { tags, summary: 'AI 写本章（Accept: text/event-stream 时流式返回 delta/done/error 事件）', body: aiGetBidContentSchema } },
+    { schema: { tags, summary: 'AI 写本章（Accept: text/event-stream 时流式返回 delta/done/error 事件）', body: aiGetBidContentSchema, response: { 200: envelopeSchema(catalogDetailSchema) } } },
     async (req, reply) => {
       const owner = requireAuth(req);
       return streamable(req, reply, (hooks) => service.writeChapter(owner, req.body, hooks), (chapter) => ({ chapter }));
@@ -108,22 +120,22 @@ export function registerAiRoutes(app: FastifyInstance, service: AiService, opts:
 
   r.post(
     '/api/ai/client/aiGenerateCustomizeContent',
-    { schema: { tags, summary: '对选中文字改写/扩写/缩写/润色/续写/自定义指令，返回替换选中部分的内容（可流式）', body: aiGenerateCustomizeContentSchema } },
+    { schema: { tags, summary: '对选中文字改写/扩写/缩写/润色/续写/自定义指令，返回替换选中部分的内容（可流式）', body: aiGenerateCustomizeContentSchema, response: { 200: envelopeSchema(customizeResultSchema) } } },
     async (req, reply) => {
       const owner = requireAuth(req);
       return streamable(req, reply, (hooks) => service.customize(owner, req.body, hooks), (result) => result);
     },
   );
 
-  r.post('/api/ai/client/aiGetExpandRange', { schema: { tags, summary: '全文写作：立即返回 jobId，后台逐章写作（进行中再次调用返回 10014）', body: aiGetExpandRangeSchema } }, async (req) =>
+  r.post('/api/ai/client/aiGetExpandRange', { schema: { tags, summary: '全文写作：立即返回 jobId，后台逐章写作（进行中再次调用返回 10014）', body: aiGetExpandRangeSchema, response: { 200: envelopeSchema(exportJobStartedSchema) } } }, async (req) =>
     ok(await service.startFullText(requireAuth(req), req.body)),
   );
 
-  r.post('/api/ai/client/isWriting', { schema: { tags, summary: '全文写作是否进行中及进度', body: bidIdBodySchema } }, async (req) =>
+  r.post('/api/ai/client/isWriting', { schema: { tags, summary: '全文写作是否进行中及进度', body: bidIdBodySchema, response: { 200: envelopeSchema(isWritingSchema) } } }, async (req) =>
     ok(await service.isWriting(requireAuth(req), req.body.bidId)),
   );
 
-  r.post('/api/ai/client/cancelWriting', { schema: { tags, summary: '停止全文写作（已写好的章节保留）', body: bidIdBodySchema } }, async (req) =>
+  r.post('/api/ai/client/cancelWriting', { schema: { tags, summary: '停止全文写作（已写好的章节保留）', body: bidIdBodySchema, response: { 200: envelopeSchema(cancelWritingResultSchema) } } }, async (req) =>
     ok(await service.cancelWriting(requireAuth(req), req.body.bidId)),
   );
 
@@ -205,10 +217,10 @@ export function registerAiRoutes(app: FastifyInstance, service: AiService, opts:
     return reply;
   };
 
-  r.get('/api/ai/client/writingEvents', { schema: { tags, summary: '全文写作进度事件流（SSE，Last-Event-ID 续传）', querystring: writingEventsQuery } }, async (req, reply) =>
+  r.get('/api/ai/client/writingEvents', { schema: { tags, summary: '全文写作进度事件流（SSE，Last-Event-ID 续传）', querystring: writingEventsQuery, response: { 200: eventStreamSchema } } }, async (req, reply) =>
     events(req, reply, req.query.bidId),
   );
-  r.post('/api/ai/client/writingEvents', { schema: { tags, summary: '同 GET，参数放在请求体', body: bidIdBodySchema } }, async (req, reply) =>
+  r.post('/api/ai/client/writingEvents', { schema: { tags, summary: '同 GET，参数放在请求体', body: bidIdBodySchema, response: { 200: eventStreamSchema } } }, async (req, reply) =>
     events(req, reply, req.body.bidId),
   );
 }

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -52,8 +52,8 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
     },
     async (req, reply) => {
       const failWith = (code: number, description: string): TokenFailure => {
-        // The typed reply only knows the 200 schema; failures are written untyped.
-        (reply as unknown as FastifyReply).code(httpStatusOf(code) === 200 ? 400 : httpStatusOf(code));
+        // The typed reply only knows the 200 schema: a failure sets its status directly.
+        reply.statusCode = httpStatusOf(code) === 200 ? 400 : httpStatusOf(code);
         return { success: false, error_code: code, error_description: description };
       };
       try {

@@ -12,7 +12,7 @@ import {
   type ImageSearchResult,
   type ModelTier,
 } from '@bid/shared';
-import type { PMNode } from '@bid/document';
+import { docSchema, type PMNode } from '@bid/document';
 import type { Logger } from 'pino';
 import { tooMany } from '../../http/errors.ts';
 import type { RateLimiter } from '../../http/rate-limit.ts';
@@ -27,6 +27,12 @@ import { authorizeBid } from '../bid/policy.ts';
 
 /** Element calls per user per minute (each may cost two model calls). */
 const CALLS_PER_MINUTE = 30;
+
+/** The chapter's document as the API answered it (an empty chapter when it is not one). */
+function docOf(content: unknown): PMNode | null {
+  const r = docSchema.safeParse(content);
+  return r.success ? r.data : null;
+}
 
 function periodOf(analysis: unknown): string | null {
   const p = (analysis as { project?: { period?: unknown } } | null)?.project?.period;
@@ -72,7 +78,7 @@ export class ElementsService {
       bidName: bid.name,
       path: path?.map((n) => n.title) ?? [detail.title],
       childTitles: node?.children.map((c) => c.title) ?? [],
-      doc: detail.content as unknown as PMNode,
+      doc: docOf(detail.content),
       tenderText: bid.tenderText,
       periodText: periodOf(bid.analysis),
       instruction: input.instruction,

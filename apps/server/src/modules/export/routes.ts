@@ -1,6 +1,14 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { exportBidSchema, exportJobQuerySchema } from '@bid/shared';
+import {
+  binaryResponseSchema,
+  envelopeSchema,
+  exportBidSchema,
+  exportJobProgressSchema,
+  exportJobQuerySchema,
+  exportJobStartedSchema,
+  exportTemplateListSchema,
+} from '@bid/shared';
 import type { AppContext } from '../../context.ts';
 import { requireAuth } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
@@ -33,28 +41,28 @@ export function sendDocx(reply: FastifyReply, f: ExportedFile): FastifyReply {
 export async function registerExportModule(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const service = ctx.services.export;
   const r = app.withTypeProvider<ZodTypeProvider>();
-  r.get('/api/bid/templateConfig/findAllTemplate', { config: { auth: 'optional' }, schema: { tags, summary: 'Word 导出模板列表' } }, async () =>
+  r.get('/api/bid/templateConfig/findAllTemplate', { config: { auth: 'optional' }, schema: { tags, summary: 'Word 导出模板列表', response: { 200: envelopeSchema(exportTemplateListSchema) } } }, async () =>
     ok(await service.templates()),
   );
 
   await inWorkspaceScope(app, (scope) => {
     const s = scope.withTypeProvider<ZodTypeProvider>();
-    s.post('/api/bid/client/exportBid', { schema: { tags, summary: '导出 Word（直接返回 .docx 文件；失败时返回 JSON）', body: exportBidSchema } }, async (req, reply) =>
+    s.post('/api/bid/client/exportBid', { schema: { tags, summary: '导出 Word（直接返回 .docx 文件；失败时返回 JSON）', body: exportBidSchema, response: { 200: binaryResponseSchema } } }, async (req, reply) =>
       sendDocx(reply, await service.exportNow(requireAuth(req), req.body)),
     );
-    s.post('/api/bid/client/exportBidStart', { schema: { tags, summary: '后台导出 Word，返回任务编号', body: exportBidSchema } }, async (req) =>
+    s.post('/api/bid/client/exportBidStart', { schema: { tags, summary: '后台导出 Word，返回任务编号', body: exportBidSchema, response: { 200: envelopeSchema(exportJobStartedSchema) } } }, async (req) =>
       ok(await service.start(requireAuth(req), req.body)),
     );
   });
 
-  r.get('/api/bid/client/exportBidProgress', { schema: { tags, summary: '后台导出进度', querystring: exportJobQuerySchema } }, async (req) =>
+  r.get('/api/bid/client/exportBidProgress', { schema: { tags, summary: '后台导出进度', querystring: exportJobQuerySchema, response: { 200: envelopeSchema(exportJobProgressSchema) } } }, async (req) =>
     ok(await service.progress(requireAuth(req), req.query.jobId)),
   );
   // Opened by the browser itself (a link or window.location) with the session cookie: no client
   // headers can be added there. A GET that only reads the caller's own file.
   r.get(
     '/api/bid/client/exportBidFile',
-    { config: { clientCheck: false }, schema: { tags, summary: '下载后台导出的 Word 文件（Cookie 认证）', querystring: exportJobQuerySchema } },
+    { config: { clientCheck: false }, schema: { tags, summary: '下载后台导出的 Word 文件（Cookie 认证）', querystring: exportJobQuerySchema, response: { 200: binaryResponseSchema } } },
     async (req, reply) => sendDocx(reply, await service.file(requireAuth(req), req.query.jobId)),
   );
 }

@@ -1,6 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { feedbackListQuerySchema, saveFeedbackSchema } from '@bid/shared';
+import {
+  createdIdSchema,
+  envelopeSchema,
+  feedbackItemSchema,
+  feedbackListQuerySchema,
+  pageSchema,
+  saveFeedbackSchema,
+} from '@bid/shared';
 import { requireAuth } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
 import type { FeedbackService } from './service.ts';
@@ -9,10 +16,10 @@ const tags = ['意见反馈'];
 
 export function registerFeedbackRoutes(scope: FastifyInstance, service: FeedbackService): void {
   const r = scope.withTypeProvider<ZodTypeProvider>();
-  r.post('/api/bid/client/saveFeedback', { schema: { tags, summary: '提交意见反馈', body: saveFeedbackSchema } }, async (req) =>
+  r.post('/api/bid/client/saveFeedback', { schema: { tags, summary: '提交意见反馈', body: saveFeedbackSchema, response: { 200: envelopeSchema(createdIdSchema) } } }, async (req) =>
     ok(await service.save(requireAuth(req), req.body)),
   );
-  r.post('/api/bid/client/getFeedbackList', { schema: { tags, summary: '我的意见反馈', body: feedbackListQuerySchema } }, async (req) =>
+  r.post('/api/bid/client/getFeedbackList', { schema: { tags, summary: '我的意见反馈', body: feedbackListQuerySchema, response: { 200: envelopeSchema(pageSchema(feedbackItemSchema)) } } }, async (req) =>
     ok(await service.list(requireAuth(req), req.body)),
   );
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { Code, FILE_MESSAGES, idParamSchema } from '@bid/shared';
+import { Code, envelopeSchema, FILE_MESSAGES, idParamSchema, uploadedFileSchema } from '@bid/shared';
 import type { AppContext } from '../../context.ts';
 import { requireAuth } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
@@ -25,6 +25,7 @@ export async function registerFileRoutes(app: FastifyInstance, ctx: AppContext, 
           tags,
           summary: '上传招标文件（multipart 字段 file；PDF/DOCX/DOC/TXT），返回 fileId 与读取到的文字预览',
           consumes: ['multipart/form-data'],
+          response: { 200: envelopeSchema(uploadedFileSchema) },
         },
       },
       async (req) => {
@@ -45,7 +46,7 @@ export async function registerFileRoutes(app: FastifyInstance, ctx: AppContext, 
       },
     );
 
-    r.post('/api/file/client/detail', { schema: { tags, summary: '已上传文件的信息与文字预览', body: idParamSchema } }, async (req) =>
+    r.post('/api/file/client/detail', { schema: { tags, summary: '已上传文件的信息与文字预览', body: idParamSchema, response: { 200: envelopeSchema(uploadedFileSchema) } } }, async (req) =>
       ok(await files.detail(requireAuth(req), req.body.id)),
     );
   });

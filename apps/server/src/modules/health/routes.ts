@@ -1,13 +1,18 @@
 import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { envelopeSchema, healthSchema } from '@bid/shared';
 import type { AppContext } from '../../context.ts';
 import { ok } from '../../http/envelope.ts';
 import { APP_VERSION } from '../../lib/version.ts';
 
 export function registerHealthRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get('/api/health', { config: { auth: 'none', clientCheck: false } }, async () => {
-    await sql`select 1`.execute(ctx.db);
-    const ai = ctx.services.aiSetup.providerName;
-    return ok({ status: 'ok' as const, db: ctx.dbKind, ai, version: APP_VERSION });
-  });
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/health',
+    { config: { auth: 'none', clientCheck: false }, schema: { tags: ['health'], summary: '健康检查', response: { 200: envelopeSchema(healthSchema) } } },
+    async () => {
+      await sql`select 1`.execute(ctx.db);
+      return ok({ status: 'ok' as const, db: ctx.dbKind, ai: ctx.services.aiSetup.providerName, version: APP_VERSION });
+    },
+  );
 }

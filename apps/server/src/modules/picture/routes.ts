@@ -3,13 +3,18 @@ import multipart from '@fastify/multipart';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  binaryResponseSchema,
   Code,
+  envelopeSchema,
+  idParamSchema,
+  pageSchema,
   PICTURE_LIMITS,
   PICTURE_MSG,
-  idParamSchema,
+  pictureItemSchema,
   pictureListQuerySchema,
   pictureNameSchema,
   pictureRemoveSchema,
+  pictureTagCountSchema,
   pictureTagsSchema,
   pictureUpdateSchema,
 } from '@bid/shared';
@@ -91,35 +96,35 @@ export async function registerPictureModule(app: FastifyInstance, ctx: AppContex
 
     r.post(
       '/api/picture/client/upload',
-      { schema: { tags, summary: '上传图片（multipart 字段 file；可选 name、tags）', consumes: ['multipart/form-data'] } },
+      { schema: { tags, summary: '上传图片（multipart 字段 file；可选 name、tags）', consumes: ['multipart/form-data'], response: { 200: envelopeSchema(pictureItemSchema) } } },
       async (req) => ok(await service.upload(requireAuth(req), await readUpload(req))),
     );
 
-    r.post('/api/picture/client/list', { schema: { tags, summary: '图片列表（按名称和标签搜索）', body: pictureListQuerySchema } }, async (req) =>
+    r.post('/api/picture/client/list', { schema: { tags, summary: '图片列表（按名称和标签搜索）', body: pictureListQuerySchema, response: { 200: envelopeSchema(pageSchema(pictureItemSchema)) } } }, async (req) =>
       ok(await service.list(requireAuth(req), req.body)),
     );
 
-    r.post('/api/picture/client/detail', { schema: { tags, summary: '图片详情', body: idParamSchema } }, async (req) =>
+    r.post('/api/picture/client/detail', { schema: { tags, summary: '图片详情', body: idParamSchema, response: { 200: envelopeSchema(pictureItemSchema) } } }, async (req) =>
       ok(await service.detail(requireAuth(req), req.body.id)),
     );
 
-    r.post('/api/picture/client/update', { schema: { tags, summary: '修改图片名称和标签', body: pictureUpdateSchema } }, async (req) =>
+    r.post('/api/picture/client/update', { schema: { tags, summary: '修改图片名称和标签', body: pictureUpdateSchema, response: { 200: envelopeSchema(pictureItemSchema) } } }, async (req) =>
       ok(await service.update(requireAuth(req), req.body)),
     );
 
-    r.post('/api/picture/client/remove', { schema: { tags, summary: '删除图片（id 或 ids）', body: pictureRemoveSchema } }, async (req) => {
+    r.post('/api/picture/client/remove', { schema: { tags, summary: '删除图片（id 或 ids）', body: pictureRemoveSchema, response: { 200: envelopeSchema(z.object({ removed: z.number() })) } } }, async (req) => {
       const ids = req.body.ids?.length ? req.body.ids : [req.body.id!];
       return ok(await service.remove(requireAuth(req), ids));
     });
 
-    r.post('/api/picture/client/tags', { schema: { tags, summary: '全部标签及图片数' } }, async (req) => ok(await service.tags(requireAuth(req))));
+    r.post('/api/picture/client/tags', { schema: { tags, summary: '全部标签及图片数', response: { 200: envelopeSchema(z.array(pictureTagCountSchema)) } } }, async (req) => ok(await service.tags(requireAuth(req))));
 
     // <img src> cannot send the client headers: these two are authenticated by the Admin-Token cookie (or Blade-Auth).
     const fileParams = z.object({ id: z.string().regex(/^[\w-]{1,64}$/, '图片编号不正确') });
-    r.get('/api/picture/client/file/:id', { config: { clientCheck: false }, schema: { tags, summary: '图片原图', params: fileParams } }, async (req, reply) =>
+    r.get('/api/picture/client/file/:id', { config: { clientCheck: false }, schema: { tags, summary: '图片原图', params: fileParams, response: { 200: binaryResponseSchema } } }, async (req, reply) =>
       sendFile(reply, service, await service.file(requireAuth(req), req.params.id, false), req),
     );
-    r.get('/api/picture/client/thumb/:id', { config: { clientCheck: false }, schema: { tags, summary: '图片缩略图', params: fileParams } }, async (req, reply) =>
+    r.get('/api/picture/client/thumb/:id', { config: { clientCheck: false }, schema: { tags, summary: '图片缩略图', params: fileParams, response: { 200: binaryResponseSchema } } }, async (req, reply) =>
       sendFile(reply, service, await service.file(requireAuth(req), req.params.id, true), req),
     );
   });

@@ -78,7 +78,7 @@ export function useWritingJob(bidId: string, tree: CatalogNode[], hooks: { onCha
     async (overwrite: boolean) => {
       setStarting(true);
       try {
-        const env = (await aiApi.startFullText(bidId, overwrite)) as unknown as { code: number };
+        const env = await aiApi.startFullText(bidId, overwrite);
         // 10014: a job is already running (another tab started it): follow that one.
         if (env.code === Code.OK || env.code === Code.ACCEPTED_PROCESSING) void follow();
       } catch {

@@ -3,7 +3,7 @@ import { Alert, Button, Empty, Modal, Progress, Result, Space, Spin, Typography 
 import { DownloadOutlined, EyeOutlined, FileWordOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import type { ExportJobProgress, ExportTemplateItem } from '@bid/shared';
-import type { TemplateDefinition } from '@bid/document/templates/schema';
+import { templateDefinitionSchema, type TemplateDefinition } from '@bid/document/templates/schema';
 import { saveBlob } from '../../api/download.ts';
 import { isApiError } from '../../api/errors.ts';
 import { bidApi, bidKeys } from '../bid/api.ts';
@@ -175,7 +175,10 @@ function TemplateChooser({
   return (
     <div className="bs-export-templates" role="radiogroup" aria-label="Word 模板">
       {templates.map((t) => {
-        const def = t.definition as unknown as TemplateDefinition;
+        // The server sends each template's full definition; one that does not read is not offered.
+        const parsed = templateDefinitionSchema.safeParse(t.definition);
+        if (!parsed.success) return null;
+        const def: TemplateDefinition = parsed.data;
         const active = t.id === selected;
         return (
           <button

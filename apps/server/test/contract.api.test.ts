@@ -1,0 +1,36 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, TEST_DB, type TestServer } from './helpers/test-server.ts';
+
+/** The structural rule of the contract: every API route declares what it answers. */
+describe(`API contract (${TEST_DB})`, () => {
+  let s: TestServer;
+  beforeAll(async () => {
+    s = await startTestServer();
+  });
+  afterAll(async () => {
+    await s?.close();
+  });
+
+  const apiRoutes = () => s.built.routes.filter((r) => r.url.startsWith('/api/') && r.method !== 'HEAD' && !r.schema?.hide);
+
+  it('every /api route declares a 200 response schema', () => {
+    expect(apiRoutes().length).toBeGreaterThan(50);
+    const missing = apiRoutes()
+      .filter((r) => !r.schema?.response?.[200])
+      .map((r) => `${r.method} ${r.url}`);
+    expect(missing).toEqual([]);
+  });
+
+  it('the OpenAPI description at /api/docs publishes every route with its answer', async () => {
+    const res = await s.api.get('/docs');
+    expect(res.status).toBe(200);
+    const doc = res.body as { paths: Record<string, Record<string, { responses?: Record<string, unknown> }>> };
+    const unpublished: string[] = [];
+    for (const r of apiRoutes()) {
+      const openApiPath = r.url.replace(/:(\w+)/g, '{$1}');
+      const op = doc.paths[openApiPath]?.[r.method.toLowerCase()];
+      if (!op?.responses?.['200']) unpublished.push(`${r.method} ${r.url}`);
+    }
+    expect(unpublished).toEqual([]);
+  });
+});
