@@ -9,7 +9,11 @@ export const Code = {
   NOT_FOUND: 404,
   CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,
+  /** A URL longer than the server reads (the JSON envelope is still sent). */
+  URI_TOO_LONG: 414,
   TOO_MANY_REQUESTS: 429,
+  /** Request headers over the server's limit. */
+  HEADERS_TOO_LARGE: 431,
   SERVER_ERROR: 500,
   BUSINESS_WARNING: 601,
   BLOB_SILENT: 10013,
@@ -38,6 +42,8 @@ export const DEFAULT_MSG: Record<number, string> = {
   404: '请求的资源不存在',
   409: '内容已被他人更新，请刷新后再保存',
   413: '提交的内容过大',
+  414: '请求地址过长，请缩短参数后重试',
+  431: '请求头过大（可能是 Cookie 过多），请清除本站 Cookie 后重试',
   429: '操作过于频繁，请稍后再试',
   500: '服务器开小差了，请稍后再试',
   601: '操作未能完成',

@@ -136,7 +136,9 @@ export class AuthService {
       await this.o.limiter.hit(ipKey, AUTH_LIMITS.passwordMaxWrong * 10, AUTH_LIMITS.passwordLockSeconds);
       const left = AUTH_LIMITS.passwordMaxWrong - r.count;
       if (left <= 0) throw tooMany(lockMsg(r.retryAfterSeconds), r.retryAfterSeconds);
-      throw badRequest(user && !user.password_hash ? `该账号尚未设置密码，请使用短信验证码登录（还可尝试 ${left} 次）` : `账号或密码错误，还可尝试 ${left} 次`);
+      // One answer whether the account is missing, has no password or the password is wrong:
+      // a login form must not tell a stranger which phone numbers have accounts.
+      throw badRequest(`账号或密码错误，还可尝试 ${left} 次`);
     }
     await this.o.limiter.reset(accountKey);
     return user;
