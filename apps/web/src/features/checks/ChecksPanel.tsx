@@ -213,7 +213,19 @@ export function ChecksPanel({ bidId, tree, analysis, readOnly, onJump }: ChecksP
     <div className="bs-checks" data-testid="checks-panel">
       <div className="bs-checks__summary">
         {c.blocking ? (
-          <Alert type="error" showIcon message={`${c.blocking} 项可能导致废标`} description={c.blockers.slice(0, 3).join('；')} />
+          <Alert
+            type="error"
+            showIcon
+            message={`${c.blocking} 项可能导致废标`}
+            description={
+              <ul className="bs-checks__blockers">
+                {c.blockers.slice(0, 4).map((b, i) => (
+                  <li key={i}>{b}</li>
+                ))}
+                {c.blockers.length > 4 ? <li>另有 {c.blockers.length - 4} 项，见下方各页</li> : null}
+              </ul>
+            }
+          />
         ) : (
           <Alert type="success" showIcon message="没有发现会导致废标的问题" />
         )}

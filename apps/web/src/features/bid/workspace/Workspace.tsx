@@ -162,6 +162,11 @@ export function Workspace({ bidId }: { bidId: string | null }) {
           <div className="bs-ws-progress" data-testid="bid-progress" data-progress={progress}>
             <Typography.Text type="secondary">写作进度</Typography.Text>
             <Progress percent={progress} size="small" style={{ width: 160, margin: 0 }} status={progress >= 100 ? 'success' : 'active'} />
+            {!readOnly && progress < 100 ? (
+              <Typography.Text type="secondary" className="bs-ws-progress__hint">
+                写满 100% 后可完成
+              </Typography.Text>
+            ) : null}
           </div>
           <Button icon={<ApartmentOutlined />} onClick={() => setOutlineVersionsOpen(true)} data-testid="open-outline-versions">
             目录版本
