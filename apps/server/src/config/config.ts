@@ -2,6 +2,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_CLIENT_ID, DEFAULT_CLIENT_SECRET, LIMITS } from '@bid/shared';
+import { DEFAULT_FAIR_USE } from '../ai/fair-use.ts';
 
 const onOff = z.enum(['on', 'off']);
 const optionalUrl = z
@@ -49,7 +50,8 @@ export function trustProxyOption(v: false | number | string[]): boolean | string
 export const configSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-    HOST: z.string().default('0.0.0.0'),
+    /** Bind address; empty = 0.0.0.0 in production, 127.0.0.1 otherwise (startup.ts listenHost). */
+    HOST: z.string().trim().default(''),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     DATA_DIR: z.string().default('./data'),
     DATABASE_URL: optionalUrl,
@@ -73,6 +75,10 @@ export const configSchema = z
     WECHAT_API_BASE: optionalUrl,
     CAPTCHA_TEST_TEXT: z.string().regex(/^[A-Za-z0-9]{4,8}$/, 'CAPTCHA_TEST_TEXT 须为 4 到 8 位字母或数字').optional(),
     SIGNUP_TRIAL_BIDS: z.coerce.number().int().min(0).default(1),
+    /** Customer service shown at the lower left of every page and wherever a user needs more quota (empty: not shown). */
+    CUSTOMER_SERVICE_PHONE: z.string().trim().default(''),
+    CUSTOMER_SERVICE_WECHAT: z.string().trim().default(''),
+    CUSTOMER_SERVICE_HOURS: z.string().trim().default('工作日 9:00–18:00'),
     JSON_BODY_LIMIT: positiveInt(LIMITS.jsonBodyBytes),
     UPLOAD_LIMIT: positiveInt(LIMITS.uploadBytes),
     WEB_DIST: z.string().optional(),
@@ -84,6 +90,12 @@ export const configSchema = z
     AI_RETRY_BACKOFF_MS: z.coerce.number().int().positive().optional(),
     AI_FIRST_TOKEN_TIMEOUT_MS: z.coerce.number().int().positive().optional(),
     AI_EVENT_POLL_MS: z.coerce.number().int().positive().optional(),
+    /** Fair use of the model (ai/fair-use.ts): tasks at once per user and company, daily tokens (0 = no limit), open event streams per user. */
+    AI_USER_CONCURRENCY: positiveInt(DEFAULT_FAIR_USE.perUser),
+    AI_COMPANY_CONCURRENCY: positiveInt(DEFAULT_FAIR_USE.perCompany),
+    AI_USER_DAILY_TOKENS: z.coerce.number().int().min(0).default(DEFAULT_FAIR_USE.userDailyTokens),
+    AI_COMPANY_DAILY_TOKENS: z.coerce.number().int().min(0).default(DEFAULT_FAIR_USE.companyDailyTokens),
+    AI_USER_MAX_STREAMS: positiveInt(DEFAULT_FAIR_USE.streamsPerUser),
     /** Knowledge base: an embedding model on the standard tier's endpoint turns on hybrid ranking. */
     AI_EMBEDDING_MODEL: z.string().optional(),
     // The two model tiers, written out so that each variable keeps its type.
