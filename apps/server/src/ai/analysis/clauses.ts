@@ -109,7 +109,7 @@ export function extractDisqualifications(paras: Paragraph[]): Array<{ text: stri
 const REQ_HEAD = /(采购需求|技术参数|技术要求|服务要求|服务内容|实质性要求|需求书|技术规格|参数要求|商务要求|人员配置要求|规划编制要求|主要设备技术要求|售后服务要求)/;
 
 /** Each stated requirement under 采购需求 / 技术参数 / 服务要求 headings: list items and table rows. */
-export function extractRequirements(lines: Line[], lotAt: (o: number) => number | null): Requirement[] {
+export function extractRequirements(lines: Paragraph[], lotAt: (o: number) => number | null): Requirement[] {
   const out: Requirement[] = [];
   let inReq = false;
   for (const l of lines) {

@@ -11,7 +11,7 @@ export function detectDarkBid(text: string): boolean {
 }
 
 const PAGE_LIMIT = /(?:不超过|不得超过|不多于|不宜超过|控制在|限于|最多)\s*(\d{1,4})\s*页/;
-const PAGE_SUBJECT = /(技术标|暗标|投标文件|响应文件|技术方案|施工组织设计|篇幅|页数|全文|监理大纲|服务方案|技术部分|正文)/;
+const PAGE_SUBJECT = /(技术标|暗标|投标文件|响应文件|技术文件|商务文件|技术方案|施工组织设计|篇幅|页数|全文|监理大纲|服务方案|技术部分|正文)/;
 
 /** The tender's cap on pages: the first "不超过 N 页" said of the bid or its technical part. */
 export function extractPageLimit(paras: Paragraph[]): number | null {

@@ -40,7 +40,7 @@ export function analyzeTenderByRules(input: string): TenderAnalysis {
     pageLimit: extractPageLimit(paras),
     formatRules: extractFormatRules(paras),
     responseTables: extractResponseTables(text),
-    requirements: extractRequirements(lines, lotAt),
+    requirements: extractRequirements(paras, lotAt),
     engine: 'offline',
     model: null,
     warnings,

@@ -74,7 +74,9 @@ export function paragraphsOf(lines: Line[], title: string): Paragraph[] {
     }
     const row = (s: string) => s.includes('\t') || s.startsWith('|');
     const startsItem = Boolean(parseEnumerator(t)) || /^[★▲●◆■□※]/.test(t) || row(t);
-    if (cur && prevLen >= 28 && !BREAK_AFTER.test(cur.text) && !startsItem && !row(cur.text)) {
+    // A table row's cells wrapped onto short lines of their own belong to the row.
+    const rowWrap = cur && row(cur.text) && !startsItem && t.length <= 30 && !BREAK_AFTER.test(cur.text);
+    if (cur && ((prevLen >= 28 && !BREAK_AFTER.test(cur.text) && !startsItem && !row(cur.text)) || rowWrap)) {
       cur.text += t;
       cur.end = l.end;
     } else {

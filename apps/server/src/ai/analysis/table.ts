@@ -122,6 +122,8 @@ const CLAUSE_NO = /^\d+(?:\.\d+)+(?:[（(]\d+[）)])?$/;
 const POINTS = /^(\d{1,3}(?:\.\d+)?)\s*分?$/;
 const CAT_CELL = /^(技术|商务|价格|报价|资信|服务|综合|其他|经济|信誉|业绩)(部分|类|评分|评审|分|标|项|因素|得分|评分项)?\s*([（(]\s*\d+(?:\.\d+)?\s*分\s*[）)])?$/;
 const TOTAL = /^(合计|总计|总分|小计|满分|合\s*计)/;
+/** A group row spanning the table (一、商务部分（20分）): a label for the rows under it. */
+const GROUP_ROW = /^(?:[一二三四五六七八九十]+[、.．]|[（(][一二三四五六七八九十]+[)）])?\s*[^，。；\d]{2,14}[（(]\s*\d+(?:\.\d+)?\s*分\s*[）)]$/;
 const NAME_WITH_POINTS = /^[^，。；：:]{2,40}[（(]\s*(?:满分|最高)?\s*\d+(?:\.\d+)?\s*分\s*[）)]$/;
 
 /** Criteria text, not a (wrapped) factor name: sentences, scoring words, or long. */
@@ -145,13 +147,14 @@ export function readTable(frags: Frag[], at: number): TableRow[] {
   let nextSeq = 1;
   let firstLineCells = 0;
   let skipTotal = false;
+  let group: string | null = null;
   const done = () => {
     if (row && row.name) rows.push(row);
     row = null;
   };
   const open = (f: Frag) => {
     done();
-    row = { cat: null, seq: null, name: '', points: null, criteria: '', start: f.start, end: f.end };
+    row = { cat: group, seq: null, name: '', points: null, criteria: '', start: f.start, end: f.end };
     p = 0;
     firstLineCells = f.lineCells;
   };
@@ -171,6 +174,11 @@ export function readTable(frags: Frag[], at: number): TableRow[] {
     if (headerAt(frags, i)) break;
     const cur = row as TableRow | null;
     const filled = cur && cur.name && (p >= roles.indexOf('name'));
+    if (hasPoints && !hasCat && GROUP_ROW.test(t) && f.lineCells === 1 && (!cur || (filled && p > roles.indexOf('name')))) {
+      done();
+      group = t;
+      continue;
+    }
     // Row starts.
     if (!cur) {
       if (hasSeq && !INT.test(t) && !(hasCat && CAT_CELL.test(t)) && !NAME_WITH_POINTS.test(t) && !f.lineStart) continue;
@@ -186,7 +194,9 @@ export function readTable(frags: Frag[], at: number): TableRow[] {
       const clauseStart = hasSeq && CLAUSE_NO.test(t);
       const lineStart = !hasSeq && !hasCat && f.lineStart && f.lineCells >= roles.length - 1 && f.lineCells >= 2 && p > roles.indexOf('name');
       const complete = pointsIdx > critIdx && cur.points != null;
-      if (seqStart || clauseStart || catStart || namedStart || lineStart || (complete && !looksCriteria(t))) open(f);
+      // Without sequence cells a row starts where a factor name is followed by its points.
+      const nameThenPoints = !hasSeq && !hasCat && pointsIdx === roles.indexOf('name') + 1 && p === roles.length - 1 && /[。；;]$/.test(cur.criteria) && !looksCriteria(t) && [1, 2, 3].some((k) => POINTS.test(frags[i + k]?.text ?? '') && frags.slice(i, i + k).every((g) => !looksCriteria(g.text)));
+      if (seqStart || clauseStart || catStart || namedStart || lineStart || nameThenPoints || (complete && !looksCriteria(t))) open(f);
       else if (f.lineStart && firstLineCells >= 3 && f.lineCells < firstLineCells && f.line !== frags[i - 1]?.line) {
         // A continuation line of a row: a wrapped name's tail, then the criteria's.
         const next = frags[i + 1];
