@@ -67,13 +67,50 @@ describe('knowledge base (browser)', () => {
     const tree = (await suite.server.api.post('/catalog/client/getBidCatalogList', { bidId }, opts)).body.data as Array<{ children: Array<{ id: string; title: string }> }>;
     const leafId = tree[0].children.find((n) => n.title === '项目管理机构与人员配备')!.id;
     await poll(async () => (await suite.server.api.post('/catalog/client/getBidCatalogDetail', { id: leafId }, opts)).body.data, 60_000).toMatchObject({ status: 'done', sources: [expect.objectContaining({ documentName: '滨江大道改造工程投标文件.docx' })] });
-    if (SHOTS) await page.screenshot({ path: path.join(SHOTS, 'knowledge-debug.png') });
     const sources = page.getByTestId('chapter-sources-button');
     await sources.waitFor({ timeout: 60_000 });
     await sources.click();
     await poll(() => page.getByTestId('chapter-sources').textContent()).toContain('滨江大道改造工程投标文件.docx');
     expect(await page.getByTestId('chapter-sources').textContent()).toContain('王建国');
     if (SHOTS) await page.screenshot({ path: path.join(SHOTS, 'knowledge-sources.png') });
+    expect(unexpectedErrors(t.errors)).toEqual([]);
+  });
+
+  it('the company library shows cards with expiry badges and previews the 商务标 with its findings', async () => {
+    const user = await createUserWithSession(suite.server, { quota: { bid_number: 3 } });
+    const opts = { token: user.token };
+    const tender = fs.readFileSync(new URL('../../apps/server/test/corpus/t03.txt', import.meta.url), 'utf8');
+    await suite.server.api.post('/bid/client/saveBid', { name: '智慧教室设备采购投标文件', modelType: 'standard', pageCount: 30, tenderText: tender }, opts);
+    const soon = new Date(Date.now() + 30 * 86400_000).toISOString().slice(0, 10);
+    for (const [kind, data] of [
+      ['other', { name: '投标人名称', value: '临川市宏远科技有限公司' }],
+      ['qualification', { name: '安全生产许可证', number: 'AQ-2020-123', issuer: '省住建厅', validUntil: soon }],
+      ['qualification', { name: 'ISO9001 质量管理体系认证', number: '00121Q34567R0M', issuer: '中国质量认证中心', validUntil: '2029-08-15' }],
+      ['person', { name: '王建国', role: '项目经理', title: '高级工程师', certificates: ['一级建造师'] }],
+      ['project', { name: '滨江小学智慧教室改造', owner: '滨江区教育局', amount: 3800000, year: 2024, scope: '智慧黑板及录播系统' }],
+    ] as const) {
+      await suite.server.api.post('/company/client/saveFact', { kind, data }, opts);
+    }
+
+    const t = await suite.newPage(user.token);
+    const { page } = t;
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto('/home');
+    await page.getByRole('menu', { name: '工作台菜单' }).getByText('知识库', { exact: true }).click();
+    await page.getByRole('link', { name: /企业资料库/ }).click();
+    await page.waitForURL(/\/home\/knowledgeBase\/create/);
+    await poll(() => page.getByTestId('fact-expiry').allTextContents()).toEqual(['即将到期', '有效']);
+
+    await page.getByTestId('business-bid-select').click();
+    await page.locator('.ant-select-item-option', { hasText: '智慧教室设备采购投标文件' }).click();
+    await page.getByTestId('business-bid-preview').click();
+    const result = page.getByTestId('business-bid-result');
+    await result.waitFor({ timeout: 30_000 });
+    expect(await result.textContent()).toContain('投标函');
+    await page.getByText('资格证明文件', { exact: true }).click();
+    await poll(() => result.textContent()).toContain('ISO9001 质量管理体系认证');
+    await result.scrollIntoViewIfNeeded();
+    if (SHOTS) await page.screenshot({ path: path.join(SHOTS, 'knowledge-company.png') });
     expect(unexpectedErrors(t.errors)).toEqual([]);
   });
 });

@@ -133,7 +133,7 @@ describe(`knowledge base (${TEST_DB})`, () => {
       ['other', { name: '法定代表人', value: '赵志强' }],
       ['qualification', { name: '建筑工程施工总承包一级', number: 'D136012345', issuer: '省住房和城乡建设厅', validUntil: '2029-12-31' }],
       ['qualification', { name: '安全生产许可证', number: '(赣)JZ安许证字[2020]000123', issuer: '省住房和城乡建设厅', validUntil: '2026-05-31' }],
-      ['qualification', { name: 'ISO9001 质量管理体系认证', number: '00121Q34567R0M', issuer: '中国质量认证中心', validUntil: '2027-08-15' }],
+      ['qualification', { name: 'ISO9001 质量管理体系认证', number: '00121Q34567R0M', issuer: '中国质量认证中心', validUntil: '2027-08-15', fileId: 'scan-iso9001' }],
       ['person', { name: '王建国', role: '项目经理', title: '高级工程师', certificates: ['一级建造师（市政）', '安全生产考核合格证B证'] }],
       ['person', { name: '李明', role: '技术负责人', title: '高级工程师', certificates: ['注册监理工程师'] }],
       ['project', { name: '滨江大道改造工程', owner: '临川市城市建设投资有限公司', amount: 38500000, year: 2023, scope: '道路、排水及照明' }],
@@ -152,6 +152,8 @@ describe(`knowledge base (${TEST_DB})`, () => {
     for (const p of ['滨江大道改造工程', '临川新区学府路新建工程', '东湖片区老旧小区改造']) expect(by['类似项目业绩表']).toContain(p);
     for (const p of ['王建国', '李明', '一级建造师（市政）']) expect(by['拟派人员表']).toContain(p);
     expect(by['资格证明文件']).toMatch(/2026-05-31（开标前到期）/);
+    // The scan is placed under its certificate (a picture of the library: shown and exported as an image).
+    expect(by['资格证明文件']).toContain('![ISO9001 质量管理体系认证扫描件](/api/picture/client/file/scan-iso9001)');
     expect(r.findings.filter((f) => f.kind === 'qualification-lapses').map((f) => f.message)).toEqual([expect.stringContaining('安全生产许可证')]);
     // The bid checks name it as a blocking finding too.
     const checks = await c.data('/bid/client/getBidChecks', { id: bidId });

@@ -124,6 +124,7 @@ export const qualificationFactSchema = z.object({
   number: optional('证书编号', 100),
   issuer: optional('发证机关', 100),
   validUntil: isoDate.nullable().optional().default(null),
+  /** The scan: a picture of the picture library, placed in the 资格证明文件 of the 商务标. */
   fileId: idSchema.nullable().optional().default(null),
 });
 export const personFactSchema = z.object({

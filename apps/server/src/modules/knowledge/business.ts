@@ -74,7 +74,11 @@ export function businessSections(analysis: TenderAnalysis, facts: CompanyFact[],
   const quals = qualificationsTable(facts, lapsing);
   const scans = facts
     .filter((f) => f.kind === 'qualification' && (f.data as QualificationFact).fileId)
-    .map((f) => `- ${(f.data as QualificationFact).name}：扫描件见附件（资料库文件 ${(f.data as QualificationFact).fileId}）`);
+    .map((f) => {
+      const q = f.data as QualificationFact;
+      // The scan is a picture of the picture library: the editor shows it and the Word export embeds it.
+      return `#### ${q.name}\n\n![${q.name}扫描件](/api/picture/client/file/${q.fileId})`;
+    });
   const qualText = [
     quals ?? hole('资质证书（请在企业资料库中添加）'),
     ...(analysis.qualifications.length ? ['招标文件要求的资格条件：', ...analysis.qualifications.map((q, i) => `${i + 1}. ${q}`)] : []),

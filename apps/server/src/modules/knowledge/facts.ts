@@ -44,7 +44,7 @@ export function qualificationsTable(facts: CompanyFact[], lapsing: Set<string> =
     ['序号', '证书名称', '证书编号', '发证机关', '有效期至', '扫描件'],
     qs.map((f, i) => {
       const q = f.data as QualificationFact;
-      return [i + 1, q.name, q.number, q.issuer, `${q.validUntil ?? '长期'}${lapsing.has(f.id) ? '（开标前到期）' : ''}`, q.fileId ? '见附件' : '—'];
+      return [i + 1, q.name, q.number, q.issuer, `${q.validUntil ?? '长期'}${lapsing.has(f.id) ? '（开标前到期）' : ''}`, q.fileId ? '见下文' : '—'];
     }),
   );
 }

@@ -6,10 +6,11 @@ import dayjs from 'dayjs';
 import { FACT_KIND_LABEL, FACT_KINDS, type CompanyFact, type FactKind } from '@bid/shared';
 import { Panel } from '../../components/PageFrame.tsx';
 import { confirmDialog, toastSuccess } from '../../utils/feedback.ts';
+import { pictureApi } from '../elements/api.ts';
 import { companyApi, knowledgeKeys } from './api.ts';
 import './knowledge.css';
 
-type Field = { name: string; label: string; type?: 'date' | 'number' | 'list' | 'text'; required?: boolean; placeholder?: string };
+type Field = { name: string; label: string; type?: 'date' | 'number' | 'list' | 'text' | 'picture'; required?: boolean; placeholder?: string };
 
 const FIELDS: Record<FactKind, Field[]> = {
   qualification: [
@@ -17,6 +18,7 @@ const FIELDS: Record<FactKind, Field[]> = {
     { name: 'number', label: '证书编号' },
     { name: 'issuer', label: '发证机关' },
     { name: 'validUntil', label: '有效期至', type: 'date' },
+    { name: 'fileId', label: '扫描件（图片库中的图片）', type: 'picture', placeholder: '先在图片库上传证书扫描件，再在这里选择' },
   ],
   person: [
     { name: 'name', label: '姓名', required: true },
@@ -52,7 +54,7 @@ const EXPIRY: Record<NonNullable<CompanyFact['expiry']>, { status: 'error' | 'wa
 function lines(f: CompanyFact): string[] {
   const d = f.data as Record<string, unknown>;
   return FIELDS[f.kind]
-    .filter((x) => x.name !== 'name' || f.kind === 'finance')
+    .filter((x) => (x.name !== 'name' || f.kind === 'finance') && x.type !== 'picture')
     .map((x) => {
       const v = d[x.name];
       if (v === null || v === undefined || v === '' || (Array.isArray(v) && !v.length)) return null;
@@ -63,6 +65,7 @@ function lines(f: CompanyFact): string[] {
 
 function FactForm({ kind, fact, onClose, onSaved }: { kind: FactKind; fact: CompanyFact | null; onClose(): void; onSaved(): void }) {
   const [form] = Form.useForm();
+  const pictures = useQuery({ queryKey: ['picture', 'list', 'scans'], queryFn: () => pictureApi.list({ current: 1, size: 100 }), enabled: kind === 'qualification' });
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const initial = Object.fromEntries(FIELDS[kind].map((x) => [x.name, x.type === 'date' && fact?.data[x.name] ? dayjs(String(fact.data[x.name])) : fact?.data[x.name]]));
@@ -96,6 +99,8 @@ function FactForm({ kind, fact, onClose, onSaved }: { kind: FactKind; fact: Comp
               <DatePicker style={{ width: '100%' }} />
             ) : x.type === 'number' ? (
               <InputNumber style={{ width: '100%' }} min={0} />
+            ) : x.type === 'picture' ? (
+              <Select allowClear placeholder={x.placeholder} loading={pictures.isPending} options={(pictures.data?.records ?? []).map((p) => ({ value: p.id, label: p.name }))} />
             ) : x.type === 'list' ? (
               <Select mode="tags" placeholder={x.placeholder} open={false} />
             ) : x.type === 'text' ? (
@@ -153,7 +158,7 @@ export function CompanyFacts() {
               size="small"
               className="bs-kb-card"
               title={String(f.kind === 'finance' ? `${String(f.data.year)} 年财务` : f.data.name)}
-              extra={f.expiry ? <Badge status={EXPIRY[f.expiry].status} text={EXPIRY[f.expiry].text} /> : null}
+              extra={f.expiry ? <Badge status={EXPIRY[f.expiry].status} text={EXPIRY[f.expiry].text} data-testid="fact-expiry" /> : null}
               actions={[
                 <Button key="e" size="small" type="text" icon={<EditOutlined />} onClick={() => setEditing({ fact: f })}>
                   编辑
@@ -163,6 +168,7 @@ export function CompanyFacts() {
                 </Button>,
               ]}
             >
+              {f.kind === 'qualification' && f.data.fileId ? <div className="bs-kb-card__line">扫描件：已关联图片</div> : null}
               {lines(f).map((l) => (
                 <div key={l} className="bs-kb-card__line">
                   {l}
