@@ -1,0 +1,119 @@
+/**
+ * Structural rules of the code base, checked mechanically (scripts/structure.test.ts runs them):
+ * no import circles, no source file over the size limit, no double cast through unknown outside tests.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+
+export const ROOT = path.resolve(import.meta.dirname, '..');
+/** Where our TypeScript lives. */
+export const SOURCE_ROOTS = ['apps/server/src', 'apps/web/src', 'packages/shared/src', 'packages/document/src', 'tests/e2e', 'scripts', 'bench'];
+export const MAX_LINES = 500;
+/** Generated or data files exempt from the size limit (path prefixes, relative to the root). */
+export const GENERATED = ['packages/document/src/fonts/', 'apps/web/src/pages/public/content.ts'];
+
+const IGNORED_DIRS = new Set(['node_modules', 'dist', 'data', 'fixtures', '__snapshots__', 'corpus']);
+
+export function isTestFile(rel: string): boolean {
+  return /\.test\.tsx?$/.test(rel) || rel.startsWith('tests/') || rel.includes('/test/') || rel.includes('/testing/');
+}
+
+/** Every .ts/.tsx file under the source roots, as paths relative to ROOT. */
+export function sourceFiles(): string[] {
+  const out: string[] = [];
+  const walk = (dir: string) => {
+    if (!fs.existsSync(dir)) return;
+    for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+      if (e.isDirectory()) {
+        if (!IGNORED_DIRS.has(e.name)) walk(path.join(dir, e.name));
+      } else if (/\.tsx?$/.test(e.name) && !e.name.endsWith('.d.ts')) {
+        out.push(path.relative(ROOT, path.join(dir, e.name)));
+      }
+    }
+  };
+  for (const r of SOURCE_ROOTS) walk(path.join(ROOT, r));
+  return out.sort();
+}
+
+const IMPORT_RE = /(?:^|\n)\s*(?:import|export)\s[^'"`;]*?from\s*['"]([^'"]+)['"]|(?:^|\n)\s*import\s*['"]([^'"]+)['"]/g;
+
+/** Relative imports of a file (type-only ones too: a circle of types is still a circle of modules). */
+export function importsOf(rel: string, text = fs.readFileSync(path.join(ROOT, rel), 'utf8')): string[] {
+  const out: string[] = [];
+  for (const m of text.matchAll(IMPORT_RE)) {
+    const spec = m[1] ?? m[2];
+    if (!spec?.startsWith('.')) continue;
+    const base = path.join(path.dirname(rel), spec);
+    for (const cand of [base, `${base}.ts`, `${base}.tsx`, path.join(base, 'index.ts'), path.join(base, 'index.tsx')]) {
+      if (/\.tsx?$/.test(cand) && fs.existsSync(path.join(ROOT, cand))) {
+        out.push(path.normalize(cand));
+        break;
+      }
+    }
+  }
+  return out;
+}
+
+/** Strongly connected components with more than one file (or a file importing itself): the circles. */
+export function importCircles(graph: Map<string, string[]>): string[][] {
+  let index = 0;
+  const idx = new Map<string, number>();
+  const low = new Map<string, number>();
+  const onStack = new Set<string>();
+  const stack: string[] = [];
+  const circles: string[][] = [];
+  const strong = (v: string) => {
+    // Iterative Tarjan: deep import chains must not overflow the call stack.
+    const work: Array<{ v: string; i: number }> = [{ v, i: 0 }];
+    idx.set(v, index);
+    low.set(v, index++);
+    stack.push(v);
+    onStack.add(v);
+    while (work.length) {
+      const top = work[work.length - 1];
+      const next = graph.get(top.v) ?? [];
+      if (top.i < next.length) {
+        const w = next[top.i++];
+        if (!idx.has(w)) {
+          idx.set(w, index);
+          low.set(w, index++);
+          stack.push(w);
+          onStack.add(w);
+          work.push({ v: w, i: 0 });
+        } else if (onStack.has(w)) {
+          low.set(top.v, Math.min(low.get(top.v)!, idx.get(w)!));
+        }
+        continue;
+      }
+      work.pop();
+      if (work.length) low.set(work[work.length - 1].v, Math.min(low.get(work[work.length - 1].v)!, low.get(top.v)!));
+      if (low.get(top.v) === idx.get(top.v)) {
+        const comp: string[] = [];
+        let w: string;
+        do {
+          w = stack.pop()!;
+          onStack.delete(w);
+          comp.push(w);
+        } while (w !== top.v);
+        if (comp.length > 1 || (graph.get(top.v) ?? []).includes(top.v)) circles.push(comp.sort());
+      }
+    }
+  };
+  for (const v of graph.keys()) if (!idx.has(v)) strong(v);
+  return circles;
+}
+
+export function importGraph(files = sourceFiles()): Map<string, string[]> {
+  return new Map(files.map((f) => [f, importsOf(f)]));
+}
+
+export function oversizedFiles(files = sourceFiles()): Array<{ file: string; lines: number }> {
+  return files
+    .filter((f) => !GENERATED.some((g) => f.startsWith(g)))
+    .map((file) => ({ file, lines: fs.readFileSync(path.join(ROOT, file), 'utf8').split('\n').length }))
+    .filter((f) => f.lines > MAX_LINES);
+}
+
+export function doubleCasts(files = sourceFiles()): string[] {
+  return files.filter((f) => !isTestFile(f) && fs.readFileSync(path.join(ROOT, f), 'utf8').includes(['as', 'unknown', 'as'].join(' ')));
+}
