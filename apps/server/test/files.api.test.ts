@@ -7,7 +7,7 @@ import { clientHeaders, startTestServer, TEST_DB, type TestServer } from './help
 import { createUserWithSession } from './helpers/fixtures.ts';
 import { client, newWriter, type Client } from './catalog-helpers.ts';
 import { waitForInterpretation } from './helpers/interpretation.ts';
-import { makeBrokenPdf, makeDocxBomb, makePdf, numberedDocx } from '../src/files/test-fixtures.ts';
+import { makeBrokenPdf, makeDocxBomb, makePdf, numberedDocx } from './helpers/file-fixtures.ts';
 
 const LIMIT_MB = 3;
 let s: TestServer;

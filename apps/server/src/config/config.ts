@@ -55,7 +55,6 @@ export const configSchema = z
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     DATA_DIR: z.string().default('./data'),
     DATABASE_URL: optionalUrl,
-    REDIS_URL: optionalUrl,
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     AUTH_CLIENT_ID: z.string().min(1).default(DEFAULT_CLIENT_ID),
     AUTH_CLIENT_SECRET: z.string().min(1).default(DEFAULT_CLIENT_SECRET),

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FILE_MESSAGES } from '@bid/shared';
 import { ParseRunner, FileParseError } from './parse.ts';
 import { sniffKind, decodeText } from './sniff.ts';
-import { makeBrokenPdf, makeDocxBomb, makeDocxManyEntries, makePdf, makePdfStreamBomb, numberedDocx } from './test-fixtures.ts';
+import { makeBrokenPdf, makeDocxBomb, makeDocxManyEntries, makePdf, makePdfStreamBomb, numberedDocx } from '../../test/helpers/file-fixtures.ts';
 import { chineseNumber } from './docx-numbering.ts';
 
 let dir: string;

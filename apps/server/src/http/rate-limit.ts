@@ -19,7 +19,7 @@ export interface LimitResult {
 
 /**
  * Fixed windows that start at a key's first hit: `limit` hits per `windowSeconds`. One interface
- * with an embedded store (memory or the database) now and Redis for scaled-out deployments later.
+ * with an embedded store (memory or the database); instances share limits through the database.
  */
 export interface RateLimiter {
   /** Counts one hit and says whether it was within the limit. */
