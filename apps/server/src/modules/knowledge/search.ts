@@ -13,6 +13,9 @@ interface ScopeIndex {
   documents: Map<string, DocumentIndex>;
 }
 
+/** What the search reads from the database. */
+export type IndexSource = Pick<KnowledgeRepo, 'revisions' | 'documentIds' | 'indexRows'>;
+
 /** Scopes kept in memory at once; the least recently searched is dropped first. */
 const MAX_SCOPES = 32;
 
@@ -26,7 +29,7 @@ export class PassageSearch {
   private readonly cache = new Map<string, ScopeIndex>();
 
   constructor(
-    private readonly repo: KnowledgeRepo,
+    private readonly repo: IndexSource,
     private readonly embedder: Embedder | null = null,
   ) {}
 
