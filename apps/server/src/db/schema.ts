@@ -104,6 +104,9 @@ export interface BidTable {
   status: string;
   /** Leaf chapters with content / all leaf chapters, 0..100. */
   progress: number;
+  /** The counts behind progress, kept incrementally (migration 0601); leaf_count -1: not counted yet. */
+  leaf_count?: number;
+  done_leaf_count?: number;
   /** JSON of the tender analysis. */
   analysis: string | null;
   /** 1 while in the recycle bin. */

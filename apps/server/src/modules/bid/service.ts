@@ -152,6 +152,7 @@ export class BidService {
       finishTime: bid.finished_at,
       deleteTime: bid.deleted_at,
       templateId: bid.template_id,
+      lot: bid.lot,
       fileId: bid.file_id,
       tenderText: bid.tender_text,
       analysis: parseJson(bid.analysis),
@@ -220,6 +221,27 @@ export class BidService {
   async recomputeProgress(db: Db, bidId: string): Promise<number> {
     const stats = await this.repo.outlineStats(db, bidId);
     const progress = progressOf(stats.leaves, stats.doneLeaves);
+    await this.repo.update(db, bidId, { progress, leaf_count: stats.leaves, done_leaf_count: stats.doneLeaves, updated_at: nowIso() });
+    return progress;
+  }
+
+  /**
+   * A leaf chapter's content turned on (+1) or off (-1): one counter moves, nothing is recounted,
+   * so writing every chapter of a bid costs linear time. Falls back to a recount when the bid's
+   * counters were never filled (bids from before migration 0601).
+   */
+  async adjustProgress(db: Db, bidId: string, delta: 1 | -1): Promise<number> {
+    const row = await db
+      .updateTable('bids')
+      .set((eb) => ({ done_leaf_count: eb('done_leaf_count', '+', delta) }))
+      .where('id', '=', bidId)
+      .where('leaf_count', '>=', 0)
+      .returning(['leaf_count', 'done_leaf_count'])
+      .executeTakeFirst();
+    const leaves = Number(row?.leaf_count ?? -1);
+    const done = Number(row?.done_leaf_count ?? -1);
+    if (leaves < 0 || done < 0 || done > leaves) return this.recomputeProgress(db, bidId);
+    const progress = progressOf(leaves, done);
     await this.repo.update(db, bidId, { progress, updated_at: nowIso() });
     return progress;
   }

@@ -81,8 +81,11 @@ export class ChapterWriter {
     const res = await q.executeTakeFirst();
     if (Number(res.numUpdatedRows) !== 1) throw conflict(CATALOG_MSG.conflict, null);
     const v = w.record ? await this.addVersion(trx, cur, w.text, { ...w.record, wordCount }) : null;
-    // Progress counts chapters with content: it only moves when that changes.
-    const bidProgress = has !== (cur.has_content === 1) ? await this.bids.recomputeProgress(trx, bid.id) : bid.progress;
+    // Progress counts leaf chapters with content: it only moves when a leaf's content turns on or
+    // off, by one step of the bid's counters (bids/service adjustProgress), never by a recount.
+    const flipped = has !== (cur.has_content === 1);
+    const leaf = flipped && !(await trx.selectFrom('catalogs').select('id').where('bid_id', '=', bid.id).where('parent_id', '=', cur.id).limit(1).executeTakeFirst());
+    const bidProgress = leaf ? await this.bids.adjustProgress(trx, bid.id, has ? 1 : -1) : bid.progress;
     if (has === (cur.has_content === 1)) await this.bids.repo.update(trx, bid.id, { updated_at: now });
     return { version: cur.version + 1, wordCount, status, bidProgress, versionId: v?.id ?? null, versionNo: v?.versionNo ?? null };
   }
