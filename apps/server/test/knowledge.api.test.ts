@@ -100,6 +100,24 @@ describe(`knowledge base (${TEST_DB})`, () => {
     expect((await c.data('/catalog/client/getBidCatalogDetail', { id: leaf })).sources.length).toBeGreaterThan(0);
   });
 
+  it('全文写作 grounds every chapter: the team chapter cites the document, a chapter on another topic does not', async () => {
+    const c = await newWriter(s);
+    const docId = await libraryWithPastBid(s, c);
+    const leaf = await teamChapter(c);
+    const bidId = (await c.data('/catalog/client/getBidCatalogDetail', { id: leaf })).bidId;
+    await c.data('/ai/client/aiGetExpandRange', { bidId });
+    const end = Date.now() + 60_000;
+    while ((await c.data('/ai/client/isWriting', { bidId })).writing && Date.now() < end) await new Promise((r) => setTimeout(r, 100));
+    const tree = await c.data<CatalogNode[]>('/catalog/client/getBidCatalogList', { bidId });
+    const team = await c.data('/catalog/client/getBidCatalogDetail', { id: leaf });
+    expect(team.hasContent).toBe(true);
+    expect(team.sources.map((x: { documentId: string }) => x.documentId)).toContain(docId);
+    const other = flatten(tree).find((n) => n.title === '环境保护措施')!;
+    const env = await c.data('/catalog/client/getBidCatalogDetail', { id: other.id });
+    expect(env.hasContent).toBe(true);
+    expect(env.sources).toEqual([]);
+  });
+
   it('an employee sees the company library; another company gets 404 on every id', async () => {
     const admin = await newWriter(s);
     const employee = client(s, await createUserWithSession(s, { tenantId: admin.user.tenantId, isEmployee: 1, role: 'employee' }));
