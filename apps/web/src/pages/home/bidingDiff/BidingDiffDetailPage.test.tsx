@@ -63,9 +63,9 @@ afterEach(() => {
 });
 
 describe('/home/bidingDiff/detail', () => {
-  it('shows the progress while comparing, then the pair with its passage highlighted on both sides', { timeout: 20_000 }, async () => {
+  it('shows the progress while comparing, then the pair with its passage highlighted on both sides', { timeout: 40_000 }, async () => {
     renderRoute('/home/bidingDiff/detail?id=d1', { token: 't' });
-    await screen.findByText(/正在比对文字（1\/1 对）/, undefined, { timeout: 5000 });
+    await screen.findByText(/正在比对文字（1\/1 对）/, undefined, { timeout: 15_000 });
     expect(document.querySelector('.ant-progress')).not.toBeNull();
     // The page asks again while running and shows the result once the job is done.
     reply = ok(done);
@@ -75,10 +75,10 @@ describe('/home/bidingDiff/detail', () => {
     expect(screen.getByText('文档属性（1）')).toBeTruthy();
   });
 
-  it('says when a comparison failed', { timeout: 20_000 }, async () => {
+  it('says when a comparison failed', { timeout: 40_000 }, async () => {
     reply = ok({ ...base, status: 'failed', error: '“甲标书”没有可比对的文字' });
     renderRoute('/home/bidingDiff/detail?id=d1', { token: 't' });
-    await screen.findByText('查重失败', undefined, { timeout: 5000 });
+    await screen.findByText('查重失败', undefined, { timeout: 15_000 });
     expect(screen.getByText('“甲标书”没有可比对的文字')).toBeTruthy();
   });
 });
