@@ -10,7 +10,7 @@ import { ChecksPanel } from '../../checks/ChecksPanel.tsx';
 import { checksApi, checksKeys, findingsInWords, useBidChecks } from '../../checks/api.ts';
 import { ExportDialog } from '../../export/ExportDialog.tsx';
 import { useBusyAction } from '../../../utils/useBusyAction.ts';
-import { bidApi, bidKeys, useBidDetail, useCatalogTree } from '../api.ts';
+import { bidKeys, useBidDetail, useCatalogTree } from '../api.ts';
 import { AiPanel } from '../AiPanelSlot.tsx';
 import { ChapterEditor, type ChapterHandle } from '../editor/ChapterEditor.tsx';
 import { OutlineTree } from '../outline/OutlineTree.tsx';
