@@ -9,6 +9,7 @@ import { SqlTokenLedger } from './ai/fair-use.ts';
 import { SqlJobQueue } from './jobs/sql-queue.ts';
 import { buildAccounts, type AccountsInfra } from './modules/auth/accounts.ts';
 import { ClientConfigService } from './modules/config/service.ts';
+import { HealthService } from './modules/health/service.ts';
 import { CommonService } from './modules/common/service.ts';
 import { EmployeeService } from './modules/employee/service.ts';
 import { UserService } from './modules/user/service.ts';
@@ -64,6 +65,7 @@ export interface CoreDeps {
  * here; services get their collaborators through their constructors, never from this object.
  */
 export interface Services {
+  health: HealthService;
   accounts: AccountsInfra;
   rateLimiter: RateLimiter;
   clientConfig: ClientConfigService;
@@ -186,6 +188,7 @@ export async function buildServices(deps: CoreDeps): Promise<Services> {
   jobs.register(DIFF_JOB, diff.handler());
 
   return {
+    health: new HealthService(db),
     accounts,
     rateLimiter: accounts.limiter,
     clientConfig,

@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { envelopeSchema, healthSchema } from '@bid/shared';
@@ -11,7 +10,7 @@ export function registerHealthRoutes(app: FastifyInstance, ctx: AppContext): voi
     '/api/health',
     { config: { auth: 'none', clientCheck: false }, schema: { tags: ['health'], summary: '健康检查', response: { 200: envelopeSchema(healthSchema) } } },
     async () => {
-      await sql`select 1`.execute(ctx.db);
+      await ctx.services.health.ping();
       return ok({ status: 'ok' as const, db: ctx.dbKind, ai: ctx.services.aiSetup.providerName, version: APP_VERSION });
     },
   );
