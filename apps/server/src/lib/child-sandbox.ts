@@ -91,9 +91,10 @@ export class ChildSandbox {
     return this.live.size;
   }
 
-  run<T>(payload: unknown): Promise<T> {
+  /** Runs one task; `timeoutMs` overrides the sandbox's time limit for this task. */
+  run<T>(payload: unknown, opts: { timeoutMs?: number } = {}): Promise<T> {
     if (this.closed) return Promise.reject(new SandboxKilled('crash'));
-    return this.sem.run(() => this.runOnce<T>(payload));
+    return this.sem.run(() => this.runOnce<T>(payload, opts.timeoutMs ?? this.opts.timeoutMs));
   }
 
   private spawn(): Child {
@@ -131,7 +132,7 @@ export class ChildSandbox {
     if (child.proc.exitCode === null && child.proc.signalCode === null) child.proc.kill('SIGKILL');
   }
 
-  private async runOnce<T>(payload: unknown): Promise<T> {
+  private async runOnce<T>(payload: unknown, timeoutMs: number): Promise<T> {
     const child = this.idle.pop() ?? this.spawn();
     setRef(child, true);
     const id = this.nextId++;
@@ -154,7 +155,7 @@ export class ChildSandbox {
         fn();
       };
       // The time limit counts from when the task is handed over; starting a child has its own.
-      let timer = setTimeout(() => finish(() => reject(new SandboxKilled('timeout')), false), STARTUP_MS + this.opts.timeoutMs);
+      let timer = setTimeout(() => finish(() => reject(new SandboxKilled('timeout')), false), STARTUP_MS + timeoutMs);
       const watch = setInterval(() => {
         const rss = rssMbOf(proc.pid ?? -1);
         if (rss !== null && rss > this.opts.rssMb) finish(() => reject(new SandboxKilled('memory')), false);
@@ -175,7 +176,7 @@ export class ChildSandbox {
         () => {
           if (settled) return;
           clearTimeout(timer);
-          timer = setTimeout(() => finish(() => reject(new SandboxKilled('timeout')), false), this.opts.timeoutMs);
+          timer = setTimeout(() => finish(() => reject(new SandboxKilled('timeout')), false), timeoutMs);
           proc.send({ id, payload });
         },
         () => finish(() => reject(new SandboxKilled('crash')), false),

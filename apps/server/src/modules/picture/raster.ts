@@ -14,6 +14,8 @@ export const RASTER_CAPS = {
   exportMaxSide: 2480,
   exportMaxPixels: 6_000_000,
   timeoutMs: 10_000,
+  /** A thumbnail at upload: the upload answers without one rather than wait longer. */
+  thumbTimeoutMs: 4_000,
   /** Resident memory of the rasterising child before it is killed. */
   rssMb: 640,
 } as const;
@@ -46,9 +48,9 @@ export class Rasterizer {
   }
 
   /** A PNG of the SVG within the caps; RasterRefused when the child was killed or resvg failed. */
-  async render(req: RasterRequest): Promise<{ png: Buffer; width: number; height: number }> {
+  async render(req: RasterRequest, opts: { timeoutMs?: number } = {}): Promise<{ png: Buffer; width: number; height: number }> {
     try {
-      const r = await this.sandbox.run<{ png: Uint8Array; width: number; height: number }>(req);
+      const r = await this.sandbox.run<{ png: Uint8Array; width: number; height: number }>(req, opts);
       return { png: Buffer.from(r.png.buffer, r.png.byteOffset, r.png.byteLength), width: r.width, height: r.height };
     } catch (e) {
       throw new RasterRefused(e instanceof SandboxKilled ? `rasterising ${e.reason}` : (e as Error).message);

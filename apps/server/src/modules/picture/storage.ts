@@ -74,7 +74,7 @@ export async function makeThumbnail(raster: Rasterizer, type: PictureType, bytes
         );
   try {
     // Zoom 1 lowered by the child to fit the thumbnail box: never enlarged.
-    return (await raster.render({ svg, zoom: 1, maxSide: max, maxPixels: max * max })).png;
+    return (await raster.render({ svg, zoom: 1, maxSide: max, maxPixels: max * max }, { timeoutMs: RASTER_CAPS.thumbTimeoutMs })).png;
   } catch {
     return null;
   }
