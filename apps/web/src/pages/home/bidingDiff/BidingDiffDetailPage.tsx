@@ -250,7 +250,7 @@ export default function BidingDiffDetailPage() {
       ) : (
         <>
           {d.score >= 30 ? (
-            <Alert type="warning" showIcon message="发现较多雷同内容，请逐处核实并按实际情况修改后再投标。" />
+            <Alert type="warning" showIcon title="发现较多雷同内容，请逐处核实并按实际情况修改后再投标。" />
           ) : null}
           <Report d={d} />
         </>
