@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import type { BidChecks } from '@bid/shared';
 import { createUserWithSession } from '../../apps/server/test/helpers/fixtures.ts';
 import { client } from '../../apps/server/test/catalog-helpers.ts';
-import { COMPANY, flawedBid } from '../../apps/server/test/checks-helpers.ts';
+import { COMPANY, flawedBid, write } from '../../apps/server/test/checks-helpers.ts';
 import { settled, unexpectedErrors } from './helpers/browser.ts';
 import { browserSuite } from './helpers/suite.ts';
 
@@ -151,7 +151,7 @@ describe('ready to submit (browser)', () => {
   it('the 提交前检查 panel shows exactly the findings, jumps to them, and finishing names them', { timeout: 200_000 }, async () => {
     const user = await createUserWithSession(suite.server, { quota: { bid_number: 3 } });
     const c = client(suite.server, user);
-    const { bidId } = await flawedBid(c);
+    const { bidId, ids } = await flawedBid(c);
     const t = await suite.newPage(user.token);
     const { page } = t;
     await page.goto('/home');
@@ -209,6 +209,27 @@ describe('ready to submit (browser)', () => {
     await poll(() => page.getByTestId('chapter-title').textContent()).toBe('培训方案');
     const checks = (await suite.server.api.post('/bid/client/getBidChecks', { id: bidId }, { token: user.token })).body.data as BidChecks;
     expect(checks.coverage.every((i) => i.covered)).toBe(true);
+
+    // Fixing the text clears the rest: the ★ clause answered, the company name gone.
+    await write(c, ids.emergency, '我方承诺故障响应时间不超过30分钟，4小时内到达现场处理。');
+    await write(c, ids.service, '运维团队由我方组建，驻场 6 人。');
+    await panel.getByRole('button', { name: '重新检查' }).click();
+    await poll(() => tab('★/废标条款').textContent()).toBe('★/废标条款');
+    expect(await tab('暗标').textContent()).toBe('暗标');
+    expect(await panel.textContent()).toContain('没有发现会导致废标的问题');
+    expect(unexpectedErrors(t.errors)).toEqual([]);
+  });
+
+  it('a user without quota is told how to get more, not left at a greyed button', { timeout: 60_000 }, async () => {
+    const user = await createUserWithSession(suite.server, { quota: { month_bid_number: 0, temporary_bid_number: 0, grant_bid_number: 0, bid_number: 0 } });
+    const t = await suite.newPage(user.token);
+    const { page } = t;
+    await page.goto('/home');
+    await sider(page, '新建标书').click();
+    const notice = page.getByTestId('no-quota');
+    await notice.waitFor();
+    expect(await notice.textContent()).toContain('请联系客服');
+    expect(await page.getByTestId('create-bid-submit').isDisabled()).toBe(true);
     expect(unexpectedErrors(t.errors)).toEqual([]);
   });
 });
