@@ -23,7 +23,9 @@ describe(`a bid that answers one 包 (${TEST_DB})`, () => {
     const c = await newWriter(s);
     const { id } = await c.data('/bid/client/saveBid', { name: '智慧教室录播包', modelType: 'standard', pageCount: 30, tenderText: tender, lot: 2 });
     await c.data('/ai/client/aiGetBidCatalog', { bidId: id });
-    let a = (await c.data('/bid/client/getBidDetail', { id })).analysis as TenderAnalysis;
+    const detail = await c.data('/bid/client/getBidDetail', { id });
+    expect(detail.lot).toBe(2);
+    let a = detail.analysis as TenderAnalysis;
     expect(a.lots.map((l) => l.no)).toEqual([1, 2]);
     expect(a.scoringItems.map((i) => i.name)).toEqual(LOT2);
     expect(a.scoringItems.reduce((n, i) => n + (i.points ?? 0), 0)).toBe(100);

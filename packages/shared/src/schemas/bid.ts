@@ -89,6 +89,8 @@ export type BidListItem = z.infer<typeof bidListItemSchema>;
 
 export const bidDetailSchema = bidListItemSchema.extend({
   templateId: z.string().nullable(),
+  /** The 采购包 / 标段 the bid answers (its analysis keeps that 包 only); null: all, or a tender with one. */
+  lot: z.number().int().nullable(),
   fileId: z.string().nullable(),
   tenderText: z.string().nullable(),
   /** The tender analysis (filled by the analysis step), null until then. */
