@@ -92,4 +92,21 @@ describe(`bid checks (${TEST_DB})`, () => {
     const bad = await a.call('/bid/client/getBidChecks', {});
     expect(bad.status).toBe(400);
   });
+
+  it("pages over the tender's limit are a blocking finding", async () => {
+    const c = await newWriter(s);
+    const tender = `${CHECKS_TENDER.replace(/本项目技术部分为暗标.*\n/, '')}投标文件技术部分不得超过 2 页。\n`;
+    const { id: bidId } = await c.data('/bid/client/saveBid', { name: '页数', modelType: 'standard', tenderText: tender });
+    await c.data('/ai/client/aiGetBidCatalog', { bidId });
+    const tree = await c.data('/catalog/client/bidCatalogSave', { bidId, catalogs: [{ title: '技术方案' }] });
+    await write(c, tree[0].id, '我方按招标文件要求组织实施，确保质量、进度和安全目标全面实现。'.repeat(60));
+    const checks = await c.data<BidChecks>('/bid/client/getBidChecks', { id: bidId });
+    expect(checks.pages.limit).toBe(2);
+    expect(checks.pages.estimated).toBeGreaterThan(2);
+    expect(checks.blockers).toContain(`页数约 ${checks.pages.estimated} 页，超过招标文件限制的 2 页`);
+    const refused = await c.call('/bid/client/finishBid', { id: bidId });
+    expect(refused.code).toBe(601);
+    // The ★ clause is unanswered too and comes first; the count includes the pages.
+    expect(refused.msg).toContain('等 2 项问题');
+  });
 });
