@@ -51,6 +51,8 @@ export interface ChapterContext {
   qualifications: string[];
   /** What the plan gives this chapter (ai/plan): absent on contexts built without an outline. */
   plan?: ChapterPlanContext;
+  /** Passages other chapters already hold: a rewrite after the overlap check must not repeat them. */
+  avoid?: string[];
   /** The company's own material for this chapter (knowledge passages and library cards), when any. */
   grounding?: GroundingMaterial | null;
 }

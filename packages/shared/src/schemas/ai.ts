@@ -74,7 +74,8 @@ export const aiGetExpandRangeSchema = z.object({ bidId: idSchema, overwrite: z.b
 export const bidIdBodySchema = z.object({ bidId: idSchema });
 export const bidIdQuerySchema = z.object({ bidId: idSchema });
 
-export const isWritingSchema = z.object({ writing: z.boolean(), done: z.number().int(), total: z.number().int(), jobId: z.string().nullable() });
+/** `failed`: chapters whose writing failed (of the running job, else chapters left in error). */
+export const isWritingSchema = z.object({ writing: z.boolean(), done: z.number().int(), failed: z.number().int(), total: z.number().int(), jobId: z.string().nullable() });
 export type IsWriting = z.infer<typeof isWritingSchema>;
 
 export const JOB_STATUSES = ['queued', 'running', 'done', 'failed', 'cancelled'] as const;

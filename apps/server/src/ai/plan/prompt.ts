@@ -14,7 +14,7 @@ export function sharedPlanLines(ctx: ChapterContext): string[] {
 /** This chapter's own: its aim, its neighbours' aims, the clauses and requirement items it answers. */
 export function chapterPlanLines(ctx: ChapterContext): string[] {
   const p = ctx.plan;
-  if (!p) return [];
+  if (!p) return avoidLines(ctx);
   const out = [`本章的写作目的：${p.aim}`];
   const near = p.neighbours.filter((n) => n.aim);
   if (near.length) out.push(`其他章节各写什么（本章不要写它们的内容）：\n${near.slice(0, 40).map((n) => `- ${n.title}：${n.aim}`).join('\n')}`);
@@ -26,7 +26,13 @@ export function chapterPlanLines(ctx: ChapterContext): string[] {
       `本章须逐条响应的招标要求（点对点：先复述要求，再写我方承诺和具体做法；数量、型号、人员等只有投标人知道的，用【待填写：…】占位）：\n${p.requirements.map((r) => `- [${r.id}] ${r.star ? '★' : ''}${r.text}`).join('\n')}`,
     );
   }
-  return out;
+  return [...out, ...avoidLines(ctx)];
+}
+
+/** After the overlap check: what the rewrite must leave out. */
+function avoidLines(ctx: ChapterContext): string[] {
+  if (!ctx.avoid?.length) return [];
+  return [`以下内容其他章节已经写过，本章不得重复或改头换面地复述，只写本章独有的内容：\n${ctx.avoid.map((p) => `- ${p.slice(0, 200)}`).join('\n')}`];
 }
 
 /** The 暗标 rule of a chapter in an anonymous part. */
