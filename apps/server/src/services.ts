@@ -48,6 +48,9 @@ import { KnowledgeGrounding } from './modules/knowledge/grounding.ts';
 import { BusinessBidService } from './modules/knowledge/business.ts';
 import { embedderOf, fileSourceOf } from './modules/knowledge/wiring.ts';
 import { LapsingQualifications } from './modules/knowledge/bid-findings.ts';
+import { CommerceService } from './modules/commerce/service.ts';
+import { TransferProvider } from './modules/commerce/payment.ts';
+import { SqlOperatorDirectory } from './policy/operator.ts';
 
 /** What the composition root is built from: the process-wide infrastructure. */
 export interface CoreDeps {
@@ -98,6 +101,10 @@ export interface Services {
   knowledge: KnowledgeService;
   company: CompanyLibrary;
   businessBid: BusinessBidService;
+  /** Packages, orders, crediting paid orders (API.md "Commerce"). */
+  commerce: CommerceService;
+  /** Who may use the operators' console (/api/admin). */
+  operators: SqlOperatorDirectory;
 }
 
 /** Exports written at once; more wait in the pool's queue. */
@@ -141,6 +148,8 @@ export async function buildServices(deps: CoreDeps): Promise<Services> {
   const company = new CompanyLibrary(knowledgeRepo);
   const checks = new ChecksService(bid, new ChecksRepo(db), [new LapsingQualifications(company)]);
   const feedback = new FeedbackService(db);
+  const transfer = new TransferProvider({ bankName: config.TRANSFER_BANK_NAME, accountName: config.TRANSFER_ACCOUNT_NAME, accountNo: config.TRANSFER_ACCOUNT_NO });
+  const commerce = new CommerceService(db, { quota, transfer });
 
   const tuning = aiTuning(config);
   const aiSetup = createAi(config, {
@@ -215,6 +224,8 @@ export async function buildServices(deps: CoreDeps): Promise<Services> {
     knowledge,
     company,
     businessBid,
+    commerce,
+    operators: new SqlOperatorDirectory(db),
   };
 }
 

@@ -199,7 +199,7 @@ describe(`full-text job across SIGKILL (${TEST_DB})`, () => {
       // One quota unit, taken by saveBid; the job took none.
       const user = await h.db.selectFrom('users').select(['bid_number']).where('id', '=', userId).executeTakeFirstOrThrow();
       expect(user.bid_number).toBe(4);
-      const logs = await h.db.selectFrom('bid_logs').selectAll().where('user_id', '=', userId).execute();
+      const logs = await h.db.selectFrom('user_bid_logs').selectAll().where('user_id', '=', userId).execute();
       expect(logs).toHaveLength(1);
     } finally {
       await h.close();

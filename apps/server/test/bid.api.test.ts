@@ -25,7 +25,7 @@ async function tenantBuckets(tenantId: string) {
   return s.built.ctx.db.selectFrom('tenants').select(['month_bid_number', 'temporary_bid_number', 'grant_bid_number', 'bid_number']).where('id', '=', tenantId).executeTakeFirstOrThrow();
 }
 async function logsOf(userId: string) {
-  return s.built.ctx.db.selectFrom('bid_logs').selectAll().where('user_id', '=', userId).orderBy('created_at').orderBy('id').execute();
+  return s.built.ctx.db.selectFrom('user_bid_logs').selectAll().where('user_id', '=', userId).orderBy('created_at').orderBy('id').execute();
 }
 const create = (c: Client, name = '某医院信息化项目投标文件') => c.call(`${B}/saveBid`, { name, tenderText: '一、项目概况……', modelType: 'standard', pageCount: 120, templateId: 'standard' });
 
@@ -128,7 +128,7 @@ describe(`saveBid and the quota (${TEST_DB})`, () => {
     expect([r.code, r.msg]).toEqual([601, QUOTA_MSG]);
     expect(await co.e1.data(`${B}/getBidQuota`)).toMatchObject({ holder: 'tenant', total: 0 });
     // The log names who created and which tenant paid.
-    const logs = await s.built.ctx.db.selectFrom('bid_logs').selectAll().where('tenant_id', '=', co.tenantId).execute();
+    const logs = await s.built.ctx.db.selectFrom('user_bid_logs').selectAll().where('tenant_id', '=', co.tenantId).execute();
     expect(logs.map((l) => l.user_id).sort()).toEqual([co.e1.user.userId, co.admin.user.userId].sort());
   });
 

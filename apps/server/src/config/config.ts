@@ -78,6 +78,10 @@ export const configSchema = z
     CUSTOMER_SERVICE_PHONE: z.string().trim().default(''),
     CUSTOMER_SERVICE_WECHAT: z.string().trim().default(''),
     CUSTOMER_SERVICE_HOURS: z.string().trim().default('工作日 9:00–18:00'),
+    /** Bank transfer orders: where to pay (empty: the order page says to contact customer service). */
+    TRANSFER_BANK_NAME: z.string().trim().default(''),
+    TRANSFER_ACCOUNT_NAME: z.string().trim().default(''),
+    TRANSFER_ACCOUNT_NO: z.string().trim().default(''),
     JSON_BODY_LIMIT: positiveInt(LIMITS.jsonBodyBytes),
     UPLOAD_LIMIT: positiveInt(LIMITS.uploadBytes),
     WEB_DIST: z.string().optional(),

@@ -175,18 +175,6 @@ export interface CatalogContentVersionTable {
   content: string;
 }
 
-export interface BidLogTable {
-  id: string;
-  user_id: string;
-  tenant_id: string;
-  bid_id: string;
-  /** 'month' | 'temporary' | 'grant' | 'purchased' | 'unlimited' */
-  bucket: string;
-  /** -1, or 0 under an unlimited package. */
-  delta: number;
-  created_at: string;
-}
-
 export interface FeedbackTable {
   id: string;
   user_id: string;
@@ -211,7 +199,10 @@ export interface Database {
   catalogs: CatalogTable;
   catalog_versions: CatalogVersionTable;
   catalog_content_versions: CatalogContentVersionTable;
-  bid_logs: BidLogTable;
+  /** Commerce (1300): every quota movement; replaced bid_logs. */
+  user_bid_logs: import('../modules/commerce/tables.ts').UserBidLogTable;
+  packages: import('../modules/commerce/tables.ts').PackageTable;
+  orders: import('../modules/commerce/tables.ts').OrderTable;
   feedbacks: FeedbackTable;
   rate_limits: import('../modules/auth/tables.ts').RateLimitTable;
   sms_codes: import('../modules/auth/tables.ts').SmsCodeTable;

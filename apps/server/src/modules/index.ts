@@ -17,6 +17,8 @@ import { registerElementsModule } from './elements/routes.ts';
 import { registerExportModule } from './export/routes.ts';
 import { registerDiffRoutes } from './diff/routes.ts';
 import { registerKnowledgeRoutes } from './knowledge/routes.ts';
+import { registerCommerceRoutes } from './commerce/routes.ts';
+import { registerAdminRoutes } from './admin/routes.ts';
 
 /**
  * The route modules. To add a module:
@@ -44,4 +46,6 @@ export const modules: Array<{ name: string; register(app: FastifyInstance, ctx: 
   { name: 'export', register: registerExportModule },
   { name: 'diff', register: registerDiffRoutes },
   { name: 'knowledge', register: registerKnowledgeRoutes },
+  { name: 'commerce', register: registerCommerceRoutes },
+  { name: 'admin', register: registerAdminRoutes },
 ];

@@ -20,4 +20,5 @@ export * from './elements.ts';
 export * from './export.ts';
 export * from './knowledge.ts';
 export * from './diff.ts';
+export * from './commerce.ts';
 export * from './responses.ts';

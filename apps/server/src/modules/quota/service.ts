@@ -66,7 +66,7 @@ export class QuotaService {
   }
 
   /**
-   * Takes one unit for `bidId` and logs it in bid_logs; throws 601 when every bucket is empty.
+   * Takes one unit for `bidId` and logs it in user_bid_logs; throws 601 when every bucket is empty.
    * An unlimited package takes nothing but is logged with delta 0.
    */
   async consumeOne(trx: Transaction<Database>, auth: Pick<AuthContext, 'userId' | 'tenantId' | 'role'>, bidId: string): Promise<ConsumeResult> {
@@ -96,8 +96,8 @@ export class QuotaService {
     }
     if (!result) throw businessWarning(BID_MSG.quotaExhausted);
     await trx
-      .insertInto('bid_logs')
-      .values({ id: newId(), user_id: auth.userId, tenant_id: auth.tenantId, bid_id: bidId, bucket: result.bucket, delta: result.delta, created_at: now })
+      .insertInto('user_bid_logs')
+      .values({ id: newId(), user_id: auth.userId, tenant_id: auth.tenantId, bid_id: bidId, order_id: null, reason: 'bid', bucket: result.bucket, delta: result.delta, created_at: now })
       .execute();
     return result;
   }

@@ -61,6 +61,10 @@ export class UserService {
     return { user, tenant };
   }
 
+  private async isOperator(userId: string): Promise<boolean> {
+    return Boolean(await this.db.selectFrom('operators').select('user_id').where('user_id', '=', userId).executeTakeFirst());
+  }
+
   async userInfo(auth: AuthContext): Promise<UserInfo> {
     const { user, tenant } = await this.me(auth);
     const company = user.is_employee === 1;
@@ -85,7 +89,8 @@ export class UserService {
       projectListShowFlag: user.project_list_show_flag,
       isBuy: user.is_buy,
       headMenu: menu,
-      rights: rightsOf(user.role),
+      // 'operator': the web app shows the 运营后台 entry (the server checks every admin call itself).
+      rights: [...rightsOf(user.role), ...(await this.isOperator(user.id) ? ['operator'] : [])],
       needUserInfo: user.need_user_info,
       modelData: { premium_status: user.premium_disabled, standard_status: user.standard_disabled },
       userName: user.name,

@@ -1,0 +1,259 @@
+import type { Kysely, Transaction } from 'kysely';
+import {
+  COMMERCE_MSG,
+  fenToYuan,
+  makePage,
+  type AdminDashboard,
+  type AdminOrderItem,
+  type AdminOrderListQuery,
+  type BidLogItem,
+  type ConfirmOrderResult,
+  type CreateOrderInput,
+  type CreateOrderResult,
+  type OneselfList,
+  type OrderItem,
+  type OrderStatus,
+  type PackageItem,
+  type PackageKind,
+  type Page,
+  type PageQuery,
+  type PayMethod,
+  type QuotaBucket,
+} from '@bid/shared';
+import type { Database } from '../../db/schema.ts';
+import { badRequest, conflict, notFound } from '../../http/errors.ts';
+import { newId } from '../../lib/ids.ts';
+import type { Actor } from '../../policy/actor.ts';
+import { quotaHolder, type QuotaService } from '../quota/service.ts';
+import type { PaymentProvider, TransferProvider } from './payment.ts';
+import type { OrderTable, PackageTable } from './tables.ts';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export interface CommerceDeps {
+  quota: QuotaService;
+  transfer: TransferProvider;
+  /** Online providers (WeChat Pay) when configured; transfer is always there. */
+  providers?: PaymentProvider[];
+  /** Injected in tests (month and year arithmetic). */
+  now?: () => Date;
+}
+
+function presentPackage(p: PackageTable): PackageItem {
+  return {
+    id: p.id,
+    name: p.name,
+    kind: p.kind as PackageKind,
+    bids: p.bids,
+    months: p.months,
+    price: fenToYuan(p.price),
+    originalPrice: p.original_price === null ? null : fenToYuan(p.original_price),
+    description: p.description,
+  };
+}
+
+function addMonths(from: Date, months: number): Date {
+  const d = new Date(from.getTime());
+  d.setUTCMonth(d.getUTCMonth() + months);
+  return d;
+}
+
+/**
+ * Packages, orders and the crediting of paid orders. Crediting is one conditional UPDATE of the
+ * order (created -> paid) in the same transaction as the quota change and its user_bid_logs row
+ * (unique per order), so an order is credited once however often it is confirmed.
+ */
+export class CommerceService {
+  private readonly providers: Map<PayMethod, PaymentProvider>;
+  private readonly now: () => Date;
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly deps: CommerceDeps,
+  ) {
+    this.providers = new Map<PayMethod, PaymentProvider>([[deps.transfer.method, deps.transfer]]);
+    for (const p of deps.providers ?? []) this.providers.set(p.method, p);
+    this.now = deps.now ?? (() => new Date());
+  }
+
+  async packages(): Promise<PackageItem[]> {
+    const rows = await this.db.selectFrom('packages').selectAll().where('enabled', '=', 1).orderBy('sort').orderBy('id').execute();
+    return rows.map(presentPackage);
+  }
+
+  async createOrder(actor: Actor, input: CreateOrderInput): Promise<CreateOrderResult> {
+    // Coupons come with enjoy-discounts; until then a code is refused rather than silently ignored.
+    if (input.couponCode) throw badRequest(COMMERCE_MSG.couponUnavailable);
+    const provider = this.providers.get(input.payMethod);
+    if (!provider) throw badRequest(COMMERCE_MSG.payMethodUnavailable);
+    const pkg = await this.db.selectFrom('packages').selectAll().where('id', '=', input.packageId).where('enabled', '=', 1).executeTakeFirst();
+    if (!pkg) throw notFound(COMMERCE_MSG.packageNotFound);
+    const id = newId();
+    const now = this.now().toISOString();
+    await this.db
+      .insertInto('orders')
+      .values({
+        id,
+        user_id: actor.userId,
+        tenant_id: actor.tenantId,
+        holder: quotaHolder(actor),
+        package_id: pkg.id,
+        package_name: pkg.name,
+        kind: pkg.kind,
+        bids: pkg.bids,
+        months: pkg.months,
+        amount: pkg.price,
+        pay_method: input.payMethod,
+        status: 'created',
+        paid_at: null,
+        confirmed_by: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    const start = await provider.start({ id, amount: pkg.price, packageName: pkg.name });
+    return { orderId: id, amount: fenToYuan(pkg.price), status: 'created', ...start };
+  }
+
+  private presentOrder(o: OrderTable): OrderItem {
+    return {
+      id: o.id,
+      packageName: o.package_name,
+      kind: o.kind as PackageKind,
+      amount: fenToYuan(o.amount),
+      payMethod: o.pay_method as PayMethod,
+      status: o.status as OrderStatus,
+      createTime: o.created_at,
+      payTime: o.paid_at,
+      ...(o.pay_method === 'transfer' && o.status === 'created' ? { transfer: this.deps.transfer.instructions(o.id) } : {}),
+    };
+  }
+
+  /** The caller's own orders, newest first. */
+  async myOrders(actor: Actor, q: PageQuery): Promise<Page<OrderItem>> {
+    const base = this.db.selectFrom('orders').where('user_id', '=', actor.userId).where('tenant_id', '=', actor.tenantId);
+    const total = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+    const rows = await base.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(q.size).offset((q.current - 1) * q.size).execute();
+    return makePage(rows.map((o) => this.presentOrder(o)), Number(total?.n ?? 0), q);
+  }
+
+  /** Quota buckets of whoever the caller draws on, and the packages paid for it. */
+  async oneself(actor: Actor): Promise<OneselfList> {
+    const quota = await this.deps.quota.remaining(actor);
+    const holder = quotaHolder(actor);
+    let q = this.db.selectFrom('orders').selectAll().where('status', '=', 'paid').where('tenant_id', '=', actor.tenantId);
+    if (holder === 'user') q = q.where('user_id', '=', actor.userId);
+    const rows = await q.orderBy('paid_at', 'desc').limit(50).execute();
+    return {
+      quota,
+      packages: rows.map((o) => ({ orderId: o.id, packageName: o.package_name, kind: o.kind as PackageKind, payTime: o.paid_at ?? o.created_at })),
+    };
+  }
+
+  /** Quota movements of the caller's quota (the company's for company users), newest first. */
+  async bidLog(actor: Actor, q: PageQuery): Promise<Page<BidLogItem>> {
+    let base = this.db.selectFrom('user_bid_logs').where('tenant_id', '=', actor.tenantId);
+    if (quotaHolder(actor) === 'user') base = base.where('user_id', '=', actor.userId);
+    const total = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+    const rows = await base.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(q.size).offset((q.current - 1) * q.size).execute();
+    return makePage(
+      rows.map((r) => ({
+        id: r.id,
+        delta: r.delta,
+        bucket: r.bucket as QuotaBucket,
+        reason: r.reason,
+        bidId: r.bid_id,
+        orderId: r.order_id,
+        createTime: r.created_at,
+      })),
+      Number(total?.n ?? 0),
+      q,
+    );
+  }
+
+  /** An operator marks a transfer order paid; a second call finds it paid and credits nothing. */
+  async confirm(operator: Actor, orderId: string): Promise<ConfirmOrderResult> {
+    return this.db.transaction().execute(async (trx) => {
+      const now = this.now();
+      const res = await trx
+        .updateTable('orders')
+        .set({ status: 'paid', paid_at: now.toISOString(), confirmed_by: operator.userId, updated_at: now.toISOString() })
+        .where('id', '=', orderId)
+        .where('status', '=', 'created')
+        .executeTakeFirst();
+      const order = await trx.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirst();
+      if (!order) throw notFound(COMMERCE_MSG.orderNotFound);
+      if (Number(res.numUpdatedRows) === 0) {
+        if (order.status === 'paid') return { id: order.id, status: 'paid' as const, credited: false };
+        throw conflict(COMMERCE_MSG.orderNotConfirmable);
+      }
+      await this.credit(trx, order, now);
+      return { id: order.id, status: 'paid' as const, credited: true };
+    });
+  }
+
+  /** Adds what the order bought to the holder's bucket and logs the movement against the order. */
+  private async credit(trx: Transaction<Database>, order: OrderTable, now: Date): Promise<void> {
+    const table = order.holder === 'tenant' ? 'tenants' : 'users';
+    const holderId = order.holder === 'tenant' ? order.tenant_id : order.user_id;
+    let bucket: QuotaBucket;
+    let delta = order.bids;
+    if (order.kind === 'yearly') {
+      const row = await trx.selectFrom(table).select('package_unlimited_until').where('id', '=', holderId).executeTakeFirst();
+      const current = row?.package_unlimited_until ? new Date(row.package_unlimited_until) : null;
+      const from = current && current.getTime() > now.getTime() ? current : now;
+      await trx.updateTable(table).set({ package_unlimited_until: addMonths(from, order.months).toISOString(), package_unit: 'year' }).where('id', '=', holderId).execute();
+      bucket = 'unlimited';
+      delta = 0;
+    } else {
+      const column = order.kind === 'monthly' ? 'month_bid_number' : 'bid_number';
+      bucket = order.kind === 'monthly' ? 'month' : 'purchased';
+      await trx
+        .updateTable(table)
+        .set((eb) => ({ [column]: eb(eb.ref(column), '+', order.bids), ...(order.kind === 'monthly' ? { package_unit: 'month' } : {}) }))
+        .where('id', '=', holderId)
+        .execute();
+    }
+    await trx.updateTable('users').set({ is_buy: 1 }).where('id', '=', order.user_id).execute();
+    await trx
+      .insertInto('user_bid_logs')
+      .values({ id: newId(), user_id: order.user_id, tenant_id: order.tenant_id, bucket, delta, reason: 'order', bid_id: null, order_id: order.id, created_at: now.toISOString() })
+      .execute();
+  }
+
+  async adminOrders(q: AdminOrderListQuery): Promise<Page<AdminOrderItem>> {
+    let base = this.db.selectFrom('orders').innerJoin('users', 'users.id', 'orders.user_id');
+    if (q.status) base = base.where('orders.status', '=', q.status);
+    const total = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+    const rows = await base
+      .selectAll('orders')
+      .select('users.account as buyer_account')
+      .orderBy('orders.created_at', 'desc')
+      .orderBy('orders.id', 'desc')
+      .limit(q.size)
+      .offset((q.current - 1) * q.size)
+      .execute();
+    return makePage(
+      rows.map(({ buyer_account, ...o }) => ({ ...this.presentOrder(o), buyerAccount: buyer_account, holder: o.holder === 'tenant' ? 'tenant' : 'user' })),
+      Number(total?.n ?? 0),
+      q,
+    );
+  }
+
+  async dashboard(db: Db = this.db): Promise<AdminDashboard> {
+    const count = async (table: 'users' | 'bids') => Number((await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst())?.n ?? 0);
+    const orders = await db
+      .selectFrom('orders')
+      .select(['status', (eb) => eb.fn.countAll<number>().as('n'), (eb) => eb.fn.sum<number>('amount').as('total')])
+      .groupBy('status')
+      .execute();
+    const of = (s: string) => orders.find((o) => o.status === s);
+    return {
+      users: await count('users'),
+      bids: await count('bids'),
+      ordersCreated: Number(of('created')?.n ?? 0),
+      ordersPaid: Number(of('paid')?.n ?? 0),
+      revenue: fenToYuan(Number(of('paid')?.total ?? 0)),
+    };
+  }
+}
