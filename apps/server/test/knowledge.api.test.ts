@@ -107,8 +107,11 @@ describe(`knowledge base (${TEST_DB})`, () => {
     const bidId = (await c.data('/catalog/client/getBidCatalogDetail', { id: leaf })).bidId;
     await c.data('/ai/client/aiGetExpandRange', { bidId });
     const end = Date.now() + 60_000;
-    while ((await c.data('/ai/client/isWriting', { bidId })).writing && Date.now() < end) await new Promise((r) => setTimeout(r, 100));
-    const tree = await c.data<CatalogNode[]>('/catalog/client/getBidCatalogList', { bidId });
+    let tree = await c.data<CatalogNode[]>('/catalog/client/getBidCatalogList', { bidId });
+    while (!flatten(tree).filter((n) => !n.children.length).every((n) => n.hasContent) && Date.now() < end) {
+      await new Promise((r) => setTimeout(r, 100));
+      tree = await c.data<CatalogNode[]>('/catalog/client/getBidCatalogList', { bidId });
+    }
     const team = await c.data('/catalog/client/getBidCatalogDetail', { id: leaf });
     expect(team.hasContent).toBe(true);
     expect(team.sources.map((x: { documentId: string }) => x.documentId)).toContain(docId);
@@ -200,6 +203,11 @@ describe(`knowledge base (${TEST_DB})`, () => {
     await c.data('/catalog/client/updateBidCatalogContent', { id: leaf, baseVersion: d.version, content: { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: '本投标文件的投标有效期为60日历天。' }] }] } });
     const again = await c.data<BusinessBidResult>('/company/client/generateBusinessBid', { bidId, price: 12345678.9 });
     expect(again.findings.some((f) => f.kind === 'inconsistent' && f.message.includes('投标有效期') && f.message.includes('60日历天'))).toBe(true);
+    // Adding it again replaces the documents instead of adding a second 商务文件.
+    const third = await c.data<BusinessBidResult>('/company/client/generateBusinessBid', { bidId, price: 12345678.9, apply: true });
+    expect(third.catalogId).toBe(r.catalogId);
+    const after = await c.data<CatalogNode[]>('/catalog/client/getBidCatalogList', { bidId });
+    expect(after.filter((n) => n.title === '商务文件')).toHaveLength(1);
   });
 });
 

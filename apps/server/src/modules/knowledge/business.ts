@@ -10,6 +10,8 @@ import { rmbLower, rmbUpper } from './money.ts';
 import { bidTermsOf, checkConsistency, openingDateOf, type BidTerms } from './consistency.ts';
 
 const hole = (what: string) => `【待填写：${what}】`;
+/** The top-level chapter the generated documents go under. */
+const BUSINESS_PART = '商务文件';
 
 /** Qualifications that lapse before the tender's opening date (flagged on the bid). */
 export function lapsingQualifications(facts: CompanyFact[], analysis: Pick<TenderAnalysis, 'keyDates'>): CompanyFact[] {
@@ -122,7 +124,10 @@ export class BusinessBidService {
     const findings = [...lapsingFindings(facts, analysis), ...checkConsistency(terms, input.price ?? null, [...chapters, ...sections.map((s) => ({ title: s.title, text: docText(markdownToDoc(s.markdown)) }))])];
     let catalogId: string | null = null;
     if (input.apply) {
-      const nodes = await this.catalog.saveChildren(actor, (await this.catalog.addSibling(actor, { bidId: bid.id, title: '商务文件' })).id, sections.map((s) => ({ title: s.title, targetWords: null, scoringItems: null, children: null })), 'replace');
+      // A second generation replaces the documents of the first (its chapters are kept as an outline version).
+      const existing = (await this.catalog.treeOfBid(bid.id)).find((n) => n.title === BUSINESS_PART);
+      const partId = existing?.id ?? (await this.catalog.addSibling(actor, { bidId: bid.id, title: BUSINESS_PART })).id;
+      const nodes = await this.catalog.saveChildren(actor, partId, sections.map((s) => ({ title: s.title, targetWords: null, scoringItems: null, children: null })), 'replace');
       catalogId = nodes.id;
       for (const [i, child] of nodes.children.entries()) await this.catalog.saveGeneratedContent(undefined, child.id, markdownToDoc(sections[i].markdown), { engine: 'offline', name: '商务标生成', createdBy: actor.userId });
     }
