@@ -43,9 +43,11 @@ beforeAll(async () => {
   const png = await uploadPicture(a, '总平面布置.png', toPng(logo));
   const jpg = await uploadPicture(a, '总平面布置-缩小.jpg', toJpeg(resize(logo, 320, 240), 70));
   const unrelated = await uploadPicture(a, '组织机构.png', toPng(picture(400, 300, 4)));
+  // A picture pasted into the editor is stored in the chapter as a data: URL.
+  const pasted = `data:image/png;base64,${toPng(resize(logo, 400, 300, 0.02)).toString('base64')}`;
   bid1 = await bidWith(a, '甲公司技术标', own, [png]);
   // Bid 2: paragraph 3 copied with 10 % of its characters changed, paragraphs 5 and 6 in the other order.
-  bid2 = await bidWith(a, '乙公司技术标', [...other.slice(0, 3), mutate(own[3], 0.1, 9), ...other.slice(3), own[6], own[5]], [unrelated, jpg]);
+  bid2 = await bidWith(a, '乙公司技术标', [...other.slice(0, 3), mutate(own[3], 0.1, 9), ...other.slice(3), own[6], own[5]], [unrelated, jpg, pasted]);
   const meta = { lastModifiedBy: '王工', company: '某某咨询有限公司', created: '2025-05-01T09:00:00Z', rsids: ['00112233', '00AABBCC'] };
   file1 = await uploadFile(a, '丙公司投标文件.docx', makeDocx({ paragraphs: [...third.slice(0, 4), own[8]], creator: '丙', ...meta, images: [{ name: 'image1.png', data: toPng(resize(logo, 500, 375)) }] }));
   file2 = await uploadFile(a, '丁公司投标文件.docx', makeDocx({ paragraphs: bidText(44, 2000), creator: '丁', ...meta }));
@@ -82,9 +84,9 @@ describe('diff/client', () => {
     }
     expect(d.passages.some((p: any) => p.a.key === 'A' && p.b.key === 'C' && p.a.text.includes(own[8].slice(0, 20)))).toBe(true);
 
-    // The resized JPEG in bid 2 and the DOCX picture match the PNG of bid 1; the unrelated one matches nothing.
+    // The resized JPEG and the pasted, lightly cropped copy in bid 2 and the DOCX picture match the PNG of bid 1; the unrelated one matches nothing.
     const pairs = d.images.map((m: any) => `${m.a.key}${m.a.index}-${m.b.key}${m.b.index}`);
-    expect(pairs).toEqual(expect.arrayContaining(['A0-B1', 'A0-C0', 'B1-C0']));
+    expect(pairs).toEqual(expect.arrayContaining(['A0-B1', 'A0-B2', 'A0-C0', 'B1-C0']));
     expect(pairs.some((p: string) => p.includes('B0'))).toBe(false);
     expect(d.images[0].a.thumb).toMatch(/^data:image\/png;base64,/);
 

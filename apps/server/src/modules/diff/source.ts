@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { docText } from '@bid/document';
+import { docText, type PMNode } from '@bid/document';
+import { decodeDataUrl } from '@bid/document/docx/images';
 import type { ExportChapter } from '@bid/document/docx/types';
 import { FILE_MESSAGES } from '@bid/shared';
 import { notFound } from '../../http/errors.ts';
@@ -9,6 +10,7 @@ import type { BidService } from '../bid/service.ts';
 import type { ExportSource } from '../export/source.ts';
 import type { FileRepo } from '../file/repo.ts';
 import type { AuthContext } from '../session/service.ts';
+import { MAX_IMAGES_PER_DOC } from '../../diff/docx-assets.ts';
 
 /** One document to compare, as read by the job. */
 export interface LoadedDocument {
@@ -28,6 +30,19 @@ export interface DiffSource {
   fileName(actor: Actor, fileId: string): Promise<string>;
   loadBid(actor: Actor, bidId: string): Promise<LoadedDocument>;
   loadFile(actor: Actor, fileId: string): Promise<LoadedDocument>;
+}
+
+/** The `src` of every picture of the chapters, in document order (library URLs and pasted data: URLs). */
+export function chapterImageSources(chapters: ExportChapter[]): string[] {
+  const out: string[] = [];
+  const walk = (n: PMNode | null | undefined) => {
+    if (!n) return;
+    if (n.type === 'image' && typeof n.attrs?.src === 'string') out.push(n.attrs.src);
+    for (const c of n.content ?? []) walk(c);
+  };
+  const visit = (list: ExportChapter[]) => list.forEach((c) => (walk(c.content), visit(c.children ?? [])));
+  visit(chapters);
+  return out;
 }
 
 /** A bid's text: chapter titles and content in outline order (docText of each chapter). */
@@ -77,7 +92,11 @@ export class WorkspaceDiffSource implements DiffSource {
     const auth = this.auth(actor);
     const row = await this.bids.getOwned(actor, bidId);
     const loaded = await this.exportSource.loadBidForExport(auth, bidId);
-    const images = Object.values(await this.exportSource.loadImages(auth, loaded.chapters));
+    const library = await this.exportSource.loadImages(auth, loaded.chapters);
+    const images = chapterImageSources(loaded.chapters)
+      .map((src) => library[src] ?? (src.startsWith('data:') ? decodeDataUrl(src) : null))
+      .filter((b): b is Uint8Array => b !== null)
+      .slice(0, MAX_IMAGES_PER_DOC);
     let tender = row.tender_text;
     if (!tender && row.file_id) tender = (await this.files.findById(row.file_id))?.text ?? null;
     return { name: row.name, text: chaptersText(loaded.chapters), images, docx: null, tender };
