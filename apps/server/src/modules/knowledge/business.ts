@@ -64,7 +64,7 @@ export function businessSections(analysis: TenderAnalysis, facts: CompanyFact[],
     `本授权书声明：${legal}系${bidder}的法定代表人，现授权委托${agent ? `${agent.name}（${agent.role || '委托代理人'}）` : hole('委托代理人姓名')}为我方代理人，以本公司的名义参加“${project}”（项目编号：${number}）的投标活动。`,
     `代理人在投标、开标、评标、合同谈判过程中所签署的一切文件和处理与之有关的一切事务，我方均予以承认。代理人无转委托权。`,
     `本授权书有效期与投标有效期一致（${validity}）。`,
-    `投标人：${bidder}（盖章）　法定代表人：${legal}（签字）　委托代理人：${agent?.name ?? hole('委托代理人姓名')}（签字）`,
+    `投标人：${bidder}（盖章）\u3000法定代表人：${legal}（签字）\u3000委托代理人：${agent?.name ?? hole('委托代理人姓名')}（签字）`,
   ].join('\n\n');
 
   const summary = [
