@@ -52,6 +52,7 @@ export class BidService {
   async create(owner: Actor, input: SaveBidInput): Promise<{ id: string }> {
     const modelType = input.modelType as ModelType;
     authorizeTier(await this.repo.userModelFlags(this.db, owner.userId), modelType);
+    await this.requireOwnFile(this.db, owner, input.fileId);
     const id = newId();
     const now = nowIso();
     await this.db.transaction().execute(async (trx) => {
@@ -113,6 +114,13 @@ export class BidService {
   }
 
   /** The bid when the caller may see it, else 404. */
+  /** A tender file named by a bid must be the caller's own upload: another account's id is "not found". */
+  private async requireOwnFile(db: Db, owner: Actor, fileId: string | null | undefined): Promise<void> {
+    if (!fileId) return;
+    const f = await db.selectFrom('files').select('id').where('id', '=', fileId).where('user_id', '=', owner.userId).where('tenant_id', '=', owner.tenantId).executeTakeFirst();
+    if (!f) throw notFound('招标文件不存在');
+  }
+
   async getOwned(owner: Actor, id: string, db: Db = this.db): Promise<BidRow> {
     const bid = await this.repo.findOwned(db, owner, id);
     if (!bid) throw notFound(BID_MSG.notFound);
@@ -174,7 +182,10 @@ export class BidService {
       const patch: Partial<BidRow> = { updated_at: nowIso() };
       if (input.name !== undefined && input.name !== null) patch.name = input.name;
       if (input.tenderText !== undefined) patch.tender_text = input.tenderText ?? null;
-      if (input.fileId !== undefined) patch.file_id = input.fileId ?? null;
+      if (input.fileId !== undefined) {
+        await this.requireOwnFile(trx, owner, input.fileId);
+        patch.file_id = input.fileId ?? null;
+      }
       if (input.modelType !== undefined && input.modelType !== null) patch.model_type = input.modelType;
       if (input.pageCount !== undefined) patch.page_count = input.pageCount ?? null;
       if (input.templateId !== undefined) patch.template_id = input.templateId ?? null;
