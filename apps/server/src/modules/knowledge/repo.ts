@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { CompanyFactTable, KnowledgeDocumentTable, KnowledgePassageTable } from './tables.ts';
 
@@ -16,13 +16,18 @@ export class KnowledgeRepo {
     return Boolean(r);
   }
 
-  countDocuments(scope: string) {
-    return this.db
-      .selectFrom('knowledge_documents')
+  /** Rows of a table whose owner column holds `value` (library size limits). */
+  private async countOf(table: 'knowledge_documents' | 'company_facts', column: 'scope' | 'tenant_id', value: string): Promise<number> {
+    const r = await this.db
+      .selectFrom(table)
       .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('scope', '=', scope)
-      .executeTakeFirst()
-      .then((r) => Number(r?.n ?? 0));
+      .where(sql.ref(column), '=', value)
+      .executeTakeFirst();
+    return Number(r?.n ?? 0);
+  }
+
+  countDocuments(scope: string) {
+    return this.countOf('knowledge_documents', 'scope', scope);
   }
 
   /** Inserts a document with its passages and moves the scope's revision, in one transaction. */
@@ -102,12 +107,7 @@ export class KnowledgeRepo {
   // ---- company facts ----
 
   countFacts(tenantId: string) {
-    return this.db
-      .selectFrom('company_facts')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('tenant_id', '=', tenantId)
-      .executeTakeFirst()
-      .then((r) => Number(r?.n ?? 0));
+    return this.countOf('company_facts', 'tenant_id', tenantId);
   }
 
   insertFact(row: FactRow) {
