@@ -200,6 +200,7 @@ describe('ready to submit (browser)', () => {
     expect(text).toContain(COMPANY);
     expect(text).toContain('培训方案');
     expect(text).toContain('2 处【待填写】');
+    await page.screenshot({ path: path.join(SHOTS, 'submit-finish-confirm-1440.png') });
     await confirm.getByRole('button', { name: /取\s*消/ }).click();
 
     // One click writes a chapter for the uncovered item; the panel follows.
