@@ -131,3 +131,28 @@ export function modelItems(text: string, items: ModelAnalysis['scoringItems']): 
   });
 }
 
+
+/**
+ * A fresh analysis of a bid (refresh) against the one it replaces: per field the better one is
+ * kept, so a model that answers worse this time (cut short, fewer items) lowers nothing.
+ */
+export function notWorse(previous: TenderAnalysis, next: TenderAnalysis): TenderAnalysis {
+  const total = 100;
+  const out: TenderAnalysis = { ...next };
+  if (scoringQuality(previous.scoringItems, total) > scoringQuality(next.scoringItems, total)) {
+    out.scoringItems = previous.scoringItems;
+    out.warnings = ['重新解析的评分标准不如上次完整，已保留上次的评分项', ...next.warnings.filter((w) => !/评分标准/.test(w))];
+  }
+  const prevStars = previous.starClauses.filter((c) => !next.starClauses.some((n) => norm(n.text) === norm(c.text)));
+  out.starClauses = [...next.starClauses, ...prevStars];
+  const kept = previous.disqualifications.filter((d) => !next.disqualifications.some((n) => norm(n) === norm(d)));
+  out.disqualifications = [...next.disqualifications, ...kept];
+  out.disqualificationSources = [...next.disqualifications.map((_, i) => next.disqualificationSources[i] ?? null), ...kept.map((d) => previous.disqualificationSources[previous.disqualifications.indexOf(d)] ?? null)];
+  if (!next.mandatedOutline.length) out.mandatedOutline = previous.mandatedOutline;
+  if (next.requirements.length < previous.requirements.length) out.requirements = previous.requirements;
+  out.project = { ...next.project };
+  for (const k of Object.keys(previous.project) as Array<keyof ProjectFacts>) {
+    if (out.project[k] == null && previous.project[k] != null) (out.project as Record<string, unknown>)[k] = previous.project[k];
+  }
+  return out;
+}

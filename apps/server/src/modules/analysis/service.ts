@@ -3,6 +3,7 @@ import { analysisForLot, tenderAnalysisSchema, type ModelTier, type TenderAnalys
 import type { Logger } from 'pino';
 import { AiError } from '../../ai/errors.ts';
 import { rulesFallback } from '../../ai/model-engine.ts';
+import { notWorse } from '../../ai/analysis/merge.ts';
 import type { AiEngine } from '../../ai/types.ts';
 import type { BidOwner, BidRow } from '../bid/repo.ts';
 import type { BidService } from '../bid/service.ts';
@@ -72,8 +73,8 @@ export class AnalysisService {
    * interpretation of the same text made on the create page.
    */
   async ensureForBid(owner: BidOwner, bid: BidRow, tier: ModelTier, opts: { refresh?: boolean; signal?: AbortSignal } = {}): Promise<TenderAnalysis> {
-    const stored = opts.refresh ? null : parseAnalysis(bid.analysis);
-    if (stored) return stored;
+    const stored = parseAnalysis(bid.analysis);
+    if (stored && !opts.refresh) return stored;
     const text = await this.tenderTextOf(owner, bid);
     let analysis: TenderAnalysis;
     const prior = text ? await this.repo.findDone({ userId: bid.user_id, tenantId: bid.tenant_id }, textHash(text, tier)) : undefined;
@@ -84,6 +85,8 @@ export class AnalysisService {
       analysis = rulesFallback('', '未提供招标文件');
       analysis.warnings = ['未提供招标文件内容：大纲按标准结构生成，项目信息请在各章节补充'];
     }
+    // A refresh of the same text never lowers what the stored analysis had (it holds the bid's 包 only).
+    if (stored && text && stored.chars === analysis.chars) analysis = notWorse(stored, analysisForLot(analysis, bid.lot));
     await this.bids.saveAnalysis(SYSTEM_ACTOR, bid.id, analysis);
     // The bid works from its 包 only (saveAnalysis stores it so too).
     return analysisForLot(analysis, bid.lot);
