@@ -86,3 +86,19 @@ describe('tender analysis on the model path', () => {
     await expect(analyzeWithModel(provider, text, 'standard')).rejects.toMatchObject({ kind: 'bad_output' });
   });
 });
+
+describe('sections past the budget', () => {
+  it('are cut into chunks within the budget that together hold every located section', async () => {
+    const { chunksFor, locateSections } = await import('./sections.ts');
+    const base = corpus('t04');
+    // The scoring chapter grows past the budget: it must be cut at line ends, nothing lost.
+    const big = base.replace('第三章 否决投标条款', `${'补充说明：评分时应以投标文件载明的内容为准。\n'.repeat(4_000)}第三章 否决投标条款`);
+    const sections = locateSections(big, analyzeTenderByRules(big));
+    const chunks = chunksFor(big, sections, MAX_TENDER_CHARS);
+    expect(chunks.length).toBeGreaterThan(1);
+    for (const c of chunks) expect(c.length).toBeLessThanOrEqual(MAX_TENDER_CHARS);
+    const joined = chunks.join('\n');
+    for (const s of sections) for (const line of big.slice(s.start, s.end).split('\n').filter((l) => l.trim())) expect(joined).toContain(line.trim());
+    expect(joined).toContain('安全生产管理的监理工作');
+  });
+});
