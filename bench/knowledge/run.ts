@@ -50,7 +50,7 @@ async function main(): Promise<void> {
   const handle = openDatabase({ dataDir: dir } as Parameters<typeof openDatabase>[0]);
   await migrateToLatest(handle.db);
   const repo = new KnowledgeRepo(handle.db);
-  const service = new KnowledgeService(repo, { fileOf: async () => null });
+  const service = new KnowledgeService(repo, { fileOf: async () => null }, { isOperator: async () => false });
   const scope = newId();
 
   // 10,000 passages: corpus pieces, re-combined so that no two are the same.

@@ -162,7 +162,7 @@ export async function buildServices(deps: CoreDeps): Promise<Services> {
   const jobs = new SqlJobQueue(db, { leaseMs: tuning.leaseMs, pollMs: tuning.pollMs, log });
   const analysis = new AnalysisService(new InterpretationRepo(db), aiSetup.engine, file, bid, log, usage);
   await analysis.repo.failStale(new Date(Date.now() - STALE_ANALYSIS_MS).toISOString()).catch(() => {});
-  const knowledge = new KnowledgeService(knowledgeRepo, fileSourceOf(file), embedderOf(config));
+  const knowledge = new KnowledgeService(knowledgeRepo, fileSourceOf(file), new SqlOperatorDirectory(db), embedderOf(config));
   const grounding = new KnowledgeGrounding(knowledge, company);
   const businessBid = new BusinessBidService(bid, catalog, analysis, company);
   const ai = new AiService(db, aiSetup.engine, bid, catalog, analysis, jobs, usage, log, grounding);

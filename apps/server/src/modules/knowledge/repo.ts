@@ -11,11 +11,6 @@ export type FactRow = CompanyFactTable;
 export class KnowledgeRepo {
   constructor(readonly db: Kysely<Database>) {}
 
-  async isOperator(userId: string): Promise<boolean> {
-    const r = await this.db.selectFrom('operators').select('user_id').where('user_id', '=', userId).executeTakeFirst();
-    return Boolean(r);
-  }
-
   /** Rows of a table whose owner column holds `value` (library size limits). */
   private async countOf(table: 'knowledge_documents' | 'company_facts', column: 'scope' | 'tenant_id', value: string): Promise<number> {
     const r = await this.db

@@ -12,6 +12,7 @@ import {
 import { AppError, badRequest, forbidden, notFound } from '../../http/errors.ts';
 import { Code } from '@bid/shared';
 import { newId, nowIso } from '../../lib/ids.ts';
+import type { OperatorDirectory } from '../../policy/operator.ts';
 import type { Embedder } from './embeddings.ts';
 import type { DocumentRow, KnowledgeRepo, PassageRow } from './repo.ts';
 import { PassageSearch } from './search.ts';
@@ -46,6 +47,8 @@ export class KnowledgeService {
   constructor(
     readonly repo: KnowledgeRepo,
     private readonly files: KnowledgeFileSource,
+    /** Operators curate the public library (policy/operator.ts). */
+    private readonly operators: OperatorDirectory,
     private readonly embedder: Embedder | null = null,
   ) {
     this.search = new PassageSearch(repo, embedder);
@@ -68,7 +71,7 @@ export class KnowledgeService {
 
   async saveDocument(actor: KnowledgeActor, input: SaveDocumentInput): Promise<{ id: string }> {
     const isPublic = input.library === 'public';
-    if (isPublic && !(await this.repo.isOperator(actor.userId))) throw forbidden(KNOWLEDGE_MSG.publicOnlyOperators);
+    if (isPublic && !(await this.operators.isOperator(actor.userId))) throw forbidden(KNOWLEDGE_MSG.publicOnlyOperators);
     const scope = isPublic ? PUBLIC_SCOPE : actor.tenantId;
     if ((await this.repo.countDocuments(scope)) >= KNOWLEDGE_LIMITS.maxDocumentsPerLibrary) throw badRequest(KNOWLEDGE_MSG.tooMany);
     const file = await this.files.fileOf(actor, input.fileId);
@@ -119,7 +122,7 @@ export class KnowledgeService {
   }
 
   async list(actor: KnowledgeActor, input: KnowledgeListInput): Promise<KnowledgeListResult> {
-    const operator = await this.repo.isOperator(actor.userId);
+    const operator = await this.operators.isOperator(actor.userId);
     const rows = await this.repo.listDocuments(input.library === 'public' ? PUBLIC_SCOPE : actor.tenantId);
     const all = rows.map((r) => this.present(r, operator));
     const documents = all.filter((d) => (!input.folder || d.folder === input.folder) && (!input.tag || d.tags.includes(input.tag)));
@@ -135,7 +138,7 @@ export class KnowledgeService {
   async detail(actor: KnowledgeActor, id: string): Promise<KnowledgeDetail> {
     const doc = await this.repo.findDocument([actor.tenantId, PUBLIC_SCOPE], id);
     if (!doc) throw notFound(KNOWLEDGE_MSG.notFound);
-    const operator = doc.scope === PUBLIC_SCOPE && (await this.repo.isOperator(actor.userId));
+    const operator = doc.scope === PUBLIC_SCOPE && (await this.operators.isOperator(actor.userId));
     const items = await this.repo.passagesOf(doc.id);
     return { ...this.present(doc, operator), items };
   }
@@ -143,7 +146,7 @@ export class KnowledgeService {
   async removeDocument(actor: KnowledgeActor, id: string): Promise<null> {
     const doc = await this.repo.findDocument([actor.tenantId, PUBLIC_SCOPE], id);
     if (!doc) throw notFound(KNOWLEDGE_MSG.notFound);
-    if (doc.scope === PUBLIC_SCOPE && !(await this.repo.isOperator(actor.userId))) throw new AppError(Code.FORBIDDEN, '只有运营人员可以删除公共知识库的文档');
+    if (doc.scope === PUBLIC_SCOPE && !(await this.operators.isOperator(actor.userId))) throw new AppError(Code.FORBIDDEN, '只有运营人员可以删除公共知识库的文档');
     await this.repo.removeDocument(doc, nowIso());
     return null;
   }
