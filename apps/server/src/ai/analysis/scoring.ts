@@ -23,18 +23,16 @@ export function classifyCategory(name: string, context: ScoringCategory | null =
 
 /** Line ranges that hold scoring rules: from a scoring heading to the next chapter. */
 function regions(lines: Line[]): Array<[number, number]> {
+  // The next chapter heading after each line, found in one pass from the end.
+  const nextChapter: number[] = new Array(lines.length + 1).fill(lines.length);
+  for (let j = lines.length - 1; j >= 0; j--) nextChapter[j] = j + 1 < lines.length && isChapterHeading(lines[j + 1].text) ? j + 1 : nextChapter[j + 1];
   const out: Array<[number, number]> = [];
   for (let i = 0; i < lines.length; i++) {
     const t = lines[i].text.trim();
     if (!SCORING_HEAD.test(t) || t.length > 40) continue;
-    let end = lines.length;
-    for (let j = i + 1; j < lines.length; j++) {
-      if (isChapterHeading(lines[j].text)) {
-        end = j;
-        break;
-      }
-    }
-    if (!out.some(([a, b]) => a <= i && end <= b)) out.push([i, end]);
+    const end = nextChapter[i];
+    const last = out[out.length - 1];
+    if (!last || !(last[0] <= i && end <= last[1])) out.push([i, end]);
   }
   return out;
 }
