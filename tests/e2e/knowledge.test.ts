@@ -96,7 +96,14 @@ describe('knowledge base (browser)', () => {
     const { page } = t;
     await page.setViewportSize({ width: 1440, height: 900 });
     await page.goto('/home');
-    await page.getByRole('menu', { name: '工作台菜单' }).getByText('知识库', { exact: true }).click();
+    const menu = page.getByRole('menu', { name: '工作台菜单' });
+    await menu.getByText('知识库', { exact: true }).click();
+    if (SHOTS) await page.screenshot({ path: path.join(SHOTS, 'knowledge-home.png') });
+    // The public library: empty, and no upload for someone who is not an operator.
+    await page.getByRole('link', { name: /公共知识库/ }).click();
+    await page.getByText('公共知识库还没有资料').waitFor();
+    expect(await page.getByTestId('kb-upload').count()).toBe(0);
+    await menu.getByText('知识库', { exact: true }).click();
     await page.getByRole('link', { name: /企业资料库/ }).click();
     await page.waitForURL(/\/home\/knowledgeBase\/create/);
     await poll(() => page.getByTestId('fact-expiry').allTextContents()).toEqual(['即将到期', '有效']);
