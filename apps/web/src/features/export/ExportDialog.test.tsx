@@ -152,6 +152,15 @@ describe('ExportDialog', () => {
     await waitFor(() => expect(group.querySelector('[aria-checked="true"]')?.textContent).toContain('暗标'));
   });
 
+  it("preselects the template whose fonts the tender's format rules name, and says why", { timeout: 30_000 }, async () => {
+    detailReply = ok({ id: 'b1', name: '测试标书', templateId: 'gov-standard', analysis: { darkBid: false, formatRules: ['正文采用仿宋小四号字，固定行距 22 磅'] } });
+    renderButton(undefined);
+    fireEvent.click(button('导出 Word'));
+    await screen.findByText(/按招标文件的格式要求（仿宋、小四）预选了“工程类投标格式”/);
+    const group = document.querySelector('[role="radiogroup"][aria-label="Word 模板"]')!;
+    await waitFor(() => expect(group.querySelector('[aria-checked="true"]')?.textContent).toContain('工程类投标格式'));
+  });
+
   it('shows blocking findings first and exports only after the writer acknowledges them', { timeout: 30_000 }, async () => {
     checksReply = checks(['★条款未响应：须承诺 30 分钟响应', '暗标部分出现单位名称：某某有限公司（运维方案）']);
     renderButton();

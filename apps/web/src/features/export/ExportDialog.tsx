@@ -10,6 +10,7 @@ import { bidApi, bidKeys } from '../bid/api.ts';
 import { useBidChecks } from '../checks/api.ts';
 import { Findings } from '../checks/Findings.tsx';
 import { exportApi, exportKeys } from './api.ts';
+import { preselectTemplate } from './preselect.ts';
 import { TemplatePreview, templateFacts } from './TemplatePreview.tsx';
 import './export.css';
 
@@ -35,8 +36,6 @@ export interface ExportDialogProps {
   intro?: string;
 }
 
-/** The built-in template for a bid whose technical part must be anonymous (暗标). */
-const ANONYMOUS_TEMPLATE_ID = 'anonymous';
 
 /**
  * Export to Word: pick a template (each drawn as a small page), watch the export's progress, look at
@@ -52,14 +51,17 @@ export function ExportDialog({ bidId, open, onClose, defaultTemplateId, bidName,
   const runRef = useRef(0);
 
   const list = useMemo(() => templates.data ?? [], [templates.data]);
-  const darkBid = Boolean((bid.data?.analysis as { darkBid?: boolean } | null | undefined)?.darkBid);
-  // The template the tender calls for: 暗标 first (a header or the bid's name would void it), then the bid's own.
-  const wanted = (darkBid ? ANONYMOUS_TEMPLATE_ID : null) ?? defaultTemplateId ?? bid.data?.templateId ?? null;
+  // The template the tender calls for: 暗标 first (a header or the bid's name would void it), then the
+  // fonts its format rules name, then the bid's own.
+  const preselected = useMemo(() => {
+    const a = (bid.data?.analysis ?? null) as { darkBid?: unknown; formatRules?: unknown } | null;
+    const formatRules = Array.isArray(a?.formatRules) ? a.formatRules.filter((r): r is string => typeof r === 'string') : [];
+    return preselectTemplate(list, { darkBid: a?.darkBid === true, formatRules, bidTemplateId: defaultTemplateId ?? bid.data?.templateId });
+  }, [list, bid.data, defaultTemplateId]);
   useEffect(() => {
-    if (!list.length || bid.isLoading || (selected && list.some((t) => t.id === selected))) return;
-    const preferred = list.find((t) => t.id === wanted) ?? list.find((t) => t.isDefault) ?? list[0];
-    setSelected(preferred.id);
-  }, [list, selected, wanted, bid.isLoading]);
+    if (!preselected || bid.isLoading || (selected && list.some((t) => t.id === selected))) return;
+    setSelected(preselected.id);
+  }, [list, selected, preselected, bid.isLoading]);
 
   // Closing the dialog abandons a running poll (the export itself finishes on the server).
   useEffect(() => {
@@ -141,9 +143,7 @@ export function ExportDialog({ bidId, open, onClose, defaultTemplateId, bidName,
     <Modal open={open} title="导出 Word" width={phase.kind === 'ready' ? 980 : 860} onCancel={onClose} footer={footer} destroyOnHidden maskClosable={false}>
       {phase.kind === 'choose' && intro ? <Alert className="bs-export-intro" type="success" showIcon message={intro} /> : null}
       {phase.kind === 'choose' && checks.data ? <Findings checks={checks.data} acknowledged={acknowledged} onAcknowledge={setAcknowledged} action="导出" /> : null}
-      {phase.kind === 'choose' && darkBid ? (
-        <Alert className="bs-export-intro" type="info" showIcon message="招标文件要求暗标：已预选“暗标格式”模板（无页眉、不写入投标人信息）" />
-      ) : null}
+      {phase.kind === 'choose' && preselected?.reason ? <Alert className="bs-export-intro" type="info" showIcon message={preselected.reason} /> : null}
       {phase.kind === 'choose' && (
         <TemplateChooser loading={templates.isLoading} failed={templates.isError} templates={list} selected={selected} onSelect={setSelected} bidName={bidName} />
       )}
