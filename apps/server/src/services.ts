@@ -28,6 +28,7 @@ import { AnalysisService } from './modules/analysis/service.ts';
 import { INTERPRETATION_JOB, InterpretationService } from './modules/analysis/interpretation.ts';
 import { SqlUsageRecorder, type UsageRecorder } from './modules/ai/usage.ts';
 import { fullTextHandler } from './modules/ai/fulltext.ts';
+import { JobChapterRepo } from './modules/ai/job-chapters.ts';
 import { AiService, FULLTEXT_JOB } from './modules/ai/service.ts';
 import { PictureRepo } from './modules/picture/repo.ts';
 import { PictureService } from './modules/picture/service.ts';
@@ -165,10 +166,11 @@ export async function buildServices(deps: CoreDeps): Promise<Services> {
   const knowledge = new KnowledgeService(knowledgeRepo, fileSourceOf(file), new SqlOperatorDirectory(db), embedderOf(config));
   const grounding = new KnowledgeGrounding(knowledge, company);
   const businessBid = new BusinessBidService(bid, catalog, analysis, company);
-  const ai = new AiService(db, aiSetup.engine, bid, catalog, analysis, jobs, usage, log, grounding);
+  const jobRows = new JobChapterRepo(db);
+  const ai = new AiService(jobRows, aiSetup.engine, bid, catalog, analysis, jobs, usage, log, grounding);
   jobs.register(
     FULLTEXT_JOB,
-    fullTextHandler({ db, engine: aiSetup.engine, bids: bid, catalog, analysis, usage, log, concurrency: tuning.fulltextConcurrency, grounding }),
+    fullTextHandler({ db, jobRows, engine: aiSetup.engine, bids: bid, catalog, analysis, usage, log, concurrency: tuning.fulltextConcurrency, grounding }),
   );
   const interpretations = new InterpretationService(analysis.repo, analysis, file, jobs, log);
   jobs.register(INTERPRETATION_JOB, interpretations.handler());

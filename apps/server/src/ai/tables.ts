@@ -51,12 +51,13 @@ export interface InterpretationTable {
  * One chapter of a full-text job: the idempotency record. A chapter whose row is `done` is never
  * written again by that job; the row turns `done` in the same transaction that saves the content.
  */
+export type JobChapterStatus = 'pending' | 'writing' | 'done' | 'error' | 'skipped';
+
 export interface AiJobChapterTable {
   job_id: string;
   catalog_id: string;
   bid_id: string;
-  /** pending | writing | done | error | skipped */
-  status: string;
+  status: JobChapterStatus;
   engine: string | null;
   version_id: string | null;
   error: string | null;

@@ -13,7 +13,6 @@ import {
   type TenderAnalysis,
 } from '@bid/shared';
 import { markdownToDoc } from '@bid/document';
-import type { Database } from '../../db/schema.ts';
 import { AiError } from '../../ai/errors.ts';
 import type { AiEngine, Generated } from '../../ai/types.ts';
 import { AppError, businessWarning, notFound, tooMany } from '../../http/errors.ts';
@@ -26,6 +25,7 @@ import type { BidService } from '../bid/service.ts';
 import type { CatalogService } from '../catalog/service.ts';
 import type { AnalysisService } from '../analysis/service.ts';
 import type { UsageRecorder } from './usage.ts';
+import type { JobChapterRepo } from './job-chapters.ts';
 import { groundChapter, type Grounding } from '../knowledge/grounding.ts';
 import { chapterContext, emptyAnalysis, leavesOf, locate, pageCountOf, toCatalogInput } from './context.ts';
 
@@ -70,7 +70,7 @@ export function aiFailure(e: unknown): AppError {
  */
 export class AiService {
   constructor(
-    private readonly db: Kysely<Database>,
+    private readonly jobRows: JobChapterRepo,
     readonly engine: AiEngine,
     private readonly bids: BidService,
     private readonly catalog: CatalogService,
@@ -252,7 +252,7 @@ export class AiService {
   }
 
   async jobCounts(jobId: string): Promise<{ done: number; failed: number; total: number }> {
-    const rows = await this.db.selectFrom('ai_job_chapters').select(['status']).where('job_id', '=', jobId).execute();
+    const rows = await this.jobRows.list(jobId);
     return {
       total: rows.length,
       done: rows.filter((r) => r.status === 'done' || r.status === 'skipped').length,
@@ -276,6 +276,6 @@ export class AiService {
   }
 
   async jobChapters(jobId: string) {
-    return this.db.selectFrom('ai_job_chapters').select(['catalog_id', 'status', 'engine', 'error']).where('job_id', '=', jobId).orderBy('sort').execute();
+    return this.jobRows.list(jobId);
   }
 }
