@@ -14,7 +14,7 @@ afterAll(async () => {
 
 const B = '/bid/client';
 const C = '/catalog/client';
-const QUOTA_MSG = '标书额度已用完，请联系客服增加额度（页面左下角“联系客服”）';
+const QUOTA_MSG = '标书额度已用完，请在“套餐与订单”购买套餐，或联系客服增加额度（页面左下角“联系客服”）';
 type Buckets = { month_bid_number: number; temporary_bid_number: number; grant_bid_number: number; bid_number: number };
 const ZERO: Buckets = { month_bid_number: 0, temporary_bid_number: 0, grant_bid_number: 0, bid_number: 0 };
 

@@ -19,14 +19,18 @@ describe('public paths (SPEC 2 guard)', () => {
 
 describe('known web routes', () => {
   it('knows every screen of SPEC 2', () => {
-    // SPEC's 17 plus account and employees.
-    expect(HOME_CHILDREN).toHaveLength(19);
+    // SPEC's 17 plus account, employees and packages.
+    expect(HOME_CHILDREN).toHaveLength(20);
     for (const c of HOME_CHILDREN) expect(isKnownWebRoute(c ? `/home/${c}` : '/home')).toBe(true);
     for (const p of ['/', '/indexOld', '/demo', '/sse', '/pop', '/search.html', '/dynamic/12.html', '/help/abc.html', '/question/3.html', '/more/video.html'])
       expect(isKnownWebRoute(p)).toBe(true);
   });
   it('treats others, and the excluded /base/material, as not found', () => {
     for (const p of ['/base/material', '/nope', '/home/nope', '/dynamic/12', '/more/unknown.html']) expect(isKnownWebRoute(p)).toBe(false);
+  });
+  it('knows the operators\' console (outside SPEC 2) and nothing else under /admin', () => {
+    for (const p of ['/admin', '/admin/', '/admin/orders']) expect(isKnownWebRoute(p)).toBe(true);
+    for (const p of ['/admin/nope', '/administrator']) expect(isKnownWebRoute(p)).toBe(false);
   });
 });
 

@@ -33,7 +33,12 @@ export const HOME_CHILDREN = [
   // Not in SPEC's list: the account center and the company's employees (accounts).
   'account',
   'employees',
+  // Commerce: packages, the caller's orders and quota movements.
+  'packages',
 ] as const;
+
+/** The operators' console (not in SPEC's list): its own layout, operators only. */
+export const ADMIN_ROUTES = ['/admin', '/admin/orders'] as const;
 
 /** The /more pages (SPEC section 2). */
 export const MORE_PAGES = [
@@ -63,6 +68,7 @@ const STATIC_WEB_ROUTES = new Set<string>([
   '/home',
   ...HOME_CHILDREN.filter(Boolean).map((c) => `/home/${c}`),
   ...MORE_PAGES.map((p) => `/more/${p}`),
+  ...ADMIN_ROUTES,
 ]);
 const PATTERN_WEB_ROUTES = [/^\/dynamic\/[^/]+\.html$/, /^\/help\/[^/]+\.html$/, /^\/question\/[^/]+\.html$/];
 

@@ -1,10 +1,11 @@
 import { Avatar, Dropdown, type MenuProps } from 'antd';
-import { AppstoreOutlined, DownOutlined, GiftOutlined, IdcardOutlined, LogoutOutlined, UserOutlined, CompassOutlined } from '@ant-design/icons';
+import { AppstoreOutlined, DownOutlined, GiftOutlined, IdcardOutlined, LogoutOutlined, UserOutlined, CompassOutlined, ShoppingOutlined, DashboardOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import { maskPhone } from '@bid/shared';
 import { reloadTo } from '../lib/navigation.ts';
 import { forgetLoginRedirect } from '../router/loginRedirect.ts';
 import { useSession } from '../stores/session.ts';
+import { isOperator } from '../features/commerce/operator.ts';
 
 /** Avatar with the masked account; menu to the workbench, invitations and logout. */
 export function UserMenu() {
@@ -17,8 +18,10 @@ export function UserMenu() {
     { type: 'divider' },
     { key: '/home', label: '工作台', icon: <AppstoreOutlined /> },
     { key: '/home/account', label: '个人中心', icon: <IdcardOutlined /> },
+    { key: '/home/packages', label: '套餐与订单', icon: <ShoppingOutlined /> },
     { key: '/home/navigation', label: '功能导航', icon: <CompassOutlined /> },
     { key: '/home/invite', label: '邀请有礼', icon: <GiftOutlined /> },
+    ...(isOperator(user) ? [{ key: '/admin', label: '运营后台', icon: <DashboardOutlined /> }] : []),
     { type: 'divider' },
     { key: 'logout', label: '退出登录', icon: <LogoutOutlined />, danger: true },
   ];

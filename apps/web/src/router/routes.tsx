@@ -6,8 +6,9 @@ import { RouteError } from '../components/RouteError.tsx';
 import { PageLoading } from '../components/PageLoading.tsx';
 import PublicLayout from '../layouts/PublicLayout.tsx';
 import HomeShell from '../layouts/HomeShell.tsx';
+import AdminLayout from '../layouts/AdminLayout.tsx';
 import NotFoundPage from '../pages/errors/NotFoundPage.tsx';
-import { HOME_TITLES, MORE_TITLES, NOT_FOUND_TITLE, PUBLIC_TITLES, type HomeChild, type MorePage } from './table.ts';
+import { ADMIN_TITLES, HOME_TITLES, MORE_TITLES, NOT_FOUND_TITLE, PUBLIC_TITLES, type HomeChild, type MorePage } from './table.ts';
 import type { RouteHandle } from './title.ts';
 
 type PageModule = { default: ComponentType };
@@ -40,6 +41,7 @@ export const HOME_PAGES: Record<HomeChild, Loader> = {
   picture: () => import('../pages/home/picture/PicturePage.tsx'),
   account: () => import('../pages/home/account/AccountPage.tsx'),
   employees: () => import('../pages/home/employees/EmployeesPage.tsx'),
+  packages: () => import('../pages/home/packages/PackagesPage.tsx'),
 };
 
 export const MORE_PAGE_LOADERS: Record<MorePage, Loader> = {
@@ -94,6 +96,20 @@ export const routes: RouteObject[] = [
           {
             errorElement: <RouteError />,
             children: HOME_CHILDREN.map((c) => page(HOME_PAGES[c], HOME_TITLES[c], c === '' ? { index: true } : { path: c })),
+          },
+        ],
+      },
+      {
+        // The operators' console (ADMIN_ROUTES): its own layout, which turns away everyone else.
+        path: 'admin',
+        element: <AdminLayout />,
+        children: [
+          {
+            errorElement: <RouteError />,
+            children: [
+              page(() => import('../pages/admin/AdminDashboardPage.tsx'), ADMIN_TITLES['/admin'], { index: true }),
+              page(() => import('../pages/admin/AdminOrdersPage.tsx'), ADMIN_TITLES['/admin/orders'], { path: 'orders' }),
+            ],
           },
         ],
       },

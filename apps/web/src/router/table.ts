@@ -1,4 +1,4 @@
-import type { HOME_CHILDREN, MORE_PAGES } from '@bid/shared';
+import type { ADMIN_ROUTES, HOME_CHILDREN, MORE_PAGES } from '@bid/shared';
 
 export type HomeChild = (typeof HOME_CHILDREN)[number];
 export type MorePage = (typeof MORE_PAGES)[number];
@@ -28,6 +28,12 @@ export const HOME_TITLES: Record<HomeChild, string> = {
   picture: '图片库',
   account: '个人中心',
   employees: '员工管理',
+  packages: '套餐与订单',
+};
+
+export const ADMIN_TITLES: Record<(typeof ADMIN_ROUTES)[number], string> = {
+  '/admin': '运营概览',
+  '/admin/orders': '订单管理',
 };
 
 export const MORE_TITLES: Record<MorePage, string> = {

@@ -28,7 +28,7 @@ export const BID_LIMITS = {
 
 export const BID_MSG = {
   notFound: '标书不存在',
-  quotaExhausted: '标书额度已用完，请联系客服增加额度（页面左下角“联系客服”）',
+  quotaExhausted: '标书额度已用完，请在“套餐与订单”购买套餐，或联系客服增加额度（页面左下角“联系客服”）',
   finished: '标书已完成，只能查看，不能修改',
   inRecycle: '标书在回收站中，请先恢复后再修改',
   modelDisabled: (label: string) => `${label}已停用，请选择其他模型`,

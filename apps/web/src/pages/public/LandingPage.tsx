@@ -61,19 +61,22 @@ const PACKAGES = [
     for: '第一次使用，先写一份看看效果',
     points: ['注册即送 1 份标书额度', '完整体验解析、大纲、写作与导出', '无需绑定任何支付方式'],
     cta: '免费体验',
+    to: '/home',
   },
   {
     name: '个人套餐',
     for: '独立投标人、咨询顾问',
-    points: FEATURE_LIVE.commerce ? ['按份购买，额度长期有效', '标准与高级两档写作模型', '支持开具电子发票'] : ['标准与高级两档写作模型', `额度与发票请联系客服（在线购买${FEATURE_SOON}）`],
+    points: FEATURE_LIVE.commerce ? ['按份购买，额度长期有效', '标准与高级两档写作模型', '银行转账付款，到账后额度自动增加'] : ['标准与高级两档写作模型', `额度与发票请联系客服（在线购买${FEATURE_SOON}）`],
     cta: FEATURE_LIVE.commerce ? '查看套餐' : '免费开始',
+    to: FEATURE_LIVE.commerce ? '/home/packages' : '/home',
     featured: true,
   },
   {
     name: '企业套餐',
     for: '投标团队、招投标代理公司',
-    points: ['企业额度员工共享', '员工管理与企业标识', '企业私有知识库', ...(FEATURE_LIVE.commerce ? [] : ['企业账号请联系客服开通'])],
+    points: ['企业额度员工共享', '员工管理与企业标识', '企业私有知识库', '企业账号请联系客服开通'],
     cta: '了解企业版',
+    to: '/home',
   },
 ];
 
@@ -193,7 +196,7 @@ export default function LandingPage() {
                     </li>
                   ))}
                 </ul>
-                <StartButton type={p.featured ? 'primary' : 'default'} size="large" block to="/home">
+                <StartButton type={p.featured ? 'primary' : 'default'} size="large" block to={p.to}>
                   {p.cta}
                 </StartButton>
               </div>

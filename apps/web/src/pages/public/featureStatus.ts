@@ -11,8 +11,8 @@ export const FEATURE_LIVE = {
   diff: true,
   /** 知识库 and AI writing that cites it (/home/knowledgeBase). */
   knowledge: true,
-  /** Buying packages online and invoices (SPEC section 7 Order and Invoice). */
-  commerce: false,
+  /** Buying packages (/home/packages, bank transfer confirmed by an operator); invoices and WeChat Pay are not there yet. */
+  commerce: true,
 } as const;
 
 export type FeatureKey = keyof typeof FEATURE_LIVE;

@@ -112,7 +112,12 @@ export function CreateBidForm() {
           showIcon
           data-testid="no-quota"
           message="标书额度已用完，暂时不能新建标书"
-          description={`需要更多额度，请联系客服${contact ? `（${contact}）` : ''}，也可以点击页面左下角的“联系客服”。已有的标书仍可继续写作和导出。`}
+          description={`可以在“套餐与订单”购买套餐，或联系客服${contact ? `（${contact}）` : ''}（页面左下角“联系客服”）。已有的标书仍可继续写作和导出。`}
+          action={
+            <Button type="primary" onClick={() => navigate('/home/packages')}>
+              购买套餐
+            </Button>
+          }
           style={{ marginBottom: 16 }}
         />
       ) : null}
