@@ -5,6 +5,8 @@
  */
 
 export const SHINGLE = 8;
+/** Shingles a line needs to count as a passage (about 20 characters). */
+const MIN_PASSAGE = 12;
 
 /**
  * The text a shingle sees: letters, digits and CJK only. Placeholders 【待填写：…】 are left out:
@@ -45,8 +47,9 @@ export interface Repetition<K> {
 }
 
 /**
- * Chapters (in outline order) repeating earlier ones: a chapter whose shingles are `threshold` or
- * more already in an earlier chapter is listed with the passages it repeats. The first of two
+ * Chapters (in outline order) repeating earlier ones: a chapter with a paragraph mostly found in
+ * an earlier chapter, or whose shingles are `threshold` or more already in earlier chapters, is
+ * listed with the passages it repeats. The first of two
  * similar chapters keeps its text; the later one is the one to rewrite.
  */
 export function repeatedChapters<K>(chapters: Array<{ key: K; text: string }>, threshold = 0.15, n = SHINGLE): Array<Repetition<K>> {
@@ -57,21 +60,21 @@ export function repeatedChapters<K>(chapters: Array<{ key: K; text: string }>, t
     let hit = 0;
     for (const s of own) if (seen.has(s)) hit += 1;
     const share = own.size ? hit / own.size : 0;
-    if (share >= threshold) {
-      const passages = c.text
-        .split('\n')
-        .map((l) => l.trim())
-        .filter((l) => {
-          const ls = shingles(l, n);
-          if (ls.size < 4) return false;
-          let h = 0;
-          for (const s of ls) if (seen.has(s)) h += 1;
-          return h / ls.size >= 0.5;
-        })
-        .sort((a, b) => b.length - a.length)
-        .slice(0, 8);
-      out.push({ key: c.key, share, passages });
-    }
+    // A paragraph (of a dozen shingles or more) mostly found in an earlier chapter is repetition
+    // however long the rest of the chapter is.
+    const passages = c.text
+      .split('\n')
+      .map((l) => l.trim())
+      .filter((l) => {
+        const ls = shingles(l, n);
+        if (ls.size < MIN_PASSAGE) return false;
+        let h = 0;
+        for (const s of ls) if (seen.has(s)) h += 1;
+        return h / ls.size >= 0.5;
+      })
+      .sort((a, b) => b.length - a.length)
+      .slice(0, 8);
+    if (share >= threshold || passages.length) out.push({ key: c.key, share, passages });
     for (const s of own) seen.add(s);
   }
   return out;

@@ -42,13 +42,13 @@ export async function dedupePass(
     try {
       const g = await engine.writeChapter({ ...w.ctx, avoid: r.passages }, { ...opts, onDelta: undefined });
       const others = written.filter((x) => x !== w).map((x) => ({ key: x.catalogId, text: x.text }));
-      const before = repeatedChapters([...others, { key: w.catalogId, text: w.text }], 0).at(-1)?.share ?? r.share;
-      const after = repeatedChapters([...others, { key: w.catalogId, text: g.value }], 0).at(-1)?.share ?? 0;
-      if (after < before) {
+      const after = repeatedChapters([...others, { key: w.catalogId, text: g.value }], 1).find((x) => x.key === w.catalogId);
+      // Kept when it repeats less: fewer repeated passages, or the same with a smaller share.
+      if (!after || after.passages.length < r.passages.length || (after.passages.length === r.passages.length && after.share < r.share)) {
         await save(w, g);
         w.text = g.value;
         out.rewritten.push(w.catalogId);
-      } else out.flagged.push({ catalogId: w.catalogId, title: w.title, share: after });
+      } else out.flagged.push({ catalogId: w.catalogId, title: w.title, share: after.share });
     } catch {
       out.flagged.push({ catalogId: w.catalogId, title: w.title, share: r.share });
     }
