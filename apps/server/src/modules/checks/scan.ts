@@ -172,10 +172,3 @@ export function findLeaks(text: string, allowed: string[], knownCompanies: strin
   for (const m of text.matchAll(EMAIL_RE)) add('email', m[0]);
   return out;
 }
-
-/** Chapters of an anonymous technical part, by the titles on their path (the tender names the part). */
-const ANONYMOUS_PART = /技术|暗标|施工组织|方案/;
-
-export function isAnonymousPath(path: string[]): boolean {
-  return ANONYMOUS_PART.test(path.join(' '));
-}

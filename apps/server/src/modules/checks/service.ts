@@ -24,9 +24,11 @@ import { ChecksRepo, type CheckChapterRow } from './repo.ts';
 export interface BidFindingSource {
   blockersFor(tenantId: string, analysis: TenderAnalysis | null): Promise<string[]>;
 }
-import { findAnswer, findLeaks, isAnonymousPath, readChapter, type ChapterText } from './scan.ts';
+import { anonymousPart, partOf } from '../../ai/plan/parts.ts';
+import { findAnswer, findLeaks, readChapter, type ChapterText } from './scan.ts';
 
 interface OutlineChapter extends ChapterText {
+  parentId: string | null;
   itemIds: string[];
   /** This chapter and everything under it. */
   subtree: ChapterText[];
@@ -63,6 +65,7 @@ function outlineOf(rows: CheckChapterRow[]): OutlineChapter[] {
       const items = parse<unknown[]>(r.scoring_items, []);
       const chapter: OutlineChapter = {
         id: r.id,
+        parentId: r.parent_id,
         title: r.title,
         path: [...path, r.title],
         ...read,
@@ -115,9 +118,16 @@ export class ChecksService {
     const stars = (analysis?.starClauses ?? []).filter((c) => c.mark === '★').map((c) => clause(c.text));
     const disqualifications = (analysis?.disqualifications ?? []).map(clause);
 
-    const anonymousChapters = analysis?.darkBid ? chapters.filter((c) => isAnonymousPath(c.path)) : [];
+    // 暗标 applies by part (the part of a chapter's top-level chapter), as the writing prompts apply it.
+    const categoryOf = new Map((analysis?.scoringItems ?? []).map((i) => [i.id, i.category]));
+    const anonymousIds = new Set(
+      analysis?.darkBid
+        ? chapters.filter((c) => anonymousPart(partOf(c.path, c.itemIds.flatMap((id) => categoryOf.get(id) ?? [])), analysis)).map((c) => c.id)
+        : [],
+    );
+    const anonymousChapters = chapters.filter((c) => anonymousIds.has(c.id));
     const anonymity = await this.anonymity(anonymousChapters, analysis, bid.template_id, bid.tenant_id);
-    const anonymousParts = anonymousChapters.filter((c) => c.path.length === 1 || !isAnonymousPath(c.path.slice(0, -1))).map((c) => c.title);
+    const anonymousParts = anonymousChapters.filter((c) => !c.parentId || !anonymousIds.has(c.parentId)).map((c) => c.title);
 
     const placeholders: PlaceholderCheck[] = chapters.flatMap((c) => c.placeholders.map((text) => ({ catalogId: c.id, title: c.title, text })));
 
