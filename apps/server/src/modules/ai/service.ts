@@ -1,4 +1,3 @@
-import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import {
   AI_MESSAGES,
@@ -95,6 +94,19 @@ export class AiService {
     return (await this.analysis.ensureForBid(owner, bid, tier)) ?? emptyAnalysis();
   }
 
+  /** What writing into one chapter needs, checked: the chapter, its writable bid, tier, analysis, place in the outline. */
+  private async chapterToWrite(owner: Actor, catalogId: string) {
+    const detail = await this.catalog.detail(owner, catalogId);
+    const bid = await this.bids.getOwned(owner, detail.bidId);
+    authorizeBid(bid, 'update');
+    const tier = await this.tierOf(owner, bid);
+    const analysis = await this.analysisOf(owner, bid, tier);
+    const tree = await this.catalog.treeOfBid(bid.id);
+    const loc = locate(tree, catalogId);
+    if (!loc) throw notFound('章节不存在');
+    return { detail, bid, tier, analysis, tree, loc };
+  }
+
   // ------------------------------------------------------------------ analysis and outline
 
   /** Analyses (again) the bid's tender and stores the result with the bid. */
@@ -156,14 +168,7 @@ export class AiService {
    * it runs and `error` when the model fails.
    */
   async writeChapter(owner: Actor, input: { catalogId: string; requirement?: string }, hooks: StreamHooks = {}): Promise<CatalogDetail> {
-    const detail = await this.catalog.detail(owner, input.catalogId);
-    const bid = await this.bids.getOwned(owner, detail.bidId);
-    authorizeBid(bid, 'update');
-    const tier = await this.tierOf(owner, bid);
-    const analysis = await this.analysisOf(owner, bid, tier);
-    const tree = await this.catalog.treeOfBid(bid.id);
-    const loc = locate(tree, input.catalogId);
-    if (!loc) throw notFound('章节不存在');
+    const { detail, bid, tier, analysis, tree, loc } = await this.chapterToWrite(owner, input.catalogId);
     if (loc.node.children.length) throw businessWarning('请选择没有下级章节的章节写作，或使用全文写作');
     const ctx = chapterContext(tree, loc, analysis, bid.name, input.requirement, bid.template_id);
     const grounded = await groundChapter(this.grounding, owner, ctx, this.log);
@@ -189,14 +194,7 @@ export class AiService {
 
   /** aiGenerateCustomizeContent: the replacement for exactly the selection (Markdown and plain text). */
   async customize(owner: Actor, input: AiGenerateCustomizeContentInput, hooks: StreamHooks = {}): Promise<CustomizeResult> {
-    const detail = await this.catalog.detail(owner, input.catalogId);
-    const bid = await this.bids.getOwned(owner, detail.bidId);
-    authorizeBid(bid, 'update');
-    const tier = await this.tierOf(owner, bid);
-    const analysis = await this.analysisOf(owner, bid, tier);
-    const tree = await this.catalog.treeOfBid(bid.id);
-    const loc = locate(tree, input.catalogId);
-    if (!loc) throw notFound('章节不存在');
+    const { bid, tier, analysis, tree, loc } = await this.chapterToWrite(owner, input.catalogId);
     const chapter = chapterContext(tree, loc, analysis, bid.name, null, bid.template_id);
     hooks.onStart?.();
     let g: Generated<string>;

@@ -37,6 +37,26 @@ function authorName(name: string | null | undefined, account: string | null | un
   return maskPhone(account ?? '');
 }
 
+type ListedBid = Pick<BidRow, 'id' | 'name' | 'progress' | 'status' | 'model_type' | 'page_count' | 'user_id' | 'created_at' | 'updated_at' | 'finished_at' | 'deleted_at'>;
+
+/** A bid as the list shows it (the detail adds to it). */
+function presentListItem(r: ListedBid, author: { name?: string | null; account?: string | null } | undefined): BidListItem {
+  return {
+    id: r.id,
+    name: r.name,
+    progress: r.progress,
+    status: r.status as BidStatus,
+    modelType: r.model_type as ModelType,
+    pageCount: r.page_count,
+    userId: r.user_id,
+    authorName: authorName(author?.name, author?.account),
+    createTime: r.created_at,
+    updateTime: r.updated_at,
+    finishTime: r.finished_at,
+    deleteTime: r.deleted_at,
+  };
+}
+
 /** Bids: creation against quota, listing with the recycle bin, details, edits and finishing. */
 export class BidService {
   readonly repo: BidRepo;
@@ -94,22 +114,7 @@ export class BidService {
       offset: (q.current - 1) * q.size,
       limit: q.size,
     });
-    const records = rows.map(
-      (r): BidListItem => ({
-        id: r.id,
-        name: r.name,
-        progress: r.progress,
-        status: r.status as BidStatus,
-        modelType: r.model_type as ModelType,
-        pageCount: r.page_count,
-        userId: r.user_id,
-        authorName: authorName(r.user_name, r.user_account),
-        createTime: r.created_at,
-        updateTime: r.updated_at,
-        finishTime: r.finished_at,
-        deleteTime: r.deleted_at,
-      }),
-    );
+    const records = rows.map((r) => presentListItem(r, { name: r.user_name, account: r.user_account }));
     return makePage(records, total, q);
   }
 
@@ -147,18 +152,7 @@ export class BidService {
     const bid = await this.getOwned(owner, id);
     const [author, stats] = await Promise.all([this.repo.authorOf(this.db, bid.user_id), this.repo.outlineStats(this.db, bid.id)]);
     return {
-      id: bid.id,
-      name: bid.name,
-      progress: bid.progress,
-      status: bid.status as BidStatus,
-      modelType: bid.model_type as ModelType,
-      pageCount: bid.page_count,
-      userId: bid.user_id,
-      authorName: authorName(author?.name, author?.account),
-      createTime: bid.created_at,
-      updateTime: bid.updated_at,
-      finishTime: bid.finished_at,
-      deleteTime: bid.deleted_at,
+      ...presentListItem(bid, author),
       templateId: bid.template_id,
       lot: bid.lot,
       fileId: bid.file_id,
