@@ -1,4 +1,4 @@
-import type { Requirement, ScoringItem, TenderAnalysis } from '@bid/shared';
+import { isMandatedTitle, type Requirement, type ScoringItem, type TenderAnalysis } from '@bid/shared';
 
 /**
  * Response tables (响应及偏离表) and the scoring index (评分索引表): real tables built from the
@@ -24,13 +24,7 @@ export function tableKindOf(title: string): ResponseTableKind | null {
   return 'technical';
 }
 
-const squash = (s: string) => s.replace(/^(第[一二三四五六七八九十\d]+[章节部分篇]|[一二三四五六七八九十]+、|[（(][一二三四五六七八九十\d]+[）)]|\d+(\.\d+)*[.、\s])\s*/, '').replace(/[\s（）()：:、，,。]/g, '');
-
-/** Whether a title is one the tender prescribes (then it keeps its wording and place). */
-export function isMandatedTitle(title: string, mandated: string[]): boolean {
-  const t = squash(title);
-  return t.length > 0 && mandated.some((m) => squash(m) === t);
-}
+export { isMandatedTitle };
 
 /** The response tables the tender demands, by kind, in the order it names them (duplicates dropped). */
 export function demandedTables(a: Pick<TenderAnalysis, 'responseTables'>): Array<{ kind: ResponseTableKind; title: string }> {

@@ -12,13 +12,14 @@ import {
   FileOutlined,
   FolderOutlined,
   LoadingOutlined,
+  LockOutlined,
   MoreOutlined,
   PlusOutlined,
   SettingOutlined,
   SubnodeOutlined,
 } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { CATALOG_LIMITS, type CatalogNode, type CatalogStatus } from '@bid/shared';
+import { CATALOG_LIMITS, isMandatedTitle, type CatalogNode, type CatalogStatus } from '@bid/shared';
 import { confirmDialog, promptDialog } from '../../../utils/feedback.ts';
 import { bidApi, invalidateOutline } from '../api.ts';
 import { dropToMove } from './drop.ts';
@@ -39,7 +40,11 @@ export interface OutlineTreeProps {
   onSelect(id: string | null): void;
   /** Called before a change that may affect the open chapter (its pending text is saved first). */
   beforeChange?(): Promise<void>;
+  /** Titles of the tender's mandated outline: renaming or deleting one asks first. */
+  mandated?: readonly string[];
 }
+
+const LOCKED_WARNING = '该章节是招标文件规定的投标文件组成部分，标题和顺序应与招标文件一致，改动可能导致投标文件不符合要求。';
 
 interface Indexed {
   byId: Map<string, CatalogNode>;
@@ -89,7 +94,7 @@ function useHeight(ref: React.RefObject<HTMLDivElement | null>, fallback = 560):
  * The outline on the left of the workspace: status per chapter, a gear for its settings, drag and
  * drop, and a menu (also on right click) to add, rename, move, promote, demote and delete.
  */
-export function OutlineTree({ bidId, tree, readOnly, selectedId, onSelect, beforeChange }: OutlineTreeProps) {
+export function OutlineTree({ bidId, tree, readOnly, selectedId, onSelect, beforeChange, mandated = [] }: OutlineTreeProps) {
   const qc = useQueryClient();
   const { byId, parentKeys } = useMemo(() => indexTree(tree), [tree]);
   const [expanded, setExpanded] = useState<Key[] | null>(null);
@@ -137,12 +142,19 @@ export function OutlineTree({ bidId, tree, readOnly, selectedId, onSelect, befor
     const r = await run(() => bidApi.addTopLevel(bidId, title.trim()));
     if (r) onSelect(r.id);
   }
+  /** A mandated chapter is changed only after the writer confirms the warning. */
+  async function unlock(n: CatalogNode, action: string): Promise<boolean> {
+    if (!isMandatedTitle(n.title, mandated)) return true;
+    return confirmDialog({ title: `${action}招标文件规定的章节`, content: LOCKED_WARNING, okText: `仍要${action}` });
+  }
   async function rename(n: CatalogNode) {
+    if (!(await unlock(n, '修改'))) return;
     const title = await promptDialog({ title: '重命名章节', initialValue: n.title, placeholder: '章节标题', ...titleRules });
     if (title === null || title.trim() === n.title) return;
     await run(() => bidApi.rename(n.id, title.trim()));
   }
   async function remove(n: CatalogNode) {
+    if (!(await unlock(n, '删除'))) return;
     const count = subtreeIds(n).length;
     const ok = await confirmDialog({
       title: '删除章节',
@@ -208,7 +220,20 @@ export function OutlineTree({ bidId, tree, readOnly, selectedId, onSelect, befor
         <span className="bs-outline-node__title" title={n.title}>
           {n.title}
         </span>
-        {n.wordCount > 0 ? <span className="bs-outline-node__words">{n.wordCount}字</span> : null}
+        {isMandatedTitle(n.title, mandated) ? (
+          <Tooltip title="招标文件规定的章节：标题和顺序应保持不变">
+            <LockOutlined className="bs-outline-node__lock" aria-label="招标文件规定的章节" />
+          </Tooltip>
+        ) : null}
+        {n.targetWords ? (
+          <Tooltip title={`已写 ${n.wordCount} 字 / 预算 ${n.targetWords} 字（按页数和导出模板的版式计算）`} mouseEnterDelay={0.5}>
+            <span className="bs-outline-node__words" data-testid="outline-budget">
+              {n.wordCount}/{n.targetWords}字
+            </span>
+          </Tooltip>
+        ) : n.wordCount > 0 ? (
+          <span className="bs-outline-node__words">{n.wordCount}字</span>
+        ) : null}
         {!readOnly ? (
           <span className="bs-outline-node__actions" onClick={(e) => e.stopPropagation()}>
             <Tooltip title="章节设置">

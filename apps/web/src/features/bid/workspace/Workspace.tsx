@@ -63,6 +63,8 @@ export function Workspace({ bidId }: { bidId: string | null }) {
 
   const readOnly = Boolean(bid.data?.readOnly);
   const nodes = useMemo(() => tree.data ?? [], [tree.data]);
+  // The tender's mandated outline: those chapters are marked in the tree and changed only after a warning.
+  const mandatedTitles = useMemo(() => ((bid.data?.analysis as TenderAnalysis | null)?.mandatedOutline ?? []).map((m) => m.title), [bid.data?.analysis]);
   // With nothing chosen yet, open the first chapter to write.
   const currentId = selected && findNode(nodes, selected) ? selected : (firstLeaf(nodes)?.id ?? null);
   const current = findNode(nodes, currentId);
@@ -210,7 +212,7 @@ export function Workspace({ bidId }: { bidId: string | null }) {
           {tree.isLoading ? (
             <Spin />
           ) : (
-            <OutlineTree bidId={bidId} tree={nodes} readOnly={readOnly} selectedId={currentId} onSelect={(id) => void select(id)} beforeChange={flush} />
+            <OutlineTree bidId={bidId} tree={nodes} readOnly={readOnly} selectedId={currentId} onSelect={(id) => void select(id)} beforeChange={flush} mandated={mandatedTitles} />
           )}
         </Panel>
         <Panel
