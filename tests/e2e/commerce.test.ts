@@ -1,0 +1,96 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { startTestServer } from '../../apps/server/test/helpers/test-server.ts';
+import { createUserWithSession } from '../../apps/server/test/helpers/fixtures.ts';
+import { SqlOperatorDirectory } from '../../apps/server/src/policy/operator.ts';
+import { settled, unexpectedErrors } from './helpers/browser.ts';
+import { browserSuite } from './helpers/suite.ts';
+
+const WAIT = { timeout: 15_000 };
+const SHOTS = process.env.E2E_SCREENSHOTS_DIR ?? path.join(os.tmpdir(), 'bid-e2e-shots');
+const BANK = { TRANSFER_BANK_NAME: '招商银行北京分行', TRANSFER_ACCOUNT_NAME: '标书科技有限公司', TRANSFER_ACCOUNT_NO: '1109 0000 0000 0001' };
+
+async function openMenuItem(page: Page, name: string) {
+  await page.getByTestId('user-account').first().click();
+  const item = page.getByRole('menuitem', { name });
+  await settled(page.locator('.ant-dropdown', { has: item }));
+  await item.click();
+}
+
+/** Buying a count pack by bank transfer, the operator confirming it in /admin, the quota rising. */
+describe('commerce (browser)', () => {
+  const suite = browserSuite((env) => startTestServer({ ...env, ...BANK }));
+
+  it('a user buys a 10-bid pack by transfer from /home; the operator confirms it in /admin; the quota rises once', async () => {
+    fs.mkdirSync(SHOTS, { recursive: true });
+    const zero = { bid_number: 0, month_bid_number: 0, temporary_bid_number: 0, grant_bid_number: 0 };
+    const buyer = await createUserWithSession(suite.server, { quota: zero });
+    const operator = await createUserWithSession(suite.server, { quota: zero });
+    await new SqlOperatorDirectory(suite.server.built.ctx.db).grant(operator.userId);
+
+    // The buyer: /home -> user menu -> 套餐与订单 -> 购买 -> 确认下单 -> transfer instructions.
+    const user = await suite.newPage(buyer.token);
+    await user.page.goto('/home');
+    await openMenuItem(user.page, '套餐与订单');
+    await user.page.waitForURL((u) => u.pathname === '/home/packages');
+    await expect.poll(() => user.page.getByTestId('packages-quota').innerText(), WAIT).toContain('剩余额度\n0');
+    const pack = user.page.getByTestId('package-pkg-count-10');
+    await expect.poll(() => pack.innerText(), WAIT).toContain('¥1690.00');
+    await user.page.screenshot({ path: path.join(SHOTS, 'commerce-packages.png') });
+    await pack.getByRole('button', { name: '购买' }).click();
+    const dialog = user.page.locator('.ant-modal', { hasText: '购买：10 份标书包' });
+    await settled(dialog);
+    await dialog.getByRole('button', { name: '确认下单' }).click();
+    const instructions = user.page.getByTestId('transfer-instructions');
+    await expect.poll(() => instructions.innerText(), WAIT).toContain('招商银行北京分行');
+    const text = await instructions.innerText();
+    expect(text).toContain('1109 0000 0000 0001');
+    expect(text).toContain('¥1690.00');
+    const orderId = /订单(\d+)/.exec(text)?.[1] ?? '';
+    expect(orderId).toMatch(/^\d+$/);
+    await user.page.screenshot({ path: path.join(SHOTS, 'commerce-transfer.png') });
+    await user.page.getByRole('button', { name: '我知道了' }).click();
+    const myOrders = user.page.getByTestId('my-orders');
+    await expect.poll(() => myOrders.innerText(), WAIT).toContain(orderId);
+    expect(await myOrders.innerText()).toContain('待付款');
+
+    // The operator, in a second browser context: /home -> user menu -> 运营后台 -> 订单管理 -> 确认收款.
+    const admin = await suite.newPage(operator.token);
+    await admin.page.goto('/home');
+    await openMenuItem(admin.page, '运营后台');
+    await admin.page.waitForURL((u) => u.pathname === '/admin');
+    await expect.poll(() => admin.page.getByTestId('admin-dashboard').innerText(), WAIT).toContain('待确认订单\n1');
+    await admin.page.screenshot({ path: path.join(SHOTS, 'commerce-admin.png') });
+    await admin.page.getByRole('link', { name: '订单管理' }).click();
+    const row = admin.page.locator('tr', { hasText: orderId });
+    await expect.poll(() => row.count(), WAIT).toBe(1);
+    await expect.poll(() => admin.page.locator('.ant-table .ant-spin-spinning').count(), WAIT).toBe(0);
+    await admin.page.screenshot({ path: path.join(SHOTS, 'commerce-admin-orders.png') });
+    await row.getByRole('button', { name: '确认收款' }).click();
+    const confirm = admin.page.locator('.ant-modal-confirm');
+    await settled(confirm);
+    await confirm.getByRole('button', { name: '确认收款' }).click();
+    await expect.poll(() => admin.page.getByText('已确认收款，额度已到账').count(), WAIT).toBe(1);
+    await expect.poll(() => row.count(), WAIT).toBe(0);
+
+    // Back to the buyer: 刷新 shows the paid order and 10 more bids, in the page and the header.
+    await user.page.getByRole('button', { name: '刷新' }).click();
+    await expect.poll(() => user.page.getByTestId('packages-quota').innerText(), WAIT).toContain('剩余额度\n10');
+    await expect.poll(() => myOrders.innerText(), WAIT).toContain('已付款');
+    await expect.poll(() => user.page.getByTestId('quota-badge').innerText(), WAIT).toContain('10');
+    await user.page.getByRole('tab', { name: '额度明细' }).click();
+    await expect.poll(() => user.page.getByRole('tabpanel', { name: '额度明细' }).innerText(), WAIT).toContain('+10');
+
+    // A normal user who types /admin gets the console's refusal, not its data.
+    await user.page.goto('/admin');
+    await expect.poll(() => user.page.getByText('仅运营人员可以访问').count(), WAIT).toBe(1);
+
+    const row2 = await suite.server.built.ctx.db.selectFrom('users').select('bid_number').where('id', '=', buyer.userId).executeTakeFirstOrThrow();
+    expect(row2.bid_number).toBe(10);
+    expect(unexpectedErrors(user.errors)).toEqual([]);
+    expect(unexpectedErrors(admin.errors)).toEqual([]);
+  });
+});
