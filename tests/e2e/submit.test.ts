@@ -229,7 +229,7 @@ describe('ready to submit (browser)', () => {
     await sider(page, '新建标书').click();
     const notice = page.getByTestId('no-quota');
     await notice.waitFor();
-    expect(await notice.textContent()).toContain('请联系客服');
+    expect(await notice.textContent()).toContain('联系客服');
     expect(await page.getByTestId('create-bid-submit').isDisabled()).toBe(true);
     expect(unexpectedErrors(t.errors)).toEqual([]);
   });
