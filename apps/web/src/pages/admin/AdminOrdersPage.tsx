@@ -50,7 +50,7 @@ export default function AdminOrdersPage() {
         <Table<AdminOrderItem>
           rowKey="id"
           data-testid="admin-orders"
-          loading={list.isFetching}
+          loading={list.isPending}
           dataSource={list.data?.records ?? []}
           locale={{ emptyText: <Empty description="没有订单" /> }}
           pagination={{ current, pageSize: PAGE_SIZE, total: list.data?.total ?? 0, onChange: setCurrent, hideOnSinglePage: true }}

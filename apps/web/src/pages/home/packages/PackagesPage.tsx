@@ -127,7 +127,7 @@ function OrdersTable() {
       <Table<OrderItem>
         rowKey="id"
         data-testid="my-orders"
-        loading={list.isFetching}
+        loading={list.isPending}
         dataSource={list.data?.records ?? []}
         locale={{ emptyText: <Empty description="还没有订单" /> }}
         pagination={{ current, pageSize: PAGE_SIZE, total: list.data?.total ?? 0, onChange: setCurrent, hideOnSinglePage: true }}
@@ -166,7 +166,7 @@ function BidLogTable() {
   return (
     <Table<BidLogItem>
       rowKey="id"
-      loading={list.isFetching}
+      loading={list.isPending}
       dataSource={list.data?.records ?? []}
       locale={{ emptyText: <Empty description="还没有额度变动" /> }}
       pagination={{ current, pageSize: PAGE_SIZE, total: list.data?.total ?? 0, onChange: setCurrent, hideOnSinglePage: true }}
