@@ -75,7 +75,7 @@ const H_SEQ = /^(序号|编号|条款号|序|项次)$/;
 const H_CAT = /^(评分类别|评审类别|类别|评分类型|评分大项|评审大项|分类|项目类别|评分分类|评分模块|评审模块)$/;
 const H_NAME = /^(评分因素|评审因素|评分项目|评审项目|评分内容|评审内容|评分项|评审项|评价因素|评价项目|考核内容|考核项目|评分指标|评审指标|因素|指标|评分子项|评审子项|内容|项目|评分因子)$/;
 const H_POINTS = /^(分值|分数|满分|权重|标准分|最高分|分值[（(]分[）)]|分值范围|分值分配|得分上限)$/;
-const H_CRIT = /^(评分标准|评审标准|评分细则|评分说明|评分办法|评分依据|评审细则|标准|细则|评分方法|评审方法|评分要求|评分准则)$/;
+const H_CRIT = /^(?:评分|评审|考核|评价)?(?:内容)?(?:及|和|与|、)?(?:评分|评审)?(?:标准|细则|说明|办法|依据|要求|准则|方法)(?:及说明)?$/;
 
 function headerRole(s: string): Role | 'name-like' | null {
   const t = s.replace(/\s+/g, '');
@@ -148,9 +148,19 @@ export function readTable(frags: Frag[], at: number): TableRow[] {
   let firstLineCells = 0;
   let skipTotal = false;
   let group: string | null = null;
+  let nameLine = -1;
+  let ended = false;
   const done = () => {
-    if (row && row.name) rows.push(row);
+    const r = row as TableRow | null;
     row = null;
+    if (!r || !r.name) return;
+    // A "row" without points after scored rows is what follows the table (forms, the next
+    // section): the table has ended.
+    if (rows.length >= 2 && hasPoints && r.points == null && !NAME_WITH_POINTS.test(r.name)) {
+      ended = true;
+      return;
+    }
+    rows.push(r);
   };
   const open = (f: Frag) => {
     done();
@@ -158,7 +168,7 @@ export function readTable(frags: Frag[], at: number): TableRow[] {
     p = 0;
     firstLineCells = f.lineCells;
   };
-  for (let i = h.body; i < frags.length; i++) {
+  for (let i = h.body; i < frags.length && !ended; i++) {
     const f = frags[i];
     const t = f.text;
     if (skipTotal) {
@@ -248,9 +258,15 @@ export function readTable(frags: Frag[], at: number): TableRow[] {
       if (role === 'name') {
         if (!r.name) {
           r.name = t;
+          nameLine = f.line;
           break;
         }
         const nextRole = roles[p + 1];
+        // The next cell on the name's own line is the next column, however it reads.
+        if (nextRole && !f.lineStart && f.line === nameLine) {
+          p += 1;
+          continue;
+        }
         if (nextRole === 'points' && POINTS.test(t)) {
           p += 1;
           continue;
@@ -265,6 +281,7 @@ export function readTable(frags: Frag[], at: number): TableRow[] {
           break;
         }
         r.name += t;
+        nameLine = f.line;
         break;
       }
       if (role === 'points') {
@@ -278,9 +295,15 @@ export function readTable(frags: Frag[], at: number): TableRow[] {
       }
       // criteria
       const after = roles[p + 1];
-      if (after === 'points' && POINTS.test(t) && r.criteria) {
+      // "…一般的得 / 3分": a number that completes the criteria's sentence is not the points cell.
+      if (after === 'points' && POINTS.test(t) && r.criteria && !/(得|扣|加|减|计|为|最高|至|-)$/.test(r.criteria)) {
         p += 1;
         continue;
+      }
+      // Criteria that run on for pages are the text after the table: it ended here.
+      if (r.criteria.length + t.length > 1200) {
+        ended = true;
+        break;
       }
       r.criteria += t;
       break;
