@@ -166,12 +166,15 @@ export function periodDays(periodText: string | null, tenderText: string): numbe
   return null;
 }
 
-export type Domain = 'construction' | 'it' | 'service' | 'goods' | 'general';
+export type Domain = 'road' | 'construction' | 'it' | 'service' | 'goods' | 'general';
 
 /** What kind of project the tender is about, for phase templates and keywords. */
 export function domainOf(ctx: Pick<ElementContext, 'tenderText' | 'bidName' | 'chapterTitle' | 'text'>): Domain {
   const t = `${ctx.bidName} ${ctx.chapterTitle} ${ctx.tenderText.slice(0, 20_000)} ${ctx.text.slice(0, 5000)}`;
   const score = (re: RegExp) => (t.match(re) ?? []).length;
+  // Roads before buildings: a road bid also speaks of 施工 and 混凝土, but of 路基 and 路面 above all.
+  const road = score(/道路|路基|路面|沥青|水稳|基层|公路|市政道路|人行道|路缘石|交通标线|管网|排水管|桥涵/g);
+  if (road >= 6) return 'road';
   const scores: Array<[Domain, number]> = [
     ['construction', score(/施工|土建|工程量|建筑|混凝土|钢筋|主体结构|装饰装修|竣工|监理|总承包/g)],
     ['it', score(/系统|软件|平台|信息化|数据|网络|服务器|开发|部署|接口|运维/g)],

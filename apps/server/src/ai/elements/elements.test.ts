@@ -154,6 +154,15 @@ describe('offline engine', () => {
     expect(g.model.tasks.some((t) => (t.dependsOn ?? []).length)).toBe(true);
   });
 
+  it('a road project gets road phases, not a building schedule', () => {
+    const road = offlineGantt(ctxOf('', { tenderText: '某市南湖大道道路改造工程 招标文件\n计划工期：210 日历天\n施工内容：路基、水稳基层、沥青路面、雨污水管网、人行道及交通标线，混凝土路缘石。' }));
+    const names = road.model.tasks.map((t) => t.name).join();
+    expect(names).toMatch(/路基/);
+    expect(names).toMatch(/沥青/);
+    expect(names).not.toMatch(/主体结构|装饰装修/);
+    expect(Math.max(...road.model.tasks.map(taskEnd))).toBe(210);
+  });
+
   it('uses weeks for service periods of years and IT phases for IT tenders', () => {
     const svc = offlineGantt(ctxOf('', { tenderText: '物业管理服务 保洁 安保 服务期限：3 年' }));
     expect(svc.model.unit).toBe('week');

@@ -148,6 +148,7 @@ export function chapterSteps(ctx: ElementContext): string[] {
 }
 
 const TEMPLATE_STEPS: Record<Domain, string[]> = {
+  road: ['施工准备与交通导改', '管线迁改与排水', '路基施工', '基层施工', '沥青面层施工', '附属设施与验收'],
   construction: ['施工准备', '技术交底', '材料进场验收', '工序施工', '质量检查验收', '资料整理归档'],
   it: ['需求调研', '方案设计', '开发实施', '系统测试', '部署上线', '验收交付'],
   service: ['进场交接', '制度建立', '日常服务', '检查考核', '持续改进'],
@@ -207,6 +208,22 @@ interface PhaseTemplate {
 }
 
 const PHASES: Record<Domain, { tasks: PhaseTemplate[]; milestones: Array<{ name: string; at: number }> }> = {
+  road: {
+    tasks: [
+      { group: '施工准备阶段', name: '施工准备与交通导改', at: 0, len: 0.06 },
+      { group: '地下工程阶段', name: '管线迁改及雨污水管网', at: 0.05, len: 0.22 },
+      { group: '路基工程阶段', name: '路基土石方及压实', at: 0.2, len: 0.22 },
+      { group: '路面工程阶段', name: '水稳基层施工', at: 0.4, len: 0.18 },
+      { group: '路面工程阶段', name: '沥青面层摊铺', at: 0.58, len: 0.12 },
+      { group: '附属工程阶段', name: '人行道、路缘石及绿化', at: 0.62, len: 0.2 },
+      { group: '附属工程阶段', name: '交通标志标线及照明', at: 0.8, len: 0.1 },
+      { group: '竣工验收阶段', name: '竣工验收及移交', at: 0.92, len: 0.08 },
+    ],
+    milestones: [
+      { name: '路基完成', at: 0.42 },
+      { name: '通车验收', at: 1 },
+    ],
+  },
   construction: {
     tasks: [
       { group: '施工准备阶段', name: '施工准备（临设、测量放线）', at: 0, len: 0.06 },
