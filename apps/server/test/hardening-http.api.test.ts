@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
+import pg from 'pg';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config/config.ts';
@@ -15,6 +16,14 @@ let base: string;
 let dataDir: string;
 const lines: Array<Record<string, unknown>> = [];
 const rawLog: string[] = [];
+const pgSchema = `t_http_${Date.now().toString(36)}`;
+
+async function pgQuery(text: string): Promise<void> {
+  const c = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+  await c.connect();
+  await c.query(text);
+  await c.end();
+}
 
 beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bid-http-'));
@@ -27,11 +36,13 @@ beforeAll(async () => {
     },
   });
   const config = loadConfig({ NODE_ENV: 'test', PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'info', ...(TEST_DB === 'pg' ? { DATABASE_URL: process.env.TEST_DATABASE_URL! } : {}) });
-  built = await buildApp(config, { logger: pino({ level: 'info' }, sink), ...(TEST_DB === 'pg' ? { pgSchema: `t_http_${Date.now().toString(36)}` } : {}) });
+  if (TEST_DB === 'pg') await pgQuery(`create schema ${pgSchema}`);
+  built = await buildApp(config, { logger: pino({ level: 'info' }, sink), ...(TEST_DB === 'pg' ? { pgSchema } : {}) });
   base = (await built.app.listen({ port: 0, host: '127.0.0.1' })).replace('[::1]', '127.0.0.1');
 });
 afterAll(async () => {
   await built?.close();
+  if (TEST_DB === 'pg') await pgQuery(`drop schema if exists ${pgSchema} cascade`);
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
