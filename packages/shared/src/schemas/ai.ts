@@ -19,9 +19,9 @@ export const AI_ENGINE_LABELS: Record<AiEngineName, string> = {
 };
 
 /**
- * Characters per page of the default template (A4, 宋体 小四, 1.5 倍行距, 2.54/3.18 cm margins):
- * 36 characters per line × 30 lines ≈ 1080 at full density; headings, paragraph ends, tables and
- * figures bring a real bid page to about 700. Word budgets = pages × this figure.
+ * A rough figure of characters per page (the default template prints about 714 of body text).
+ * Word budgets do not use it: they come from the page model measured per template with
+ * LibreOffice (server ai/pages, bench/pages/measure.ts), structure pages subtracted.
  */
 export const CHARS_PER_PAGE = 700;
 /** Page count used when a bid names none. */
