@@ -61,6 +61,9 @@ function collectMedia(node: PMNode | null | undefined, into: PMNode[]): void {
   for (const c of node.content ?? []) collectMedia(c, into);
 }
 
+/** The picture library's upload cap (apps/server picture RASTER_CAPS.maxUploadPixels). */
+export const MAX_IMAGE_PIXELS = 50_000_000;
+
 async function resolveMedia(nodes: PMNode[], opts: WriterOptions): Promise<Map<PMNode, ResolvedImage | null>> {
   const map = new Map<PMNode, ResolvedImage | null>();
   for (const node of nodes) {
@@ -70,7 +73,9 @@ async function resolveMedia(nodes: PMNode[], opts: WriterOptions): Promise<Map<P
         let bytes = src.startsWith('data:') ? decodeDataUrl(src) : null;
         if (!bytes && !src.startsWith('data:') && opts.resolveImage) bytes = (await opts.resolveImage(src)) ?? null;
         const info = bytes ? imageInfo(bytes) : null;
-        if (bytes && info) {
+        // A header claiming more pixels than any picture the server accepts: Word would try to
+        // decode it; the caption is written instead.
+        if (bytes && info && info.width * info.height <= MAX_IMAGE_PIXELS) {
           const w = Number(node.attrs?.width) > 0 ? Number(node.attrs?.width) : info.width;
           const h = Number(node.attrs?.width) > 0 ? (info.height * w) / info.width : info.height;
           map.set(node, { data: bytes, info, cssWidth: w, cssHeight: h });
