@@ -7,5 +7,6 @@ export * from './routes.ts';
 export * from './http.ts';
 export * from './messages.ts';
 export * from './tree.ts';
+export * from './endpoints.ts';
 export * from './outline-plan.ts';
 export * from './schemas/index.ts';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import pino from 'pino';
-import { basicAuthValue, DEFAULT_CLIENT_ID, DEFAULT_CLIENT_SECRET, MARKER_HEADER, MARKER_VALUE } from '@bid/shared';
+import { basicAuthValue, DEFAULT_CLIENT_ID, DEFAULT_CLIENT_SECRET, endpointFor, MARKER_HEADER, MARKER_VALUE } from '@bid/shared';
 import { loadConfig, type Config } from '../../src/config/config.ts';
 import { buildApp, type BuiltApp } from '../../src/app.ts';
 
@@ -51,6 +51,18 @@ export function clientHeaders(): Record<string, string> {
   return { authorization: basicAuthValue(DEFAULT_CLIENT_ID, DEFAULT_CLIENT_SECRET), [MARKER_HEADER]: MARKER_VALUE };
 }
 
+/**
+ * Every successful answer of a path in the shared endpoint table must parse with its response
+ * schema: the table the web client is typed from cannot drift from what the server sends.
+ */
+export function checkAgainstContract(method: string, urlPath: string, status: number, body: unknown): void {
+  if (status !== 200 || !body || typeof body !== 'object' || (body as { success?: unknown }).success !== true) return;
+  const endpoint = endpointFor(method, urlPath.split('?')[0]);
+  if (!endpoint) return;
+  const r = endpoint.response.safeParse((body as { data?: unknown }).data);
+  if (!r.success) throw new Error(`${method} ${urlPath}: the answer does not match the endpoint table: ${r.error.message}`);
+}
+
 export function makeApiClient(baseUrl: string) {
   async function call<T = any>(urlPath: string, body?: unknown, opts: CallOptions = {}): Promise<ApiResult<T>> {
     const url = new URL(`/api${urlPath}`, baseUrl);
@@ -72,6 +84,7 @@ export function makeApiClient(baseUrl: string) {
     } catch {
       /* not JSON: keep the text */
     }
+    checkAgainstContract(method, urlPath, res.status, parsed);
     return { status: res.status, body: parsed as T, headers: res.headers };
   }
   return {

@@ -1,22 +1,14 @@
 import { BUILTIN_TEMPLATES } from '@bid/document/templates/builtin';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type {
-  BidDetail,
-  BidListItem,
-  BidListQuery,
-  CatalogDetail,
-  CatalogInputNode,
-  CatalogNode,
-  CatalogSettings,
-  CatalogVersionDetail,
-  CatalogVersionItem,
-  ContentVersionDetail,
-  ContentVersionItem,
-  DragPosition,
-  Page,
-  Quota,
-  SaveBidInput,
-  UpdateContentResult,
+import {
+  endpoints,
+  type BidDetail,
+  type BidListQuery,
+  type CatalogInputNode,
+  type CatalogSettings,
+  type DragPosition,
+  type Quota,
+  type SaveBidInput,
 } from '@bid/shared';
 import { api, type RequestOptions } from '../../api/request.ts';
 
@@ -45,12 +37,12 @@ export interface TemplateOption {
 export const FALLBACK_TEMPLATES: TemplateOption[] = BUILTIN_TEMPLATES.map((t) => ({ id: t.id, name: t.name, description: t.description }));
 
 export const bidApi = {
-  save: (input: SaveBidInput) => api.post<{ id: string }>('/bid/client/saveBid', input),
-  list: (q: Partial<BidListQuery>) => api.post<Page<BidListItem>>('/bid/client/getBidList', q, { noDuplicateGuard: true }),
-  detail: (id: string, opts?: RequestOptions) => api.post<BidDetail>('/bid/client/getBidDetail', { id }, { noDuplicateGuard: true, ...opts }),
-  quota: () => api.post<Quota>('/bid/client/getBidQuota', {}, { noDuplicateGuard: true, silent: true }),
-  remove: (id: string) => api.post<null>('/bid/client/clientRemoveBid', { id }),
-  recover: (id: string) => api.post<null>('/bid/client/clientRecoverBid', { id }),
+  save: (input: SaveBidInput) => api.call(endpoints.saveBid, input),
+  list: (q: Partial<BidListQuery>) => api.call(endpoints.getBidList, q, { noDuplicateGuard: true }),
+  detail: (id: string, opts?: RequestOptions): Promise<BidDetail> => api.call(endpoints.getBidDetail, { id }, { noDuplicateGuard: true, ...opts }),
+  quota: (): Promise<Quota> => api.call(endpoints.getBidQuota, undefined, { noDuplicateGuard: true, silent: true }),
+  remove: (id: string) => api.call(endpoints.clientRemoveBid, { id }),
+  recover: (id: string) => api.call(endpoints.clientRecoverBid, { id }),
   finish: (id: string) => api.post<null>('/bid/client/finishBid', { id }),
   async templates(): Promise<TemplateOption[]> {
     try {
@@ -61,35 +53,35 @@ export const bidApi = {
     }
   },
 
-  tree: (bidId: string) => api.post<CatalogNode[]>('/catalog/client/getBidCatalogList', { bidId }, { noDuplicateGuard: true }),
-  saveOutline: (bidId: string, catalogs: CatalogInputNode[]) => api.post<CatalogNode[]>('/catalog/client/bidCatalogSave', { bidId, catalogs }),
-  chapter: (id: string) => api.post<CatalogDetail>('/catalog/client/getBidCatalogDetail', { id }, { noDuplicateGuard: true }),
-  rename: (id: string, title: string) => api.post<null>('/catalog/client/updateBidCatalogTitle', { id, title }),
-  moveUp: (id: string) => api.post<null>('/catalog/client/moveUpBidCatalog', { id }),
-  moveDown: (id: string) => api.post<null>('/catalog/client/moveDownBidCatalog', { id }),
-  removeChapter: (id: string) => api.post<null>('/catalog/client/removeBidCatalog', { id }),
-  addChild: (id: string, title: string) => api.post<{ id: string }>('/catalog/client/addLowerLevelBidCatalog', { id, title }),
-  addSibling: (id: string, title: string) => api.post<{ id: string }>('/catalog/client/addSameLevelBidCatalog', { id, title }),
-  addTopLevel: (bidId: string, title: string) => api.post<{ id: string }>('/catalog/client/addSameLevelBidCatalog', { bidId, title }),
-  drag: (id: string, targetId: string, position: DragPosition) => api.post<null>('/catalog/client/dragBidCatalog', { id, targetId, position }),
-  promote: (id: string) => api.post<null>('/catalog/client/upGradeBidCatalog', { id }),
-  demote: (id: string) => api.post<null>('/catalog/client/deGradeBidCatalog', { id }),
-  settings: (id: string, settings: CatalogSettings) => api.post<CatalogSettings>('/catalog/client/updateBidCatalogSetting', { id, settings }),
-  clearError: (id: string) => api.post<null>('/catalog/client/removeCatalogErrorStatus', { id }),
+  tree: (bidId: string) => api.call(endpoints.getBidCatalogList, { bidId }, { noDuplicateGuard: true }),
+  saveOutline: (bidId: string, catalogs: CatalogInputNode[]) => api.call(endpoints.bidCatalogSave, { bidId, catalogs }),
+  chapter: (id: string) => api.call(endpoints.getBidCatalogDetail, { id }, { noDuplicateGuard: true }),
+  rename: (id: string, title: string) => api.call(endpoints.updateBidCatalogTitle, { id, title }),
+  moveUp: (id: string) => api.call(endpoints.moveUpBidCatalog, { id }),
+  moveDown: (id: string) => api.call(endpoints.moveDownBidCatalog, { id }),
+  removeChapter: (id: string) => api.call(endpoints.removeBidCatalog, { id }),
+  addChild: (id: string, title: string) => api.call(endpoints.addLowerLevelBidCatalog, { id, title }),
+  addSibling: (id: string, title: string) => api.call(endpoints.addSameLevelBidCatalog, { id, title }),
+  addTopLevel: (bidId: string, title: string) => api.call(endpoints.addSameLevelBidCatalog, { bidId, title }),
+  drag: (id: string, targetId: string, position: DragPosition) => api.call(endpoints.dragBidCatalog, { id, targetId, position }),
+  promote: (id: string) => api.call(endpoints.upGradeBidCatalog, { id }),
+  demote: (id: string) => api.call(endpoints.deGradeBidCatalog, { id }),
+  settings: (id: string, settings: CatalogSettings) => api.call(endpoints.updateBidCatalogSetting, { id, settings }),
+  clearError: (id: string) => api.call(endpoints.removeCatalogErrorStatus, { id }),
   /** Autosave: silent (the editor shows its own state and the 409 dialog), never refused as a duplicate. */
-  saveContent: (id: string, content: unknown, baseVersion: number) =>
-    api.post<UpdateContentResult>('/catalog/client/updateBidCatalogContent', { id, content, baseVersion }, { silent: true, noDuplicateGuard: true }),
+  saveContent: (id: string, content: Record<string, unknown>, baseVersion: number) =>
+    api.call(endpoints.updateBidCatalogContent, { id, content, baseVersion }, { silent: true, noDuplicateGuard: true }),
 
-  contentVersions: (id: string) => api.post<ContentVersionItem[]>('/catalog/client/getCatalogContentVersionList', { id }, { noDuplicateGuard: true }),
-  contentVersion: (id: string, versionId: string) => api.post<ContentVersionDetail>('/catalog/client/getCatalogContentVersionDetail', { id, versionId }, { noDuplicateGuard: true }),
-  saveContentVersion: (id: string, name?: string) => api.post<{ id: string; versionNo: number }>('/catalog/client/saveCatalogContentVersion', { id, name }),
+  contentVersions: (id: string) => api.call(endpoints.getCatalogContentVersionList, { id }, { noDuplicateGuard: true }),
+  contentVersion: (id: string, versionId: string) => api.call(endpoints.getCatalogContentVersionDetail, { id, versionId }, { noDuplicateGuard: true }),
+  saveContentVersion: (id: string, name?: string) => api.call(endpoints.saveCatalogContentVersion, { id, name }),
   restoreContentVersion: (id: string, versionId: string, baseVersion: number) =>
-    api.post<{ version: number; content: Record<string, unknown>; wordCount: number; bidProgress: number }>('/catalog/client/restoreCatalogContentVersion', { id, versionId, baseVersion }),
+    api.call(endpoints.restoreCatalogContentVersion, { id, versionId, baseVersion }),
 
-  outlineVersions: (bidId: string) => api.post<CatalogVersionItem[]>('/bid/client/getBidCatalogVersionList', { bidId }, { noDuplicateGuard: true }),
-  outlineVersion: (id: string) => api.post<CatalogVersionDetail>('/bid/client/getBidCatalogVersionDetail', { id }, { noDuplicateGuard: true }),
-  saveOutlineVersion: (bidId: string, name?: string) => api.post<{ id: string }>('/bid/client/saveCatalogVersion', { bidId, name }),
-  restoreOutlineVersion: (id: string) => api.post<{ backupVersionId: string | null; catalogs: CatalogNode[] }>('/bid/client/restoreCatalogVersion', { id }),
+  outlineVersions: (bidId: string) => api.call(endpoints.getBidCatalogVersionList, { bidId }, { noDuplicateGuard: true }),
+  outlineVersion: (id: string) => api.call(endpoints.getBidCatalogVersionDetail, { id }, { noDuplicateGuard: true }),
+  saveOutlineVersion: (bidId: string, name?: string) => api.call(endpoints.saveCatalogVersion, { bidId, name }),
+  restoreOutlineVersion: (id: string) => api.call(endpoints.restoreCatalogVersion, { id }),
 };
 
 export function useBidList(q: Partial<BidListQuery>) {
