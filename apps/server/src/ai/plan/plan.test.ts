@@ -10,6 +10,8 @@ import type { OutlineNode } from '../types.ts';
 import { chapterContext, leavesOf, locate, storedItems } from '../../modules/ai/context.ts';
 import { demandedTables, tableKindOf, tableRequirements } from './tables.ts';
 import { ANONYMOUS_RULE } from './prompt.ts';
+import { dedupePass } from '../../modules/ai/dedupe.ts';
+import type { AiEngine, ChapterContext } from '../types.ts';
 
 const corpusDir = new URL('../../../test/corpus/', import.meta.url);
 const corpus = fs.existsSync(corpusDir) ? fs.readdirSync(corpusDir).filter((f) => /^t\d+\.txt$/.test(f)).sort() : [];
@@ -166,5 +168,26 @@ describe('repetition between chapters', () => {
     expect(r.map((x) => x.key)).toEqual(['b']);
     expect(r[0].passages[0]).toContain('三检制度');
     expect(sharedShingleShare([a, c])).toBe(0);
+  });
+});
+
+describe('the overlap check after 全文写作', () => {
+  const para = '我方高度重视本项目，将调集公司优势资源，严格按照招标文件要求组织实施，确保项目优质高效完成。';
+  const written = () => [
+    { catalogId: 'a', title: '质量', text: `${para}\n\n质量目标为合格，实行三检制度。`, ctx: {} as ChapterContext },
+    { catalogId: 'b', title: '安全', text: `安全目标为零事故。\n\n${para}`, ctx: {} as ChapterContext },
+  ];
+  it('flags a chapter repeating another on the offline engine (templates cannot rephrase)', async () => {
+    const saved: string[] = [];
+    const r = await dedupePass({ name: 'offline' } as AiEngine, written(), { tier: 'standard' }, async (w) => void saved.push(w.catalogId));
+    expect(r.flagged.map((f) => f.catalogId)).toEqual(['b']);
+    expect(saved).toEqual([]);
+  });
+  it('has the model write it again without the passage, and keeps the new text', async () => {
+    const engine = { name: 'openai', writeChapter: async (ctx: ChapterContext) => ({ value: `安全目标为零事故，${(ctx.avoid ?? []).length} 段已避开。`, engine: 'openai', model: 'm', promptTokens: 0, completionTokens: 0 }) } as unknown as AiEngine;
+    const saved: string[] = [];
+    const r = await dedupePass(engine, written(), { tier: 'standard' }, async (w, g) => void saved.push(`${w.catalogId}:${g.value}`));
+    expect(r.rewritten).toEqual(['b']);
+    expect(saved).toEqual(['b:安全目标为零事故，1 段已避开。']);
   });
 });
