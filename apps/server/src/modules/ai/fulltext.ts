@@ -211,8 +211,11 @@ export function fullTextHandler(deps: FullTextDeps) {
           await deps.catalog.saveGeneratedContent(undefined, w.catalogId, markdownToDoc(g.value), { engine: engineLabel(g), name: '全文写作（去重改写）', createdBy: p.userId });
           await deps.usage.record(owner, g, p.tier, 'fulltext-dedupe', bid.id, w.catalogId);
         });
-        for (const f of r.flagged) await emit({ type: 'chapter', jobId, catalogId: f.catalogId, title: f.title, status: 'done', msg: `与前面章节重复约 ${Math.round(f.share * 100)}%，请修改` });
-        return [...(r.rewritten.length ? [`${r.rewritten.length} 个章节与其他章节重复，已改写`] : []), ...(r.flagged.length ? [`${r.flagged.length} 个章节与其他章节重复较多，请修改`] : [])];
+        const names = r.flagged.slice(0, 5).map((f) => `「${f.title}」`).join('、');
+        return [
+          ...(r.rewritten.length ? [`${r.rewritten.length} 个章节与其他章节重复，已改写`] : []),
+          ...(r.flagged.length ? [`${r.flagged.length} 个章节与其他章节有重复段落，请修改：${names}${r.flagged.length > 5 ? '等' : ''}`] : []),
+        ];
       };
 
       const parallel = Math.max(1, Math.min(deps.concurrency ?? deps.engine.concurrency(p.tier), todo.length || 1));
