@@ -51,6 +51,7 @@ import { embedderOf, fileSourceOf } from './modules/knowledge/wiring.ts';
 import { LapsingQualifications } from './modules/knowledge/bid-findings.ts';
 import { CommerceService } from './modules/commerce/service.ts';
 import { TransferProvider } from './modules/commerce/payment.ts';
+import { WechatPayProvider, wechatPayConfigOf } from './modules/commerce/wechat-pay.ts';
 import { SqlOperatorDirectory } from './policy/operator.ts';
 
 /** What the composition root is built from: the process-wide infrastructure. */
@@ -104,6 +105,8 @@ export interface Services {
   businessBid: BusinessBidService;
   /** Packages, orders, crediting paid orders (API.md "Commerce"). */
   commerce: CommerceService;
+  /** WeChat Pay v3 Native when WECHAT_PAY_* is configured. */
+  wechatPay: WechatPayProvider | null;
   /** Who may use the operators' console (/api/admin). */
   operators: SqlOperatorDirectory;
 }
@@ -150,7 +153,9 @@ export async function buildServices(deps: CoreDeps): Promise<Services> {
   const checks = new ChecksService(bid, new ChecksRepo(db), [new LapsingQualifications(company)]);
   const feedback = new FeedbackService(db);
   const transfer = new TransferProvider({ bankName: config.TRANSFER_BANK_NAME, accountName: config.TRANSFER_ACCOUNT_NAME, accountNo: config.TRANSFER_ACCOUNT_NO });
-  const commerce = new CommerceService(db, { quota, transfer });
+  const wechatPayConfig = wechatPayConfigOf(config);
+  const wechatPay = wechatPayConfig ? new WechatPayProvider(wechatPayConfig) : null;
+  const commerce = new CommerceService(db, { quota, transfer, providers: wechatPay ? [wechatPay] : [] });
 
   const tuning = aiTuning(config);
   const aiSetup = createAi(config, {
@@ -227,6 +232,7 @@ export async function buildServices(deps: CoreDeps): Promise<Services> {
     company,
     businessBid,
     commerce,
+    wechatPay,
     operators: new SqlOperatorDirectory(db),
   };
 }

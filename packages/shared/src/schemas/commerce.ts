@@ -42,9 +42,11 @@ export const QUOTA_BUCKET_LABELS: Record<(typeof QUOTA_BUCKETS)[number], string>
 export const COMMERCE_MSG = {
   packageNotFound: '套餐不存在或已下架',
   orderNotFound: '订单不存在',
-  payMethodUnavailable: '微信支付暂未开通，请选择银行转账',
+  payMethodUnavailable: '微信支付未开通，请选择银行转账',
   couponUnavailable: '优惠券暂未开放',
   orderNotConfirmable: '该订单已取消或已退款，不能确认收款',
+  amountMismatch: '支付金额与订单金额不一致',
+  payStartFailed: '微信支付下单失败，请稍后重试或选择银行转账',
   notOperator: '仅运营人员可以访问',
 } as const;
 

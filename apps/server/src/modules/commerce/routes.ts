@@ -15,6 +15,8 @@ import {
 import type { AppContext } from '../../context.ts';
 import { requireAuth } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
+import { AppError } from '../../http/errors.ts';
+import { WechatPayError } from './wechat-pay.ts';
 
 const tags = ['套餐与订单'];
 
@@ -48,4 +50,37 @@ export function registerCommerceRoutes(app: FastifyInstance, ctx: AppContext): v
     { schema: { tags, summary: '额度变动明细', querystring: pageQuerySchema, response: { 200: envelopeSchema(pageSchema(bidLogItemSchema)) } } },
     async (req) => ok(await service.bidLog(requireAuth(req), req.query)),
   );
+  registerWechatPayNotify(app, ctx);
+}
+
+const notifyAnswer = z.object({ code: z.string(), message: z.string() });
+
+/**
+ * WeChat Pay's payment notification (only when configured). Called by WeChat, not our client: no
+ * Basic or marker check; the platform signature over the raw body is the authentication. Answers
+ * in WeChat's own shape: 200 `{ code: SUCCESS }`, otherwise 4xx `{ code: FAIL, message }` (it retries).
+ */
+function registerWechatPayNotify(app: FastifyInstance, ctx: AppContext): void {
+  const provider = ctx.services.wechatPay;
+  if (!provider) return;
+  const service = ctx.services.commerce;
+  void app.register(async (scope) => {
+    scope.removeContentTypeParser('application/json');
+    scope.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_req, body, done) => done(null, body));
+    scope.withTypeProvider<ZodTypeProvider>().post(
+      '/api/order/wechat/notify',
+      { config: { auth: 'none', clientCheck: false }, schema: { tags, summary: '微信支付结果通知（验签、解密、核对金额；重复通知不重复到账）', response: { 200: notifyAnswer, 400: notifyAnswer, 401: notifyAnswer, 500: notifyAnswer } } },
+      async (req, reply) => {
+        try {
+          const paid = provider.parseNotification(req.headers, typeof req.body === 'string' ? req.body : '');
+          if (paid) await service.providerPaid('wechat', paid.orderId, paid.total);
+          return { code: 'SUCCESS', message: '成功' };
+        } catch (err) {
+          const status: 400 | 401 | 500 = err instanceof WechatPayError ? (err.status === 401 ? 401 : 400) : err instanceof AppError ? 400 : 500;
+          if (status === 500) req.log.error({ err }, 'wechat pay notification failed');
+          return reply.code(status).send({ code: 'FAIL', message: err instanceof Error ? err.message : '失败' });
+        }
+      },
+    );
+  });
 }

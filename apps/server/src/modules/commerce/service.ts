@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import {
+  Code,
   COMMERCE_MSG,
   fenToYuan,
   makePage,
@@ -21,7 +22,7 @@ import {
   type QuotaBucket,
 } from '@bid/shared';
 import type { Database } from '../../db/schema.ts';
-import { badRequest, conflict, notFound } from '../../http/errors.ts';
+import { AppError, badRequest, conflict, notFound } from '../../http/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import type { Actor } from '../../policy/actor.ts';
 import { quotaHolder, type QuotaService } from '../quota/service.ts';
@@ -111,7 +112,14 @@ export class CommerceService {
         updated_at: now,
       })
       .execute();
-    const start = await provider.start({ id, amount: pkg.price, packageName: pkg.name });
+    let start;
+    try {
+      start = await provider.start({ id, amount: pkg.price, packageName: pkg.name });
+    } catch {
+      // Nothing can pay this order: it is cancelled rather than left waiting.
+      await this.db.updateTable('orders').set({ status: 'cancelled', updated_at: this.now().toISOString() }).where('id', '=', id).execute();
+      throw new AppError(Code.SERVER_ERROR, COMMERCE_MSG.payStartFailed);
+    }
     return { orderId: id, amount: fenToYuan(pkg.price), status: 'created', ...start };
   }
 
@@ -172,23 +180,37 @@ export class CommerceService {
   }
 
   /** An operator marks a transfer order paid; a second call finds it paid and credits nothing. */
-  async confirm(operator: Actor, orderId: string): Promise<ConfirmOrderResult> {
+  confirm(operator: Actor, orderId: string): Promise<ConfirmOrderResult> {
+    return this.settle(orderId, { by: operator.userId });
+  }
+
+  /**
+   * A verified payment notification (WeChat Pay): the paid amount must be the order's, else nothing
+   * changes; a notification delivered again credits nothing.
+   */
+  providerPaid(method: PayMethod, orderId: string, paidFen: number): Promise<ConfirmOrderResult> {
+    return this.settle(orderId, { by: null, method, paidFen });
+  }
+
+  private settle(orderId: string, how: { by: string | null; method?: PayMethod; paidFen?: number }): Promise<ConfirmOrderResult> {
     return this.db.transaction().execute(async (trx) => {
       const now = this.now();
+      const before = await trx.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirst();
+      if (!before || (how.method && before.pay_method !== how.method)) throw notFound(COMMERCE_MSG.orderNotFound);
+      if (how.paidFen !== undefined && how.paidFen !== before.amount) throw badRequest(COMMERCE_MSG.amountMismatch);
       const res = await trx
         .updateTable('orders')
-        .set({ status: 'paid', paid_at: now.toISOString(), confirmed_by: operator.userId, updated_at: now.toISOString() })
+        .set({ status: 'paid', paid_at: now.toISOString(), confirmed_by: how.by, updated_at: now.toISOString() })
         .where('id', '=', orderId)
         .where('status', '=', 'created')
         .executeTakeFirst();
-      const order = await trx.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirst();
-      if (!order) throw notFound(COMMERCE_MSG.orderNotFound);
       if (Number(res.numUpdatedRows) === 0) {
+        const order = await trx.selectFrom('orders').select(['id', 'status']).where('id', '=', orderId).executeTakeFirstOrThrow();
         if (order.status === 'paid') return { id: order.id, status: 'paid' as const, credited: false };
         throw conflict(COMMERCE_MSG.orderNotConfirmable);
       }
-      await this.credit(trx, order, now);
-      return { id: order.id, status: 'paid' as const, credited: true };
+      await this.credit(trx, before, now);
+      return { id: before.id, status: 'paid' as const, credited: true };
     });
   }
 
