@@ -5,6 +5,7 @@ import { countWords } from '@bid/shared';
 import { markdownToDoc } from '@bid/document';
 import type { Database } from '../../db/schema.ts';
 import { AiError } from '../../ai/errors.ts';
+import { AppError } from '../../http/errors.ts';
 import type { AiEngine } from '../../ai/types.ts';
 import type { JobContext } from '../../jobs/queue.ts';
 import type { BidService } from '../bid/service.ts';
@@ -15,9 +16,12 @@ import { chapterContext, leavesOf, locate } from './context.ts';
 import { dedupePass, type WrittenChapter } from './dedupe.ts';
 import { engineLabel, type FullTextPayload } from './service.ts';
 import type { UsageRecorder } from './usage.ts';
+import type { JobChapterRepo, JobChapterRow } from './job-chapters.ts';
 
 export interface FullTextDeps {
+  /** Opens the transaction that saves a chapter and marks it done together. */
   db: Kysely<Database>;
+  jobRows: JobChapterRepo;
   engine: AiEngine;
   bids: BidService;
   catalog: CatalogService;
@@ -49,17 +53,14 @@ export function fullTextHandler(deps: FullTextDeps) {
       const bid = await deps.bids.getOwned(owner, p.bidId);
       const analysis = await deps.analysis.ensureForBid(owner, bid, p.tier, { signal: jc.signal });
 
-      let rows = await deps.db.selectFrom('ai_job_chapters').selectAll().where('job_id', '=', jobId).orderBy('sort').execute();
+      let rows = await deps.jobRows.list(jobId);
       if (!rows.length) {
         const tree = await deps.catalog.treeOfBid(bid.id);
         const targets = leavesOf(tree).filter((l) => p.overwrite || !l.hasContent);
         const now = new Date().toISOString();
-        const values = targets.map((t, i) => ({ job_id: jobId, catalog_id: t.id, bid_id: bid.id, status: 'pending', engine: null, version_id: null, error: null, attempts: 0, sort: i, updated_at: now }));
-        // In slices: SQLite caps the parameters of one statement.
-        await deps.db.transaction().execute(async (trx) => {
-          for (let i = 0; i < values.length; i += 500) await trx.insertInto('ai_job_chapters').values(values.slice(i, i + 500)).execute();
-        });
-        rows = await deps.db.selectFrom('ai_job_chapters').selectAll().where('job_id', '=', jobId).orderBy('sort').execute();
+        const values = targets.map((t, i): JobChapterRow => ({ job_id: jobId, catalog_id: t.id, bid_id: bid.id, status: 'pending', engine: null, version_id: null, error: null, attempts: 0, sort: i, updated_at: now }));
+        await deps.jobRows.plan(values);
+        rows = await deps.jobRows.list(jobId);
       }
       total = rows.length;
       done = rows.filter((r) => r.status === 'done' || r.status === 'skipped').length;
@@ -68,8 +69,7 @@ export function fullTextHandler(deps: FullTextDeps) {
 
       const todo = rows.filter((r) => r.status === 'pending' || r.status === 'writing').map((r) => r.catalog_id);
       const progress = () => emit({ type: 'job', jobId, status: 'running', done, failed, total });
-      const setRow = (catalogId: string, patch: Partial<Database['ai_job_chapters']>) =>
-        deps.db.updateTable('ai_job_chapters').set({ ...patch, updated_at: new Date().toISOString() }).where('job_id', '=', jobId).where('catalog_id', '=', catalogId).execute();
+      const setRow = (catalogId: string, patch: Partial<JobChapterRow>) => deps.jobRows.update(jobId, catalogId, patch);
 
       // The outline is read once and then refreshed in the background at most once a second, so
       // that the next model call never waits for the database (whose single SQLite connection is
@@ -177,21 +177,15 @@ export function fullTextHandler(deps: FullTextDeps) {
           let saved = false;
           try {
             saved = await deps.db.transaction().execute(async (trx) => {
-              const r = await trx
-                .updateTable('ai_job_chapters')
-                .set({ status: 'done', engine, error: null, updated_at: new Date().toISOString() })
-                .where('job_id', '=', jobId)
-                .where('catalog_id', '=', catalogId)
-                .where('status', '!=', 'done')
-                .executeTakeFirst();
               // Already saved by an earlier run of this job: the replay is a no-op.
-              if (Number(r.numUpdatedRows) !== 1) return false;
+              if (!(await deps.jobRows.markDone(jobId, catalogId, engine, trx))) return false;
               const res = await deps.catalog.saveGeneratedContent(trx, catalogId, doc, { engine, name: result.engine === 'offline' ? '全文写作（离线草稿）' : '全文写作', createdBy: p.userId });
-              await trx.updateTable('ai_job_chapters').set({ version_id: res.versionId }).where('job_id', '=', jobId).where('catalog_id', '=', catalogId).execute();
+              await deps.jobRows.update(jobId, catalogId, { version_id: res.versionId }, trx);
               return true;
             });
           } catch (e) {
-            await fail(catalogId, title, e instanceof Error && /[\u4e00-\u9fff]/.test(e.message) ? e.message : '保存失败，请重试');
+            // What the user may read is chosen by type: an AppError carries a message written for them.
+            await fail(catalogId, title, e instanceof AppError ? e.message : '保存失败，请重试');
             return;
           }
           await deps.usage.record(owner, result, p.tier, 'fulltext', bid.id, catalogId);
