@@ -1,5 +1,5 @@
 import type { Requirement, SourceSpan, StarClause } from '@bid/shared';
-import { parseEnumerator, truncate } from '../offline/text.ts';
+import { parseEnumerator, truncate } from '../tender-text.ts';
 import { lotMarker } from './facts.ts';
 import { isChapterHeading, type Line, type Paragraph } from './lines.ts';
 

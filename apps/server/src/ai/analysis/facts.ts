@@ -1,5 +1,5 @@
 import type { Lot, ProjectFacts } from '@bid/shared';
-import { truncate } from '../offline/text.ts';
+import { truncate } from '../tender-text.ts';
 import type { Line } from './lines.ts';
 import { chineseNumber, parseAmount } from './money.ts';
 

@@ -1,5 +1,5 @@
 import type { KeyDate } from '@bid/shared';
-import { parseEnumerator, truncate } from '../offline/text.ts';
+import { parseEnumerator, truncate } from '../tender-text.ts';
 import type { Line, Paragraph } from './lines.ts';
 
 /** 暗标, page limits, layout rules, response tables, key dates and qualifications. */

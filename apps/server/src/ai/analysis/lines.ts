@@ -1,4 +1,4 @@
-import { parseEnumerator } from '../offline/text.ts';
+import { parseEnumerator } from '../tender-text.ts';
 
 /**
  * The analysed text as lines that remember where they start, so that every extracted item can

@@ -1,5 +1,5 @@
 import type { MandatedSection } from '@bid/shared';
-import { parseEnumerator, type EnumStyle } from '../offline/text.ts';
+import { parseEnumerator, type EnumStyle } from '../tender-text.ts';
 import { isPageNoise, titleOf, type Line } from './lines.ts';
 
 /**

@@ -1,5 +1,5 @@
 import type { ScoringCategory } from '@bid/shared';
-import { parseEnumerator, type EnumStyle } from '../offline/text.ts';
+import { parseEnumerator, type EnumStyle } from '../tender-text.ts';
 import type { Line } from './lines.ts';
 import { isPageNoise } from './lines.ts';
 

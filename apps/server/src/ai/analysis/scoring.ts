@@ -1,5 +1,5 @@
 import type { ScoringCategory, ScoringItem } from '@bid/shared';
-import { truncate } from '../offline/text.ts';
+import { truncate } from '../tender-text.ts';
 import { lotMarker } from './facts.ts';
 import { isChapterHeading, type Line } from './lines.ts';
 import { categoryFromLabel, readProse, resolveGroups, type Candidate } from './prose.ts';

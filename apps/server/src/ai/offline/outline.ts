@@ -2,7 +2,7 @@ import { MAX_WORDS_PER_CALL, type ScoringCategory, type ScoringItem, type Tender
 import { pageModelOf, plannedPages, wordsForPages, wordsPerTableRow, type PageModel } from '../pages/model.ts';
 import { demandedTables, RESPONSE_TABLE_TITLES, tableKindOf, tableRequirements } from '../plan/tables.ts';
 import type { OutlineNode } from '../types.ts';
-import { similarity } from './text.ts';
+import { similarity } from '../tender-text.ts';
 
 /**
  * Outline rules shared by both engines: the offline skeleton, coverage of every scoring item

@@ -1,6 +1,6 @@
 import type { TenderAnalysis } from '@bid/shared';
 import { fromMandated, roleOf } from '../offline/outline.ts';
-import { similarity } from '../offline/text.ts';
+import { similarity } from '../tender-text.ts';
 import type { OutlineNode } from '../types.ts';
 import { isMandatedTitle } from './tables.ts';
 

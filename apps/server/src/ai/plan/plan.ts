@@ -1,6 +1,6 @@
 import type { Requirement, ScoringItem, TenderAnalysis } from '@bid/shared';
 import { aspectsOf, roleOf } from '../offline/outline.ts';
-import { similarity } from '../offline/text.ts';
+import { similarity } from '../tender-text.ts';
 import type { ChapterKind } from '../types.ts';
 import { anonymousPart, partOf, type BidPart } from './parts.ts';
 import { demandedTables, isMandatedTitle, requirementKind, tableKindOf, tableRequirements, type ResponseTableKind } from './tables.ts';

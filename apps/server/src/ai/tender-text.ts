@@ -1,4 +1,4 @@
-/** Text helpers for reading tenders by rule: line splitting and list enumerators. */
+/** Text helpers shared by the rule-based reading of tenders and by both engines: line splitting, list enumerators, similarity. */
 
 export type EnumStyle = 'chapter' | 'cn' | 'paren-cn' | 'dotted' | 'num' | 'paren-num' | 'circled' | 'letter';
 
