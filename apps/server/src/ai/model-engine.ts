@@ -55,6 +55,12 @@ function parseJsonLoose(s: string): unknown {
   }
 }
 
+/** Drops an unfinished last sentence (an answer cut at max_tokens). */
+export function endAtSentence(md: string): string {
+  const m = /[\s\S]*[。！？；.!?）)】|\n]/.exec(md);
+  return m && m[0].length > md.length * 0.5 ? m[0].trimEnd() : md;
+}
+
 /** Cuts Markdown at a paragraph (or sentence) end so that it holds at most `maxWords` words. */
 export function trimToWords(md: string, maxWords: number): string {
   const paras = md.split(/\n{2,}/);
@@ -175,7 +181,8 @@ export class ModelEngine implements AiEngine {
     const target = Math.max(100, ctx.targetWords);
     const maxTokens = Math.ceil(target * WORD_CAP_RATIO * 1.3) + 300;
     const first = await this.provider.chat({ tier: opts.tier, messages: chapterMessages(ctx), signal: opts.signal, onDelta: opts.onDelta, maxTokens, temperature: 0.7 });
-    let text = stripFences(first.text).trim();
+    // Cut at max_tokens: the last sentence is unfinished, so the text ends at the last complete one.
+    let text = first.finishReason === 'length' ? endAtSentence(stripFences(first.text).trim()) : stripFences(first.text).trim();
     let promptTokens = first.usage.promptTokens;
     let completionTokens = first.usage.completionTokens;
     // At most one continuation pass below the floor, at most one trim above the cap.

@@ -11,6 +11,7 @@ import { chapterContext, leavesOf, locate, storedItems } from '../../modules/ai/
 import { demandedTables, tableKindOf, tableRequirements } from './tables.ts';
 import { ANONYMOUS_RULE } from './prompt.ts';
 import { dedupePass } from '../../modules/ai/dedupe.ts';
+import { endAtSentence } from '../model-engine.ts';
 import type { AiEngine, ChapterContext } from '../types.ts';
 
 const corpusDir = new URL('../../../test/corpus/', import.meta.url);
@@ -189,5 +190,12 @@ describe('the overlap check after 全文写作', () => {
     const r = await dedupePass(engine, written(), { tier: 'standard' }, async (w, g) => void saved.push(`${w.catalogId}:${g.value}`));
     expect(r.rewritten).toEqual(['b']);
     expect(saved).toEqual(['b:安全目标为零事故，1 段已避开。']);
+  });
+});
+
+describe('a chapter cut at max_tokens', () => {
+  it('ends at its last complete sentence', () => {
+    expect(endAtSentence('第一段完整。\n\n第二段也完整。第三句写到一半没有')).toBe('第一段完整。\n\n第二段也完整。');
+    expect(endAtSentence('完整的一段。')).toBe('完整的一段。');
   });
 });
