@@ -1,11 +1,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startTestServer } from '../../apps/server/test/helpers/test-server.ts';
 import { createUserWithSession } from '../../apps/server/test/helpers/fixtures.ts';
 import { SqlOperatorDirectory } from '../../apps/server/src/policy/operator.ts';
+import { startWechatPayStandin, type WechatPayStandin } from '../../apps/server/test/helpers/wechat-pay-standin.ts';
 import { settled, unexpectedErrors } from './helpers/browser.ts';
 import { browserSuite } from './helpers/suite.ts';
 
@@ -92,5 +93,49 @@ describe('commerce (browser)', () => {
     expect(row2.bid_number).toBe(10);
     expect(unexpectedErrors(user.errors)).toEqual([]);
     expect(unexpectedErrors(admin.errors)).toEqual([]);
+  });
+});
+
+/** Paying by WeChat: the QR code, then the page turning paid by itself when WeChat's notification arrives. */
+describe('commerce by WeChat Pay (browser)', () => {
+  let wx: WechatPayStandin | undefined;
+  const suite = browserSuite(async (env) => {
+    wx = await startWechatPayStandin();
+    return startTestServer({ ...env, ...wx.env });
+  });
+  afterAll(async () => {
+    await wx?.close();
+  });
+
+  it('a user buys a 10-bid pack with 微信支付: the QR code shows, the payment notification turns the page paid and the quota rises', async () => {
+    fs.mkdirSync(SHOTS, { recursive: true });
+    const buyer = await createUserWithSession(suite.server, { quota: { bid_number: 0, month_bid_number: 0, temporary_bid_number: 0, grant_bid_number: 0 } });
+    const user = await suite.newPage(buyer.token);
+    await user.page.goto('/home');
+    await openMenuItem(user.page, '套餐与订单');
+    await user.page.waitForURL((u) => u.pathname === '/home/packages');
+    const pack = user.page.getByTestId('package-pkg-count-10');
+    await expect.poll(() => pack.innerText(), WAIT).toContain('¥1690.00');
+    await pack.getByRole('button', { name: '购买' }).click();
+    const dialog = user.page.locator('.ant-modal', { hasText: '购买：10 份标书包' });
+    await settled(dialog);
+    await dialog.getByRole('radio', { name: '微信支付' }).check();
+    await dialog.getByRole('button', { name: '确认下单' }).click();
+    const qr = user.page.getByTestId('wechat-pay');
+    await expect.poll(() => qr.locator('canvas, svg').count(), WAIT).toBeGreaterThan(0);
+    expect(await qr.innerText()).toContain('¥1690.00');
+    await user.page.screenshot({ path: path.join(SHOTS, 'commerce-wechat-qr.png') });
+
+    // WeChat tells the server the order is paid (signed and encrypted as WeChat does).
+    const order = await suite.server.built.ctx.db.selectFrom('orders').select(['id', 'amount']).where('user_id', '=', buyer.userId).executeTakeFirstOrThrow();
+    expect(wx!.received.at(-1)).toMatchObject({ verified: true, body: { out_trade_no: order.id } });
+    const delivered = await wx!.notify(suite.server.baseUrl, wx!.notification(order.id, order.amount));
+    expect(delivered.status).toBe(200);
+
+    await expect.poll(() => user.page.getByTestId('wechat-paid').count(), WAIT).toBe(1);
+    await expect.poll(() => user.page.getByTestId('quota-badge').innerText(), WAIT).toContain('10');
+    await user.page.getByRole('button', { name: '我知道了' }).click();
+    await expect.poll(() => user.page.getByTestId('my-orders').innerText(), WAIT).toContain('已付款');
+    expect(unexpectedErrors(user.errors)).toEqual([]);
   });
 });

@@ -1,89 +1,31 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, TEST_DB, type TestServer } from './helpers/test-server.ts';
 import { createUserWithSession, type TestUser } from './helpers/fixtures.ts';
-import { encryptResource, signMessage, verifyMessage } from '../src/modules/commerce/wechat-pay.ts';
+import { newRsaKeys, startWechatPayStandin, WX, type WechatPayStandin } from './helpers/wechat-pay-standin.ts';
 
-/**
- * WeChat Pay v3 Native against a stand-in of its API that checks our request signatures with the
- * merchant's public key and signs its answers with a platform key; all keys are made here.
- */
-const keys = () => generateKeyPairSync('rsa', { modulusLength: 2048, publicKeyEncoding: { type: 'spki', format: 'pem' }, privateKeyEncoding: { type: 'pkcs8', format: 'pem' } });
-const merchant = keys();
-const platform = keys();
-const stranger = keys();
-const API_V3_KEY = 'a'.repeat(16) + 'B'.repeat(16);
-const MCH = '1900000001';
-const APP = 'wx0123456789abcdef';
+/** WeChat Pay v3 Native against a stand-in of its API (helpers/wechat-pay-standin.ts); all keys are made here. */
+const stranger = newRsaKeys();
+const APP = WX.appId;
+const MCH = WX.mchId;
 
-let wechat: http.Server;
-const received: Array<{ verified: boolean; body: Record<string, unknown> }> = [];
-
-function signedHeaders(body: string, key = platform.privateKey, timestamp = Math.floor(Date.now() / 1000)) {
-  const nonce = randomBytes(8).toString('hex');
-  return {
-    'wechatpay-timestamp': String(timestamp),
-    'wechatpay-nonce': nonce,
-    'wechatpay-signature': signMessage(key, `${timestamp}\n${nonce}\n${body}\n`),
-    'wechatpay-serial': 'PLATFORM1',
-  };
-}
-
+let wx: WechatPayStandin;
 let s: TestServer;
 let buyer: TestUser;
 beforeAll(async () => {
-  wechat = http.createServer((req, res) => {
-    let body = '';
-    req.on('data', (c) => (body += c));
-    req.on('end', () => {
-      const auth = req.headers.authorization ?? '';
-      const f = Object.fromEntries([...auth.matchAll(/(\w+)="([^"]*)"/g)].map((m) => [m[1], m[2]]));
-      const verified =
-        auth.startsWith('WECHATPAY2-SHA256-RSA2048 ') && f.mchid === MCH && verifyMessage(merchant.publicKey, `${req.method}\n${req.url}\n${f.timestamp}\n${f.nonce_str}\n${body}\n`, f.signature ?? '');
-      received.push({ verified, body: JSON.parse(body || '{}') });
-      if (!verified) {
-        res.writeHead(401).end('{"code":"SIGN_ERROR"}');
-        return;
-      }
-      const answer = JSON.stringify({ code_url: 'weixin://wxpay/bizpayurl?pr=Test123' });
-      res.writeHead(200, { 'content-type': 'application/json', ...signedHeaders(answer) }).end(answer);
-    });
-  });
-  await new Promise<void>((r) => wechat.listen(0, '127.0.0.1', r));
-  const port = (wechat.address() as AddressInfo).port;
-  s = await startTestServer({
-    WECHAT_PAY_APP_ID: APP,
-    WECHAT_PAY_MCH_ID: MCH,
-    WECHAT_PAY_SERIAL_NO: 'MERCHANT1',
-    WECHAT_PAY_PRIVATE_KEY: merchant.privateKey.replace(/\n/g, '\\n'),
-    WECHAT_PAY_API_V3_KEY: API_V3_KEY,
-    WECHAT_PAY_PLATFORM_PUBLIC_KEY: platform.publicKey,
-    WECHAT_PAY_NOTIFY_URL: 'https://example.com/api/order/wechat/notify',
-    WECHAT_PAY_API_BASE: `http://127.0.0.1:${port}`,
-  });
+  wx = await startWechatPayStandin();
+  s = await startTestServer(wx.env);
   buyer = await createUserWithSession(s, { quota: { bid_number: 0, month_bid_number: 0, temporary_bid_number: 0, grant_bid_number: 0 } });
 });
 afterAll(async () => {
   await s?.close();
-  await new Promise((r) => wechat?.close(r));
+  await wx?.close();
 });
 
-function notification(orderId: string, total: number, opts: { event?: string; mchid?: string } = {}) {
-  const plain = JSON.stringify({ mchid: opts.mchid ?? MCH, appid: APP, out_trade_no: orderId, transaction_id: `4200${orderId}`, trade_state: 'SUCCESS', amount: { total, payer_total: total, currency: 'CNY' } });
-  const nonce = randomBytes(6).toString('hex');
-  return JSON.stringify({
-    id: randomBytes(8).toString('hex'),
-    create_time: new Date().toISOString(),
-    event_type: opts.event ?? 'TRANSACTION.SUCCESS',
-    resource_type: 'encrypt-resource',
-    resource: { algorithm: 'AEAD_AES_256_GCM', ciphertext: encryptResource(API_V3_KEY, plain, nonce, 'transaction'), nonce, associated_data: 'transaction', original_type: 'transaction' },
-  });
-}
-const notify = (body: string, headers: Record<string, string> = signedHeaders(body)) =>
-  // WeChat sends neither our Basic header nor the marker: the route must not need them.
-  fetch(`${s.baseUrl}/api/order/wechat/notify`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body }).then(async (r) => ({ status: r.status, body: await r.json() }));
+const received = () => wx.received;
+const platformKey = () => wx.platform.privateKey;
+const signedHeaders = (body: string, key?: string, ts?: number) => wx.signedHeaders(body, key, ts);
+const notification = (orderId: string, total: number, opts?: { event?: string; mchid?: string }) => wx.notification(orderId, total, opts);
+const notify = (body: string, headers?: Record<string, string>) => wx.notify(s.baseUrl, body, headers);
 const purchased = async () => (await s.built.ctx.db.selectFrom('users').select('bid_number').where('id', '=', buyer.userId).executeTakeFirstOrThrow()).bid_number;
 const statusOf = async (id: string) => (await s.built.ctx.db.selectFrom('orders').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;
 
@@ -96,13 +38,15 @@ async function wechatOrder(): Promise<string> {
 describe(`WeChat Pay v3 Native (${TEST_DB})`, () => {
   it('places the order with a signed request and answers the QR code URL', async () => {
     const id = await wechatOrder();
-    const last = received.at(-1)!;
+    const last = received().at(-1)!;
     expect(last.verified).toBe(true);
     expect(last.body).toMatchObject({ appid: APP, mchid: MCH, out_trade_no: id, amount: { total: 169000, currency: 'CNY' } });
   });
 
   it('a notification replayed credits once', async () => {
+    expect((await s.api.get('/order/client/payMethods', undefined, { token: buyer.token })).body.data).toEqual({ methods: ['transfer', 'wechat'] });
     const id = await wechatOrder();
+    const detail = async () => (await s.api.get('/order/client/orderDetail', { id }, { token: buyer.token })).body;
     const before = await purchased();
     const body = notification(id, 169000);
     const first = await notify(body);
@@ -111,6 +55,9 @@ describe(`WeChat Pay v3 Native (${TEST_DB})`, () => {
     expect(again.status).toBe(200);
     expect(await purchased()).toBe(before + 10);
     expect(await statusOf(id)).toBe('paid');
+    expect((await detail()).data).toMatchObject({ id, status: 'paid', payMethod: 'wechat', amount: '1690.00' });
+    const other = await createUserWithSession(s);
+    expect((await s.api.get('/order/client/orderDetail', { id }, { token: other.token })).status).toBe(404);
     const logs = await s.built.ctx.db.selectFrom('user_bid_logs').selectAll().where('order_id', '=', id).execute();
     expect(logs).toHaveLength(1);
   });
@@ -121,7 +68,7 @@ describe(`WeChat Pay v3 Native (${TEST_DB})`, () => {
     const good = notification(id, 169000);
     const forged = await notify(good, signedHeaders(good, stranger.privateKey));
     expect([forged.status, forged.body.code]).toEqual([401, 'FAIL']);
-    const stale = await notify(good, signedHeaders(good, platform.privateKey, Math.floor(Date.now() / 1000) - 3600));
+    const stale = await notify(good, signedHeaders(good, platformKey(), Math.floor(Date.now() / 1000) - 3600));
     expect(stale.status).toBe(401);
     const tampered = await notify(good.replace('TRANSACTION.SUCCESS', 'TRANSACTION.SUCCESS '), signedHeaders(good));
     expect(tampered.status).toBe(401);

@@ -62,6 +62,7 @@ describe(`commerce: packages, transfer orders, confirmation (${TEST_DB})`, () =>
     }
     expect((await s.api.get(`${O}/oneselfOrderList`, undefined, { token: u.token })).body.data.total).toBe(0);
     expect((await s.api.post(`${O}/create`, { packageId: 'pkg-count-1', payMethod: 'transfer' })).status).toBe(401);
+    expect((await s.api.get(`${O}/payMethods`, undefined, { token: u.token })).body.data).toEqual({ methods: ['transfer'] });
   });
 
   it('a transfer order confirmed twice (and five times at once) credits once, logged against the order', async () => {

@@ -95,6 +95,10 @@ export const createOrderResultSchema = z.object({
 });
 export type CreateOrderResult = z.infer<typeof createOrderResultSchema>;
 
+/** GET order/client/payMethods: how orders can be paid here (wechat only when configured). */
+export const payMethodsSchema = z.object({ methods: z.array(z.enum(PAY_METHODS)) });
+export type PayMethods = z.infer<typeof payMethodsSchema>;
+
 /** One order of oneselfOrderList (and of the console's list, with the buyer). */
 export const orderItemSchema = z.object({
   id: z.string(),

@@ -6,6 +6,8 @@ import {
   createOrderResultSchema,
   createOrderSchema,
   envelopeSchema,
+  idParamSchema,
+  payMethodsSchema,
   oneselfListSchema,
   orderItemSchema,
   packageItemSchema,
@@ -39,6 +41,16 @@ export function registerCommerceRoutes(app: FastifyInstance, ctx: AppContext): v
     '/api/order/client/oneselfOrderList',
     { schema: { tags, summary: '我的订单', querystring: pageQuerySchema, response: { 200: envelopeSchema(pageSchema(orderItemSchema)) } } },
     async (req) => ok(await service.myOrders(requireAuth(req), req.query)),
+  );
+  r.get(
+    '/api/order/client/payMethods',
+    { schema: { tags, summary: '可用的支付方式（微信支付仅在配置后出现）', response: { 200: envelopeSchema(payMethodsSchema) } } },
+    async () => ok({ methods: service.payMethods() }),
+  );
+  r.get(
+    '/api/order/client/orderDetail',
+    { schema: { tags, summary: '我的一个订单（支付页轮询状态）', querystring: idParamSchema, response: { 200: envelopeSchema(orderItemSchema) } } },
+    async (req) => ok(await service.myOrder(requireAuth(req), req.query.id)),
   );
   r.get(
     '/api/order/client/oneselfList',

@@ -137,6 +137,17 @@ export class CommerceService {
     };
   }
 
+  payMethods(): PayMethod[] {
+    return [...this.providers.keys()];
+  }
+
+  /** One of the caller's own orders (a foreign id is missing): the payment screen polls it. */
+  async myOrder(actor: Actor, id: string): Promise<OrderItem> {
+    const o = await this.db.selectFrom('orders').selectAll().where('id', '=', id).where('user_id', '=', actor.userId).where('tenant_id', '=', actor.tenantId).executeTakeFirst();
+    if (!o) throw notFound(COMMERCE_MSG.orderNotFound);
+    return this.presentOrder(o);
+  }
+
   /** The caller's own orders, newest first. */
   async myOrders(actor: Actor, q: PageQuery): Promise<Page<OrderItem>> {
     const base = this.db.selectFrom('orders').where('user_id', '=', actor.userId).where('tenant_id', '=', actor.tenantId);

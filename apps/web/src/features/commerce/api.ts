@@ -11,6 +11,7 @@ import type {
   PackageItem,
   Page,
   PageQuery,
+  PayMethods,
 } from '@bid/shared';
 import { api, type RequestOptions } from '../../api/request.ts';
 
@@ -19,6 +20,8 @@ export const commerceApi = {
   packages: (opts?: RequestOptions) => api.get<PackageItem[]>('/order/client/indexShow', undefined, opts),
   createOrder: (input: CreateOrderInput, opts?: RequestOptions) => api.post<CreateOrderResult>('/order/client/create', input, opts),
   myOrders: (q: PageQuery, opts?: RequestOptions) => api.get<Page<OrderItem>>('/order/client/oneselfOrderList', q, opts),
+  payMethods: (opts?: RequestOptions) => api.get<PayMethods>('/order/client/payMethods', undefined, opts),
+  order: (id: string, opts?: RequestOptions) => api.get<OrderItem>('/order/client/orderDetail', { id }, opts),
   mine: (opts?: RequestOptions) => api.get<OneselfList>('/order/client/oneselfList', undefined, opts),
   bidLog: (q: PageQuery, opts?: RequestOptions) => api.get<Page<BidLogItem>>('/order/userBidLog/client/list', q, opts),
 };

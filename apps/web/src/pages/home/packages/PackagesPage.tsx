@@ -11,12 +11,14 @@ import {
   type CreateOrderResult,
   type OrderItem,
   type PackageItem,
+  type PayMethod,
 } from '@bid/shared';
 import { PageFrame, Panel } from '../../../components/PageFrame.tsx';
 import { useSession } from '../../../stores/session.ts';
 import { useBusyAction } from '../../../utils/useBusyAction.ts';
 import { commerceApi, commerceKeys } from '../../../features/commerce/api.ts';
 import { TransferInstructions } from '../../../features/commerce/TransferInstructions.tsx';
+import { WechatPayPanel } from '../../../features/commerce/WechatPayPanel.tsx';
 
 const PAGE_SIZE = 10;
 const STATUS_COLORS: Record<OrderItem['status'], string> = { created: 'gold', paid: 'green', cancelled: 'default', refunded: 'purple' };
@@ -66,6 +68,9 @@ function PackageCard({ pkg, onBuy }: { pkg: PackageItem; onBuy: (p: PackageItem)
 function BuyDialog({ pkg, onClose, onOrdered }: { pkg: PackageItem | null; onClose: () => void; onOrdered: () => void }) {
   const { busy, run } = useBusyAction();
   const [result, setResult] = useState<CreateOrderResult | null>(null);
+  const [method, setMethod] = useState<PayMethod>('transfer');
+  const methods = useQuery({ queryKey: [...commerceKeys.all, 'payMethods'], queryFn: () => commerceApi.payMethods({ silent: true }) });
+  const wechat = methods.data?.methods.includes('wechat') ?? false;
   const close = () => {
     setResult(null);
     onClose();
@@ -73,7 +78,7 @@ function BuyDialog({ pkg, onClose, onOrdered }: { pkg: PackageItem | null; onClo
   const order = () =>
     run('order', async () => {
       if (!pkg) return;
-      setResult(await commerceApi.createOrder({ packageId: pkg.id, payMethod: 'transfer' }));
+      setResult(await commerceApi.createOrder({ packageId: pkg.id, payMethod: wechat ? method : 'transfer' }));
       onOrdered();
     });
   return (
@@ -97,7 +102,17 @@ function BuyDialog({ pkg, onClose, onOrdered }: { pkg: PackageItem | null; onClo
       }
       destroyOnHidden
     >
-      {result && result.transfer ? (
+      {result?.codeUrl ? (
+        <WechatPayPanel
+          orderId={result.orderId}
+          codeUrl={result.codeUrl}
+          amount={result.amount}
+          onPaid={() => {
+            onOrdered();
+            void useSession.getState().loadUserInfo();
+          }}
+        />
+      ) : result?.transfer ? (
         <TransferInstructions transfer={result.transfer} amount={result.amount} />
       ) : pkg ? (
         <Space direction="vertical" style={{ width: '100%' }}>
@@ -105,9 +120,17 @@ function BuyDialog({ pkg, onClose, onOrdered }: { pkg: PackageItem | null; onClo
             金额：<strong>¥{pkg.price}</strong>
           </div>
           <div>
-            支付方式：<Radio checked>银行转账</Radio>
+            支付方式：
+            <Radio.Group value={wechat ? method : 'transfer'} onChange={(e) => setMethod(e.target.value as PayMethod)}>
+              {wechat ? <Radio value="wechat">微信支付</Radio> : null}
+              <Radio value="transfer">银行转账</Radio>
+            </Radio.Group>
           </div>
-          <Alert type="info" showIcon title="下单后按页面提示转账；确认到账后额度自动增加。微信支付暂未开通。" />
+          <Alert
+            type="info"
+            showIcon
+            title={wechat && method === 'wechat' ? '下单后用微信扫码支付，支付成功后额度立即到账。' : '下单后按页面提示转账；确认到账后额度自动增加。'}
+          />
         </Space>
       ) : null}
     </Modal>
@@ -192,7 +215,7 @@ export default function PackagesPage() {
     void useSession.getState().loadUserInfo();
   };
   return (
-    <PageFrame title="套餐与订单" description="新建一份标书消耗一份额度；修改、重写与导出不另外计费。目前支持银行转账付款，确认到账后额度自动增加。">
+    <PageFrame title="套餐与订单" description="新建一份标书消耗一份额度；修改、重写与导出不另外计费。付款到账后额度自动增加。">
       <QuotaPanel onRefresh={refresh} />
       <Panel title="选择套餐">
         {packages.isPending ? <Skeleton active /> : null}
