@@ -142,4 +142,18 @@ describe(`chapters answer the tender on the model path (${TEST_DB})`, () => {
     const detail = await c.data('/catalog/client/getBidCatalogDetail', { id: victim.id });
     expect(detail.status).toBe('done');
   });
+
+  it('the scoring index follows the outline: a renamed chapter appears in it on the next 全文写作', async () => {
+    const c = await newWriter(s);
+    const { bidId, tree } = await bid(c, corpus('t09'), 20);
+    await c.data('/ai/client/aiGetExpandRange', { bidId });
+    await waitForJob(c, bidId);
+    const owner = flatten(tree).find((n) => Array.isArray(n.scoringItems) && n.scoringItems.length && !/报价|开标/.test(n.title))!;
+    await c.data('/catalog/client/updateBidCatalogTitle', { id: owner.id, title: `${owner.title}（改）` });
+    await c.data('/catalog/client/addSameLevelBidCatalog', { id: owner.id, title: '补充说明' });
+    await c.data('/ai/client/aiGetExpandRange', { bidId });
+    await waitForJob(c, bidId);
+    const index = flatten(await c.data<CatalogNode[]>('/catalog/client/getBidCatalogList', { bidId })).find((n) => n.title === '评分索引表')!;
+    expect(textOf((await c.data('/catalog/client/getBidCatalogDetail', { id: index.id })).content)).toContain(`${owner.title}（改）`);
+  });
 });

@@ -14,6 +14,7 @@ import type { AnalysisService } from '../analysis/service.ts';
 import { groundChapter, type Grounding } from '../knowledge/grounding.ts';
 import { chapterContext, leavesOf, locate } from './context.ts';
 import { dedupePass, type WrittenChapter } from './dedupe.ts';
+import { plansOf } from './chapter-plan.ts';
 import { engineLabel, type FullTextPayload } from './service.ts';
 import type { UsageRecorder } from './usage.ts';
 import type { JobChapterRepo, JobChapterRow } from './job-chapters.ts';
@@ -56,7 +57,10 @@ export function fullTextHandler(deps: FullTextDeps) {
       let rows = await deps.jobRows.list(jobId);
       if (!rows.length) {
         const tree = await deps.catalog.treeOfBid(bid.id);
-        const targets = leavesOf(tree).filter((l) => p.overwrite || !l.hasContent);
+        // Tables built from the analysis (scoring index, response tables) are rebuilt every time, so
+        // they follow the outline as it is now.
+        const plans = plansOf(tree, analysis);
+        const targets = leavesOf(tree).filter((l) => p.overwrite || !l.hasContent || plans.get(l.id)?.kind === 'table');
         const now = new Date().toISOString();
         const values = targets.map((t, i): JobChapterRow => ({ job_id: jobId, catalog_id: t.id, bid_id: bid.id, status: 'pending', engine: null, version_id: null, error: null, attempts: 0, sort: i, updated_at: now }));
         await deps.jobRows.plan(values);
@@ -119,7 +123,7 @@ export function fullTextHandler(deps: FullTextDeps) {
         const tree = await freshTree();
         const loc = locate(tree, catalogId);
         // Removed, turned into a parent, or written by the user meanwhile: nothing to do.
-        if (!loc || loc.node.children.length || (!p.overwrite && loc.node.hasContent)) {
+        if (!loc || loc.node.children.length || (!p.overwrite && loc.node.hasContent && plansOf(tree, analysis).get(catalogId)?.kind !== 'table')) {
           await setRow(catalogId, { status: 'skipped' });
           done += 1;
           await emit({ type: 'chapter', jobId, catalogId, title: loc?.node.title ?? '', status: (loc?.node.status as ChapterStatus) ?? 'done' });
