@@ -25,6 +25,19 @@ async function openMenuItem(page: Page, name: string) {
 describe('commerce (browser)', () => {
   const suite = browserSuite((env) => startTestServer({ ...env, ...BANK }));
 
+  it('the landing page shows the prices without login, and 查看套餐 opens the packages screen', async () => {
+    const visitor = await suite.newPage();
+    await visitor.page.goto('/');
+    await expect.poll(() => visitor.page.getByTestId('public-prices').innerText(), WAIT).toContain('¥199.00');
+    const member = await createUserWithSession(suite.server);
+    const user = await suite.newPage(member.token);
+    await user.page.goto('/');
+    await user.page.getByRole('button', { name: '查看套餐' }).click();
+    await user.page.waitForURL((u) => u.pathname === '/home/packages');
+    await expect.poll(() => user.page.getByTestId('package-pkg-yearly').innerText(), WAIT).toContain('¥6999.00');
+    expect(unexpectedErrors(visitor.errors)).toEqual([]);
+  });
+
   it('a user buys a 10-bid pack by transfer from /home; the operator confirms it in /admin; the quota rises once', async () => {
     fs.mkdirSync(SHOTS, { recursive: true });
     const zero = { bid_number: 0, month_bid_number: 0, temporary_bid_number: 0, grant_bid_number: 0 };

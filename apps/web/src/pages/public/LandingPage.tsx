@@ -25,6 +25,7 @@ import { Link, useNavigate } from 'react-router';
 import { HeroIllustration } from './HeroIllustration.tsx';
 import { StartButton } from '../../components/StartButton.tsx';
 import { FEATURE_LIVE, FEATURE_SOON, isLive, type FeatureKey } from './featureStatus.ts';
+import { PublicPrices } from '../../features/commerce/PublicPrices.tsx';
 
 const STEPS = [
   {
@@ -202,6 +203,7 @@ export default function LandingPage() {
               </div>
             ))}
           </div>
+          {FEATURE_LIVE.commerce ? <PublicPrices /> : null}
         </div>
       </section>
 
