@@ -36,7 +36,7 @@ import type { ImageSource } from './modules/picture/image-source.ts';
 import { ElementsService } from './modules/elements/service.ts';
 import { ExportPool } from './modules/export/pool.ts';
 import { ExportRepo } from './modules/export/repo.ts';
-import { ExportService } from './modules/export/service.ts';
+import { EXPORT_JOB, ExportService } from './modules/export/service.ts';
 import { WorkspaceExportSource } from './modules/export/source.ts';
 import { DiffRepo } from './modules/diff/repo.ts';
 import { DIFF_JOB, DiffService } from './modules/diff/service.ts';
@@ -187,7 +187,8 @@ export async function buildServices(deps: CoreDeps): Promise<Services> {
   const elements = new ElementsService({ bids: bid, catalog, provider: aiSetup.provider, limiter: accounts.limiter, imageSources, log });
 
   const pool = new ExportPool(EXPORT_WORKERS, log);
-  const exportService = new ExportService(new ExportRepo(db), new WorkspaceExportSource(bid, catalog.chapters, picture), pool, config.dataDir, log);
+  const exportService = new ExportService(new ExportRepo(db), new WorkspaceExportSource(bid, catalog.chapters, picture), pool, jobs, config.dataDir, log);
+  jobs.register(EXPORT_JOB, exportService.handler());
   // Tests start many servers: only a production server pays for a worker before it is needed.
   if (config.NODE_ENV === 'production') pool.prewarm();
   await exportService.syncBuiltins();

@@ -15,11 +15,24 @@ import { templateDefinitionSchema, type TemplateDefinition } from '@bid/document
 import type { ExportProgress } from '@bid/document/docx/types';
 import { AppError, businessWarning, notFound } from '../../http/errors.ts';
 import { newId, nowIso } from '../../lib/ids.ts';
-import type { AuthContext } from '../session/service.ts';
+import type { JobHandler, JobQueue } from '../../jobs/queue.ts';
+import type { Actor } from '../../policy/actor.ts';
 import { ExportPool, ExportTimeoutError } from './pool.ts';
 import type { ExportRepo, TemplateRow } from './repo.ts';
 import type { ExportSource } from './source.ts';
 import type { ExportTask } from './protocol.ts';
+
+export const EXPORT_JOB = 'export.bid';
+
+/** What a background export job carries: the export row it fills and what to write. */
+export interface ExportJobPayload {
+  exportId: string;
+  userId: string;
+  tenantId: string;
+  role: string;
+  bidId: string;
+  templateId: string;
+}
 
 export interface ExportedFile {
   file: Buffer;
@@ -58,6 +71,7 @@ export class ExportService {
     private readonly repo: ExportRepo,
     private readonly source: ExportSource,
     private readonly pool: ExportPool,
+    private readonly jobs: JobQueue,
     dataDir: string,
     private readonly log: Logger,
   ) {
@@ -116,7 +130,7 @@ export class ExportService {
     return { id, definition };
   }
 
-  private async prepare(auth: AuthContext, input: ExportBidInput): Promise<{ task: ExportTask; templateId: string; fileName: string }> {
+  private async prepare(auth: Actor, input: ExportBidInput): Promise<{ task: ExportTask; templateId: string; fileName: string }> {
     const loaded = await this.source.loadBidForExport(auth, input.id);
     const template = await this.template(input.templateId, loaded.templateId);
     if (!loaded.chapters.length) throw businessWarning(EXPORT_MSG.empty);
@@ -136,7 +150,7 @@ export class ExportService {
   }
 
   /** exportBid: the file itself, written in a worker thread. */
-  async exportNow(auth: AuthContext, input: ExportBidInput): Promise<ExportedFile> {
+  async exportNow(auth: Actor, input: ExportBidInput): Promise<ExportedFile> {
     const { task, fileName } = await this.prepare(auth, input);
     try {
       const file = await this.pool.run(task, { timeoutMs: EXPORT_LIMITS.timeoutMs });
@@ -147,11 +161,11 @@ export class ExportService {
   }
 
   /** exportBidStart: checks at once (404 for a foreign bid, unknown template), then writes in the background. */
-  async start(auth: AuthContext, input: ExportBidInput): Promise<{ jobId: string }> {
+  async start(auth: Actor, input: ExportBidInput): Promise<{ jobId: string }> {
     if ((await this.repo.countRunning(auth.userId)) >= EXPORT_LIMITS.perUserRunning) {
       throw new AppError(Code.TOO_MANY_REQUESTS, EXPORT_MSG.busy, { retryAfter: 10 }, { 'retry-after': '10' });
     }
-    const { task, templateId, fileName } = await this.prepare(auth, input);
+    const { templateId, fileName } = await this.prepare(auth, input);
     const jobId = newId();
     const now = nowIso();
     await this.repo.insertJob({
@@ -171,8 +185,24 @@ export class ExportService {
       updated_at: now,
       expires_at: new Date(Date.now() + EXPORT_LIMITS.fileTtlMs).toISOString(),
     });
-    void this.runJob(jobId, task);
+    // A durable job: a restart resumes it instead of leaving the export queued for ever.
+    await this.jobs.enqueue<ExportJobPayload>(EXPORT_JOB, { exportId: jobId, userId: auth.userId, tenantId: auth.tenantId, role: auth.role, bidId: input.id, templateId }, { ownerId: auth.userId, maxAttempts: 2 });
     return { jobId };
+  }
+
+  /** The job queue's handler: prepares the bid as it is now (with the template chosen at start) and writes it. */
+  handler(): JobHandler<ExportJobPayload> {
+    return async (jc) => {
+      const p = jc.job.payload;
+      let task: ExportTask;
+      try {
+        ({ task } = await this.prepare({ userId: p.userId, tenantId: p.tenantId, role: p.role }, { id: p.bidId, templateId: p.templateId }));
+      } catch (err) {
+        await this.repo.updateJob(p.exportId, { status: 'error', message: this.failure(err).message, updated_at: nowIso() });
+        return;
+      }
+      await this.runJob(p.exportId, task);
+    };
   }
 
   private async runJob(jobId: string, task: ExportTask): Promise<void> {
@@ -199,7 +229,7 @@ export class ExportService {
     }
   }
 
-  async progress(auth: AuthContext, jobId: string): Promise<ExportJobProgress> {
+  async progress(auth: Actor, jobId: string): Promise<ExportJobProgress> {
     const job = await this.repo.findJob(auth.userId, jobId);
     if (!job || Date.parse(job.expires_at) < Date.now()) throw notFound(EXPORT_MSG.jobNotFound);
     return {
@@ -213,7 +243,7 @@ export class ExportService {
     };
   }
 
-  async file(auth: AuthContext, jobId: string): Promise<ExportedFile> {
+  async file(auth: Actor, jobId: string): Promise<ExportedFile> {
     const job = await this.repo.findJob(auth.userId, jobId);
     if (!job || Date.parse(job.expires_at) < Date.now()) throw notFound(EXPORT_MSG.jobNotFound);
     if (job.status === 'error') throw new AppError(Code.SERVER_ERROR, job.message ?? EXPORT_MSG.failed);
