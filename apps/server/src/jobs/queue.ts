@@ -1,7 +1,7 @@
 /**
- * The job queue seam: long work (AI full-text writing) runs as durable jobs that survive a closed
- * tab and a server restart. The default implementation is a SQL lease table (SQLite or
- * PostgreSQL, in process); a BullMQ implementation can take its place behind this interface.
+ * The job queue seam: long work (AI full-text writing, file interpretation, 查重, background Word
+ * exports) runs as durable jobs that survive a closed tab and a server restart. The implementation
+ * is a SQL lease table (SQLite or PostgreSQL, shared by every instance through the database).
  */
 
 export type JobStatus = 'queued' | 'running' | 'done' | 'failed' | 'cancelled';
