@@ -218,13 +218,13 @@ export function OutlineTree({ bidId, tree, readOnly, selectedId, onSelect, befor
           <span className="bs-outline-node__status">{st.icon}</span>
         </Tooltip>
         <span className="bs-outline-node__title" title={n.title}>
+          {isMandatedTitle(n.title, mandated) ? (
+            <Tooltip title="招标文件规定的章节：标题和顺序应保持不变">
+              <LockOutlined className="bs-outline-node__lock" aria-label="招标文件规定的章节" />
+            </Tooltip>
+          ) : null}
           {n.title}
         </span>
-        {isMandatedTitle(n.title, mandated) ? (
-          <Tooltip title="招标文件规定的章节：标题和顺序应保持不变">
-            <LockOutlined className="bs-outline-node__lock" aria-label="招标文件规定的章节" />
-          </Tooltip>
-        ) : null}
         {n.targetWords ? (
           <Tooltip title={`已写 ${n.wordCount} 字 / 预算 ${n.targetWords} 字（按页数和导出模板的版式计算）`} mouseEnterDelay={0.5}>
             <span className="bs-outline-node__words" data-testid="outline-budget">
