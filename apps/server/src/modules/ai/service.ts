@@ -138,14 +138,7 @@ export class AiService {
 
   /** aiGetBidCatalogChild: new children for one chapter (the old ones kept in an outline version). */
   async generateChildren(owner: Actor, catalogId: string): Promise<CatalogNode> {
-    const detail = await this.catalog.detail(owner, catalogId);
-    const bid = await this.bids.getOwned(owner, detail.bidId);
-    authorizeBid(bid, 'update');
-    const tier = await this.tierOf(owner, bid);
-    const analysis = await this.analysisOf(owner, bid, tier);
-    const tree = await this.catalog.treeOfBid(bid.id);
-    const loc = locate(tree, catalogId);
-    if (!loc) throw notFound('章节不存在');
+    const { bid, tier, analysis, tree, loc } = await this.chapterToWrite(owner, catalogId);
     const ctx = chapterContext(tree, loc, analysis, bid.name, null, bid.template_id);
     let g;
     try {
