@@ -65,6 +65,17 @@ describe('outline tree: budgets and the tender\'s mandated chapters', () => {
     feedback.dialogs[0].onCancel?.();
     await new Promise((r) => setTimeout(r, 20));
     expect(feedback.dialogs).toHaveLength(1);
-    expect(http.calls.filter((c) => /remove|delete/i.test(c.url))).toHaveLength(0);
+    expect(http.calls.filter((c) => /remove|delete/i.test(c.url ?? ''))).toHaveLength(0);
+  });
+
+  it('asks before moving a mandated chapter up', async () => {
+    show(['技术方案']);
+    fireEvent.click(screen.getAllByTestId('outline-more')[1]);
+    fireEvent.click(await screen.findByText('上移'));
+    await waitFor(() => expect(feedback.dialogs.length).toBe(1));
+    expect(String(feedback.dialogs[0].title)).toContain('移动');
+    feedback.dialogs[0].onCancel?.();
+    await new Promise((r) => setTimeout(r, 20));
+    expect(http.calls).toHaveLength(0);
   });
 });

@@ -147,6 +147,10 @@ export function OutlineTree({ bidId, tree, readOnly, selectedId, onSelect, befor
     if (!isMandatedTitle(n.title, mandated)) return true;
     return confirmDialog({ title: `${action}招标文件规定的章节`, content: LOCKED_WARNING, okText: `仍要${action}` });
   }
+  /** Reordering a mandated chapter changes the tender's order: asked first like a rename. */
+  async function moveLocked<T>(n: CatalogNode, fn: () => Promise<T>) {
+    if (await unlock(n, '移动')) await run(fn);
+  }
   async function rename(n: CatalogNode) {
     if (!(await unlock(n, '修改'))) return;
     const title = await promptDialog({ title: '重命名章节', initialValue: n.title, placeholder: '章节标题', ...titleRules });
@@ -174,10 +178,10 @@ export function OutlineTree({ bidId, tree, readOnly, selectedId, onSelect, befor
       { key: 'sibling', icon: <PlusOutlined />, label: '添加同级章节', onClick: () => void addSibling(n) },
       { key: 'rename', icon: <EditOutlined />, label: '重命名', onClick: () => void rename(n) },
       { type: 'divider' },
-      { key: 'up', icon: <ArrowUpOutlined />, label: '上移', onClick: () => void run(() => bidApi.moveUp(n.id)) },
-      { key: 'down', icon: <ArrowDownOutlined />, label: '下移', onClick: () => void run(() => bidApi.moveDown(n.id)) },
-      { key: 'promote', icon: <ArrowLeftOutlined />, label: '升级', disabled: n.level === 1, onClick: () => void run(() => bidApi.promote(n.id)) },
-      { key: 'demote', icon: <ArrowRightOutlined />, label: '降级', onClick: () => void run(() => bidApi.demote(n.id)) },
+      { key: 'up', icon: <ArrowUpOutlined />, label: '上移', onClick: () => void moveLocked(n, () => bidApi.moveUp(n.id)) },
+      { key: 'down', icon: <ArrowDownOutlined />, label: '下移', onClick: () => void moveLocked(n, () => bidApi.moveDown(n.id)) },
+      { key: 'promote', icon: <ArrowLeftOutlined />, label: '升级', disabled: n.level === 1, onClick: () => void moveLocked(n, () => bidApi.promote(n.id)) },
+      { key: 'demote', icon: <ArrowRightOutlined />, label: '降级', onClick: () => void moveLocked(n, () => bidApi.demote(n.id)) },
       { type: 'divider' },
       { key: 'settings', icon: <SettingOutlined />, label: '章节设置', onClick: () => setSettingsFor(n) },
     ];
@@ -198,8 +202,12 @@ export function OutlineTree({ bidId, tree, readOnly, selectedId, onSelect, befor
       targetFirstChildId: target?.children[0]?.id ?? null,
     });
     if (!move) return;
-    if (move.position === 'inside') expand(move.targetId);
-    void run(() => bidApi.drag(move.id, move.targetId, move.position));
+    const dragged = byId.get(move.id);
+    void (async () => {
+      if (dragged && !(await unlock(dragged, '移动'))) return;
+      if (move.position === 'inside') expand(move.targetId);
+      await run(() => bidApi.drag(move.id, move.targetId, move.position));
+    })();
   };
 
   const treeData = useMemo(() => {
