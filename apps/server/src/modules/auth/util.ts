@@ -1,4 +1,6 @@
 import { createHash, randomBytes, randomInt } from 'node:crypto';
+import { tooMany } from '../../http/errors.ts';
+import type { RateLimiter } from '../../http/rate-limit.ts';
 
 /** "45 秒", "3 分钟", "2 小时": the wait in a 429 message, rounded up. */
 export function formatWait(seconds: number): string {
@@ -6,6 +8,12 @@ export function formatWait(seconds: number): string {
   if (s < 120) return `${s} 秒`;
   if (s < 3600) return `${Math.ceil(s / 60)} 分钟`;
   return `${Math.ceil(s / 3600)} 小时`;
+}
+
+/** Counts one hit and answers 429 (with Retry-After) over the limit: `${what}过于频繁，请 … 后再试`. */
+export async function enforceLimit(limiter: RateLimiter, key: string, limit: number, windowSeconds: number, what: string): Promise<void> {
+  const r = await limiter.hit(key, limit, windowSeconds);
+  if (!r.allowed) throw tooMany(`${what}过于频繁，请 ${formatWait(r.retryAfterSeconds)}后再试`, r.retryAfterSeconds);
 }
 
 /** A unique-constraint violation on SQLite or PostgreSQL (two requests creating the same row). */

@@ -3,8 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { captchaImageSchema, envelopeSchema } from '@bid/shared';
 import type { AppContext } from '../../context.ts';
 import { ok } from '../../http/envelope.ts';
-import { tooMany } from '../../http/errors.ts';
-import { formatWait } from '../auth/util.ts';
+import { enforceLimit } from '../auth/util.ts';
 
 export function registerCaptchaRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { captcha, limiter } = ctx.services.accounts;
@@ -21,8 +20,7 @@ export function registerCaptchaRoutes(app: FastifyInstance, ctx: AppContext): vo
     },
     async (req) => {
       // Each captcha is a database row: cap how fast one address can make them.
-      const r = await limiter.hit(`captcha:ip:${req.ip}`, 120, 600);
-      if (!r.allowed) throw tooMany(`获取验证码过于频繁，请 ${formatWait(r.retryAfterSeconds)}后再试`, r.retryAfterSeconds);
+      await enforceLimit(limiter, `captcha:ip:${req.ip}`, 120, 600, '获取验证码');
       return ok(await captcha.create());
     },
   );

@@ -15,7 +15,7 @@ import type { AuthContext } from '../session/service.ts';
 import { newId } from '../../lib/ids.ts';
 import type { AccountsInfra } from '../auth/accounts.ts';
 import { hashPassword, verifyPassword } from '../auth/password.ts';
-import { formatWait, iso, isUniqueViolation } from '../auth/util.ts';
+import { enforceLimit, formatWait, iso, isUniqueViolation } from '../auth/util.ts';
 import { UserRepo, type TenantRow, type UserRow } from './repo.ts';
 
 type OwnPurpose = 'change-phone' | 'change-password' | 'verify';
@@ -268,8 +268,7 @@ export class UserService {
   /** One statistics mark; anonymous marks are counted per IP, a user's per user. */
   async markStalog(auth: AuthContext | null, input: MarkStalog, ip: string): Promise<void> {
     const key = auth ? `stalog:user:${auth.userId}` : `stalog:ip:${ip}`;
-    const r = await this.infra.limiter.hit(key, 600, 3600);
-    if (!r.allowed) throw tooMany(`操作过于频繁，请 ${formatWait(r.retryAfterSeconds)}后再试`, r.retryAfterSeconds);
+    await enforceLimit(this.infra.limiter, key, 600, 3600, '操作');
     await this.db
       .insertInto('usage_marks')
       .values({

@@ -4,8 +4,8 @@ import { z } from 'zod';
 import { Code, devWechatConfirmSchema, envelopeSchema, userStateQuerySchema, userStateSchema, wechatQrSchema } from '@bid/shared';
 import type { AppContext } from '../../context.ts';
 import { ok } from '../../http/envelope.ts';
-import { AppError, badRequest, tooMany } from '../../http/errors.ts';
-import { formatWait } from '../auth/util.ts';
+import { AppError, badRequest } from '../../http/errors.ts';
+import { enforceLimit } from '../auth/util.ts';
 import { parseWechatXml, sceneEventOf, verifyWechatSignature } from './provider.ts';
 
 const callbackQuerySchema = z.object({
@@ -35,8 +35,7 @@ export async function registerWechatRoutes(app: FastifyInstance, ctx: AppContext
       },
     },
     async (req) => {
-      const hit = await limiter.hit(`wechat:qr:${req.ip}`, 30, 600);
-      if (!hit.allowed) throw tooMany(`获取二维码过于频繁，请 ${formatWait(hit.retryAfterSeconds)}后再试`, hit.retryAfterSeconds);
+      await enforceLimit(limiter, `wechat:qr:${req.ip}`, 30, 600, '获取二维码');
       return ok(await wechat.start());
     },
   );
