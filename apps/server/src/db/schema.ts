@@ -18,6 +18,10 @@ export interface TenantTable {
   grant_bid_number: number;
   package_unit: string | null;
   package_unlimited_until: string | null;
+  /** Commerce (1301): a monthly package's allowance, its end, and the next refill of the month bucket. */
+  monthly_allowance: ColumnType<number, number | undefined, number>;
+  monthly_until: ColumnType<string | null, string | null | undefined, string | null>;
+  month_reset_at: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: string;
   updated_at: string;
 }
@@ -63,6 +67,10 @@ export interface UserTable {
   /** Accounts (0100): 'standard' | 'premium' | null. */
   preferred_model: ColumnType<string | null, string | null | undefined, string | null>;
   last_login_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Commerce (1301): a monthly package's allowance, its end, and the next refill of the month bucket. */
+  monthly_allowance: ColumnType<number, number | undefined, number>;
+  monthly_until: ColumnType<string | null, string | null | undefined, string | null>;
+  month_reset_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface SessionTable {

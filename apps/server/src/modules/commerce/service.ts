@@ -25,7 +25,7 @@ import type { Database } from '../../db/schema.ts';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import type { Actor } from '../../policy/actor.ts';
-import { quotaHolder, type QuotaService } from '../quota/service.ts';
+import { addMonths, quotaHolder, type QuotaService } from '../quota/service.ts';
 import type { PaymentProvider, TransferProvider } from './payment.ts';
 import type { OrderTable, PackageTable } from './tables.ts';
 
@@ -51,12 +51,6 @@ function presentPackage(p: PackageTable): PackageItem {
     originalPrice: p.original_price === null ? null : fenToYuan(p.original_price),
     description: p.description,
   };
-}
-
-function addMonths(from: Date, months: number): Date {
-  const d = new Date(from.getTime());
-  d.setUTCMonth(d.getUTCMonth() + months);
-  return d;
 }
 
 /**
@@ -238,14 +232,24 @@ export class CommerceService {
       await trx.updateTable(table).set({ package_unlimited_until: addMonths(from, order.months).toISOString(), package_unit: 'year' }).where('id', '=', holderId).execute();
       bucket = 'unlimited';
       delta = 0;
+    } else if (order.kind === 'monthly') {
+      bucket = 'month';
+      const row = await trx.selectFrom(table).select(['monthly_until', 'month_reset_at']).where('id', '=', holderId).executeTakeFirst();
+      const until = row?.monthly_until ? new Date(row.monthly_until) : null;
+      if (until && row?.month_reset_at && until.getTime() > now.getTime()) {
+        // A renewal while the package runs: it lasts longer; this month's units are already there.
+        await trx.updateTable(table).set({ monthly_until: addMonths(until, order.months).toISOString(), monthly_allowance: order.bids }).where('id', '=', holderId).execute();
+        delta = 0;
+      } else {
+        await trx
+          .updateTable(table)
+          .set({ month_bid_number: order.bids, monthly_allowance: order.bids, monthly_until: addMonths(now, order.months).toISOString(), month_reset_at: addMonths(now, 1).toISOString(), package_unit: 'month' })
+          .where('id', '=', holderId)
+          .execute();
+      }
     } else {
-      const column = order.kind === 'monthly' ? 'month_bid_number' : 'bid_number';
-      bucket = order.kind === 'monthly' ? 'month' : 'purchased';
-      await trx
-        .updateTable(table)
-        .set((eb) => ({ [column]: eb(eb.ref(column), '+', order.bids), ...(order.kind === 'monthly' ? { package_unit: 'month' } : {}) }))
-        .where('id', '=', holderId)
-        .execute();
+      bucket = 'purchased';
+      await trx.updateTable(table).set((eb) => ({ bid_number: eb(eb.ref('bid_number'), '+', order.bids) })).where('id', '=', holderId).execute();
     }
     await trx.updateTable('users').set({ is_buy: 1 }).where('id', '=', order.user_id).execute();
     await trx

@@ -2,7 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import { BID_MSG, type Quota, type QuotaBucket } from '@bid/shared';
 import type { Database } from '../../db/schema.ts';
 import { businessWarning } from '../../http/errors.ts';
-import { newId, nowIso } from '../../lib/ids.ts';
+import { newId } from '../../lib/ids.ts';
 import type { AuthContext } from '../session/service.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -32,9 +32,48 @@ export interface ConsumeResult {
  * caller's transaction, so parallel creations can never spend a unit twice on either database.
  */
 export class QuotaService {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    /** Injected in tests: month rollover and package expiry. */
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  /**
+   * A monthly package refills the month bucket at each monthly reset until it ends; after the end the
+   * bucket is emptied. The update is conditional on the reset it read, so concurrent callers roll once.
+   */
+  async rollover(auth: Pick<AuthContext, 'userId' | 'tenantId' | 'role'>, db: Db = this.db): Promise<void> {
+    const table = quotaHolder(auth) === 'tenant' ? 'tenants' : 'users';
+    const holderId = table === 'tenants' ? auth.tenantId : auth.userId;
+    const row = await db.selectFrom(table).select(['month_reset_at', 'monthly_until', 'monthly_allowance', 'month_bid_number']).where('id', '=', holderId).executeTakeFirst();
+    if (!row?.month_reset_at) return;
+    const now = this.now();
+    let reset = new Date(row.month_reset_at);
+    if (reset.getTime() > now.getTime()) return;
+    const until = row.monthly_until ? Date.parse(row.monthly_until) : 0;
+    // The last reset already passed; skip whole months missed while nobody looked.
+    let periodStart = reset;
+    while (reset.getTime() <= now.getTime()) {
+      periodStart = reset;
+      reset = addMonths(reset, 1);
+    }
+    const active = until > periodStart.getTime();
+    const next = active ? row.monthly_allowance : 0;
+    const res = await db
+      .updateTable(table)
+      .set(active ? { month_bid_number: next, month_reset_at: reset.toISOString() } : { month_bid_number: 0, month_reset_at: null, monthly_allowance: 0 })
+      .where('id', '=', holderId)
+      .where('month_reset_at', '=', row.month_reset_at)
+      .executeTakeFirst();
+    if (Number(res.numUpdatedRows) === 0 || next === row.month_bid_number) return;
+    await db
+      .insertInto('user_bid_logs')
+      .values({ id: newId(), user_id: auth.userId, tenant_id: auth.tenantId, bucket: 'month', delta: next - row.month_bid_number, reason: active ? 'monthly' : 'expired', bid_id: null, order_id: null, created_at: now.toISOString() })
+      .execute();
+  }
 
   async remaining(auth: Pick<AuthContext, 'userId' | 'tenantId' | 'role'>, db: Db = this.db): Promise<Quota> {
+    await this.rollover(auth, db);
     const holder = quotaHolder(auth);
     const row =
       holder === 'tenant'
@@ -59,7 +98,7 @@ export class QuotaService {
       grant,
       purchased,
       total: month + temporary + grant + purchased,
-      unlimited: isUnlimited(until),
+      unlimited: isUnlimited(until, this.now()),
       unlimitedUntil: until,
       holder,
     };
@@ -73,11 +112,12 @@ export class QuotaService {
     const holder = quotaHolder(auth);
     const table = holder === 'tenant' ? 'tenants' : 'users';
     const holderId = holder === 'tenant' ? auth.tenantId : auth.userId;
-    const now = nowIso();
+    const now = this.now().toISOString();
 
+    await this.rollover(auth, trx);
     const pkg = await trx.selectFrom(table).select('package_unlimited_until').where('id', '=', holderId).executeTakeFirst();
     let result: ConsumeResult | null = null;
-    if (pkg && isUnlimited(pkg.package_unlimited_until)) {
+    if (pkg && isUnlimited(pkg.package_unlimited_until, this.now())) {
       result = { bucket: 'unlimited', delta: 0 };
     } else {
       for (const [bucket, column] of BUCKET_COLUMNS) {
@@ -103,8 +143,14 @@ export class QuotaService {
   }
 }
 
-function isUnlimited(until: string | null | undefined): boolean {
+function isUnlimited(until: string | null | undefined, now: Date): boolean {
   if (!until) return false;
   const t = Date.parse(until);
-  return Number.isFinite(t) && t > Date.now();
+  return Number.isFinite(t) && t > now.getTime();
+}
+
+export function addMonths(from: Date, months: number): Date {
+  const d = new Date(from.getTime());
+  d.setUTCMonth(d.getUTCMonth() + months);
+  return d;
 }

@@ -88,6 +88,7 @@ export class UserRepo {
         temporary_bid_number: f.temporaryBids, grant_bid_number: 0, package_unit: null, package_unlimited_until: null, expire_date: null,
         bid_file_show_flag: 1, project_list_show_flag: 1, need_user_info: 1, is_buy: 0, premium_disabled: 0, standard_disabled: 0,
         status: 'active', created_at: now, updated_at: now, home_tenant_id: f.homeTenantId ?? null, preferred_model: null, last_login_at: null,
+        monthly_allowance: 0, monthly_until: null, month_reset_at: null,
       };
       try {
         await db.insertInto('users').values(row).execute();
