@@ -68,8 +68,8 @@ describe(`tender uploads (${TEST_DB})`, () => {
     const started = await c.data('/ai/chat/start-analysis', { fileId });
     const report = await waitForInterpretation(s, c.user.token, started.id);
     expect(report.name).toBe('滨江招标文件');
-    expect(report.analysis.project.name).toBe('滨江市政务服务数据共享平台建设项目');
-    expect(report.analysis.scoringItems.length).toBe(10);
+    expect(report.analysis?.project.name).toBe('滨江市政务服务数据共享平台建设项目');
+    expect(report.analysis?.scoringItems.length).toBe(10);
 
     const { id: bidId } = await c.data('/bid/client/saveBid', { name: '来自文件', modelType: 'standard', fileId });
     await c.data('/ai/client/aiGetBidCatalog', { bidId });
