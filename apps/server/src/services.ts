@@ -142,10 +142,10 @@ export async function buildServices(deps: CoreDeps): Promise<Services> {
   const accounts = buildAccounts({ config, db, log, sessions });
   const clientConfig = new ClientConfigService(db, { phone: config.CUSTOMER_SERVICE_PHONE, wechat: config.CUSTOMER_SERVICE_WECHAT, hours: config.CUSTOMER_SERVICE_HOURS });
   const notices = new CommonService(db, accounts.clock);
-  const users = new UserService(db, accounts);
+  const quota = new QuotaService(db);
+  const users = new UserService(db, accounts, quota);
   const employees = new EmployeeService(db, sessions);
 
-  const quota = new QuotaService(db);
   const bid = new BidService(db, new BidRepo(db, dbKind), quota);
   const catalog = new CatalogService(db, new CatalogRepo(), bid);
   const knowledgeRepo = new KnowledgeRepo(db);

@@ -4,6 +4,7 @@ import { createUserWithSession, type TestUser } from './helpers/fixtures.ts';
 import { QuotaService } from '../src/modules/quota/service.ts';
 import { CommerceService } from '../src/modules/commerce/service.ts';
 import { TransferProvider } from '../src/modules/commerce/payment.ts';
+import { UserService } from '../src/modules/user/service.ts';
 
 /** Month rollover, monthly and yearly expiry, company-shared quota, with an injected clock on the real database. */
 describe(`quota over time (${TEST_DB})`, () => {
@@ -48,6 +49,9 @@ describe(`quota over time (${TEST_DB})`, () => {
     clock = new Date('2026-02-14T23:59:59Z');
     expect(await monthOf(u)).toBe(28);
     clock = new Date('2026-02-15T08:00:00Z');
+    // get-userInfo (the header's quota) rolls the month over too.
+    const users = new UserService(s.built.ctx.db, s.built.ctx.services.accounts, quota);
+    expect((await users.userInfo({ ...actor(u), sessionId: 'x', isEmployee: false })).monthBidNumber).toBe(30);
     expect(await monthOf(u)).toBe(30);
     expect(await monthOf(u)).toBe(30);
     // Skipping a month refills once, not twice; after the third month the package has ended.

@@ -45,6 +45,8 @@ export class UserService {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly infra: AccountsInfra,
+    /** Refills a monthly package's bucket when its month has turned, before the buckets are shown. */
+    private readonly buckets?: { rollover(auth: AuthContext): Promise<void> },
   ) {
     this.repo = new UserRepo(db);
   }
@@ -66,6 +68,7 @@ export class UserService {
   }
 
   async userInfo(auth: AuthContext): Promise<UserInfo> {
+    await this.buckets?.rollover(auth);
     const { user, tenant } = await this.me(auth);
     const company = user.is_employee === 1;
     const q = company && tenant ? tenant : user;
@@ -105,6 +108,7 @@ export class UserService {
 
   /** Remaining quota per bucket, read from the bucket owner (the company for company users). */
   async quota(auth: AuthContext): Promise<BidQuota> {
+    await this.buckets?.rollover(auth);
     const { user, tenant } = await this.me(auth);
     const company = user.is_employee === 1 && tenant;
     const q = company ? tenant : user;
