@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Button, Card, Form, Progress, Space, Typography, Upload, type FormInstance } from 'antd';
+import { Button, Card, Form, Progress, Select, Space, Typography, Upload, type FormInstance } from 'antd';
 import { CloseOutlined, FileSearchOutlined, FileTextOutlined, InboxOutlined } from '@ant-design/icons';
 import type { InterpretationDetail, ModelTier, UploadedFile } from '@bid/shared';
 import { aiApi } from './api.ts';
@@ -137,10 +137,35 @@ export function TenderInput({ form, initial = null }: { form: FormInstance; init
           ) : report.status === 'error' ? (
             <Typography.Text type="danger">{report.error ?? '解析失败，请重试'}</Typography.Text>
           ) : report.analysis ? (
-            <TenderAnalysisView analysis={report.analysis} compact />
+            <>
+              {report.analysis.lots.length > 1 ? <LotPicker lots={report.analysis.lots} /> : null}
+              <TenderAnalysisView analysis={report.analysis} compact />
+            </>
           ) : null}
         </div>
       ) : null}
     </div>
+  );
+}
+
+/**
+ * A tender with several 采购包/标段: the bid answers one of them, and its analysis (scoring items,
+ * ★ clauses, requirements) keeps only that 包's part, so the writer must say which.
+ */
+function LotPicker({ lots }: { lots: Array<{ no: number; name: string }> }) {
+  return (
+    <Form.Item
+      name="lot"
+      label={`本招标文件分 ${lots.length} 个采购包（标段），请选择本标书投标的包`}
+      rules={[{ required: true, message: '请选择本标书投标的采购包' }]}
+      extra="大纲、评分项和★条款只取所选包的内容"
+      data-testid="lot-picker"
+    >
+      <Select
+        placeholder="选择采购包"
+        style={{ maxWidth: 420 }}
+        options={lots.map((l) => ({ value: l.no, label: l.name ? `第 ${l.no} 包：${l.name}` : `第 ${l.no} 包` }))}
+      />
+    </Form.Item>
   );
 }

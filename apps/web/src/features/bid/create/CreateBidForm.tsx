@@ -23,6 +23,8 @@ interface Values {
   modelType: ModelType;
   pageCount: number | null;
   templateId: string;
+  /** The 采购包 the bid answers, when the tender has several (TenderInput asks). */
+  lot?: number | null;
 }
 
 const MODEL_HINT: Record<ModelType, string> = {
@@ -75,6 +77,7 @@ export function CreateBidForm() {
         modelType: v.modelType,
         pageCount: v.pageCount ?? null,
         templateId: v.templateId || null,
+        lot: v.lot ?? null,
       });
       toastSuccess('标书已创建');
       // ai: the outline follows the tender's chapters and scoring items; a failure leaves an empty outline.
