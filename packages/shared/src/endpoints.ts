@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageSchema } from './envelope.ts';
+import { pageQuerySchema, pageSchema } from './envelope.ts';
 import { idParamSchema } from './schemas/common.ts';
 import { bidDetailSchema, bidListItemSchema, bidListQuerySchema, feedbackItemSchema, feedbackListQuerySchema, quotaSchema, saveBidSchema, saveFeedbackSchema, updateBidSchema } from './schemas/bid.ts';
 import {
@@ -28,6 +28,19 @@ import {
   type ContentVersionItem,
   type UpdateContentResult,
 } from './schemas/catalog.ts';
+import {
+  adminDashboardSchema,
+  adminOrderItemSchema,
+  adminOrderListQuerySchema,
+  bidLogItemSchema,
+  confirmOrderResultSchema,
+  createOrderResultSchema,
+  createOrderSchema,
+  oneselfListSchema,
+  orderItemSchema,
+  packageItemSchema,
+  payMethodsSchema,
+} from './schemas/commerce.ts';
 import { exportBidSchema, exportJobQuerySchema, type ExportJobProgress, type ExportJobStarted, type ExportTemplateItem } from './schemas/export.ts';
 import {
   catalogDetailSchema,
@@ -120,6 +133,18 @@ export const endpoints = {
   findAllTemplate: get<ExportTemplateItem[]>('/bid/templateConfig/findAllTemplate', null, exportTemplateListSchema),
   exportBidStart: post<ExportJobStarted, In<typeof exportBidSchema>>('/bid/client/exportBidStart', exportBidSchema, exportJobStartedSchema),
   exportBidProgress: get<ExportJobProgress, In<typeof exportJobQuerySchema>>('/bid/client/exportBidProgress', exportJobQuerySchema, exportJobProgressSchema),
+
+  // ---- commerce and the operators' console ----
+  indexShow: get<Out<typeof packageItemSchema>[]>('/order/client/indexShow', null, z.array(packageItemSchema)),
+  createOrder: post<Out<typeof createOrderResultSchema>, In<typeof createOrderSchema>>('/order/client/create', createOrderSchema, createOrderResultSchema),
+  payMethods: get<Out<typeof payMethodsSchema>>('/order/client/payMethods', null, payMethodsSchema),
+  orderDetail: get<Out<typeof orderItemSchema>, In<typeof idParamSchema>>('/order/client/orderDetail', idParamSchema, orderItemSchema),
+  oneselfOrderList: get<Out<ReturnType<typeof pageSchema<typeof orderItemSchema>>>, In<typeof pageQuerySchema>>('/order/client/oneselfOrderList', pageQuerySchema, pageSchema(orderItemSchema)),
+  oneselfList: get<Out<typeof oneselfListSchema>>('/order/client/oneselfList', null, oneselfListSchema),
+  userBidLogList: get<Out<ReturnType<typeof pageSchema<typeof bidLogItemSchema>>>, In<typeof pageQuerySchema>>('/order/userBidLog/client/list', pageQuerySchema, pageSchema(bidLogItemSchema)),
+  adminDashboard: get<Out<typeof adminDashboardSchema>>('/admin/dashboard', null, adminDashboardSchema),
+  adminOrderList: get<Out<ReturnType<typeof pageSchema<typeof adminOrderItemSchema>>>, In<typeof adminOrderListQuerySchema>>('/admin/order/list', adminOrderListQuerySchema, pageSchema(adminOrderItemSchema)),
+  adminOrderConfirm: post<Out<typeof confirmOrderResultSchema>, In<typeof idParamSchema>>('/admin/order/confirm', idParamSchema, confirmOrderResultSchema),
 } as const;
 
 export type EndpointName = keyof typeof endpoints;

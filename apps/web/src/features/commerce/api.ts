@@ -1,35 +1,21 @@
-import type {
-  AdminDashboard,
-  AdminOrderItem,
-  AdminOrderListQuery,
-  BidLogItem,
-  ConfirmOrderResult,
-  CreateOrderInput,
-  CreateOrderResult,
-  OneselfList,
-  OrderItem,
-  PackageItem,
-  Page,
-  PageQuery,
-  PayMethods,
-} from '@bid/shared';
+import { endpoints, type RequestOf } from '@bid/shared';
 import { api, type RequestOptions } from '../../api/request.ts';
 
-/** API.md "Commerce" and the operators' console, typed by the shared schemas. */
+/** API.md "Commerce" and the operators' console, through the shared endpoint table. */
 export const commerceApi = {
-  packages: (opts?: RequestOptions) => api.get<PackageItem[]>('/order/client/indexShow', undefined, opts),
-  createOrder: (input: CreateOrderInput, opts?: RequestOptions) => api.post<CreateOrderResult>('/order/client/create', input, opts),
-  myOrders: (q: PageQuery, opts?: RequestOptions) => api.get<Page<OrderItem>>('/order/client/oneselfOrderList', q, opts),
-  payMethods: (opts?: RequestOptions) => api.get<PayMethods>('/order/client/payMethods', undefined, opts),
-  order: (id: string, opts?: RequestOptions) => api.get<OrderItem>('/order/client/orderDetail', { id }, opts),
-  mine: (opts?: RequestOptions) => api.get<OneselfList>('/order/client/oneselfList', undefined, opts),
-  bidLog: (q: PageQuery, opts?: RequestOptions) => api.get<Page<BidLogItem>>('/order/userBidLog/client/list', q, opts),
+  packages: (opts?: RequestOptions) => api.call(endpoints.indexShow, undefined, opts),
+  createOrder: (input: RequestOf<typeof endpoints.createOrder>, opts?: RequestOptions) => api.call(endpoints.createOrder, input, opts),
+  payMethods: (opts?: RequestOptions) => api.call(endpoints.payMethods, undefined, opts),
+  order: (id: string, opts?: RequestOptions) => api.call(endpoints.orderDetail, { id }, opts),
+  myOrders: (q: RequestOf<typeof endpoints.oneselfOrderList>, opts?: RequestOptions) => api.call(endpoints.oneselfOrderList, q, opts),
+  mine: (opts?: RequestOptions) => api.call(endpoints.oneselfList, undefined, opts),
+  bidLog: (q: RequestOf<typeof endpoints.userBidLogList>, opts?: RequestOptions) => api.call(endpoints.userBidLogList, q, opts),
 };
 
 export const adminApi = {
-  dashboard: (opts?: RequestOptions) => api.get<AdminDashboard>('/admin/dashboard', undefined, opts),
-  orders: (q: Partial<AdminOrderListQuery>, opts?: RequestOptions) => api.get<Page<AdminOrderItem>>('/admin/order/list', q, opts),
-  confirm: (id: string, opts?: RequestOptions) => api.post<ConfirmOrderResult>('/admin/order/confirm', { id }, opts),
+  dashboard: (opts?: RequestOptions) => api.call(endpoints.adminDashboard, undefined, opts),
+  orders: (q: RequestOf<typeof endpoints.adminOrderList>, opts?: RequestOptions) => api.call(endpoints.adminOrderList, q, opts),
+  confirm: (id: string, opts?: RequestOptions) => api.call(endpoints.adminOrderConfirm, { id }, opts),
 };
 
 export const commerceKeys = {
