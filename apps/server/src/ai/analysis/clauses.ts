@@ -108,21 +108,49 @@ export function extractDisqualifications(paras: Paragraph[]): Array<{ text: stri
 
 const REQ_HEAD = /(采购需求|技术参数|技术要求|服务要求|服务内容|实质性要求|需求书|技术规格|参数要求|商务要求|人员配置要求|规划编制要求|主要设备技术要求|售后服务要求)/;
 
+/** A heading that names a form or table to fill in (服务要求响应表), not the requirements themselves. */
+const FORM_HEAD = /响应表|偏离表|响应情况|一览表|格式|范本|承诺函/;
+/**
+ * Parts of a tender that are never 采购需求 even when they follow it without a 第X章 heading:
+ * instructions to bidders, contract terms, evaluation rules, the bid format, complaint templates.
+ */
+const NOT_REQ_HEAD = /^(附件|附录|附表)|投标人须知|供应商须知|合同(主要)?条款|合同条款及格式|质疑|投诉|评标(方法|办法)|评审(方法|办法)|评分(标准|办法)|投标文件(格式|的组成)|响应文件(格式|的组成)|开标|资格(审查|性审查)|符合性审查|政府采购政策/;
+
 /** Each stated requirement under 采购需求 / 技术参数 / 服务要求 headings: list items and table rows. */
 export function extractRequirements(lines: Paragraph[], lotAt: (o: number) => number | null): Requirement[] {
   const out: Requirement[] = [];
   let inReq = false;
+  // A requirements part opened by a sub-heading (一、服务要求) ends at the next heading of its level;
+  // one opened by a chapter heading (第二章 采购需求) runs to the next chapter.
+  let openedBy: string | null = null;
   for (const l of lines) {
     const t = l.text.trim();
     if (!t) continue;
     if (isChapterHeading(t)) {
-      inReq = REQ_HEAD.test(t);
+      inReq = REQ_HEAD.test(t) && !FORM_HEAD.test(t);
+      openedBy = null;
       continue;
     }
     const e = parseEnumerator(t.replace(/^[★▲]\s*/, ''));
-    const heading = t.length <= 30 && REQ_HEAD.test(t) && !/[，。；]/.test(t);
-    if (heading) {
+    const short = t.length <= 30 && !/[，。；]/.test(t);
+    if (short && NOT_REQ_HEAD.test(e && e.style !== 'chapter' ? e.rest.trim() : t)) {
+      inReq = false;
+      openedBy = null;
+      continue;
+    }
+    if (short && REQ_HEAD.test(t)) {
+      if (FORM_HEAD.test(t)) {
+        if (openedBy) inReq = false;
+        continue;
+      }
+      if (!inReq) openedBy = e?.style ?? 'plain';
       inReq = true;
+      continue;
+    }
+    if (short && openedBy && e && e.style === openedBy) {
+      // The next sibling heading of the one that opened the part: the part is over.
+      inReq = false;
+      openedBy = null;
       continue;
     }
     if (!inReq) continue;
@@ -133,6 +161,9 @@ export function extractRequirements(lines: Paragraph[], lotAt: (o: number) => nu
     const stated = (body && body.style !== 'chapter' ? body.rest : text).trim();
     // Header rows, sub-headings and list lead-ins are not requirements.
     if (stated.length < 6 || /^(序号|参数名称|参数要求|设备名称)/.test(stated) || (/[：:]$/.test(stated) && stated.length <= 20)) continue;
+    // Table rule rows (--- ---) and short untitled sub-headings (质量保证与售后服务) state nothing.
+    if (!/[\p{Script=Han}A-Za-z0-9]/u.test(stated)) continue;
+    if (!isRow && !e && stated.length <= 14 && !/[\d≥≤%]|[应须不得]/.test(stated)) continue;
     const m = marked(t);
     out.push({ id: `R${out.length + 1}`, text: truncate(stated, 2000), star: m?.mark === '★', mark: m?.mark ?? null, lot: lotAt(l.start), source: { start: l.start, end: l.end } });
     if (out.length >= 300) break;
