@@ -3,7 +3,7 @@ import { Alert, Badge, Button, Drawer, Empty, Progress, Result, Space, Spin, Too
 import { ApartmentOutlined, ArrowLeftOutlined, CheckOutlined, FileWordOutlined, HistoryOutlined, MenuFoldOutlined, MenuUnfoldOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import type { CatalogNode, TenderAnalysis, UpdateContentResult } from '@bid/shared';
+import type { BidDetail, CatalogNode, TenderAnalysis, UpdateContentResult } from '@bid/shared';
 import { PageFrame, Panel } from '../../../components/PageFrame.tsx';
 import { confirmDialog, toastSuccess } from '../../../utils/feedback.ts';
 import { ChecksPanel } from '../../checks/ChecksPanel.tsx';
@@ -94,7 +94,7 @@ export function Workspace({ bidId }: { bidId: string | null }) {
       if (!bidId) return;
       refreshChecks();
       // The progress bar follows every save; the tree's status icons follow when a leaf flips.
-      qc.setQueryData(bidKeys.detail(bidId), (old: typeof bid.data) => (old ? { ...old, progress: r.bidProgress } : old));
+      qc.setQueryData(bidKeys.detail(bidId), (old: BidDetail | undefined) => (old ? { ...old, progress: r.bidProgress } : old));
       const node = findNode(qc.getQueryData<CatalogNode[]>(bidKeys.tree(bidId)) ?? [], handleRef.current?.catalogId ?? null);
       if (!node || node.status !== r.status || node.wordCount !== r.wordCount) void qc.invalidateQueries({ queryKey: bidKeys.tree(bidId) });
     },
