@@ -76,7 +76,7 @@ export class InterpretationService {
     if (!text.trim()) throw badRequest(input.fileId ? '该文件中没有可解析的文字（扫描件请先转换为文字版）' : '请上传招标文件或粘贴招标文件内容');
     const tier = input.modelType;
     const hash = textHash(text, tier);
-    const existing = (await this.repo.findDone(owner, hash)) ?? (await this.repo.findRunning(owner, hash));
+    const existing = (await this.repo.findLatestByText(owner, hash, 'done')) ?? (await this.repo.findLatestByText(owner, hash, 'running'));
     if (existing) return this.present(owner, existing, false);
 
     const now = nowIso();

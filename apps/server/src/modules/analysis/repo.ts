@@ -28,15 +28,18 @@ export class InterpretationRepo {
     return this.db.selectFrom('interpretations').selectAll().where('id', '=', id).where('user_id', '=', owner.userId).where('tenant_id', '=', owner.tenantId).executeTakeFirst();
   }
 
-  /** A finished analysis of the same text and tier by the same user (reused instead of paying twice). */
-  findDone(owner: Owner, textHash: string) {
+  /**
+   * The owner's latest record of the same text and tier in a state: a finished one is reused instead
+   * of paying twice, a running one joined instead of started twice.
+   */
+  findLatestByText(owner: Owner, textHash: string, status: 'done' | 'running') {
     return this.db
       .selectFrom('interpretations')
       .selectAll()
       .where('user_id', '=', owner.userId)
       .where('tenant_id', '=', owner.tenantId)
       .where('text_hash', '=', textHash)
-      .where('status', '=', 'done')
+      .where('status', '=', status)
       .orderBy('created_at', 'desc')
       .limit(1)
       .executeTakeFirst();
@@ -45,20 +48,6 @@ export class InterpretationRepo {
   /** Any record by id (the job handler: its payload names the record). */
   get(id: string) {
     return this.db.selectFrom('interpretations').selectAll().where('id', '=', id).executeTakeFirst();
-  }
-
-  /** A running analysis of the same text and tier by the same user (joined instead of started twice). */
-  findRunning(owner: Owner, textHash: string) {
-    return this.db
-      .selectFrom('interpretations')
-      .selectAll()
-      .where('user_id', '=', owner.userId)
-      .where('tenant_id', '=', owner.tenantId)
-      .where('text_hash', '=', textHash)
-      .where('status', '=', 'running')
-      .orderBy('created_at', 'desc')
-      .limit(1)
-      .executeTakeFirst();
   }
 
   /** A page of the owner's records, newest first, without their text and analysis. */

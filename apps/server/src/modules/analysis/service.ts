@@ -77,7 +77,7 @@ export class AnalysisService {
     if (stored && !opts.refresh) return stored;
     const text = await this.tenderTextOf(owner, bid);
     let analysis: TenderAnalysis;
-    const prior = text ? await this.repo.findDone({ userId: bid.user_id, tenantId: bid.tenant_id }, textHash(text, tier)) : undefined;
+    const prior = text ? await this.repo.findLatestByText({ userId: bid.user_id, tenantId: bid.tenant_id }, textHash(text, tier), 'done') : undefined;
     const reused = parseAnalysis(prior?.analysis);
     if (reused && !opts.refresh) analysis = reused;
     else if (text) analysis = await this.analyze({ userId: bid.user_id, tenantId: bid.tenant_id }, text, tier, bid.id, opts.signal);
