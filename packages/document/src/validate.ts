@@ -59,8 +59,9 @@ const NODES: Record<string, Record<string, AttrCheck>> = {
   codeBlock: { language: str(40) },
   table: {},
   tableRow: {},
-  tableHeader: { colspan: int(1, 100), rowspan: int(1, 1000), colwidth },
-  tableCell: { colspan: int(1, 100), rowspan: int(1, 1000), colwidth },
+  // The editor's table cells carry a text alignment (TipTap's `align`, null when unset).
+  tableHeader: { colspan: int(1, 100), rowspan: int(1, 1000), colwidth, align: oneOf('left', 'center', 'right') },
+  tableCell: { colspan: int(1, 100), rowspan: int(1, 1000), colwidth, align: oneOf('left', 'center', 'right') },
   image: { src: isSafeImageSrc, alt: str(500), title: str(500), caption: str(500), width: int(1, 100_000), height: int(1, 100_000) },
   diagram: { kind: oneOf('flowchart', 'mindmap', 'gantt'), model: plainObject, caption: str(500) },
   placeholder: { label: str(200) },
@@ -73,7 +74,7 @@ const MARKS: Record<string, Record<string, AttrCheck>> = {
   strike: {},
   code: {},
   highlight: { color: str(40) },
-  link: { href: (v) => isSafeHref(v), target: oneOf('_blank', '_self'), rel: str(100), class: str(100) },
+  link: { href: (v) => isSafeHref(v), target: oneOf('_blank', '_self'), rel: str(100), class: str(100), title: str(500) },
 };
 
 function checkAttrs(kind: string, name: string, attrs: unknown, allowed: Record<string, AttrCheck>): string | null {
