@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CatalogNode } from '@bid/shared';
+import { flattenTree, treeLeaves, type CatalogNode } from '@bid/shared';
 import { startTestServer } from '../../apps/server/test/helpers/test-server.ts';
 import { createUserWithSession } from '../../apps/server/test/helpers/fixtures.ts';
 import { startFakeOpenAi, type FakeOpenAi } from '../../apps/server/test/fake-openai/server.ts';
@@ -71,9 +71,13 @@ describe('AI writing (browser)', () => {
     expect(tree.map((n) => n.title)).toContain('技术部分');
     await page.locator('[data-testid="outline-node"]').first().waitFor();
 
-    // Write one chapter: its text shows in the editor before the server has finished it.
-    const target = tree.find((n) => n.title === '投标函')!;
-    await page.locator(`[data-testid="outline-node"][data-title="${target.title}"]`).click();
+    // Write a section of the first chapter that answers a scoring item (the outline keeps the tender's
+    // own titles, e.g. 响应函, and its forms and response tables are drafted from the tender; prose
+    // chapters stream from the model): its text shows in the editor before the server is done.
+    const owner = flattenTree(tree).find((n) => n.scoringItems?.length && n.children.length);
+    expect(owner, 'a chapter that answers a scoring item, with sections').toBeTruthy();
+    const target = treeLeaves([owner!])[0];
+    await page.locator(`[data-testid="outline-node"][data-id="${target.id}"]`).click();
     await poll(() => page.getByTestId('chapter-title').textContent()).toBe(target.title);
     fake.options.tokensPerSecond = 12;
     await page.getByTestId('ai-write-chapter').click();

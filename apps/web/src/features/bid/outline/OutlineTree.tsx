@@ -221,7 +221,7 @@ export function OutlineTree({ bidId, tree, readOnly, selectedId, onSelect, befor
     // A chapter with sections is done when they are: an empty parent shows as a folder, not as unwritten.
     const st = n.children.length && n.status === 'empty' ? { icon: <FolderOutlined style={{ color: 'var(--ant-color-text-tertiary, #999)' }} />, label: '包含下级章节' } : (STATUS_ICON[n.status] ?? STATUS_ICON.empty);
     const label = (
-      <span className="bs-outline-node" data-testid="outline-node" data-title={n.title} data-status={n.status}>
+      <span className="bs-outline-node" data-testid="outline-node" data-id={n.id} data-title={n.title} data-status={n.status}>
         <Tooltip title={st.label} mouseEnterDelay={0.5}>
           <span className="bs-outline-node__status">{st.icon}</span>
         </Tooltip>
