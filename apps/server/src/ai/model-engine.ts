@@ -22,6 +22,7 @@ import {
 import type { ChatMessage, ChatProvider, ChatResult } from './providers/types.ts';
 import type { AiEngine, ChapterContext, ChildrenInput, EditInput, Generated, OutlineInput, OutlineNode, RunOptions } from './types.ts';
 import { stripGearEcho } from './gear.ts';
+import { parseJsonLoose, stripFences } from './json.ts';
 
 interface ModelNode {
   title: string;
@@ -36,24 +37,6 @@ const modelNodeSchema: z.ZodType<ModelNode> = z.lazy(() =>
   }),
 );
 const modelOutlineSchema = z.object({ chapters: z.array(modelNodeSchema).min(1) });
-
-/** Removes a ```markdown fence around a whole answer. */
-export function stripFences(s: string): string {
-  const m = /^\s*```[a-zA-Z]*\n([\s\S]*?)\n?```\s*$/.exec(s);
-  return m ? m[1] : s;
-}
-
-function parseJsonLoose(s: string): unknown {
-  const t = stripFences(s).trim();
-  try {
-    return JSON.parse(t);
-  } catch {
-    const a = t.indexOf('{');
-    const b = t.lastIndexOf('}');
-    if (a >= 0 && b > a) return JSON.parse(t.slice(a, b + 1));
-    throw new Error('不是有效的 JSON');
-  }
-}
 
 /** Drops an unfinished last sentence (an answer cut at max_tokens). */
 export function endAtSentence(md: string): string {

@@ -1,5 +1,6 @@
 import type { ModelTier, TenderAnalysis } from '@bid/shared';
 import { AiError } from '../errors.ts';
+import { parseJsonLoose } from '../json.ts';
 import { repairMessages } from '../prompts.ts';
 import type { ChatMessage, ChatProvider, TokenUsage } from '../providers/types.ts';
 import { analyzeTenderByRules } from './index.ts';
@@ -47,17 +48,6 @@ export function analysisMessages(body: string, part?: { index: number; count: nu
   ];
 }
 
-function parseJsonLoose(s: string): unknown {
-  const t = s.replace(/^\s*```[a-zA-Z]*\n?|\n?```\s*$/g, '').trim();
-  try {
-    return JSON.parse(t);
-  } catch {
-    const a = t.indexOf('{');
-    const b = t.lastIndexOf('}');
-    if (a >= 0 && b > a) return JSON.parse(t.slice(a, b + 1));
-    throw new Error('不是有效的 JSON');
-  }
-}
 
 interface CallResult {
   value: ModelAnalysis | null;
