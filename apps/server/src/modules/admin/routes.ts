@@ -1,37 +1,20 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { adminDashboardSchema, adminOrderItemSchema, adminOrderListQuerySchema, confirmOrderResultSchema, envelopeSchema, idParamSchema, pageSchema } from '@bid/shared';
 import type { AppContext } from '../../context.ts';
 import { requireAuth } from '../../http/auth.ts';
-import { ok } from '../../http/envelope.ts';
 import { authorizeOperator } from '../../policy/operator.ts';
-
-const tags = ['运营后台'];
+import { registerAdminOrderRoutes } from './orders.ts';
 
 /**
  * The operators' console under /api/admin. Every route registered in this scope is refused to
  * non-operators (403) in onRequest, before its body is even validated; a new admin route gets the
- * check by being registered here.
+ * check by being registered here. Each console area registers its routes from its own file.
  */
 export async function registerAdminRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const { commerce, operators } = ctx.services;
+  const { operators } = ctx.services;
   await app.register(async (scope) => {
     scope.addHook('onRequest', async (req) => {
       await authorizeOperator(operators, requireAuth(req));
     });
-    const r = scope.withTypeProvider<ZodTypeProvider>();
-    r.get('/api/admin/dashboard', { schema: { tags, summary: '运营概览', response: { 200: envelopeSchema(adminDashboardSchema) } } }, async () =>
-      ok(await commerce.dashboard()),
-    );
-    r.get(
-      '/api/admin/order/list',
-      { schema: { tags, summary: '全部订单', querystring: adminOrderListQuerySchema, response: { 200: envelopeSchema(pageSchema(adminOrderItemSchema)) } } },
-      async (req) => ok(await commerce.adminOrders(req.query)),
-    );
-    r.post(
-      '/api/admin/order/confirm',
-      { schema: { tags, summary: '确认银行转账收款（重复确认不重复到账）', body: idParamSchema, response: { 200: envelopeSchema(confirmOrderResultSchema) } } },
-      async (req) => ok(await commerce.confirm(requireAuth(req), req.body.id)),
-    );
+    registerAdminOrderRoutes(scope, ctx);
   });
 }
