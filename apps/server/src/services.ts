@@ -27,7 +27,7 @@ import { InterpretationRepo } from './modules/analysis/repo.ts';
 import { AnalysisService } from './modules/analysis/service.ts';
 import { INTERPRETATION_JOB, InterpretationService } from './modules/analysis/interpretation.ts';
 import { SqlUsageRecorder, type UsageRecorder } from './modules/ai/usage.ts';
-import { fullTextHandler } from './modules/ai/fulltext.ts';
+import { FullTextWriter } from './modules/ai/fulltext.ts';
 import { JobChapterRepo } from './modules/ai/job-chapters.ts';
 import { AiService, FULLTEXT_JOB } from './modules/ai/service.ts';
 import { PictureRepo } from './modules/picture/repo.ts';
@@ -175,7 +175,7 @@ export async function buildServices(deps: CoreDeps): Promise<Services> {
   const ai = new AiService(jobRows, aiSetup.engine, bid, catalog, analysis, jobs, usage, log, grounding);
   jobs.register(
     FULLTEXT_JOB,
-    fullTextHandler({ db, jobRows, engine: aiSetup.engine, bids: bid, catalog, analysis, usage, log, concurrency: tuning.fulltextConcurrency, grounding }),
+    new FullTextWriter({ db, jobRows, engine: aiSetup.engine, bids: bid, catalog, analysis, usage, log, concurrency: tuning.fulltextConcurrency, grounding }).handler(),
   );
   const interpretations = new InterpretationService(analysis.repo, analysis, file, jobs, log);
   jobs.register(INTERPRETATION_JOB, interpretations.handler());
