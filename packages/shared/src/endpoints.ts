@@ -1,150 +1,18 @@
-import { z } from 'zod';
-import { pageQuerySchema, pageSchema } from './envelope.ts';
-import { idParamSchema } from './schemas/common.ts';
-import { bidDetailSchema, bidListItemSchema, bidListQuerySchema, feedbackItemSchema, feedbackListQuerySchema, quotaSchema, saveBidSchema, saveFeedbackSchema, updateBidSchema } from './schemas/bid.ts';
-import {
-  addLowerLevelSchema,
-  addSameLevelSchema,
-  bidCatalogChildSaveSchema,
-  bidCatalogSaveSchema,
-  catalogBidIdSchema,
-  catalogIdSchema,
-  catalogVersionIdSchema,
-  catalogVersionListSchema,
-  contentVersionRefSchema,
-  dragCatalogSchema,
-  saveCatalogVersionSchema,
-  saveContentVersionSchema,
-  updateCatalogContentSchema,
-  updateCatalogSettingSchema,
-  updateCatalogTitleSchema,
-  type CatalogDetail,
-  type CatalogNode,
-  type CatalogSettings,
-  type CatalogStatusItem,
-  type CatalogVersionDetail,
-  type CatalogVersionItem,
-  type ContentVersionDetail,
-  type ContentVersionItem,
-  type UpdateContentResult,
-} from './schemas/catalog.ts';
-import {
-  adminDashboardSchema,
-  adminOrderItemSchema,
-  adminOrderListQuerySchema,
-  bidLogItemSchema,
-  confirmOrderResultSchema,
-  createOrderResultSchema,
-  createOrderSchema,
-  oneselfListSchema,
-  orderItemSchema,
-  packageItemSchema,
-  payMethodsSchema,
-} from './schemas/commerce.ts';
-import { exportBidSchema, exportJobQuerySchema, type ExportJobProgress, type ExportJobStarted, type ExportTemplateItem } from './schemas/export.ts';
-import {
-  catalogDetailSchema,
-  catalogNodeSchema,
-  catalogSettingsResultSchema,
-  catalogStatusListSchema,
-  catalogTreeSchema,
-  catalogVersionDetailSchema,
-  catalogVersionItemSchema,
-  contentVersionDetailSchema,
-  contentVersionItemSchema,
-  createdIdSchema,
-  exportJobProgressSchema,
-  exportJobStartedSchema,
-  exportTemplateListSchema,
-  nullSchema,
-  restoredContentSchema,
-  restoredOutlineSchema,
-  savedContentVersionSchema,
-  updateContentResultSchema,
-} from './schemas/responses.ts';
+import { adminEndpoints } from './endpoints/admin.ts';
+import { bidEndpoints } from './endpoints/bid.ts';
+import { commerceEndpoints } from './endpoints/commerce.ts';
+import type { Endpoint } from './endpoints/define.ts';
+
+export type { Endpoint, EndpointKind } from './endpoints/define.ts';
 
 /**
- * One row of the API: method, path (under /api), what it takes and what its envelope's `data` is.
- * The web client calls `api.call(endpoints.x, body)` and gets `Res` back; the API test client
- * parses every answer of a listed path against `response`.
+ * The one endpoint table: each domain keeps its rows in endpoints/<domain>.ts (so several people can
+ * add rows at once); this object is what the web client and the API tests use.
  */
-export interface Endpoint<Req, Res> {
-  method: 'GET' | 'POST';
-  path: string;
-  request: z.ZodType<unknown, Req> | null;
-  response: z.ZodType;
-  /** Type only: what the call resolves with. */
-  readonly result?: Res;
-}
-
-/** `Res` defaults to what the response schema parses to; interface-typed answers name their type. */
-function post<Res, Req = Record<string, never>>(path: string, request: z.ZodType<unknown, Req> | null, response: z.ZodType): Endpoint<Req, Res> {
-  return { method: 'POST', path, request, response };
-}
-function get<Res, Req = Record<string, never>>(path: string, request: z.ZodType<unknown, Req> | null, response: z.ZodType): Endpoint<Req, Res> {
-  return { method: 'GET', path, request, response };
-}
-
-type Out<S extends z.ZodType> = z.output<S>;
-type In<S extends z.ZodType> = z.input<S>;
-
 export const endpoints = {
-  // ---- bids ----
-  saveBid: post<Out<typeof createdIdSchema>, In<typeof saveBidSchema>>('/bid/client/saveBid', saveBidSchema, createdIdSchema),
-  getBidList: post<Out<ReturnType<typeof pageSchema<typeof bidListItemSchema>>>, In<typeof bidListQuerySchema>>('/bid/client/getBidList', bidListQuerySchema, pageSchema(bidListItemSchema)),
-  getBidDetail: post<Out<typeof bidDetailSchema>, In<typeof idParamSchema>>('/bid/client/getBidDetail', idParamSchema, bidDetailSchema),
-  updateBid: post<Out<typeof bidDetailSchema>, In<typeof updateBidSchema>>('/bid/client/updateBid', updateBidSchema, bidDetailSchema),
-  clientRemoveBid: post<null, In<typeof idParamSchema>>('/bid/client/clientRemoveBid', idParamSchema, nullSchema),
-  clientRecoverBid: post<null, In<typeof idParamSchema>>('/bid/client/clientRecoverBid', idParamSchema, nullSchema),
-  getBidQuota: post<Out<typeof quotaSchema>>('/bid/client/getBidQuota', null, quotaSchema),
-  saveFeedback: post<Out<typeof createdIdSchema>, In<typeof saveFeedbackSchema>>('/bid/client/saveFeedback', saveFeedbackSchema, createdIdSchema),
-  getFeedbackList: post<Out<ReturnType<typeof pageSchema<typeof feedbackItemSchema>>>, In<typeof feedbackListQuerySchema>>('/bid/client/getFeedbackList', feedbackListQuerySchema, pageSchema(feedbackItemSchema)),
-
-  // ---- the outline (catalog) and its chapters ----
-  bidCatalogSave: post<CatalogNode[], In<typeof bidCatalogSaveSchema>>('/catalog/client/bidCatalogSave', bidCatalogSaveSchema, catalogTreeSchema),
-  getBidCatalogList: post<CatalogNode[], In<typeof catalogBidIdSchema>>('/catalog/client/getBidCatalogList', catalogBidIdSchema, catalogTreeSchema),
-  getBidCatalogDetail: post<CatalogDetail, In<typeof catalogIdSchema>>('/catalog/client/getBidCatalogDetail', catalogIdSchema, catalogDetailSchema),
-  updateBidCatalogTitle: post<null, In<typeof updateCatalogTitleSchema>>('/catalog/client/updateBidCatalogTitle', updateCatalogTitleSchema, nullSchema),
-  moveUpBidCatalog: post<null, In<typeof catalogIdSchema>>('/catalog/client/moveUpBidCatalog', catalogIdSchema, nullSchema),
-  moveDownBidCatalog: post<null, In<typeof catalogIdSchema>>('/catalog/client/moveDownBidCatalog', catalogIdSchema, nullSchema),
-  removeBidCatalog: post<null, In<typeof catalogIdSchema>>('/catalog/client/removeBidCatalog', catalogIdSchema, nullSchema),
-  addLowerLevelBidCatalog: post<Out<typeof createdIdSchema>, In<typeof addLowerLevelSchema>>('/catalog/client/addLowerLevelBidCatalog', addLowerLevelSchema, createdIdSchema),
-  addSameLevelBidCatalog: post<Out<typeof createdIdSchema>, In<typeof addSameLevelSchema>>('/catalog/client/addSameLevelBidCatalog', addSameLevelSchema, createdIdSchema),
-  bidCatalogChildSave: post<CatalogNode, In<typeof bidCatalogChildSaveSchema>>('/catalog/client/bidCatalogChildSave', bidCatalogChildSaveSchema, catalogNodeSchema),
-  dragBidCatalog: post<null, In<typeof dragCatalogSchema>>('/catalog/client/dragBidCatalog', dragCatalogSchema, nullSchema),
-  upGradeBidCatalog: post<null, In<typeof catalogIdSchema>>('/catalog/client/upGradeBidCatalog', catalogIdSchema, nullSchema),
-  deGradeBidCatalog: post<null, In<typeof catalogIdSchema>>('/catalog/client/deGradeBidCatalog', catalogIdSchema, nullSchema),
-  getBidCatalogStatus: post<CatalogStatusItem[], In<typeof catalogBidIdSchema>>('/catalog/client/getBidCatalogStatus', catalogBidIdSchema, catalogStatusListSchema),
-  removeCatalogErrorStatus: post<null, In<typeof catalogIdSchema>>('/catalog/client/removeCatalogErrorStatus', catalogIdSchema, nullSchema),
-  updateBidCatalogSetting: post<CatalogSettings, In<typeof updateCatalogSettingSchema>>('/catalog/client/updateBidCatalogSetting', updateCatalogSettingSchema, catalogSettingsResultSchema),
-  updateBidCatalogContent: post<UpdateContentResult, In<typeof updateCatalogContentSchema>>('/catalog/client/updateBidCatalogContent', updateCatalogContentSchema, updateContentResultSchema),
-
-  // ---- versions ----
-  saveCatalogContentVersion: post<Out<typeof savedContentVersionSchema>, In<typeof saveContentVersionSchema>>('/catalog/client/saveCatalogContentVersion', saveContentVersionSchema, savedContentVersionSchema),
-  getCatalogContentVersionList: post<ContentVersionItem[], In<typeof catalogIdSchema>>('/catalog/client/getCatalogContentVersionList', catalogIdSchema, z.array(contentVersionItemSchema)),
-  getCatalogContentVersionDetail: post<ContentVersionDetail, In<typeof contentVersionRefSchema>>('/catalog/client/getCatalogContentVersionDetail', contentVersionRefSchema, contentVersionDetailSchema),
-  restoreCatalogContentVersion: post<Out<typeof restoredContentSchema>, In<typeof contentVersionRefSchema>>('/catalog/client/restoreCatalogContentVersion', contentVersionRefSchema, restoredContentSchema),
-  getBidCatalogVersionList: post<CatalogVersionItem[], In<typeof catalogVersionListSchema>>('/bid/client/getBidCatalogVersionList', catalogVersionListSchema, z.array(catalogVersionItemSchema)),
-  getBidCatalogVersionDetail: post<CatalogVersionDetail, In<typeof catalogVersionIdSchema>>('/bid/client/getBidCatalogVersionDetail', catalogVersionIdSchema, catalogVersionDetailSchema),
-  saveCatalogVersion: post<Out<typeof createdIdSchema>, In<typeof saveCatalogVersionSchema>>('/bid/client/saveCatalogVersion', saveCatalogVersionSchema, createdIdSchema),
-  restoreCatalogVersion: post<{ backupVersionId: string | null; catalogs: CatalogNode[] }, In<typeof catalogVersionIdSchema>>('/bid/client/restoreCatalogVersion', catalogVersionIdSchema, restoredOutlineSchema),
-
-  // ---- Word export ----
-  findAllTemplate: get<ExportTemplateItem[]>('/bid/templateConfig/findAllTemplate', null, exportTemplateListSchema),
-  exportBidStart: post<ExportJobStarted, In<typeof exportBidSchema>>('/bid/client/exportBidStart', exportBidSchema, exportJobStartedSchema),
-  exportBidProgress: get<ExportJobProgress, In<typeof exportJobQuerySchema>>('/bid/client/exportBidProgress', exportJobQuerySchema, exportJobProgressSchema),
-
-  // ---- commerce and the operators' console ----
-  indexShow: get<Out<typeof packageItemSchema>[]>('/order/client/indexShow', null, z.array(packageItemSchema)),
-  createOrder: post<Out<typeof createOrderResultSchema>, In<typeof createOrderSchema>>('/order/client/create', createOrderSchema, createOrderResultSchema),
-  payMethods: get<Out<typeof payMethodsSchema>>('/order/client/payMethods', null, payMethodsSchema),
-  orderDetail: get<Out<typeof orderItemSchema>, In<typeof idParamSchema>>('/order/client/orderDetail', idParamSchema, orderItemSchema),
-  oneselfOrderList: get<Out<ReturnType<typeof pageSchema<typeof orderItemSchema>>>, In<typeof pageQuerySchema>>('/order/client/oneselfOrderList', pageQuerySchema, pageSchema(orderItemSchema)),
-  oneselfList: get<Out<typeof oneselfListSchema>>('/order/client/oneselfList', null, oneselfListSchema),
-  userBidLogList: get<Out<ReturnType<typeof pageSchema<typeof bidLogItemSchema>>>, In<typeof pageQuerySchema>>('/order/userBidLog/client/list', pageQuerySchema, pageSchema(bidLogItemSchema)),
-  adminDashboard: get<Out<typeof adminDashboardSchema>>('/admin/dashboard', null, adminDashboardSchema),
-  adminOrderList: get<Out<ReturnType<typeof pageSchema<typeof adminOrderItemSchema>>>, In<typeof adminOrderListQuerySchema>>('/admin/order/list', adminOrderListQuerySchema, pageSchema(adminOrderItemSchema)),
-  adminOrderConfirm: post<Out<typeof confirmOrderResultSchema>, In<typeof idParamSchema>>('/admin/order/confirm', idParamSchema, confirmOrderResultSchema),
+  ...bidEndpoints,
+  ...commerceEndpoints,
+  ...adminEndpoints,
 } as const;
 
 export type EndpointName = keyof typeof endpoints;

@@ -1,0 +1,34 @@
+import type { z } from 'zod';
+
+/**
+ * How an endpoint answers: `json` is the envelope (the call resolves with its `data`), `upload` is a
+ * multipart POST answered by an envelope, `sse` an event stream (`response` describes the final
+ * chapter or job answer the stream or its JSON fallback carries), `blob` a file download.
+ */
+export type EndpointKind = 'json' | 'upload' | 'sse' | 'blob';
+
+/**
+ * One row of the API: method, path (under /api), what it takes and what its envelope's `data` is.
+ * The web client calls `api.call(endpoints.x, body)` and gets `Res` back; the API test client
+ * parses every answer of a listed path against `response`.
+ */
+export interface Endpoint<Req, Res> {
+  method: 'GET' | 'POST';
+  path: string;
+  kind: EndpointKind;
+  request: z.ZodType<unknown, Req> | null;
+  response: z.ZodType;
+  /** Type only: what the call resolves with. */
+  readonly result?: Res;
+}
+
+/** `Res` defaults to what the response schema parses to; interface-typed answers name their type. */
+export function post<Res, Req = Record<string, never>>(path: string, request: z.ZodType<unknown, Req> | null, response: z.ZodType, kind: EndpointKind = 'json'): Endpoint<Req, Res> {
+  return { method: 'POST', path, kind, request, response };
+}
+export function get<Res, Req = Record<string, never>>(path: string, request: z.ZodType<unknown, Req> | null, response: z.ZodType, kind: EndpointKind = 'json'): Endpoint<Req, Res> {
+  return { method: 'GET', path, kind, request, response };
+}
+
+export type Out<S extends z.ZodType> = z.output<S>;
+export type In<S extends z.ZodType> = z.input<S>;
