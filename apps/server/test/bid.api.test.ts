@@ -310,13 +310,13 @@ describe(`feedback (${TEST_DB})`, () => {
   it('saveFeedback stores, getFeedbackList pages the caller’s own', async () => {
     const c = await newWriter(s);
     const other = await newWriter(s);
-    const r = await c.data(`${B}/saveFeedback`, { type: '功能建议', content: '希望支持导出 PDF', contact: '13800000000', images: ['/api/files/a.png'] });
+    const r = await c.data(`${B}/saveFeedback`, { type: '功能建议', content: '希望支持导出 PDF', contact: '13800000000' });
     expect(r.id).toEqual(expect.any(String));
     await c.data(`${B}/saveFeedback`, { content: '第二条' });
     await other.data(`${B}/saveFeedback`, { content: '别人的' });
     const list = await c.data(`${B}/getFeedbackList`, { current: 1, size: 10 });
     expect(list.total).toBe(2);
-    expect(list.records[1]).toMatchObject({ type: '功能建议', content: '希望支持导出 PDF', contact: '13800000000', images: ['/api/files/a.png'], reply: null, replyTime: null });
+    expect(list.records[1]).toMatchObject({ type: '功能建议', content: '希望支持导出 PDF', contact: '13800000000', images: [], reply: null, replyTime: null, status: 'pending', replyRead: false });
     expect(list.records[0]).toMatchObject({ type: '建议', content: '第二条', images: [] });
     const bad = await c.call(`${B}/saveFeedback`, { content: ' ' });
     expect([bad.status, bad.msg]).toEqual([400, '反馈内容不能为空']);

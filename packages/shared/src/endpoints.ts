@@ -1,6 +1,7 @@
 import { adminEndpoints } from './endpoints/admin.ts';
 import { bidEndpoints } from './endpoints/bid.ts';
 import { commerceEndpoints } from './endpoints/commerce.ts';
+import { feedbackEndpoints } from './endpoints/feedback.ts';
 import type { Endpoint } from './endpoints/define.ts';
 
 export type { Endpoint, EndpointKind } from './endpoints/define.ts';
@@ -12,6 +13,7 @@ export type { Endpoint, EndpointKind } from './endpoints/define.ts';
 export const endpoints = {
   ...bidEndpoints,
   ...commerceEndpoints,
+  ...feedbackEndpoints,
   ...adminEndpoints,
 } as const;
 

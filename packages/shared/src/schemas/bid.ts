@@ -23,7 +23,8 @@ export const BID_LIMITS = {
   pageCountMin: 1,
   pageCountMax: 2_000,
   feedbackContentMax: 2_000,
-  feedbackImagesMax: 9,
+  /** Screenshots per feedback: pictures the user uploaded to the picture library. */
+  feedbackImagesMax: 3,
 } as const;
 
 export const BID_MSG = {
@@ -122,7 +123,11 @@ export const saveFeedbackSchema = z.object({
   type: z.string().trim().min(1, '反馈类型不能为空').max(20, '反馈类型不能超过 20 个字').default('建议'),
   content: z.string({ error: '反馈内容不能为空' }).trim().min(1, '反馈内容不能为空').max(BID_LIMITS.feedbackContentMax, `反馈内容不能超过 ${BID_LIMITS.feedbackContentMax} 个字`),
   contact: z.string().trim().max(100, '联系方式不能超过 100 个字').nullish(),
-  images: z.array(z.string().max(1000, '图片地址过长')).max(BID_LIMITS.feedbackImagesMax, `反馈图片最多 ${BID_LIMITS.feedbackImagesMax} 张`).nullish(),
+  /** Ids of the caller's own pictures (uploaded through picture/client/upload). */
+  images: z
+    .array(z.string().regex(/^[\w-]{1,64}$/, '截图编号不正确'))
+    .max(BID_LIMITS.feedbackImagesMax, `反馈截图最多 ${BID_LIMITS.feedbackImagesMax} 张`)
+    .nullish(),
 });
 export type SaveFeedbackInput = z.infer<typeof saveFeedbackSchema>;
 
@@ -136,6 +141,10 @@ export const feedbackItemSchema = z.object({
   images: z.array(z.string()),
   reply: z.string().nullable(),
   replyTime: z.string().nullable(),
+  /** 'pending' until an operator replies. */
+  status: z.enum(['pending', 'replied']),
+  /** False while the user has not seen the operator's reply. */
+  replyRead: z.boolean(),
   createTime: z.string(),
 });
 export type FeedbackItem = z.infer<typeof feedbackItemSchema>;

@@ -21,4 +21,5 @@ export * from './export.ts';
 export * from './knowledge.ts';
 export * from './diff.ts';
 export * from './commerce.ts';
+export * from './feedback.ts';
 export * from './responses.ts';

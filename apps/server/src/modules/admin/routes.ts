@@ -3,6 +3,7 @@ import type { AppContext } from '../../context.ts';
 import { requireAuth } from '../../http/auth.ts';
 import { authorizeOperator } from '../../policy/operator.ts';
 import { registerAdminOrderRoutes } from './orders.ts';
+import { registerAdminFeedbackRoutes } from './feedback.ts';
 
 /**
  * The operators' console under /api/admin. Every route registered in this scope is refused to
@@ -16,5 +17,6 @@ export async function registerAdminRoutes(app: FastifyInstance, ctx: AppContext)
       await authorizeOperator(operators, requireAuth(req));
     });
     registerAdminOrderRoutes(scope, ctx);
+    registerAdminFeedbackRoutes(scope, ctx);
   });
 }
