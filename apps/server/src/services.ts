@@ -53,6 +53,7 @@ import { CommerceService } from './modules/commerce/service.ts';
 import { TransferProvider } from './modules/commerce/payment.ts';
 import { WechatPayProvider, wechatPayConfigOf } from './modules/commerce/wechat-pay.ts';
 import { SqlOperatorDirectory } from './policy/operator.ts';
+import { AuditService } from './modules/audit/service.ts';
 
 /** What the composition root is built from: the process-wide infrastructure. */
 export interface CoreDeps {
@@ -109,6 +110,8 @@ export interface Services {
   wechatPay: WechatPayProvider | null;
   /** Who may use the operators' console (/api/admin). */
   operators: SqlOperatorDirectory;
+  /** The operators' audit log (written by the admin scope's hook). */
+  audit: AuditService;
 }
 
 /** Exports written at once; more wait in the pool's queue. */
@@ -235,6 +238,7 @@ export async function buildServices(deps: CoreDeps): Promise<Services> {
     commerce,
     wechatPay,
     operators: new SqlOperatorDirectory(db),
+    audit: new AuditService(db),
   };
 }
 

@@ -240,6 +240,7 @@ export interface Database {
   knowledge_scopes: import('../modules/knowledge/tables.ts').KnowledgeScopeTable;
   company_facts: import('../modules/knowledge/tables.ts').CompanyFactTable;
   operators: import('../modules/knowledge/tables.ts').OperatorTable;
+  audit_logs: import('../modules/audit/tables.ts').AuditLogTable;
 }
 
 export type { ColumnType, Generated };

@@ -21,5 +21,6 @@ export * from './export.ts';
 export * from './knowledge.ts';
 export * from './diff.ts';
 export * from './commerce.ts';
+export * from './admin.ts';
 export * from './feedback.ts';
 export * from './responses.ts';

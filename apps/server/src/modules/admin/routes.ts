@@ -2,21 +2,26 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { requireAuth } from '../../http/auth.ts';
 import { authorizeOperator } from '../../policy/operator.ts';
+import { auditMutations } from '../audit/hook.ts';
+import { registerAdminAuditRoutes } from './audit.ts';
 import { registerAdminOrderRoutes } from './orders.ts';
 import { registerAdminFeedbackRoutes } from './feedback.ts';
 
 /**
  * The operators' console under /api/admin. Every route registered in this scope is refused to
  * non-operators (403) in onRequest, before its body is even validated; a new admin route gets the
- * check by being registered here. Each console area registers its routes from its own file.
+ * check by being registered here, and every successful non-GET call in it is written to the audit
+ * log (audit/hook.ts). Each console area registers its routes from its own file.
  */
 export async function registerAdminRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const { operators } = ctx.services;
+  const { operators, audit } = ctx.services;
   await app.register(async (scope) => {
     scope.addHook('onRequest', async (req) => {
       await authorizeOperator(operators, requireAuth(req));
     });
+    auditMutations(scope, audit);
     registerAdminOrderRoutes(scope, ctx);
+    registerAdminAuditRoutes(scope, ctx);
     registerAdminFeedbackRoutes(scope, ctx);
   });
 }
