@@ -52,6 +52,9 @@ import { LapsingQualifications } from './modules/knowledge/bid-findings.ts';
 import { CommerceService } from './modules/commerce/service.ts';
 import { TransferProvider } from './modules/commerce/payment.ts';
 import { WechatPayProvider, wechatPayConfigOf } from './modules/commerce/wechat-pay.ts';
+import { InvoiceService } from './modules/invoice/service.ts';
+import { InvoiceRepo } from './modules/invoice/repo.ts';
+import { InvoiceFiles } from './modules/invoice/storage.ts';
 import { SqlOperatorDirectory } from './policy/operator.ts';
 import { AuditService } from './modules/audit/service.ts';
 
@@ -108,6 +111,8 @@ export interface Services {
   commerce: CommerceService;
   /** WeChat Pay v3 Native when WECHAT_PAY_* is configured. */
   wechatPay: WechatPayProvider | null;
+  /** Invoices for paid orders: applications, issuing (the PDF), downloads. */
+  invoices: InvoiceService;
   /** Who may use the operators' console (/api/admin). */
   operators: SqlOperatorDirectory;
   /** The operators' audit log (written by the admin scope's hook). */
@@ -159,6 +164,7 @@ export async function buildServices(deps: CoreDeps): Promise<Services> {
   const wechatPayConfig = wechatPayConfigOf(config);
   const wechatPay = wechatPayConfig ? new WechatPayProvider(wechatPayConfig) : null;
   const commerce = new CommerceService(db, { quota, transfer, providers: wechatPay ? [wechatPay] : [] });
+  const invoices = new InvoiceService(db, new InvoiceRepo(db), new InvoiceFiles(config.dataDir));
 
   const tuning = aiTuning(config);
   const aiSetup = createAi(config, {
@@ -237,6 +243,7 @@ export async function buildServices(deps: CoreDeps): Promise<Services> {
     businessBid,
     commerce,
     wechatPay,
+    invoices,
     operators: new SqlOperatorDirectory(db),
     audit: new AuditService(db),
   };

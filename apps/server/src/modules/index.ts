@@ -19,6 +19,7 @@ import { registerDiffRoutes } from './diff/routes.ts';
 import { registerKnowledgeRoutes } from './knowledge/routes.ts';
 import { registerCommerceRoutes } from './commerce/routes.ts';
 import { registerAdminRoutes } from './admin/routes.ts';
+import { registerInvoiceRoutes } from './invoice/routes.ts';
 
 /**
  * The route modules. To add a module:
@@ -47,5 +48,6 @@ export const modules: Array<{ name: string; register(app: FastifyInstance, ctx: 
   { name: 'diff', register: registerDiffRoutes },
   { name: 'knowledge', register: registerKnowledgeRoutes },
   { name: 'commerce', register: registerCommerceRoutes },
+  { name: 'invoice', register: registerInvoiceRoutes },
   { name: 'admin', register: registerAdminRoutes },
 ];

@@ -21,6 +21,7 @@ export * from './export.ts';
 export * from './knowledge.ts';
 export * from './diff.ts';
 export * from './commerce.ts';
+export * from './invoice.ts';
 export * from './admin.ts';
 export * from './feedback.ts';
 export * from './responses.ts';

@@ -5,6 +5,7 @@ import { authorizeOperator } from '../../policy/operator.ts';
 import { auditMutations } from '../audit/hook.ts';
 import { registerAdminAuditRoutes } from './audit.ts';
 import { registerAdminOrderRoutes } from './orders.ts';
+import { registerAdminInvoiceRoutes } from './invoices.ts';
 import { registerAdminFeedbackRoutes } from './feedback.ts';
 
 /**
@@ -21,6 +22,7 @@ export async function registerAdminRoutes(app: FastifyInstance, ctx: AppContext)
     });
     auditMutations(scope, audit);
     registerAdminOrderRoutes(scope, ctx);
+    registerAdminInvoiceRoutes(scope, ctx);
     registerAdminAuditRoutes(scope, ctx);
     registerAdminFeedbackRoutes(scope, ctx);
   });

@@ -1,0 +1,95 @@
+import type { FastifyInstance } from 'fastify';
+import multipart from '@fastify/multipart';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  adminInvoiceItemSchema,
+  binaryResponseSchema,
+  Code,
+  envelopeSchema,
+  idParamSchema,
+  idSchema,
+  INVOICE_LIMITS,
+  INVOICE_MSG,
+  invoiceDetailSchema,
+  invoiceListQuerySchema,
+  pageSchema,
+  rejectInvoiceSchema,
+} from '@bid/shared';
+import type { AppContext } from '../../context.ts';
+import { requireAuth } from '../../http/auth.ts';
+import { ok } from '../../http/envelope.ts';
+import { AppError, badRequest } from '../../http/errors.ts';
+import { sendPdf } from '../invoice/routes.ts';
+import { adminTags as tags } from './tags.ts';
+
+/** What an issue upload carries: the invoice id (field `id`) and the PDF (field `file`). */
+interface IssueUpload {
+  id: string | null;
+  fileName: string;
+  content: Buffer | null;
+}
+
+/**
+ * Invoices in the console: list, issue (upload the PDF), reject with a reason. Registered inside the
+ * operator-only scope of routes.ts; the upload gets its own child scope for the multipart parser.
+ */
+export function registerAdminInvoiceRoutes(scope: FastifyInstance, ctx: AppContext): void {
+  const { invoices } = ctx.services;
+  const r = scope.withTypeProvider<ZodTypeProvider>();
+  r.get(
+    '/api/admin/invoice/list',
+    { schema: { tags, summary: '发票申请（可按状态筛选）', querystring: invoiceListQuerySchema, response: { 200: envelopeSchema(pageSchema(adminInvoiceItemSchema)) } } },
+    async (req) => ok(await invoices.adminList(req.query)),
+  );
+  r.post(
+    '/api/admin/invoice/reject',
+    { schema: { tags, summary: '驳回发票申请（订单可重新申请）', body: rejectInvoiceSchema, response: { 200: envelopeSchema(invoiceDetailSchema) } } },
+    async (req) => ok(await invoices.reject(requireAuth(req), req.body.id, req.body.reason)),
+  );
+  r.get(
+    '/api/admin/invoice/download',
+    { schema: { tags, summary: '查看已开具的发票 PDF', querystring: idParamSchema, response: { 200: binaryResponseSchema } } },
+    async (req, reply) => sendPdf(reply, await invoices.adminDownload(req.query.id)),
+  );
+  void scope.register(async (upload) => {
+    await upload.register(multipart, { limits: { fileSize: INVOICE_LIMITS.pdfBytes, files: 1, fields: 4, parts: 6, fieldSize: 256 } });
+    upload.withTypeProvider<ZodTypeProvider>().post(
+      '/api/admin/invoice/issue',
+      {
+        schema: {
+          tags,
+          summary: '开具发票：上传发票 PDF（multipart 字段 id 与 file）',
+          consumes: ['multipart/form-data'],
+          response: { 200: envelopeSchema(invoiceDetailSchema) },
+        },
+      },
+      async (req) => {
+        const operator = requireAuth(req);
+        const declared = Number(req.headers['content-length'] ?? 0);
+        if (declared > INVOICE_LIMITS.pdfBytes + 64 * 1024) throw new AppError(Code.PAYLOAD_TOO_LARGE, INVOICE_MSG.pdfTooLarge);
+        if (!req.isMultipart()) throw badRequest(INVOICE_MSG.pdfMissing);
+        const got: IssueUpload = { id: null, fileName: '', content: null };
+        try {
+          for await (const part of req.parts()) {
+            if (part.type === 'file') {
+              if (part.fieldname !== 'file') throw badRequest(INVOICE_MSG.pdfMissing);
+              got.fileName = part.filename;
+              got.content = await part.toBuffer();
+            } else if (part.fieldname === 'id') {
+              got.id = String(part.value);
+            }
+          }
+        } catch (e) {
+          if (e instanceof AppError) throw e;
+          const err = e as { statusCode?: number; code?: string };
+          if (err.statusCode === 413 || err.code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(Code.PAYLOAD_TOO_LARGE, INVOICE_MSG.pdfTooLarge);
+          throw badRequest(INVOICE_MSG.pdfMissing);
+        }
+        const id = idSchema.safeParse(got.id);
+        if (!id.success) throw badRequest('请指定要开具的发票');
+        if (!got.content) throw badRequest(INVOICE_MSG.pdfMissing);
+        return ok(await invoices.issue(operator, id.data, got.fileName, got.content));
+      },
+    );
+  });
+}
