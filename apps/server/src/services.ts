@@ -11,6 +11,9 @@ import { buildAccounts, type AccountsInfra } from './modules/auth/accounts.ts';
 import { ClientConfigService } from './modules/config/service.ts';
 import { HealthService } from './modules/health/service.ts';
 import { CommonService } from './modules/common/service.ts';
+import { NoticeAdminService } from './modules/common/notice-admin.ts';
+import { ContentRepo } from './modules/content/repo.ts';
+import { ContentService } from './modules/content/service.ts';
 import { EmployeeService } from './modules/employee/service.ts';
 import { UserService } from './modules/user/service.ts';
 import { QuotaService } from './modules/quota/service.ts';
@@ -79,6 +82,10 @@ export interface Services {
   rateLimiter: RateLimiter;
   clientConfig: ClientConfigService;
   notices: CommonService;
+  /** The console's notice editing (banner and release notes). */
+  noticeAdmin: NoticeAdminService;
+  /** Help, FAQ and news; its ContentReader side is what server rendering reads in-process. */
+  content: ContentService;
   users: UserService;
   employees: EmployeeService;
   quota: QuotaService;
@@ -150,6 +157,8 @@ export async function buildServices(deps: CoreDeps): Promise<Services> {
   const accounts = buildAccounts({ config, db, log, sessions });
   const clientConfig = new ClientConfigService(db, { phone: config.CUSTOMER_SERVICE_PHONE, wechat: config.CUSTOMER_SERVICE_WECHAT, hours: config.CUSTOMER_SERVICE_HOURS });
   const notices = new CommonService(db, accounts.clock);
+  const noticeAdmin = new NoticeAdminService(db);
+  const content = new ContentService(new ContentRepo(db));
   const quota = new QuotaService(db);
   const users = new UserService(db, accounts, quota);
   const employees = new EmployeeService(db, sessions);
@@ -219,6 +228,8 @@ export async function buildServices(deps: CoreDeps): Promise<Services> {
     rateLimiter: accounts.limiter,
     clientConfig,
     notices,
+    noticeAdmin,
+    content,
     users,
     employees,
     quota,

@@ -54,10 +54,9 @@ function codePointBefore(src: string, pos: number): number {
   return cp;
 }
 
-function createParser(): MarkdownIt {
-  const md = new MarkdownItCallable('default', { html: false, linkify: false, typographer: false, breaks: false });
+/** CommonMark flanking rules relaxed next to CJK text, so `**注意：**内容` is bold (also used by the HTML renderer). */
+export function installCjkEmphasis(md: MarkdownIt): void {
   const Base = md.inline.State;
-  // CommonMark flanking rules relaxed next to CJK text, so `**注意：**内容` is bold.
   class CjkState extends Base {
     override scanDelims(start: number, canSplitWord: boolean) {
       const src = this.src;
@@ -81,6 +80,11 @@ function createParser(): MarkdownIt {
     }
   }
   md.inline.State = CjkState;
+}
+
+function createParser(): MarkdownIt {
+  const md = new MarkdownItCallable('default', { html: false, linkify: false, typographer: false, breaks: false });
+  installCjkEmphasis(md);
   // Escapes are joined into text by convertInline itself (it must tell `\<br>` from `<br>`).
   md.core.ruler.disable('text_join');
   // Record whether a fence was closed: an open fence in AI output is a formatting slip, not code.

@@ -1,6 +1,7 @@
 import { adminEndpoints } from './endpoints/admin.ts';
 import { bidEndpoints } from './endpoints/bid.ts';
 import { commerceEndpoints } from './endpoints/commerce.ts';
+import { contentEndpoints } from './endpoints/content.ts';
 import { invoiceEndpoints } from './endpoints/invoice.ts';
 import { feedbackEndpoints } from './endpoints/feedback.ts';
 import type { Endpoint } from './endpoints/define.ts';
@@ -14,6 +15,7 @@ export type { Endpoint, EndpointKind } from './endpoints/define.ts';
 export const endpoints = {
   ...bidEndpoints,
   ...commerceEndpoints,
+  ...contentEndpoints,
   ...invoiceEndpoints,
   ...feedbackEndpoints,
   ...adminEndpoints,

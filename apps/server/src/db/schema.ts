@@ -240,6 +240,8 @@ export interface Database {
   knowledge_scopes: import('../modules/knowledge/tables.ts').KnowledgeScopeTable;
   company_facts: import('../modules/knowledge/tables.ts').CompanyFactTable;
   operators: import('../modules/knowledge/tables.ts').OperatorTable;
+  /** Public content (1400): help, FAQ, news. */
+  contents: import('../modules/content/tables.ts').ContentTable;
   invoices: import('../modules/invoice/tables.ts').InvoiceTable;
   invoice_orders: import('../modules/invoice/tables.ts').InvoiceOrderTable;
   audit_logs: import('../modules/audit/tables.ts').AuditLogTable;

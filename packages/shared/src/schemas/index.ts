@@ -24,4 +24,5 @@ export * from './commerce.ts';
 export * from './invoice.ts';
 export * from './admin.ts';
 export * from './feedback.ts';
+export * from './content.ts';
 export * from './responses.ts';

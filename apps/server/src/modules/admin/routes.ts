@@ -7,6 +7,7 @@ import { registerAdminAuditRoutes } from './audit.ts';
 import { registerAdminOrderRoutes } from './orders.ts';
 import { registerAdminInvoiceRoutes } from './invoices.ts';
 import { registerAdminFeedbackRoutes } from './feedback.ts';
+import { registerAdminContentRoutes } from './content.ts';
 
 /**
  * The operators' console under /api/admin. Every route registered in this scope is refused to
@@ -25,5 +26,6 @@ export async function registerAdminRoutes(app: FastifyInstance, ctx: AppContext)
     registerAdminInvoiceRoutes(scope, ctx);
     registerAdminAuditRoutes(scope, ctx);
     registerAdminFeedbackRoutes(scope, ctx);
+    registerAdminContentRoutes(scope, ctx);
   });
 }
