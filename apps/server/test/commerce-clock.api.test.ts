@@ -51,7 +51,7 @@ describe(`quota over time (${TEST_DB})`, () => {
     clock = new Date('2026-02-15T08:00:00Z');
     // get-userInfo (the header's quota) rolls the month over too.
     const users = new UserService(s.built.ctx.db, s.built.ctx.services.accounts, quota);
-    expect((await users.userInfo({ ...actor(u), sessionId: 'x', isEmployee: false })).monthBidNumber).toBe(30);
+    expect((await users.userInfo(actor(u))).monthBidNumber).toBe(30);
     expect(await monthOf(u)).toBe(30);
     expect(await monthOf(u)).toBe(30);
     // Skipping a month refills once, not twice; after the third month the package has ended.

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AiError } from './errors.ts';
-import { FairEngine, FairUse, StreamCap, startOfChinaDay, type AiActor, type TokenLedger } from './fair-use.ts';
+import { FairEngine, FairUse, StreamCap, startOfChinaDay, type TokenLedger } from './fair-use.ts';
+import type { ActorScope } from '../policy/actor.ts';
 import type { AiEngine, ChapterContext, Generated } from './types.ts';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -32,8 +33,8 @@ function slowEngine(ms: number, slots = 4) {
 
 const ctxOf = (who: string) => ({ bidName: who }) as ChapterContext;
 const limits = { perUser: 4, perCompany: 8, userDailyTokens: 0, companyDailyTokens: 0, streamsPerUser: 6 };
-const A: AiActor = { userId: 'a', tenantId: 'ta' };
-const B: AiActor = { userId: 'b', tenantId: 'tb' };
+const A: ActorScope = { userId: 'a', tenantId: 'ta' };
+const B: ActorScope = { userId: 'b', tenantId: 'tb' };
 
 describe('FairEngine', () => {
   it("one user's sixteen parallel writes do not make another user wait behind them", async () => {
@@ -56,7 +57,7 @@ describe('FairEngine', () => {
   it('caps the tasks of one company and hands freed slots to the user running fewest', async () => {
     const { engine, peak, calls } = slowEngine(40, 8);
     const fair = new FairEngine(engine, new FairUse({ ...limits, perUser: 8, perCompany: 3 }, null));
-    const sameCompany = (userId: string): AiActor => ({ userId, tenantId: 'big' });
+    const sameCompany = (userId: string): ActorScope => ({ userId, tenantId: 'big' });
     const jobs = [
       ...Array.from({ length: 6 }, () => fair.writeChapter(ctxOf('x'), { tier: 'standard', actor: sameCompany('x') })),
       ...Array.from({ length: 6 }, () => fair.writeChapter(ctxOf('y'), { tier: 'standard', actor: sameCompany('y') })),

@@ -4,6 +4,7 @@ import type { Database } from '../db/schema.ts';
 import { tooMany } from '../http/errors.ts';
 import { AiError } from './errors.ts';
 import type { AiEngine, ChapterContext, ChildrenInput, EditInput, Generated, OutlineInput, OutlineNode, RunOptions } from './types.ts';
+import type { ActorScope } from '../policy/actor.ts';
 
 /**
  * Fair use of the model. Every AI task goes through FairEngine, which
@@ -14,11 +15,6 @@ import type { AiEngine, ChapterContext, ChildrenInput, EditInput, Generated, Out
  * - refuses a task once the user's or the company's daily token budget is spent;
  * and StreamCap bounds the event streams one user may hold open.
  */
-
-export interface AiActor {
-  userId: string;
-  tenantId: string;
-}
 
 export interface FairUseLimits {
   perUser: number;
@@ -34,7 +30,7 @@ export const DEFAULT_FAIR_USE: FairUseLimits = { perUser: 4, perCompany: 8, user
 
 /** Tokens used today by a user and by their company. */
 export interface TokenLedger {
-  usedToday(actor: AiActor): Promise<{ user: number; company: number }>;
+  usedToday(actor: ActorScope): Promise<{ user: number; company: number }>;
 }
 
 /** Start of today in China (UTC+8), as an ISO instant: budgets renew at local midnight. */
@@ -47,7 +43,7 @@ export function startOfChinaDay(now = Date.now()): string {
 export class SqlTokenLedger implements TokenLedger {
   constructor(private readonly db: Kysely<Database>) {}
 
-  async usedToday(actor: AiActor): Promise<{ user: number; company: number }> {
+  async usedToday(actor: ActorScope): Promise<{ user: number; company: number }> {
     const row = await this.db
       .selectFrom('ai_usage')
       .select([
@@ -62,10 +58,10 @@ export class SqlTokenLedger implements TokenLedger {
 }
 
 /** Tasks of a tier without an actor (system work) share one key. */
-const SYSTEM: AiActor = { userId: '-system-', tenantId: '-system-' };
+const SYSTEM: ActorScope = { userId: '-system-', tenantId: '-system-' };
 
 interface Waiter {
-  actor: AiActor;
+  actor: ActorScope;
   seq: number;
   start: () => void;
 }
@@ -95,7 +91,7 @@ export class FairGate {
     return this.waiting.length;
   }
 
-  async run<T>(actor: AiActor, fn: () => Promise<T>, signal?: AbortSignal): Promise<T> {
+  async run<T>(actor: ActorScope, fn: () => Promise<T>, signal?: AbortSignal): Promise<T> {
     await this.enter(actor, signal);
     try {
       return await fn();
@@ -104,20 +100,20 @@ export class FairGate {
     }
   }
 
-  private eligible(a: AiActor): boolean {
+  private eligible(a: ActorScope): boolean {
     if (this.running >= this.slots) return false;
     if ((this.byUser.get(a.userId) ?? 0) >= this.userCap()) return false;
     return (this.byCompany.get(a.tenantId) ?? 0) < this.perCompany;
   }
 
-  private take(a: AiActor): void {
+  private take(a: ActorScope): void {
     this.lastStart.set(a.userId, this.starts++);
     this.running += 1;
     this.byUser.set(a.userId, (this.byUser.get(a.userId) ?? 0) + 1);
     this.byCompany.set(a.tenantId, (this.byCompany.get(a.tenantId) ?? 0) + 1);
   }
 
-  private leave(a: AiActor): void {
+  private leave(a: ActorScope): void {
     this.running -= 1;
     const u = (this.byUser.get(a.userId) ?? 1) - 1;
     if (u) this.byUser.set(a.userId, u);
@@ -131,7 +127,7 @@ export class FairGate {
     this.pump();
   }
 
-  private enter(actor: AiActor, signal?: AbortSignal): Promise<void> {
+  private enter(actor: ActorScope, signal?: AbortSignal): Promise<void> {
     if (signal?.aborted) return Promise.reject(signal.reason ?? new Error('aborted'));
     if (!this.waiting.length && this.eligible(actor)) {
       this.take(actor);
@@ -223,7 +219,7 @@ export class FairUse {
   }
 
   /** Throws 429 with a Chinese message when today's budget of the user or their company is spent. */
-  async checkBudget(actor: AiActor): Promise<void> {
+  async checkBudget(actor: ActorScope): Promise<void> {
     const { userDailyTokens: u, companyDailyTokens: c } = this.limits;
     if (!this.ledger || (!u && !c)) return;
     const used = await this.ledger.usedToday(actor);

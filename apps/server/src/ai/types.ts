@@ -1,4 +1,5 @@
 import type { AiEngineName, CustomizeAction, ModelTier, ProjectFacts, Requirement, ScoringItem, TenderAnalysis } from '@bid/shared';
+import type { ActorScope } from '../policy/actor.ts';
 
 /** A proposed outline node: what the engines produce and the catalog service saves. */
 export interface OutlineNode {
@@ -101,7 +102,7 @@ export interface EditInput {
 export interface RunOptions {
   tier: ModelTier;
   /** Who the task is for: fair-use slots and daily budgets are counted per user and company (ai/fair-use.ts). */
-  actor?: { userId: string; tenantId: string };
+  actor?: ActorScope;
   signal?: AbortSignal;
   /** Streamed text as it is produced (Markdown for chapters and edits). */
   onDelta?: (text: string) => void;

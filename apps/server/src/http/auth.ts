@@ -2,7 +2,8 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AUTH_HEADER, Code, MARKER_HEADER, MARKER_VALUE, MSG, TOKEN_COOKIE } from '@bid/shared';
 import { AppError } from './errors.ts';
-import type { AuthContext, SessionService } from '../modules/session/service.ts';
+import type { SessionService } from '../modules/session/service.ts';
+import type { SessionActor } from '../policy/actor.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -12,7 +13,7 @@ declare module 'fastify' {
     clientCheck?: boolean;
   }
   interface FastifyRequest {
-    auth: AuthContext | null;
+    auth: SessionActor | null;
   }
 }
 
@@ -34,7 +35,7 @@ export function tokenFromRequest(req: FastifyRequest): string | null {
 }
 
 /** The user of an authenticated route; throws 401 when a route that needs one runs without. */
-export function requireAuth(req: FastifyRequest): AuthContext {
+export function requireAuth(req: FastifyRequest): SessionActor {
   if (!req.auth) throw new AppError(Code.UNAUTHORIZED, MSG.loginExpired);
   return req.auth;
 }

@@ -11,6 +11,24 @@ export interface Actor {
   readonly role: string;
 }
 
+/**
+ * The part of an Actor that scopes a user's own rows (files, pictures, interpretations, token
+ * budgets). Trusted internal work acting for a row's owner builds it with `ownerOf(row)`.
+ */
+export type ActorScope = Pick<Actor, 'userId' | 'tenantId'>;
+
+/** The owner of a stored row, for trusted internal work done on their behalf (a job). */
+export function ownerOf(row: { user_id: string; tenant_id: string }): ActorScope {
+  return { userId: row.user_id, tenantId: row.tenant_id };
+}
+
+/** The signed-in user of a request, as the session resolved it. */
+export interface SessionActor extends Actor {
+  readonly sessionId: string;
+  /** A member of a company account (an administrator or an employee), not a personal account. */
+  readonly isEmployee: boolean;
+}
+
 /** Trusted internal work: not scoped to any user. Never built from a request. */
 export interface SystemActor {
   readonly system: true;

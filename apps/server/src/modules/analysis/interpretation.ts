@@ -16,7 +16,8 @@ import { badRequest, notFound } from '../../http/errors.ts';
 import { newId, nowIso } from '../../lib/ids.ts';
 import type { FileService } from '../file/service.ts';
 import type { ExportedFile } from '../export/service.ts';
-import type { InterpretationRepo, Owner } from './repo.ts';
+import type { InterpretationRepo } from './repo.ts';
+import { ownerOf, type Actor, type ActorScope } from '../../policy/actor.ts';
 import { writeReportDocx } from './report.ts';
 import { parseAnalysis, textHash } from './service.ts';
 
@@ -28,7 +29,7 @@ export interface InterpretationJobPayload {
 
 /** What the job needs of the analysis: the same path bids use (model, rules as the floor). */
 export interface TenderAnalyzer {
-  analyze(owner: Owner, text: string, tier: ModelTier, bidId?: string | null, signal?: AbortSignal): Promise<TenderAnalysis>;
+  analyze(owner: ActorScope, text: string, tier: ModelTier, bidId?: string | null, signal?: AbortSignal): Promise<TenderAnalysis>;
 }
 
 const STAGE_QUEUED = '排队等待解析';
@@ -64,7 +65,7 @@ export class InterpretationService {
   ) {}
 
   /** POST /api/ai/chat/start-analysis: answers at once; the same text already analysed is reused. */
-  async start(owner: Owner, input: StartAnalysisInput): Promise<InterpretationDetail> {
+  async start(owner: Actor, input: StartAnalysisInput): Promise<InterpretationDetail> {
     let text = input.text?.trim() ?? '';
     let name = input.name?.trim() || '';
     if (input.fileId) {
@@ -106,13 +107,13 @@ export class InterpretationService {
   }
 
   /** GET /api/ai/fileInterpretationClient/detail: the record, its progress and (once done) its text. */
-  async detail(owner: Owner, id: string, withText = true): Promise<InterpretationDetail> {
+  async detail(owner: Actor, id: string, withText = true): Promise<InterpretationDetail> {
     const r = await this.repo.findOwned(owner, id);
     if (!r) throw notFound('解读记录不存在');
     return this.present(owner, await this.reconcile(r), withText);
   }
 
-  async list(owner: Owner, q: PageQuery): Promise<Page<InterpretationListItem>> {
+  async list(owner: Actor, q: PageQuery): Promise<Page<InterpretationListItem>> {
     const { rows, total } = await this.repo.list(owner, (q.current - 1) * q.size, q.size);
     // A running row whose job has ended without it reads as failed here too.
     for (const [i, r] of rows.entries()) {
@@ -135,7 +136,7 @@ export class InterpretationService {
   }
 
   /** Removes a record (its job, when still running, is cancelled). */
-  async remove(owner: Owner, id: string): Promise<null> {
+  async remove(owner: Actor, id: string): Promise<null> {
     const r = await this.repo.findOwned(owner, id);
     if (!r || !(await this.repo.removeOwned(owner, id))) throw notFound('解读记录不存在');
     if (r.status === 'running' && r.job_id) await this.queue.cancel(r.job_id).catch((err) => this.log.warn({ err, id }, 'cancelling an interpretation job failed'));
@@ -143,7 +144,7 @@ export class InterpretationService {
   }
 
   /** POST /api/ai/fileInterpretationClient/export-fileInterpretation: the report as .docx. */
-  async exportDocx(owner: Owner, id: string): Promise<ExportedFile> {
+  async exportDocx(owner: Actor, id: string): Promise<ExportedFile> {
     const r = await this.repo.findOwned(owner, id);
     if (!r) throw notFound('解读记录不存在');
     if (r.status === 'running') throw badRequest('解读尚未完成，请完成后再导出');
@@ -158,7 +159,7 @@ export class InterpretationService {
       const row = await this.repo.get(ctx.job.payload.id);
       // Removed, or finished by an earlier attempt that died before the queue heard of it.
       if (!row || row.status !== 'running') return;
-      const owner = { userId: row.user_id, tenantId: row.tenant_id };
+      const owner = ownerOf(row);
       await this.setProgress(row.id, 5, STAGE_READING);
       const text = row.text ?? (row.file_id ? (await this.files.textOf(owner, row.file_id).catch(() => null))?.text : null) ?? '';
       if (!text.trim()) {
@@ -213,7 +214,7 @@ export class InterpretationService {
     return r;
   }
 
-  private async present(owner: Owner, r: InterpretationTable, withText: boolean): Promise<InterpretationDetail> {
+  private async present(owner: Actor, r: InterpretationTable, withText: boolean): Promise<InterpretationDetail> {
     let file: UploadedFile | null = null;
     if (r.file_id) file = await this.files.detail(owner, r.file_id).catch(() => null);
     let text: string | null = null;

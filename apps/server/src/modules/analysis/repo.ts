@@ -1,11 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { InterpretationTable } from '../../ai/tables.ts';
-
-export interface Owner {
-  userId: string;
-  tenantId: string;
-}
+import type { ActorScope } from '../../policy/actor.ts';
 
 /** File interpretations, scoped to their owner. */
 export class InterpretationRepo {
@@ -24,7 +20,7 @@ export class InterpretationRepo {
     return this.db.updateTable('interpretations').set(patch).where('id', '=', id).where('status', '=', 'running').execute();
   }
 
-  findOwned(owner: Owner, id: string) {
+  findOwned(owner: ActorScope, id: string) {
     return this.db.selectFrom('interpretations').selectAll().where('id', '=', id).where('user_id', '=', owner.userId).where('tenant_id', '=', owner.tenantId).executeTakeFirst();
   }
 
@@ -32,7 +28,7 @@ export class InterpretationRepo {
    * The owner's latest record of the same text and tier in a state: a finished one is reused instead
    * of paying twice, a running one joined instead of started twice.
    */
-  findLatestByText(owner: Owner, textHash: string, status: 'done' | 'running') {
+  findLatestByText(owner: ActorScope, textHash: string, status: 'done' | 'running') {
     return this.db
       .selectFrom('interpretations')
       .selectAll()
@@ -51,7 +47,7 @@ export class InterpretationRepo {
   }
 
   /** A page of the owner's records, newest first, without their text and analysis. */
-  async list(owner: Owner, offset: number, limit: number) {
+  async list(owner: ActorScope, offset: number, limit: number) {
     const base = this.db.selectFrom('interpretations').where('interpretations.user_id', '=', owner.userId).where('interpretations.tenant_id', '=', owner.tenantId);
     const [rows, total] = await Promise.all([
       base
@@ -80,7 +76,7 @@ export class InterpretationRepo {
   }
 
   /** Removes one of the owner's records; false when it is not theirs or already gone. */
-  async removeOwned(owner: Owner, id: string): Promise<boolean> {
+  async removeOwned(owner: ActorScope, id: string): Promise<boolean> {
     const r = await this.db.deleteFrom('interpretations').where('id', '=', id).where('user_id', '=', owner.userId).where('tenant_id', '=', owner.tenantId).executeTakeFirst();
     return Number(r.numDeletedRows) === 1;
   }

@@ -9,8 +9,8 @@ import type { BidOwner, BidRow } from '../bid/repo.ts';
 import type { BidService } from '../bid/service.ts';
 import type { FileService } from '../file/service.ts';
 import type { UsageRecorder } from '../ai/usage.ts';
-import { SYSTEM_ACTOR } from '../../policy/actor.ts';
-import { InterpretationRepo, type Owner } from './repo.ts';
+import { SYSTEM_ACTOR, ownerOf, type Actor, type ActorScope } from '../../policy/actor.ts';
+import { InterpretationRepo } from './repo.ts';
 
 export function textHash(text: string, tier: ModelTier): string {
   return createHash('sha256').update(tier).update('\n').update(text).digest('hex');
@@ -42,7 +42,7 @@ export class AnalysisService {
   ) {}
 
   /** Analyses text with the engine; a failed model call degrades to the rule-based result. */
-  async analyze(owner: Owner, text: string, tier: ModelTier, bidId: string | null = null, signal?: AbortSignal): Promise<TenderAnalysis> {
+  async analyze(owner: ActorScope, text: string, tier: ModelTier, bidId: string | null = null, signal?: AbortSignal): Promise<TenderAnalysis> {
     try {
       const g = await this.engine.analyzeTender(text, { tier, signal, actor: owner });
       await this.usage.record(owner, g, tier, 'analysis', bidId);
@@ -55,11 +55,11 @@ export class AnalysisService {
   }
 
   /** The tender text of a bid: pasted text, else its uploaded file's text. */
-  async tenderTextOf(owner: Owner, bid: BidRow): Promise<string> {
+  async tenderTextOf(owner: Actor, bid: BidRow): Promise<string> {
     if (bid.tender_text?.trim()) return bid.tender_text;
     if (bid.file_id) {
       try {
-        return (await this.files.textOf({ userId: bid.user_id, tenantId: bid.tenant_id }, bid.file_id)).text;
+        return (await this.files.textOf(ownerOf(bid), bid.file_id)).text;
       } catch {
         return '';
       }
@@ -77,10 +77,10 @@ export class AnalysisService {
     if (stored && !opts.refresh) return stored;
     const text = await this.tenderTextOf(owner, bid);
     let analysis: TenderAnalysis;
-    const prior = text ? await this.repo.findLatestByText({ userId: bid.user_id, tenantId: bid.tenant_id }, textHash(text, tier), 'done') : undefined;
+    const prior = text ? await this.repo.findLatestByText(ownerOf(bid), textHash(text, tier), 'done') : undefined;
     const reused = parseAnalysis(prior?.analysis);
     if (reused && !opts.refresh) analysis = reused;
-    else if (text) analysis = await this.analyze({ userId: bid.user_id, tenantId: bid.tenant_id }, text, tier, bid.id, opts.signal);
+    else if (text) analysis = await this.analyze(ownerOf(bid), text, tier, bid.id, opts.signal);
     else {
       analysis = rulesFallback('', '未提供招标文件');
       analysis.warnings = ['未提供招标文件内容：大纲按标准结构生成，项目信息请在各章节补充'];

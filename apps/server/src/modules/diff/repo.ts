@@ -1,11 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { DiffTable, DiffTables } from './tables.ts';
-
-export interface DiffOwner {
-  userId: string;
-  tenantId: string;
-}
+import type { ActorScope } from '../../policy/actor.ts';
 
 type Db = Kysely<Database & DiffTables>;
 
@@ -21,7 +17,7 @@ export class DiffRepo {
     await this.db.insertInto('diffs').values(row).execute();
   }
 
-  findOwned(owner: DiffOwner, id: string): Promise<DiffTable | undefined> {
+  findOwned(owner: ActorScope, id: string): Promise<DiffTable | undefined> {
     return this.db.selectFrom('diffs').selectAll().where('id', '=', id).where('user_id', '=', owner.userId).where('tenant_id', '=', owner.tenantId).executeTakeFirst();
   }
 
@@ -34,7 +30,7 @@ export class DiffRepo {
     await this.db.updateTable('diffs').set(patch).where('id', '=', id).execute();
   }
 
-  async page(owner: DiffOwner, offset: number, limit: number): Promise<{ rows: Array<Omit<DiffTable, 'result'>>; total: number }> {
+  async page(owner: ActorScope, offset: number, limit: number): Promise<{ rows: Array<Omit<DiffTable, 'result'>>; total: number }> {
     const base = this.db.selectFrom('diffs').where('user_id', '=', owner.userId).where('tenant_id', '=', owner.tenantId);
     const rows = await base
       .select(['id', 'user_id', 'tenant_id', 'name', 'status', 'progress', 'stage', 'error', 'score', 'inputs', 'created_at', 'updated_at'])
@@ -47,7 +43,7 @@ export class DiffRepo {
     return { rows, total: Number(count?.n ?? 0) };
   }
 
-  async countLive(owner: DiffOwner): Promise<number> {
+  async countLive(owner: ActorScope): Promise<number> {
     const r = await this.db
       .selectFrom('diffs')
       .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -58,7 +54,7 @@ export class DiffRepo {
   }
 
   /** True when a row was removed. */
-  async remove(owner: DiffOwner, id: string): Promise<boolean> {
+  async remove(owner: ActorScope, id: string): Promise<boolean> {
     const r = await this.db.deleteFrom('diffs').where('id', '=', id).where('user_id', '=', owner.userId).where('tenant_id', '=', owner.tenantId).executeTakeFirst();
     return Number(r.numDeletedRows) > 0;
   }

@@ -17,7 +17,7 @@ const LIVE_PER_USER = 3;
 const KEYS = ['A', 'B', 'C', 'D', 'E'];
 
 interface DiffInputs {
-  actor: { userId: string; tenantId: string; role: string };
+  actor: Actor;
   docs: ComparedDocument[];
   tenderFileId: string | null;
   jobId?: string;

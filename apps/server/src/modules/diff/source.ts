@@ -9,7 +9,6 @@ import type { Actor } from '../../policy/actor.ts';
 import type { BidService } from '../bid/service.ts';
 import type { ExportSource } from '../export/source.ts';
 import type { FileRepo } from '../file/repo.ts';
-import type { AuthContext } from '../session/service.ts';
 import { MAX_IMAGES_PER_DOC } from '../../diff/docx-assets.ts';
 
 /** One document to compare, as read by the job. */
@@ -73,11 +72,6 @@ export class WorkspaceDiffSource implements DiffSource {
     private readonly dataDir: string,
   ) {}
 
-  /** The export source speaks the session's AuthContext; the job acts for the comparison's owner. */
-  private auth(actor: Actor): AuthContext {
-    return { sessionId: '', userId: actor.userId, tenantId: actor.tenantId, role: actor.role, isEmployee: actor.role !== 'personal' };
-  }
-
   async bidName(actor: Actor, bidId: string): Promise<string> {
     return (await this.bids.getOwned(actor, bidId)).name;
   }
@@ -89,10 +83,9 @@ export class WorkspaceDiffSource implements DiffSource {
   }
 
   async loadBid(actor: Actor, bidId: string): Promise<LoadedDocument> {
-    const auth = this.auth(actor);
     const row = await this.bids.getOwned(actor, bidId);
-    const loaded = await this.exportSource.loadBidForExport(auth, bidId);
-    const library = await this.exportSource.loadImages(auth, loaded.chapters);
+    const loaded = await this.exportSource.loadBidForExport(actor, bidId);
+    const library = await this.exportSource.loadImages(actor, loaded.chapters);
     const images = chapterImageSources(loaded.chapters)
       .map((src) => library[src] ?? (src.startsWith('data:') ? decodeDataUrl(src) : null))
       .filter((b): b is Uint8Array => b !== null)

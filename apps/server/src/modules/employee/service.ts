@@ -1,8 +1,10 @@
 import { sql, type Kysely } from 'kysely';
 import { makePage, maskPhone, type Employee, type EmployeeInvitation, type EmployeeListQuery, type MyEmployeeInvitation, type Page } from '@bid/shared';
 import type { Database } from '../../db/schema.ts';
-import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
-import type { AuthContext, SessionService } from '../session/service.ts';
+import { badRequest, conflict, notFound } from '../../http/errors.ts';
+import type { SessionService } from '../session/service.ts';
+import type { Actor, SessionActor } from '../../policy/actor.ts';
+import { authorizeEmployeeAdmin } from './policy.ts';
 import { UserRepo, type UserRow } from '../user/repo.ts';
 import { EmployeeInvitations } from './invitations.ts';
 
@@ -68,38 +70,33 @@ export class EmployeeService {
     this.repo = new UserRepo(db);
   }
 
-  private requireAdmin(auth: AuthContext): string {
-    if (auth.role !== 'company_admin' || !auth.isEmployee) throw forbidden('仅企业管理员可以管理员工');
-    return auth.tenantId;
-  }
-
   /**
    * By phone: an invitation the person accepts after logging in with that number (nobody's account
    * moves without consent). The answer is the same whoever owns the number.
    */
-  add(auth: AuthContext, phone: string, name: string | undefined): Promise<EmployeeInvitation> {
-    return this.invitations.invite(this.requireAdmin(auth), auth.userId, phone, name);
+  add(auth: SessionActor, phone: string, name: string | undefined): Promise<EmployeeInvitation> {
+    return this.invitations.invite(authorizeEmployeeAdmin(auth), auth.userId, phone, name);
   }
 
-  pendingInvitations(auth: AuthContext): Promise<EmployeeInvitation[]> {
-    return this.invitations.pendingOfCompany(this.requireAdmin(auth));
+  pendingInvitations(auth: SessionActor): Promise<EmployeeInvitation[]> {
+    return this.invitations.pendingOfCompany(authorizeEmployeeAdmin(auth));
   }
 
-  revokeInvitation(auth: AuthContext, id: string): Promise<void> {
-    return this.invitations.revoke(this.requireAdmin(auth), id);
+  revokeInvitation(auth: SessionActor, id: string): Promise<void> {
+    return this.invitations.revoke(authorizeEmployeeAdmin(auth), id);
   }
 
   /** Invitations addressed to the caller (any logged-in user). */
-  myInvitations(auth: AuthContext): Promise<MyEmployeeInvitation[]> {
+  myInvitations(auth: Actor): Promise<MyEmployeeInvitation[]> {
     return this.invitations.mine(auth.userId);
   }
 
-  answerInvitation(auth: AuthContext, id: string, accept: boolean): Promise<void> {
+  answerInvitation(auth: Actor, id: string, accept: boolean): Promise<void> {
     return this.invitations.answer(auth.userId, id, accept);
   }
 
-  async list(auth: AuthContext, q: EmployeeListQuery & { current: number; size: number }): Promise<Page<Employee>> {
-    const tenantId = this.requireAdmin(auth);
+  async list(auth: SessionActor, q: EmployeeListQuery & { current: number; size: number }): Promise<Page<Employee>> {
+    const tenantId = authorizeEmployeeAdmin(auth);
     let base = this.db
       .selectFrom('users')
       .where('tenant_id', '=', tenantId)
@@ -127,8 +124,8 @@ export class EmployeeService {
    * Takes the person out of the company: back to their personal tenant (a fresh one if they had
    * none), every session ended at once. Bids they wrote keep the company's tenant id, so they stay.
    */
-  async remove(auth: AuthContext, id: string): Promise<void> {
-    const tenantId = this.requireAdmin(auth);
+  async remove(auth: SessionActor, id: string): Promise<void> {
+    const tenantId = authorizeEmployeeAdmin(auth);
     if (id === auth.userId) throw badRequest('不能移除企业管理员自己');
     const target = await this.db
       .selectFrom('users')

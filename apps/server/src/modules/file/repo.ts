@@ -1,11 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { FileTable } from '../../ai/tables.ts';
-
-export interface FileOwner {
-  userId: string;
-  tenantId: string;
-}
+import type { ActorScope } from '../../policy/actor.ts';
 
 /** Uploaded tender files; every read is scoped to the uploader. */
 export class FileRepo {
@@ -15,7 +11,7 @@ export class FileRepo {
     return this.db.insertInto('files').values(row).execute();
   }
 
-  findOwned(owner: FileOwner, id: string) {
+  findOwned(owner: ActorScope, id: string) {
     return this.db.selectFrom('files').selectAll().where('id', '=', id).where('user_id', '=', owner.userId).where('tenant_id', '=', owner.tenantId).executeTakeFirst();
   }
 

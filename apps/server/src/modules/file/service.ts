@@ -9,7 +9,8 @@ import { AppError, badRequest, notFound } from '../../http/errors.ts';
 import { newId, nowIso } from '../../lib/ids.ts';
 import { FileParseError, ParseRunner } from '../../files/parse.ts';
 import { sniffKind } from '../../files/sniff.ts';
-import { FileRepo, type FileOwner } from './repo.ts';
+import { FileRepo } from './repo.ts';
+import type { Actor, ActorScope } from '../../policy/actor.ts';
 
 const EXT: Record<TenderFileKind, string> = { pdf: 'pdf', docx: 'docx', doc: 'doc', txt: 'txt' };
 
@@ -51,7 +52,7 @@ export class FileService {
     }
   }
 
-  async upload(owner: FileOwner, fileName: string, stream: Readable & { truncated?: boolean }): Promise<UploadedFile> {
+  async upload(owner: Actor, fileName: string, stream: Readable & { truncated?: boolean }): Promise<UploadedFile> {
     const name = (path.basename(fileName || '招标文件').replace(/\p{Cc}/gu, '') || '招标文件').slice(0, 200);
     await fsp.mkdir(this.tmpDir(), { recursive: true });
     const id = newId();
@@ -134,13 +135,13 @@ export class FileService {
   }
 
   /** The text of the caller's file (404 for a foreign or missing id). */
-  async textOf(owner: FileOwner, id: string): Promise<{ name: string; text: string }> {
+  async textOf(owner: ActorScope, id: string): Promise<{ name: string; text: string }> {
     const row = await this.repo.findOwned(owner, id);
     if (!row) throw notFound(FILE_MESSAGES.notFound);
     return { name: row.name, text: row.text };
   }
 
-  async detail(owner: FileOwner, id: string): Promise<UploadedFile> {
+  async detail(owner: Actor, id: string): Promise<UploadedFile> {
     const row = await this.repo.findOwned(owner, id);
     if (!row) throw notFound(FILE_MESSAGES.notFound);
     return {

@@ -9,7 +9,7 @@ import {
 import { badRequest, notFound } from '../../http/errors.ts';
 import { newId, nowIso } from '../../lib/ids.ts';
 import type { FactRow, KnowledgeRepo } from './repo.ts';
-import type { KnowledgeActor } from './service.ts';
+import type { Actor } from '../../policy/actor.ts';
 
 /** A qualification lapsing within this many days shows as 'expiring'. */
 const EXPIRING_DAYS = 90;
@@ -31,7 +31,7 @@ export function presentFact(row: FactRow): CompanyFact {
 export class CompanyLibrary {
   constructor(private readonly repo: KnowledgeRepo) {}
 
-  async saveFact(actor: KnowledgeActor, input: SaveFactInput): Promise<{ id: string }> {
+  async saveFact(actor: Actor, input: SaveFactInput): Promise<{ id: string }> {
     const parsed = factDataSchemas[input.kind].safeParse(input.data);
     if (!parsed.success) throw badRequest(parsed.error.issues[0].message);
     const data = JSON.stringify(parsed.data);
@@ -51,7 +51,7 @@ export class CompanyLibrary {
     return (await this.repo.listFacts(tenantId, kind)).map(presentFact);
   }
 
-  async removeFact(actor: KnowledgeActor, id: string): Promise<null> {
+  async removeFact(actor: Actor, id: string): Promise<null> {
     const r = await this.repo.removeFact(actor.tenantId, id);
     if (Number(r.numDeletedRows) === 0) throw notFound(KNOWLEDGE_MSG.factNotFound);
     return null;

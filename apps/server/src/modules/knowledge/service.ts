@@ -9,8 +9,7 @@ import {
   type KnowledgeSearchInput,
   type SaveDocumentInput,
 } from '@bid/shared';
-import { AppError, badRequest, forbidden, notFound } from '../../http/errors.ts';
-import { Code } from '@bid/shared';
+import { badRequest, notFound } from '../../http/errors.ts';
 import { newId, nowIso } from '../../lib/ids.ts';
 import type { OperatorDirectory } from '../../policy/operator.ts';
 import type { Embedder } from './embeddings.ts';
@@ -18,15 +17,12 @@ import type { DocumentRow, KnowledgeRepo, PassageRow } from './repo.ts';
 import { PassageSearch } from './search.ts';
 import { splitPassages } from './split.ts';
 import { highlightsOf, termVector } from './terms.ts';
-
-export interface KnowledgeActor {
-  userId: string;
-  tenantId: string;
-}
+import type { Actor } from '../../policy/actor.ts';
+import { authorizeKnowledge, curatesPublic } from './policy.ts';
 
 /** The uploaded file a document is made from (the file module's safe parser already ran). */
 export interface KnowledgeFileSource {
-  fileOf(owner: KnowledgeActor, id: string): Promise<{ name: string; kind: string; text: string; headings: Array<{ level: number; text: string }> } | null>;
+  fileOf(owner: Actor, id: string): Promise<{ name: string; kind: string; text: string; headings: Array<{ level: number; text: string }> } | null>;
 }
 
 export const PUBLIC_SCOPE = 'public';
@@ -69,9 +65,9 @@ export class KnowledgeService {
     };
   }
 
-  async saveDocument(actor: KnowledgeActor, input: SaveDocumentInput): Promise<{ id: string }> {
+  async saveDocument(actor: Actor, input: SaveDocumentInput): Promise<{ id: string }> {
     const isPublic = input.library === 'public';
-    if (isPublic && !(await this.operators.isOperator(actor.userId))) throw forbidden(KNOWLEDGE_MSG.publicOnlyOperators);
+    await authorizeKnowledge(this.operators, actor, input.library, 'add');
     const scope = isPublic ? PUBLIC_SCOPE : actor.tenantId;
     if ((await this.repo.countDocuments(scope)) >= KNOWLEDGE_LIMITS.maxDocumentsPerLibrary) throw badRequest(KNOWLEDGE_MSG.tooMany);
     const file = await this.files.fileOf(actor, input.fileId);
@@ -121,8 +117,8 @@ export class KnowledgeService {
     return { id };
   }
 
-  async list(actor: KnowledgeActor, input: KnowledgeListInput): Promise<KnowledgeListResult> {
-    const operator = await this.operators.isOperator(actor.userId);
+  async list(actor: Actor, input: KnowledgeListInput): Promise<KnowledgeListResult> {
+    const operator = await curatesPublic(this.operators, actor);
     const rows = await this.repo.listDocuments(input.library === 'public' ? PUBLIC_SCOPE : actor.tenantId);
     const all = rows.map((r) => this.present(r, operator));
     const documents = all.filter((d) => (!input.folder || d.folder === input.folder) && (!input.tag || d.tags.includes(input.tag)));
@@ -135,23 +131,23 @@ export class KnowledgeService {
   }
 
   /** One document with its passages (own library or the public one). */
-  async detail(actor: KnowledgeActor, id: string): Promise<KnowledgeDetail> {
+  async detail(actor: Actor, id: string): Promise<KnowledgeDetail> {
     const doc = await this.repo.findDocument([actor.tenantId, PUBLIC_SCOPE], id);
     if (!doc) throw notFound(KNOWLEDGE_MSG.notFound);
-    const operator = doc.scope === PUBLIC_SCOPE && (await this.operators.isOperator(actor.userId));
+    const operator = doc.scope === PUBLIC_SCOPE && (await curatesPublic(this.operators, actor));
     const items = await this.repo.passagesOf(doc.id);
     return { ...this.present(doc, operator), items };
   }
 
-  async removeDocument(actor: KnowledgeActor, id: string): Promise<null> {
+  async removeDocument(actor: Actor, id: string): Promise<null> {
     const doc = await this.repo.findDocument([actor.tenantId, PUBLIC_SCOPE], id);
     if (!doc) throw notFound(KNOWLEDGE_MSG.notFound);
-    if (doc.scope === PUBLIC_SCOPE && !(await this.operators.isOperator(actor.userId))) throw new AppError(Code.FORBIDDEN, '只有运营人员可以删除公共知识库的文档');
+    await authorizeKnowledge(this.operators, actor, doc.scope === PUBLIC_SCOPE ? 'public' : 'private', 'remove');
     await this.repo.removeDocument(doc, nowIso());
     return null;
   }
 
-  scopesOf(actor: Pick<KnowledgeActor, 'tenantId'>, library: KnowledgeSearchInput['library']): string[] {
+  scopesOf(actor: Pick<Actor, 'tenantId'>, library: KnowledgeSearchInput['library']): string[] {
     if (library === 'private') return [actor.tenantId];
     if (library === 'public') return [PUBLIC_SCOPE];
     return [actor.tenantId, PUBLIC_SCOPE];
@@ -171,7 +167,7 @@ export class KnowledgeService {
     return out;
   }
 
-  searchFor(actor: KnowledgeActor, input: KnowledgeSearchInput): Promise<KnowledgeHit[]> {
+  searchFor(actor: Actor, input: KnowledgeSearchInput): Promise<KnowledgeHit[]> {
     return this.find(this.scopesOf(actor, input.library), input.query, input.size);
   }
 }

@@ -1,5 +1,5 @@
 import type { ImageResult, ImageSourceName } from '@bid/shared';
-import type { PictureOwner } from './repo.ts';
+import type { Actor } from '../../policy/actor.ts';
 
 /**
  * Where aiSearchImages looks for pictures. The picture library implements it; the knowledge base
@@ -8,5 +8,5 @@ import type { PictureOwner } from './repo.ts';
  */
 export interface ImageSource {
   name: ImageSourceName;
-  search(owner: PictureOwner, keywords: string[], limit: number): Promise<ImageResult[]>;
+  search(owner: Actor, keywords: string[], limit: number): Promise<ImageResult[]>;
 }

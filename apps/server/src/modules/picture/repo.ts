@@ -1,13 +1,9 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { PictureTable } from './tables.ts';
+import type { ActorScope } from '../../policy/actor.ts';
 
 export type PictureRow = PictureTable;
-export interface PictureOwner {
-  userId: string;
-  tenantId: string;
-}
-
 /** LIKE pattern matching the text literally on SQLite and PostgreSQL (with `escape '\'`). */
 function likeOf(s: string): string {
   return `%${s.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -17,7 +13,7 @@ function likeOf(s: string): string {
 export class PictureRepo {
   constructor(private readonly db: Kysely<Database>) {}
 
-  private owned(owner: PictureOwner) {
+  private owned(owner: ActorScope) {
     return this.db.selectFrom('pictures').where('tenant_id', '=', owner.tenantId).where('user_id', '=', owner.userId);
   }
 
@@ -25,17 +21,17 @@ export class PictureRepo {
     return this.db.insertInto('pictures').values(row).execute();
   }
 
-  find(owner: PictureOwner, id: string) {
+  find(owner: ActorScope, id: string) {
     return this.owned(owner).selectAll().where('id', '=', id).executeTakeFirst();
   }
 
-  findMany(owner: PictureOwner, ids: string[]) {
+  findMany(owner: ActorScope, ids: string[]) {
     if (!ids.length) return Promise.resolve([] as PictureRow[]);
     return this.owned(owner).selectAll().where('id', 'in', ids).execute();
   }
 
   /** Number of pictures and bytes of originals in the owner's library. */
-  async usage(owner: PictureOwner): Promise<{ count: number; bytes: number }> {
+  async usage(owner: ActorScope): Promise<{ count: number; bytes: number }> {
     const r = await this.owned(owner)
       .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.coalesce(eb.fn.sum<number>('size'), eb.val(0)).as('bytes')])
       .executeTakeFirst();
@@ -43,7 +39,7 @@ export class PictureRepo {
   }
 
   /** All words must occur in the name or a tag (case-insensitive); optionally one exact tag. */
-  async page(owner: PictureOwner, words: string[], tag: string | undefined, offset: number, limit: number) {
+  async page(owner: ActorScope, words: string[], tag: string | undefined, offset: number, limit: number) {
     let q = this.owned(owner);
     for (const w of words) q = q.where(sql<boolean>`search_text like ${likeOf(w)} escape '\\'`);
     // Tags are stored as a JSON array of strings; the quoted form matches one whole tag.
@@ -54,7 +50,7 @@ export class PictureRepo {
   }
 
   /** Pictures matching any of the words (for image search), newest first, at most `limit`. */
-  anyOf(owner: PictureOwner, words: string[], limit: number) {
+  anyOf(owner: ActorScope, words: string[], limit: number) {
     if (!words.length) return Promise.resolve([] as PictureRow[]);
     return this.owned(owner)
       .selectAll()
@@ -64,15 +60,15 @@ export class PictureRepo {
       .execute();
   }
 
-  tagsOf(owner: PictureOwner) {
+  tagsOf(owner: ActorScope) {
     return this.owned(owner).select('tags').execute();
   }
 
-  update(owner: PictureOwner, id: string, patch: Partial<Pick<PictureRow, 'name' | 'tags' | 'search_text' | 'updated_at'>>) {
+  update(owner: ActorScope, id: string, patch: Partial<Pick<PictureRow, 'name' | 'tags' | 'search_text' | 'updated_at'>>) {
     return this.db.updateTable('pictures').set(patch).where('id', '=', id).where('tenant_id', '=', owner.tenantId).where('user_id', '=', owner.userId).executeTakeFirst();
   }
 
-  remove(owner: PictureOwner, ids: string[]) {
+  remove(owner: ActorScope, ids: string[]) {
     return this.db.deleteFrom('pictures').where('id', 'in', ids).where('tenant_id', '=', owner.tenantId).where('user_id', '=', owner.userId).executeTakeFirst();
   }
 }

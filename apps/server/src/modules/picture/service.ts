@@ -17,7 +17,8 @@ import {
 import { AppError, badRequest, businessWarning, notFound } from '../../http/errors.ts';
 import { newId, nowIso } from '../../lib/ids.ts';
 import { dimensionsOf, sniffType, svgRisk } from './image-types.ts';
-import { PictureRepo, type PictureOwner, type PictureRow } from './repo.ts';
+import { PictureRepo, type PictureRow } from './repo.ts';
+import type { Actor } from '../../policy/actor.ts';
 import { PictureStorage, makeThumbnail } from './storage.ts';
 import { RASTER_CAPS, Rasterizer } from './raster.ts';
 import type { ImageSource } from './image-source.ts';
@@ -94,7 +95,7 @@ export class PictureService {
   }
 
   /** Checks the bytes (type by magic bytes, size, SVG safety), stores original and thumbnail. */
-  async upload(owner: PictureOwner, input: UploadInput): Promise<PictureItem> {
+  async upload(owner: Actor, input: UploadInput): Promise<PictureItem> {
     const { bytes } = input;
     if (bytes.length === 0) throw badRequest(PICTURE_MSG.empty);
     if (bytes.length > PICTURE_LIMITS.maxBytes) throw new AppError(Code.PAYLOAD_TOO_LARGE, PICTURE_MSG.tooLarge);
@@ -149,18 +150,18 @@ export class PictureService {
     }
   }
 
-  async list(owner: PictureOwner, q: PictureListQuery): Promise<Page<PictureItem>> {
+  async list(owner: Actor, q: PictureListQuery): Promise<Page<PictureItem>> {
     const { rows, total } = await this.repo.page(owner, keywordWords(q.keyword), q.tag?.trim() || undefined, (q.current - 1) * q.size, q.size);
     return makePage(rows.map(present), total, q);
   }
 
-  async detail(owner: PictureOwner, id: string): Promise<PictureItem> {
+  async detail(owner: Actor, id: string): Promise<PictureItem> {
     const row = await this.repo.find(owner, id);
     if (!row) throw notFound(PICTURE_MSG.notFound);
     return present(row);
   }
 
-  async update(owner: PictureOwner, input: PictureUpdateInput): Promise<PictureItem> {
+  async update(owner: Actor, input: PictureUpdateInput): Promise<PictureItem> {
     const row = await this.repo.find(owner, input.id);
     if (!row) throw notFound(PICTURE_MSG.notFound);
     const name = input.name ?? row.name;
@@ -172,7 +173,7 @@ export class PictureService {
   }
 
   /** Deletes the rows first (what the user sees), then the files; all ids must be the caller's. */
-  async remove(owner: PictureOwner, ids: string[]): Promise<{ removed: number }> {
+  async remove(owner: Actor, ids: string[]): Promise<{ removed: number }> {
     const unique = [...new Set(ids)];
     const rows = await this.repo.findMany(owner, unique);
     if (rows.length !== unique.length) throw notFound(PICTURE_MSG.notFound);
@@ -184,14 +185,14 @@ export class PictureService {
     return { removed: rows.length };
   }
 
-  async tags(owner: PictureOwner): Promise<PictureTagCount[]> {
+  async tags(owner: Actor): Promise<PictureTagCount[]> {
     const counts = new Map<string, number>();
     for (const r of await this.repo.tagsOf(owner)) for (const t of parseTags(r.tags)) counts.set(t, (counts.get(t) ?? 0) + 1);
     return [...counts].map(([tag, count]) => ({ tag, count })).sort((a, b) => b.count - a.count || a.tag.localeCompare(b.tag, 'zh-CN'));
   }
 
   /** The original (or its thumbnail) of one of the caller's pictures. */
-  async file(owner: PictureOwner, id: string, thumb: boolean): Promise<StoredFile> {
+  async file(owner: Actor, id: string, thumb: boolean): Promise<StoredFile> {
     const row = await this.repo.find(owner, id);
     if (!row) throw notFound(PICTURE_MSG.notFound);
     const useThumb = thumb && row.thumb_key;
@@ -212,7 +213,7 @@ export class PictureService {
    * SVG comes back rasterised as PNG (Word needs a bitmap); WebP is returned as is (the caller
    * decides: Word cannot show it).
    */
-  async readForExport(owner: PictureOwner, id: string): Promise<{ bytes: Buffer; type: PictureType | 'png'; width: number | null; height: number | null } | null> {
+  async readForExport(owner: Actor, id: string): Promise<{ bytes: Buffer; type: PictureType | 'png'; width: number | null; height: number | null } | null> {
     const row = await this.repo.find(owner, id);
     if (!row) return null;
     // Pictures stored before the pixel cap existed are written as their caption, not decoded by Word.
@@ -227,7 +228,7 @@ export class PictureService {
   }
 
   /** Image search over the library: pictures whose name or tags contain the keywords, best first. */
-  async search(owner: PictureOwner, keywords: string[], limit: number): Promise<ImageResult[]> {
+  async search(owner: Actor, keywords: string[], limit: number): Promise<ImageResult[]> {
     const words = [...new Set(keywords.map((k) => k.toLowerCase().trim()).filter((k) => k.length >= 1))].slice(0, 30);
     const rows = await this.repo.anyOf(owner, words, 500);
     const scored = rows.map((r) => {

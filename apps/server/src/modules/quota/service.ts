@@ -3,7 +3,7 @@ import { BID_MSG, type Quota, type QuotaBucket } from '@bid/shared';
 import type { Database } from '../../db/schema.ts';
 import { businessWarning } from '../../http/errors.ts';
 import { newId } from '../../lib/ids.ts';
-import type { AuthContext } from '../session/service.ts';
+import type { Actor } from '../../policy/actor.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -18,7 +18,7 @@ const BUCKET_COLUMNS = [
 const COMPANY_ROLES = new Set(['employee', 'company_admin']);
 
 /** Company users draw on their tenant's quota; everyone else on their own. */
-export function quotaHolder(auth: Pick<AuthContext, 'role'>): 'user' | 'tenant' {
+export function quotaHolder(auth: Pick<Actor, 'role'>): 'user' | 'tenant' {
   return COMPANY_ROLES.has(auth.role) ? 'tenant' : 'user';
 }
 
@@ -42,7 +42,7 @@ export class QuotaService {
    * A monthly package refills the month bucket at each monthly reset until it ends; after the end the
    * bucket is emptied. The update is conditional on the reset it read, so concurrent callers roll once.
    */
-  async rollover(auth: Pick<AuthContext, 'userId' | 'tenantId' | 'role'>, db: Db = this.db): Promise<void> {
+  async rollover(auth: Actor, db: Db = this.db): Promise<void> {
     const table = quotaHolder(auth) === 'tenant' ? 'tenants' : 'users';
     const holderId = table === 'tenants' ? auth.tenantId : auth.userId;
     const row = await db.selectFrom(table).select(['month_reset_at', 'monthly_until', 'monthly_allowance', 'month_bid_number']).where('id', '=', holderId).executeTakeFirst();
@@ -72,7 +72,7 @@ export class QuotaService {
       .execute();
   }
 
-  async remaining(auth: Pick<AuthContext, 'userId' | 'tenantId' | 'role'>, db: Db = this.db): Promise<Quota> {
+  async remaining(auth: Actor, db: Db = this.db): Promise<Quota> {
     await this.rollover(auth, db);
     const holder = quotaHolder(auth);
     const row =
@@ -108,7 +108,7 @@ export class QuotaService {
    * Takes one unit for `bidId` and logs it in user_bid_logs; throws 601 when every bucket is empty.
    * An unlimited package takes nothing but is logged with delta 0.
    */
-  async consumeOne(trx: Transaction<Database>, auth: Pick<AuthContext, 'userId' | 'tenantId' | 'role'>, bidId: string): Promise<ConsumeResult> {
+  async consumeOne(trx: Transaction<Database>, auth: Actor, bidId: string): Promise<ConsumeResult> {
     const holder = quotaHolder(auth);
     const table = holder === 'tenant' ? 'tenants' : 'users';
     const holderId = holder === 'tenant' ? auth.tenantId : auth.userId;

@@ -1,15 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { newId } from '../../lib/ids.ts';
+import type { SessionActor } from '../../policy/actor.ts';
 import type { SessionRepo } from './repo.ts';
 
-export interface AuthContext {
-  sessionId: string;
-  userId: string;
-  tenantId: string;
-  /** 'personal' | 'company_admin' | 'employee' */
-  role: string;
-  isEmployee: boolean;
-}
+/** @deprecated The request's user is a `SessionActor`; services take an `Actor`. */
+export type AuthContext = SessionActor;
 
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
@@ -44,7 +39,7 @@ export class SessionService {
     return { token, expiresIn: this.ttlSeconds };
   }
 
-  async resolve(token: string): Promise<AuthContext | null> {
+  async resolve(token: string): Promise<SessionActor | null> {
     if (!token || token.length > 200) return null;
     const now = new Date();
     const row = await this.repo.findLive(hashToken(token), now.toISOString());

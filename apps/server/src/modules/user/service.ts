@@ -11,7 +11,9 @@ import {
 } from '@bid/shared';
 import type { Database } from '../../db/schema.ts';
 import { badRequest, conflict, notFound, tooMany, unauthorized } from '../../http/errors.ts';
-import type { AuthContext } from '../session/service.ts';
+import type { Actor, SessionActor } from '../../policy/actor.ts';
+import { SqlOperatorDirectory, type OperatorDirectory } from '../../policy/operator.ts';
+import { isTierDisabled } from '../bid/policy.ts';
 import { newId } from '../../lib/ids.ts';
 import type { AccountsInfra } from '../auth/accounts.ts';
 import { hashPassword, verifyPassword } from '../auth/password.ts';
@@ -41,14 +43,16 @@ function hashTicket(ticket: string): string {
 /** The logged-in user's own account: session state, profile, phone, password, preferences. */
 export class UserService {
   readonly repo: UserRepo;
+  private readonly operators: OperatorDirectory;
 
   constructor(
     private readonly db: Kysely<Database>,
     private readonly infra: AccountsInfra,
     /** Refills a monthly package's bucket when its month has turned, before the buckets are shown. */
-    private readonly buckets?: { rollover(auth: AuthContext): Promise<void> },
+    private readonly buckets?: { rollover(auth: Actor): Promise<void> },
   ) {
     this.repo = new UserRepo(db);
+    this.operators = new SqlOperatorDirectory(db);
   }
 
   private now(): number {
@@ -56,18 +60,14 @@ export class UserService {
   }
 
   /** The caller's own row; a session whose user vanished is a logged-out session. */
-  async me(auth: AuthContext): Promise<{ user: UserRow; tenant: TenantRow | undefined }> {
+  async me(auth: Actor): Promise<{ user: UserRow; tenant: TenantRow | undefined }> {
     const user = await this.repo.findById(auth.userId);
     if (!user || user.status !== 'active') throw unauthorized();
     const tenant = await this.repo.tenant(user.tenant_id);
     return { user, tenant };
   }
 
-  private async isOperator(userId: string): Promise<boolean> {
-    return Boolean(await this.db.selectFrom('operators').select('user_id').where('user_id', '=', userId).executeTakeFirst());
-  }
-
-  async userInfo(auth: AuthContext): Promise<UserInfo> {
+  async userInfo(auth: Actor): Promise<UserInfo> {
     await this.buckets?.rollover(auth);
     const { user, tenant } = await this.me(auth);
     const company = user.is_employee === 1;
@@ -93,7 +93,7 @@ export class UserService {
       isBuy: user.is_buy,
       headMenu: menu,
       // 'operator': the web app shows the 运营后台 entry (the server checks every admin call itself).
-      rights: [...rightsOf(user.role), ...(await this.isOperator(user.id) ? ['operator'] : [])],
+      rights: [...rightsOf(user.role), ...(await this.operators.isOperator(user.id) ? ['operator'] : [])],
       needUserInfo: user.need_user_info,
       modelData: { premium_status: user.premium_disabled, standard_status: user.standard_disabled },
       userName: user.name,
@@ -107,7 +107,7 @@ export class UserService {
   }
 
   /** Remaining quota per bucket, read from the bucket owner (the company for company users). */
-  async quota(auth: AuthContext): Promise<BidQuota> {
+  async quota(auth: Actor): Promise<BidQuota> {
     await this.buckets?.rollover(auth);
     const { user, tenant } = await this.me(auth);
     const company = user.is_employee === 1 && tenant;
@@ -125,13 +125,13 @@ export class UserService {
     };
   }
 
-  async sendOwnCode(auth: AuthContext, purpose: OwnPurpose, ip: string): Promise<void> {
+  async sendOwnCode(auth: Actor, purpose: OwnPurpose, ip: string): Promise<void> {
     const { user } = await this.me(auth);
     if (!user.phone) throw badRequest('当前账号未绑定手机号，请先绑定手机号');
     await this.infra.sms.send(user.phone, purpose, ip);
   }
 
-  async sendPhoneCode(auth: AuthContext, phone: string, ip: string): Promise<void> {
+  async sendPhoneCode(auth: Actor, phone: string, ip: string): Promise<void> {
     const { user } = await this.me(auth);
     if (user.phone === phone) throw badRequest('新手机号不能与当前手机号相同');
     const other = await this.repo.findByPhone(phone);
@@ -140,7 +140,7 @@ export class UserService {
   }
 
   /** Uses up a code sent to the own phone and hands out a single-use ticket for the next step. */
-  async validateMessage(auth: AuthContext, code: string, purpose: OwnPurpose): Promise<{ ticket: string; expiresIn: number }> {
+  async validateMessage(auth: Actor, code: string, purpose: OwnPurpose): Promise<{ ticket: string; expiresIn: number }> {
     const { user } = await this.me(auth);
     if (!user.phone) throw badRequest('当前账号未绑定手机号，请先绑定手机号');
     await this.infra.sms.verify(user.phone, purpose, code);
@@ -174,7 +174,7 @@ export class UserService {
    * New phone proven by its own code; an account that already has a phone must also show a ticket
    * for the old one (validate-message, purpose change-phone), so a stolen session alone cannot move it.
    */
-  async updatePhone(auth: AuthContext, phone: string, code: string, ticket: string | undefined): Promise<void> {
+  async updatePhone(auth: Actor, phone: string, code: string, ticket: string | undefined): Promise<void> {
     const { user } = await this.me(auth);
     if (user.phone === phone) throw badRequest('新手机号不能与当前手机号相同');
     if (await this.repo.findByPhone(phone)) throw conflict('该手机号已被其他账号使用，请更换手机号');
@@ -206,7 +206,7 @@ export class UserService {
   }
 
   /** Sets or changes the password; other sessions of the user end (this one stays). */
-  async updatePassword(auth: AuthContext, input: { newPassword: string; oldPassword?: string; code?: string }): Promise<void> {
+  async updatePassword(auth: SessionActor, input: { newPassword: string; oldPassword?: string; code?: string }): Promise<void> {
     const { user } = await this.me(auth);
     if (input.oldPassword) {
       if (!user.password_hash) throw badRequest('当前账号尚未设置密码，请使用短信验证码设置');
@@ -240,17 +240,17 @@ export class UserService {
     });
   }
 
-  async updateUser(auth: AuthContext, name: string): Promise<void> {
+  async updateUser(auth: Actor, name: string): Promise<void> {
     const { user } = await this.me(auth);
     await this.db.updateTable('users').set({ name, need_user_info: 0, updated_at: iso(this.now()) }).where('id', '=', user.id).execute();
   }
 
   async standardUpdate(
-    auth: AuthContext,
+    auth: Actor,
     input: { bidFileShowFlag?: 0 | 1; projectListShowFlag?: 0 | 1; preferredModel?: 'standard' | 'premium' },
   ): Promise<StandardSettings> {
     const { user } = await this.me(auth);
-    if (input.preferredModel && (input.preferredModel === 'premium' ? user.premium_disabled : user.standard_disabled) === 1) {
+    if (input.preferredModel && isTierDisabled(user, input.preferredModel)) {
       throw badRequest(input.preferredModel === 'premium' ? '当前账号未开通高级模型' : '当前账号未开通标准模型');
     }
     const set = {
@@ -270,7 +270,7 @@ export class UserService {
   }
 
   /** One statistics mark; anonymous marks are counted per IP, a user's per user. */
-  async markStalog(auth: AuthContext | null, input: MarkStalog, ip: string): Promise<void> {
+  async markStalog(auth: Actor | null, input: MarkStalog, ip: string): Promise<void> {
     const key = auth ? `stalog:user:${auth.userId}` : `stalog:ip:${ip}`;
     await enforceLimit(this.infra.limiter, key, 600, 3600, '操作');
     await this.db
@@ -288,7 +288,7 @@ export class UserService {
       .execute();
   }
 
-  async closeNotice(auth: AuthContext, noticeId: string): Promise<void> {
+  async closeNotice(auth: Actor, noticeId: string): Promise<void> {
     const notice = await this.db.selectFrom('notices').select('id').where('id', '=', noticeId).where('status', '=', 1).executeTakeFirst();
     if (!notice) throw notFound('公告不存在或已下线');
     await this.db
