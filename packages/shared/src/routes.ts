@@ -35,10 +35,12 @@ export const HOME_CHILDREN = [
   'employees',
   // Commerce: packages, the caller's orders and quota movements.
   'packages',
+  // Feedback with the operators' replies.
+  'feedback',
 ] as const;
 
 /** The operators' console (not in SPEC's list): its own layout, operators only. */
-export const ADMIN_ROUTES = ['/admin', '/admin/orders'] as const;
+export const ADMIN_ROUTES = ['/admin', '/admin/orders', '/admin/feedback'] as const;
 
 /** The /more pages (SPEC section 2). */
 export const MORE_PAGES = [

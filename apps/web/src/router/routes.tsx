@@ -42,6 +42,7 @@ export const HOME_PAGES: Record<HomeChild, Loader> = {
   account: () => import('../pages/home/account/AccountPage.tsx'),
   employees: () => import('../pages/home/employees/EmployeesPage.tsx'),
   packages: () => import('../pages/home/packages/PackagesPage.tsx'),
+  feedback: () => import('../pages/home/feedback/FeedbackPage.tsx'),
 };
 
 export const MORE_PAGE_LOADERS: Record<MorePage, Loader> = {
@@ -109,6 +110,7 @@ export const routes: RouteObject[] = [
             children: [
               page(() => import('../pages/admin/AdminDashboardPage.tsx'), ADMIN_TITLES['/admin'], { index: true }),
               page(() => import('../pages/admin/AdminOrdersPage.tsx'), ADMIN_TITLES['/admin/orders'], { path: 'orders' }),
+              page(() => import('../pages/admin/AdminFeedbackPage.tsx'), ADMIN_TITLES['/admin/feedback'], { path: 'feedback' }),
             ],
           },
         ],

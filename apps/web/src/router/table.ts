@@ -29,11 +29,13 @@ export const HOME_TITLES: Record<HomeChild, string> = {
   account: '个人中心',
   employees: '员工管理',
   packages: '套餐与订单',
+  feedback: '意见反馈',
 };
 
 export const ADMIN_TITLES: Record<(typeof ADMIN_ROUTES)[number], string> = {
   '/admin': '运营概览',
   '/admin/orders': '订单管理',
+  '/admin/feedback': '意见反馈',
 };
 
 export const MORE_TITLES: Record<MorePage, string> = {
