@@ -1,10 +1,13 @@
+import { accountEndpoints } from './endpoints/account.ts';
 import { adminEndpoints } from './endpoints/admin.ts';
+import { aiEndpoints } from './endpoints/ai.ts';
 import { bidEndpoints } from './endpoints/bid.ts';
 import { commerceEndpoints } from './endpoints/commerce.ts';
 import { contentEndpoints } from './endpoints/content.ts';
 import { invoiceEndpoints } from './endpoints/invoice.ts';
 import { feedbackEndpoints } from './endpoints/feedback.ts';
 import type { Endpoint } from './endpoints/define.ts';
+import { libraryEndpoints } from './endpoints/library.ts';
 
 export type { Endpoint, EndpointKind } from './endpoints/define.ts';
 
@@ -13,7 +16,10 @@ export type { Endpoint, EndpointKind } from './endpoints/define.ts';
  * add rows at once); this object is what the web client and the API tests use.
  */
 export const endpoints = {
+  ...accountEndpoints,
   ...bidEndpoints,
+  ...aiEndpoints,
+  ...libraryEndpoints,
   ...commerceEndpoints,
   ...contentEndpoints,
   ...invoiceEndpoints,

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import pino from 'pino';
-import { basicAuthValue, DEFAULT_CLIENT_ID, DEFAULT_CLIENT_SECRET, endpointFor, MARKER_HEADER, MARKER_VALUE } from '@bid/shared';
+import { basicAuthValue, DEFAULT_CLIENT_ID, DEFAULT_CLIENT_SECRET, endpointFor, MARKER_HEADER, MARKER_VALUE, type Endpoint } from '@bid/shared';
 import { loadConfig, type Config } from '../../src/config/config.ts';
 import { buildApp, type BuiltApp } from '../../src/app.ts';
 
@@ -20,6 +20,11 @@ export interface TestServer {
   pgSchema?: string;
   /** Calls the API with the client headers (and a token when given). */
   api: ApiClient;
+  /**
+   * Answers the server sent that do not match the endpoint table, whoever asked (the API client,
+   * `app.inject`, a raw fetch); `close()` fails the suite when there are any.
+   */
+  contractViolations: string[];
   /** Stops the server; unless `keepData`, its data directory and database go too. */
   close(opts?: { keepData?: boolean }): Promise<void>;
 }
@@ -63,8 +68,28 @@ export function checkAgainstContract(method: string, urlPath: string, status: nu
   if (!r.success) throw new Error(`${method} ${urlPath}: the answer does not match the endpoint table: ${r.error.message}`);
 }
 
+/**
+ * Calls a row of the endpoint table and resolves with its answer's `data`, parsed by the row's
+ * response schema; anything but a successful envelope that parses fails the test at the call.
+ */
+async function callEndpoint<Req, Res>(raw: RawCall, endpoint: Endpoint<Req, Res>, input: Req | undefined, token: string | undefined): Promise<Res> {
+  const isGet = endpoint.method === 'GET';
+  const query = isGet && input && typeof input === 'object' ? (input as CallOptions['query']) : undefined;
+  const r = await raw(endpoint.path, isGet ? undefined : (input ?? {}), { method: endpoint.method, token, query });
+  const body = r.body as { success?: unknown; msg?: unknown; data?: unknown } | null;
+  if (r.status !== 200 || !body || typeof body !== 'object' || body.success !== true) {
+    throw new Error(`${endpoint.method} ${endpoint.path} failed: HTTP ${r.status} ${JSON.stringify(r.body).slice(0, 300)}`);
+  }
+  const parsed = endpoint.response.safeParse(body.data);
+  if (!parsed.success) throw new Error(`${endpoint.method} ${endpoint.path}: the answer does not match the endpoint table: ${parsed.error.message}`);
+  // The row's type parameter names what its response schema parses to.
+  return parsed.data as Res;
+}
+
+type RawCall = <T = any>(urlPath: string, body?: unknown, opts?: CallOptions) => Promise<ApiResult<T>>;
+
 export function makeApiClient(baseUrl: string) {
-  async function call<T = any>(urlPath: string, body?: unknown, opts: CallOptions = {}): Promise<ApiResult<T>> {
+  async function rawCall<T = any>(urlPath: string, body?: unknown, opts: CallOptions = {}): Promise<ApiResult<T>> {
     const url = new URL(`/api${urlPath}`, baseUrl);
     for (const [k, v] of Object.entries(opts.query ?? {})) if (v !== undefined) url.searchParams.set(k, String(v));
     const headers: Record<string, string> = { ...clientHeaders(), ...(opts.headers ?? {}) };
@@ -87,10 +112,17 @@ export function makeApiClient(baseUrl: string) {
     checkAgainstContract(method, urlPath, res.status, parsed);
     return { status: res.status, body: parsed as T, headers: res.headers };
   }
+  /** `call(endpoints.x, input, token)`: typed by the table; `call('/path', body, opts)`: any answer. */
+  function call<Req, Res>(endpoint: Endpoint<Req, Res>, input?: Req, token?: string): Promise<Res>;
+  function call<T = any>(urlPath: string, body?: unknown, opts?: CallOptions): Promise<ApiResult<T>>;
+  function call(target: string | Endpoint<unknown, unknown>, body?: unknown, third?: CallOptions | string): Promise<unknown> {
+    if (typeof target !== 'string') return callEndpoint(rawCall, target, body, typeof third === 'string' ? third : undefined);
+    return rawCall(target, body, typeof third === 'object' ? third : {});
+  }
   return {
     call,
-    get: <T = any>(p: string, query?: CallOptions['query'], opts: CallOptions = {}) => call<T>(p, undefined, { ...opts, query, method: 'GET' }),
-    post: <T = any>(p: string, body: unknown = {}, opts: CallOptions = {}) => call<T>(p, body, { ...opts, method: 'POST' }),
+    get: <T = any>(p: string, query?: CallOptions['query'], opts: CallOptions = {}) => rawCall<T>(p, undefined, { ...opts, query, method: 'GET' }),
+    post: <T = any>(p: string, body: unknown = {}, opts: CallOptions = {}) => rawCall<T>(p, body, { ...opts, method: 'POST' }),
   };
 }
 
@@ -121,6 +153,23 @@ export async function startTestServer(env: Record<string, string> = {}, reuse?: 
     ...env,
   });
   const built = await buildApp(config, { logger: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }), pgSchema });
+  const contractViolations: string[] = [];
+  built.app.addHook('onSend', async (req, reply, payload) => {
+    if (typeof payload === 'string' && req.url.startsWith('/api/')) {
+      let body: unknown;
+      try {
+        body = JSON.parse(payload);
+      } catch {
+        return payload;
+      }
+      try {
+        checkAgainstContract(req.method, req.url.slice('/api'.length), reply.statusCode, body);
+      } catch (e) {
+        contractViolations.push((e as Error).message);
+      }
+    }
+    return payload;
+  });
   const address = await built.app.listen({ port: 0, host: '127.0.0.1' });
   const baseUrl = address.replace('[::1]', '127.0.0.1');
   return {
@@ -130,16 +179,21 @@ export async function startTestServer(env: Record<string, string> = {}, reuse?: 
     dataDir,
     pgSchema,
     api: makeApiClient(baseUrl),
+    contractViolations,
     async close(opts = {}) {
       await built.close();
-      if (opts.keepData) return;
-      if (pgSchema && databaseUrl) {
-        const client = new pg.Client({ connectionString: databaseUrl });
-        await client.connect();
-        await client.query(`drop schema if exists ${pgSchema} cascade`);
-        await client.end();
+      if (!opts.keepData) {
+        if (pgSchema && databaseUrl) {
+          const client = new pg.Client({ connectionString: databaseUrl });
+          await client.connect();
+          await client.query(`drop schema if exists ${pgSchema} cascade`);
+          await client.end();
+        }
+        fs.rmSync(dataDir, { recursive: true, force: true });
       }
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      if (contractViolations.length) {
+        throw new Error(`answers that do not match the endpoint table:\n${[...new Set(contractViolations)].join('\n')}`);
+      }
     },
   };
 }

@@ -70,6 +70,9 @@ export type AiGenerateCustomizeContentInput = z.infer<typeof aiGenerateCustomize
 export const customizeResultSchema = z.object({ text: z.string(), markdown: z.string(), engine: z.enum(AI_ENGINES) });
 export type CustomizeResult = z.infer<typeof customizeResultSchema>;
 
+/** Analyse a bid's tender and keep the result (`refresh`: analyse again even if one is stored). */
+export const analyzeBidSchema = z.object({ bidId: idSchema, refresh: z.boolean().optional() });
+
 export const aiGetExpandRangeSchema = z.object({ bidId: idSchema, overwrite: z.boolean().optional() });
 export const bidIdBodySchema = z.object({ bidId: idSchema });
 export const bidIdQuerySchema = z.object({ bidId: idSchema });

@@ -98,6 +98,7 @@ export const pictureRemoveSchema = z
   })
   .refine((v) => Boolean(v.id) || Boolean(v.ids?.length), { message: '请选择要删除的图片', path: ['id'] });
 export type PictureRemoveInput = z.infer<typeof pictureRemoveSchema>;
+export const pictureRemovedSchema = z.object({ removed: z.number() });
 
 export const pictureTagCountSchema = z.object({ tag: z.string(), count: z.number().int() });
 export type PictureTagCount = z.infer<typeof pictureTagCountSchema>;

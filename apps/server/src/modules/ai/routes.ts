@@ -1,12 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   aiGenerateCustomizeContentSchema,
   aiGetBidCatalogChildSchema,
   aiGetBidCatalogSchema,
   aiGetBidContentSchema,
   aiGetExpandRangeSchema,
+  analyzeBidSchema,
   bidIdBodySchema,
   bidIdQuerySchema,
   cancelWritingResultSchema,
@@ -19,7 +19,6 @@ import {
   envelopeSchema,
   eventStreamSchema,
   exportJobStartedSchema,
-  idSchema,
   isWritingSchema,
   tenderAnalysisSchema,
   type WritingEvent,
@@ -92,8 +91,6 @@ async function streamable<T>(
 }
 
 const writingEventsQuery = bidIdQuerySchema;
-const analyzeBidSchema = z.object({ bidId: idSchema, refresh: z.boolean().optional() });
-
 export function registerAiRoutes(app: FastifyInstance, service: AiService, opts: { eventPollMs?: number; streams?: StreamCap } = {}): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
 

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  binaryResponseSchema,
   envelopeSchema,
   interpretationDetailSchema,
   interpretationIdSchema,
@@ -67,7 +68,7 @@ export function registerAnalysisRoutes(app: FastifyInstance, service: Interpreta
         tags,
         summary: '导出解读报告（直接返回 .docx 文件；失败时返回 JSON）',
         body: interpretationIdSchema,
-        response: { 200: z.any().describe('.docx 文件') },
+        response: { 200: binaryResponseSchema },
       },
     },
     async (req, reply) => sendDocx(reply, await service.exportDocx(requireAuth(req), req.body.id)),

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  binaryResponseSchema,
   diffCreatedSchema,
   diffCreateSchema,
   diffDetailSchema,
@@ -66,7 +67,7 @@ export function registerDiffRoutes(app: FastifyInstance, ctx: AppContext): void 
         tags,
         summary: '导出查重报告（直接返回 .docx 文件；失败时返回 JSON）',
         body: diffIdSchema,
-        response: { 200: z.unknown().describe('Word 文件（application/vnd.openxmlformats-officedocument.wordprocessingml.document）') },
+        response: { 200: binaryResponseSchema },
       },
     },
     async (req, reply) => sendDocx(reply, await service.export(requireAuth(req), req.body.id)),

@@ -13,6 +13,7 @@ import {
   pictureItemSchema,
   pictureListQuerySchema,
   pictureNameSchema,
+  pictureRemovedSchema,
   pictureRemoveSchema,
   pictureTagCountSchema,
   pictureTagsSchema,
@@ -112,7 +113,7 @@ export async function registerPictureModule(app: FastifyInstance, ctx: AppContex
       ok(await service.update(requireAuth(req), req.body)),
     );
 
-    r.post('/api/picture/client/remove', { schema: { tags, summary: '删除图片（id 或 ids）', body: pictureRemoveSchema, response: { 200: envelopeSchema(z.object({ removed: z.number() })) } } }, async (req) => {
+    r.post('/api/picture/client/remove', { schema: { tags, summary: '删除图片（id 或 ids）', body: pictureRemoveSchema, response: { 200: envelopeSchema(pictureRemovedSchema) } } }, async (req) => {
       const ids = req.body.ids?.length ? req.body.ids : [req.body.id!];
       return ok(await service.remove(requireAuth(req), ids));
     });
