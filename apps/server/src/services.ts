@@ -126,6 +126,8 @@ export interface Services {
   audit: AuditService;
 }
 
+/** Threads for the offline engine's CPU work (tests start many servers: one each there). */
+const OFFLINE_WORKERS = 2;
 /** Exports written at once; more wait in the pool's queue. */
 const EXPORT_WORKERS = 2;
 const EXPORT_SWEEP_MS = 10 * 60 * 1000;
@@ -179,7 +181,9 @@ export async function buildServices(deps: CoreDeps): Promise<Services> {
   const aiSetup = createAi(config, {
     ...(tuning.retryBackoffMs ? { backoffMs: tuning.retryBackoffMs } : {}),
     ...(tuning.firstTokenTimeoutMs ? { firstTokenTimeoutMs: tuning.firstTokenTimeoutMs } : {}),
-  }, { ledger: new SqlTokenLedger(db) });
+  }, { ledger: new SqlTokenLedger(db), offlineWorkers: config.NODE_ENV === 'test' ? 1 : OFFLINE_WORKERS, log });
+  deps.onClose(() => aiSetup.close());
+  if (config.NODE_ENV === 'production') aiSetup.prewarm();
   const usage = new SqlUsageRecorder(db, log);
   const file = new FileService(new FileRepo(db), config.dataDir, config.UPLOAD_LIMIT);
   await file.cleanTmp().catch(() => {});

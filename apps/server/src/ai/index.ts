@@ -5,6 +5,8 @@ import { OfflineEngine } from './offline/engine.ts';
 import { OpenAiProvider, type OpenAiProviderOptions, type TierConfig } from './providers/openai.ts';
 import type { AiEngine } from './types.ts';
 import { FairEngine, FairUse, type TokenLedger } from './fair-use.ts';
+import { OfflinePool } from './offline/pool.ts';
+import { inPlace } from './offline/tasks.ts';
 
 export interface AiSetup {
   engine: AiEngine;
@@ -15,6 +17,17 @@ export interface AiSetup {
   provider: OpenAiProvider | null;
   /** Fair-use rules every task of `engine` goes through (per-user slots, budgets, stream cap). */
   fair: FairUse;
+  /** Starts an offline worker ahead of the first task (production servers). */
+  prewarm(): void;
+  /** Stops the offline engine's worker threads (on shutdown). */
+  close(): Promise<void>;
+}
+
+export interface AiDeps {
+  ledger?: TokenLedger;
+  /** Worker threads for the offline engine's CPU work; 0 runs it in place (tools, unit tests). */
+  offlineWorkers?: number;
+  log?: ConstructorParameters<typeof OfflinePool>[1];
 }
 
 function tierConfig(config: Config, prefix: 'AI_STANDARD' | 'AI_PREMIUM'): TierConfig | undefined {
@@ -37,8 +50,14 @@ function tierConfig(config: Config, prefix: 'AI_STANDARD' | 'AI_PREMIUM'): TierC
  * The AI of this server: a model engine when either tier has an endpoint (a tier without its own
  * shares the other's), else the offline engine for both tiers.
  */
-export function createAi(config: Config, overrides: Partial<OpenAiProviderOptions> = {}, deps: { ledger?: TokenLedger } = {}): AiSetup {
-  const offline = new OfflineEngine(4);
+export function createAi(config: Config, overrides: Partial<OpenAiProviderOptions> = {}, deps: AiDeps = {}): AiSetup {
+  const workers = deps.offlineWorkers ?? 0;
+  const cpu = workers > 0 ? new OfflinePool(workers, deps.log ?? null) : inPlace;
+  const close = () => cpu.close();
+  const prewarm = () => {
+    if (cpu instanceof OfflinePool) cpu.prewarm();
+  };
+  const offline = new OfflineEngine(4, cpu);
   const fair = new FairUse(
     {
       perUser: config.AI_USER_CONCURRENCY,
@@ -51,9 +70,9 @@ export function createAi(config: Config, overrides: Partial<OpenAiProviderOption
   );
   const standard = tierConfig(config, 'AI_STANDARD');
   const premium = tierConfig(config, 'AI_PREMIUM');
-  if (!standard && !premium) return { engine: new FairEngine(offline, fair), providerName: 'offline', offline, provider: null, fair };
+  if (!standard && !premium) return { engine: new FairEngine(offline, fair), providerName: 'offline', offline, provider: null, fair, close, prewarm };
   const provider = new OpenAiProvider({ tiers: { standard, premium }, ...overrides });
-  return { engine: new FairEngine(new ModelEngine(provider), fair), providerName: 'openai', offline, provider, fair };
+  return { engine: new FairEngine(new ModelEngine(provider), fair), providerName: 'openai', offline, provider, fair, close, prewarm };
 }
 
 export type { AiEngine, ModelTier };

@@ -2,10 +2,8 @@ import type { ModelTier, TenderAnalysis } from '@bid/shared';
 import { AI_MESSAGES } from '@bid/shared';
 import { AiError } from '../errors.ts';
 import type { AiEngine, ChapterContext, ChildrenInput, EditInput, Generated, OutlineInput, OutlineNode, RunOptions } from '../types.ts';
-import { analyzeTenderByRules } from './analyze.ts';
-import { draftChapter, offlineEdit } from './draft.ts';
-import { groundedAppendix } from '../grounded.ts';
-import { buildChildren, buildOutline } from './outline.ts';
+import { offlineEdit } from './draft.ts';
+import { inPlace, type OfflineRunner } from './tasks.ts';
 
 const gen = <T>(value: T): Generated<T> => ({ value, engine: 'offline', model: null, promptTokens: 0, completionTokens: 0 });
 
@@ -20,26 +18,32 @@ async function emit(text: string, opts: RunOptions): Promise<void> {
   }
 }
 
-/** The engine that works with no provider: rules for analysis and outline, templates for text. */
+/**
+ * The engine that works with no provider: rules for analysis and outline, templates for text. Its
+ * CPU work runs through `cpu`: the server's worker pool (ai/offline/pool.ts), or in place.
+ */
 export class OfflineEngine implements AiEngine {
   readonly name = 'offline' as const;
 
-  constructor(private readonly parallel = 4) {}
+  constructor(
+    private readonly parallel = 4,
+    private readonly cpu: OfflineRunner = inPlace,
+  ) {}
 
   async analyzeTender(text: string): Promise<Generated<TenderAnalysis>> {
-    return gen(analyzeTenderByRules(text));
+    return gen(await this.cpu.run({ kind: 'analyze', text }));
   }
 
   async generateOutline(input: OutlineInput): Promise<Generated<OutlineNode[]>> {
-    return gen(buildOutline(input.analysis, input.pageCount, { templateId: input.templateId }));
+    return gen(await this.cpu.run({ kind: 'outline', analysis: input.analysis, pageCount: input.pageCount, templateId: input.templateId }));
   }
 
   async generateChildren(input: ChildrenInput): Promise<Generated<OutlineNode[]>> {
-    return gen(buildChildren(input.title, input.scoringItems, input.targetWords));
+    return gen(await this.cpu.run({ kind: 'children', title: input.title, scoringItems: input.scoringItems, targetWords: input.targetWords }));
   }
 
   async writeChapter(ctx: ChapterContext, opts: RunOptions): Promise<Generated<string>> {
-    const md = draftChapter(ctx) + groundedAppendix(ctx);
+    const md = await this.cpu.run({ kind: 'chapter', ctx });
     await emit(md, opts);
     return gen(md);
   }

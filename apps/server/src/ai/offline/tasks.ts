@@ -1,0 +1,49 @@
+import type { ScoringItem, TenderAnalysis } from '@bid/shared';
+import { groundedAppendix } from '../grounded.ts';
+import type { ChapterContext, OutlineNode } from '../types.ts';
+import { analyzeTenderByRules } from './analyze.ts';
+import { draftChapter } from './draft.ts';
+import { buildChildren, buildOutline } from './outline.ts';
+
+/**
+ * The offline engine's CPU work as plain-data tasks, so that the same function answers them in a
+ * worker thread (ai/offline/pool.ts) or in place: the output is the same text either way.
+ */
+export type OfflineTask =
+  | { kind: 'analyze'; text: string }
+  | { kind: 'outline'; analysis: TenderAnalysis; pageCount: number; templateId?: string | null }
+  | { kind: 'children'; title: string; scoringItems: ScoringItem[]; targetWords: number | null }
+  | { kind: 'chapter'; ctx: ChapterContext };
+
+export interface OfflineResults {
+  analyze: TenderAnalysis;
+  outline: OutlineNode[];
+  children: OutlineNode[];
+  chapter: string;
+}
+
+export type OfflineResult = OfflineResults[OfflineTask['kind']];
+
+export function runOfflineTask(task: OfflineTask): OfflineResult {
+  switch (task.kind) {
+    case 'analyze':
+      return analyzeTenderByRules(task.text);
+    case 'outline':
+      return buildOutline(task.analysis, task.pageCount, { templateId: task.templateId });
+    case 'children':
+      return buildChildren(task.title, task.scoringItems, task.targetWords);
+    case 'chapter':
+      return draftChapter(task.ctx) + groundedAppendix(task.ctx);
+  }
+}
+
+/** Where the offline engine's tasks run: in place (tests, tools) or in the worker pool (the server). */
+export interface OfflineRunner {
+  run<K extends OfflineTask['kind']>(task: Extract<OfflineTask, { kind: K }>): Promise<OfflineResults[K]>;
+  close(): Promise<void>;
+}
+
+export const inPlace: OfflineRunner = {
+  run: <K extends OfflineTask['kind']>(task: Extract<OfflineTask, { kind: K }>) => Promise.resolve(runOfflineTask(task) as OfflineResults[K]),
+  close: () => Promise.resolve(),
+};
