@@ -72,7 +72,7 @@ export function createAi(config: Config, overrides: Partial<OpenAiProviderOption
   const premium = tierConfig(config, 'AI_PREMIUM');
   if (!standard && !premium) return { engine: new FairEngine(offline, fair), providerName: 'offline', offline, provider: null, fair, close, prewarm };
   const provider = new OpenAiProvider({ tiers: { standard, premium }, ...overrides });
-  return { engine: new FairEngine(new ModelEngine(provider), fair), providerName: 'openai', offline, provider, fair, close, prewarm };
+  return { engine: new FairEngine(new ModelEngine(provider, cpu), fair), providerName: 'openai', offline, provider, fair, close, prewarm };
 }
 
 export type { AiEngine, ModelTier };

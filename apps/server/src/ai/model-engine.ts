@@ -23,6 +23,7 @@ import type { ChatMessage, ChatProvider, ChatResult } from './providers/types.ts
 import type { AiEngine, ChapterContext, ChildrenInput, EditInput, Generated, OutlineInput, OutlineNode, RunOptions } from './types.ts';
 import { stripGearEcho } from './gear.ts';
 import { parseJsonLoose, stripFences } from './json.ts';
+import { inPlace, type OfflineRunner } from './offline/tasks.ts';
 
 interface ModelNode {
   title: string;
@@ -83,7 +84,11 @@ function toOutline(nodes: ModelNode[], known: Set<string>, depth = 1): OutlineNo
 export class ModelEngine implements AiEngine {
   readonly name = 'openai' as const;
 
-  constructor(private readonly provider: ChatProvider & { concurrencyOf(tier: ModelTier): number }) {}
+  constructor(
+    private readonly provider: ChatProvider & { concurrencyOf(tier: ModelTier): number },
+    /** Where the rule analysis under the model's runs (the offline worker pool on the server). */
+    private readonly cpu: OfflineRunner = inPlace,
+  ) {}
 
   concurrency(tier: ModelTier): number {
     return this.provider.concurrencyOf(tier);
@@ -117,7 +122,7 @@ export class ModelEngine implements AiEngine {
 
   async analyzeTender(text: string, opts: RunOptions): Promise<Generated<TenderAnalysis>> {
     // Sections located and sent whole, chunked past the budget, merged with the rules per field.
-    const { value, model, usage } = await analyzeWithModel(this.provider, text, opts.tier, opts.signal);
+    const { value, model, usage } = await analyzeWithModel(this.provider, text, opts.tier, opts.signal, (t) => this.cpu.run({ kind: 'analyze', text: t }));
     return { value, engine: 'openai', model, promptTokens: usage.promptTokens, completionTokens: usage.completionTokens };
   }
 

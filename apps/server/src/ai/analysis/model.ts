@@ -88,8 +88,15 @@ export interface ModelAnalysisResult {
   usage: TokenUsage;
 }
 
-export async function analyzeWithModel(provider: ChatProvider, text: string, tier: ModelTier, signal?: AbortSignal): Promise<ModelAnalysisResult> {
-  const rules = analyzeTenderByRules(text);
+/** `rulesOf` runs the rule analysis (the server passes its worker pool: a long tender takes seconds). */
+export async function analyzeWithModel(
+  provider: ChatProvider,
+  text: string,
+  tier: ModelTier,
+  signal?: AbortSignal,
+  rulesOf: (text: string) => Promise<TenderAnalysis> = async (t) => analyzeTenderByRules(t),
+): Promise<ModelAnalysisResult> {
+  const rules = await rulesOf(text);
   const chunks = chunksFor(text, locateSections(text, rules), MAX_TENDER_CHARS);
   const usage = { promptTokens: 0, completionTokens: 0 };
   const readings: ModelAnalysis[] = [];
