@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { Kysely, PostgresDialect, SqliteDialect, type Dialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, type Dialect, type SqliteDatabase } from 'kysely';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import type { Database } from './schema.ts';
@@ -19,6 +19,32 @@ export interface OpenDbOptions {
   dataDir: string;
   /** PostgreSQL schema to use (tests: a fresh schema per run). */
   pgSchema?: string;
+}
+
+/** Distinct statements kept prepared; dynamic SQL (IN lists, bulk inserts) falls out first-in first-out. */
+const STATEMENT_CACHE = 500;
+
+/**
+ * Kysely's SQLite driver prepares every query anew, which was the largest single cost of a request
+ * under load (parsing and planning the same few dozen statements over and over). Statements are
+ * reusable in better-sqlite3 (SQLite re-prepares them itself after a schema change), so the same SQL
+ * text gets the same statement. Safe because every query runs to completion synchronously: nothing
+ * here streams rows (`.stream()` would hold a statement open while another call wanted it).
+ */
+export function cachedStatements(sqlite: SQLite.Database): SqliteDatabase {
+  const cache = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(text: string) {
+      let stmt = cache.get(text);
+      if (!stmt) {
+        stmt = sqlite.prepare(text);
+        if (cache.size >= STATEMENT_CACHE) cache.delete(cache.keys().next().value!);
+        cache.set(text, stmt);
+      }
+      return stmt;
+    },
+  };
 }
 
 export function openDatabase(opts: OpenDbOptions): DbHandle {
@@ -43,7 +69,7 @@ export function openDatabase(opts: OpenDbOptions): DbHandle {
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
     sqlite.pragma('synchronous = NORMAL');
-    dialect = new SqliteDialect({ database: sqlite });
+    dialect = new SqliteDialect({ database: cachedStatements(sqlite) });
   }
   const db = new Kysely<Database>({ dialect });
   return { db, kind, close: () => db.destroy() };
