@@ -1,76 +1,26 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  binaryResponseSchema,
-  envelopeSchema,
-  interpretationDetailSchema,
-  interpretationIdSchema,
-  interpretationListItemSchema,
-  interpretationListQuerySchema,
-  pageSchema,
-  startAnalysisResultSchema,
-  startAnalysisSchema,
-} from '@bid/shared';
-import { requireAuth } from '../../http/auth.ts';
-import { ok } from '../../http/envelope.ts';
-import { sendDocx } from '../export/routes.ts';
+import { interpretationDetailSchema, interpretationIdSchema, interpretationListItemSchema, interpretationListQuerySchema, pageSchema, startAnalysisResultSchema, startAnalysisSchema } from '@bid/shared';
+import { userRoutes } from '../../http/route.ts';
 import type { InterpretationService } from './interpretation.ts';
 
-const tags = ['文件解读'];
+const P = '/api/ai/fileInterpretationClient';
 
 /** File interpretation (API.md "Tender analysis and file interpretation"). */
 export function registerAnalysisRoutes(app: FastifyInstance, service: InterpretationService): void {
-  const r = app.withTypeProvider<ZodTypeProvider>();
+  const route = userRoutes(app, ['文件解读']);
 
-  r.post(
+  route.post(
     '/api/ai/chat/start-analysis',
-    {
-      schema: {
-        tags,
-        summary: '解析招标文件（fileId 或 text）：立即返回记录编号，解析作为后台任务运行（服务重启后继续），进度见详情',
-        body: startAnalysisSchema,
-        response: { 200: envelopeSchema(startAnalysisResultSchema) },
-      },
-    },
-    async (req) => ok(await service.start(requireAuth(req), req.body)),
+    { summary: '解析招标文件（fileId 或 text）：立即返回记录编号，解析作为后台任务运行（服务重启后继续），进度见详情', input: startAnalysisSchema, data: startAnalysisResultSchema },
+    (actor, body) => service.start(actor, body),
   );
-
-  r.get(
-    '/api/ai/fileInterpretationClient/detail',
-    {
-      schema: {
-        tags,
-        summary: '文件解读详情：状态、进度、解析结果，完成后附被解析的文字（各项的 source 偏移指向它）',
-        querystring: interpretationIdSchema,
-        response: { 200: envelopeSchema(interpretationDetailSchema) },
-      },
-    },
-    async (req) => ok(await service.detail(requireAuth(req), req.query.id)),
+  route.get(
+    `${P}/detail`,
+    { summary: '文件解读详情：状态、进度、解析结果，完成后附被解析的文字（各项的 source 偏移指向它）', input: interpretationIdSchema, data: interpretationDetailSchema },
+    (actor, q) => service.detail(actor, q.id),
   );
-
-  r.get(
-    '/api/ai/fileInterpretationClient/list',
-    { schema: { tags, summary: '文件解读记录（分页，最新在前）', querystring: interpretationListQuerySchema, response: { 200: envelopeSchema(pageSchema(interpretationListItemSchema)) } } },
-    async (req) => ok(await service.list(requireAuth(req), req.query)),
-  );
-
-  r.post(
-    '/api/ai/fileInterpretationClient/remove',
-    { schema: { tags, summary: '删除一条文件解读记录（进行中的解析随之停止）', body: interpretationIdSchema, response: { 200: envelopeSchema(z.null()) } } },
-    async (req) => ok(await service.remove(requireAuth(req), req.body.id)),
-  );
-
-  r.post(
-    '/api/ai/fileInterpretationClient/export-fileInterpretation',
-    {
-      schema: {
-        tags,
-        summary: '导出解读报告（直接返回 .docx 文件；失败时返回 JSON）',
-        body: interpretationIdSchema,
-        response: { 200: binaryResponseSchema },
-      },
-    },
-    async (req, reply) => sendDocx(reply, await service.exportDocx(requireAuth(req), req.body.id)),
-  );
+  route.get(`${P}/list`, { summary: '文件解读记录（分页，最新在前）', input: interpretationListQuerySchema, data: pageSchema(interpretationListItemSchema) }, (actor, q) => service.list(actor, q));
+  route.post(`${P}/remove`, { summary: '删除一条文件解读记录（进行中的解析随之停止）', input: interpretationIdSchema, data: z.null() }, (actor, body) => service.remove(actor, body.id));
+  route.docx(`${P}/export-fileInterpretation`, { summary: '导出解读报告（直接返回 .docx 文件；失败时返回 JSON）', input: interpretationIdSchema }, (actor, body) => service.exportDocx(actor, body.id));
 }

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   binaryResponseSchema,
@@ -13,26 +13,9 @@ import type { AppContext } from '../../context.ts';
 import { requireAuth } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
 import { inWorkspaceScope } from '../bid/http.ts';
-import type { ExportedFile } from './service.ts';
+import { sendDocx } from '../../http/route.ts';
 
 const tags = ['Word 导出'];
-const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
-
-/** RFC 5987 value: percent-encoded UTF-8, with the characters encodeURIComponent leaves alone encoded too. */
-function rfc5987(name: string): string {
-  return encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-}
-
-export function sendDocx(reply: FastifyReply, f: ExportedFile): FastifyReply {
-  return reply
-    .header('content-type', DOCX)
-    .header('content-length', String(f.file.length))
-    // An ASCII fallback for old clients, the real (Chinese) name for everyone else.
-    .header('content-disposition', `attachment; filename="bid.docx"; filename*=UTF-8''${rfc5987(f.fileName)}`)
-    .header('cache-control', 'no-store')
-    .header('x-content-type-options', 'nosniff')
-    .send(f.file);
-}
 
 /**
  * Word export (SPEC 1 and 7): findAllTemplate, exportBid (the file at once), and the background

@@ -16,23 +16,13 @@ import {
 import type { AppContext } from '../../context.ts';
 import { requireAuth } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
+import { sendFile } from '../../http/route.ts';
 import type { IssuedFile } from './service.ts';
 
 const tags = ['发票'];
 
-/** RFC 5987 value: percent-encoded UTF-8, with the characters encodeURIComponent leaves alone encoded too. */
-function rfc5987(name: string): string {
-  return encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-}
-
 export function sendPdf(reply: FastifyReply, f: IssuedFile): FastifyReply {
-  return reply
-    .header('content-type', 'application/pdf')
-    .header('content-length', String(f.file.length))
-    .header('content-disposition', `attachment; filename="invoice.pdf"; filename*=UTF-8''${rfc5987(f.fileName)}`)
-    .header('cache-control', 'no-store')
-    .header('x-content-type-options', 'nosniff')
-    .send(f.file);
+  return sendFile(reply, f, 'application/pdf', 'invoice.pdf');
 }
 
 /** API.md "Commerce" / SPEC Invoice: the caller's invoices (a company's for company users). */

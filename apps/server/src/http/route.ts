@@ -1,0 +1,85 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import { binaryResponseSchema, envelopeSchema } from '@bid/shared';
+import type { SessionActor } from '../policy/actor.ts';
+import { requireAuth } from './auth.ts';
+import { ok } from './envelope.ts';
+
+/** RFC 5987 value: percent-encoded UTF-8, with the characters encodeURIComponent leaves alone encoded too. */
+function rfc5987(name: string): string {
+  return encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+}
+
+export interface DownloadFile {
+  file: Buffer;
+  fileName: string;
+}
+
+/** Sends a file to save: `asciiName` for old clients, the real (Chinese) name for everyone else. */
+export function sendFile(reply: FastifyReply, f: DownloadFile, contentType: string, asciiName: string): FastifyReply {
+  return reply
+    .header('content-type', contentType)
+    .header('content-length', String(f.file.length))
+    .header('content-disposition', `attachment; filename="${asciiName}"; filename*=UTF-8''${rfc5987(f.fileName)}`)
+    .header('cache-control', 'no-store')
+    .header('x-content-type-options', 'nosniff')
+    .send(f.file);
+}
+
+const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+
+export function sendDocx(reply: FastifyReply, f: DownloadFile): FastifyReply {
+  return sendFile(reply, f, DOCX, 'bid.docx');
+}
+
+/** What a route declares: its documentation, its input (the body of a POST, the query of a GET) and what it answers. */
+export interface RouteSpec<I extends z.ZodType, D extends z.ZodType> {
+  summary: string;
+  description?: string;
+  input?: I;
+  /** The `data` of the answer's envelope. */
+  data: D;
+}
+
+type Run<I extends z.ZodType, R> = (actor: SessionActor, input: z.output<I>) => Promise<R> | R;
+
+/**
+ * Routes of a signed-in user, declared as input schema → service call → envelope: the route stays
+ * thin, and every route carries the schemas contract.api.test.ts checks. Calls without a session
+ * are refused (401) before the service runs.
+ */
+export function userRoutes(app: FastifyInstance, tags: string[]) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const schemaOf = (method: 'GET' | 'POST', spec: { summary: string; description?: string; input?: z.ZodType }, answer: z.ZodType) => ({
+    tags,
+    summary: spec.summary,
+    ...(spec.description ? { description: spec.description } : {}),
+    ...(spec.input ? { [method === 'GET' ? 'querystring' : 'body']: spec.input } : {}),
+    response: { 200: answer },
+  });
+  const inputOf = <I extends z.ZodType>(method: 'GET' | 'POST', req: { query: unknown; body: unknown }) => (method === 'GET' ? req.query : req.body) as z.output<I>;
+  const json =
+    (method: 'GET' | 'POST') =>
+    <I extends z.ZodType, D extends z.ZodType>(url: string, spec: RouteSpec<I, D>, run: Run<I, z.input<D>>): void => {
+      r.route({
+        method,
+        url,
+        schema: schemaOf(method, spec, envelopeSchema(spec.data)),
+        handler: async (req) => ok(await run(requireAuth(req), inputOf<I>(method, req))),
+      });
+    };
+  return {
+    get: json('GET'),
+    post: json('POST'),
+    /** A POST that answers a Word file (a JSON envelope when it fails). */
+    docx: <I extends z.ZodType>(url: string, spec: Omit<RouteSpec<I, z.ZodType>, 'data'>, run: Run<I, DownloadFile>): void => {
+      r.route({
+        method: 'POST',
+        url,
+        schema: schemaOf('POST', spec, binaryResponseSchema),
+        handler: async (req, reply) => sendDocx(reply, await run(requireAuth(req), inputOf<I>('POST', req))),
+      });
+    },
+  };
+}
