@@ -7,7 +7,7 @@ import { startTestServer } from '../../apps/server/test/helpers/test-server.ts';
 import { createUserWithSession } from '../../apps/server/test/helpers/fixtures.ts';
 import { SqlOperatorDirectory } from '../../apps/server/src/policy/operator.ts';
 import { startWechatPayStandin, type WechatPayStandin } from '../../apps/server/test/helpers/wechat-pay-standin.ts';
-import { settled, unexpectedErrors } from './helpers/browser.ts';
+import { settled, unexpectedErrors, type TrackedPage } from './helpers/browser.ts';
 import { browserSuite } from './helpers/suite.ts';
 
 const WAIT = { timeout: 15_000 };
@@ -21,9 +21,17 @@ async function openMenuItem(page: Page, name: string) {
   await item.click();
 }
 
-/** Buying a count pack by bank transfer, the operator confirming it in /admin, the quota rising. */
+/** A PDF as an invoice system hands it over (the server checks the header bytes). */
+const INVOICE_PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 595 842]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+  'latin1',
+);
+
+/** Buying a count pack by bank transfer, the operator confirming it in /admin, the quota rising; then its invoice. */
 describe('commerce (browser)', () => {
   const suite = browserSuite((env) => startTestServer({ ...env, ...BANK }));
+  /** The buyer's and the operator's pages and the paid order, handed from the purchase to the invoice test. */
+  let paid: { user: TrackedPage; admin: TrackedPage; orderId: string } | undefined;
 
   it('the landing page shows the prices without login, and 查看套餐 opens the packages screen', async () => {
     const visitor = await suite.newPage();
@@ -104,6 +112,65 @@ describe('commerce (browser)', () => {
 
     const row2 = await suite.server.built.ctx.db.selectFrom('users').select('bid_number').where('id', '=', buyer.userId).executeTakeFirstOrThrow();
     expect(row2.bid_number).toBe(10);
+    expect(unexpectedErrors(user.errors)).toEqual([]);
+    expect(unexpectedErrors(admin.errors)).toEqual([]);
+    paid = { user, admin, orderId };
+  });
+
+  it('the buyer applies for a 专用发票 for the paid order; the operator issues it by uploading the PDF; the buyer downloads that PDF', async () => {
+    expect(paid).toBeDefined();
+    const { user, admin, orderId } = paid!;
+
+    // The buyer: /home -> 套餐与订单 -> the paid order's 申请发票.
+    await user.page.goto('/home');
+    await openMenuItem(user.page, '套餐与订单');
+    await user.page.waitForURL((u) => u.pathname === '/home/packages');
+    const orderRow = user.page.getByTestId('my-orders').locator('tr', { hasText: orderId });
+    await orderRow.getByRole('button', { name: '申请发票' }).click();
+    const apply = user.page.locator('.ant-modal', { hasText: '申请发票' });
+    await settled(apply);
+    await expect.poll(() => apply.getByTestId('invoice-apply-total').innerText(), WAIT).toBe('¥1690.00');
+    await apply.getByRole('radio', { name: '增值税专用发票' }).check();
+    await apply.getByLabel('发票抬头').fill('标书测试科技有限公司');
+    await apply.getByLabel('纳税人识别号').fill('91110108MA01ABCD2X');
+    await apply.getByLabel('联系邮箱').fill('finance@example.com');
+    // 专用发票 without the bank details: refused under the field, nothing sent.
+    await apply.getByRole('button', { name: '提交申请' }).click();
+    await expect.poll(() => apply.getByText('专用发票请填写开户银行').count(), WAIT).toBe(1);
+    await apply.getByLabel('注册地址').fill('北京市海淀区中关村大街 1 号');
+    await apply.getByLabel('注册电话').fill('010-12345678');
+    await apply.getByLabel('开户银行').fill('招商银行北京分行');
+    await apply.getByLabel('银行账号').fill('110900000000001');
+    await user.page.screenshot({ path: path.join(SHOTS, 'invoice-apply.png') });
+    await apply.getByRole('button', { name: '提交申请' }).click();
+    const mine = user.page.getByTestId('my-invoices');
+    await expect.poll(() => mine.innerText(), WAIT).toContain('申请中');
+    expect(await mine.innerText()).toContain('标书测试科技有限公司');
+
+    // The operator: 发票管理 -> 开具 -> choose the PDF -> 确认开具.
+    await admin.page.getByRole('link', { name: '发票管理' }).click();
+    await admin.page.waitForURL((u) => u.pathname === '/admin/invoices');
+    const pending = admin.page.getByTestId('admin-invoices').locator('tr', { hasText: '标书测试科技有限公司' });
+    await expect.poll(() => pending.count(), WAIT).toBe(1);
+    await pending.getByRole('button', { name: /^开\s?具$/ }).click();
+    const issue = admin.page.locator('.ant-modal', { hasText: '开具发票' });
+    await settled(issue);
+    expect(await issue.innerText()).toContain('招商银行北京分行');
+    await issue.locator('input[type=file]').setInputFiles({ name: '电子发票.pdf', mimeType: 'application/pdf', buffer: INVOICE_PDF });
+    await expect.poll(() => issue.getByText('电子发票.pdf').count(), WAIT).toBe(1);
+    await admin.page.screenshot({ path: path.join(SHOTS, 'invoice-issue.png') });
+    await issue.getByRole('button', { name: '确认开具' }).click();
+    await expect.poll(() => admin.page.getByText('发票已开具，用户可下载').count(), WAIT).toBe(1);
+    await expect.poll(() => pending.count(), WAIT).toBe(0);
+
+    // The buyer: 刷新 shows it issued; 下载 saves the very PDF the operator uploaded.
+    await user.page.getByRole('button', { name: '刷新' }).click();
+    await expect.poll(() => mine.innerText(), WAIT).toContain('已开具');
+    await user.page.screenshot({ path: path.join(SHOTS, 'invoice-issued.png') });
+    const [download] = await Promise.all([user.page.waitForEvent('download'), mine.getByRole('button', { name: '下载' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^发票-标书测试科技有限公司-\d+\.pdf$/);
+    const saved = await download.path();
+    expect(fs.readFileSync(saved).equals(INVOICE_PDF)).toBe(true);
     expect(unexpectedErrors(user.errors)).toEqual([]);
     expect(unexpectedErrors(admin.errors)).toEqual([]);
   });

@@ -10,6 +10,7 @@ import { isOperator } from '../features/commerce/operator.ts';
 const NAV = [
   { to: '/admin', label: '运营概览' },
   { to: '/admin/orders', label: '订单管理' },
+  { to: '/admin/invoices', label: '发票管理' },
   { to: '/admin/feedback', label: '意见反馈' },
   { to: '/home', label: '返回工作台' },
 ];

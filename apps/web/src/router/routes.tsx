@@ -110,6 +110,7 @@ export const routes: RouteObject[] = [
             children: [
               page(() => import('../pages/admin/AdminDashboardPage.tsx'), ADMIN_TITLES['/admin'], { index: true }),
               page(() => import('../pages/admin/AdminOrdersPage.tsx'), ADMIN_TITLES['/admin/orders'], { path: 'orders' }),
+              page(() => import('../pages/admin/AdminInvoicesPage.tsx'), ADMIN_TITLES['/admin/invoices'], { path: 'invoices' }),
               page(() => import('../pages/admin/AdminFeedbackPage.tsx'), ADMIN_TITLES['/admin/feedback'], { path: 'feedback' }),
             ],
           },

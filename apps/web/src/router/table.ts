@@ -35,6 +35,7 @@ export const HOME_TITLES: Record<HomeChild, string> = {
 export const ADMIN_TITLES: Record<(typeof ADMIN_ROUTES)[number], string> = {
   '/admin': '运营概览',
   '/admin/orders': '订单管理',
+  '/admin/invoices': '发票管理',
   '/admin/feedback': '意见反馈',
 };
 

@@ -56,7 +56,7 @@ export const saveInvoiceSchema = z
       .optional()
       .transform((v) => (v ? v : undefined))
       .refine((v) => v === undefined || TAX_NUMBER.test(v), '纳税人识别号应为 15、18 或 20 位字母或数字'),
-    email: z.string().trim().min(1, '请填写接收邮箱').max(100, '邮箱不能超过 100 个字符').email('邮箱格式不正确'),
+    email: z.string().trim().min(1, '请填写联系邮箱').max(100, '邮箱不能超过 100 个字符').email('邮箱格式不正确'),
     address: optionalText('注册地址', 200),
     phone: optionalText('注册电话', 30),
     bankName: optionalText('开户银行', 100),

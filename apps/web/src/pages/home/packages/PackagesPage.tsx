@@ -19,10 +19,13 @@ import { useBusyAction } from '../../../utils/useBusyAction.ts';
 import { commerceApi, commerceKeys } from '../../../features/commerce/api.ts';
 import { TransferInstructions } from '../../../features/commerce/TransferInstructions.tsx';
 import { WechatPayPanel } from '../../../features/commerce/WechatPayPanel.tsx';
+import { invoiceApi, invoiceKeys } from '../../../features/invoice/api.ts';
+import { ApplyInvoiceDialog } from '../../../features/invoice/ApplyInvoiceDialog.tsx';
+import { MyInvoices } from '../../../features/invoice/MyInvoices.tsx';
 
 const PAGE_SIZE = 10;
 const STATUS_COLORS: Record<OrderItem['status'], string> = { created: 'gold', paid: 'green', cancelled: 'default', refunded: 'purple' };
-const REASONS: Record<string, string> = { bid: '新建标书', order: '购买套餐', grant: '赠送', signup: '注册赠送' };
+const REASONS: Record<string, string> = { bid: '新建标书', order: '购买套餐', grant: '赠送', signup: '注册赠送', invite: '邀请奖励' };
 
 function QuotaPanel({ onRefresh }: { onRefresh: () => void }) {
   const mine = useQuery({ queryKey: [...commerceKeys.all, 'mine'], queryFn: () => commerceApi.mine({ silent: true }) });
@@ -137,8 +140,11 @@ function BuyDialog({ pkg, onClose, onOrdered }: { pkg: PackageItem | null; onClo
   );
 }
 
-function OrdersTable() {
+function OrdersTable({ onInvoice }: { onInvoice: (orderId: string) => void }) {
   const [current, setCurrent] = useState(1);
+  // Paid orders not on a live invoice yet: those get 申请发票.
+  const payable = useQuery({ queryKey: invoiceKeys.payable, queryFn: () => invoiceApi.payableOrders({ silent: true }) });
+  const invoiceable = new Set((payable.data ?? []).map((o) => o.id));
   const [shown, setShown] = useState<OrderItem | null>(null);
   const list = useQuery({
     queryKey: [...commerceKeys.all, 'orders', current],
@@ -167,6 +173,10 @@ function OrdersTable() {
               o.transfer ? (
                 <Button type="link" onClick={() => setShown(o)}>
                   转账信息
+                </Button>
+              ) : invoiceable.has(o.id) ? (
+                <Button type="link" onClick={() => onInvoice(o.id)}>
+                  申请发票
                 </Button>
               ) : null,
           },
@@ -204,14 +214,16 @@ function BidLogTable() {
   );
 }
 
-/** /home/packages: the packages on sale, buying by bank transfer, the caller's orders and quota movements. */
+/** /home/packages: the packages on sale, buying by bank transfer, the caller's orders, quota movements and invoices. */
 export default function PackagesPage() {
   const qc = useQueryClient();
   const [buying, setBuying] = useState<PackageItem | null>(null);
   const [tab, setTab] = useState('orders');
+  const [applying, setApplying] = useState<string[] | null>(null);
   const packages = useQuery({ queryKey: commerceKeys.packages, queryFn: () => commerceApi.packages() });
   const refresh = () => {
     void qc.invalidateQueries({ queryKey: commerceKeys.all });
+    void qc.invalidateQueries({ queryKey: invoiceKeys.all });
     void useSession.getState().loadUserInfo();
   };
   return (
@@ -231,17 +243,29 @@ export default function PackagesPage() {
           activeKey={tab}
           onChange={setTab}
           items={[
-            { key: 'orders', label: '我的订单', children: <OrdersTable /> },
+            { key: 'orders', label: '我的订单', children: <OrdersTable onInvoice={(id) => setApplying([id])} /> },
             { key: 'log', label: '额度明细', children: <BidLogTable /> },
+            { key: 'invoices', label: '发票', children: <MyInvoices onApply={() => setApplying([])} /> },
           ]}
         />
       </Panel>
+      <ApplyInvoiceDialog
+        open={applying !== null}
+        preselect={applying ?? []}
+        onClose={() => setApplying(null)}
+        onSaved={() => {
+          setApplying(null);
+          setTab('invoices');
+          void qc.invalidateQueries({ queryKey: invoiceKeys.all });
+        }}
+      />
       <BuyDialog
         pkg={buying}
         onClose={() => setBuying(null)}
         onOrdered={() => {
           setTab('orders');
           void qc.invalidateQueries({ queryKey: commerceKeys.all });
+          void qc.invalidateQueries({ queryKey: invoiceKeys.all });
         }}
       />
     </PageFrame>
