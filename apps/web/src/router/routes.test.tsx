@@ -6,7 +6,7 @@ import { routes } from './routes.tsx';
 import { renderRoute, waitForHeading } from './testing.tsx';
 import { HOME_TITLES, MORE_TITLES } from './table.ts';
 import { formatTitle, HOME_TITLE } from './title.ts';
-import { NEWS } from '../pages/public/content.ts';
+import { TEST_CONTENT, testContentQueryData } from '../features/content/testing.ts';
 
 const WAIT = { timeout: 30_000 };
 
@@ -46,7 +46,7 @@ describe('every /home screen', () => {
 describe('every /more page', () => {
   for (const p of MORE_PAGES) {
     it(`/more/${p} has its title and content`, async () => {
-      renderRoute(`/more/${p}`);
+      renderRoute(`/more/${p}`, { queryData: testContentQueryData() });
       await waitForHeading(1, MORE_TITLES[p]);
       await expectTitle(formatTitle(MORE_TITLES[p]));
       expect(mainText().length).toBeGreaterThan(60);
@@ -72,20 +72,23 @@ describe('public pages', () => {
     ['/search.html?q=导出', '搜索', '搜索帮助与动态'],
     ['/help/getting-started.html', '五分钟上手标书 AI - 帮助中心', '五分钟上手标书 AI'],
     ['/question/1.html', '生成的标书可以直接投标吗？ - 常见问题', '生成的标书可以直接投标吗？'],
-    [`/dynamic/${NEWS[0].id}.html`, `${NEWS[0].title} - 产品动态`, NEWS[0].title],
+    [`/dynamic/${TEST_CONTENT.news[0].code}.html`, `${TEST_CONTENT.news[0].title} - 产品动态`, TEST_CONTENT.news[0].title],
   ];
   for (const [path, title, h1] of cases) {
     it(`${path} renders with the title "${title}"`, async () => {
-      renderRoute(path);
+      renderRoute(path, { queryData: testContentQueryData() });
       await waitForHeading(1, h1);
       await expectTitle(formatTitle(title));
     });
   }
 
   it('search finds help, FAQ and news entries from the query in the URL', async () => {
-    renderRoute('/search.html?q=导出');
+    renderRoute('/search.html?q=导出', { queryData: testContentQueryData() });
     expect(await screen.findByText(/找到 \d+ 条与“导出”相关的内容/, undefined, WAIT)).toBeTruthy();
-    expect(screen.getByText('导出 Word 与排版模板')).toBeTruthy();
+    const hit = document.querySelector('a[href="/help/export-word.html"]');
+    expect(hit?.textContent).toContain('导出 Word 与排版模板');
+    // The keyword the server located is marked.
+    expect(hit?.querySelector('mark')?.textContent).toBe('导出');
   });
 
   it('/indexOld is a real page for logged-in users', async () => {

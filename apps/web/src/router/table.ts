@@ -37,6 +37,8 @@ export const ADMIN_TITLES: Record<(typeof ADMIN_ROUTES)[number], string> = {
   '/admin/orders': '订单管理',
   '/admin/invoices': '发票管理',
   '/admin/feedback': '意见反馈',
+  '/admin/content': '内容管理',
+  '/admin/notices': '公告管理',
 };
 
 export const MORE_TITLES: Record<MorePage, string> = {

@@ -15,6 +15,8 @@ export interface RenderRouteOptions {
   /** Replaces the session's loadUserInfo (no network in unit tests). */
   loadUserInfo?: () => Promise<UserInfo | null>;
   userAgent?: string;
+  /** Query cache entries to start with (the answers a screen would otherwise fetch). */
+  queryData?: Array<[readonly unknown[], unknown]>;
 }
 
 export function testUser(overrides: Partial<UserInfo> = {}): UserInfo {
@@ -35,6 +37,7 @@ export function renderRoute(path: string, opts: RenderRouteOptions = {}) {
   });
   const queryClient = createQueryClient();
   queryClient.setQueryData(CLIENT_CONFIG_KEY, FALLBACK_CLIENT_CONFIG);
+  for (const [key, data] of opts.queryData ?? []) queryClient.setQueryData(key, data);
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const result = render(<App router={router} queryClient={queryClient} userAgent={opts.userAgent ?? 'Mozilla/5.0 jsdom'} />, {
     onCaughtError: reportCaughtError,

@@ -1,11 +1,19 @@
+import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { MORE_PAGES } from '@bid/shared';
+import { contentHref, MORE_PAGES, type ContentKind } from '@bid/shared';
 import { PublicBanner } from '../../components/PublicBanner.tsx';
 import { MORE_TITLES, PUBLIC_TITLES } from '../../router/table.ts';
-import { FAQS, HELP_ARTICLES, NEWS } from '../public/content.ts';
+import { contentQueries } from '../../features/content/api.ts';
+
+function useContentLinks(kind: ContentKind) {
+  return (useQuery(contentQueries.list(kind)).data ?? []).map((a) => ({ to: contentHref(kind, a.code), label: a.title }));
+}
 
 /** `/more/website-map.html`: every public page, for people and search engines. */
 export default function WebsiteMapPage() {
+  const help = useContentLinks('help');
+  const faqs = useContentLinks('question');
+  const news = useContentLinks('news');
   const sections = [
     {
       title: '网站',
@@ -19,9 +27,9 @@ export default function WebsiteMapPage() {
       ],
     },
     { title: '更多', links: MORE_PAGES.map((p) => ({ to: `/more/${p}`, label: MORE_TITLES[p] })) },
-    { title: '帮助中心', links: HELP_ARTICLES.map((a) => ({ to: `/help/${a.code}.html`, label: a.title })) },
-    { title: '常见问题', links: FAQS.map((f) => ({ to: `/question/${f.id}.html`, label: f.question })) },
-    { title: '产品动态', links: NEWS.map((n) => ({ to: `/dynamic/${n.id}.html`, label: n.title })) },
+    { title: '帮助中心', links: help },
+    { title: '常见问题', links: faqs },
+    { title: '产品动态', links: news },
   ];
   return (
     <>

@@ -1,30 +1,31 @@
 import { Tag } from 'antd';
+import { useQuery } from '@tanstack/react-query';
 import { PublicBanner } from '../../components/PublicBanner.tsx';
 import { NavLink } from '../../components/NavLink.tsx';
 import { usePageTitle } from '../../router/title.ts';
-import { findNews, NEWS } from './content.ts';
+import { ContentBody } from '../../features/content/ContentBody.tsx';
+import { contentQueries } from '../../features/content/api.ts';
 import { usePublicItem } from './usePublicItem.ts';
 
 /** `/dynamic/{id}.html`: one news article (product updates, tips). */
 export default function DynamicPage() {
-  const item = usePublicItem(findNews);
-  usePageTitle(`${item.title} - 产品动态`);
+  const { item, failed, retry } = usePublicItem('news');
+  const news = useQuery(contentQueries.list('news')).data ?? [];
+  usePageTitle(item ? `${item.title} - 产品动态` : '产品动态');
   return (
     <>
-      <PublicBanner title={item.title} subtitle={item.summary} crumbs={[{ to: '/more/more-dynamic.html', label: '更多动态' }, { label: item.title }]} />
+      <PublicBanner title={item?.title ?? '产品动态'} subtitle={item?.summary} crumbs={[{ to: '/more/more-dynamic.html', label: '更多动态' }, { label: item?.title ?? '' }]} />
       <div className="bs-container bs-content bs-two-col">
         <article className="bs-article">
-          <Tag color="blue">{item.category}</Tag>
-          {item.body.map((p) => (
-            <p key={p}>{p}</p>
-          ))}
+          {item?.category ? <Tag color="blue">{item.category}</Tag> : null}
+          <ContentBody html={item?.html} failed={failed} retry={retry} />
         </article>
         <aside className="bs-side-card">
           <h3>更多动态</h3>
           <ul>
-            {NEWS.map((n) => (
+            {news.map((n) => (
               <li key={n.id}>
-                <NavLink to={`/dynamic/${n.id}.html`}>{n.title}</NavLink>
+                <NavLink to={`/dynamic/${n.code}.html`}>{n.title}</NavLink>
               </li>
             ))}
           </ul>

@@ -1,15 +1,19 @@
-import { Empty, Input, Tag } from 'antd';
+import { Button, Empty, Input, Result, Skeleton, Tag } from 'antd';
+import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
+import { CONTENT_KIND_LABEL } from '@bid/shared';
 import { PublicBanner } from '../../components/PublicBanner.tsx';
-import { searchContent } from './content.ts';
+import { contentQueries } from '../../features/content/api.ts';
+import { Highlighted } from '../../features/content/Highlighted.tsx';
 
 const SUGGESTIONS = ['全文写作', '导出 Word', '额度', '发票', '版本'];
 
 /** `/search.html?q=`: search over help articles, FAQs and news. The query lives in the URL so results can be shared. */
 export default function SearchPage() {
   const [params, setParams] = useSearchParams();
-  const q = params.get('q') ?? '';
-  const hits = searchContent(q);
+  const q = (params.get('q') ?? '').trim().slice(0, 50);
+  const query = useQuery(contentQueries.search(q));
+  const hits = query.data ?? [];
   const search = (value: string) => setParams(value.trim() ? { q: value.trim() } : {}, { replace: true });
   return (
     <>
@@ -29,6 +33,19 @@ export default function SearchPage() {
         <div className="bs-article" style={{ marginTop: 28 }}>
           {!q ? (
             <Empty description="输入关键词开始搜索" />
+          ) : query.isError ? (
+            <Result
+              status="warning"
+              title="搜索失败"
+              subTitle="请检查网络后重试。"
+              extra={
+                <Button type="primary" onClick={() => void query.refetch()}>
+                  重试
+                </Button>
+              }
+            />
+          ) : query.isPending ? (
+            <Skeleton active />
           ) : hits.length === 0 ? (
             <Empty description={`没有找到与“${q}”相关的内容，换个关键词试试，或联系左下角的客服。`} />
           ) : (
@@ -37,10 +54,12 @@ export default function SearchPage() {
               {hits.map((h) => (
                 <Link key={h.href} to={h.href} className="bs-search-hit">
                   <h3>
-                    <Tag color="blue">{h.kindLabel}</Tag>
-                    {h.title}
+                    <Tag color="blue">{CONTENT_KIND_LABEL[h.kind]}</Tag>
+                    <Highlighted text={h.title} ranges={h.titleHighlights} />
                   </h3>
-                  <p>{h.summary}</p>
+                  <p>
+                    <Highlighted text={h.snippet} ranges={h.snippetHighlights} />
+                  </p>
                 </Link>
               ))}
             </>

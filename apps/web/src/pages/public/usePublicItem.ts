@@ -1,16 +1,34 @@
+import { useQuery } from '@tanstack/react-query';
 import { useLocation, useParams } from 'react-router';
+import type { ContentDetail, ContentKind } from '@bid/shared';
+import { isApiError } from '../../api/errors.ts';
 import { checkRoute } from '../../utils/routeCheck.ts';
-import { htmlParam } from './content.ts';
+import { contentQueries } from '../../features/content/api.ts';
+
+/** `/dynamic/12.html` has the route param `12.html`: the code, or null when the `.html` form is wrong. */
+export function htmlParam(param: string | undefined): string | null {
+  const m = /^(.+)\.html$/.exec(param ?? '');
+  return m ? m[1] : null;
+}
+
+export interface PublicItem {
+  item: ContentDetail | undefined;
+  /** Loading failed for another reason than "no such item" (network, server): offer a retry. */
+  failed: boolean;
+  retry: () => void;
+}
 
 /**
- * For `/dynamic/{id}.html`, `/help/{code}.html`, `/question/{id}.html`: the item, or the route check's
- * 404 (`Page Not Found: {full path}`) when the form is wrong or nothing has that id.
+ * For `/dynamic/{code}.html`, `/help/{code}.html`, `/question/{code}.html`: the published item, or the
+ * route check's 404 (`Page Not Found: {full path}`) when the form is wrong or the server has no such
+ * published item.
  */
-export function usePublicItem<T>(find: (id: string) => T | undefined): T {
+export function usePublicItem(kind: ContentKind): PublicItem {
   const { file } = useParams();
   const location = useLocation();
-  const id = htmlParam(file);
-  const item = id === null ? undefined : find(id);
-  checkRoute(item !== undefined, `${location.pathname}${location.search}${location.hash}`);
-  return item as T;
+  const code = htmlParam(file);
+  const query = useQuery({ ...contentQueries.detail(kind, code ?? ''), enabled: code !== null });
+  const missing = code === null || (isApiError(query.error) && query.error.code === 404);
+  checkRoute(!missing, `${location.pathname}${location.search}${location.hash}`);
+  return { item: query.data, failed: query.isError, retry: () => void query.refetch() };
 }
