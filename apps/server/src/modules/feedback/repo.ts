@@ -82,6 +82,16 @@ export class FeedbackRepo {
     return this.db.selectFrom('feedbacks').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
+  /** A feedback's screenshots and its sender as an actor (whose picture library holds them). */
+  findWithSender(id: string) {
+    return this.db
+      .selectFrom('feedbacks')
+      .innerJoin('users', 'users.id', 'feedbacks.user_id')
+      .select(['feedbacks.images', 'feedbacks.user_id', 'feedbacks.tenant_id', 'users.role'])
+      .where('feedbacks.id', '=', id)
+      .executeTakeFirst();
+  }
+
   /** A new reply is unread again for the user. */
   async reply(id: string, reply: string, operatorId: string, at: string): Promise<boolean> {
     const r = await this.db

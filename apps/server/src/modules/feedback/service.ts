@@ -14,7 +14,7 @@ import type { Database } from '../../db/schema.ts';
 import { newId, nowIso } from '../../lib/ids.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import type { Actor } from '../../policy/actor.ts';
-import { FeedbackRepo, type FeedbackOwner, type FeedbackRow } from './repo.ts';
+import { FeedbackRepo, type FeedbackRow } from './repo.ts';
 
 const FEEDBACK_NOT_FOUND = '反馈不存在';
 
@@ -111,10 +111,13 @@ export class FeedbackService {
     return present((await this.repo.find(input.id))!);
   }
 
-  /** For the console's <img>: the owner of a picture attached to a feedback, else not found. */
-  async imageOwner(feedbackId: string, pictureId: string): Promise<FeedbackOwner> {
-    const row = await this.repo.find(feedbackId);
+  /**
+   * For the console's <img>: the sender of a feedback, acting on whose library the picture is read,
+   * only when the picture is one of that feedback's screenshots; else not found.
+   */
+  async imageOwner(feedbackId: string, pictureId: string): Promise<Actor> {
+    const row = await this.repo.findWithSender(feedbackId);
     if (!row || !parseImages(row.images).includes(pictureId)) throw notFound('截图不存在');
-    return { userId: row.user_id, tenantId: row.tenant_id };
+    return { userId: row.user_id, tenantId: row.tenant_id, role: row.role };
   }
 }
