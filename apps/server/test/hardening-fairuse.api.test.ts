@@ -34,6 +34,52 @@ describe(`fair use of the model (${TEST_DB})`, { timeout: 60_000 }, () => {
     expect(ok.status, ok.msg).toBe(200);
   });
 
+  it('chart and image elements are refused too once the budget is spent', async () => {
+    const spent = await newWriter(s);
+    const other = await newWriter(s);
+    const a = await bidWithChapter(spent);
+    const b = await bidWithChapter(other);
+    await s.built.ctx.db
+      .insertInto('ai_usage')
+      .values({ id: newId(), user_id: spent.user.userId, tenant_id: spent.user.tenantId, bid_id: a.bidId, catalog_id: null, task: 'chapter', engine: 'model', model: 'x', tier: 'standard', prompt_tokens: 40_000, completion_tokens: 10_000, created_at: nowIso() })
+      .execute();
+    for (const path of ['/ai/client/aiGenerateTable', '/ai/client/aiGenerateMindMap', '/ai/client/aiGenerateFlowchart', '/ai/client/aiGenerateGantt', '/ai/client/aiSearchImages']) {
+      const refused = await spent.call(path, { catalogId: a.catalogId });
+      expect(refused.status, path).toBe(429);
+      expect(refused.msg).toContain('今日 AI 用量已达上限');
+    }
+    const ok = await other.call('/ai/client/aiGenerateTable', { catalogId: b.catalogId });
+    expect(ok.status, ok.msg).toBe(200);
+  });
+
+  it('an element waits for a slot while its user already runs as many AI tasks as allowed; others go ahead', async () => {
+    const busy = await newWriter(s);
+    const other = await newWriter(s);
+    const a = await bidWithChapter(busy);
+    const b = await bidWithChapter(other);
+    const { fair, engine } = s.built.ctx.services.aiSetup;
+    const gate = fair.gate('standard', engine.concurrency('standard'));
+    // Hold every slot this user may have (the per-user cap, never all slots of the tier).
+    const release: Array<() => void> = [];
+    const held = Array.from({ length: Math.min(fair.limits.perUser, gate.slots - 1) }, () =>
+      gate.run({ userId: busy.user.userId, tenantId: busy.user.tenantId }, () => new Promise<void>((r) => release.push(r))),
+    );
+    let done = false;
+    const waiting = busy.call('/ai/client/aiGenerateMindMap', { catalogId: a.catalogId }).then((r) => {
+      done = true;
+      return r;
+    });
+    const theirs = await other.call('/ai/client/aiGenerateMindMap', { catalogId: b.catalogId });
+    expect(theirs.status, theirs.msg).toBe(200);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(done).toBe(false);
+    expect(gate.queued).toBe(1);
+    release.forEach((r) => r());
+    await Promise.all(held);
+    const r = await waiting;
+    expect(r.status, r.msg).toBe(200);
+  });
+
   it('caps the progress event streams one user holds open', async () => {
     // The job workers are stopped so that the full-text jobs stay queued and their streams stay open.
     await s.built.ctx.services.jobs.stop();

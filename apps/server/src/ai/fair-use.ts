@@ -218,6 +218,16 @@ export class FairUse {
     return g;
   }
 
+  /**
+   * One AI task under the rules: the budget first (system work without an actor has none), then a
+   * fair slot of the tier. Every model-backed feature goes through here (engine tasks, chart and
+   * image elements), so no feature is a way around the limits.
+   */
+  async run<T>(actor: ActorScope | undefined, tier: ModelTier, slots: number, fn: () => Promise<T>, signal?: AbortSignal): Promise<T> {
+    if (actor) await this.checkBudget(actor);
+    return this.gate(tier, slots).run(actor ?? SYSTEM, fn, signal);
+  }
+
   /** Throws 429 with a Chinese message when today's budget of the user or their company is spent. */
   async checkBudget(actor: ActorScope): Promise<void> {
     const { userDailyTokens: u, companyDailyTokens: c } = this.limits;
@@ -240,10 +250,8 @@ export class FairEngine implements AiEngine {
     this.name = inner.name;
   }
 
-  private async run<T>(opts: RunOptions, fn: () => Promise<Generated<T>>): Promise<Generated<T>> {
-    const actor = opts.actor ?? SYSTEM;
-    if (opts.actor) await this.fair.checkBudget(opts.actor);
-    return this.fair.gate(opts.tier, this.inner.concurrency(opts.tier)).run(actor, fn, opts.signal);
+  private run<T>(opts: RunOptions, fn: () => Promise<Generated<T>>): Promise<Generated<T>> {
+    return this.fair.run(opts.actor, opts.tier, this.inner.concurrency(opts.tier), fn, opts.signal);
   }
 
   analyzeTender(text: string, opts: RunOptions): Promise<Generated<TenderAnalysis>> {

@@ -17,6 +17,8 @@ import type { Logger } from 'pino';
 import { tooMany } from '../../http/errors.ts';
 import type { RateLimiter } from '../../http/rate-limit.ts';
 import type { ChatProvider } from '../../ai/providers/types.ts';
+import type { FairUse } from '../../ai/fair-use.ts';
+import { AiError } from '../../ai/errors.ts';
 import { buildContext, type ElementContext } from '../../ai/elements/context.ts';
 import { generateElement, searchKeywords } from '../../ai/elements/generate.ts';
 import type { BidService } from '../bid/service.ts';
@@ -51,6 +53,10 @@ export interface ElementsDeps {
   limiter: RateLimiter;
   imageSources: readonly ImageSource[];
   log: Logger;
+  /** The fair-use rules of the AI engine: elements count against the same slots and budgets. */
+  fair: FairUse;
+  /** Slots of a tier (the engine's concurrency), as the engine's own tasks use them. */
+  slotsOf: (tier: ModelTier) => number;
 }
 
 export class ElementsService {
@@ -65,6 +71,15 @@ export class ElementsService {
   private async limit(owner: Actor): Promise<void> {
     const r = await this.deps.limiter.hit(`ai-elements:${owner.userId}`, CALLS_PER_MINUTE, 60);
     if (!r.allowed) throw tooMany(`生成图表过于频繁，请 ${r.retryAfterSeconds} 秒后再试`, r.retryAfterSeconds);
+  }
+
+  /** Budget, then a fair slot of the tier, like every engine task (ai/fair-use.ts). */
+  private fairly<T>(owner: Actor, tier: ModelTier, fn: () => Promise<T>, signal?: AbortSignal): Promise<T> {
+    return this.deps.fair.run({ userId: owner.userId, tenantId: owner.tenantId }, tier, this.deps.slotsOf(tier), fn, signal).catch((e: unknown) => {
+      // A spent budget answers 429 as the engine's tasks do.
+      if (e instanceof AiError && e.kind === 'rate_limited') throw tooMany(e.message, 30);
+      throw e;
+    });
   }
 
   /** The chapter's context (404 for a chapter that is not the caller's). */
@@ -100,7 +115,7 @@ export class ElementsService {
         if (!(e instanceof Error && e.message === CATALOG_MSG.emptyContentVersion)) throw e;
       }
     }
-    const out = await generateElement(kind, ctx, { provider: this.deps.provider, tier, signal, budgetMs: 55_000 });
+    const out = await this.fairly(owner, tier, () => generateElement(kind, ctx, { provider: this.deps.provider, tier, signal, budgetMs: 55_000 }), signal);
     return { kind, node: out.node as ElementResult['node'], caption: out.caption, engine: out.engine, notice: out.notice, versionId };
   }
 
@@ -108,7 +123,7 @@ export class ElementsService {
     await this.limit(owner);
     const { ctx, tier } = await this.contextOf(owner, input);
     await this.bids.authorizeTierOf(owner, tier);
-    const { keywords, engine } = await searchKeywords(ctx, { provider: this.deps.provider, tier, signal, budgetMs: 40_000 });
+    const { keywords, engine } = await this.fairly(owner, tier, () => searchKeywords(ctx, { provider: this.deps.provider, tier, signal, budgetMs: 40_000 }), signal);
     const sources = this.deps.imageSources;
     const lists = await Promise.all(
       sources.map((s) =>
