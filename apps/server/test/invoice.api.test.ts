@@ -86,6 +86,10 @@ describe(`invoices: apply, issue, download (${TEST_DB})`, () => {
     const issued = await issue(id, { name: '电子发票.pdf', content: pdf });
     expect(issued.status).toBe(200);
     expect(issued.body.data).toMatchObject({ id, status: 'issued', downloadable: true, fileName: '电子发票.pdf', issueTime: expect.any(String) });
+    // The console's audit log names the invoice and the file, not the bytes.
+    const audit = await s.built.ctx.db.selectFrom('audit_logs').selectAll().where('action', '=', '/api/admin/invoice/issue').where('target_id', '=', id).execute();
+    expect(audit).toHaveLength(1);
+    expect(JSON.parse(audit[0].summary)).toEqual({ id, fileName: '电子发票.pdf', size: pdf.length });
     detail = (await s.api.post(`${I}/getInvoiceDetail`, { id }, { token: u.token })).body.data;
     expect(detail).toMatchObject({ status: 'issued', downloadable: true });
 

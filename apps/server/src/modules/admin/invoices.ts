@@ -88,6 +88,8 @@ export function registerAdminInvoiceRoutes(scope: FastifyInstance, ctx: AppConte
         const id = idSchema.safeParse(got.id);
         if (!id.success) throw badRequest('请指定要开具的发票');
         if (!got.content) throw badRequest(INVOICE_MSG.pdfMissing);
+        // The audit log (admin scope) records the body: say which invoice got which file, not its bytes.
+        req.body = { id: id.data, fileName: got.fileName, size: got.content.length };
         return ok(await invoices.issue(operator, id.data, got.fileName, got.content));
       },
     );

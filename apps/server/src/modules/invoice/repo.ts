@@ -1,7 +1,11 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { InvoiceListQuery } from '@bid/shared';
 import type { Database } from '../../db/schema.ts';
+import type { OrderTable } from '../commerce/tables.ts';
 import type { InvoiceTable } from './tables.ts';
+
+/** The order columns an invoice shows (whatever else commerce keeps on an order). */
+export type InvoicedOrderRow = Pick<OrderTable, 'id' | 'package_name' | 'kind' | 'amount' | 'status' | 'paid_at'>;
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -91,14 +95,13 @@ export class InvoiceRepo {
   }
 
   /** The orders of the given invoices, by invoice id. */
-  async ordersOf(invoiceIds: string[]) {
-    const byInvoice = new Map<string, Array<Database['orders']>>();
+  async ordersOf(invoiceIds: string[]): Promise<Map<string, InvoicedOrderRow[]>> {
+    const byInvoice = new Map<string, InvoicedOrderRow[]>();
     if (!invoiceIds.length) return byInvoice;
     const rows = await this.db
       .selectFrom('invoice_orders')
       .innerJoin('orders', 'orders.id', 'invoice_orders.order_id')
-      .selectAll('orders')
-      .select('invoice_orders.invoice_id')
+      .select(['orders.id', 'orders.package_name', 'orders.kind', 'orders.amount', 'orders.status', 'orders.paid_at', 'invoice_orders.invoice_id'])
       .where('invoice_orders.invoice_id', 'in', invoiceIds)
       .orderBy('orders.paid_at', 'desc')
       .execute();

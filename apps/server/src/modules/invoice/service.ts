@@ -22,8 +22,7 @@ import { newId } from '../../lib/ids.ts';
 import type { Actor } from '../../policy/actor.ts';
 import { isUniqueViolation } from '../auth/util.ts';
 import { quotaHolder } from '../quota/service.ts';
-import type { OrderTable } from '../commerce/tables.ts';
-import { InvoiceRepo, type InvoiceScope } from './repo.ts';
+import { InvoiceRepo, type InvoicedOrderRow, type InvoiceScope } from './repo.ts';
 import type { InvoiceFiles } from './storage.ts';
 import type { InvoiceTable } from './tables.ts';
 
@@ -37,7 +36,7 @@ export interface IssuedFile {
   fileName: string;
 }
 
-function presentOrder(o: OrderTable): InvoiceOrder {
+function presentOrder(o: InvoicedOrderRow): InvoiceOrder {
   return { id: o.id, packageName: o.package_name, kind: o.kind as PackageKind, amount: fenToYuan(o.amount), status: o.status as OrderStatus, payTime: o.paid_at };
 }
 
@@ -56,7 +55,7 @@ function presentItem(r: InvoiceTable, orderCount: number): InvoiceItem {
   };
 }
 
-function presentDetail(r: InvoiceTable, orders: OrderTable[]): InvoiceDetail {
+function presentDetail(r: InvoiceTable, orders: InvoicedOrderRow[]): InvoiceDetail {
   return {
     ...presentItem(r, orders.length),
     email: r.email,
