@@ -60,7 +60,9 @@ export class ContentService implements ContentReader {
     const rows = await this.repo.search(words, SEARCH_LIMIT);
     const hits = rows.map((r) => {
       const titleHighlights = highlightRanges(r.title, words);
-      const plain = `${r.summary}\n${markdownToPlainText(r.body)}`;
+      const bodyText = markdownToPlainText(r.body);
+      // A summary taken from the body (the default) would show twice.
+      const plain = bodyText.includes(r.summary) ? bodyText : `${r.summary}\n${bodyText}`;
       return {
         hit: { id: r.id, kind: asKind(r.kind), code: r.code, href: contentHref(asKind(r.kind), r.code), title: r.title, titleHighlights, ...snippet(plain, words) },
         // A title naming the keywords ranks first, then help before FAQ before news (stable sort keeps stored order).
