@@ -9,6 +9,62 @@ interface ValidationItem {
   params?: { issue?: { path?: PropertyKey[]; message?: string } };
 }
 
+/** Chinese names of the fields most calls share; the key is shown too (the API's own name). */
+const FIELD_LABELS: Record<string, string> = {
+  id: '编号',
+  ids: '编号列表',
+  bidId: '标书',
+  catalogId: '章节',
+  targetId: '目标章节',
+  versionId: '版本',
+  fileId: '文件',
+  noticeId: '公告',
+  packageId: '套餐',
+  orderIds: '订单',
+  couponCode: '优惠码',
+  selection: '选中的文字',
+  instruction: '补充要求',
+  query: '搜索内容',
+  keyword: '关键词',
+  title: '标题',
+  name: '名称',
+  content: '内容',
+  settings: '章节设置',
+  catalogs: '目录',
+  phone: '手机号',
+  code: '验证码',
+  email: '邮箱',
+  current: '页码',
+  size: '每页条数',
+  pageCount: '页数',
+  modelType: '模型类型',
+  tenderText: '招标文件内容',
+  baseVersion: '基准版本',
+};
+
+/** zod's zh-CN messages still name types in English ("期望 string，实际接收 object"). */
+const TYPE_NAMES: Record<string, string> = {
+  string: '文本',
+  number: '数字',
+  int: '整数',
+  bigint: '整数',
+  boolean: '布尔值（true/false）',
+  object: '对象',
+  array: '数组',
+  date: '日期',
+  undefined: '空',
+  nan: '非数字',
+  symbol: '符号',
+  function: '函数',
+  map: '映射',
+  set: '集合',
+  file: '文件',
+};
+
+function chineseTypes(message: string): string {
+  return message.replace(/\b(string|number|int|bigint|boolean|object|array|date|undefined|nan|symbol|function|map|set|file)\b/g, (w) => TYPE_NAMES[w] ?? w);
+}
+
 /** Turns a validation failure into one Chinese sentence that names the field. */
 export function validationMessage(items: ValidationItem[]): string {
   const first = items[0];
@@ -18,8 +74,13 @@ export function validationMessage(items: ValidationItem[]): string {
   const field = pathParts.map(String).join('.');
   const message = issue?.message ?? first.message ?? '格式不正确';
   // Custom messages already name the field in Chinese (e.g. 手机号格式不正确).
-  if (/[\u4e00-\u9fff]{2,}/.test(message) && !/^(无效|期望|输入)/.test(message)) return message;
-  return field ? `参数 ${field} 不正确：${message}` : `请求参数不正确：${message}`;
+  if (/[\u4e00-\u9fff]{2,}/.test(message) && !/^(无效|期望|输入|数值过|字符串|数组|对象|未知|意外)/.test(message)) return message;
+  const key = [...pathParts].reverse().find((p) => typeof p === 'string');
+  const label = typeof key === 'string' ? FIELD_LABELS[key] : undefined;
+  const name = field ? (label ? `${label}（${field}）` : field) : '';
+  if (/实际接收 undefined$/.test(message)) return name ? `缺少参数 ${name}` : '缺少必填参数';
+  const text = chineseTypes(message);
+  return name ? `参数 ${name} 不正确：${text}` : `请求参数不正确：${text}`;
 }
 
 /**
