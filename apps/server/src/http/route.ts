@@ -1,6 +1,6 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { binaryResponseSchema, envelopeSchema } from '@bid/shared';
 import type { SessionActor } from '../policy/actor.ts';
 import { requireAuth } from './auth.ts';
@@ -42,7 +42,8 @@ export interface RouteSpec<I extends z.ZodType, D extends z.ZodType> {
   data: D;
 }
 
-type Run<I extends z.ZodType, R> = (actor: SessionActor, input: z.output<I>) => Promise<R> | R;
+/** The service call; `req` for what the request itself carries (the client's IP). */
+type Run<I extends z.ZodType, R> = (actor: SessionActor, input: z.output<I>, req: FastifyRequest) => Promise<R> | R;
 
 /**
  * Routes of a signed-in user, declared as input schema → service call → envelope: the route stays
@@ -66,19 +67,31 @@ export function userRoutes(app: FastifyInstance, tags: string[]) {
         method,
         url,
         schema: schemaOf(method, spec, envelopeSchema(spec.data)),
-        handler: async (req) => ok(await run(requireAuth(req), inputOf<I>(method, req))),
+        handler: async (req) => ok(await run(requireAuth(req), inputOf<I>(method, req), req)),
       });
     };
   return {
     get: json('GET'),
     post: json('POST'),
+    /** A POST that changes something and answers `data: null`. */
+    action: <I extends z.ZodType>(url: string, spec: Omit<RouteSpec<I, z.ZodType>, 'data'>, run: Run<I, unknown>): void => {
+      r.route({
+        method: 'POST',
+        url,
+        schema: schemaOf('POST', spec, envelopeSchema(z.null())),
+        handler: async (req) => {
+          await run(requireAuth(req), inputOf<I>('POST', req), req);
+          return ok(null);
+        },
+      });
+    },
     /** A POST that answers a Word file (a JSON envelope when it fails). */
     docx: <I extends z.ZodType>(url: string, spec: Omit<RouteSpec<I, z.ZodType>, 'data'>, run: Run<I, DownloadFile>): void => {
       r.route({
         method: 'POST',
         url,
         schema: schemaOf('POST', spec, binaryResponseSchema),
-        handler: async (req, reply) => sendDocx(reply, await run(requireAuth(req), inputOf<I>('POST', req))),
+        handler: async (req, reply) => sendDocx(reply, await run(requireAuth(req), inputOf<I>('POST', req), req)),
       });
     },
   };

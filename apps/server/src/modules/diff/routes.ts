@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { diffCreatedSchema, diffCreateSchema, diffDetailSchema, diffIdSchema, diffListItemSchema, diffListQuerySchema, pageSchema } from '@bid/shared';
 import type { AppContext } from '../../context.ts';
 import { userRoutes } from '../../http/route.ts';
@@ -23,9 +22,6 @@ export function registerDiffRoutes(app: FastifyInstance, ctx: AppContext): void 
   );
   route.get(`${P}/detail`, { summary: '查重详情：进度、每对文件的雷同度、相似段落、相同图片与文档属性', input: diffIdSchema, data: diffDetailSchema }, (actor, q) => service.detail(actor, q.id));
   route.get(`${P}/list`, { summary: '查重记录（新的在前）', input: diffListQuerySchema, data: pageSchema(diffListItemSchema) }, (actor, q) => service.list(actor, q));
-  route.post(`${P}/remove`, { summary: '删除一条查重记录（进行中的比对随之停止）', input: diffIdSchema, data: z.null() }, async (actor, body) => {
-    await service.remove(actor, body.id);
-    return null;
-  });
+  route.action(`${P}/remove`, { summary: '删除一条查重记录（进行中的比对随之停止）', input: diffIdSchema }, (actor, body) => service.remove(actor, body.id));
   route.docx(`${P}/export`, { summary: '导出查重报告（直接返回 .docx 文件；失败时返回 JSON）', input: diffIdSchema }, (actor, body) => service.export(actor, body.id));
 }
