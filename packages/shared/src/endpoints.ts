@@ -10,6 +10,7 @@ import type { Endpoint } from './endpoints/define.ts';
 import { libraryEndpoints } from './endpoints/library.ts';
 
 export type { Endpoint, EndpointKind } from './endpoints/define.ts';
+export { parseResult, pathOf } from './endpoints/define.ts';
 
 /**
  * The one endpoint table: each domain keeps its rows in endpoints/<domain>.ts (so several people can

@@ -1,5 +1,5 @@
 import axios, { type AxiosProgressEvent, type AxiosRequestConfig, type AxiosResponse } from 'axios';
-import { API_BASE, Code, LIMITS, MSG, OAUTH_TOKEN_PATH, timeoutFor, type Endpoint, type Envelope } from '@bid/shared';
+import { API_BASE, Code, LIMITS, MSG, OAUTH_TOKEN_PATH, pathOf, timeoutFor, type Endpoint, type Envelope } from '@bid/shared';
 import { toastWarning } from '../utils/feedback.ts';
 import { DuplicateSubmitGuard } from './duplicateGuard.ts';
 import { ApiError } from './errors.ts';
@@ -139,9 +139,17 @@ async function put(path: string, body?: unknown, opts: RequestOptions = {}): Pro
   return unwrap(res, opts, ctx);
 }
 
+/** A table row or a path: rows carry their own path and answer type. */
+type Target = string | Endpoint<unknown, unknown>;
+function targetPath(target: Target): string {
+  return typeof target === 'string' ? target : target.path;
+}
+
+function upload<Res>(endpoint: Endpoint<unknown, Res>, file: FormData | Blob, opts?: UploadOptions): Promise<Res>;
 function upload<T = unknown>(path: string, file: FormData | Blob, opts: UploadOptions & { raw: true }): Promise<Envelope<T>>;
 function upload<T = unknown>(path: string, file: FormData | Blob, opts?: UploadOptions): Promise<T>;
-async function upload(path: string, file: FormData | Blob, opts: UploadOptions = {}): Promise<unknown> {
+async function upload(target: Target, file: FormData | Blob, opts: UploadOptions = {}): Promise<unknown> {
+  const path = targetPath(target);
   let form: FormData;
   if (file instanceof FormData) form = file;
   else {
@@ -168,8 +176,11 @@ async function upload(path: string, file: FormData | Blob, opts: UploadOptions =
  * A file answer (exportBid, export-fileInterpretation). When the server answers JSON instead of a file
  * it is an error envelope: its msg is shown, except 10013 which fails silently (SPEC section 8).
  */
-async function download(path: string, body?: unknown, opts: DownloadOptions = {}): Promise<DownloadResult> {
-  const method = opts.method ?? 'POST';
+function download<Req>(endpoint: Endpoint<Req, Blob>, body: Req, opts?: Omit<DownloadOptions, 'method'>): Promise<DownloadResult>;
+function download(path: string, body?: unknown, opts?: DownloadOptions): Promise<DownloadResult>;
+async function download(target: Target, body?: unknown, opts: DownloadOptions = {}): Promise<DownloadResult> {
+  const path = targetPath(target);
+  const method = typeof target === 'string' ? (opts.method ?? 'POST') : target.method;
   const { onProgress } = opts;
   const { res, ctx } = await send(
     {
@@ -200,8 +211,15 @@ async function download(path: string, body?: unknown, opts: DownloadOptions = {}
  * Calls a row of the shared endpoint table: the path, the method, the body's type and what the call
  * resolves with all come from packages/shared (no path literals, no hand-written answer types).
  */
-function call<Req, Res>(endpoint: Endpoint<Req, Res>, body?: Req, opts?: RequestOptions): Promise<Res> {
-  return endpoint.method === 'GET' ? get<Res>(endpoint.path, body, opts) : post<Res>(endpoint.path, body ?? {}, opts);
+function call<Req, Res>(endpoint: Endpoint<Req, Res>, body: Req | undefined, opts: RawOptions): Promise<Envelope<Res>>;
+function call<Req, Res>(endpoint: Endpoint<Req, Res>, body?: Req, opts?: RequestOptions): Promise<Res>;
+async function call(endpoint: Endpoint<unknown, unknown>, body?: unknown, opts: RequestOptions = {}): Promise<unknown> {
+  return endpoint.method === 'GET' ? get(endpoint.path, body, opts) : post(endpoint.path, body ?? {}, opts);
 }
 
-export const api = { call, get, post, put, upload, download };
+/** The address of a row the browser fetches itself (`<img src>`, a link), `:name` segments filled in. */
+function url<Req extends Record<string, string>>(endpoint: Endpoint<Req, Blob>, params: Req): string {
+  return `${API_BASE}${pathOf(endpoint, params)}`;
+}
+
+export const api = { call, get, post, put, upload, download, url };

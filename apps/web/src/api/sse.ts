@@ -1,4 +1,4 @@
-import { API_BASE, MSG, timeoutFor, type Envelope } from '@bid/shared';
+import { API_BASE, MSG, timeoutFor, type Endpoint, type Envelope } from '@bid/shared';
 import { sessionPort } from './sessionPort.ts';
 import { toastWarning } from '../utils/feedback.ts';
 import { ApiError } from './errors.ts';
@@ -139,8 +139,10 @@ export interface SseResult {
  * POST with `Accept: text/event-stream`, delivering events as they arrive. Resolves when the stream
  * ends; rejects with a handled ApiError like `api` calls (an abort through `signal` rejects silently).
  */
-export async function sse(path: string, body: unknown, options: SseOptions): Promise<SseResult> {
-  const url = normalizePath(path);
+export function sse<Req>(endpoint: Endpoint<Req, unknown>, body: Req, options: SseOptions): Promise<SseResult>;
+export function sse(path: string, body: unknown, options: SseOptions): Promise<SseResult>;
+export async function sse(target: string | Endpoint<unknown, unknown>, body: unknown, options: SseOptions): Promise<SseResult> {
+  const url = normalizePath(typeof target === 'string' ? target : target.path);
   if (!options.noDuplicateGuard && !duplicateGuard.admit('POST', url, body)) {
     if (!options.silent) toastWarning(MSG.duplicateSubmit);
     throw new ApiError(MSG.duplicateSubmit, { kind: 'duplicate', silent: options.silent });

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ClientConfig } from '@bid/shared';
+import { endpoints, type ClientConfig } from '@bid/shared';
 import { api } from '../api/request.ts';
 
 /** What the shell shows when the configuration call fails or has not answered yet. */
@@ -43,7 +43,7 @@ export function withConfigDefaults(data: Partial<ClientConfig> | null | undefine
 export function useClientConfig(): ClientConfig {
   const { data } = useQuery({
     queryKey: CLIENT_CONFIG_KEY,
-    queryFn: () => api.post<Partial<ClientConfig>>('/common/client/getClientConfig', {}, { silent: true, noDuplicateGuard: true }),
+    queryFn: () => api.call(endpoints.clientConfig, undefined, { silent: true, noDuplicateGuard: true }),
     staleTime: Infinity,
     retry: 1,
   });

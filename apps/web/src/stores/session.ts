@@ -1,11 +1,10 @@
 import { create } from 'zustand';
 import {
   AUTH_HEADER,
+  endpoints,
   LIMITS,
   maskPhone,
-  OAUTH_LOGOUT_PATH,
   TOKEN_COOKIE,
-  USER_INFO_PATH,
   userInfoSchema,
   type UserInfo,
 } from '@bid/shared';
@@ -79,8 +78,7 @@ export const useSession = create<SessionState>()((set, get) => ({
     let user: UserInfo;
     try {
       // Polling on every navigation (SPEC section 2) must not trip the duplicate-submit guard.
-      const data = await api.post<unknown>(USER_INFO_PATH, {}, { noDuplicateGuard: true });
-      user = userInfoSchema.parse(data);
+      user = userInfoSchema.parse(await api.call(endpoints.userInfo, undefined, { noDuplicateGuard: true }));
     } catch {
       // The request layer has already told the user (and handled a 401); a malformed answer keeps the
       // previous user rather than signing out someone who is still logged in.
@@ -98,7 +96,7 @@ export const useSession = create<SessionState>()((set, get) => ({
     const pending =
       callServer && token
         ? api
-            .get(OAUTH_LOGOUT_PATH, undefined, {
+            .call(endpoints.logout, undefined, {
               silent: true,
               skipAuthHandling: true,
               noDuplicateGuard: true,

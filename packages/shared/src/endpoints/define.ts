@@ -32,3 +32,17 @@ export function get<Res, Req = Record<string, never>>(path: string, request: z.Z
 
 export type Out<S extends z.ZodType> = z.output<S>;
 export type In<S extends z.ZodType> = z.input<S>;
+
+/**
+ * Parses data that reached the client outside `api.call` (a stream's final event, a cached answer)
+ * with the row's response schema; throws when it does not match.
+ */
+export function parseResult<Res>(endpoint: Endpoint<unknown, Res>, data: unknown): Res {
+  // Each row's `Res` is declared as what its response schema parses to (the contract test checks the schemas).
+  return endpoint.response.parse(data) as Res;
+}
+
+/** A row's path with its `:name` segments filled in (pictures and files the browser fetches itself). */
+export function pathOf<Req extends Record<string, string>>(endpoint: Endpoint<Req, unknown>, params: Req): string {
+  return endpoint.path.replace(/:(\w+)/g, (_m, name: string) => encodeURIComponent(params[name] ?? ''));
+}

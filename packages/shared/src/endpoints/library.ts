@@ -35,6 +35,11 @@ export const libraryEndpoints = {
 
   /** Multipart field `file`, with optional `name` and `tags` fields. */
   pictureUpload: post<Out<typeof pictureItemSchema>>('/picture/client/upload', null, pictureItemSchema, 'upload'),
+  /** Image answers the browser loads itself (`<img src>` with the session cookie). */
+  pictureThumb: get<Blob, { id: string }>('/picture/client/thumb/:id', null, binaryResponseSchema, 'blob'),
+  pictureFile: get<Blob, { id: string }>('/picture/client/file/:id', null, binaryResponseSchema, 'blob'),
+  /** An operator sees a user's screenshot only through the feedback it is attached to. */
+  adminFeedbackImage: get<Blob, { feedbackId: string; pictureId: string }>('/admin/feedback/image/:feedbackId/:pictureId', null, binaryResponseSchema, 'blob'),
   pictureList: post<Out<ReturnType<typeof pageSchema<typeof pictureItemSchema>>>, In<typeof pictureListQuerySchema>>('/picture/client/list', pictureListQuerySchema, pageSchema(pictureItemSchema)),
   pictureTags: post<Out<typeof pictureTagCountSchema>[]>('/picture/client/tags', null, z.array(pictureTagCountSchema)),
   pictureUpdate: post<Out<typeof pictureItemSchema>, In<typeof pictureUpdateSchema>>('/picture/client/update', pictureUpdateSchema, pictureItemSchema),

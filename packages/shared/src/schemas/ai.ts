@@ -77,6 +77,10 @@ export const aiGetExpandRangeSchema = z.object({ bidId: idSchema, overwrite: z.b
 export const bidIdBodySchema = z.object({ bidId: idSchema });
 export const bidIdQuerySchema = z.object({ bidId: idSchema });
 
+/** The `delta` and `error` events of a streamed generation (`done` carries the endpoint's answer). */
+export const streamDeltaSchema = z.object({ text: z.string() });
+export const streamErrorSchema = z.object({ code: z.number(), msg: z.string() });
+
 /** `failed`: chapters whose writing failed (of the running job, else chapters left in error). */
 export const isWritingSchema = z.object({ writing: z.boolean(), done: z.number().int(), failed: z.number().int(), total: z.number().int(), jobId: z.string().nullable() });
 export type IsWriting = z.infer<typeof isWritingSchema>;

@@ -3,30 +3,18 @@ import {
   CAPTCHA_CODE_HEADER,
   CAPTCHA_KEY_HEADER,
   DEFAULT_TENANT_ID,
+  endpoints,
   OAUTH_TOKEN_PATH,
-  type BidQuota,
-  type CaptchaImage,
-  type Employee,
-  type EmployeeAdd,
-  type EmployeeInvitation,
-  type MyEmployeeInvitation,
   type AnswerEmployeeInvitation,
+  type EmployeeAdd,
   type EmployeeListQuery,
-  type HeadNotice,
-  type Page,
-  type StandardSettings,
   type StandardUpdate,
   type TokenSuccess,
-  type UpdateNotice,
-  type UserState,
-  type VerifyTicket,
-  type WechatQr,
+  type UpdatePassword,
 } from '@bid/shared';
 import { api, type RequestOptions } from '../../api/request.ts';
 
 /** The accounts calls of API.md and SPEC section 7, typed by the shared schemas. */
-
-const C = '/blade-system/client';
 
 /** Passwords leave the browser only as lowercase hex MD5 (SPEC section 5). */
 export function hashPassword(password: string): string {
@@ -69,47 +57,36 @@ export function requestToken(
   });
 }
 
+/** Whose phone a logged-in code goes to, and why (API.md send-validate-logged). */
+type OwnPhonePurpose = 'change-phone' | 'change-password' | 'verify';
+
 export const accountApi = {
-  sendLoginCode: (phone: string, opts?: RequestOptions) =>
-    api.post<null>(`${C}/send-validate-not-auth`, { phone }, opts),
-  captcha: (opts?: RequestOptions) =>
-    api.get<CaptchaImage>('/system/commonClient/getImage', undefined, { noDuplicateGuard: true, ...opts }),
-  wechatQr: (opts?: RequestOptions) =>
-    api.post<WechatQr>('/common/client/getWechatQrCode', {}, { noDuplicateGuard: true, ...opts }),
-  wechatState: (code: string, opts?: RequestOptions) =>
-    api.get<UserState>('/common/client/getUserState', { code }, opts),
+  sendLoginCode: (phone: string, opts?: RequestOptions) => api.call(endpoints.sendLoginCode, { phone }, opts),
+  captcha: (opts?: RequestOptions) => api.call(endpoints.captchaImage, undefined, { noDuplicateGuard: true, ...opts }),
+  wechatQr: (opts?: RequestOptions) => api.call(endpoints.wechatQrCode, undefined, { noDuplicateGuard: true, ...opts }),
+  wechatState: (code: string, opts?: RequestOptions) => api.call(endpoints.wechatUserState, { code }, opts),
   /** Development only (WECHAT_PROVIDER=simulator): confirms a scene as if scanned in WeChat. */
-  devWechatConfirm: (code: string, openid: string, nickname?: string) =>
-    api.post<UserState>('/dev/wechat/confirm', { code, openid, nickname }),
+  devWechatConfirm: (code: string, openid: string, nickname?: string) => api.call(endpoints.devWechatConfirm, { code, openid, nickname }),
 
-  quota: (opts?: RequestOptions) =>
-    api.post<BidQuota>(`${C}/query-bid-number`, {}, { noDuplicateGuard: true, ...opts }),
-  sendOwnCode: (purpose: 'change-phone' | 'change-password' | 'verify') =>
-    api.post<null>(`${C}/send-validate-logged`, { purpose }),
-  sendPhoneCode: (phone: string) => api.post<null>(`${C}/send-validate`, { phone }),
-  validateMessage: (code: string, purpose: 'change-phone' | 'change-password' | 'verify') =>
-    api.post<VerifyTicket>(`${C}/validate-message`, { code, purpose }),
-  updatePhone: (phone: string, code: string, ticket?: string) =>
-    api.post<null>(`${C}/update-phone`, { phone, code, ticket }),
-  updatePassword: (body: { newPassword: string; oldPassword?: string; code?: string }) =>
-    api.post<null>(`${C}/update-password`, body),
-  updateUser: (name: string) => api.post<null>(`${C}/update-user`, { name }),
-  standardUpdate: (body: StandardUpdate) => api.post<StandardSettings>(`${C}/standard-update`, body),
-  markStalog: (mark: string, path?: string) =>
-    api.post<null>(`${C}/mark-stalog`, { mark, path }, { silent: true, noDuplicateGuard: true }),
-  closeNotice: (noticeId: string) => api.post<null>(`${C}/closeUserNotice`, { noticeId }),
+  quota: (opts?: RequestOptions) => api.call(endpoints.queryBidNumber, undefined, { noDuplicateGuard: true, ...opts }),
+  sendOwnCode: (purpose: OwnPhonePurpose) => api.call(endpoints.sendOwnCode, { purpose }),
+  sendPhoneCode: (phone: string) => api.call(endpoints.sendPhoneCode, { phone }),
+  validateMessage: (code: string, purpose: OwnPhonePurpose) => api.call(endpoints.validateMessage, { code, purpose }),
+  updatePhone: (phone: string, code: string, ticket?: string) => api.call(endpoints.updatePhone, { phone, code, ticket }),
+  updatePassword: (body: UpdatePassword) => api.call(endpoints.updatePassword, body),
+  updateUser: (name: string) => api.call(endpoints.updateUser, { name }),
+  standardUpdate: (body: StandardUpdate) => api.call(endpoints.standardUpdate, body),
+  markStalog: (mark: string, path?: string) => api.call(endpoints.markStalog, { mark, path }, { silent: true, noDuplicateGuard: true }),
+  closeNotice: (noticeId: string) => api.call(endpoints.closeUserNotice, { noticeId }),
 
-  headNotice: (opts?: RequestOptions) =>
-    api.post<HeadNotice>('/common/client/getHeadNotice', {}, { noDuplicateGuard: true, ...opts }),
-  updateNotice: (opts?: RequestOptions) =>
-    api.post<UpdateNotice>('/common/client/getUpdateNotice', {}, { noDuplicateGuard: true, ...opts }),
+  headNotice: (opts?: RequestOptions) => api.call(endpoints.headNotice, undefined, { noDuplicateGuard: true, ...opts }),
+  updateNotice: (opts?: RequestOptions) => api.call(endpoints.updateNotice, undefined, { noDuplicateGuard: true, ...opts }),
 
-  employees: (q: EmployeeListQuery, opts?: RequestOptions) =>
-    api.get<Page<Employee>>(`${C}/employeeList`, q, opts),
-  addEmployee: (body: EmployeeAdd) => api.post<EmployeeInvitation>(`${C}/employeeAdd`, body),
-  pendingInvitations: (opts?: RequestOptions) => api.get<EmployeeInvitation[]>(`${C}/employeeInvitationList`, {}, opts),
-  revokeInvitation: (id: string) => api.post<null>(`${C}/employeeInvitationRevoke`, { id }),
-  myInvitations: (opts?: RequestOptions) => api.get<MyEmployeeInvitation[]>(`${C}/myEmployeeInvitations`, {}, opts),
-  answerInvitation: (body: AnswerEmployeeInvitation) => api.post<null>(`${C}/answerEmployeeInvitation`, body),
-  removeEmployee: (id: string) => api.post<null>(`${C}/employeeRemove`, { id }),
+  employees: (q: EmployeeListQuery, opts?: RequestOptions) => api.call(endpoints.employeeList, q, opts),
+  addEmployee: (body: EmployeeAdd) => api.call(endpoints.employeeAdd, body),
+  pendingInvitations: (opts?: RequestOptions) => api.call(endpoints.employeeInvitationList, undefined, opts),
+  revokeInvitation: (id: string) => api.call(endpoints.employeeInvitationRevoke, { id }),
+  myInvitations: (opts?: RequestOptions) => api.call(endpoints.myEmployeeInvitations, undefined, opts),
+  answerInvitation: (body: AnswerEmployeeInvitation) => api.call(endpoints.answerEmployeeInvitation, body),
+  removeEmployee: (id: string) => api.call(endpoints.employeeRemove, { id }),
 };

@@ -1,14 +1,4 @@
-import type {
-  CatalogDetail,
-  CatalogNode,
-  CustomizeAction,
-  CustomizeResult,
-  InterpretationDetail,
-  IsWriting,
-  ModelTier,
-  TenderAnalysis,
-  UploadedFile,
-} from '@bid/shared';
+import { endpoints, parseResult, streamDeltaSchema, streamErrorSchema, type CatalogDetail, type CustomizeAction, type ModelTier } from '@bid/shared';
 import { api } from '../../api/request.ts';
 import { sse, type SseEvent } from '../../api/sse.ts';
 
@@ -24,17 +14,18 @@ export const aiKeys = {
 
 export const aiApi = {
   uploadTender: (file: File, onProgress?: (percent: number) => void) =>
-    api.upload('/file/client/uploadTender', file, { onProgress: onProgress ? (p) => onProgress(p) : undefined }) as Promise<UploadedFile>,
-  startAnalysis: (input: { fileId?: string; text?: string; name?: string; modelType?: ModelTier }) => api.post<InterpretationDetail>('/ai/chat/start-analysis', input, { timeout: 60_000 }),
-  interpretation: (id: string) => api.get<InterpretationDetail>('/ai/fileInterpretationClient/detail', { id }),
-  analyzeBid: (bidId: string, refresh = false) => api.post<TenderAnalysis>('/ai/client/analyzeBid', { bidId, refresh }, { timeout: 360_000 }),
-  generateOutline: (bidId: string, pageCount?: number | null) => api.post<CatalogNode[]>('/ai/client/aiGetBidCatalog', { bidId, ...(pageCount ? { pageCount } : {}) }),
-  generateChildren: (catalogId: string) => api.post<CatalogNode>('/ai/client/aiGetBidCatalogChild', { catalogId }),
+    api.upload(endpoints.uploadTender, file, { onProgress: onProgress ? (p) => onProgress(p) : undefined }),
+  startAnalysis: (input: { fileId?: string; text?: string; name?: string; modelType?: ModelTier }) => api.call(endpoints.startAnalysis, input, { timeout: 60_000 }),
+  interpretation: (id: string) => api.call(endpoints.interpretationDetail, { id }),
+  analyzeBid: (bidId: string, refresh = false) => api.call(endpoints.analyzeBid, { bidId, refresh }, { timeout: 360_000 }),
+  generateOutline: (bidId: string, pageCount?: number | null) => api.call(endpoints.aiGetBidCatalog, { bidId, ...(pageCount ? { pageCount } : {}) }),
+  generateChildren: (catalogId: string) => api.call(endpoints.aiGetBidCatalogChild, { catalogId }),
   customize: (input: { catalogId: string; action: CustomizeAction; selection: string; instruction?: string }) =>
-    api.post<CustomizeResult>('/ai/client/aiGenerateCustomizeContent', input, { timeout: 360_000 }),
-  startFullText: (bidId: string, overwrite = false) => api.post<{ jobId: string }>('/ai/client/aiGetExpandRange', { bidId, overwrite }, { raw: true }),
-  isWriting: (bidId: string) => api.post<IsWriting>('/ai/client/isWriting', { bidId }, { noDuplicateGuard: true, silent: true }),
-  cancelWriting: (bidId: string) => api.post<{ jobId: string | null; cancelled: boolean }>('/ai/client/cancelWriting', { bidId }),
+    api.call(endpoints.aiGenerateCustomizeContent, input, { timeout: 360_000 }),
+  /** The whole envelope: 10014 (a job is already running) is a success the caller tells apart. */
+  startFullText: (bidId: string, overwrite = false) => api.call(endpoints.aiGetExpandRange, { bidId, overwrite }, { raw: true }),
+  isWriting: (bidId: string) => api.call(endpoints.isWriting, { bidId }, { noDuplicateGuard: true, silent: true }),
+  cancelWriting: (bidId: string) => api.call(endpoints.cancelWriting, { bidId }),
 
   /**
    * Writes one chapter, streaming: `onText` gets each piece as it arrives; resolves with the saved
@@ -42,29 +33,35 @@ export const aiApi = {
    */
   async writeChapter(catalogId: string, requirement: string | undefined, onText: (text: string) => void, signal?: AbortSignal): Promise<CatalogDetail> {
     let chapter: CatalogDetail | null = null;
-    let failure: { code: number; msg: string } | null = null;
+    let failure: StreamFailure | null = null;
     const r = await sse(
-      '/ai/client/aiGetBidContent',
+      endpoints.aiGetBidContent,
       { catalogId, ...(requirement?.trim() ? { requirement: requirement.trim() } : {}) },
       {
         signal,
         onEvent: (e: SseEvent) => {
-          const data = JSON.parse(e.data) as { text?: string; chapter?: CatalogDetail; code?: number; msg?: string };
-          if (e.event === 'delta' && data.text) onText(data.text);
-          else if (e.event === 'done' && data.chapter) chapter = data.chapter;
-          else if (e.event === 'error') failure = { code: data.code ?? 500, msg: data.msg ?? '写作失败' };
+          const data: unknown = JSON.parse(e.data);
+          if (e.event === 'delta') {
+            const delta = streamDeltaSchema.safeParse(data);
+            if (delta.success && delta.data.text) onText(delta.data.text);
+          } else if (e.event === 'done' && data && typeof data === 'object' && 'chapter' in data) {
+            chapter = parseResult(endpoints.aiGetBidContent, data.chapter);
+          } else if (e.event === 'error') {
+            const err = streamErrorSchema.partial().safeParse(data);
+            failure = new StreamFailure(err.data?.msg ?? '写作失败', err.data?.code ?? 500);
+          }
         },
       },
     );
-    if (failure) throw new StreamFailure((failure as { msg: string }).msg, (failure as { code: number }).code);
-    if (!chapter && r.envelope) chapter = r.envelope.data as CatalogDetail;
+    if (failure) throw failure;
+    if (!chapter && r.envelope) chapter = parseResult(endpoints.aiGetBidContent, r.envelope.data);
     if (!chapter) throw new StreamFailure('写作中断，请重试', 500);
     return chapter;
   },
 
   /** The events of a bid's full-text job (SSE; `lastEventId` resumes after a reconnect). */
   writingEvents(bidId: string, lastEventId: string | null, onEvent: (e: SseEvent) => void, signal: AbortSignal) {
-    return sse('/ai/client/writingEvents', { bidId }, {
+    return sse(endpoints.writingEvents, { bidId }, {
       onEvent,
       signal,
       silent: true,

@@ -43,10 +43,10 @@ export const bidApi = {
   quota: (): Promise<Quota> => api.call(endpoints.getBidQuota, undefined, { noDuplicateGuard: true, silent: true }),
   remove: (id: string) => api.call(endpoints.clientRemoveBid, { id }),
   recover: (id: string) => api.call(endpoints.clientRecoverBid, { id }),
-  finish: (id: string) => api.post<null>('/bid/client/finishBid', { id }),
+  finish: (id: string) => api.call(endpoints.finishBid, { id }),
   async templates(): Promise<TemplateOption[]> {
     try {
-      const list = await api.get<TemplateOption[]>('/bid/templateConfig/findAllTemplate', undefined, { silent: true });
+      const list: TemplateOption[] = await api.call(endpoints.findAllTemplate, undefined, { silent: true });
       return Array.isArray(list) && list.length ? list : FALLBACK_TEMPLATES;
     } catch {
       return FALLBACK_TEMPLATES;

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { BidChecks } from '@bid/shared';
+import { endpoints, type BidChecks } from '@bid/shared';
 import { api } from '../../api/request.ts';
 
 /** The bid checks (API.md "Bid checks") and finishing with the writer's confirmation. */
@@ -8,9 +8,9 @@ export const checksKeys = {
 };
 
 export const checksApi = {
-  get: (bidId: string) => api.post<BidChecks>('/bid/client/getBidChecks', { id: bidId }, { noDuplicateGuard: true, silent: true }),
+  get: (bidId: string) => api.call(endpoints.getBidChecks, { id: bidId }, { noDuplicateGuard: true, silent: true }),
   /** `confirm`: the writer saw the blocking findings and finishes anyway. */
-  finish: (bidId: string, confirm: boolean) => api.post<null>('/bid/client/finishBid', confirm ? { id: bidId, confirm: true } : { id: bidId }),
+  finish: (bidId: string, confirm: boolean) => api.call(endpoints.finishBid, confirm ? { id: bidId, confirm: true } : { id: bidId }),
 };
 
 export function useBidChecks(bidId: string | null, enabled = true) {

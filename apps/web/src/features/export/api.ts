@@ -13,5 +13,5 @@ export const exportApi = {
     api.call(endpoints.exportBidProgress, { jobId }, { silent: true, signal }),
   /** The finished file as a blob (for the in-browser preview and the save). */
   file: (jobId: string, fileName: string) =>
-    api.download('/bid/client/exportBidFile', { jobId }, { method: 'GET', fileName, timeout: 300_000 }),
+    api.download(endpoints.exportBidFile, { jobId }, { fileName, timeout: 300_000 }),
 };

@@ -22,9 +22,8 @@ export const feedbackKeys = {
 };
 
 /** What the user sees of a screenshot: the picture library serves the owner's own picture. */
-export const screenshotUrl = (pictureId: string) => `/api/picture/client/thumb/${encodeURIComponent(pictureId)}`;
+export const screenshotUrl = (pictureId: string) => api.url(endpoints.pictureThumb, { id: pictureId });
 /** What an operator sees: only through the feedback the picture is attached to. */
-export const adminScreenshotUrl = (feedbackId: string, pictureId: string) =>
-  `/api/admin/feedback/image/${encodeURIComponent(feedbackId)}/${encodeURIComponent(pictureId)}`;
+export const adminScreenshotUrl = (feedbackId: string, pictureId: string) => api.url(endpoints.adminFeedbackImage, { feedbackId, pictureId });
 
 export const FEEDBACK_TYPES = ['建议', '问题', '其他'] as const;

@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { InterpretationDetail, InterpretationListItem, ModelTier, Page, UploadedFile } from '@bid/shared';
+import { endpoints, type ModelTier } from '@bid/shared';
 import { api } from '../../api/request.ts';
 import { saveBlob } from '../../api/download.ts';
 
@@ -16,14 +16,14 @@ export const interpretationKeys = {
 
 export const interpretationApi = {
   uploadTender: (file: File, onProgress?: (percent: number) => void) =>
-    api.upload<UploadedFile>('/file/client/uploadTender', file, { onProgress: onProgress ? (p) => onProgress(p) : undefined }),
-  start: (input: { fileId?: string; text?: string; name?: string; modelType?: ModelTier }) => api.post<InterpretationDetail>('/ai/chat/start-analysis', input),
-  detail: (id: string) => api.get<InterpretationDetail>('/ai/fileInterpretationClient/detail', { id }, { noDuplicateGuard: true }),
-  list: (current: number, size: number) => api.get<Page<InterpretationListItem>>('/ai/fileInterpretationClient/list', { current, size }, { noDuplicateGuard: true }),
-  remove: (id: string) => api.post<null>('/ai/fileInterpretationClient/remove', { id }),
+    api.upload(endpoints.uploadTender, file, { onProgress: onProgress ? (p) => onProgress(p) : undefined }),
+  start: (input: { fileId?: string; text?: string; name?: string; modelType?: ModelTier }) => api.call(endpoints.startAnalysis, input),
+  detail: (id: string) => api.call(endpoints.interpretationDetail, { id }, { noDuplicateGuard: true }),
+  list: (current: number, size: number) => api.call(endpoints.interpretationList, { current, size }, { noDuplicateGuard: true }),
+  remove: (id: string) => api.call(endpoints.interpretationRemove, { id }),
   /** Downloads the report and hands it to the browser as a file save. */
   async exportDocx(id: string, name: string): Promise<void> {
-    const r = await api.download('/ai/fileInterpretationClient/export-fileInterpretation', { id }, { fileName: `${name}-解读报告.docx` });
+    const r = await api.download(endpoints.interpretationExport, { id }, { fileName: `${name}-解读报告.docx` });
     saveBlob(r.blob, r.fileName);
   },
 };
