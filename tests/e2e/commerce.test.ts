@@ -117,11 +117,11 @@ describe('commerce (browser)', () => {
     paid = { user, admin, orderId };
   });
 
-  it('the buyer applies for a 专用发票 for the paid order; the operator issues it by uploading the PDF; the buyer downloads that PDF', async () => {
+  it('the buyer applies for an invoice for the paid order; the operator rejects it, then issues the corrected one by uploading the PDF; the buyer downloads that PDF', async () => {
     expect(paid).toBeDefined();
     const { user, admin, orderId } = paid!;
 
-    // The buyer: /home -> 套餐与订单 -> the paid order's 申请发票.
+    // The buyer: /home -> 套餐与订单 -> the paid order's 申请发票 -> a 普通发票 to a person.
     await user.page.goto('/home');
     await openMenuItem(user.page, '套餐与订单');
     await user.page.waitForURL((u) => u.pathname === '/home/packages');
@@ -129,6 +129,37 @@ describe('commerce (browser)', () => {
     await orderRow.getByRole('button', { name: '申请发票' }).click();
     const apply = user.page.locator('.ant-modal', { hasText: '申请发票' });
     await settled(apply);
+    await expect.poll(() => apply.getByTestId('invoice-apply-total').innerText(), WAIT).toBe('¥1690.00');
+    await apply.getByLabel('发票抬头').fill('张三');
+    await apply.getByLabel('联系邮箱').fill('zhangsan@example.com');
+    await apply.getByRole('button', { name: '提交申请' }).click();
+    const mine = user.page.getByTestId('my-invoices');
+    await expect.poll(() => mine.innerText(), WAIT).toContain('申请中');
+
+    // The operator: 发票管理 -> 驳回 with a reason.
+    await admin.page.getByRole('link', { name: '发票管理' }).click();
+    await admin.page.waitForURL((u) => u.pathname === '/admin/invoices');
+    const first = admin.page.getByTestId('admin-invoices').locator('tr', { hasText: '张三' });
+    await expect.poll(() => first.count(), WAIT).toBe(1);
+    await first.getByRole('button', { name: /^驳\s?回$/ }).click();
+    const prompt = admin.page.locator('.ant-modal-confirm', { hasText: '驳回发票申请' });
+    await settled(prompt);
+    await prompt.getByRole('textbox').fill('公司报销请填写单位抬头与税号');
+    await prompt.getByRole('button', { name: /^驳\s?回$/ }).click();
+    const sure = admin.page.locator('.ant-modal-confirm', { hasText: '确认驳回' });
+    await settled(sure);
+    await sure.getByRole('button', { name: '确认驳回' }).click();
+    await expect.poll(() => admin.page.getByText('已驳回，用户可看到原因').count(), WAIT).toBe(1);
+    await expect.poll(() => first.count(), WAIT).toBe(0);
+
+    // The buyer sees why, and applies again from the 发票 tab: a 专用发票 to the company.
+    await user.page.getByRole('button', { name: '刷新' }).click();
+    await expect.poll(() => mine.innerText(), WAIT).toContain('公司报销请填写单位抬头与税号');
+    expect(await mine.innerText()).toContain('已驳回');
+    await user.page.getByRole('tabpanel', { name: '发票' }).getByRole('button', { name: '申请发票' }).click();
+    await settled(apply);
+    const again = apply.locator('tr', { hasText: orderId });
+    await again.getByRole('checkbox').check();
     await expect.poll(() => apply.getByTestId('invoice-apply-total').innerText(), WAIT).toBe('¥1690.00');
     await apply.getByRole('radio', { name: '增值税专用发票' }).check();
     await apply.getByLabel('发票抬头').fill('标书测试科技有限公司');
@@ -143,13 +174,11 @@ describe('commerce (browser)', () => {
     await apply.getByLabel('银行账号').fill('110900000000001');
     await user.page.screenshot({ path: path.join(SHOTS, 'invoice-apply.png') });
     await apply.getByRole('button', { name: '提交申请' }).click();
-    const mine = user.page.getByTestId('my-invoices');
     await expect.poll(() => mine.innerText(), WAIT).toContain('申请中');
     expect(await mine.innerText()).toContain('标书测试科技有限公司');
 
-    // The operator: 发票管理 -> 开具 -> choose the PDF -> 确认开具.
-    await admin.page.getByRole('link', { name: '发票管理' }).click();
-    await admin.page.waitForURL((u) => u.pathname === '/admin/invoices');
+    // The operator: 申请中 -> 开具 -> choose the PDF -> 确认开具.
+    await admin.page.getByRole('button', { name: '刷新' }).click();
     const pending = admin.page.getByTestId('admin-invoices').locator('tr', { hasText: '标书测试科技有限公司' });
     await expect.poll(() => pending.count(), WAIT).toBe(1);
     await pending.getByRole('button', { name: /^开\s?具$/ }).click();

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Alert, Button, Descriptions, Empty, Modal, Segmented, Space, Table, Upload } from 'antd';
-import { UploadOutlined } from '@ant-design/icons';
+import { ReloadOutlined, UploadOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { INVOICE_LIMITS, INVOICE_MSG, INVOICE_TYPE_LABELS, formatTime, maskPhone, rejectInvoiceSchema, type AdminInvoiceItem, type InvoiceStatus } from '@bid/shared';
 import { PageFrame, Panel } from '../../components/PageFrame.tsx';
@@ -120,21 +120,26 @@ export default function AdminInvoicesPage() {
       const sure = await confirmDialog({ title: '确认驳回', content: `确认驳回该申请？原因：${reason}`, okText: '确认驳回', danger: true });
       if (!sure) return;
       await adminInvoiceApi.reject({ id: inv.id, reason });
-      toastSuccess('已驳回');
+      toastSuccess('已驳回，用户可看到原因');
       await reload();
     });
   return (
     <PageFrame title="发票管理" description="核对开票信息，在税务系统开具后上传发票 PDF；信息有误时驳回并写明原因。">
       <Panel
         extra={
-          <Segmented
-            options={FILTERS}
-            value={status}
-            onChange={(v) => {
-              setStatus(v as InvoiceStatus | 'all');
-              setCurrent(1);
-            }}
-          />
+          <Space>
+            <Segmented
+              options={FILTERS}
+              value={status}
+              onChange={(v) => {
+                setStatus(v as InvoiceStatus | 'all');
+                setCurrent(1);
+              }}
+            />
+            <Button icon={<ReloadOutlined />} loading={list.isFetching} onClick={() => void reload()}>
+              刷新
+            </Button>
+          </Space>
         }
       >
         <Table<AdminInvoiceItem>
