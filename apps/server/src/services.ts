@@ -24,6 +24,7 @@ import { CatalogService } from './modules/catalog/service.ts';
 import { ChecksRepo } from './modules/checks/repo.ts';
 import { ChecksService } from './modules/checks/service.ts';
 import { FeedbackService } from './modules/feedback/service.ts';
+import { InviteService } from './modules/invite/service.ts';
 import { FileRepo } from './modules/file/repo.ts';
 import { FileService } from './modules/file/service.ts';
 import { InterpretationRepo } from './modules/analysis/repo.ts';
@@ -94,6 +95,7 @@ export interface Services {
   /** Bid checks (coverage, ★/废标, 暗标, placeholders, pages); finishBid consults them. */
   checks: ChecksService;
   feedback: FeedbackService;
+  invites: InviteService;
   /** The AI engine and the model client shared by every AI feature (one semaphore per tier). */
   aiSetup: AiSetup;
   usage: UsageRecorder;
@@ -171,6 +173,7 @@ export async function buildServices(deps: CoreDeps): Promise<Services> {
   const company = new CompanyLibrary(knowledgeRepo);
   const checks = new ChecksService(bid, new ChecksRepo(db), [new LapsingQualifications(company)]);
   const feedback = new FeedbackService(db);
+  const invites = new InviteService(db, config.INVITE_REWARD_BIDS);
   const transfer = new TransferProvider({ bankName: config.TRANSFER_BANK_NAME, accountName: config.TRANSFER_ACCOUNT_NAME, accountNo: config.TRANSFER_ACCOUNT_NO });
   const wechatPayConfig = wechatPayConfigOf(config);
   const wechatPay = wechatPayConfig ? new WechatPayProvider(wechatPayConfig) : null;
@@ -241,6 +244,7 @@ export async function buildServices(deps: CoreDeps): Promise<Services> {
     catalog,
     checks,
     feedback,
+    invites,
     aiSetup,
     usage,
     file,

@@ -6,6 +6,7 @@ import { commerceEndpoints } from './endpoints/commerce.ts';
 import { contentEndpoints } from './endpoints/content.ts';
 import { invoiceEndpoints } from './endpoints/invoice.ts';
 import { feedbackEndpoints } from './endpoints/feedback.ts';
+import { inviteEndpoints } from './endpoints/invite.ts';
 import type { Endpoint } from './endpoints/define.ts';
 import { libraryEndpoints } from './endpoints/library.ts';
 
@@ -25,6 +26,7 @@ export const endpoints = {
   ...contentEndpoints,
   ...invoiceEndpoints,
   ...feedbackEndpoints,
+  ...inviteEndpoints,
   ...adminEndpoints,
 } as const;
 

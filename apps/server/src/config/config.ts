@@ -74,6 +74,8 @@ export const configSchema = z
     WECHAT_API_BASE: optionalUrl,
     CAPTCHA_TEST_TEXT: z.string().regex(/^[A-Za-z0-9]{4,8}$/, 'CAPTCHA_TEST_TEXT 须为 4 到 8 位字母或数字').optional(),
     SIGNUP_TRIAL_BIDS: z.coerce.number().int().min(0).default(1),
+    /** Bids granted to the inviter for each new account registered with their invite code (0: no reward). */
+    INVITE_REWARD_BIDS: z.coerce.number().int().min(0).max(100).default(1),
     /** Customer service shown at the lower left of every page and wherever a user needs more quota (empty: not shown). */
     CUSTOMER_SERVICE_PHONE: z.string().trim().default(''),
     CUSTOMER_SERVICE_WECHAT: z.string().trim().default(''),

@@ -19,6 +19,7 @@ import { registerDiffRoutes } from './diff/routes.ts';
 import { registerKnowledgeRoutes } from './knowledge/routes.ts';
 import { registerCommerceRoutes } from './commerce/routes.ts';
 import { registerAdminRoutes } from './admin/routes.ts';
+import { registerInviteRoutes } from './invite/routes.ts';
 import { registerContentRoutes } from './content/routes.ts';
 import { registerInvoiceRoutes } from './invoice/routes.ts';
 
@@ -51,5 +52,6 @@ export const modules: Array<{ name: string; register(app: FastifyInstance, ctx: 
   { name: 'commerce', register: registerCommerceRoutes },
   { name: 'invoice', register: registerInvoiceRoutes },
   { name: 'admin', register: registerAdminRoutes },
+  { name: 'invite', register: registerInviteRoutes },
   { name: 'content', register: registerContentRoutes },
 ];

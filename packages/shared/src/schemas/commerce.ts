@@ -16,7 +16,7 @@ export const PAY_METHODS = ['wechat', 'transfer'] as const;
 export type PayMethod = (typeof PAY_METHODS)[number];
 
 /** Why a quota movement happened (user_bid_logs.reason). */
-export const QUOTA_REASONS = ['bid', 'order', 'grant', 'signup'] as const;
+export const QUOTA_REASONS = ['bid', 'order', 'grant', 'signup', 'invite'] as const;
 
 export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   created: '待付款',

@@ -24,5 +24,6 @@ export * from './commerce.ts';
 export * from './invoice.ts';
 export * from './admin.ts';
 export * from './feedback.ts';
+export * from './invite.ts';
 export * from './content.ts';
 export * from './responses.ts';

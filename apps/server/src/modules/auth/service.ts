@@ -146,7 +146,7 @@ export class AuthService {
 
   /**
    * A new personal account with SIGNUP_TRIAL_BIDS temporary units. A valid invite code records the
-   * inviter and grants them AUTH_LIMITS.inviteRewardBids unit(s) in the bucket they draw on (the
+   * inviter and grants them INVITE_REWARD_BIDS unit(s) in the grant bucket they draw on (the
    * company's for company users). Two first logins racing for one phone/openid end with one account.
    */
   private async register(who: { phone?: string; openid?: string; nickname?: string }, s: Signup): Promise<{ user: UserRow; created: boolean }> {
@@ -166,11 +166,18 @@ export class AuthService {
           temporaryBids: this.o.config.SIGNUP_TRIAL_BIDS,
         });
         if (inviter && inviter.status === 'active') {
-          const units = AUTH_LIMITS.inviteRewardBids;
-          if (inviter.is_employee === 1) {
-            await trx.updateTable('tenants').set((eb) => ({ grant_bid_number: eb('grant_bid_number', '+', units) })).where('id', '=', inviter.tenant_id).execute();
-          } else {
-            await trx.updateTable('users').set((eb) => ({ grant_bid_number: eb('grant_bid_number', '+', units) })).where('id', '=', inviter.id).execute();
+          const units = this.o.config.INVITE_REWARD_BIDS;
+          if (units > 0) {
+            if (inviter.is_employee === 1) {
+              await trx.updateTable('tenants').set((eb) => ({ grant_bid_number: eb('grant_bid_number', '+', units) })).where('id', '=', inviter.tenant_id).execute();
+            } else {
+              await trx.updateTable('users').set((eb) => ({ grant_bid_number: eb('grant_bid_number', '+', units) })).where('id', '=', inviter.id).execute();
+            }
+            // The inviter's quota history shows where the units came from.
+            await trx
+              .insertInto('user_bid_logs')
+              .values({ id: newId(), user_id: inviter.id, tenant_id: inviter.tenant_id, bucket: 'grant', delta: units, reason: 'invite', bid_id: null, order_id: null, created_at: user.created_at })
+              .execute();
           }
           await trx
             .insertInto('invite_records')
