@@ -19,6 +19,7 @@ import { SessionService } from './modules/session/service.ts';
 import { modules } from './modules/index.ts';
 import { buildServices, startServices, type CoreDeps } from './services.ts';
 import { APP_VERSION } from './lib/version.ts';
+import { secretScrubber, secretsOf } from './http/log-scrub.ts';
 
 z.config(z.locales.zhCN());
 
@@ -46,11 +47,14 @@ export interface BuiltApp {
 }
 
 
-export function createLogger(config: Config): Logger {
-  return pino({
+/** The server's logger; every line is scrubbed of secrets (http/log-scrub.ts) before it is written. */
+export function createLogger(config: Config, destination?: pino.DestinationStream): Logger {
+  const options: pino.LoggerOptions = {
     level: config.LOG_LEVEL,
     redact: ['req.headers.authorization', 'req.headers["blade-auth"]', 'req.headers.cookie'],
-  });
+    hooks: { streamWrite: secretScrubber(secretsOf(config)) },
+  };
+  return destination ? pino(options, destination) : pino(options);
 }
 
 /** The app factory: everything wired, migrations run, nothing listening (tests call inject or listen). */

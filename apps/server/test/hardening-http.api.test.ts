@@ -1,12 +1,12 @@
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import pg from 'pg';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config/config.ts';
-import { buildApp, type BuiltApp } from '../src/app.ts';
+import { buildApp, createLogger, type BuiltApp } from '../src/app.ts';
 import { clientHeaders, makeApiClient, TEST_DB } from './helpers/test-server.ts';
 import { createUserWithSession } from './helpers/fixtures.ts';
 
@@ -25,7 +25,21 @@ async function pgQuery(text: string): Promise<void> {
   await c.end();
 }
 
+/** The model key of this server, and a provider that refuses it by echoing it (some do). */
+const API_KEY = 'sk-live-h1Secret0123456789abcdefXYZ';
+let provider: http.Server;
+
 beforeAll(async () => {
+  provider = http.createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      res.writeHead(401, { 'content-type': 'application/json' });
+      const key = String(req.headers.authorization ?? '').replace(/^Bearer /, '');
+      res.end(JSON.stringify({ error: { message: `Incorrect API key provided: ${key}. Retry at ${req.url}?api_key=${key}`, type: 'invalid_request_error', code: 'invalid_api_key' } }));
+    });
+  });
+  await new Promise<void>((r) => provider.listen(0, '127.0.0.1', r));
+  const providerUrl = `http://127.0.0.1:${(provider.address() as { port: number }).port}/v1`;
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bid-http-'));
   const sink = new Writable({
     write(chunk, _enc, done) {
@@ -35,13 +49,25 @@ beforeAll(async () => {
       done();
     },
   });
-  const config = loadConfig({ NODE_ENV: 'test', PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'info', ...(TEST_DB === 'pg' ? { DATABASE_URL: process.env.TEST_DATABASE_URL! } : {}) });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    PORT: '0',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'info',
+    AI_STANDARD_BASE_URL: providerUrl,
+    AI_STANDARD_API_KEY: API_KEY,
+    AI_STANDARD_MODEL: 'test-model',
+    AI_RETRY_BACKOFF_MS: '1',
+    ...(TEST_DB === 'pg' ? { DATABASE_URL: process.env.TEST_DATABASE_URL! } : {}),
+  });
   if (TEST_DB === 'pg') await pgQuery(`create schema ${pgSchema}`);
-  built = await buildApp(config, { logger: pino({ level: 'info' }, sink), ...(TEST_DB === 'pg' ? { pgSchema } : {}) });
+  // The server's own logger (with its scrubbing), writing to this test's sink.
+  built = await buildApp(config, { logger: createLogger(config, sink), ...(TEST_DB === 'pg' ? { pgSchema } : {}) });
   base = (await built.app.listen({ port: 0, host: '127.0.0.1' })).replace('[::1]', '127.0.0.1');
 });
 afterAll(async () => {
   await built?.close();
+  await new Promise((r) => provider?.close(r));
   if (TEST_DB === 'pg') await pgQuery(`drop schema if exists ${pgSchema} cascade`);
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
@@ -81,6 +107,42 @@ describe(`HTTP edges (${TEST_DB})`, () => {
       expect(r.body.msg).toMatch(/[\u4e00-\u9fff]/);
       expect(r.body.msg, r.body.msg).toMatch(field);
     }
+  });
+
+  it('a model key echoed back in a provider error, a bearer token and secret parameters never reach the log', async () => {
+    const u = await createUserWithSession({ built } as never);
+    const api = makeApiClient(base);
+    const saved = await api.post('/bid/client/saveBid', { name: '日志测试', modelType: 'standard', pageCount: 20, tenderText: '项目名称：日志测试项目\n评分标准：技术方案 60 分' }, { token: u.token });
+    expect(saved.status).toBe(200);
+    const before = lines.length;
+    // The model refuses the key; the analysis falls back to the rules and says so in the log.
+    const analysed = await api.post('/ai/client/analyzeBid', { bidId: saved.body.data.id }, { token: u.token });
+    expect(analysed.status).toBe(200);
+    await new Promise((r) => setTimeout(r, 50));
+    const fresh = lines.slice(before);
+    expect(fresh.some((l) => l.msg === 'model analysis failed, using rules'), JSON.stringify(fresh)).toBe(true);
+    // What an exception may carry: secret parameters, JSON fields, a bearer token.
+    built.ctx.log.warn({ err: new Error(`GET /cb?code=778899&password=Hunter2pass&access_token=AT-998877665544 Authorization: Bearer ${u.token}`), body: { password: 'Body-Pass-123', refresh_token: 'RT-11223344' } }, 'upstream failed');
+    await new Promise((r) => setTimeout(r, 50));
+    const all = rawLog.join('');
+    for (const secret of [API_KEY, API_KEY.slice(3), '778899', 'Hunter2pass', 'AT-998877665544', u.token, 'Body-Pass-123', 'RT-11223344']) expect(all, secret).not.toContain(secret);
+    expect(all).toContain('upstream failed');
+  });
+
+  it('a business warning (601) is an answer: logged at info, no error line, no stack', async () => {
+    const u = await createUserWithSession({ built } as never);
+    const api = makeApiClient(base);
+    const saved = await api.post('/bid/client/saveBid', { name: '空大纲', modelType: 'standard', pageCount: 20 }, { token: u.token });
+    const before = lines.length;
+    const r = await api.post('/ai/client/aiGetExpandRange', { bidId: saved.body.data.id }, { token: u.token });
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({ code: 601, success: false });
+    await new Promise((res) => setTimeout(res, 50));
+    const fresh = lines.slice(before);
+    const call = fresh.find((l) => l.path === '/api/ai/client/aiGetExpandRange');
+    expect(call?.level).toBe(30);
+    expect(fresh.filter((l) => Number(l.level) >= 50)).toEqual([]);
+    expect(JSON.stringify(fresh)).not.toContain('"stack"');
   });
 
   it('logs no password or code from a token call URL, and 4xx answers are not errors', async () => {
