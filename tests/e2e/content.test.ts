@@ -62,4 +62,36 @@ describe('public content (browser)', () => {
     expect(unexpectedErrors(admin.errors)).toEqual([]);
     expect(unexpectedErrors(visitor.errors, [/404/])).toEqual([]);
   });
+
+  it('a banner published in /admin/notices shows above /home until the user closes it', async () => {
+    const operator = await createUserWithSession(suite.server);
+    await new SqlOperatorDirectory(suite.server.built.ctx.db).grant(operator.userId);
+    // Only this test's notice is live.
+    await suite.server.built.ctx.db.updateTable('notices').set({ status: 0 }).execute();
+    const admin = await suite.newPage(operator.token);
+    await admin.page.goto('/admin');
+    await admin.page.getByRole('link', { name: '公告管理' }).click();
+    await admin.page.getByRole('button', { name: '新建公告' }).click();
+    const dialog = admin.page.locator('.ant-modal', { hasText: '新建公告' });
+    await settled(dialog);
+    await dialog.getByLabel('标题', { exact: true }).fill('系统维护通知');
+    await dialog.getByLabel('内容', { exact: true }).fill('今晚 23:00 至 23:30 系统维护，请提前保存。');
+    await dialog.getByRole('button', { name: /保\s*存/ }).click();
+    await expect.poll(() => admin.page.getByTestId('admin-notices').innerText(), WAIT).toContain('系统维护通知');
+    await admin.page.screenshot({ path: path.join(SHOTS, 'content-admin-notices.png') });
+
+    const member = await createUserWithSession(suite.server);
+    const user = await suite.newPage(member.token);
+    await user.page.goto('/home');
+    const banner = user.page.getByTestId('head-notice');
+    await expect.poll(() => banner.innerText(), WAIT).toContain('今晚 23:00 至 23:30 系统维护');
+    await user.page.screenshot({ path: path.join(SHOTS, 'content-head-notice.png') });
+    await banner.getByRole('button', { name: '关闭公告' }).click();
+    await expect.poll(() => banner.count(), WAIT).toBe(0);
+    await user.page.reload();
+    await expect.poll(() => user.page.locator('.bs-shell__content h1, .bs-shell__content h2').count(), WAIT).toBeGreaterThan(0);
+    expect(await banner.count()).toBe(0);
+    expect(unexpectedErrors(admin.errors)).toEqual([]);
+    expect(unexpectedErrors(user.errors)).toEqual([]);
+  });
 });

@@ -5,6 +5,7 @@ import { NavLink } from '../components/NavLink.tsx';
 import { SideMenu } from '../components/SideMenu.tsx';
 import { QuotaBadge } from '../components/QuotaBadge.tsx';
 import { UserMenu } from '../components/UserMenu.tsx';
+import { NoticeBar } from '../features/content/NoticeBar.tsx';
 
 const TOP_NAV = [
   { to: '/home', label: '工作台' },
@@ -57,6 +58,7 @@ export function WorkbenchFrame({ company }: WorkbenchFrameProps) {
           </div>
         </Layout.Sider>
         <Layout.Content className="bs-shell__content">
+          <NoticeBar />
           <Outlet />
         </Layout.Content>
       </Layout>

@@ -10,7 +10,7 @@ import { adminContentApi, contentKeys } from '../../features/content/api.ts';
 
 type Kind = AdminNoticeItem['kind'];
 type Level = AdminNoticeItem['level'];
-const KIND_LABEL: Record<Kind, string> = { head: '顶部横幅', update: '更新说明弹窗' };
+const KIND_LABEL: Record<Kind, string> = { head: '顶部横幅', update: '更新说明' };
 const LEVELS: Array<{ label: string; value: Level }> = [
   { label: '提示', value: 'info' },
   { label: '注意', value: 'warning' },
@@ -71,8 +71,8 @@ function NoticeEditor({ item, onClose }: { item: AdminNoticeItem | null; onClose
         <Form.Item name="kind" label="类型">
           <Radio.Group
             options={[
-              { label: '顶部横幅（所有页面顶部，用户可关闭）', value: 'head' },
-              { label: '更新说明（登录用户看到一次弹窗）', value: 'update' },
+              { label: '顶部横幅（提示、注意、紧急等）', value: 'head' },
+              { label: '更新说明（版本更新内容）', value: 'update' },
             ]}
           />
         </Form.Item>
@@ -128,7 +128,7 @@ export default function AdminNoticesPage() {
       await refresh();
     });
   return (
-    <PageFrame title="公告管理" description="顶部横幅显示在所有页面顶部，直到用户关闭；更新说明在登录用户下次打开时弹出一次。同类公告同时上线多条时，显示最新的一条。">
+    <PageFrame title="公告管理" description="上线的公告显示在用户工作台各页面的上方和个人中心，每位用户关闭后不再向其显示。同类公告同时上线多条时，更新说明显示最新的一条，顶部横幅按排序和新旧显示一条。">
       <Panel
         extra={
           <Button type="primary" onClick={() => setEditing('new')}>
