@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Descriptions, Empty, Modal, Segmented, Space, Table, Upload } from 'antd';
 import { ReloadOutlined, UploadOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { INVOICE_LIMITS, INVOICE_MSG, INVOICE_TYPE_LABELS, formatTime, maskPhone, rejectInvoiceSchema, type AdminInvoiceItem, type InvoiceStatus } from '@bid/shared';
+import { INVOICE_LIMITS, INVOICE_MSG, INVOICE_TYPE_LABELS, ORDER_STATUS_LABELS, formatTime, maskPhone, rejectInvoiceSchema, type AdminInvoiceItem, type InvoiceStatus } from '@bid/shared';
 import { PageFrame, Panel } from '../../components/PageFrame.tsx';
 import { confirmDialog, promptDialog, toastSuccess } from '../../utils/feedback.ts';
 import { useBusyAction } from '../../utils/useBusyAction.ts';
@@ -37,7 +37,7 @@ function InvoiceFacts({ inv }: { inv: AdminInvoiceItem }) {
         </>
       ) : null}
       <Descriptions.Item label="订单" span={2}>
-        {inv.orders.map((o) => `${o.id}（${o.packageName} ¥${o.amount}）`).join('，')}
+        {inv.orders.map((o) => `${o.id}（${o.packageName} ¥${o.amount}${o.status === 'paid' ? '' : `，${ORDER_STATUS_LABELS[o.status]}`}）`).join('，')}
       </Descriptions.Item>
     </Descriptions>
   );
