@@ -24,7 +24,6 @@ import { CatalogService } from './modules/catalog/service.ts';
 import { ChecksRepo } from './modules/checks/repo.ts';
 import { ChecksService } from './modules/checks/service.ts';
 import { FeedbackService } from './modules/feedback/service.ts';
-import { InviteService } from './modules/invite/service.ts';
 import { FileRepo } from './modules/file/repo.ts';
 import { FileService } from './modules/file/service.ts';
 import { InterpretationRepo } from './modules/analysis/repo.ts';
@@ -61,6 +60,9 @@ import { InvoiceRepo } from './modules/invoice/repo.ts';
 import { InvoiceFiles } from './modules/invoice/storage.ts';
 import { SqlOperatorDirectory } from './policy/operator.ts';
 import { AuditService } from './modules/audit/service.ts';
+import { CustomerService } from './modules/customers/service.ts';
+import { CommerceConsole } from './modules/commerce/console.ts';
+import { RefundService } from './modules/commerce/refund.ts';
 
 /** What the composition root is built from: the process-wide infrastructure. */
 export interface CoreDeps {
@@ -95,7 +97,6 @@ export interface Services {
   /** Bid checks (coverage, ★/废标, 暗标, placeholders, pages); finishBid consults them. */
   checks: ChecksService;
   feedback: FeedbackService;
-  invites: InviteService;
   /** The AI engine and the model client shared by every AI feature (one semaphore per tier). */
   aiSetup: AiSetup;
   usage: UsageRecorder;
@@ -126,6 +127,12 @@ export interface Services {
   operators: SqlOperatorDirectory;
   /** The operators' audit log (written by the admin scope's hook). */
   audit: AuditService;
+  /** The console's users and companies: search, grants, disabling. */
+  customers: CustomerService;
+  /** The console's packages and revenue figures. */
+  commerceConsole: CommerceConsole;
+  /** Operators' refunds of paid orders. */
+  refunds: RefundService;
 }
 
 /** Threads for the offline engine's CPU work (tests start many servers: one each there). */
@@ -173,7 +180,6 @@ export async function buildServices(deps: CoreDeps): Promise<Services> {
   const company = new CompanyLibrary(knowledgeRepo);
   const checks = new ChecksService(bid, new ChecksRepo(db), [new LapsingQualifications(company)]);
   const feedback = new FeedbackService(db);
-  const invites = new InviteService(db, config.INVITE_REWARD_BIDS);
   const transfer = new TransferProvider({ bankName: config.TRANSFER_BANK_NAME, accountName: config.TRANSFER_ACCOUNT_NAME, accountNo: config.TRANSFER_ACCOUNT_NO });
   const wechatPayConfig = wechatPayConfigOf(config);
   const wechatPay = wechatPayConfig ? new WechatPayProvider(wechatPayConfig) : null;
@@ -244,7 +250,6 @@ export async function buildServices(deps: CoreDeps): Promise<Services> {
     catalog,
     checks,
     feedback,
-    invites,
     aiSetup,
     usage,
     file,
@@ -265,6 +270,9 @@ export async function buildServices(deps: CoreDeps): Promise<Services> {
     invoices,
     operators: new SqlOperatorDirectory(db),
     audit: new AuditService(db),
+    customers: new CustomerService(db, quota, sessions),
+    commerceConsole: new CommerceConsole(db),
+    refunds: new RefundService(db),
   };
 }
 

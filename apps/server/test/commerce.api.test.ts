@@ -53,7 +53,7 @@ describe(`commerce: packages, transfer orders, confirmation (${TEST_DB})`, () =>
     const cases: Array<[unknown, number, string]> = [
       [{ packageId: 'pkg-count-1', payMethod: 'cash' }, 400, '支付方式只能是 wechat 或 transfer'],
       [{ packageId: 'pkg-count-1', payMethod: 'wechat' }, 400, '微信支付未开通，请选择银行转账'],
-      [{ packageId: 'pkg-count-1', payMethod: 'transfer', couponCode: 'X1' }, 400, '优惠券暂未开放'],
+      [{ packageId: 'pkg-count-1', payMethod: 'transfer', couponCode: 'X1' }, 404, '优惠码不存在'],
       [{ packageId: 'nope', payMethod: 'transfer' }, 404, '套餐不存在或已下架'],
     ];
     for (const [body, status, msg] of cases) {

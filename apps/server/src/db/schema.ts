@@ -214,7 +214,9 @@ export interface Database {
   user_bid_logs: import('../modules/commerce/tables.ts').UserBidLogTable;
   packages: import('../modules/commerce/tables.ts').PackageTable;
   orders: import('../modules/commerce/tables.ts').OrderTable;
+  coupons: import('../modules/commerce/tables.ts').CouponTable;
   feedbacks: FeedbackTable;
+  ai_providers: import('../modules/ai-providers/tables.ts').AiProviderTable;
   rate_limits: import('../modules/auth/tables.ts').RateLimitTable;
   sms_codes: import('../modules/auth/tables.ts').SmsCodeTable;
   captchas: import('../modules/auth/tables.ts').CaptchaTable;

@@ -9,6 +9,8 @@ import {
   confirmOrderResultSchema,
   createOrderResultSchema,
   createOrderSchema,
+  enjoyDiscountsResultSchema,
+  enjoyDiscountsSchema,
   oneselfListSchema,
   orderItemSchema,
   packageItemSchema,
@@ -21,6 +23,8 @@ export const commerceEndpoints = {
   // ---- commerce and the operators' console ----
   indexShow: get<Out<typeof packageItemSchema>[]>('/order/client/indexShow', null, z.array(packageItemSchema)),
   createOrder: post<Out<typeof createOrderResultSchema>, In<typeof createOrderSchema>>('/order/client/create', createOrderSchema, createOrderResultSchema),
+  enjoyDiscounts: post<Out<typeof enjoyDiscountsResultSchema>, In<typeof enjoyDiscountsSchema>>('/order/client/enjoy-discounts', enjoyDiscountsSchema, enjoyDiscountsResultSchema),
+  cancelOrder: post<Out<typeof orderItemSchema>, In<typeof idParamSchema>>('/order/client/cancel', idParamSchema, orderItemSchema),
   payMethods: get<Out<typeof payMethodsSchema>>('/order/client/payMethods', null, payMethodsSchema),
   orderDetail: get<Out<typeof orderItemSchema>, In<typeof idParamSchema>>('/order/client/orderDetail', idParamSchema, orderItemSchema),
   oneselfOrderList: get<Out<ReturnType<typeof pageSchema<typeof orderItemSchema>>>, In<typeof pageQuerySchema>>('/order/client/oneselfOrderList', pageQuerySchema, pageSchema(orderItemSchema)),

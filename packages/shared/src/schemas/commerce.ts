@@ -43,7 +43,15 @@ export const COMMERCE_MSG = {
   packageNotFound: '套餐不存在或已下架',
   orderNotFound: '订单不存在',
   payMethodUnavailable: '微信支付未开通，请选择银行转账',
-  couponUnavailable: '优惠券暂未开放',
+  couponUnknown: '优惠码不存在',
+  couponDisabled: '优惠码已停用',
+  couponNotYet: '优惠码尚未生效',
+  couponExpired: '优惠码已过期',
+  couponUsedUp: '优惠码已被用完',
+  couponMinAmount: (yuan: string) => `该优惠码需订单金额满 ¥${yuan}`,
+  couponCodeTaken: '该优惠码已存在',
+  orderNotCancellable: '只有待付款的订单可以取消',
+  orderNotRefundable: '只有已付款的订单可以退款',
   orderNotConfirmable: '该订单已取消或已退款，不能确认收款',
   amountMismatch: '支付金额与订单金额不一致',
   payStartFailed: '微信支付下单失败，请稍后重试或选择银行转账',
@@ -75,6 +83,15 @@ export const createOrderSchema = z.object({
 });
 export type CreateOrderInput = z.infer<typeof createOrderSchema>;
 
+/** POST order/client/enjoy-discounts: what a package costs with a coupon. */
+export const enjoyDiscountsSchema = z.object({
+  packageId: idSchema,
+  couponCode: z.string().trim().min(1, '请输入优惠码').max(40, '优惠码不能超过 40 个字符'),
+});
+export type EnjoyDiscountsInput = z.infer<typeof enjoyDiscountsSchema>;
+export const enjoyDiscountsResultSchema = z.object({ amount: moneySchema, discount: moneySchema, price: moneySchema });
+export type EnjoyDiscountsResult = z.infer<typeof enjoyDiscountsResultSchema>;
+
 /** Where to send a bank transfer (configuration); `configured` false: contact customer service. */
 export const transferInfoSchema = z.object({
   configured: z.boolean(),
@@ -92,6 +109,8 @@ export const createOrderResultSchema = z.object({
   status: z.enum(ORDER_STATUSES),
   codeUrl: z.string().optional(),
   transfer: transferInfoSchema.optional(),
+  /** What the coupon took off, when one was used. */
+  discount: moneySchema.optional(),
 });
 export type CreateOrderResult = z.infer<typeof createOrderResultSchema>;
 
@@ -110,6 +129,11 @@ export const orderItemSchema = z.object({
   createTime: z.string(),
   payTime: z.string().nullable(),
   transfer: transferInfoSchema.optional(),
+  /** The coupon used and what it took off ("0.00" without one). */
+  couponCode: z.string().nullable().optional(),
+  discount: moneySchema.optional(),
+  refundTime: z.string().nullable().optional(),
+  refundNote: z.string().nullable().optional(),
 });
 export type OrderItem = z.infer<typeof orderItemSchema>;
 

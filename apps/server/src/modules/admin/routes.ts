@@ -4,6 +4,8 @@ import { requireAuth } from '../../http/auth.ts';
 import { authorizeOperator } from '../../policy/operator.ts';
 import { auditMutations } from '../audit/hook.ts';
 import { registerAdminAuditRoutes } from './audit.ts';
+import { registerAdminCatalogueRoutes } from './catalogue.ts';
+import { registerAdminUserRoutes } from './users.ts';
 import { registerAdminOrderRoutes } from './orders.ts';
 import { registerAdminInvoiceRoutes } from './invoices.ts';
 import { registerAdminFeedbackRoutes } from './feedback.ts';
@@ -25,6 +27,8 @@ export async function registerAdminRoutes(app: FastifyInstance, ctx: AppContext)
     registerAdminOrderRoutes(scope, ctx);
     registerAdminInvoiceRoutes(scope, ctx);
     registerAdminAuditRoutes(scope, ctx);
+    registerAdminUserRoutes(scope, ctx);
+    registerAdminCatalogueRoutes(scope, ctx);
     registerAdminFeedbackRoutes(scope, ctx);
     registerAdminContentRoutes(scope, ctx);
   });

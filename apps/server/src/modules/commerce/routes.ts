@@ -5,6 +5,8 @@ import {
   bidLogItemSchema,
   createOrderResultSchema,
   createOrderSchema,
+  enjoyDiscountsResultSchema,
+  enjoyDiscountsSchema,
   envelopeSchema,
   idParamSchema,
   payMethodsSchema,
@@ -36,6 +38,16 @@ export function registerCommerceRoutes(app: FastifyInstance, ctx: AppContext): v
     '/api/order/client/create',
     { schema: { tags, summary: '下单（银行转账：返回转账信息，运营确认收款后到账）', body: createOrderSchema, response: { 200: envelopeSchema(createOrderResultSchema) } } },
     async (req) => ok(await service.createOrder(requireAuth(req), req.body)),
+  );
+  r.post(
+    '/api/order/client/enjoy-discounts',
+    { schema: { tags, summary: '使用优惠码后的价格（下单时才计入使用次数）', body: enjoyDiscountsSchema, response: { 200: envelopeSchema(enjoyDiscountsResultSchema) } } },
+    async (req) => ok(await service.enjoyDiscounts(req.body)),
+  );
+  r.post(
+    '/api/order/client/cancel',
+    { schema: { tags, summary: '取消自己的待付款订单（退回优惠码使用次数）', body: idParamSchema, response: { 200: envelopeSchema(orderItemSchema) } } },
+    async (req) => ok(await service.cancel(requireAuth(req), req.body.id)),
   );
   r.get(
     '/api/order/client/oneselfOrderList',

@@ -11,6 +11,8 @@ import {
   type ConfirmOrderResult,
   type CreateOrderInput,
   type CreateOrderResult,
+  type EnjoyDiscountsInput,
+  type EnjoyDiscountsResult,
   type OneselfList,
   type OrderItem,
   type OrderStatus,
@@ -26,8 +28,9 @@ import { AppError, badRequest, conflict, notFound } from '../../http/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import type { Actor } from '../../policy/actor.ts';
 import { addMonths, quotaHolder, type QuotaService } from '../quota/service.ts';
+import { CouponService } from './coupons.ts';
 import type { PaymentProvider, TransferProvider } from './payment.ts';
-import type { OrderTable, PackageTable } from './tables.ts';
+import type { OrderRow, PackageTable } from './tables.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -36,8 +39,10 @@ export interface CommerceDeps {
   transfer: TransferProvider;
   /** Online providers (WeChat Pay) when configured; transfer is always there. */
   providers?: PaymentProvider[];
-  /** Injected in tests (month and year arithmetic). */
+  /** Injected in tests (month and year arithmetic, coupon validity). */
   now?: () => Date;
+  /** Defaults to one on the same database and clock. */
+  coupons?: CouponService;
 }
 
 function presentPackage(p: PackageTable): PackageItem {
@@ -61,6 +66,7 @@ function presentPackage(p: PackageTable): PackageItem {
 export class CommerceService {
   private readonly providers: Map<PayMethod, PaymentProvider>;
   private readonly now: () => Date;
+  readonly coupons: CouponService;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -69,6 +75,7 @@ export class CommerceService {
     this.providers = new Map<PayMethod, PaymentProvider>([[deps.transfer.method, deps.transfer]]);
     for (const p of deps.providers ?? []) this.providers.set(p.method, p);
     this.now = deps.now ?? (() => new Date());
+    this.coupons = deps.coupons ?? new CouponService(db, this.now);
   }
 
   async packages(): Promise<PackageItem[]> {
@@ -76,48 +83,89 @@ export class CommerceService {
     return rows.map(presentPackage);
   }
 
-  async createOrder(actor: Actor, input: CreateOrderInput): Promise<CreateOrderResult> {
-    // Coupons come with enjoy-discounts; until then a code is refused rather than silently ignored.
-    if (input.couponCode) throw badRequest(COMMERCE_MSG.couponUnavailable);
-    const provider = this.providers.get(input.payMethod);
-    if (!provider) throw badRequest(COMMERCE_MSG.payMethodUnavailable);
-    const pkg = await this.db.selectFrom('packages').selectAll().where('id', '=', input.packageId).where('enabled', '=', 1).executeTakeFirst();
+  private async enabledPackage(id: string): Promise<PackageTable> {
+    const pkg = await this.db.selectFrom('packages').selectAll().where('id', '=', id).where('enabled', '=', 1).executeTakeFirst();
     if (!pkg) throw notFound(COMMERCE_MSG.packageNotFound);
-    const id = newId();
-    const now = this.now().toISOString();
-    await this.db
-      .insertInto('orders')
-      .values({
-        id,
-        user_id: actor.userId,
-        tenant_id: actor.tenantId,
-        holder: quotaHolder(actor),
-        package_id: pkg.id,
-        package_name: pkg.name,
-        kind: pkg.kind,
-        bids: pkg.bids,
-        months: pkg.months,
-        amount: pkg.price,
-        pay_method: input.payMethod,
-        status: 'created',
-        paid_at: null,
-        confirmed_by: null,
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
-    let start;
-    try {
-      start = await provider.start({ id, amount: pkg.price, packageName: pkg.name });
-    } catch {
-      // Nothing can pay this order: it is cancelled rather than left waiting.
-      await this.db.updateTable('orders').set({ status: 'cancelled', updated_at: this.now().toISOString() }).where('id', '=', id).execute();
-      throw new AppError(Code.SERVER_ERROR, COMMERCE_MSG.payStartFailed);
-    }
-    return { orderId: id, amount: fenToYuan(pkg.price), status: 'created', ...start };
+    return pkg;
   }
 
-  private presentOrder(o: OrderTable): OrderItem {
+  /** What a package costs with a coupon (nothing is taken: the use is counted when ordering). */
+  async enjoyDiscounts(input: EnjoyDiscountsInput): Promise<EnjoyDiscountsResult> {
+    const pkg = await this.enabledPackage(input.packageId);
+    const priced = await this.coupons.price(input.couponCode, pkg.price);
+    return { amount: fenToYuan(priced.amount), discount: fenToYuan(priced.discount), price: fenToYuan(pkg.price) };
+  }
+
+  async createOrder(actor: Actor, input: CreateOrderInput): Promise<CreateOrderResult> {
+    const provider = this.providers.get(input.payMethod);
+    if (!provider) throw badRequest(COMMERCE_MSG.payMethodUnavailable);
+    const pkg = await this.enabledPackage(input.packageId);
+    const id = newId();
+    const now = this.now().toISOString();
+    // The coupon's use and the order are one transaction: a refused use creates no order.
+    const { amount, discount, couponCode } = await this.db.transaction().execute(async (trx) => {
+      let priced = { amount: pkg.price, discount: 0, couponCode: null as string | null };
+      if (input.couponCode) {
+        const p = await this.coupons.price(input.couponCode, pkg.price, trx);
+        await this.coupons.take(trx, p.coupon.id);
+        priced = { amount: p.amount, discount: p.discount, couponCode: p.coupon.code };
+      }
+      await trx
+        .insertInto('orders')
+        .values({
+          id,
+          user_id: actor.userId,
+          tenant_id: actor.tenantId,
+          holder: quotaHolder(actor),
+          package_id: pkg.id,
+          package_name: pkg.name,
+          kind: pkg.kind,
+          bids: pkg.bids,
+          months: pkg.months,
+          amount: priced.amount,
+          coupon_code: priced.couponCode,
+          discount: priced.discount,
+          pay_method: input.payMethod,
+          status: 'created',
+          paid_at: null,
+          confirmed_by: null,
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
+      return priced;
+    });
+    let start;
+    try {
+      start = await provider.start({ id, amount, packageName: pkg.name });
+    } catch {
+      // Nothing can pay this order: it is cancelled rather than left waiting.
+      await this.cancelCreated(id);
+      throw new AppError(Code.SERVER_ERROR, COMMERCE_MSG.payStartFailed);
+    }
+    return { orderId: id, amount: fenToYuan(amount), status: 'created', ...start, ...(couponCode ? { discount: fenToYuan(discount) } : {}) };
+  }
+
+  /** The buyer cancels one of their own orders that is still waiting for payment. */
+  async cancel(actor: Actor, id: string): Promise<OrderItem> {
+    const o = await this.db.selectFrom('orders').select('id').where('id', '=', id).where('user_id', '=', actor.userId).where('tenant_id', '=', actor.tenantId).executeTakeFirst();
+    if (!o) throw notFound(COMMERCE_MSG.orderNotFound);
+    if (!(await this.cancelCreated(id))) throw conflict(COMMERCE_MSG.orderNotCancellable);
+    return this.myOrder(actor, id);
+  }
+
+  /** created -> cancelled, conditional (a payment confirmed meanwhile wins); gives the coupon use back. */
+  private cancelCreated(id: string): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      const res = await trx.updateTable('orders').set({ status: 'cancelled', updated_at: this.now().toISOString() }).where('id', '=', id).where('status', '=', 'created').executeTakeFirst();
+      if (Number(res.numUpdatedRows) === 0) return false;
+      const o = await trx.selectFrom('orders').select('coupon_code').where('id', '=', id).executeTakeFirstOrThrow();
+      await this.coupons.giveBack(trx, o.coupon_code);
+      return true;
+    });
+  }
+
+  presentOrder(o: OrderRow): OrderItem {
     return {
       id: o.id,
       packageName: o.package_name,
@@ -128,6 +176,10 @@ export class CommerceService {
       createTime: o.created_at,
       payTime: o.paid_at,
       ...(o.pay_method === 'transfer' && o.status === 'created' ? { transfer: this.deps.transfer.instructions(o.id) } : {}),
+      couponCode: o.coupon_code,
+      discount: fenToYuan(o.discount),
+      refundTime: o.refunded_at,
+      refundNote: o.refund_note,
     };
   }
 
@@ -220,7 +272,7 @@ export class CommerceService {
   }
 
   /** Adds what the order bought to the holder's bucket and logs the movement against the order. */
-  private async credit(trx: Transaction<Database>, order: OrderTable, now: Date): Promise<void> {
+  private async credit(trx: Transaction<Database>, order: OrderRow, now: Date): Promise<void> {
     const table = order.holder === 'tenant' ? 'tenants' : 'users';
     const holderId = order.holder === 'tenant' ? order.tenant_id : order.user_id;
     let bucket: QuotaBucket;

@@ -1,0 +1,107 @@
+import type { Kysely } from 'kysely';
+import { fenToYuan, yuanToFen, type AdminPackageItem, type AdminRevenue, type PackageKind, type SavePackageInput, type SetEnabledInput } from '@bid/shared';
+import type { Database } from '../../db/schema.ts';
+import { notFound } from '../../http/errors.ts';
+import { newId } from '../../lib/ids.ts';
+import type { PackageTable } from './tables.ts';
+
+const DAYS = 30;
+/** Days are counted in Beijing time (UTC+8, no daylight saving): the operators' working day. */
+const BEIJING_MS = 8 * 3600_000;
+const dayOf = (iso: string) => new Date(Date.parse(iso) + BEIJING_MS).toISOString().slice(0, 10);
+
+function present(p: PackageTable): AdminPackageItem {
+  return {
+    id: p.id,
+    name: p.name,
+    kind: p.kind as PackageKind,
+    bids: p.bids,
+    months: p.months,
+    price: fenToYuan(p.price),
+    originalPrice: p.original_price === null ? null : fenToYuan(p.original_price),
+    description: p.description,
+    sort: p.sort,
+    enabled: p.enabled === 1,
+  };
+}
+
+/**
+ * The console's package catalogue and revenue figures. A package edit never changes an order: orders
+ * copy name, kind, units and amount when they are made; a disabled package leaves indexShow only.
+ */
+export class CommerceConsole {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  async packages(): Promise<AdminPackageItem[]> {
+    const rows = await this.db.selectFrom('packages').selectAll().orderBy('sort').orderBy('id').execute();
+    return rows.map(present);
+  }
+
+  async savePackage(input: SavePackageInput): Promise<AdminPackageItem> {
+    const values = {
+      name: input.name,
+      kind: input.kind,
+      // A yearly package is unlimited (no units); a count pack has no months.
+      bids: input.kind === 'yearly' ? 0 : input.bids,
+      months: input.kind === 'count' ? 0 : input.months,
+      price: yuanToFen(input.price),
+      original_price: input.originalPrice ? yuanToFen(input.originalPrice) : null,
+      description: input.description,
+      sort: input.sort,
+      enabled: input.enabled ? 1 : 0,
+      updated_at: this.now().toISOString(),
+    };
+    let id = input.id;
+    if (id) {
+      const res = await this.db.updateTable('packages').set(values).where('id', '=', id).executeTakeFirst();
+      if (Number(res.numUpdatedRows) === 0) throw notFound('套餐不存在');
+    } else {
+      id = newId();
+      await this.db.insertInto('packages').values({ id, ...values, created_at: values.updated_at }).execute();
+    }
+    return present(await this.db.selectFrom('packages').selectAll().where('id', '=', id).executeTakeFirstOrThrow());
+  }
+
+  async setPackageEnabled(input: SetEnabledInput): Promise<AdminPackageItem> {
+    const res = await this.db.updateTable('packages').set({ enabled: input.enabled ? 1 : 0, updated_at: this.now().toISOString() }).where('id', '=', input.id).executeTakeFirst();
+    if (Number(res.numUpdatedRows) === 0) throw notFound('套餐不存在');
+    return present(await this.db.selectFrom('packages').selectAll().where('id', '=', input.id).executeTakeFirstOrThrow());
+  }
+
+  /**
+   * The last 30 days (today included), per Beijing day: new users, new bids, orders placed, money
+   * paid, money refunded, and revenue = paid - refunded (a refund counts on the day it was made).
+   */
+  async revenue(): Promise<AdminRevenue> {
+    const today = dayOf(this.now().toISOString());
+    const firstDay = new Date(Date.parse(`${today}T00:00:00Z`) - (DAYS - 1) * 86400_000).toISOString().slice(0, 10);
+    const since = new Date(Date.parse(`${firstDay}T00:00:00Z`) - BEIJING_MS).toISOString();
+    const days = new Map<string, { newUsers: number; newBids: number; orders: number; paid: number; refunded: number }>();
+    for (let i = 0; i < DAYS; i++) {
+      days.set(new Date(Date.parse(`${firstDay}T00:00:00Z`) + i * 86400_000).toISOString().slice(0, 10), { newUsers: 0, newBids: 0, orders: 0, paid: 0, refunded: 0 });
+    }
+    const bump = (iso: string | null, key: 'newUsers' | 'newBids' | 'orders' | 'paid' | 'refunded', by = 1) => {
+      if (!iso || iso < since) return;
+      const d = days.get(dayOf(iso));
+      if (d) d[key] += by;
+    };
+    for (const r of await this.db.selectFrom('users').select('created_at').where('created_at', '>=', since).execute()) bump(r.created_at, 'newUsers');
+    for (const r of await this.db.selectFrom('bids').select('created_at').where('created_at', '>=', since).execute()) bump(r.created_at, 'newBids');
+    const orders = await this.db
+      .selectFrom('orders')
+      .select(['created_at', 'paid_at', 'refunded_at', 'amount'])
+      .where((eb) => eb.or([eb('created_at', '>=', since), eb('paid_at', '>=', since), eb('refunded_at', '>=', since)]))
+      .execute();
+    for (const o of orders) {
+      bump(o.created_at, 'orders');
+      bump(o.paid_at, 'paid', o.amount);
+      bump(o.refunded_at, 'refunded', o.amount);
+    }
+    return {
+      days: [...days].map(([day, d]) => ({ day, ...d, paid: fenToYuan(d.paid), refunded: fenToYuan(d.refunded), revenue: fenToYuan(d.paid - d.refunded) })),
+    };
+  }
+}

@@ -1,0 +1,125 @@
+import type { Kysely, Transaction } from 'kysely';
+import { COMMERCE_MSG, fenToYuan, yuanToFen, type AdminCouponItem, type SaveCouponInput, type SetEnabledInput } from '@bid/shared';
+import type { Database } from '../../db/schema.ts';
+import { badRequest, conflict, notFound } from '../../http/errors.ts';
+import { newId } from '../../lib/ids.ts';
+import type { CouponTable } from './tables.ts';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** The price of a package with a coupon, fen. */
+export interface Priced {
+  coupon: CouponTable;
+  discount: number;
+  amount: number;
+}
+
+function present(c: CouponTable): AdminCouponItem {
+  return {
+    id: c.id,
+    code: c.code,
+    name: c.name,
+    kind: c.kind === 'percent' ? 'percent' : 'amount',
+    value: c.kind === 'percent' ? String(c.value) : fenToYuan(c.value),
+    minAmount: fenToYuan(c.min_amount),
+    validFrom: c.valid_from,
+    validUntil: c.valid_until,
+    maxUses: c.max_uses,
+    usedCount: c.used_count,
+    enabled: c.enabled === 1,
+    createTime: c.created_at,
+  };
+}
+
+/**
+ * Coupons. A use is counted when an order is created with the code, by one conditional UPDATE
+ * (`used_count < max_uses`), so two buyers racing for the last use cannot both get it; cancelling
+ * that order (by the buyer, or because payment could not start) gives the use back. Refunds do not.
+ */
+export class CouponService {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  /** Checks a code against a package price; throws a Chinese 400/404 naming what is wrong. */
+  async price(code: string, priceFen: number, db: Db = this.db): Promise<Priced> {
+    const c = await db.selectFrom('coupons').selectAll().where('code', '=', code.trim().toUpperCase()).executeTakeFirst();
+    if (!c) throw notFound(COMMERCE_MSG.couponUnknown);
+    if (c.enabled !== 1) throw badRequest(COMMERCE_MSG.couponDisabled);
+    const now = this.now().getTime();
+    if (c.valid_from && Date.parse(c.valid_from) > now) throw badRequest(COMMERCE_MSG.couponNotYet);
+    if (c.valid_until && Date.parse(c.valid_until) <= now) throw badRequest(COMMERCE_MSG.couponExpired);
+    if (c.max_uses !== null && c.used_count >= c.max_uses) throw badRequest(COMMERCE_MSG.couponUsedUp);
+    if (priceFen < c.min_amount) throw badRequest(COMMERCE_MSG.couponMinAmount(fenToYuan(c.min_amount)));
+    const raw = c.kind === 'percent' ? Math.floor((priceFen * c.value) / 100) : c.value;
+    // Something is always left to pay: a zero-fen order could be neither transferred nor paid by WeChat.
+    const discount = Math.max(0, Math.min(raw, priceFen - 1));
+    return { coupon: c, discount, amount: priceFen - discount };
+  }
+
+  /** Takes one use inside the order's transaction; false when another buyer took the last one. */
+  async take(trx: Transaction<Database>, couponId: string): Promise<void> {
+    const res = await trx
+      .updateTable('coupons')
+      .set((eb) => ({ used_count: eb(eb.ref('used_count'), '+', 1) }))
+      .where('id', '=', couponId)
+      .where((eb) => eb.or([eb('max_uses', 'is', null), eb('used_count', '<', eb.ref('max_uses'))]))
+      .executeTakeFirst();
+    if (Number(res.numUpdatedRows) === 0) throw badRequest(COMMERCE_MSG.couponUsedUp);
+  }
+
+  /** Gives a use back (the order that took it was cancelled). */
+  async giveBack(db: Db, code: string | null): Promise<void> {
+    if (!code) return;
+    await db
+      .updateTable('coupons')
+      .set((eb) => ({ used_count: eb(eb.ref('used_count'), '-', 1) }))
+      .where('code', '=', code)
+      .where('used_count', '>', 0)
+      .execute();
+  }
+
+  async list(): Promise<AdminCouponItem[]> {
+    const rows = await this.db.selectFrom('coupons').selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
+    return rows.map(present);
+  }
+
+  async save(input: SaveCouponInput): Promise<AdminCouponItem> {
+    const code = input.code.toUpperCase();
+    const values = {
+      code,
+      name: input.name,
+      kind: input.kind,
+      value: input.kind === 'percent' ? Number(input.value) : yuanToFen(input.value),
+      min_amount: yuanToFen(input.minAmount),
+      valid_from: input.validFrom ? new Date(input.validFrom).toISOString() : null,
+      valid_until: input.validUntil ? new Date(input.validUntil).toISOString() : null,
+      max_uses: input.maxUses ?? null,
+      enabled: input.enabled ? 1 : 0,
+      updated_at: this.now().toISOString(),
+    };
+    const taken = await this.db.selectFrom('coupons').select('id').where('code', '=', code).executeTakeFirst();
+    if (taken && taken.id !== input.id) throw conflict(COMMERCE_MSG.couponCodeTaken);
+    let id = input.id;
+    if (id) {
+      const res = await this.db.updateTable('coupons').set(values).where('id', '=', id).executeTakeFirst();
+      if (Number(res.numUpdatedRows) === 0) throw notFound('优惠码不存在');
+    } else {
+      id = newId();
+      try {
+        await this.db.insertInto('coupons').values({ id, ...values, used_count: 0, created_at: values.updated_at }).execute();
+      } catch {
+        // The unique code index: another operator saved the same code a moment ago.
+        throw conflict(COMMERCE_MSG.couponCodeTaken);
+      }
+    }
+    return present(await this.db.selectFrom('coupons').selectAll().where('id', '=', id).executeTakeFirstOrThrow());
+  }
+
+  async setEnabled(input: SetEnabledInput): Promise<AdminCouponItem> {
+    const res = await this.db.updateTable('coupons').set({ enabled: input.enabled ? 1 : 0, updated_at: this.now().toISOString() }).where('id', '=', input.id).executeTakeFirst();
+    if (Number(res.numUpdatedRows) === 0) throw notFound('优惠码不存在');
+    return present(await this.db.selectFrom('coupons').selectAll().where('id', '=', input.id).executeTakeFirstOrThrow());
+  }
+}
