@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unzip } from '@bid/document/docx/zip';
 import { makeDocx } from '../src/diff/fixtures.ts';
 import { bidText, mutate, picture, resize, toJpeg, toPng } from '../src/diff/testing.ts';
+import { endpoints } from '@bid/shared';
 import { clientHeaders, startTestServer, type TestServer } from './helpers/test-server.ts';
 import { newBid, newWriter, type Client } from './catalog-helpers.ts';
 import { DiffRepo } from '../src/modules/diff/repo.ts';
@@ -24,8 +25,8 @@ const uploadPicture = (c: Client, name: string, buf: Buffer) => pictureTo(s, c, 
 
 async function waitDone(c: Client, id: string) {
   for (let i = 0; i < 300; i++) {
-    const r = await s.api.get('/diff/client/detail', { id }, { token: c.user.token });
-    if (r.body.data.status === 'done' || r.body.data.status === 'failed') return r.body.data;
+    const d = await s.api.call(endpoints.diffDetail, { id }, c.user.token);
+    if (d.status === 'done' || d.status === 'failed') return d;
     await new Promise((res) => setTimeout(res, 200));
   }
   throw new Error('diff did not finish');
@@ -100,7 +101,7 @@ describe('diff/client', () => {
     );
     expect(d.metadata.some((m: any) => m.field === '作者')).toBe(false);
 
-    const score = (x: string, y: string) => d.pairs.find((p: any) => p.a === x && p.b === y).score;
+    const score = (x: string, y: string) => d.pairs.find((p) => p.a === x && p.b === y)?.score ?? -1;
     expect(score('A', 'B')).toBeGreaterThan(5);
     // Unrelated documents score near zero.
     expect(score('B', 'D')).toBeLessThanOrEqual(2);
@@ -109,11 +110,10 @@ describe('diff/client', () => {
   }, 60_000);
 
   it('lists the comparison in the history', async () => {
-    const r = await s.api.get('/diff/client/list', { current: 1, size: 10 }, { token: a.user.token });
-    expect(r.body.data.total).toBe(1);
-    expect(r.body.data.records[0]).toMatchObject({ id, name: '投标前自查', status: 'done' });
-    const empty = await s.api.get('/diff/client/list', {}, { token: b.user.token });
-    expect(empty.body.data.total).toBe(0);
+    const r = await s.api.call(endpoints.diffList, { current: 1, size: 10 }, a.user.token);
+    expect(r.total).toBe(1);
+    expect(r.records[0]).toMatchObject({ id, name: '投标前自查', status: 'done' });
+    expect((await s.api.call(endpoints.diffList, {}, b.user.token)).total).toBe(0);
   });
 
   it('exports the report to Word', async () => {
