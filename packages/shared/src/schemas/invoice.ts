@@ -25,6 +25,7 @@ export const INVOICE_MSG = {
   notFound: '发票不存在',
   orderUnavailable: '所选订单不存在、未付款或不属于您',
   orderTaken: '所选订单已在其他发票申请中，请刷新后重新选择',
+  zeroAmount: '所选订单实付金额为 0，无需开票',
   notPending: '该发票已处理，不能重复操作',
   pdfMissing: '请上传发票 PDF 文件',
   pdfInvalid: '上传的文件不是 PDF，请上传发票的 PDF 文件',

@@ -105,7 +105,7 @@ export class InvoiceService {
         const orders = await this.repo.paidOrdersIn(trx, scope, ids);
         if (orders.length !== ids.length) throw notFound(INVOICE_MSG.orderUnavailable);
         const amount = orders.reduce((sum, o) => sum + o.amount, 0);
-        if (amount <= 0) throw badRequest(INVOICE_MSG.orderUnavailable);
+        if (amount <= 0) throw badRequest(INVOICE_MSG.zeroAmount);
         await this.repo.insert(trx, {
           id,
           user_id: actor.userId,
