@@ -171,6 +171,11 @@ describe(`invoices: apply, issue, download (${TEST_DB})`, () => {
     }
     // A personal normal invoice needs no tax number.
     expect((await apply(u, { ...NORMAL, orderIds: [o] })).body.data.status).toBe('pending');
+    // An order paid nothing (a full discount) has nothing to invoice.
+    const free = await paidOrder(u);
+    await s.built.ctx.db.updateTable('orders').set({ amount: 0 }).where('id', '=', free).execute();
+    const r = await apply(u, { ...NORMAL, orderIds: [free] });
+    expect([r.status, r.body.msg]).toEqual([400, '所选订单实付金额为 0，无需开票']);
   });
 
   it('the operator can only upload a real PDF within the size limit', async () => {
