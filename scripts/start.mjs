@@ -3,7 +3,8 @@
 import { existsSync } from 'node:fs';
 import { spawn, spawnSync } from 'node:child_process';
 
-if (!existsSync('apps/web/dist/index.html')) {
+// The server renderer is part of the build: a build from before it existed is redone.
+if (!existsSync('apps/web/dist/index.html') || !existsSync('apps/web/dist/ssr/entry-server.js')) {
   console.log('building the web app (first start)…');
   const build = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);

@@ -114,7 +114,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
   app.get('/api/docs', { config: { auth: 'none', clientCheck: false }, schema: { hide: true } }, async () => app.swagger());
 
-  registerWebApp(app, config);
+  registerWebApp(app, config, ctx.services.content);
 
   return {
     app,

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { App as AntdApp, ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import dayjs from 'dayjs';
@@ -25,31 +26,41 @@ function onRouterError(error: unknown) {
   if (!isNotFoundError(error)) console.error(error);
 }
 
-export interface AppProps {
-  router: DataRouter;
+export interface AppProvidersProps {
   queryClient?: QueryClient;
   userAgent?: string;
+  children: ReactNode;
 }
 
-/** Providers (antd zh_CN + theme, feedback, TanStack Query) around the router, or the WeChat notice. */
-export function App({ router, queryClient, userAgent = typeof navigator === 'undefined' ? '' : navigator.userAgent }: AppProps) {
+/**
+ * Providers (antd zh_CN + theme, feedback, TanStack Query) around the router, or the WeChat notice.
+ * The browser puts a RouterProvider inside, the server renderer a StaticRouterProvider: the same tree
+ * on both sides is what lets the server's HTML hydrate without a mismatch.
+ */
+export function AppProviders({ queryClient, userAgent = typeof navigator === 'undefined' ? '' : navigator.userAgent, children }: AppProvidersProps) {
   const client = queryClient ?? appQueryClient;
   const wechat = isWindowsWechat(userAgent);
   return (
     <ConfigProvider locale={zhCN} theme={theme}>
       <AntdApp message={MESSAGE_CONFIG} notification={NOTIFICATION_CONFIG}>
         <FeedbackBridge />
-        <ErrorBoundary>
-          {wechat ? (
-            <WechatNotice />
-          ) : (
-            <QueryClientProvider client={client}>
-              {/* From 'react-router' (not '/dom') so tests and app share one module; flushSync is what '/dom' adds. */}
-              <RouterProvider router={router} flushSync={syncFlush} onError={onRouterError} />
-            </QueryClientProvider>
-          )}
-        </ErrorBoundary>
+        <ErrorBoundary>{wechat ? <WechatNotice /> : <QueryClientProvider client={client}>{children}</QueryClientProvider>}</ErrorBoundary>
       </AntdApp>
     </ConfigProvider>
+  );
+}
+
+export interface AppProps {
+  router: DataRouter;
+  queryClient?: QueryClient;
+  userAgent?: string;
+}
+
+export function App({ router, queryClient, userAgent }: AppProps) {
+  return (
+    <AppProviders queryClient={queryClient} userAgent={userAgent}>
+      {/* From 'react-router' (not '/dom') so tests and app share one module; flushSync is what '/dom' adds. */}
+      <RouterProvider router={router} flushSync={syncFlush} onError={onRouterError} />
+    </AppProviders>
   );
 }
