@@ -24,6 +24,10 @@ import { CatalogService } from './modules/catalog/service.ts';
 import { ChecksRepo } from './modules/checks/repo.ts';
 import { ChecksService } from './modules/checks/service.ts';
 import { FeedbackService } from './modules/feedback/service.ts';
+import { InviteService } from './modules/invite/service.ts';
+import { AiProviderService } from './modules/ai-providers/service.ts';
+import { AiProviderRepo } from './modules/ai-providers/repo.ts';
+import { SecretBox } from './lib/secret-box.ts';
 import { FileRepo } from './modules/file/repo.ts';
 import { FileService } from './modules/file/service.ts';
 import { InterpretationRepo } from './modules/analysis/repo.ts';
@@ -97,6 +101,9 @@ export interface Services {
   /** Bid checks (coverage, ★/废标, 暗标, placeholders, pages); finishBid consults them. */
   checks: ChecksService;
   feedback: FeedbackService;
+  invites: InviteService;
+  /** OpenAI-compatible providers set in the console (keys sealed); the active one drives the AI engine. */
+  aiProviders: AiProviderService;
   /** The AI engine and the model client shared by every AI feature (one semaphore per tier). */
   aiSetup: AiSetup;
   usage: UsageRecorder;
@@ -180,6 +187,7 @@ export async function buildServices(deps: CoreDeps): Promise<Services> {
   const company = new CompanyLibrary(knowledgeRepo);
   const checks = new ChecksService(bid, new ChecksRepo(db), [new LapsingQualifications(company)]);
   const feedback = new FeedbackService(db);
+  const invites = new InviteService(db, config.INVITE_REWARD_BIDS);
   const transfer = new TransferProvider({ bankName: config.TRANSFER_BANK_NAME, accountName: config.TRANSFER_ACCOUNT_NAME, accountNo: config.TRANSFER_ACCOUNT_NO });
   const wechatPayConfig = wechatPayConfigOf(config);
   const wechatPay = wechatPayConfig ? new WechatPayProvider(wechatPayConfig) : null;
@@ -193,6 +201,10 @@ export async function buildServices(deps: CoreDeps): Promise<Services> {
   }, { ledger: new SqlTokenLedger(db), offlineWorkers: config.NODE_ENV === 'test' ? 1 : OFFLINE_WORKERS, log });
   deps.onClose(() => aiSetup.close());
   if (config.NODE_ENV === 'production') aiSetup.prewarm();
+  const secrets = SecretBox.fromConfig(config);
+  if (secrets.generated && config.NODE_ENV === 'development') log.warn('SECRET_KEY is not set: secrets are sealed with a development key kept in DATA_DIR/secret.key');
+  const aiProviders = new AiProviderService(new AiProviderRepo(db), secrets.box, aiSetup, log);
+  await aiProviders.apply();
   const usage = new SqlUsageRecorder(db, log);
   const file = new FileService(new FileRepo(db), config.dataDir, config.UPLOAD_LIMIT);
   await file.cleanTmp().catch(() => {});
@@ -250,6 +262,8 @@ export async function buildServices(deps: CoreDeps): Promise<Services> {
     catalog,
     checks,
     feedback,
+    invites,
+    aiProviders,
     aiSetup,
     usage,
     file,

@@ -7,6 +7,7 @@ import { contentEndpoints } from './endpoints/content.ts';
 import { invoiceEndpoints } from './endpoints/invoice.ts';
 import { feedbackEndpoints } from './endpoints/feedback.ts';
 import { inviteEndpoints } from './endpoints/invite.ts';
+import { aiProviderEndpoints } from './endpoints/ai-provider.ts';
 import type { Endpoint } from './endpoints/define.ts';
 import { libraryEndpoints } from './endpoints/library.ts';
 
@@ -27,6 +28,7 @@ export const endpoints = {
   ...invoiceEndpoints,
   ...feedbackEndpoints,
   ...inviteEndpoints,
+  ...aiProviderEndpoints,
   ...adminEndpoints,
 } as const;
 

@@ -241,13 +241,14 @@ export class FairUse {
 
 /** The engine every AI task goes through: budget first, then a fair slot of the tier, then the work. */
 export class FairEngine implements AiEngine {
-  readonly name: AiEngine['name'];
-
   constructor(
     private readonly inner: AiEngine,
     readonly fair: FairUse,
-  ) {
-    this.name = inner.name;
+  ) {}
+
+  /** Read at each call: the inner engine may be switched from the console. */
+  get name(): AiEngine['name'] {
+    return this.inner.name;
   }
 
   private run<T>(opts: RunOptions, fn: () => Promise<Generated<T>>): Promise<Generated<T>> {

@@ -7,11 +7,19 @@ import type { AiEngine } from './types.ts';
 import { FairEngine, FairUse, type TokenLedger } from './fair-use.ts';
 import { OfflinePool } from './offline/pool.ts';
 import { inPlace } from './offline/tasks.ts';
+import { SwitchableEngine } from './providers/switch.ts';
 
 export interface AiSetup {
   engine: AiEngine;
-  /** 'offline' or 'openai' (GET /api/health answers it). */
-  providerName: 'offline' | 'openai';
+  /** 'offline' or 'openai' (GET /api/health answers it): what the engine uses now. */
+  readonly providerName: 'offline' | 'openai';
+  /** What the server's own settings give when no console provider is active. */
+  readonly ownProviderName: 'offline' | 'openai';
+  /**
+   * Switches every AI task to an OpenAI-compatible provider set in the console, or back to the
+   * server's own (null); takes effect for the next task, without a restart.
+   */
+  useTiers(tiers: Partial<Record<ModelTier, TierConfig>> | null): void;
   offline: OfflineEngine;
   /** The model client (null offline): shared so that every AI call counts against one semaphore per tier. */
   provider: OpenAiProvider | null;
@@ -70,9 +78,24 @@ export function createAi(config: Config, overrides: Partial<OpenAiProviderOption
   );
   const standard = tierConfig(config, 'AI_STANDARD');
   const premium = tierConfig(config, 'AI_PREMIUM');
-  if (!standard && !premium) return { engine: new FairEngine(offline, fair), providerName: 'offline', offline, provider: null, fair, close, prewarm };
-  const provider = new OpenAiProvider({ tiers: { standard, premium }, ...overrides });
-  return { engine: new FairEngine(new ModelEngine(provider, cpu), fair), providerName: 'openai', offline, provider, fair, close, prewarm };
+  const provider = standard || premium ? new OpenAiProvider({ tiers: { standard, premium }, ...overrides }) : null;
+  const own: 'offline' | 'openai' = provider ? 'openai' : 'offline';
+  const switchable = new SwitchableEngine(provider ? new ModelEngine(provider, cpu) : offline);
+  const useTiers = (tiers: Partial<Record<ModelTier, TierConfig>> | null) =>
+    switchable.use(tiers ? new ModelEngine(new OpenAiProvider({ tiers, ...overrides }), cpu) : null);
+  return {
+    engine: new FairEngine(switchable, fair),
+    get providerName() {
+      return switchable.switched ? 'openai' : own;
+    },
+    ownProviderName: own,
+    useTiers,
+    offline,
+    provider,
+    fair,
+    close,
+    prewarm,
+  };
 }
 
 export type { AiEngine, ModelTier };

@@ -76,6 +76,8 @@ export const configSchema = z
     SIGNUP_TRIAL_BIDS: z.coerce.number().int().min(0).default(1),
     /** Bids granted to the inviter for each new account registered with their invite code (0: no reward). */
     INVITE_REWARD_BIDS: z.coerce.number().int().min(0).max(100).default(1),
+    /** Encrypts secrets kept in the database (AI providers' API keys); required in production. */
+    SECRET_KEY: z.string().min(16, 'SECRET_KEY 至少 16 个字符').optional(),
     /** Customer service shown at the lower left of every page and wherever a user needs more quota (empty: not shown). */
     CUSTOMER_SERVICE_PHONE: z.string().trim().default(''),
     CUSTOMER_SERVICE_WECHAT: z.string().trim().default(''),
@@ -140,6 +142,7 @@ export const configSchema = z
       if (c.SMS_PROVIDER === 'log') ctx.addIssue({ code: 'custom', path: ['SMS_PROVIDER'], message: '生产环境必须配置真实短信服务 (SMS_PROVIDER=aliyun)' });
       if (c.WECHAT_PROVIDER === 'simulator') ctx.addIssue({ code: 'custom', path: ['WECHAT_PROVIDER'], message: '生产环境不允许使用微信模拟器 (WECHAT_PROVIDER=official)' });
       if (c.AUTH_CLIENT_SECRET === DEFAULT_CLIENT_SECRET) ctx.addIssue({ code: 'custom', path: ['AUTH_CLIENT_SECRET'], message: '生产环境必须设置 AUTH_CLIENT_SECRET' });
+      if (!c.SECRET_KEY) ctx.addIssue({ code: 'custom', path: ['SECRET_KEY'], message: '生产环境必须设置 SECRET_KEY（加密保存在数据库中的 AI 接口密钥）' });
     }
   });
 

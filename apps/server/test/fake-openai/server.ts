@@ -19,6 +19,8 @@ export interface RecordedRequest {
   at: number;
   /** What the server did: 'ok', 'status:429', 'disconnect', ... */
   outcome: string;
+  /** The Authorization header (which API key the client sent). */
+  authorization?: string;
 }
 
 export type Reply = string | ((req: RecordedRequest) => string);
@@ -150,6 +152,7 @@ export async function startFakeOpenAi(opts: FakeOpenAiOptions = {}): Promise<Fak
         prompt: messages.map((m: any) => (typeof m.content === 'string' ? m.content : '')).join('\n'),
         at: Date.now(),
         outcome: 'ok',
+        authorization: String(req.headers.authorization ?? ''),
       };
       requests.push(rec);
       inFlight += 1;

@@ -25,5 +25,6 @@ export * from './invoice.ts';
 export * from './admin.ts';
 export * from './feedback.ts';
 export * from './invite.ts';
+export * from './ai-provider.ts';
 export * from './content.ts';
 export * from './responses.ts';

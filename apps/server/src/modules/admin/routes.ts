@@ -9,6 +9,7 @@ import { registerAdminUserRoutes } from './users.ts';
 import { registerAdminOrderRoutes } from './orders.ts';
 import { registerAdminInvoiceRoutes } from './invoices.ts';
 import { registerAdminFeedbackRoutes } from './feedback.ts';
+import { registerAdminAiProviderRoutes } from './ai-providers.ts';
 import { registerAdminContentRoutes } from './content.ts';
 
 /**
@@ -30,6 +31,7 @@ export async function registerAdminRoutes(app: FastifyInstance, ctx: AppContext)
     registerAdminUserRoutes(scope, ctx);
     registerAdminCatalogueRoutes(scope, ctx);
     registerAdminFeedbackRoutes(scope, ctx);
+    registerAdminAiProviderRoutes(scope, ctx);
     registerAdminContentRoutes(scope, ctx);
   });
 }
