@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
-import { cachedStatements, openDatabase } from './database.ts';
+import { cachedStatements, FairSqliteDriver, openDatabase } from './database.ts';
 
 describe('SQLite statements are prepared once', () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bid-db-'));
@@ -48,6 +48,58 @@ describe('SQLite statements are prepared once', () => {
       expect((await read(2)).rows).toEqual([{ v: 'w' }]);
     } finally {
       await close();
+    }
+  });
+});
+
+describe('the SQLite connection is handed over first come, first served', () => {
+  it('a caller arriving as the connection is released waits behind the one already waiting (no barging)', async () => {
+    const raw = new SQLite(':memory:');
+    const driver = new FairSqliteDriver({ database: raw });
+    await driver.init();
+    const order: string[] = [];
+    const first = await driver.acquireConnection();
+    const waiting = driver.acquireConnection().then(async () => {
+      order.push('waiting');
+      await driver.releaseConnection();
+    });
+    await new Promise((r) => setTimeout(r, 5));
+    // Release and ask again in the same tick, as a request does between two of its queries.
+    void driver.releaseConnection();
+    const newcomer = driver.acquireConnection().then(async () => {
+      order.push('newcomer');
+      await driver.releaseConnection();
+    });
+    await Promise.all([waiting, newcomer]);
+    void first;
+    // Kysely's own mutex let the newcomer in first: ['newcomer', 'waiting'].
+    expect(order).toEqual(['waiting', 'newcomer']);
+    await driver.destroy();
+  });
+
+  it('waiting queries run in the order they asked, one wake-up per hand-over', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bid-db-fifo-'));
+    const { db, close } = openDatabase({ dataDir: dir });
+    try {
+      const order: number[] = [];
+      // A transaction holds the connection while 50 queries queue behind it.
+      let release!: () => void;
+      const held = new Promise<void>((r) => (release = r));
+      const trx = db.transaction().execute(async (t) => {
+        await sql`select 1`.execute(t);
+        await held;
+      });
+      await new Promise((r) => setTimeout(r, 10));
+      const queued = Array.from({ length: 50 }, (_, i) => sql`select ${i} as i`.execute(db).then(() => order.push(i)));
+      // A newcomer while the first waiters are being served must not overtake them.
+      release();
+      await trx;
+      const late = sql`select 99 as i`.execute(db).then(() => order.push(99));
+      await Promise.all([...queued, late]);
+      expect(order).toEqual([...Array.from({ length: 50 }, (_, i) => i), 99]);
+    } finally {
+      await close();
+      fs.rmSync(dir, { recursive: true, force: true });
     }
   });
 });
