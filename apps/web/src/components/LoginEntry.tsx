@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Button, type ButtonProps } from 'antd';
-import { LoginDialog, type LoginTab } from '../features/account/LoginDialog.tsx';
+import type { LoginTab } from '../features/account/LoginDialog.tsx';
+import { LazyLoginDialog } from '../features/account/LazyLoginDialog.tsx';
 
 /**
  * The header's 登录 button: opens the login dialog (SMS code, password, WeChat). On success the
@@ -12,12 +13,20 @@ export function LoginEntry({
   ...buttonProps
 }: ButtonProps & { children?: ReactNode; defaultTab?: LoginTab }) {
   const [open, setOpen] = useState(false);
+  // Mounted from the first click on (and kept, so closing can animate).
+  const [used, setUsed] = useState(false);
   return (
     <>
-      <Button {...buttonProps} onClick={() => setOpen(true)}>
+      <Button
+        {...buttonProps}
+        onClick={() => {
+          setUsed(true);
+          setOpen(true);
+        }}
+      >
         {children}
       </Button>
-      <LoginDialog open={open} onClose={() => setOpen(false)} defaultTab={defaultTab} />
+      {used ? <LazyLoginDialog open={open} onClose={() => setOpen(false)} defaultTab={defaultTab} /> : null}
     </>
   );
 }

@@ -2,7 +2,7 @@ import { useEffect, useLayoutEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation, useMatches } from 'react-router';
 import { useSession } from '../stores/session.ts';
 import { CustomerService } from '../components/CustomerService.tsx';
-import { LoginDialog } from '../features/account/LoginDialog.tsx';
+import { LazyLoginDialog } from '../features/account/LazyLoginDialog.tsx';
 import { decideGuard } from './guard.ts';
 import { rememberLoginRedirect } from './loginRedirect.ts';
 import { ScrollManager } from './ScrollManager.tsx';
@@ -61,7 +61,7 @@ export function RootShell() {
       <ScrollManager />
       <Outlet />
       <CustomerService />
-      {askLogin ? <LoginDialog open onClose={() => setDismissed(location.key)} /> : null}
+      {askLogin ? <LazyLoginDialog open onClose={() => setDismissed(location.key)} /> : null}
     </>
   );
 }
