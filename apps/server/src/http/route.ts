@@ -40,6 +40,8 @@ export interface RouteSpec<I extends z.ZodType, D extends z.ZodType> {
   input?: I;
   /** The `data` of the answer's envelope. */
   data: D;
+  /** Bytes the body may have, where a route takes more than the server's default. */
+  bodyLimit?: number;
 }
 
 /** The service call; `req` for what the request itself carries (the client's IP). */
@@ -66,6 +68,7 @@ export function userRoutes(app: FastifyInstance, tags: string[]) {
       r.route({
         method,
         url,
+        ...(spec.bodyLimit ? { bodyLimit: spec.bodyLimit } : {}),
         schema: schemaOf(method, spec, envelopeSchema(spec.data)),
         handler: async (req) => ok(await run(requireAuth(req), inputOf<I>(method, req), req)),
       });

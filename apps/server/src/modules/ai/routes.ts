@@ -26,6 +26,7 @@ import {
 } from '@bid/shared';
 import { requireAuth } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
+import { userRoutes } from '../../http/route.ts';
 import { AppError } from '../../http/errors.ts';
 import type { JobEvent } from '../../jobs/queue.ts';
 import { aiFailure, type AiService, type StreamHooks } from './service.ts';
@@ -93,18 +94,13 @@ async function streamable<T>(
 const writingEventsQuery = bidIdQuerySchema;
 export function registerAiRoutes(app: FastifyInstance, service: AiService, opts: { eventPollMs?: number; streams?: StreamCap } = {}): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const route = userRoutes(app, tags);
 
-  r.post('/api/ai/client/analyzeBid', { schema: { tags, summary: '解析标书的招标文件并保存（refresh=true 重新解析）', body: analyzeBidSchema, response: { 200: envelopeSchema(tenderAnalysisSchema) } } }, async (req) =>
-    ok(await service.analyzeBid(requireAuth(req), req.body.bidId, req.body.refresh ?? false)),
-  );
+  route.post('/api/ai/client/analyzeBid', { summary: '解析标书的招标文件并保存（refresh=true 重新解析）', input: analyzeBidSchema, data: tenderAnalysisSchema }, (actor, body) => service.analyzeBid(actor, body.bidId, body.refresh ?? false));
 
-  r.post('/api/ai/client/aiGetBidCatalog', { schema: { tags, summary: 'AI 生成大纲（按招标文件章节顺序并覆盖每个评分项；旧大纲保存为版本）', body: aiGetBidCatalogSchema, response: { 200: envelopeSchema(catalogTreeSchema) } } }, async (req) =>
-    ok(await service.generateOutline(requireAuth(req), req.body)),
-  );
+  route.post('/api/ai/client/aiGetBidCatalog', { summary: 'AI 生成大纲（按招标文件章节顺序并覆盖每个评分项；旧大纲保存为版本）', input: aiGetBidCatalogSchema, data: catalogTreeSchema }, (actor, body) => service.generateOutline(actor, body));
 
-  r.post('/api/ai/client/aiGetBidCatalogChild', { schema: { tags, summary: 'AI 生成某章节的下级目录', body: aiGetBidCatalogChildSchema, response: { 200: envelopeSchema(catalogNodeSchema) } } }, async (req) =>
-    ok(await service.generateChildren(requireAuth(req), req.body.catalogId)),
-  );
+  route.post('/api/ai/client/aiGetBidCatalogChild', { summary: 'AI 生成某章节的下级目录', input: aiGetBidCatalogChildSchema, data: catalogNodeSchema }, (actor, body) => service.generateChildren(actor, body.catalogId));
 
   r.post(
     '/api/ai/client/aiGetBidContent',
@@ -124,17 +120,11 @@ export function registerAiRoutes(app: FastifyInstance, service: AiService, opts:
     },
   );
 
-  r.post('/api/ai/client/aiGetExpandRange', { schema: { tags, summary: '全文写作：立即返回 jobId，后台逐章写作（进行中再次调用返回 10014）', body: aiGetExpandRangeSchema, response: { 200: envelopeSchema(exportJobStartedSchema) } } }, async (req) =>
-    ok(await service.startFullText(requireAuth(req), req.body)),
-  );
+  route.post('/api/ai/client/aiGetExpandRange', { summary: '全文写作：立即返回 jobId，后台逐章写作（进行中再次调用返回 10014）', input: aiGetExpandRangeSchema, data: exportJobStartedSchema }, (actor, body) => service.startFullText(actor, body));
 
-  r.post('/api/ai/client/isWriting', { schema: { tags, summary: '全文写作是否进行中及进度', body: bidIdBodySchema, response: { 200: envelopeSchema(isWritingSchema) } } }, async (req) =>
-    ok(await service.isWriting(requireAuth(req), req.body.bidId)),
-  );
+  route.post('/api/ai/client/isWriting', { summary: '全文写作是否进行中及进度', input: bidIdBodySchema, data: isWritingSchema }, (actor, body) => service.isWriting(actor, body.bidId));
 
-  r.post('/api/ai/client/cancelWriting', { schema: { tags, summary: '停止全文写作（已写好的章节保留）', body: bidIdBodySchema, response: { 200: envelopeSchema(cancelWritingResultSchema) } } }, async (req) =>
-    ok(await service.cancelWriting(requireAuth(req), req.body.bidId)),
-  );
+  route.post('/api/ai/client/cancelWriting', { summary: '停止全文写作（已写好的章节保留）', input: bidIdBodySchema, data: cancelWritingResultSchema }, (actor, body) => service.cancelWriting(actor, body.bidId));
 
   const events = async (req: FastifyRequest, reply: FastifyReply, bidId: string) => {
     const owner = requireAuth(req);

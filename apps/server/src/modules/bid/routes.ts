@@ -1,54 +1,36 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   bidDetailSchema,
   bidListItemSchema,
   bidListQuerySchema,
   createdIdSchema,
-  envelopeSchema,
   idParamSchema,
-  nullSchema,
   pageSchema,
   quotaSchema,
   saveBidSchema,
   updateBidSchema,
 } from '@bid/shared';
-import { requireAuth } from '../../http/auth.ts';
-import { ok } from '../../http/envelope.ts';
+import { userRoutes } from '../../http/route.ts';
 import type { BidService } from './service.ts';
 
 const tags = ['标书'];
 
 export function registerBidRoutes(scope: FastifyInstance, service: BidService): void {
-  const r = scope.withTypeProvider<ZodTypeProvider>();
+  const route = userRoutes(scope, tags);
 
-  r.post('/api/bid/client/saveBid', { schema: { tags, summary: '新建标书（消耗一个标书额度）', body: saveBidSchema, response: { 200: envelopeSchema(createdIdSchema) } } }, async (req) =>
-    ok(await service.create(requireAuth(req), req.body)),
-  );
+  route.post('/api/bid/client/saveBid', { summary: '新建标书（消耗一个标书额度）', input: saveBidSchema, data: createdIdSchema }, (actor, body) => service.create(actor, body));
 
-  r.post('/api/bid/client/getBidList', { schema: { tags, summary: '标书列表（recycle=true 为回收站）', body: bidListQuerySchema, response: { 200: envelopeSchema(pageSchema(bidListItemSchema)) } } }, async (req) =>
-    ok(await service.list(requireAuth(req), req.body)),
-  );
+  route.post('/api/bid/client/getBidList', { summary: '标书列表（recycle=true 为回收站）', input: bidListQuerySchema, data: pageSchema(bidListItemSchema) }, (actor, body) => service.list(actor, body));
 
-  r.post('/api/bid/client/getBidDetail', { schema: { tags, summary: '标书详情', body: idParamSchema, response: { 200: envelopeSchema(bidDetailSchema) } } }, async (req) =>
-    ok(await service.detail(requireAuth(req), req.body.id)),
-  );
+  route.post('/api/bid/client/getBidDetail', { summary: '标书详情', input: idParamSchema, data: bidDetailSchema }, (actor, body) => service.detail(actor, body.id));
 
-  r.post('/api/bid/client/updateBid', { schema: { tags, summary: '修改标书信息', body: updateBidSchema, response: { 200: envelopeSchema(bidDetailSchema) } } }, async (req) =>
-    ok(await service.update(requireAuth(req), req.body)),
-  );
+  route.post('/api/bid/client/updateBid', { summary: '修改标书信息', input: updateBidSchema, data: bidDetailSchema }, (actor, body) => service.update(actor, body));
 
-  r.post('/api/bid/client/clientRemoveBid', { schema: { tags, summary: '移入回收站', body: idParamSchema, response: { 200: envelopeSchema(nullSchema) } } }, async (req) => {
-    await service.remove(requireAuth(req), req.body.id);
-    return ok(null);
-  });
+  route.action('/api/bid/client/clientRemoveBid', { summary: '移入回收站', input: idParamSchema }, (actor, body) => service.remove(actor, body.id));
 
-  r.post('/api/bid/client/clientRecoverBid', { schema: { tags, summary: '从回收站恢复', body: idParamSchema, response: { 200: envelopeSchema(nullSchema) } } }, async (req) => {
-    await service.recover(requireAuth(req), req.body.id);
-    return ok(null);
-  });
+  route.action('/api/bid/client/clientRecoverBid', { summary: '从回收站恢复', input: idParamSchema }, (actor, body) => service.recover(actor, body.id));
 
   // finishBid lives in modules/checks/routes.ts: it consults the bid checks first.
 
-  r.post('/api/bid/client/getBidQuota', { schema: { tags, summary: '剩余标书额度', response: { 200: envelopeSchema(quotaSchema) } } }, async (req) => ok(await service.remainingQuota(requireAuth(req))));
+  route.post('/api/bid/client/getBidQuota', { summary: '剩余标书额度', data: quotaSchema }, (actor) => service.remainingQuota(actor));
 }

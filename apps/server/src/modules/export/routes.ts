@@ -13,7 +13,7 @@ import type { AppContext } from '../../context.ts';
 import { requireAuth } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
 import { inWorkspaceScope } from '../bid/http.ts';
-import { sendDocx } from '../../http/route.ts';
+import { sendDocx, userRoutes } from '../../http/route.ts';
 
 const tags = ['Word 导出'];
 
@@ -24,23 +24,18 @@ const tags = ['Word 导出'];
 export async function registerExportModule(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const service = ctx.services.export;
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const route = userRoutes(app, tags);
   r.get('/api/bid/templateConfig/findAllTemplate', { config: { auth: 'optional' }, schema: { tags, summary: 'Word 导出模板列表', response: { 200: envelopeSchema(exportTemplateListSchema) } } }, async () =>
     ok(await service.templates()),
   );
 
   await inWorkspaceScope(app, (scope) => {
-    const s = scope.withTypeProvider<ZodTypeProvider>();
-    s.post('/api/bid/client/exportBid', { schema: { tags, summary: '导出 Word（直接返回 .docx 文件；失败时返回 JSON）', body: exportBidSchema, response: { 200: binaryResponseSchema } } }, async (req, reply) =>
-      sendDocx(reply, await service.exportNow(requireAuth(req), req.body)),
-    );
-    s.post('/api/bid/client/exportBidStart', { schema: { tags, summary: '后台导出 Word，返回任务编号', body: exportBidSchema, response: { 200: envelopeSchema(exportJobStartedSchema) } } }, async (req) =>
-      ok(await service.start(requireAuth(req), req.body)),
-    );
+    const inBid = userRoutes(scope, tags);
+    inBid.docx('/api/bid/client/exportBid', { summary: '导出 Word（直接返回 .docx 文件；失败时返回 JSON）', input: exportBidSchema }, (actor, body) => service.exportNow(actor, body));
+    inBid.post('/api/bid/client/exportBidStart', { summary: '后台导出 Word，返回任务编号', input: exportBidSchema, data: exportJobStartedSchema }, (actor, body) => service.start(actor, body));
   });
 
-  r.get('/api/bid/client/exportBidProgress', { schema: { tags, summary: '后台导出进度', querystring: exportJobQuerySchema, response: { 200: envelopeSchema(exportJobProgressSchema) } } }, async (req) =>
-    ok(await service.progress(requireAuth(req), req.query.jobId)),
-  );
+  route.get('/api/bid/client/exportBidProgress', { summary: '后台导出进度', input: exportJobQuerySchema, data: exportJobProgressSchema }, (actor, q) => service.progress(actor, q.jobId));
   // Opened by the browser itself (a link or window.location) with the session cookie: no client
   // headers can be added there. A GET that only reads the caller's own file.
   r.get(

@@ -5,6 +5,7 @@ import { Code, envelopeSchema, FILE_MESSAGES, idParamSchema, uploadedFileSchema 
 import type { AppContext } from '../../context.ts';
 import { requireAuth } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
+import { userRoutes } from '../../http/route.ts';
 import { AppError, badRequest } from '../../http/errors.ts';
 import type { FileService } from './service.ts';
 
@@ -17,6 +18,7 @@ export async function registerFileRoutes(app: FastifyInstance, ctx: AppContext, 
       limits: { fileSize: ctx.config.UPLOAD_LIMIT, files: 1, fields: 10, parts: 12, fieldSize: 1024 },
     });
     const r = scope.withTypeProvider<ZodTypeProvider>();
+  const route = userRoutes(scope, tags);
 
     r.post(
       '/api/file/client/uploadTender',
@@ -46,8 +48,6 @@ export async function registerFileRoutes(app: FastifyInstance, ctx: AppContext, 
       },
     );
 
-    r.post('/api/file/client/detail', { schema: { tags, summary: '已上传文件的信息与文字预览', body: idParamSchema, response: { 200: envelopeSchema(uploadedFileSchema) } } }, async (req) =>
-      ok(await files.detail(requireAuth(req), req.body.id)),
-    );
+    route.post('/api/file/client/detail', { summary: '已上传文件的信息与文字预览', input: idParamSchema, data: uploadedFileSchema }, (actor, body) => files.detail(actor, body.id));
   });
 }

@@ -22,6 +22,7 @@ import {
 import type { AppContext } from '../../context.ts';
 import { requireAuth } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
+import { userRoutes } from '../../http/route.ts';
 import { AppError, badRequest } from '../../http/errors.ts';
 import type { PictureService, UploadInput } from './service.ts';
 
@@ -94,6 +95,7 @@ export async function registerPictureModule(app: FastifyInstance, ctx: AppContex
   await app.register(async (scope) => {
     if (!scope.hasContentTypeParser('multipart/form-data')) await scope.register(multipart, { limits: { fileSize: PICTURE_LIMITS.maxBytes, files: 1 } });
     const r = scope.withTypeProvider<ZodTypeProvider>();
+  const route = userRoutes(scope, tags);
 
     r.post(
       '/api/picture/client/upload',
@@ -101,24 +103,17 @@ export async function registerPictureModule(app: FastifyInstance, ctx: AppContex
       async (req) => ok(await service.upload(requireAuth(req), await readUpload(req))),
     );
 
-    r.post('/api/picture/client/list', { schema: { tags, summary: '图片列表（按名称和标签搜索）', body: pictureListQuerySchema, response: { 200: envelopeSchema(pageSchema(pictureItemSchema)) } } }, async (req) =>
-      ok(await service.list(requireAuth(req), req.body)),
+    route.post('/api/picture/client/list', { summary: '图片列表（按名称和标签搜索）', input: pictureListQuerySchema, data: pageSchema(pictureItemSchema) }, (actor, body) => service.list(actor, body));
+
+    route.post('/api/picture/client/detail', { summary: '图片详情', input: idParamSchema, data: pictureItemSchema }, (actor, body) => service.detail(actor, body.id));
+
+    route.post('/api/picture/client/update', { summary: '修改图片名称和标签', input: pictureUpdateSchema, data: pictureItemSchema }, (actor, body) => service.update(actor, body));
+
+    route.post('/api/picture/client/remove', { summary: '删除图片（id 或 ids）', input: pictureRemoveSchema, data: pictureRemovedSchema }, (actor, body) =>
+      service.remove(actor, body.ids?.length ? body.ids : [body.id!]),
     );
 
-    r.post('/api/picture/client/detail', { schema: { tags, summary: '图片详情', body: idParamSchema, response: { 200: envelopeSchema(pictureItemSchema) } } }, async (req) =>
-      ok(await service.detail(requireAuth(req), req.body.id)),
-    );
-
-    r.post('/api/picture/client/update', { schema: { tags, summary: '修改图片名称和标签', body: pictureUpdateSchema, response: { 200: envelopeSchema(pictureItemSchema) } } }, async (req) =>
-      ok(await service.update(requireAuth(req), req.body)),
-    );
-
-    r.post('/api/picture/client/remove', { schema: { tags, summary: '删除图片（id 或 ids）', body: pictureRemoveSchema, response: { 200: envelopeSchema(pictureRemovedSchema) } } }, async (req) => {
-      const ids = req.body.ids?.length ? req.body.ids : [req.body.id!];
-      return ok(await service.remove(requireAuth(req), ids));
-    });
-
-    r.post('/api/picture/client/tags', { schema: { tags, summary: '全部标签及图片数', response: { 200: envelopeSchema(z.array(pictureTagCountSchema)) } } }, async (req) => ok(await service.tags(requireAuth(req))));
+    route.post('/api/picture/client/tags', { summary: '全部标签及图片数', data: z.array(pictureTagCountSchema) }, (actor) => service.tags(actor));
 
     // <img src> cannot send the client headers: these two are authenticated by the Admin-Token cookie (or Blade-Auth).
     const fileParams = z.object({ id: z.string().regex(/^[\w-]{1,64}$/, '图片编号不正确') });
