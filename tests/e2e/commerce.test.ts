@@ -200,6 +200,18 @@ describe('commerce (browser)', () => {
     expect(download.suggestedFilename()).toMatch(/^发票-标书测试科技有限公司-\d+\.pdf$/);
     const saved = await download.path();
     expect(fs.readFileSync(saved).equals(INVOICE_PDF)).toBe(true);
+    // 详情 shows what was invoiced.
+    await mine.locator('tr', { hasText: '标书测试科技有限公司' }).getByRole('button', { name: /^详\s?情$/ }).click();
+    const detail = user.page.getByTestId('invoice-detail');
+    await expect.poll(() => detail.innerText(), WAIT).toContain(orderId);
+    expect(await detail.innerText()).toContain('招商银行北京分行');
+
+    // The operator finds it under 已开具 and can open the PDF that was issued.
+    await admin.page.getByText('已开具', { exact: true }).click();
+    const issuedRow = admin.page.getByTestId('admin-invoices').locator('tr', { hasText: '标书测试科技有限公司' });
+    await expect.poll(() => issuedRow.count(), WAIT).toBe(1);
+    const [copy] = await Promise.all([admin.page.waitForEvent('download'), issuedRow.getByRole('button', { name: '查看 PDF' }).click()]);
+    expect(fs.readFileSync(await copy.path()).equals(INVOICE_PDF)).toBe(true);
     expect(unexpectedErrors(user.errors)).toEqual([]);
     expect(unexpectedErrors(admin.errors)).toEqual([]);
   });
