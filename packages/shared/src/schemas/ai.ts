@@ -97,6 +97,21 @@ export type WritingEvent =
   /** Live text of a chapter being written (not replayed on reconnect). */
   | { type: 'delta'; jobId: string; catalogId: string; text: string };
 
+/** A chapter's state in the events of a full-text job (job chapters also pass through pending and skipped). */
+export const JOB_CHAPTER_STATUSES = [...CHAPTER_STATUSES, 'pending', 'skipped'] as const;
+const jobChapterStatusSchema = z.enum(JOB_CHAPTER_STATUSES);
+/** What the writing-events stream sends (`snapshot` first, then WritingEvent data), as the client reads it. */
+export const writingSnapshotSchema = z.object({
+  jobId: z.string().nullable(),
+  status: z.enum(JOB_STATUSES).nullable(),
+  done: z.number().optional(),
+  total: z.number().optional(),
+  chapters: z.array(z.object({ catalogId: z.string(), status: jobChapterStatusSchema, engine: z.string().nullish(), msg: z.string().nullish() })).optional(),
+});
+export const writingJobEventSchema = z.object({ jobId: z.string().optional(), status: z.enum(JOB_STATUSES), done: z.number(), failed: z.number().optional(), total: z.number(), msg: z.string().nullish() });
+export const writingChapterEventSchema = z.object({ catalogId: z.string(), title: z.string().optional(), status: jobChapterStatusSchema, engine: z.string().nullish(), msg: z.string().nullish() });
+export const writingDeltaEventSchema = z.object({ catalogId: z.string(), text: z.string() });
+
 /** SSE events of a streamed chapter write. */
 export type ChapterStreamEvent =
   | { event: 'delta'; data: { text: string } }

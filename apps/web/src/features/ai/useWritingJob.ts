@@ -38,11 +38,13 @@ export function useWritingJob(bidId: string, tree: CatalogNode[], hooks: { onCha
           lastId,
           (e) => {
             if (e.id) lastId = e.id;
-            const data = JSON.parse(e.data);
+            const data: unknown = JSON.parse(e.data);
             const before = current;
             current = applyEvent(current, e.event, data, titleOf);
             setView(current);
-            if (e.event === 'chapter' && data.status === 'done' && before.chapters[data.catalogId]?.status !== 'done') hooksRef.current.onChapterDone?.(data.catalogId);
+            if (e.event === 'chapter') {
+              for (const id of current.order) if (current.chapters[id]?.status === 'done' && before.chapters[id]?.status !== 'done') hooksRef.current.onChapterDone?.(id);
+            }
           },
           ctrl.signal,
         );

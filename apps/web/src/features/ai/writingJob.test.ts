@@ -20,6 +20,14 @@ describe('full-text job view', () => {
     expect(jobPercent(v)).toBe(67);
   });
 
+  it('an event that does not parse changes nothing', () => {
+    const v = applyEvent(emptyJob, 'snapshot', { jobId: 'j1', status: 'running', done: 0, total: 1, chapters: [{ catalogId: 'a', status: 'pending' }] });
+    expect(applyEvent(v, 'chapter', { catalogId: 'a', status: 'half-done' })).toBe(v);
+    expect(applyEvent(v, 'delta', { catalogId: 'a' })).toBe(v);
+    expect(applyEvent(v, 'job', { status: 'running' })).toBe(v);
+    expect(applyEvent(v, 'snapshot', null)).toBe(v);
+  });
+
   it('names the engine that wrote a chapter', () => {
     expect(engineText('offline')).toEqual({ label: '离线草稿', color: 'default' });
     expect(engineText('openai:deepseek-chat')).toEqual({ label: 'AI · deepseek-chat', color: 'green' });

@@ -1,10 +1,17 @@
-import type { ChapterStatus, JobStatus } from '@bid/shared';
+import {
+  writingChapterEventSchema,
+  writingDeltaEventSchema,
+  writingJobEventSchema,
+  writingSnapshotSchema,
+  type JOB_CHAPTER_STATUSES,
+  type JobStatus,
+} from '@bid/shared';
 
 /** What the page knows of a full-text job, built from the events stream (pure: unit-tested). */
 export interface ChapterProgress {
   catalogId: string;
   title: string;
-  status: ChapterStatus | 'pending' | 'skipped';
+  status: (typeof JOB_CHAPTER_STATUSES)[number];
   engine?: string | null;
   msg?: string | null;
   /** Characters received so far while writing. */
@@ -38,24 +45,35 @@ function upsert(v: JobView, id: string, patch: Partial<ChapterProgress>, titleOf
   return { ...v, chapters: { ...v.chapters, [id]: next }, order: v.chapters[id] ? v.order : [...v.order, id] };
 }
 
-/** Applies one event of GET /api/ai/client/writingEvents. */
-export function applyEvent(v: JobView, event: string, data: any, titleOf: (id: string) => string = () => ''): JobView {
+/** Applies one event of the writing-events stream; an event that does not parse changes nothing. */
+export function applyEvent(v: JobView, event: string, data: unknown, titleOf: (id: string) => string = () => ''): JobView {
   switch (event) {
     case 'snapshot': {
-      let out: JobView = { ...emptyJob, jobId: data.jobId, status: data.status, done: data.done ?? 0, total: data.total ?? 0 };
-      for (const c of (data.chapters ?? []) as Array<{ catalogId: string; status: string; engine?: string | null; msg?: string | null }>) {
-        out = upsert(out, c.catalogId, { status: c.status as ChapterProgress['status'], engine: c.engine ?? null, msg: c.msg ?? null }, titleOf);
-      }
+      const r = writingSnapshotSchema.safeParse(data);
+      if (!r.success) return v;
+      const d = r.data;
+      let out: JobView = { ...emptyJob, jobId: d.jobId, status: d.status, done: d.done ?? 0, total: d.total ?? 0 };
+      for (const c of d.chapters ?? []) out = upsert(out, c.catalogId, { status: c.status, engine: c.engine ?? null, msg: c.msg ?? null }, titleOf);
       out.failed = Object.values(out.chapters).filter((c) => c.status === 'error').length;
       return out;
     }
-    case 'job':
-      return { ...v, jobId: data.jobId ?? v.jobId, status: data.status, done: data.done, failed: data.failed ?? v.failed, total: data.total, msg: data.msg ?? null };
-    case 'chapter':
-      return upsert(v, data.catalogId, { status: data.status, engine: data.engine ?? null, msg: data.msg ?? null, ...(data.title ? { title: data.title } : {}), ...(data.status === 'writing' ? { chars: 0 } : {}) }, titleOf);
+    case 'job': {
+      const r = writingJobEventSchema.safeParse(data);
+      if (!r.success) return v;
+      const d = r.data;
+      return { ...v, jobId: d.jobId ?? v.jobId, status: d.status, done: d.done, failed: d.failed ?? v.failed, total: d.total, msg: d.msg ?? null };
+    }
+    case 'chapter': {
+      const r = writingChapterEventSchema.safeParse(data);
+      if (!r.success) return v;
+      const d = r.data;
+      return upsert(v, d.catalogId, { status: d.status, engine: d.engine ?? null, msg: d.msg ?? null, ...(d.title ? { title: d.title } : {}), ...(d.status === 'writing' ? { chars: 0 } : {}) }, titleOf);
+    }
     case 'delta': {
-      const cur = v.chapters[data.catalogId];
-      return upsert(v, data.catalogId, { status: 'writing', chars: (cur?.chars ?? 0) + Array.from(String(data.text ?? '')).length }, titleOf);
+      const r = writingDeltaEventSchema.safeParse(data);
+      if (!r.success) return v;
+      const cur = v.chapters[r.data.catalogId];
+      return upsert(v, r.data.catalogId, { status: 'writing', chars: (cur?.chars ?? 0) + Array.from(r.data.text).length }, titleOf);
     }
     default:
       return v;
