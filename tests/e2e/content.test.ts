@@ -46,6 +46,7 @@ describe('public content (browser)', () => {
     await visitor.page.goto('/help/bid-bond.html');
     await expect.poll(() => visitor.page.locator('h1').innerText(), WAIT).toBe('投标保证金怎么交');
     expect(await visitor.page.locator('.bs-markdown h2').innerText()).toBe('缴纳方式');
+    await visitor.page.screenshot({ path: path.join(SHOTS, 'content-help-page.png') });
     await visitor.page.goto('/search.html');
     await visitor.page.getByLabel('搜索关键词').fill('保证金');
     await visitor.page.getByLabel('搜索关键词').press('Enter');

@@ -43,8 +43,8 @@ describe(`public content (${TEST_DB})`, () => {
     expect(page.body.data.title).toBe('如何申请电子发票');
     expect(page.body.data.html).toContain('<strong>套餐与订单</strong>');
     expect(page.body.data.html).not.toContain('<script>');
-    // The summary defaults to the first line of the text.
-    expect(page.body.data.summary).toBe('开票说明');
+    // The summary defaults to the first paragraph (not the heading).
+    expect(page.body.data.summary).toBe('在套餐与订单中选择已付款订单，填写抬头和税号即可申请电子发票。');
 
     // Full-width and upper-case input still finds it; both words must occur.
     const hits = (await search('电子发票  税号')).body.data;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { markdownToPlainText, markdownToSafeHtml } from './html.ts';
+import { firstParagraphText, markdownToPlainText, markdownToSafeHtml } from './html.ts';
 
 describe('markdownToSafeHtml', () => {
   it('renders headings, lists, links and CJK emphasis', () => {
@@ -24,5 +24,12 @@ describe('markdownToSafeHtml', () => {
 describe('markdownToPlainText', () => {
   it('keeps the words, one line per block', () => {
     expect(markdownToPlainText('# 上手\n\n第一段 **重点**。\n\n1. 甲\n2. 乙')).toBe('上手\n第一段 重点。\n甲\n乙');
+  });
+});
+
+describe('firstParagraphText', () => {
+  it('skips headings and lists to the first paragraph', () => {
+    expect(firstParagraphText('## 缴纳方式\n\n保证金通过**银行转账**缴纳。\n\n第二段')).toBe('保证金通过银行转账缴纳。');
+    expect(firstParagraphText('# 只有标题')).toBe('');
   });
 });

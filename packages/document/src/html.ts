@@ -60,3 +60,10 @@ export function markdownToPlainText(markdown: string): string {
   }
   return out.replace(/[ \t]+\n/g, '\n').replace(/\n{2,}/g, '\n').trim();
 }
+
+/** The text of the first paragraph (not a heading), for a default summary; '' when there is none. */
+export function firstParagraphText(markdown: string): string {
+  const tokens = getRenderer().parse(markdown, {});
+  const i = tokens.findIndex((t, k) => t.type === 'inline' && tokens[k - 1]?.type === 'paragraph_open');
+  return i === -1 ? '' : inlineText(tokens[i].children).trim();
+}

@@ -8,7 +8,7 @@ import {
   type ContentSearchHit,
   type SaveContent,
 } from '@bid/shared';
-import { markdownToPlainText, markdownToSafeHtml } from '@bid/document';
+import { firstParagraphText, markdownToPlainText, markdownToSafeHtml } from '@bid/document';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { isUniqueViolation } from '../auth/util.ts';
@@ -81,7 +81,7 @@ export class ContentService implements ContentReader {
   /** Create (no id) or update; an item without a code is reached by its id, which becomes its code. */
   async save(input: SaveContent): Promise<{ id: string; code: string }> {
     const at = this.now().toISOString();
-    const summary = input.summary?.trim() || markdownToPlainText(input.body).split('\n')[0].slice(0, 120);
+    const summary = (input.summary?.trim() || firstParagraphText(input.body) || markdownToPlainText(input.body).split('\n')[0]).slice(0, 120);
     const fields = {
       title: input.title.trim(),
       summary,

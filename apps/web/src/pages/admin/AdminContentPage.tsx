@@ -94,7 +94,7 @@ function ContentEditor({ kind, item, onClose }: { kind: ContentKind; item: Admin
             <Switch checkedChildren="发布" unCheckedChildren="草稿" />
           </Form.Item>
         </Space>
-        <Form.Item name="summary" label="摘要（不填则取正文第一行）">
+        <Form.Item name="summary" label="摘要（不填则取正文第一段）">
           <Input maxLength={CONTENT_LIMITS.summary} />
         </Form.Item>
         <div className="bs-content-editor">
