@@ -1,29 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  aiGenerateCustomizeContentSchema,
-  aiGetBidCatalogChildSchema,
-  aiGetBidCatalogSchema,
-  aiGetBidContentSchema,
-  aiGetExpandRangeSchema,
-  analyzeBidSchema,
-  bidIdBodySchema,
-  bidIdQuerySchema,
-  cancelWritingResultSchema,
-  catalogDetailSchema,
-  catalogNodeSchema,
-  catalogTreeSchema,
-  Code,
-  customizeResultSchema,
-  DEFAULT_MSG,
-  envelopeSchema,
-  eventStreamSchema,
-  exportJobStartedSchema,
-  isWritingSchema,
-  tenderAnalysisSchema,
-  type WritingEvent,
-  type Envelope,
-} from '@bid/shared';
+import { aiGenerateCustomizeContentSchema, aiGetBidCatalogChildSchema, aiGetBidCatalogSchema, aiGetBidContentSchema, aiGetExpandRangeSchema, analyzeBidSchema, bidIdBodySchema, bidIdQuerySchema, cancelWritingResultSchema, catalogDetailSchema, catalogNodeSchema, catalogTreeSchema, Code, customizeResultSchema, DEFAULT_MSG, envelopeSchema, eventStreamSchema, exportJobStartedSchema, isWritingSchema, tenderAnalysisSchema, type WritingEvent, type Envelope } from '@bid/shared';
 import { requireAuth } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
 import { userRoutes } from '../../http/route.ts';

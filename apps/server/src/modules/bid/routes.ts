@@ -1,15 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import {
-  bidDetailSchema,
-  bidListItemSchema,
-  bidListQuerySchema,
-  createdIdSchema,
-  idParamSchema,
-  pageSchema,
-  quotaSchema,
-  saveBidSchema,
-  updateBidSchema,
-} from '@bid/shared';
+import { bidDetailSchema, bidListItemSchema, bidListQuerySchema, createdIdSchema, idParamSchema, pageSchema, quotaSchema, saveBidSchema, updateBidSchema } from '@bid/shared';
 import { userRoutes } from '../../http/route.ts';
 import type { BidService } from './service.ts';
 

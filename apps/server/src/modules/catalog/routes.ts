@@ -1,37 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import {
-  addLowerLevelSchema,
-  addSameLevelSchema,
-  bidCatalogChildSaveSchema,
-  bidCatalogSaveSchema,
-  CATALOG_LIMITS,
-  catalogBidIdSchema,
-  catalogDetailSchema,
-  catalogIdSchema,
-  catalogNodeSchema,
-  catalogSettingsResultSchema,
-  catalogStatusListSchema,
-  catalogTreeSchema,
-  catalogVersionDetailSchema,
-  catalogVersionIdSchema,
-  catalogVersionItemSchema,
-  catalogVersionListSchema,
-  contentVersionDetailSchema,
-  contentVersionItemSchema,
-  contentVersionRefSchema,
-  createdIdSchema,
-  dragCatalogSchema,
-  restoredContentSchema,
-  restoredOutlineSchema,
-  saveCatalogVersionSchema,
-  saveContentVersionSchema,
-  savedContentVersionSchema,
-  updateCatalogContentSchema,
-  updateCatalogSettingSchema,
-  updateCatalogTitleSchema,
-  updateContentResultSchema,
-} from '@bid/shared';
+import { addLowerLevelSchema, addSameLevelSchema, bidCatalogChildSaveSchema, bidCatalogSaveSchema, CATALOG_LIMITS, catalogBidIdSchema, catalogDetailSchema, catalogIdSchema, catalogNodeSchema, catalogSettingsResultSchema, catalogStatusListSchema, catalogTreeSchema, catalogVersionDetailSchema, catalogVersionIdSchema, catalogVersionItemSchema, catalogVersionListSchema, contentVersionDetailSchema, contentVersionItemSchema, contentVersionRefSchema, createdIdSchema, dragCatalogSchema, restoredContentSchema, restoredOutlineSchema, saveCatalogVersionSchema, saveContentVersionSchema, savedContentVersionSchema, updateCatalogContentSchema, updateCatalogSettingSchema, updateCatalogTitleSchema, updateContentResultSchema } from '@bid/shared';
 import { userRoutes } from '../../http/route.ts';
 import type { CatalogService } from './service.ts';
 

@@ -7,17 +7,12 @@ const P = '/api/diff/client';
 
 /** 查重 (API.md): create, detail, list, remove and the Word report. */
 export function registerDiffRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const service = ctx.services.diff;
   const route = userRoutes(app, ['查重']);
+  const service = ctx.services.diff;
 
   route.post(
     `${P}/create`,
-    {
-      summary: '发起查重：2 到 5 份文件（自己的标书 bidIds 与上传的 DOCX/PDF fileIds），后台比对',
-      description: 'tenderFileId：招标文件（已上传），与其相同的引用文字不计为雷同；所选标书自带的招标文件也会自动排除。他人的标书或文件：404。',
-      input: diffCreateSchema,
-      data: diffCreatedSchema,
-    },
+    { summary: '发起查重：2 到 5 份文件（自己的标书 bidIds 与上传的 DOCX/PDF fileIds），后台比对', description: 'tenderFileId：招标文件（已上传），与其相同的引用文字不计为雷同；所选标书自带的招标文件也会自动排除。他人的标书或文件：404。', input: diffCreateSchema, data: diffCreatedSchema },
     (actor, body) => service.create(actor, body),
   );
   route.get(`${P}/detail`, { summary: '查重详情：进度、每对文件的雷同度、相似段落、相同图片与文档属性', input: diffIdSchema, data: diffDetailSchema }, (actor, q) => service.detail(actor, q.id));

@@ -1,16 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import {
-  answerEmployeeInvitationSchema,
-  employeeAddSchema,
-  employeeInvitationRevokeSchema,
-  employeeInvitationSchema,
-  employeeListQuerySchema,
-  employeeRemoveSchema,
-  employeeSchema,
-  myEmployeeInvitationSchema,
-  pageSchema,
-} from '@bid/shared';
+import { answerEmployeeInvitationSchema, employeeAddSchema, employeeInvitationRevokeSchema, employeeInvitationSchema, employeeListQuerySchema, employeeRemoveSchema, employeeSchema, myEmployeeInvitationSchema, pageSchema } from '@bid/shared';
 import type { AppContext } from '../../context.ts';
 import { userRoutes } from '../../http/route.ts';
 
@@ -22,13 +12,7 @@ export function registerEmployeeRoutes(app: FastifyInstance, ctx: AppContext): v
 
   route.post(
     `${P}/employeeAdd`,
-    {
-      summary: '邀请员工（企业管理员）',
-      description:
-        '按手机号发出邀请：对方用该手机号登录后在账号中心确认才加入本企业（其个人数据保留，移除后恢复）。无论该号码是否注册、属于哪个企业，回答都相同。本企业已有该员工时返回 409；非管理员返回 403。',
-      input: employeeAddSchema,
-      data: employeeInvitationSchema,
-    },
+    { summary: '邀请员工（企业管理员）', description: '按手机号发出邀请：对方用该手机号登录后在账号中心确认才加入本企业（其个人数据保留，移除后恢复）。无论该号码是否注册、属于哪个企业，回答都相同。本企业已有该员工时返回 409；非管理员返回 403。', input: employeeAddSchema, data: employeeInvitationSchema },
     (actor, body) => service.add(actor, body.phone, body.name),
   );
   route.get(`${P}/employeeInvitationList`, { summary: '待接受的员工邀请（企业管理员）', data: z.array(employeeInvitationSchema) }, (actor) => service.pendingInvitations(actor));

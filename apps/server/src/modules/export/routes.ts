@@ -1,14 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  binaryResponseSchema,
-  envelopeSchema,
-  exportBidSchema,
-  exportJobProgressSchema,
-  exportJobQuerySchema,
-  exportJobStartedSchema,
-  exportTemplateListSchema,
-} from '@bid/shared';
+import { binaryResponseSchema, envelopeSchema, exportBidSchema, exportJobProgressSchema, exportJobQuerySchema, exportJobStartedSchema, exportTemplateListSchema } from '@bid/shared';
 import type { AppContext } from '../../context.ts';
 import { requireAuth } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';

@@ -1,17 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  binaryResponseSchema,
-  idParamSchema,
-  invoiceDetailSchema,
-  invoiceItemSchema,
-  invoiceListQuerySchema,
-  invoiceOrderSchema,
-  invoiceSavedSchema,
-  pageSchema,
-  saveInvoiceSchema,
-} from '@bid/shared';
+import { binaryResponseSchema, idParamSchema, invoiceDetailSchema, invoiceItemSchema, invoiceListQuerySchema, invoiceOrderSchema, invoiceSavedSchema, pageSchema, saveInvoiceSchema } from '@bid/shared';
 import type { AppContext } from '../../context.ts';
 import { requireAuth } from '../../http/auth.ts';
 import { sendFile, userRoutes } from '../../http/route.ts';

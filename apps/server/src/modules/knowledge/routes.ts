@@ -1,19 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import {
-  businessBidResultSchema,
-  businessBidSchema,
-  companyFactSchema,
-  idParamSchema,
-  knowledgeDetailSchema,
-  knowledgeHitSchema,
-  knowledgeListResultSchema,
-  knowledgeListSchema,
-  knowledgeSearchSchema,
-  listFactsSchema,
-  saveDocumentSchema,
-  saveFactSchema,
-} from '@bid/shared';
+import { businessBidResultSchema, businessBidSchema, companyFactSchema, idParamSchema, knowledgeDetailSchema, knowledgeHitSchema, knowledgeListResultSchema, knowledgeListSchema, knowledgeSearchSchema, listFactsSchema, saveDocumentSchema, saveFactSchema } from '@bid/shared';
 import type { AppContext } from '../../context.ts';
 import { userRoutes } from '../../http/route.ts';
 
@@ -46,12 +33,7 @@ export function registerKnowledgeRoutes(app: FastifyInstance, ctx: AppContext): 
   cr.action(`${C}/removeFact`, { summary: '删除企业资料卡片', input: idParamSchema }, (actor, body) => company.removeFact(actor, body.id));
   cr.post(
     `${C}/generateBusinessBid`,
-    {
-      summary: '由招标文件与企业资料库生成商务标（投标函、授权书、开标一览表、资格证明文件、业绩与人员表、偏离表）及一致性检查',
-      description: 'apply=true 时把生成的文件作为“商务文件”章节加入标书。',
-      input: businessBidSchema,
-      data: businessBidResultSchema,
-    },
+    { summary: '由招标文件与企业资料库生成商务标（投标函、授权书、开标一览表、资格证明文件、业绩与人员表、偏离表）及一致性检查', description: 'apply=true 时把生成的文件作为“商务文件”章节加入标书。', input: businessBidSchema, data: businessBidResultSchema },
     (actor, body) => businessBid.generate(actor, body),
   );
 }

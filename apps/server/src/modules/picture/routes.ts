@@ -2,23 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  binaryResponseSchema,
-  Code,
-  envelopeSchema,
-  idParamSchema,
-  pageSchema,
-  PICTURE_LIMITS,
-  PICTURE_MSG,
-  pictureItemSchema,
-  pictureListQuerySchema,
-  pictureNameSchema,
-  pictureRemovedSchema,
-  pictureRemoveSchema,
-  pictureTagCountSchema,
-  pictureTagsSchema,
-  pictureUpdateSchema,
-} from '@bid/shared';
+import { binaryResponseSchema, Code, envelopeSchema, idParamSchema, pageSchema, PICTURE_LIMITS, PICTURE_MSG, pictureItemSchema, pictureListQuerySchema, pictureNameSchema, pictureRemovedSchema, pictureRemoveSchema, pictureTagCountSchema, pictureTagsSchema, pictureUpdateSchema } from '@bid/shared';
 import type { AppContext } from '../../context.ts';
 import { requireAuth } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
