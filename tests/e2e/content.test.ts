@@ -60,6 +60,19 @@ describe('public content (browser)', () => {
     // An unknown code is the 404 page.
     await visitor.page.goto('/help/no-such-article.html');
     await expect.poll(() => visitor.page.getByText(/Page Not Found|页面不存在|404/).count(), WAIT).toBeGreaterThan(0);
+
+    // The operator takes it offline (the visitor now gets 404), then deletes it after confirming.
+    await admin.page.getByRole('switch', { name: '发布 投标保证金怎么交' }).click();
+    await expect.poll(() => admin.page.getByText('已下线，访客将看不到它').count(), WAIT).toBe(1);
+    await visitor.page.goto('/help/bid-bond.html');
+    await expect.poll(() => visitor.page.getByText(/Page Not Found|页面不存在|404/).count(), WAIT).toBeGreaterThan(0);
+    expect(await visitor.page.getByText('保证金一般通过').count()).toBe(0);
+    const row = admin.page.locator('tr', { hasText: '投标保证金怎么交' });
+    await row.getByRole('button', { name: /删\s*除/ }).click();
+    const confirm = admin.page.locator('.ant-modal-confirm');
+    await settled(confirm);
+    await confirm.getByRole('button', { name: /删\s*除/ }).click();
+    await expect.poll(() => row.count(), WAIT).toBe(0);
     expect(unexpectedErrors(admin.errors)).toEqual([]);
     expect(unexpectedErrors(visitor.errors, [/404/])).toEqual([]);
   });
