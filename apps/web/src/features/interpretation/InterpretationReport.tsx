@@ -7,7 +7,6 @@ import {
   SCORING_CATEGORY_LABELS,
   scoringTotals,
   type InterpretationDetail,
-  type ScoringCategory,
   type ScoringItem,
   type SourceSpan,
   type TenderAnalysis,
@@ -125,7 +124,7 @@ function ScoringTable({
             title: '类别',
             width: 72,
             render: (_, r) => (
-              <Tag color={CATEGORY_COLORS[r.item.category as ScoringCategory]}>
+              <Tag color={CATEGORY_COLORS[r.item.category]}>
                 {SCORING_CATEGORY_LABELS[r.item.category]}
               </Tag>
             ),

@@ -52,7 +52,7 @@ const EXPIRY: Record<NonNullable<CompanyFact['expiry']>, { status: 'error' | 'wa
 };
 
 function lines(f: CompanyFact): string[] {
-  const d = f.data as Record<string, unknown>;
+  const d = f.data;
   return FIELDS[f.kind]
     .filter((x) => (x.name !== 'name' || f.kind === 'finance') && x.type !== 'picture')
     .map((x) => {
