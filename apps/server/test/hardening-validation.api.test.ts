@@ -36,7 +36,7 @@ function shapeOf(schema: unknown): Record<string, Schemaish> | null {
 function requiredType(field: Schemaish): string | null {
   let z: Schemaish | undefined = field;
   for (let i = 0; z?._zod && i < 10; i++) {
-    const def = z._zod.def;
+    const def: Def = z._zod.def;
     if (['optional', 'default', 'prefault', 'catch', 'nullable'].includes(def.type)) return null;
     if (def.type === 'pipe') z = def.in;
     else if (def.type === 'lazy') z = def.getter();
