@@ -248,6 +248,11 @@ describe('elements with a model (fake OpenAI-compatible server)', () => {
     const calls = fake.requests.slice(before);
     expect(calls).toHaveLength(2);
     expect(calls[1].prompt).toContain('回答中没有 JSON 对象');
+    // Both calls' tokens are recorded: elements spend the same daily budget as chapters.
+    const usage = await s.built.ctx.db.selectFrom('ai_usage').selectAll().where('user_id', '=', c.user.userId).where('task', '=', 'element-table').execute();
+    expect(usage).toHaveLength(1);
+    expect(usage[0]).toMatchObject({ tenant_id: c.user.tenantId, bid_id: bid.bidId, catalog_id: bid.quality.id, tier: 'standard' });
+    expect(Number(usage[0].prompt_tokens) + Number(usage[0].completion_tokens)).toBeGreaterThan(0);
   });
 
   it('falls back to the offline engine with a notice when the model stays broken', async () => {

@@ -18,6 +18,7 @@ import { tooMany } from '../../http/errors.ts';
 import type { RateLimiter } from '../../http/rate-limit.ts';
 import type { ChatProvider } from '../../ai/providers/types.ts';
 import type { FairUse } from '../../ai/fair-use.ts';
+import type { UsageRecorder } from '../ai/usage.ts';
 import { AiError } from '../../ai/errors.ts';
 import { buildContext, type ElementContext } from '../../ai/elements/context.ts';
 import { generateElement, searchKeywords } from '../../ai/elements/generate.ts';
@@ -57,6 +58,8 @@ export interface ElementsDeps {
   fair: FairUse;
   /** Slots of a tier (the engine's concurrency), as the engine's own tasks use them. */
   slotsOf: (tier: ModelTier) => number;
+  /** Where the model calls' tokens are recorded (they count against the daily budgets). */
+  usage: UsageRecorder;
 }
 
 export class ElementsService {
@@ -73,13 +76,35 @@ export class ElementsService {
     if (!r.allowed) throw tooMany(`生成图表过于频繁，请 ${r.retryAfterSeconds} 秒后再试`, r.retryAfterSeconds);
   }
 
-  /** Budget, then a fair slot of the tier, like every engine task (ai/fair-use.ts). */
-  private fairly<T>(owner: Actor, tier: ModelTier, fn: () => Promise<T>, signal?: AbortSignal): Promise<T> {
-    return this.deps.fair.run({ userId: owner.userId, tenantId: owner.tenantId }, tier, this.deps.slotsOf(tier), fn, signal).catch((e: unknown) => {
+  /**
+   * Budget, then a fair slot of the tier, like every engine task (ai/fair-use.ts); the tokens of
+   * every model call made inside (a repair too) are recorded afterwards, so elements spend the same
+   * daily budget as chapters.
+   */
+  private async fairly<T>(owner: Actor, tier: ModelTier, task: string, bidId: string, catalogId: string, fn: (provider: ElementsDeps['provider']) => Promise<T>, signal?: AbortSignal): Promise<T> {
+    const inner = this.deps.provider;
+    const spent = { promptTokens: 0, completionTokens: 0, model: null as string | null };
+    const metered: ElementsDeps['provider'] = inner && {
+      chat: async (req) => {
+        const r = await inner.chat(req);
+        spent.promptTokens += r.usage.promptTokens;
+        spent.completionTokens += r.usage.completionTokens;
+        spent.model = r.model;
+        return r;
+      },
+    };
+    const scope = { userId: owner.userId, tenantId: owner.tenantId };
+    try {
+      return await this.deps.fair.run(scope, tier, this.deps.slotsOf(tier), () => fn(metered), signal);
+    } catch (e) {
       // A spent budget answers 429 as the engine's tasks do.
       if (e instanceof AiError && e.kind === 'rate_limited') throw tooMany(e.message, 30);
       throw e;
-    });
+    } finally {
+      if (spent.promptTokens + spent.completionTokens > 0) {
+        await this.deps.usage.record(scope, { value: null, engine: 'openai', model: spent.model, promptTokens: spent.promptTokens, completionTokens: spent.completionTokens }, tier, task, bidId, catalogId);
+      }
+    }
   }
 
   /** The chapter's context (404 for a chapter that is not the caller's). */
@@ -115,15 +140,15 @@ export class ElementsService {
         if (!(e instanceof Error && e.message === CATALOG_MSG.emptyContentVersion)) throw e;
       }
     }
-    const out = await this.fairly(owner, tier, () => generateElement(kind, ctx, { provider: this.deps.provider, tier, signal, budgetMs: 55_000 }), signal);
+    const out = await this.fairly(owner, tier, `element-${kind}`, bid.id, input.catalogId, (provider) => generateElement(kind, ctx, { provider, tier, signal, budgetMs: 55_000 }), signal);
     return { kind, node: out.node as ElementResult['node'], caption: out.caption, engine: out.engine, notice: out.notice, versionId };
   }
 
   async searchImages(owner: Actor, input: ElementRequest, signal?: AbortSignal): Promise<ImageSearchResult> {
     await this.limit(owner);
-    const { ctx, tier } = await this.contextOf(owner, input);
+    const { ctx, tier, bid } = await this.contextOf(owner, input);
     await this.bids.authorizeTierOf(owner, tier);
-    const { keywords, engine } = await this.fairly(owner, tier, () => searchKeywords(ctx, { provider: this.deps.provider, tier, signal, budgetMs: 40_000 }), signal);
+    const { keywords, engine } = await this.fairly(owner, tier, 'element-images', bid.id, input.catalogId, (provider) => searchKeywords(ctx, { provider, tier, signal, budgetMs: 40_000 }), signal);
     const sources = this.deps.imageSources;
     const lists = await Promise.all(
       sources.map((s) =>
