@@ -28,6 +28,7 @@ import { InviteService } from './modules/invite/service.ts';
 import { AiProviderService } from './modules/ai-providers/service.ts';
 import { AiProviderRepo } from './modules/ai-providers/repo.ts';
 import { SecretBox } from './lib/secret-box.ts';
+import { TemplateConsole } from './modules/export/console.ts';
 import { FileRepo } from './modules/file/repo.ts';
 import { FileService } from './modules/file/service.ts';
 import { InterpretationRepo } from './modules/analysis/repo.ts';
@@ -104,6 +105,8 @@ export interface Services {
   invites: InviteService;
   /** OpenAI-compatible providers set in the console (keys sealed); the active one drives the AI engine. */
   aiProviders: AiProviderService;
+  /** Word templates in the console: enabled, default, display name and order. */
+  templateConsole: TemplateConsole;
   /** The AI engine and the model client shared by every AI feature (one semaphore per tier). */
   aiSetup: AiSetup;
   usage: UsageRecorder;
@@ -264,6 +267,7 @@ export async function buildServices(deps: CoreDeps): Promise<Services> {
     feedback,
     invites,
     aiProviders,
+    templateConsole: new TemplateConsole(db),
     aiSetup,
     usage,
     file,

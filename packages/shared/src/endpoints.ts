@@ -8,6 +8,7 @@ import { invoiceEndpoints } from './endpoints/invoice.ts';
 import { feedbackEndpoints } from './endpoints/feedback.ts';
 import { inviteEndpoints } from './endpoints/invite.ts';
 import { aiProviderEndpoints } from './endpoints/ai-provider.ts';
+import { templateConsoleEndpoints } from './endpoints/template-console.ts';
 import type { Endpoint } from './endpoints/define.ts';
 import { libraryEndpoints } from './endpoints/library.ts';
 
@@ -29,6 +30,7 @@ export const endpoints = {
   ...feedbackEndpoints,
   ...inviteEndpoints,
   ...aiProviderEndpoints,
+  ...templateConsoleEndpoints,
   ...adminEndpoints,
 } as const;
 

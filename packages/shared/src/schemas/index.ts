@@ -26,5 +26,6 @@ export * from './admin.ts';
 export * from './feedback.ts';
 export * from './invite.ts';
 export * from './ai-provider.ts';
+export * from './template-console.ts';
 export * from './content.ts';
 export * from './responses.ts';

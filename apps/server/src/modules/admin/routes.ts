@@ -10,6 +10,7 @@ import { registerAdminOrderRoutes } from './orders.ts';
 import { registerAdminInvoiceRoutes } from './invoices.ts';
 import { registerAdminFeedbackRoutes } from './feedback.ts';
 import { registerAdminAiProviderRoutes } from './ai-providers.ts';
+import { registerAdminTemplateRoutes } from './templates.ts';
 import { registerAdminContentRoutes } from './content.ts';
 
 /**
@@ -32,6 +33,7 @@ export async function registerAdminRoutes(app: FastifyInstance, ctx: AppContext)
     registerAdminCatalogueRoutes(scope, ctx);
     registerAdminFeedbackRoutes(scope, ctx);
     registerAdminAiProviderRoutes(scope, ctx);
+    registerAdminTemplateRoutes(scope, ctx);
     registerAdminContentRoutes(scope, ctx);
   });
 }

@@ -1,8 +1,8 @@
-import type { Kysely } from 'kysely';
+import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { ExportJobTable, ExportTemplateTable } from './tables.ts';
 
-export type TemplateRow = ExportTemplateTable;
+export type TemplateRow = Selectable<ExportTemplateTable>;
 export type JobRow = ExportJobTable;
 
 export class ExportRepo {
@@ -10,8 +10,27 @@ export class ExportRepo {
 
   // ----------------------------------------------------------------------------- templates
 
-  listTemplates(): Promise<TemplateRow[]> {
-    return this.db.selectFrom('export_templates').selectAll().where('enabled', '=', 1).orderBy('sort').orderBy('id').execute();
+  /** The enabled templates in the operators' order (their display order over the built-in one). */
+  listTemplates() {
+    return this.db
+      .selectFrom('export_templates')
+      .selectAll()
+      .where('enabled', '=', 1)
+      .orderBy((eb) => eb.fn.coalesce('display_sort', 'sort'))
+      .orderBy('id')
+      .execute();
+  }
+
+  /** A fresh database has no default until the built-ins exist: the code's default becomes it. */
+  async ensureDefault(id: string): Promise<void> {
+    const any = await this.db.selectFrom('export_templates').select('id').where('is_default', '=', 1).executeTakeFirst();
+    if (!any) await this.db.updateTable('export_templates').set({ is_default: 1 }).where('id', '=', id).execute();
+  }
+
+  /** The template set as default in the console (enabled), if any. */
+  async defaultTemplateId(): Promise<string | undefined> {
+    const r = await this.db.selectFrom('export_templates').select('id').where('is_default', '=', 1).where('enabled', '=', 1).executeTakeFirst();
+    return r?.id;
   }
 
   findTemplate(id: string): Promise<TemplateRow | undefined> {
@@ -22,7 +41,7 @@ export class ExportRepo {
     return this.db.selectFrom('export_templates').select(['id', 'customized', 'definition', 'name', 'description', 'sort']).where('builtin', '=', 1).execute();
   }
 
-  async insertTemplate(row: TemplateRow): Promise<void> {
+  async insertTemplate(row: Insertable<ExportTemplateTable>): Promise<void> {
     await this.db.insertInto('export_templates').values(row).execute();
   }
 

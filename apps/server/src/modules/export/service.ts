@@ -95,6 +95,7 @@ export class ExportService {
         await this.repo.refreshBuiltin(t.id, { name: t.name, description: t.description, definition, sort: t.sort, updated_at: now });
       }
     }
+    await this.repo.ensureDefault(DEFAULT_TEMPLATE_ID);
   }
 
   private parse(row: TemplateRow): TemplateDefinition | null {
@@ -111,7 +112,7 @@ export class ExportService {
     const out: ExportTemplateItem[] = [];
     for (const row of await this.repo.listTemplates()) {
       const definition = this.parse(row);
-      if (definition) out.push({ id: row.id, name: row.name, description: row.description, sort: row.sort, isDefault: row.id === DEFAULT_TEMPLATE_ID, definition });
+      if (definition) out.push({ id: row.id, name: row.display_name || row.name, description: row.description, sort: row.display_sort ?? row.sort, isDefault: row.is_default === 1, definition });
     }
     return out;
   }
@@ -123,7 +124,7 @@ export class ExportService {
       // A bid created with a template that was removed later falls back to the default.
       id = (await this.repo.findTemplate(bidTemplate)) ? bidTemplate : null;
     }
-    id ??= DEFAULT_TEMPLATE_ID;
+    id ??= (await this.repo.defaultTemplateId()) ?? DEFAULT_TEMPLATE_ID;
     const row = await this.repo.findTemplate(id);
     const definition = row ? this.parse(row) : null;
     if (!definition) throw notFound(EXPORT_MSG.templateNotFound);

@@ -1,3 +1,5 @@
+import type { Generated } from 'kysely';
+
 /** Table types of the Word export (migration 0400_export). */
 
 export interface ExportTemplateTable {
@@ -13,6 +15,11 @@ export interface ExportTemplateTable {
   customized: number;
   /** 0 hides a template from findAllTemplate. */
   enabled: number;
+  /** Console (1332): 1 for the template used when none is chosen (exactly one, and enabled). */
+  is_default: Generated<number>;
+  /** Console (1332): the operator's display name and order, over name and sort. */
+  display_name: string | null;
+  display_sort: number | null;
   created_at: string;
   updated_at: string;
 }
