@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { renderRoute } from '../../router/testing.tsx';
+import { fail, installFakeHttp, ok } from '../../api/testkit.ts';
 
 afterEach(cleanup);
 vi.setConfig({ testTimeout: 90_000 });
@@ -29,8 +30,15 @@ describe('404 page', () => {
   });
 
   it('shows the route check failure of a missing article as the 404 page', async () => {
-    renderRoute('/help/no-such-article.html?from=x');
-    expect(await screen.findByText('Page Not Found: /help/no-such-article.html?from=x', undefined, WAIT)).toBeTruthy();
+    // The content API answers 404 for a code it does not have (lists are empty).
+    const fake = installFakeHttp((config) => (config.url?.includes('/content/client/detail') ? fail(404, '帮助文章不存在或已下线', 404) : ok([])));
+    try {
+      renderRoute('/help/no-such-article.html?from=x');
+      expect(await screen.findByText('Page Not Found: /help/no-such-article.html?from=x', undefined, WAIT)).toBeTruthy();
+      expect(fake.calls.some((c) => c.url?.includes('/content/client/detail'))).toBe(true);
+    } finally {
+      fake.restore();
+    }
     cleanup();
     renderRoute('/dynamic/1.htm');
     expect(await screen.findByText('Page Not Found: /dynamic/1.htm', undefined, WAIT)).toBeTruthy();
