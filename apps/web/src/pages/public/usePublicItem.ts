@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useLocation, useParams } from 'react-router';
-import type { ContentDetail, ContentKind } from '@bid/shared';
+import { CONTENT_LIMITS, type ContentDetail, type ContentKind } from '@bid/shared';
 import { isApiError } from '../../api/errors.ts';
 import { checkRoute } from '../../utils/routeCheck.ts';
 import { contentQueries } from '../../features/content/api.ts';
@@ -10,6 +10,8 @@ export function htmlParam(param: string | undefined): string | null {
   const m = /^(.+)\.html$/.exec(param ?? '');
   return m ? m[1] : null;
 }
+
+const CODE_RE = new RegExp(`^[a-z0-9-]{1,${CONTENT_LIMITS.code}}$`);
 
 export interface PublicItem {
   item: ContentDetail | undefined;
@@ -26,7 +28,9 @@ export interface PublicItem {
 export function usePublicItem(kind: ContentKind): PublicItem {
   const { file } = useParams();
   const location = useLocation();
-  const code = htmlParam(file);
+  const param = htmlParam(file);
+  // Codes (and ids) are [a-z0-9-]: anything else cannot exist, so it is a 404 without asking.
+  const code = param !== null && CODE_RE.test(param) ? param : null;
   const query = useQuery({ ...contentQueries.detail(kind, code ?? ''), enabled: code !== null });
   const missing = code === null || (isApiError(query.error) && query.error.code === 404);
   checkRoute(!missing, `${location.pathname}${location.search}${location.hash}`);
