@@ -11,8 +11,11 @@ import { browserSuite } from './helpers/suite.ts';
 const WAIT = { timeout: 15_000 };
 const SHOTS = process.env.E2E_SCREENSHOTS_DIR ?? path.join(os.tmpdir(), 'bid-e2e-shots');
 
-/** /admin/ai: an operator adds a provider (the key shown only as its last 4) and switches the AI to it. */
-describe('AI providers (browser)', () => {
+/**
+ * /admin/ai: an operator adds a provider (the key shown only as its last 4) and switches the AI to it.
+ * /admin/templates: an operator disables a Word template, which leaves the users' template list.
+ */
+describe('AI providers and Word templates in the console (browser)', () => {
   const suite = browserSuite((env) => startTestServer({ ...env, SECRET_KEY: 'e2e-secret-key-for-sealing' }));
 
   it('adds a provider, never shows the key again, and activates it', async () => {
@@ -50,6 +53,25 @@ describe('AI providers (browser)', () => {
     await expect.poll(() => page.getByTestId('ai-in-use').innerText(), WAIT).toContain('运营后台启用的服务商');
     expect(await table.innerText()).toContain('使用中');
     await page.screenshot({ path: path.join(SHOTS, 'admin-ai-providers.png') });
+    expect(unexpectedErrors(errors)).toEqual([]);
+  });
+
+  it('disables a Word template from /admin/templates; users can no longer choose it', async () => {
+    const operator = await createUserWithSession(suite.server);
+    await new SqlOperatorDirectory(suite.server.built.ctx.db).grant(operator.userId);
+    const { page, errors } = await suite.newPage(operator.token);
+    await page.goto('/admin');
+    await page.getByRole('link', { name: 'Word 模板' }).click();
+    await page.waitForURL((u) => u.pathname === '/admin/templates');
+    const table = page.getByTestId('admin-templates');
+    const row = table.locator('tr', { has: page.getByRole('switch', { disabled: false }) }).first();
+    await expect.poll(() => row.count(), WAIT).toBe(1);
+    const name = (await row.locator('strong').innerText()).trim();
+    await row.getByRole('switch').click();
+    await expect.poll(async () => row.getByRole('switch').getAttribute('aria-checked'), WAIT).toBe('false');
+    const users = await suite.server.api.get('/bid/templateConfig/findAllTemplate');
+    expect(users.body.data.map((t: { name: string }) => t.name)).not.toContain(name);
+    await page.screenshot({ path: path.join(SHOTS, 'admin-templates.png') });
     expect(unexpectedErrors(errors)).toEqual([]);
   });
 });

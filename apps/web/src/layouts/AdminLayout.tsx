@@ -13,6 +13,7 @@ const NAV = [
   { to: '/admin/invoices', label: '发票管理' },
   { to: '/admin/feedback', label: '意见反馈' },
   { to: '/admin/ai', label: 'AI 服务商' },
+  { to: '/admin/templates', label: 'Word 模板' },
   { to: '/admin/content', label: '内容管理' },
   { to: '/admin/notices', label: '公告管理' },
   { to: '/home', label: '返回工作台' },

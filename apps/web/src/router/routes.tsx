@@ -113,6 +113,7 @@ export const routes: RouteObject[] = [
               page(() => import('../pages/admin/AdminInvoicesPage.tsx'), ADMIN_TITLES['/admin/invoices'], { path: 'invoices' }),
               page(() => import('../pages/admin/AdminFeedbackPage.tsx'), ADMIN_TITLES['/admin/feedback'], { path: 'feedback' }),
               page(() => import('../pages/admin/AdminAiProvidersPage.tsx'), ADMIN_TITLES['/admin/ai'], { path: 'ai' }),
+              page(() => import('../pages/admin/AdminTemplatesPage.tsx'), ADMIN_TITLES['/admin/templates'], { path: 'templates' }),
               page(() => import('../pages/admin/AdminContentPage.tsx'), ADMIN_TITLES['/admin/content'], { path: 'content' }),
               page(() => import('../pages/admin/AdminNoticesPage.tsx'), ADMIN_TITLES['/admin/notices'], { path: 'notices' }),
             ],

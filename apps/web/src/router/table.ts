@@ -38,6 +38,7 @@ export const ADMIN_TITLES: Record<(typeof ADMIN_ROUTES)[number], string> = {
   '/admin/invoices': '发票管理',
   '/admin/feedback': '意见反馈',
   '/admin/ai': 'AI 服务商',
+  '/admin/templates': 'Word 模板',
   '/admin/content': '内容管理',
   '/admin/notices': '公告管理',
 };
