@@ -1,8 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import { LOGIN_REDIRECT_KEY } from '@bid/shared';
 import { installFakeHttp, ok } from '../api/testkit.ts';
+import { createQueryClient } from '../api/queryClient.ts';
 import { duplicateGuard } from '../api/request.ts';
 import { reloadTo } from '../lib/navigation.ts';
 import { rememberLoginRedirect } from '../router/loginRedirect.ts';
@@ -14,6 +16,11 @@ vi.mock('../lib/navigation.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../lib/navigation.ts')>()),
   reloadTo: vi.fn(),
 }));
+
+/** The menu asks for the unread feedback count, so it needs a query client. */
+function withQueries(ui: React.ReactNode) {
+  return <QueryClientProvider client={createQueryClient()}>{ui}</QueryClientProvider>;
+}
 
 describe('user menu', () => {
   let fake: ReturnType<typeof installFakeHttp>;
@@ -33,18 +40,22 @@ describe('user menu', () => {
 
   it('shows the masked account', () => {
     render(
-      <MemoryRouter>
-        <UserMenu />
-      </MemoryRouter>,
+      withQueries(
+        <MemoryRouter>
+          <UserMenu />
+        </MemoryRouter>,
+      ),
     );
     expect(screen.getByTestId('user-account').textContent).toBe('138****1234');
   });
 
   it('logout revokes the token, forgets the page left behind and loads / afresh', async () => {
     render(
-      <MemoryRouter initialEntries={['/home/account']}>
-        <UserMenu />
-      </MemoryRouter>,
+      withQueries(
+        <MemoryRouter initialEntries={['/home/account']}>
+          <UserMenu />
+        </MemoryRouter>,
+      ),
     );
     fireEvent.click(screen.getByRole('button', { name: '账号菜单' }));
     // What the route guard does when the token disappears under a protected page.
