@@ -80,6 +80,17 @@ export class WebRenderer {
     return this.loaded.mod;
   }
 
+  /**
+   * Loads the renderer and renders the landing page once, so that the first visitor after a start does
+   * not wait for the bundle to be read and compiled.
+   */
+  async warm(): Promise<void> {
+    const mod = await this.renderer();
+    if (!mod) return;
+    const { buildId } = await this.template();
+    await mod.render({ url: '/', origin: 'http://localhost', buildId, userAgent: '', token: null, content: this.content });
+  }
+
   private origin(req: FastifyRequest): string {
     return `${req.protocol}://${req.host}`;
   }

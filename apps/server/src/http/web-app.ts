@@ -38,6 +38,12 @@ export function registerWebApp(app: FastifyInstance, config: Config, content: Co
     });
   }
   const web = new WebRenderer(dist, content);
+  // Not under tests: most suites never ask for a page, and the renderer is a large module to compile.
+  if (hasWeb && config.NODE_ENV !== 'test') {
+    app.addHook('onReady', async () => {
+      await web.warm().catch((err: unknown) => app.log.warn({ err }, 'server renderer warm-up failed'));
+    });
+  }
   app.setNotFoundHandler(async (req, reply) => {
     const [urlPath, query] = splitUrl(req.url);
     if (urlPath === '/api' || urlPath.startsWith('/api/') || (req.method !== 'GET' && req.method !== 'HEAD')) {

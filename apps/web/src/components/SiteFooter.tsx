@@ -52,7 +52,7 @@ export function SiteFooter() {
           </div>
           {COLUMNS.map((col) => (
             <div key={col.title}>
-              <h4>{col.title}</h4>
+              <h2>{col.title}</h2>
               <ul>
                 {col.links.map((l) => (
                   <li key={l.to}>

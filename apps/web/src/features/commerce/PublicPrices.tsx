@@ -11,7 +11,7 @@ export function PublicPrices() {
       {packages.data.map((p) => (
         <span key={p.id} style={{ padding: '8px 16px', borderRadius: 999, background: '#eff6ff', color: '#1e3a8a', fontSize: 14 }} title={p.description}>
           {p.name}（{PACKAGE_KIND_LABELS[p.kind]}）<strong style={{ marginLeft: 6 }}>¥{p.price}</strong>
-          {p.originalPrice ? <s style={{ marginLeft: 6, color: '#94a3b8' }}>¥{p.originalPrice}</s> : null}
+          {p.originalPrice ? <s style={{ marginLeft: 6, color: '#5b6b81' }}>¥{p.originalPrice}</s> : null}
         </span>
       ))}
     </div>

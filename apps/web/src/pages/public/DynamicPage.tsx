@@ -21,7 +21,7 @@ export default function DynamicPage() {
           <ContentBody html={item?.html} failed={failed} retry={retry} />
         </article>
         <aside className="bs-side-card">
-          <h3>更多动态</h3>
+          <h2>更多动态</h2>
           <ul>
             {news.map((n) => (
               <li key={n.id}>

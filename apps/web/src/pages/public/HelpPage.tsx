@@ -24,7 +24,7 @@ export default function HelpPage() {
           </p>
         </article>
         <aside className="bs-side-card">
-          <h3>帮助中心</h3>
+          <h2>帮助中心</h2>
           <ul>
             {articles.map((a) => (
               <li key={a.code}>

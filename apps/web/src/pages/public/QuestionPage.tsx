@@ -23,7 +23,7 @@ export default function QuestionPage() {
           </p>
         </article>
         <aside className="bs-side-card">
-          <h3>其他常见问题</h3>
+          <h2>其他常见问题</h2>
           <ul>
             {faqs.map((f) => (
               <li key={f.id}>
