@@ -10,12 +10,15 @@ import { isOperator } from '../features/commerce/operator.ts';
 const NAV = [
   { to: '/admin', label: '运营概览' },
   { to: '/admin/orders', label: '订单管理' },
+  { to: '/admin/users', label: '用户与企业' },
+  { to: '/admin/packages', label: '套餐与优惠码' },
   { to: '/admin/invoices', label: '发票管理' },
   { to: '/admin/feedback', label: '意见反馈' },
   { to: '/admin/ai', label: 'AI 服务商' },
   { to: '/admin/templates', label: 'Word 模板' },
   { to: '/admin/content', label: '内容管理' },
   { to: '/admin/notices', label: '公告管理' },
+  { to: '/admin/audit', label: '操作日志' },
   { to: '/home', label: '返回工作台' },
 ];
 

@@ -110,6 +110,9 @@ export const routes: RouteObject[] = [
             children: [
               page(() => import('../pages/admin/AdminDashboardPage.tsx'), ADMIN_TITLES['/admin'], { index: true }),
               page(() => import('../pages/admin/AdminOrdersPage.tsx'), ADMIN_TITLES['/admin/orders'], { path: 'orders' }),
+              page(() => import('../pages/admin/AdminUsersPage.tsx'), ADMIN_TITLES['/admin/users'], { path: 'users' }),
+              page(() => import('../pages/admin/AdminPackagesPage.tsx'), ADMIN_TITLES['/admin/packages'], { path: 'packages' }),
+              page(() => import('../pages/admin/AdminAuditPage.tsx'), ADMIN_TITLES['/admin/audit'], { path: 'audit' }),
               page(() => import('../pages/admin/AdminInvoicesPage.tsx'), ADMIN_TITLES['/admin/invoices'], { path: 'invoices' }),
               page(() => import('../pages/admin/AdminFeedbackPage.tsx'), ADMIN_TITLES['/admin/feedback'], { path: 'feedback' }),
               page(() => import('../pages/admin/AdminAiProvidersPage.tsx'), ADMIN_TITLES['/admin/ai'], { path: 'ai' }),

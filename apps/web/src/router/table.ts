@@ -35,6 +35,9 @@ export const HOME_TITLES: Record<HomeChild, string> = {
 export const ADMIN_TITLES: Record<(typeof ADMIN_ROUTES)[number], string> = {
   '/admin': '运营概览',
   '/admin/orders': '订单管理',
+  '/admin/users': '用户与企业',
+  '/admin/packages': '套餐与优惠码',
+  '/admin/audit': '操作日志',
   '/admin/invoices': '发票管理',
   '/admin/feedback': '意见反馈',
   '/admin/ai': 'AI 服务商',

@@ -2,8 +2,9 @@ import { Alert, Skeleton, Space, Statistic } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { PageFrame, Panel } from '../../components/PageFrame.tsx';
 import { adminApi, commerceKeys } from '../../features/commerce/api.ts';
+import { RevenueTable } from './RevenueTable.tsx';
 
-/** /admin: counts an operator looks at first. */
+/** /admin: counts an operator looks at first, then the last 30 days day by day. */
 export default function AdminDashboardPage() {
   const dash = useQuery({ queryKey: [...commerceKeys.admin, 'dashboard'], queryFn: () => adminApi.dashboard() });
   const d = dash.data;
@@ -21,6 +22,9 @@ export default function AdminDashboardPage() {
             <Statistic title="收入（元）" value={d.revenue} />
           </Space>
         ) : null}
+      </Panel>
+      <Panel title="近 30 天（北京时间）">
+        <RevenueTable />
       </Panel>
     </PageFrame>
   );

@@ -3,7 +3,7 @@ import { Button, Empty, Segmented, Table, Tag } from 'antd';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ORDER_STATUS_LABELS, PACKAGE_KIND_LABELS, formatTime, maskPhone, type AdminOrderItem, type OrderStatus } from '@bid/shared';
 import { PageFrame, Panel } from '../../components/PageFrame.tsx';
-import { confirmDialog, toastSuccess } from '../../utils/feedback.ts';
+import { confirmDialog, promptDialog, toastSuccess } from '../../utils/feedback.ts';
 import { useBusyAction } from '../../utils/useBusyAction.ts';
 import { adminApi, commerceKeys } from '../../features/commerce/api.ts';
 
@@ -11,6 +11,7 @@ const PAGE_SIZE = 20;
 const FILTERS: Array<{ label: string; value: OrderStatus | 'all' }> = [
   { label: '待付款', value: 'created' },
   { label: '已付款', value: 'paid' },
+  { label: '已退款', value: 'refunded' },
   { label: '全部', value: 'all' },
 ];
 
@@ -33,8 +34,23 @@ export default function AdminOrdersPage() {
       toastSuccess(r.credited ? '已确认收款，额度已到账' : '该订单此前已确认，未重复到账');
       await qc.invalidateQueries({ queryKey: commerceKeys.admin });
     });
+  const refund = (o: AdminOrderItem) =>
+    run(o.id, async () => {
+      const note = await promptDialog({
+        title: `退款：订单 ${o.id}（¥${o.amount}）`,
+        label: '退款说明',
+        placeholder: o.payMethod === 'wechat' ? '如：已在微信支付商户平台原路退回' : '如：已转账退回买家账户',
+        inputType: 'textarea',
+        okText: '确认退款',
+        validator: (v) => (v.trim() ? true : '请填写退款说明'),
+      });
+      if (note === null) return;
+      const r = await adminApi.refund({ id: o.id, note });
+      toastSuccess(r.alreadyUsed > 0 ? `已退款：收回 ${r.takenBack} 份额度，${r.alreadyUsed} 份已被使用无法收回` : `已退款：收回 ${r.takenBack} 份额度`);
+      await qc.invalidateQueries({ queryKey: commerceKeys.admin });
+    });
   return (
-    <PageFrame title="订单管理" description="核对银行到账（转账备注含订单号）后确认收款；重复确认不会重复增加额度。">
+    <PageFrame title="订单管理" description="核对银行到账（转账备注含订单号）后确认收款；重复确认不会重复增加额度。退款需先在线下退回款项（银行转账或微信支付商户平台），这里记录退款并收回该订单到账的额度。">
       <Panel
         extra={
           <Segmented
@@ -58,7 +74,7 @@ export default function AdminOrdersPage() {
             { title: '订单号', dataIndex: 'id' },
             { title: '买家', dataIndex: 'buyerAccount', render: (v: string, o) => `${maskPhone(v) || v}${o.holder === 'tenant' ? '（企业）' : ''}` },
             { title: '套餐', dataIndex: 'packageName', render: (v: string, o) => `${v}（${PACKAGE_KIND_LABELS[o.kind]}）` },
-            { title: '金额', dataIndex: 'amount', render: (v: string) => `¥${v}` },
+            { title: '金额', dataIndex: 'amount', render: (v: string, o) => (o.couponCode ? `¥${v}（优惠码 ${o.couponCode} 减 ¥${o.discount}）` : `¥${v}`) },
             { title: '付款方式', dataIndex: 'payMethod', render: (v: string) => (v === 'transfer' ? '银行转账' : '微信支付') },
             { title: '状态', dataIndex: 'status', render: (s: OrderStatus) => <Tag color={s === 'paid' ? 'green' : s === 'created' ? 'gold' : 'default'}>{ORDER_STATUS_LABELS[s]}</Tag> },
             { title: '下单时间', dataIndex: 'createTime', render: (v: string) => formatTime(v) },
@@ -69,6 +85,10 @@ export default function AdminOrdersPage() {
                 o.status === 'created' && o.payMethod === 'transfer' ? (
                   <Button type="primary" size="small" loading={busy === o.id} onClick={() => void confirm(o)}>
                     确认收款
+                  </Button>
+                ) : o.status === 'paid' ? (
+                  <Button size="small" danger loading={busy === o.id} onClick={() => void refund(o)}>
+                    退款
                   </Button>
                 ) : null,
             },

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Empty, Modal, Radio, Skeleton, Space, Statistic, Table, Tabs, Tag } from 'antd';
+import { Alert, Button, Empty, Modal, Skeleton, Space, Statistic, Table, Tabs, Tag } from 'antd';
 import { ReloadOutlined, ShoppingCartOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -8,17 +8,16 @@ import {
   QUOTA_BUCKET_LABELS,
   formatTime,
   type BidLogItem,
-  type CreateOrderResult,
   type OrderItem,
   type PackageItem,
-  type PayMethod,
 } from '@bid/shared';
 import { PageFrame, Panel } from '../../../components/PageFrame.tsx';
 import { useSession } from '../../../stores/session.ts';
 import { useBusyAction } from '../../../utils/useBusyAction.ts';
 import { commerceApi, commerceKeys } from '../../../features/commerce/api.ts';
 import { TransferInstructions } from '../../../features/commerce/TransferInstructions.tsx';
-import { WechatPayPanel } from '../../../features/commerce/WechatPayPanel.tsx';
+import { BuyDialog } from '../../../features/commerce/BuyDialog.tsx';
+import { confirmDialog, toastSuccess } from '../../../utils/feedback.ts';
 import { invoiceApi, invoiceKeys } from '../../../features/invoice/api.ts';
 import { ApplyInvoiceDialog } from '../../../features/invoice/ApplyInvoiceDialog.tsx';
 import { MyInvoices } from '../../../features/invoice/MyInvoices.tsx';
@@ -67,81 +66,17 @@ function PackageCard({ pkg, onBuy }: { pkg: PackageItem; onBuy: (p: PackageItem)
   );
 }
 
-/** Choose how to pay, place the order, then show how to pay it. */
-function BuyDialog({ pkg, onClose, onOrdered }: { pkg: PackageItem | null; onClose: () => void; onOrdered: () => void }) {
-  const { busy, run } = useBusyAction();
-  const [result, setResult] = useState<CreateOrderResult | null>(null);
-  const [method, setMethod] = useState<PayMethod>('transfer');
-  const methods = useQuery({ queryKey: [...commerceKeys.all, 'payMethods'], queryFn: () => commerceApi.payMethods({ silent: true }) });
-  const wechat = methods.data?.methods.includes('wechat') ?? false;
-  const close = () => {
-    setResult(null);
-    onClose();
-  };
-  const order = () =>
-    run('order', async () => {
-      if (!pkg) return;
-      setResult(await commerceApi.createOrder({ packageId: pkg.id, payMethod: wechat ? method : 'transfer' }));
-      onOrdered();
-    });
-  return (
-    <Modal
-      open={pkg !== null}
-      title={result ? '订单已创建' : `购买：${pkg?.name ?? ''}`}
-      onCancel={close}
-      footer={
-        result ? (
-          <Button type="primary" onClick={close}>
-            我知道了
-          </Button>
-        ) : (
-          <Space>
-            <Button onClick={close}>取消</Button>
-            <Button type="primary" loading={busy === 'order'} onClick={() => void order()}>
-              确认下单
-            </Button>
-          </Space>
-        )
-      }
-      destroyOnHidden
-    >
-      {result?.codeUrl ? (
-        <WechatPayPanel
-          orderId={result.orderId}
-          codeUrl={result.codeUrl}
-          amount={result.amount}
-          onPaid={() => {
-            onOrdered();
-            void useSession.getState().loadUserInfo();
-          }}
-        />
-      ) : result?.transfer ? (
-        <TransferInstructions transfer={result.transfer} amount={result.amount} />
-      ) : pkg ? (
-        <Space direction="vertical" style={{ width: '100%' }}>
-          <div>
-            金额：<strong>¥{pkg.price}</strong>
-          </div>
-          <div>
-            支付方式：
-            <Radio.Group value={wechat ? method : 'transfer'} onChange={(e) => setMethod(e.target.value as PayMethod)}>
-              {wechat ? <Radio value="wechat">微信支付</Radio> : null}
-              <Radio value="transfer">银行转账</Radio>
-            </Radio.Group>
-          </div>
-          <Alert
-            type="info"
-            showIcon
-            title={wechat && method === 'wechat' ? '下单后用微信扫码支付，支付成功后额度立即到账。' : '下单后按页面提示转账；确认到账后额度自动增加。'}
-          />
-        </Space>
-      ) : null}
-    </Modal>
-  );
-}
-
 function OrdersTable({ onInvoice }: { onInvoice: (orderId: string) => void }) {
   const [current, setCurrent] = useState(1);
+  const qc = useQueryClient();
+  const { busy, run } = useBusyAction();
+  const cancel = (o: OrderItem) =>
+    run(o.id, async () => {
+      if (!(await confirmDialog({ title: '取消订单', content: `取消订单 ${o.id}？取消后不能再付款，使用的优惠码退回。`, okText: '取消订单', cancelText: '不取消' }))) return;
+      await commerceApi.cancelOrder(o.id);
+      toastSuccess('订单已取消');
+      await qc.invalidateQueries({ queryKey: commerceKeys.all });
+    });
   // Paid orders not on a live invoice yet: those get 申请发票.
   const payable = useQuery({ queryKey: invoiceKeys.payable, queryFn: () => invoiceApi.payableOrders({ silent: true }) });
   const invoiceable = new Set((payable.data ?? []).map((o) => o.id));
@@ -163,17 +98,24 @@ function OrdersTable({ onInvoice }: { onInvoice: (orderId: string) => void }) {
         columns={[
           { title: '订单号', dataIndex: 'id' },
           { title: '套餐', dataIndex: 'packageName' },
-          { title: '金额', dataIndex: 'amount', render: (v: string) => `¥${v}` },
+          { title: '金额', dataIndex: 'amount', render: (v: string, o) => (o.couponCode ? `¥${v}（优惠 ¥${o.discount}）` : `¥${v}`) },
           { title: '状态', dataIndex: 'status', render: (s: OrderItem['status']) => <Tag color={STATUS_COLORS[s]}>{ORDER_STATUS_LABELS[s]}</Tag> },
           { title: '下单时间', dataIndex: 'createTime', render: (v: string) => formatTime(v) },
           { title: '付款时间', dataIndex: 'payTime', render: (v: string | null) => (v ? formatTime(v) : '-') },
           {
             title: '操作',
             render: (_: unknown, o: OrderItem) =>
-              o.transfer ? (
-                <Button type="link" onClick={() => setShown(o)}>
-                  转账信息
-                </Button>
+              o.status === 'created' ? (
+                <Space size={0}>
+                  {o.transfer ? (
+                    <Button type="link" onClick={() => setShown(o)}>
+                      转账信息
+                    </Button>
+                  ) : null}
+                  <Button type="link" danger loading={busy === o.id} onClick={() => void cancel(o)}>
+                    取消订单
+                  </Button>
+                </Space>
               ) : invoiceable.has(o.id) ? (
                 <Button type="link" onClick={() => onInvoice(o.id)}>
                   申请发票
