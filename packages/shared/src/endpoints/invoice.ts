@@ -20,9 +20,9 @@ export const invoiceEndpoints = {
   saveInvoice: post<Out<typeof invoiceSavedSchema>, In<typeof saveInvoiceSchema>>('/invoice/client/saveInvoice', saveInvoiceSchema, invoiceSavedSchema),
   invoiceList: post<Out<ReturnType<typeof pageSchema<typeof invoiceItemSchema>>>, In<typeof invoiceListQuerySchema>>('/invoice/client/getInvoiceList', invoiceListQuerySchema, pageSchema(invoiceItemSchema)),
   invoiceDetail: post<Out<typeof invoiceDetailSchema>, In<typeof idParamSchema>>('/invoice/client/getInvoiceDetail', idParamSchema, invoiceDetailSchema),
-  invoiceDownload: get<string, In<typeof idParamSchema>>('/invoice/client/download', idParamSchema, binaryResponseSchema, 'blob'),
+  invoiceDownload: get<Blob, In<typeof idParamSchema>>('/invoice/client/download', idParamSchema, binaryResponseSchema, 'blob'),
   adminInvoiceList: get<Out<ReturnType<typeof pageSchema<typeof adminInvoiceItemSchema>>>, In<typeof invoiceListQuerySchema>>('/admin/invoice/list', invoiceListQuerySchema, pageSchema(adminInvoiceItemSchema)),
   adminInvoiceIssue: post<Out<typeof invoiceDetailSchema>>('/admin/invoice/issue', null, invoiceDetailSchema, 'upload'),
   adminInvoiceReject: post<Out<typeof invoiceDetailSchema>, In<typeof rejectInvoiceSchema>>('/admin/invoice/reject', rejectInvoiceSchema, invoiceDetailSchema),
-  adminInvoiceDownload: get<string, In<typeof idParamSchema>>('/admin/invoice/download', idParamSchema, binaryResponseSchema, 'blob'),
+  adminInvoiceDownload: get<Blob, In<typeof idParamSchema>>('/admin/invoice/download', idParamSchema, binaryResponseSchema, 'blob'),
 } as const;

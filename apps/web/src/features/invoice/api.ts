@@ -1,4 +1,4 @@
-import { endpoints, type InvoiceDetail, type RequestOf } from '@bid/shared';
+import { endpoints, type RequestOf } from '@bid/shared';
 import { api, type RequestOptions } from '../../api/request.ts';
 import { saveBlob } from '../../api/download.ts';
 
@@ -10,7 +10,7 @@ export const invoiceApi = {
   detail: (id: string, opts?: RequestOptions) => api.call(endpoints.invoiceDetail, { id }, opts),
   /** Saves the issued PDF under the name the server gives it. */
   download: async (id: string) => {
-    const f = await api.download(endpoints.invoiceDownload.path, { id }, { method: 'GET', fileName: `发票-${id}.pdf` });
+    const f = await api.download(endpoints.invoiceDownload, { id }, { fileName: `发票-${id}.pdf` });
     saveBlob(f.blob, f.fileName);
   },
 };
@@ -22,11 +22,11 @@ export const adminInvoiceApi = {
     // The id first: the server reads both parts either way, but a reader of the request sees what it is for.
     form.append('id', id);
     form.append('file', file, file.name);
-    return api.upload<InvoiceDetail>(endpoints.adminInvoiceIssue.path, form);
+    return api.upload(endpoints.adminInvoiceIssue, form);
   },
   reject: (input: RequestOf<typeof endpoints.adminInvoiceReject>, opts?: RequestOptions) => api.call(endpoints.adminInvoiceReject, input, opts),
   download: async (id: string) => {
-    const f = await api.download(endpoints.adminInvoiceDownload.path, { id }, { method: 'GET', fileName: `发票-${id}.pdf` });
+    const f = await api.download(endpoints.adminInvoiceDownload, { id }, { fileName: `发票-${id}.pdf` });
     saveBlob(f.blob, f.fileName);
   },
 };
