@@ -230,7 +230,20 @@ export async function buildServices(deps: CoreDeps): Promise<Services> {
   const picture = new PictureService(new PictureRepo(db), config.dataDir);
   deps.onClose(() => picture.raster.close());
   const imageSources: ImageSource[] = [picture.asImageSource()];
-  const elements = new ElementsService({ bids: bid, catalog, provider: aiSetup.provider, limiter: accounts.limiter, imageSources, log, fair: aiSetup.fair, slotsOf: (tier) => aiSetup.engine.concurrency(tier), usage });
+  const elements = new ElementsService({
+    bids: bid,
+    catalog,
+    // Read at each call: a provider activated in the console serves charts and images too.
+    get provider() {
+      return aiSetup.chatProvider();
+    },
+    limiter: accounts.limiter,
+    imageSources,
+    log,
+    fair: aiSetup.fair,
+    slotsOf: (tier) => aiSetup.engine.concurrency(tier),
+    usage,
+  });
 
   const pool = new ExportPool(EXPORT_WORKERS, log);
   const exportService = new ExportService(new ExportRepo(db), new WorkspaceExportSource(bid, catalog.chapters, picture), pool, jobs, config.dataDir, log);

@@ -66,6 +66,8 @@ describe(`AI providers in the console (${TEST_DB})`, () => {
     const mine = fake.requests.slice(before);
     expect(mine.length).toBeGreaterThan(0);
     expect(mine.every((r) => r.model === 'console-standard' && r.authorization === `Bearer ${KEY}`)).toBe(true);
+    // Charts and images (the elements) take the same client.
+    expect(s.built.ctx.services.aiSetup.chatProvider()?.modelOf('premium')).toBe('console-premium');
 
     // A new key replaces the old one; an edit without a key keeps it.
     await admin('/admin/ai-provider/save', { id, name: '测试服务商', baseUrl: fake.url, apiKey: NEW_KEY, standardModel: 'console-standard-2', premiumModel: 'console-premium', concurrency: 2 });
@@ -77,6 +79,7 @@ describe(`AI providers in the console (${TEST_DB})`, () => {
 
     // Back to the server's own settings (offline here).
     expect((await admin('/admin/ai-provider/activate', { id: null })).body.data.inUse).toBe('offline');
+    expect(s.built.ctx.services.aiSetup.chatProvider()).toBeNull();
     before = fake.requests.length;
     await writeOneChapter();
     expect(fake.requests.length).toBe(before);

@@ -20,6 +20,8 @@ export interface AiSetup {
    * server's own (null); takes effect for the next task, without a restart.
    */
   useTiers(tiers: Partial<Record<ModelTier, TierConfig>> | null): void;
+  /** The model client in use now: the console's when one is active, else `provider`. */
+  chatProvider(): OpenAiProvider | null;
   offline: OfflineEngine;
   /** The model client (null offline): shared so that every AI call counts against one semaphore per tier. */
   provider: OpenAiProvider | null;
@@ -81,8 +83,11 @@ export function createAi(config: Config, overrides: Partial<OpenAiProviderOption
   const provider = standard || premium ? new OpenAiProvider({ tiers: { standard, premium }, ...overrides }) : null;
   const own: 'offline' | 'openai' = provider ? 'openai' : 'offline';
   const switchable = new SwitchableEngine(provider ? new ModelEngine(provider, cpu) : offline);
-  const useTiers = (tiers: Partial<Record<ModelTier, TierConfig>> | null) =>
-    switchable.use(tiers ? new ModelEngine(new OpenAiProvider({ tiers, ...overrides }), cpu) : null);
+  let chosen: OpenAiProvider | null = null;
+  const useTiers = (tiers: Partial<Record<ModelTier, TierConfig>> | null) => {
+    chosen = tiers ? new OpenAiProvider({ tiers, ...overrides }) : null;
+    switchable.use(chosen ? new ModelEngine(chosen, cpu) : null);
+  };
   return {
     engine: new FairEngine(switchable, fair),
     get providerName() {
@@ -90,6 +95,7 @@ export function createAi(config: Config, overrides: Partial<OpenAiProviderOption
     },
     ownProviderName: own,
     useTiers,
+    chatProvider: () => chosen ?? provider,
     offline,
     provider,
     fair,
