@@ -45,6 +45,23 @@ export interface RouteSpec<I extends z.ZodType, D extends z.ZodType> {
 }
 
 /** The service call; `req` for what the request itself carries (the client's IP). */
+type SpecText = { summary: string; description?: string; input?: z.ZodType };
+
+function routeSchema(tags: string[], method: 'GET' | 'POST', spec: SpecText, answer: z.ZodType) {
+  return {
+    tags,
+    summary: spec.summary,
+    ...(spec.description ? { description: spec.description } : {}),
+    ...(spec.input ? { [method === 'GET' ? 'querystring' : 'body']: spec.input } : {}),
+    response: { 200: answer },
+  };
+}
+
+/** The validated input: the query of a GET, the body of a POST. */
+function inputOf<I extends z.ZodType>(method: 'GET' | 'POST', req: { query: unknown; body: unknown }): z.output<I> {
+  return (method === 'GET' ? req.query : req.body) as z.output<I>;
+}
+
 type Run<I extends z.ZodType, R> = (actor: SessionActor, input: z.output<I>, req: FastifyRequest) => Promise<R> | R;
 
 /**
@@ -54,14 +71,7 @@ type Run<I extends z.ZodType, R> = (actor: SessionActor, input: z.output<I>, req
  */
 export function userRoutes(app: FastifyInstance, tags: string[]) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const schemaOf = (method: 'GET' | 'POST', spec: { summary: string; description?: string; input?: z.ZodType }, answer: z.ZodType) => ({
-    tags,
-    summary: spec.summary,
-    ...(spec.description ? { description: spec.description } : {}),
-    ...(spec.input ? { [method === 'GET' ? 'querystring' : 'body']: spec.input } : {}),
-    response: { 200: answer },
-  });
-  const inputOf = <I extends z.ZodType>(method: 'GET' | 'POST', req: { query: unknown; body: unknown }) => (method === 'GET' ? req.query : req.body) as z.output<I>;
+  const schemaOf = (method: 'GET' | 'POST', spec: SpecText, answer: z.ZodType) => routeSchema(tags, method, spec, answer);
   const json =
     (method: 'GET' | 'POST') =>
     <I extends z.ZodType, D extends z.ZodType>(url: string, spec: RouteSpec<I, D>, run: Run<I, z.input<D>>): void => {
@@ -98,4 +108,24 @@ export function userRoutes(app: FastifyInstance, tags: string[]) {
       });
     },
   };
+}
+
+/** The call of a route open to anyone; `req` for what the request itself carries (the client's IP). */
+type PublicRun<I extends z.ZodType, R> = (input: z.output<I>, req: FastifyRequest) => Promise<R> | R;
+
+/** Routes anyone may call (no session is looked at), declared like `userRoutes`. */
+export function publicRoutes(app: FastifyInstance, tags: string[]) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const json =
+    (method: 'GET' | 'POST') =>
+    <I extends z.ZodType, D extends z.ZodType>(url: string, spec: RouteSpec<I, D>, run: PublicRun<I, z.input<D>>): void => {
+      r.route({
+        method,
+        url,
+        config: { auth: 'none' },
+        schema: routeSchema(tags, method, spec, envelopeSchema(spec.data)),
+        handler: async (req) => ok(await run(inputOf<I>(method, req), req)),
+      });
+    };
+  return { get: json('GET'), post: json('POST') };
 }

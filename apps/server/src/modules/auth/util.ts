@@ -41,3 +41,18 @@ export function newInviteCode(): string {
 }
 
 export const iso = (ms: number) => new Date(ms).toISOString();
+
+/**
+ * Housekeeping for a table of short-lived rows (captchas, QR scenes): every `every`-th new row
+ * also deletes the expired ones, so the table stays small without a timer.
+ */
+export class SweepEvery {
+  private count = 0;
+
+  constructor(private readonly every: number) {}
+
+  async after(sweep: () => Promise<unknown>): Promise<void> {
+    this.count += 1;
+    if (this.count % this.every === 0) await sweep();
+  }
+}

@@ -1,27 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { captchaImageSchema, envelopeSchema } from '@bid/shared';
+import { captchaImageSchema } from '@bid/shared';
 import type { AppContext } from '../../context.ts';
-import { ok } from '../../http/envelope.ts';
+import { publicRoutes } from '../../http/route.ts';
 import { enforceLimit } from '../auth/util.ts';
 
 export function registerCaptchaRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { captcha, limiter } = ctx.services.accounts;
-  app.withTypeProvider<ZodTypeProvider>().get(
-    '/api/system/commonClient/getImage',
-    {
-      config: { auth: 'none' },
-      schema: {
-        tags: ['auth'],
-        summary: '图形验证码',
-        description: '答案只存哈希；5 分钟内有效，校验一次即失效（无论对错），不区分大小写。登录时放在请求头 Captcha-Key / Captcha-Code。',
-        response: { 200: envelopeSchema(captchaImageSchema) },
-      },
-    },
-    async (req) => {
-      // Each captcha is a database row: cap how fast one address can make them.
-      await enforceLimit(limiter, `captcha:ip:${req.ip}`, 120, 600, '获取验证码');
-      return ok(await captcha.create());
-    },
-  );
+  const description = '答案只存哈希；5 分钟内有效，校验一次即失效（无论对错），不区分大小写。登录时放在请求头 Captcha-Key / Captcha-Code。';
+  publicRoutes(app, ['auth']).get('/api/system/commonClient/getImage', { summary: '图形验证码', description, data: captchaImageSchema }, async (_input, req) => {
+    // Each captcha is a database row: cap how fast one address can make them.
+    await enforceLimit(limiter, `captcha:ip:${req.ip}`, 120, 600, '获取验证码');
+    return captcha.create();
+  });
 }

@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import { AUTH_LIMITS } from '@bid/shared';
 import type { Database } from '../../db/schema.ts';
 import type { Clock } from '../../http/rate-limit.ts';
-import { iso, randomSecret } from '../auth/util.ts';
+import { iso, randomSecret, SweepEvery } from '../auth/util.ts';
 
 export interface CaptchaChallenge {
   text: string;
@@ -41,7 +41,7 @@ export function fixedCaptchaGenerator(text: string): CaptchaGenerator {
  * uses it up, right or wrong), 5 minutes, case-insensitive.
  */
 export class CaptchaService {
-  private created = 0;
+  private readonly housekeeping = new SweepEvery(200);
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -62,8 +62,7 @@ export class CaptchaService {
       .insertInto('captchas')
       .values({ id: key, answer_hash: this.hash(key, text), created_at: iso(now), expires_at: iso(now + AUTH_LIMITS.captchaTtlSeconds * 1000) })
       .execute();
-    this.created += 1;
-    if (this.created % 200 === 0) await this.db.deleteFrom('captchas').where('expires_at', '<', iso(now)).execute();
+    await this.housekeeping.after(() => this.db.deleteFrom('captchas').where('expires_at', '<', iso(now)).execute());
     return { key, image: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`, expiresIn: AUTH_LIMITS.captchaTtlSeconds };
   }
 

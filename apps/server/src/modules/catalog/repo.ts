@@ -138,24 +138,18 @@ export class CatalogRepo {
       .executeTakeFirst();
   }
 
+  /** A chapter's content versions, through its bid: a chapter id of another bid finds none. */
+  private contentVersionsOf(db: Db, catalogId: string, bidId: string) {
+    return db.selectFrom('catalog_content_versions').where('catalog_id', '=', catalogId).where('bid_id', '=', bidId);
+  }
+
   listContentVersions(db: Db, catalogId: string, bidId: string) {
-    return db
-      .selectFrom('catalog_content_versions')
-      .select(['id', 'catalog_id', 'version_no', 'name', 'source', 'engine', 'word_count', 'created_at'])
-      .where('catalog_id', '=', catalogId)
-      .where('bid_id', '=', bidId)
-      .orderBy('version_no', 'desc')
-      .execute();
+    const columns = ['id', 'catalog_id', 'version_no', 'name', 'source', 'engine', 'word_count', 'created_at'] as const;
+    return this.contentVersionsOf(db, catalogId, bidId).select(columns).orderBy('version_no', 'desc').execute();
   }
 
   findContentVersion(db: Db, catalogId: string, bidId: string, versionId: string) {
-    return db
-      .selectFrom('catalog_content_versions')
-      .selectAll()
-      .where('id', '=', versionId)
-      .where('catalog_id', '=', catalogId)
-      .where('bid_id', '=', bidId)
-      .executeTakeFirst();
+    return this.contentVersionsOf(db, catalogId, bidId).selectAll().where('id', '=', versionId).executeTakeFirst();
   }
 
   // ---- outline versions ----

@@ -33,6 +33,11 @@ function parse<T>(json: string | null, fallback: T): T {
 }
 
 /** A file name safe on every OS for the report's download. */
+/** What the list and the detail both show of a comparison. */
+function summaryOf(row: Pick<DiffTable, 'id' | 'name' | 'status' | 'progress' | 'score' | 'created_at'>) {
+  return { id: row.id, name: row.name, status: row.status as DiffStatus, progress: row.progress, score: row.score, createTime: row.created_at };
+}
+
 function reportFileName(name: string): string {
   // eslint-disable-next-line no-control-regex
   const clean = name.replace(/[\u0000-\u001f\u007f/\\:*?"<>|]+/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 80);
@@ -140,33 +145,23 @@ export class DiffService {
     const inputs = parse<DiffInputs | null>(row.inputs, null);
     const result = parse<DiffResult | null>(row.result, null);
     return {
-      id: row.id,
-      name: row.name,
-      status: row.status as DiffStatus,
-      progress: row.progress,
+      ...summaryOf(row),
       stage: row.stage,
       error: row.error,
-      score: row.score,
       documents: result?.documents ?? (inputs?.docs ?? []).map((d) => ({ key: d.key, name: d.name, source: d.source, text: '', images: 0 })),
       pairs: result?.pairs ?? [],
       passages: result?.passages ?? [],
       images: result?.images ?? [],
       metadata: result?.metadata ?? [],
       tenderExcluded: result?.tenderExcluded ?? false,
-      createTime: row.created_at,
     };
   }
 
   async list(actor: Actor, q: PageQuery): Promise<Page<DiffListItem>> {
     const { rows, total } = await this.repo.page(actor, (q.current - 1) * q.size, q.size);
     const records = rows.map((r) => ({
-      id: r.id,
-      name: r.name,
-      status: r.status as DiffStatus,
-      progress: r.progress,
-      score: r.score,
+      ...summaryOf(r),
       documents: (parse<DiffInputs | null>(r.inputs, null)?.docs ?? []).map((d) => ({ key: d.key, name: d.name })),
-      createTime: r.created_at,
     }));
     return makePage(records, total, q);
   }

@@ -27,25 +27,16 @@ export interface NewUserFields {
 export class UserRepo {
   constructor(readonly db: Kysely<Database>) {}
 
-  findById(id: string, db: Db = this.db) {
-    return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+  /** One user by a column that is unique among users. */
+  private findOneBy(column: 'id' | 'phone' | 'account' | 'wechat_openid' | 'own_invite_code', value: string, db: Db) {
+    return db.selectFrom('users').selectAll().where(column, '=', value).executeTakeFirst();
   }
 
-  findByPhone(phone: string, db: Db = this.db) {
-    return db.selectFrom('users').selectAll().where('phone', '=', phone).executeTakeFirst();
-  }
-
-  findByAccount(account: string, db: Db = this.db) {
-    return db.selectFrom('users').selectAll().where('account', '=', account).executeTakeFirst();
-  }
-
-  findByOpenid(openid: string, db: Db = this.db) {
-    return db.selectFrom('users').selectAll().where('wechat_openid', '=', openid).executeTakeFirst();
-  }
-
-  findByInviteCode(code: string, db: Db = this.db) {
-    return db.selectFrom('users').selectAll().where('own_invite_code', '=', code).executeTakeFirst();
-  }
+  findById = (id: string, db: Db = this.db) => this.findOneBy('id', id, db);
+  findByPhone = (phone: string, db: Db = this.db) => this.findOneBy('phone', phone, db);
+  findByAccount = (account: string, db: Db = this.db) => this.findOneBy('account', account, db);
+  findByOpenid = (openid: string, db: Db = this.db) => this.findOneBy('wechat_openid', openid, db);
+  findByInviteCode = (code: string, db: Db = this.db) => this.findOneBy('own_invite_code', code, db);
 
   tenant(id: string, db: Db = this.db) {
     return db.selectFrom('tenants').selectAll().where('id', '=', id).executeTakeFirst();

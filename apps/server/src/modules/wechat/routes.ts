@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { Code, devWechatConfirmSchema, envelopeSchema, userStateQuerySchema, userStateSchema, wechatQrSchema } from '@bid/shared';
+import { Code, devWechatConfirmSchema, userStateQuerySchema, userStateSchema, wechatQrSchema } from '@bid/shared';
 import type { AppContext } from '../../context.ts';
-import { ok } from '../../http/envelope.ts';
+import { publicRoutes } from '../../http/route.ts';
 import { AppError, badRequest } from '../../http/errors.ts';
 import { enforceLimit } from '../auth/util.ts';
 import { parseWechatXml, sceneEventOf, verifyWechatSignature } from './provider.ts';
@@ -21,39 +21,14 @@ const CALLBACK_MAX_SKEW_SECONDS = 300;
 
 export async function registerWechatRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const { wechat, limiter, clock } = ctx.services.accounts;
-  const r = app.withTypeProvider<ZodTypeProvider>();
-
-  r.post(
-    '/api/common/client/getWechatQrCode',
-    {
-      config: { auth: 'none' },
-      schema: {
-        tags: ['auth'],
-        summary: '开始微信扫码登录',
-        description: '返回扫码编号 code 与二维码图片地址 qrUrl（5 分钟有效）。之后每 2 秒调用 getUserState?code=，状态为 confirmed 时用 grant_type=social&code= 登录。',
-        response: { 200: envelopeSchema(wechatQrSchema) },
-      },
-    },
-    async (req) => {
-      await enforceLimit(limiter, `wechat:qr:${req.ip}`, 30, 600, '获取二维码');
-      return ok(await wechat.start());
-    },
-  );
-
-  r.get(
-    '/api/common/client/getUserState',
-    {
-      config: { auth: 'none' },
-      schema: {
-        tags: ['auth'],
-        summary: '微信扫码登录状态',
-        description: 'waiting 等待扫码，scanned 已扫码待确认，confirmed 已确认（可登录），expired 已过期或已使用。',
-        querystring: userStateQuerySchema,
-        response: { 200: envelopeSchema(userStateSchema) },
-      },
-    },
-    async (req) => ok({ state: await wechat.state(req.query.code) }),
-  );
+  const open = publicRoutes(app, ['auth']);
+  const qrHelp = '返回扫码编号 code 与二维码图片地址 qrUrl（5 分钟有效）。之后每 2 秒调用 getUserState?code=，状态为 confirmed 时用 grant_type=social&code= 登录。';
+  open.post('/api/common/client/getWechatQrCode', { summary: '开始微信扫码登录', description: qrHelp, data: wechatQrSchema }, async (_input, req) => {
+    await enforceLimit(limiter, `wechat:qr:${req.ip}`, 30, 600, '获取二维码');
+    return wechat.start();
+  });
+  const stateHelp = 'waiting 等待扫码，scanned 已扫码待确认，confirmed 已确认（可登录），expired 已过期或已使用。';
+  open.get('/api/common/client/getUserState', { summary: '微信扫码登录状态', description: stateHelp, input: userStateQuerySchema, data: userStateSchema }, async (q) => ({ state: await wechat.state(q.code) }));
 
   if (wechat.provider.name === 'official') {
     const token = ctx.config.WECHAT_TOKEN ?? '';
@@ -95,24 +70,12 @@ export async function registerWechatRoutes(app: FastifyInstance, ctx: AppContext
   }
 
   if (wechat.provider.name === 'simulator' && ctx.config.NODE_ENV !== 'production') {
-    r.post(
-      '/api/dev/wechat/confirm',
-      {
-        config: { auth: 'none' },
-        schema: {
-          tags: ['dev'],
-          summary: '开发用：模拟微信扫码确认',
-          description: '仅在 WECHAT_PROVIDER=simulator 且非生产环境时存在。step=scan 只标记已扫码，默认 confirm 完成确认。',
-          body: devWechatConfirmSchema,
-          response: { 200: envelopeSchema(userStateSchema) },
-        },
-      },
-      async (req) => {
-        const { code, openid, nickname, step } = req.body;
-        const done = step === 'scan' ? await wechat.markScanned(code) : await wechat.confirm(code, openid, nickname ?? null);
-        if (!done) throw badRequest('二维码已失效或已确认');
-        return ok({ state: await wechat.state(code) });
-      },
-    );
+    const help = '仅在 WECHAT_PROVIDER=simulator 且非生产环境时存在。step=scan 只标记已扫码，默认 confirm 完成确认。';
+    publicRoutes(app, ['dev']).post('/api/dev/wechat/confirm', { summary: '开发用：模拟微信扫码确认', description: help, input: devWechatConfirmSchema, data: userStateSchema }, async (body) => {
+      const { code, openid, nickname, step } = body;
+      const done = step === 'scan' ? await wechat.markScanned(code) : await wechat.confirm(code, openid, nickname ?? null);
+      if (!done) throw badRequest('二维码已失效或已确认');
+      return { state: await wechat.state(code) };
+    });
   }
 }

@@ -5,7 +5,7 @@ import { AUTH_LIMITS, Code, type WechatState } from '@bid/shared';
 import type { Database } from '../../db/schema.ts';
 import { AppError, badRequest } from '../../http/errors.ts';
 import type { Clock } from '../../http/rate-limit.ts';
-import { iso } from '../auth/util.ts';
+import { iso, SweepEvery } from '../auth/util.ts';
 import type { WechatProvider } from './provider.ts';
 
 /** How long a confirmed scene may still be exchanged for a token after the QR itself expired. */
@@ -13,14 +13,15 @@ const CONFIRMED_GRACE_MS = 5 * 60 * 1000;
 
 /** QR login scenes: waiting -> (scanned) -> confirmed -> used once by grant_type=social. */
 export class WechatService {
-  private started = 0;
-
   constructor(
     private readonly db: Kysely<Database>,
     public readonly provider: WechatProvider,
     private readonly clock: Clock,
     private readonly log: Logger,
   ) {}
+
+  /** Expired scenes go now and then, with a new one. */
+  private readonly housekeeping = new SweepEvery(200);
 
   async start(): Promise<{ code: string; qrUrl: string; expiresIn: number; provider: 'official' | 'simulator' }> {
     // 128 random bits in hex: fits WeChat's scene_str (1-64 characters) and is unguessable.
@@ -41,10 +42,8 @@ export class WechatService {
         scanned_at: null, confirmed_at: null, consumed_at: null,
       })
       .execute();
-    this.started += 1;
-    if (this.started % 200 === 0) {
-      await this.db.deleteFrom('wechat_scenes').where('expires_at', '<', iso(now - 86_400_000)).execute();
-    }
+    // Scenes are kept a day past their expiry (a confirmed one may still be exchanged for a while).
+    await this.housekeeping.after(() => this.db.deleteFrom('wechat_scenes').where('expires_at', '<', iso(now - 86_400_000)).execute());
     return { code, qrUrl: qr.qrUrl, expiresIn: qr.expiresIn, provider: this.provider.name };
   }
 
