@@ -73,6 +73,7 @@ export function checkAgainstContract(method: string, urlPath: string, status: nu
  * response schema; anything but a successful envelope that parses fails the test at the call.
  */
 async function callEndpoint<Req, Res>(raw: RawCall, endpoint: Endpoint<Req, Res>, input: Req | undefined, token: string | undefined): Promise<Res> {
+  if (endpoint.kind !== 'json') throw new Error(`${endpoint.path} answers ${endpoint.kind}, not an envelope: call it with its path`);
   const isGet = endpoint.method === 'GET';
   const query = isGet && input && typeof input === 'object' ? (input as CallOptions['query']) : undefined;
   const r = await raw(endpoint.path, isGet ? undefined : (input ?? {}), { method: endpoint.method, token, query });
