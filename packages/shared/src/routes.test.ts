@@ -19,8 +19,8 @@ describe('public paths (SPEC 2 guard)', () => {
 
 describe('known web routes', () => {
   it('knows every screen of SPEC 2', () => {
-    // SPEC's 17 plus account, employees and packages.
-    expect(HOME_CHILDREN).toHaveLength(20);
+    // SPEC's 17 plus account, employees, packages and feedback.
+    expect(HOME_CHILDREN).toHaveLength(21);
     for (const c of HOME_CHILDREN) expect(isKnownWebRoute(c ? `/home/${c}` : '/home')).toBe(true);
     for (const p of ['/', '/indexOld', '/demo', '/sse', '/pop', '/search.html', '/dynamic/12.html', '/help/abc.html', '/question/3.html', '/more/video.html'])
       expect(isKnownWebRoute(p)).toBe(true);
