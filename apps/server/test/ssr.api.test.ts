@@ -23,6 +23,8 @@ describe('server-rendered public site', () => {
   beforeAll(async () => {
     webDist = builtWebCopy();
     server = await startTestServer({ WEB_DIST: webDist });
+    // The first page loads and compiles the renderer (seconds on a busy machine): not inside a test's time limit.
+    await get('/');
   }, 240_000);
 
   afterAll(async () => {
