@@ -149,6 +149,8 @@ export interface Services {
 const OFFLINE_WORKERS = 2;
 /** Exports written at once; more wait in the pool's queue. */
 const EXPORT_WORKERS = 2;
+/** How soon a provider switched on another server sharing the database takes effect on this one. */
+const AI_PROVIDER_REFRESH_MS = 15_000;
 const EXPORT_SWEEP_MS = 10 * 60 * 1000;
 /** An analysis still "running" after this long belongs to a process that died. */
 const STALE_ANALYSIS_MS = 10 * 60_000;
@@ -208,6 +210,7 @@ export async function buildServices(deps: CoreDeps): Promise<Services> {
   if (secrets.generated && config.NODE_ENV === 'development') log.warn('SECRET_KEY is not set: secrets are sealed with a development key kept in DATA_DIR/secret.key');
   const aiProviders = new AiProviderService(new AiProviderRepo(db), secrets.box, aiSetup, log);
   await aiProviders.apply();
+  deps.onClose(aiProviders.watch(AI_PROVIDER_REFRESH_MS));
   const usage = new SqlUsageRecorder(db, log);
   const file = new FileService(new FileRepo(db), config.dataDir, config.UPLOAD_LIMIT);
   await file.cleanTmp().catch(() => {});

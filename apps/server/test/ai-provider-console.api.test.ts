@@ -112,4 +112,20 @@ describe(`AI providers in the console (${TEST_DB})`, () => {
     const user = await createUserWithSession(s);
     expect((await s.api.get('/admin/ai-provider/list', undefined, { token: user.token })).status).toBe(403);
   });
+
+  it('a second server on the same database follows a switch made on the first (its periodic re-read)', async () => {
+    const other = await startTestServer({ SECRET_KEY: 'test-secret-key-for-sealing' }, { dataDir: s.dataDir, pgSchema: s.pgSchema });
+    try {
+      const id = (await admin('/admin/ai-provider/save', { name: '第二个', baseUrl: fake.url, apiKey: KEY, standardModel: 'shared-standard', premiumModel: 'shared-premium' })).body.data.id;
+      await admin('/admin/ai-provider/activate', { id });
+      expect(other.built.ctx.services.aiSetup.chatProvider()).toBeNull();
+      await other.built.ctx.services.aiProviders.apply();
+      expect(other.built.ctx.services.aiSetup.chatProvider()?.modelOf('standard')).toBe('shared-standard');
+      await admin('/admin/ai-provider/activate', { id: null });
+      await other.built.ctx.services.aiProviders.apply();
+      expect(other.built.ctx.services.aiSetup.chatProvider()).toBeNull();
+    } finally {
+      await other.close({ keepData: true });
+    }
+  });
 });

@@ -29,6 +29,9 @@ function present(r: AiProviderRow): AiProviderItem {
  * nothing logs it. Activating one switches the AI engine at once (AiSetup.useTiers).
  */
 export class AiProviderService {
+  /** What the engine was last pointed at (id and update time), to rebuild only on a change. */
+  private applied: string | null = null;
+
   constructor(
     private readonly repo: AiProviderRepo,
     private readonly box: SecretBox,
@@ -83,9 +86,24 @@ export class AiProviderService {
     return this.list();
   }
 
-  /** Points the engine at the active provider, or back to the server's own; at start and after each change. */
+  /**
+   * Several servers may share the database: each re-reads the active provider every `ms`, so a
+   * switch made on one reaches the others within that time. Returns the stop function.
+   */
+  watch(ms: number): () => void {
+    const timer = setInterval(() => {
+      this.apply().catch((err: unknown) => this.log.error({ err }, 'ai provider refresh failed'));
+    }, ms);
+    timer.unref();
+    return () => clearInterval(timer);
+  }
+
+  /** Points the engine at the active provider, or back to the server's own; at start, after each change, and by watch(). */
   async apply(): Promise<void> {
     const row = await this.repo.active();
+    const fingerprint = row ? `${row.id}@${row.updated_at}` : '';
+    if (fingerprint === this.applied) return;
+    this.applied = fingerprint;
     if (!row) {
       this.ai.useTiers(null);
       return;
