@@ -1,8 +1,9 @@
 import type { Kysely } from 'kysely';
-import { fenToYuan, yuanToFen, type AdminPackageItem, type AdminRevenue, type PackageKind, type SavePackageInput, type SetEnabledInput } from '@bid/shared';
+import { fenToYuan, yuanToFen, type AdminPackageItem, type AdminRevenue, type SavePackageInput, type SetEnabledInput } from '@bid/shared';
 import type { Database } from '../../db/schema.ts';
 import { notFound } from '../../http/errors.ts';
 import { newId } from '../../lib/ids.ts';
+import { presentPackage } from './service.ts';
 import type { PackageTable } from './tables.ts';
 
 const DAYS = 30;
@@ -11,18 +12,7 @@ const BEIJING_MS = 8 * 3600_000;
 const dayOf = (iso: string) => new Date(Date.parse(iso) + BEIJING_MS).toISOString().slice(0, 10);
 
 function present(p: PackageTable): AdminPackageItem {
-  return {
-    id: p.id,
-    name: p.name,
-    kind: p.kind as PackageKind,
-    bids: p.bids,
-    months: p.months,
-    price: fenToYuan(p.price),
-    originalPrice: p.original_price === null ? null : fenToYuan(p.original_price),
-    description: p.description,
-    sort: p.sort,
-    enabled: p.enabled === 1,
-  };
+  return { ...presentPackage(p), sort: p.sort, enabled: p.enabled === 1 };
 }
 
 /**

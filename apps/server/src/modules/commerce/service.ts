@@ -45,7 +45,8 @@ export interface CommerceDeps {
   coupons?: CouponService;
 }
 
-function presentPackage(p: PackageTable): PackageItem {
+/** A package as the shop shows it (the console adds its order and switch). */
+export function presentPackage(p: PackageTable): PackageItem {
   return {
     id: p.id,
     name: p.name,
