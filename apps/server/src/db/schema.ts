@@ -217,7 +217,6 @@ export interface Database {
   coupons: import('../modules/commerce/tables.ts').CouponTable;
   feedbacks: FeedbackTable;
   ai_providers: import('../modules/ai-providers/tables.ts').AiProviderTable;
-  ai_providers: import('../modules/ai-providers/tables.ts').AiProviderTable;
   rate_limits: import('../modules/auth/tables.ts').RateLimitTable;
   sms_codes: import('../modules/auth/tables.ts').SmsCodeTable;
   captchas: import('../modules/auth/tables.ts').CaptchaTable;
