@@ -24,7 +24,7 @@ async function openMenuItem(page: Page, name: string) {
 describe('operators console (browser)', () => {
   const suite = browserSuite((env) => startTestServer({ ...env, ...BANK }));
 
-  it('an operator grants quota to a user found by phone and creates a coupon; the user sees the quota and buys with the coupon', async () => {
+  it('an operator grants quota to a user found by phone and creates a coupon; the user sees the quota and buys with the coupon; the operator confirms and refunds that order', async () => {
     fs.mkdirSync(SHOTS, { recursive: true });
     const zero = { bid_number: 0, month_bid_number: 0, temporary_bid_number: 0, grant_bid_number: 0 };
     const buyer = await createUserWithSession(suite.server, { quota: zero });
@@ -81,15 +81,36 @@ describe('operators console (browser)', () => {
     await expect.poll(() => dialog.getByTestId('buy-amount').innerText(), WAIT).toContain('应付：¥179.00');
     await user.page.screenshot({ path: path.join(SHOTS, 'console-buy-coupon.png') });
     await dialog.getByRole('button', { name: '确认下单' }).click();
-    await expect.poll(() => user.page.getByTestId('transfer-instructions').innerText(), WAIT).toContain('¥179.00');
+    const instructions = user.page.getByTestId('transfer-instructions');
+    await expect.poll(() => instructions.innerText(), WAIT).toContain('¥179.00');
+    const orderId = /订单(\d+)/.exec(await instructions.innerText())?.[1] ?? '';
+    expect(orderId).toMatch(/^\d+$/);
     await user.page.getByRole('button', { name: '我知道了' }).click();
     await expect.poll(() => user.page.getByTestId('my-orders').innerText(), WAIT).toContain('¥179.00（优惠 ¥20.00）');
 
-    // The operator's 操作日志 holds the grant and the coupon.
+    // The operator confirms the transfer, then refunds it with a note: the bought unit is taken back.
+    await admin.page.getByRole('link', { name: '订单管理' }).click();
+    const orderRow = admin.page.getByTestId('admin-orders').locator('tr', { hasText: orderId });
+    await expect.poll(() => orderRow.innerText(), WAIT).toContain('优惠码 SPRING20 减 ¥20.00');
+    await orderRow.getByRole('button', { name: '确认收款' }).click();
+    await admin.page.locator('.ant-modal-confirm').getByRole('button', { name: '确认收款' }).click();
+    await expect.poll(() => admin.page.getByText('已确认收款，额度已到账').count(), WAIT).toBe(1);
+    await admin.page.getByText('已付款', { exact: true }).click();
+    await orderRow.getByRole('button', { name: /^退\s?款$/ }).click();
+    const prompt = admin.page.locator('.ant-modal-confirm', { hasText: '退款说明' });
+    await settled(prompt);
+    await prompt.getByRole('textbox').fill('已转账退回买家账户');
+    await prompt.getByRole('button', { name: '确认退款' }).click();
+    await expect.poll(() => admin.page.getByText('已退款：收回 1 份额度').count(), WAIT).toBe(1);
+    await user.page.getByRole('button', { name: '刷新' }).click();
+    await expect.poll(() => user.page.getByTestId('my-orders').innerText(), WAIT).toContain('已退款');
+    await expect.poll(() => user.page.getByTestId('packages-quota').innerText(), WAIT).toContain('剩余额度\n5');
+
+    // The operator's 操作日志 holds every action: grant, coupon, confirmation and refund.
     await admin.page.getByRole('link', { name: '操作日志' }).click();
     const audit = admin.page.getByTestId('admin-audit');
-    await expect.poll(() => audit.innerText(), WAIT).toContain('user/grant');
-    expect(await audit.innerText()).toContain('coupon/save');
+    await expect.poll(() => audit.innerText(), WAIT).toContain('order/refund');
+    for (const action of ['user/grant', 'coupon/save', 'order/confirm']) expect(await audit.innerText()).toContain(action);
     await admin.page.screenshot({ path: path.join(SHOTS, 'console-audit.png') });
     expect(unexpectedErrors(user.errors)).toEqual([]);
     expect(unexpectedErrors(admin.errors)).toEqual([]);

@@ -24,7 +24,7 @@ import { MyInvoices } from '../../../features/invoice/MyInvoices.tsx';
 
 const PAGE_SIZE = 10;
 const STATUS_COLORS: Record<OrderItem['status'], string> = { created: 'gold', paid: 'green', cancelled: 'default', refunded: 'purple' };
-const REASONS: Record<string, string> = { bid: '新建标书', order: '购买套餐', grant: '赠送', signup: '注册赠送', invite: '邀请奖励' };
+const REASONS: Record<string, string> = { bid: '新建标书', order: '购买套餐', grant: '赠送', signup: '注册赠送', invite: '邀请奖励', refund: '退款收回', monthly: '月度刷新', expired: '套餐到期' };
 
 function QuotaPanel({ onRefresh }: { onRefresh: () => void }) {
   const mine = useQuery({ queryKey: [...commerceKeys.all, 'mine'], queryFn: () => commerceApi.mine({ silent: true }) });
