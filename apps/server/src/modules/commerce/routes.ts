@@ -1,25 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  bidLogItemSchema,
-  createOrderResultSchema,
-  createOrderSchema,
-  enjoyDiscountsResultSchema,
-  enjoyDiscountsSchema,
-  envelopeSchema,
-  idParamSchema,
-  payMethodsSchema,
-  oneselfListSchema,
-  orderItemSchema,
-  packageItemSchema,
-  pageQuerySchema,
-  pageSchema,
-} from '@bid/shared';
+import { bidLogItemSchema, createOrderResultSchema, createOrderSchema, enjoyDiscountsResultSchema, enjoyDiscountsSchema, idParamSchema, payMethodsSchema, oneselfListSchema, orderItemSchema, packageItemSchema, pageQuerySchema, pageSchema } from '@bid/shared';
 import type { AppContext } from '../../context.ts';
-import { requireAuth } from '../../http/auth.ts';
-import { ok } from '../../http/envelope.ts';
 import { AppError } from '../../http/errors.ts';
+import { publicRoutes, userRoutes } from '../../http/route.ts';
 import { WechatPayError } from './wechat-pay.ts';
 
 const tags = ['套餐与订单'];
@@ -27,53 +12,16 @@ const tags = ['套餐与订单'];
 /** API.md "Commerce": packages (public), orders and quota movements of the caller. */
 export function registerCommerceRoutes(app: FastifyInstance, ctx: AppContext): void {
   const service = ctx.services.commerce;
-  const r = app.withTypeProvider<ZodTypeProvider>();
-
-  r.get(
-    '/api/order/client/indexShow',
-    { config: { auth: 'none' }, schema: { tags, summary: '在售套餐（无需登录）', response: { 200: envelopeSchema(z.array(packageItemSchema)) } } },
-    async () => ok(await service.packages()),
-  );
-  r.post(
-    '/api/order/client/create',
-    { schema: { tags, summary: '下单（银行转账：返回转账信息，运营确认收款后到账）', body: createOrderSchema, response: { 200: envelopeSchema(createOrderResultSchema) } } },
-    async (req) => ok(await service.createOrder(requireAuth(req), req.body)),
-  );
-  r.post(
-    '/api/order/client/enjoy-discounts',
-    { schema: { tags, summary: '使用优惠码后的价格（下单时才计入使用次数）', body: enjoyDiscountsSchema, response: { 200: envelopeSchema(enjoyDiscountsResultSchema) } } },
-    async (req) => ok(await service.enjoyDiscounts(req.body)),
-  );
-  r.post(
-    '/api/order/client/cancel',
-    { schema: { tags, summary: '取消自己的待付款订单（退回优惠码使用次数）', body: idParamSchema, response: { 200: envelopeSchema(orderItemSchema) } } },
-    async (req) => ok(await service.cancel(requireAuth(req), req.body.id)),
-  );
-  r.get(
-    '/api/order/client/oneselfOrderList',
-    { schema: { tags, summary: '我的订单', querystring: pageQuerySchema, response: { 200: envelopeSchema(pageSchema(orderItemSchema)) } } },
-    async (req) => ok(await service.myOrders(requireAuth(req), req.query)),
-  );
-  r.get(
-    '/api/order/client/payMethods',
-    { schema: { tags, summary: '可用的支付方式（微信支付仅在配置后出现）', response: { 200: envelopeSchema(payMethodsSchema) } } },
-    async () => ok({ methods: service.payMethods() }),
-  );
-  r.get(
-    '/api/order/client/orderDetail',
-    { schema: { tags, summary: '我的一个订单（支付页轮询状态）', querystring: idParamSchema, response: { 200: envelopeSchema(orderItemSchema) } } },
-    async (req) => ok(await service.myOrder(requireAuth(req), req.query.id)),
-  );
-  r.get(
-    '/api/order/client/oneselfList',
-    { schema: { tags, summary: '我的额度与已购套餐（企业用户为企业共享额度）', response: { 200: envelopeSchema(oneselfListSchema) } } },
-    async (req) => ok(await service.oneself(requireAuth(req))),
-  );
-  r.get(
-    '/api/order/userBidLog/client/list',
-    { schema: { tags, summary: '额度变动明细', querystring: pageQuerySchema, response: { 200: envelopeSchema(pageSchema(bidLogItemSchema)) } } },
-    async (req) => ok(await service.bidLog(requireAuth(req), req.query)),
-  );
+  publicRoutes(app, tags).get('/api/order/client/indexShow', { summary: '在售套餐（无需登录）', data: z.array(packageItemSchema) }, () => service.packages());
+  const route = userRoutes(app, tags);
+  route.post('/api/order/client/create', { summary: '下单（银行转账：返回转账信息，运营确认收款后到账）', input: createOrderSchema, data: createOrderResultSchema }, (actor, body) => service.createOrder(actor, body));
+  route.post('/api/order/client/enjoy-discounts', { summary: '使用优惠码后的价格（下单时才计入使用次数）', input: enjoyDiscountsSchema, data: enjoyDiscountsResultSchema }, (_actor, body) => service.enjoyDiscounts(body));
+  route.post('/api/order/client/cancel', { summary: '取消自己的待付款订单（退回优惠码使用次数）', input: idParamSchema, data: orderItemSchema }, (actor, body) => service.cancel(actor, body.id));
+  route.get('/api/order/client/oneselfOrderList', { summary: '我的订单', input: pageQuerySchema, data: pageSchema(orderItemSchema) }, (actor, q) => service.myOrders(actor, q));
+  route.get('/api/order/client/payMethods', { summary: '可用的支付方式（微信支付仅在配置后出现）', data: payMethodsSchema }, () => ({ methods: service.payMethods() }));
+  route.get('/api/order/client/orderDetail', { summary: '我的一个订单（支付页轮询状态）', input: idParamSchema, data: orderItemSchema }, (actor, q) => service.myOrder(actor, q.id));
+  route.get('/api/order/client/oneselfList', { summary: '我的额度与已购套餐（企业用户为企业共享额度）', data: oneselfListSchema }, (actor) => service.oneself(actor));
+  route.get('/api/order/userBidLog/client/list', { summary: '额度变动明细', input: pageQuerySchema, data: pageSchema(bidLogItemSchema) }, (actor, q) => service.bidLog(actor, q));
   registerWechatPayNotify(app, ctx);
 }
 
