@@ -1,13 +1,26 @@
 import { useState } from 'react';
 import { Button, DatePicker, Empty, Form, Input, InputNumber, Modal, Radio, Switch, Table, Tag } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Dayjs } from 'dayjs';
+import dayjs, { type Dayjs } from 'dayjs';
 import { formatTime, type AdminCouponItem } from '@bid/shared';
 import { toastSuccess } from '../../utils/feedback.ts';
 import { useBusyAction } from '../../utils/useBusyAction.ts';
 import { adminApi, commerceKeys } from '../../features/commerce/api.ts';
 
 const key = [...commerceKeys.admin, 'coupons'] as const;
+
+function initialOf(c: AdminCouponItem | 'new' | null): Partial<CouponForm> {
+  if (!c || c === 'new') return { kind: 'amount', minAmount: '0' };
+  return {
+    code: c.code,
+    name: c.name,
+    kind: c.kind,
+    value: c.kind === 'amount' ? String(Number(c.value)) : c.value,
+    minAmount: c.minAmount,
+    range: c.validFrom || c.validUntil ? [c.validFrom ? dayjs(c.validFrom) : null, c.validUntil ? dayjs(c.validUntil) : null] : null,
+    maxUses: c.maxUses,
+  };
+}
 
 interface CouponForm {
   code: string;
@@ -19,16 +32,18 @@ interface CouponForm {
   maxUses?: number | null;
 }
 
-/** Coupons: create, see how often each was used, stop. */
+/** Coupons: create, edit, see how often each was used, stop. */
 export function CouponsPanel() {
   const qc = useQueryClient();
   const { busy, run } = useBusyAction();
-  const [editing, setEditing] = useState(false);
+  const [editing, setEditing] = useState<AdminCouponItem | 'new' | null>(null);
   const [form] = Form.useForm<CouponForm>();
   const list = useQuery({ queryKey: key, queryFn: () => adminApi.coupons() });
   const save = (v: CouponForm) =>
     run('save', async () => {
+      const current = editing !== 'new' ? editing : null;
       await adminApi.saveCoupon({
+        ...(current ? { id: current.id, enabled: current.enabled } : {}),
         code: v.code,
         name: v.name,
         kind: v.kind,
@@ -39,8 +54,7 @@ export function CouponsPanel() {
         maxUses: v.maxUses ?? null,
       });
       toastSuccess('优惠码已保存');
-      setEditing(false);
-      form.resetFields();
+      setEditing(null);
       await qc.invalidateQueries({ queryKey: key });
     });
   const toggle = (c: AdminCouponItem) =>
@@ -50,7 +64,7 @@ export function CouponsPanel() {
     });
   return (
     <>
-      <Button type="primary" onClick={() => setEditing(true)} style={{ marginBottom: 12 }}>
+      <Button type="primary" onClick={() => setEditing('new')} style={{ marginBottom: 12 }}>
         新建优惠码
       </Button>
       <Table<AdminCouponItem>
@@ -71,13 +85,18 @@ export function CouponsPanel() {
           {
             title: '操作',
             render: (_: unknown, c: AdminCouponItem) => (
-              <Switch checked={c.enabled} loading={busy === c.id} checkedChildren="启用" unCheckedChildren="停用" onChange={() => void toggle(c)} aria-label={`${c.code} 启用`} />
+              <>
+                <Button type="link" onClick={() => setEditing(c)}>
+                  编辑
+                </Button>
+                <Switch checked={c.enabled} loading={busy === c.id} checkedChildren="启用" unCheckedChildren="停用" onChange={() => void toggle(c)} aria-label={`${c.code} 启用`} />
+              </>
             ),
           },
         ]}
       />
-      <Modal open={editing} title="新建优惠码" okText="保存" confirmLoading={busy === 'save'} onOk={() => form.submit()} onCancel={() => setEditing(false)} destroyOnHidden>
-        <Form form={form} layout="vertical" initialValues={{ kind: 'amount', minAmount: '0' }} onFinish={(v) => void save(v)} preserve={false}>
+      <Modal open={editing !== null} title={editing === 'new' ? '新建优惠码' : '编辑优惠码'} okText="保存" confirmLoading={busy === 'save'} onOk={() => form.submit()} onCancel={() => setEditing(null)} destroyOnHidden>
+        <Form form={form} layout="vertical" initialValues={initialOf(editing)} onFinish={(v) => void save(v)} preserve={false}>
           <Form.Item name="code" label="优惠码" rules={[{ required: true, pattern: /^[A-Za-z0-9_-]{3,40}$/, message: '3 到 40 位字母、数字、下划线或连字符' }]}>
             <Input placeholder="如 SPRING20（不区分大小写）" />
           </Form.Item>
