@@ -110,6 +110,12 @@ export function userRoutes(app: FastifyInstance, tags: string[]) {
   };
 }
 
+/**
+ * Routes of the console, registered inside the operator-only scope of admin/routes.ts (which has
+ * already refused anyone else): the actor is the operator.
+ */
+export const operatorRoutes = userRoutes;
+
 /** The call of a route open to anyone; `req` for what the request itself carries (the client's IP). */
 type PublicRun<I extends z.ZodType, R> = (input: z.output<I>, req: FastifyRequest) => Promise<R> | R;
 

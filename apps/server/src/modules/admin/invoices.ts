@@ -18,6 +18,7 @@ import {
 import type { AppContext } from '../../context.ts';
 import { requireAuth } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
+import { operatorRoutes } from '../../http/route.ts';
 import { AppError, badRequest } from '../../http/errors.ts';
 import { sendPdf } from '../invoice/routes.ts';
 import { adminTags as tags } from './tags.ts';
@@ -36,16 +37,9 @@ interface IssueUpload {
 export function registerAdminInvoiceRoutes(scope: FastifyInstance, ctx: AppContext): void {
   const { invoices } = ctx.services;
   const r = scope.withTypeProvider<ZodTypeProvider>();
-  r.get(
-    '/api/admin/invoice/list',
-    { schema: { tags, summary: '发票申请（可按状态筛选）', querystring: invoiceListQuerySchema, response: { 200: envelopeSchema(pageSchema(adminInvoiceItemSchema)) } } },
-    async (req) => ok(await invoices.adminList(req.query)),
-  );
-  r.post(
-    '/api/admin/invoice/reject',
-    { schema: { tags, summary: '驳回发票申请（订单可重新申请）', body: rejectInvoiceSchema, response: { 200: envelopeSchema(invoiceDetailSchema) } } },
-    async (req) => ok(await invoices.reject(requireAuth(req), req.body.id, req.body.reason)),
-  );
+  const route = operatorRoutes(scope, tags);
+  route.get('/api/admin/invoice/list', { summary: '发票申请（可按状态筛选）', input: invoiceListQuerySchema, data: pageSchema(adminInvoiceItemSchema) }, (_, q) => invoices.adminList(q));
+  route.post('/api/admin/invoice/reject', { summary: '驳回发票申请（订单可重新申请）', input: rejectInvoiceSchema, data: invoiceDetailSchema }, (actor, body) => invoices.reject(actor, body.id, body.reason));
   r.get(
     '/api/admin/invoice/download',
     { schema: { tags, summary: '查看已开具的发票 PDF', querystring: idParamSchema, response: { 200: binaryResponseSchema } } },
