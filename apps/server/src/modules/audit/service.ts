@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { makePage, type AuditLogItem, type AuditLogQuery, type Page } from '@bid/shared';
 import type { Database } from '../../db/schema.ts';
 import { newId } from '../../lib/ids.ts';
+import { newestPage } from '../../db/paging.ts';
 import { auditSummary, auditTarget } from './redact.ts';
 
 export interface AuditEntry {
@@ -43,14 +44,7 @@ export class AuditService {
     }
     if (q.action) base = base.where('audit_logs.action', 'like', `%${q.action.replace(/[%_\\]/g, '')}%`);
     const total = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
-    const rows = await base
-      .selectAll('audit_logs')
-      .select(['users.account as operator_account', 'users.name as operator_name'])
-      .orderBy('audit_logs.created_at', 'desc')
-      .orderBy('audit_logs.id', 'desc')
-      .limit(q.size)
-      .offset((q.current - 1) * q.size)
-      .execute();
+    const rows = await newestPage(base.selectAll('audit_logs').select(['users.account as operator_account', 'users.name as operator_name']), 'audit_logs', q).execute();
     return makePage(
       rows.map((r) => ({
         id: r.id,

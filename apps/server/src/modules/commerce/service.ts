@@ -27,6 +27,7 @@ import type { Database } from '../../db/schema.ts';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import type { Actor } from '../../policy/actor.ts';
+import { newestPage } from '../../db/paging.ts';
 import { addMonths, quotaHolder, type QuotaService } from '../quota/service.ts';
 import { CouponService } from './coupons.ts';
 import type { PaymentProvider, TransferProvider } from './payment.ts';
@@ -315,14 +316,7 @@ export class CommerceService {
     let base = this.db.selectFrom('orders').innerJoin('users', 'users.id', 'orders.user_id');
     if (q.status) base = base.where('orders.status', '=', q.status);
     const total = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
-    const rows = await base
-      .selectAll('orders')
-      .select('users.account as buyer_account')
-      .orderBy('orders.created_at', 'desc')
-      .orderBy('orders.id', 'desc')
-      .limit(q.size)
-      .offset((q.current - 1) * q.size)
-      .execute();
+    const rows = await newestPage(base.selectAll('orders').select('users.account as buyer_account'), 'orders', q).execute();
     return makePage(
       rows.map(({ buyer_account, ...o }) => ({ ...this.presentOrder(o), buyerAccount: buyer_account, holder: o.holder === 'tenant' ? 'tenant' : 'user' })),
       Number(total?.n ?? 0),

@@ -14,6 +14,7 @@ import type { Database, UserTable } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import type { Actor } from '../../policy/actor.ts';
+import { newestPage } from '../../db/paging.ts';
 import { quotaHolder, type QuotaService } from '../quota/service.ts';
 
 /** What disabling a user needs of the sessions: revoke them all at once. */
@@ -69,14 +70,7 @@ export class CustomerService {
       base = base.where((eb) => eb.or([eb('users.phone', 'like', like), eb('users.account', 'like', like), eb('users.name', 'like', like), eb('tenants.name', 'like', like), eb('users.id', '=', q.keyword ?? '')]));
     }
     const total = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
-    const rows = await base
-      .selectAll('users')
-      .select('tenants.name as company_name')
-      .orderBy('users.created_at', 'desc')
-      .orderBy('users.id', 'desc')
-      .limit(q.size)
-      .offset((q.current - 1) * q.size)
-      .execute();
+    const rows = await newestPage(base.selectAll('users').select('tenants.name as company_name'), 'users', q).execute();
     return makePage(rows.map(present), Number(total?.n ?? 0), q);
   }
 

@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { InvoiceListQuery } from '@bid/shared';
 import type { Database } from '../../db/schema.ts';
+import { newestPage } from '../../db/paging.ts';
 import type { OrderTable } from '../commerce/tables.ts';
 import type { InvoiceTable } from './tables.ts';
 
@@ -117,14 +118,7 @@ export class InvoiceRepo {
     let base = this.db.selectFrom('invoices').innerJoin('users', 'users.id', 'invoices.user_id');
     if (q.status) base = base.where('invoices.status', '=', q.status);
     const total = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
-    const rows = await base
-      .selectAll('invoices')
-      .select('users.account as applicant_account')
-      .orderBy('invoices.created_at', 'desc')
-      .orderBy('invoices.id', 'desc')
-      .limit(q.size)
-      .offset((q.current - 1) * q.size)
-      .execute();
+    const rows = await newestPage(base.selectAll('invoices').select('users.account as applicant_account'), 'invoices', q).execute();
     return { rows, total: Number(total?.n ?? 0) };
   }
 
