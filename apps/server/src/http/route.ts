@@ -1,10 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { binaryResponseSchema, envelopeSchema } from '@bid/shared';
+import { binaryResponseSchema, Code, envelopeSchema } from '@bid/shared';
+import '@fastify/multipart';
 import type { SessionActor } from '../policy/actor.ts';
 import { requireAuth } from './auth.ts';
 import { ok } from './envelope.ts';
+import { AppError, badRequest } from './errors.ts';
 
 /** RFC 5987 value: percent-encoded UTF-8, with the characters encodeURIComponent leaves alone encoded too. */
 function rfc5987(name: string): string {
@@ -42,6 +44,13 @@ export interface RouteSpec<I extends z.ZodType, D extends z.ZodType> {
   data: D;
   /** Bytes the body may have, where a route takes more than the server's default. */
   bodyLimit?: number;
+}
+
+interface UploadSpec<D extends z.ZodType> extends Omit<RouteSpec<z.ZodType, D>, 'input'> {
+  maxBytes: number;
+  /** The messages of the two refusals. */
+  tooLarge: string;
+  notMultipart: string;
 }
 
 /** The service call; `req` for what the request itself carries (the client's IP). */
@@ -86,6 +95,23 @@ export function userRoutes(app: FastifyInstance, tags: string[]) {
   return {
     get: json('GET'),
     post: json('POST'),
+    /**
+     * A multipart upload (register @fastify/multipart on the scope first). A declared size far over
+     * `maxBytes` is refused before a byte is read; a request that is not multipart is a 400.
+     */
+    upload: <D extends z.ZodType>(url: string, spec: UploadSpec<D>, run: (actor: SessionActor, req: FastifyRequest) => Promise<z.input<D>>): void => {
+      r.route({
+        method: 'POST',
+        url,
+        schema: { ...schemaOf('POST', spec, envelopeSchema(spec.data)), consumes: ['multipart/form-data'] },
+        handler: async (req) => {
+          const actor = requireAuth(req);
+          if (Number(req.headers['content-length'] ?? 0) > spec.maxBytes + 64 * 1024) throw new AppError(Code.PAYLOAD_TOO_LARGE, spec.tooLarge);
+          if (!req.isMultipart()) throw badRequest(spec.notMultipart);
+          return ok(await run(actor, req));
+        },
+      });
+    },
     /** A POST that changes something and answers `data: null`. */
     action: <I extends z.ZodType>(url: string, spec: Omit<RouteSpec<I, z.ZodType>, 'data'>, run: Run<I, unknown>): void => {
       r.route({

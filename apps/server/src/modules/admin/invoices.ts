@@ -5,7 +5,6 @@ import {
   adminInvoiceItemSchema,
   binaryResponseSchema,
   Code,
-  envelopeSchema,
   idParamSchema,
   idSchema,
   INVOICE_LIMITS,
@@ -16,8 +15,6 @@ import {
   rejectInvoiceSchema,
 } from '@bid/shared';
 import type { AppContext } from '../../context.ts';
-import { requireAuth } from '../../http/auth.ts';
-import { ok } from '../../http/envelope.ts';
 import { operatorRoutes } from '../../http/route.ts';
 import { AppError, badRequest } from '../../http/errors.ts';
 import { sendPdf } from '../invoice/routes.ts';
@@ -47,21 +44,11 @@ export function registerAdminInvoiceRoutes(scope: FastifyInstance, ctx: AppConte
   );
   void scope.register(async (upload) => {
     await upload.register(multipart, { limits: { fileSize: INVOICE_LIMITS.pdfBytes, files: 1, fields: 4, parts: 6, fieldSize: 256 } });
-    upload.withTypeProvider<ZodTypeProvider>().post(
+    const issue = { summary: '开具发票：上传发票 PDF（multipart 字段 id 与 file）', data: invoiceDetailSchema, maxBytes: INVOICE_LIMITS.pdfBytes, tooLarge: INVOICE_MSG.pdfTooLarge, notMultipart: INVOICE_MSG.pdfMissing };
+    operatorRoutes(upload, tags).upload(
       '/api/admin/invoice/issue',
-      {
-        schema: {
-          tags,
-          summary: '开具发票：上传发票 PDF（multipart 字段 id 与 file）',
-          consumes: ['multipart/form-data'],
-          response: { 200: envelopeSchema(invoiceDetailSchema) },
-        },
-      },
-      async (req) => {
-        const operator = requireAuth(req);
-        const declared = Number(req.headers['content-length'] ?? 0);
-        if (declared > INVOICE_LIMITS.pdfBytes + 64 * 1024) throw new AppError(Code.PAYLOAD_TOO_LARGE, INVOICE_MSG.pdfTooLarge);
-        if (!req.isMultipart()) throw badRequest(INVOICE_MSG.pdfMissing);
+      issue,
+      async (operator, req) => {
         const got: IssueUpload = { id: null, fileName: '', content: null };
         try {
           for await (const part of req.parts()) {
@@ -84,7 +71,7 @@ export function registerAdminInvoiceRoutes(scope: FastifyInstance, ctx: AppConte
         if (!got.content) throw badRequest(INVOICE_MSG.pdfMissing);
         // The audit log (admin scope) records the body: say which invoice got which file, not its bytes.
         req.body = { id: id.data, fileName: got.fileName, size: got.content.length };
-        return ok(await invoices.issue(operator, id.data, got.fileName, got.content));
+        return invoices.issue(operator, id.data, got.fileName, got.content);
       },
     );
   });
