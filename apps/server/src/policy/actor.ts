@@ -22,6 +22,11 @@ export function ownerOf(row: { user_id: string; tenant_id: string }): ActorScope
   return { userId: row.user_id, tenantId: row.tenant_id };
 }
 
+/** The owner columns of a new row (the inverse of `ownerOf`). */
+export function ownerColumns(owner: ActorScope): { user_id: string; tenant_id: string } {
+  return { user_id: owner.userId, tenant_id: owner.tenantId };
+}
+
 /** The signed-in user of a request, as the session resolved it. */
 export interface SessionActor extends Actor {
   readonly sessionId: string;

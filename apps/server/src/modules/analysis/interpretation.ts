@@ -17,7 +17,7 @@ import { newId, nowIso } from '../../lib/ids.ts';
 import type { FileService } from '../file/service.ts';
 import type { ExportedFile } from '../export/service.ts';
 import type { InterpretationRepo } from './repo.ts';
-import { ownerOf, type Actor, type ActorScope } from '../../policy/actor.ts';
+import { ownerColumns, ownerOf, type Actor, type ActorScope } from '../../policy/actor.ts';
 import { writeReportDocx } from './report.ts';
 import { parseAnalysis, textHash } from './service.ts';
 
@@ -84,8 +84,7 @@ export class InterpretationService {
     const id = newId();
     await this.repo.insert({
       id,
-      user_id: owner.userId,
-      tenant_id: owner.tenantId,
+      ...ownerColumns(owner),
       name: (name || text.split('\n').find((l) => l.trim())?.trim() || '招标文件解读').slice(0, 200),
       file_id: input.fileId ?? null,
       status: 'running',

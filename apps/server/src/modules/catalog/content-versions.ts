@@ -9,16 +9,8 @@ import type { ChapterWriter } from './writer.ts';
 type VersionRow = { id: string; catalog_id: string; version_no: number; name: string; source: string; engine: string | null; word_count: number; created_at: string };
 
 function presentVersion(r: VersionRow): ContentVersionItem {
-  return {
-    id: r.id,
-    catalogId: r.catalog_id,
-    versionNo: r.version_no,
-    name: r.name,
-    source: r.source as ContentVersionSource,
-    engine: r.engine,
-    wordCount: r.word_count,
-    createTime: r.created_at,
-  };
+  const source = r.source as ContentVersionSource;
+  return { id: r.id, catalogId: r.catalog_id, versionNo: r.version_no, name: r.name, source, engine: r.engine, wordCount: r.word_count, createTime: r.created_at };
 }
 
 /** Content versions (章节版本) of one chapter: listed, viewed, saved by hand and restored. */

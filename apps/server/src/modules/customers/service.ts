@@ -32,18 +32,8 @@ function statusOf(s: string): AdminUserItem['status'] {
 }
 
 function present(u: UserRow): AdminUserItem {
-  return {
-    id: u.id,
-    account: u.account,
-    phone: u.phone,
-    name: u.name,
-    role: u.role,
-    status: statusOf(u.status),
-    tenantId: u.tenant_id,
-    companyName: COMPANY_ROLES.has(u.role) ? u.company_name || null : null,
-    createTime: u.created_at,
-    lastLoginTime: u.last_login_at,
-  };
+  const companyName = COMPANY_ROLES.has(u.role) ? u.company_name || null : null;
+  return { id: u.id, account: u.account, phone: u.phone, name: u.name, role: u.role, status: statusOf(u.status), tenantId: u.tenant_id, companyName, createTime: u.created_at, lastLoginTime: u.last_login_at };
 }
 
 /**

@@ -1,18 +1,14 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { FeedbackTable } from '../../db/schema.ts';
+import type { ActorScope } from '../../policy/actor.ts';
 
 export type FeedbackRow = FeedbackTable;
-export interface FeedbackOwner {
-  userId: string;
-  tenantId: string;
-}
-
 /** Queries of the feedback table; users' queries are scoped by the owner. */
 export class FeedbackRepo {
   constructor(private readonly db: Kysely<Database>) {}
 
-  private owned(owner: FeedbackOwner) {
+  private owned(owner: ActorScope) {
     return this.db.selectFrom('feedbacks').where('user_id', '=', owner.userId).where('tenant_id', '=', owner.tenantId);
   }
 
@@ -21,7 +17,7 @@ export class FeedbackRepo {
   }
 
   /** Which of `ids` are pictures in the owner's library. */
-  async ownedPictureIds(owner: FeedbackOwner, ids: string[]): Promise<Set<string>> {
+  async ownedPictureIds(owner: ActorScope, ids: string[]): Promise<Set<string>> {
     if (!ids.length) return new Set();
     const rows = await this.db
       .selectFrom('pictures')
@@ -33,13 +29,13 @@ export class FeedbackRepo {
     return new Set(rows.map((r) => r.id));
   }
 
-  async ownPage(owner: FeedbackOwner, offset: number, limit: number) {
+  async ownPage(owner: ActorScope, offset: number, limit: number) {
     const total = await this.owned(owner).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
     const rows = await this.owned(owner).selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).offset(offset).execute();
     return { rows, total: Number(total?.n ?? 0) };
   }
 
-  async unread(owner: FeedbackOwner): Promise<number> {
+  async unread(owner: ActorScope): Promise<number> {
     const r = await this.owned(owner)
       .where('reply_at', 'is not', null)
       .where('reply_read_at', 'is', null)
@@ -48,7 +44,7 @@ export class FeedbackRepo {
     return Number(r?.n ?? 0);
   }
 
-  async markRead(owner: FeedbackOwner, at: string): Promise<number> {
+  async markRead(owner: ActorScope, at: string): Promise<number> {
     const r = await this.db
       .updateTable('feedbacks')
       .set({ reply_read_at: at })

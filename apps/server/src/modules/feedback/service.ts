@@ -13,7 +13,7 @@ import {
 import type { Database } from '../../db/schema.ts';
 import { newId, nowIso } from '../../lib/ids.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
-import type { Actor } from '../../policy/actor.ts';
+import { ownerColumns, type Actor } from '../../policy/actor.ts';
 import { FeedbackRepo, type FeedbackRow } from './repo.ts';
 
 const FEEDBACK_NOT_FOUND = '反馈不存在';
@@ -62,8 +62,7 @@ export class FeedbackService {
     const now = nowIso();
     await this.repo.insert({
       id,
-      user_id: owner.userId,
-      tenant_id: owner.tenantId,
+      ...ownerColumns(owner),
       type: input.type,
       content: input.content,
       contact: input.contact || null,

@@ -144,13 +144,14 @@ export class FileService {
   async detail(owner: Actor, id: string): Promise<UploadedFile> {
     const row = await this.repo.findOwned(owner, id);
     if (!row) throw notFound(FILE_MESSAGES.notFound);
+    const { id: fileId, name, size, pages, chars } = row;
     return {
-      fileId: row.id,
-      name: row.name,
+      fileId,
+      name,
       kind: row.kind as TenderFileKind,
-      size: row.size,
-      pages: row.pages,
-      chars: row.chars,
+      size,
+      pages,
+      chars,
       preview: row.text.slice(0, FILE_LIMITS.previewChars),
       headings: row.headings ? (JSON.parse(row.headings) as UploadedFile['headings']) : [],
     };
