@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { fenToYuan, yuanToFen, type AdminPackageItem, type AdminRevenue, type SavePackageInput, type SetEnabledInput } from '@bid/shared';
 import type { Database } from '../../db/schema.ts';
 import { notFound } from '../../http/errors.ts';
-import { newId } from '../../lib/ids.ts';
+import { saveById } from '../../db/save.ts';
 import { presentPackage } from './service.ts';
 import type { PackageTable } from './tables.ts';
 
@@ -44,14 +44,12 @@ export class CommerceConsole {
       enabled: input.enabled ? 1 : 0,
       updated_at: this.now().toISOString(),
     };
-    let id = input.id;
-    if (id) {
-      const res = await this.db.updateTable('packages').set(values).where('id', '=', id).executeTakeFirst();
-      if (Number(res.numUpdatedRows) === 0) throw notFound('套餐不存在');
-    } else {
-      id = newId();
-      await this.db.insertInto('packages').values({ id, ...values, created_at: values.updated_at }).execute();
-    }
+    const id = await saveById(
+      input.id,
+      (id) => this.db.updateTable('packages').set(values).where('id', '=', id).executeTakeFirst(),
+      (id) => this.db.insertInto('packages').values({ id, ...values, created_at: values.updated_at }).execute(),
+      '套餐不存在',
+    );
     return present(await this.db.selectFrom('packages').selectAll().where('id', '=', id).executeTakeFirstOrThrow());
   }
 

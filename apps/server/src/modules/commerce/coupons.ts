@@ -2,7 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import { COMMERCE_MSG, fenToYuan, yuanToFen, type AdminCouponItem, type SaveCouponInput, type SetEnabledInput } from '@bid/shared';
 import type { Database } from '../../db/schema.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
-import { newId } from '../../lib/ids.ts';
+import { saveById } from '../../db/save.ts';
 import type { CouponTable } from './tables.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -101,19 +101,15 @@ export class CouponService {
     };
     const taken = await this.db.selectFrom('coupons').select('id').where('code', '=', code).executeTakeFirst();
     if (taken && taken.id !== input.id) throw conflict(COMMERCE_MSG.couponCodeTaken);
-    let id = input.id;
-    if (id) {
-      const res = await this.db.updateTable('coupons').set(values).where('id', '=', id).executeTakeFirst();
-      if (Number(res.numUpdatedRows) === 0) throw notFound('优惠码不存在');
-    } else {
-      id = newId();
+    const create = async (id: string) => {
       try {
         await this.db.insertInto('coupons').values({ id, ...values, used_count: 0, created_at: values.updated_at }).execute();
       } catch {
         // The unique code index: another operator saved the same code a moment ago.
         throw conflict(COMMERCE_MSG.couponCodeTaken);
       }
-    }
+    };
+    const id = await saveById(input.id, (id) => this.db.updateTable('coupons').set(values).where('id', '=', id).executeTakeFirst(), create, '优惠码不存在');
     return present(await this.db.selectFrom('coupons').selectAll().where('id', '=', id).executeTakeFirstOrThrow());
   }
 
