@@ -5,7 +5,7 @@ import { AiError } from '../../ai/errors.ts';
 import { rulesFallback } from '../../ai/model-engine.ts';
 import { notWorse } from '../../ai/analysis/merge.ts';
 import type { AiEngine } from '../../ai/types.ts';
-import type { BidOwner, BidRow } from '../bid/repo.ts';
+import type { BidRow } from '../bid/repo.ts';
 import type { BidService } from '../bid/service.ts';
 import type { FileService } from '../file/service.ts';
 import type { UsageRecorder } from '../ai/usage.ts';
@@ -72,7 +72,7 @@ export class AnalysisService {
    * The analysis of a bid, made (and stored with the bid) when it has none yet. Reuses the
    * interpretation of the same text made on the create page.
    */
-  async ensureForBid(owner: BidOwner, bid: BidRow, tier: ModelTier, opts: { refresh?: boolean; signal?: AbortSignal } = {}): Promise<TenderAnalysis> {
+  async ensureForBid(owner: Actor, bid: BidRow, tier: ModelTier, opts: { refresh?: boolean; signal?: AbortSignal } = {}): Promise<TenderAnalysis> {
     const stored = parseAnalysis(bid.analysis);
     if (stored && !opts.refresh) return stored;
     const text = await this.tenderTextOf(owner, bid);

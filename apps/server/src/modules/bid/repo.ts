@@ -5,8 +5,6 @@ import { isSystem, type Actor, type Caller } from '../../policy/actor.ts';
 import { bidScope } from './policy.ts';
 
 export type Db = Kysely<Database> | Transaction<Database>;
-/** @deprecated the one name for "who is asking" is Actor (policy/actor.ts). */
-export type BidOwner = Actor;
 export type BidRow = Database['bids'];
 
 export interface BidListFilter {

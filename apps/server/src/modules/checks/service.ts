@@ -13,9 +13,9 @@ import {
 } from '@bid/shared';
 import type { PMNode } from '@bid/document';
 import { DEFAULT_TEMPLATE_ID } from '@bid/document/templates/builtin';
+import type { Actor } from '../../policy/actor.ts';
 import type { Database } from '../../db/schema.ts';
 import { businessWarning } from '../../http/errors.ts';
-import type { BidOwner } from '../bid/repo.ts';
 import type { BidService } from '../bid/service.ts';
 import { estimatePages, pageModelOf } from '../../ai/pages/model.ts';
 import { ChecksRepo, type CheckChapterRow } from './repo.ts';
@@ -99,7 +99,7 @@ export class ChecksService {
     return new ChecksService(bids, new ChecksRepo(db));
   }
 
-  async check(owner: BidOwner, bidId: string): Promise<BidChecks> {
+  async check(owner: Actor, bidId: string): Promise<BidChecks> {
     const bid = await this.bids.getOwned(owner, bidId);
     const analysis = analysisOf(bid.analysis);
     const chapters = outlineOf(await this.repo.chapters(bid.id));
@@ -147,7 +147,7 @@ export class ChecksService {
   }
 
   /** 601 naming the first blocking finding, unless the writer confirmed having seen them. */
-  async assertFinishable(owner: BidOwner, bidId: string): Promise<void> {
+  async assertFinishable(owner: Actor, bidId: string): Promise<void> {
     const checks = await this.check(owner, bidId);
     if (checks.blocking > 0) throw businessWarning(CHECK_MSG.blockedFinish(checks.blockers[0], checks.blocking));
   }

@@ -3,9 +3,6 @@ import { newId } from '../../lib/ids.ts';
 import type { SessionActor } from '../../policy/actor.ts';
 import type { SessionRepo } from './repo.ts';
 
-/** @deprecated The request's user is a `SessionActor`; services take an `Actor`. */
-export type AuthContext = SessionActor;
-
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
