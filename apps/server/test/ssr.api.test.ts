@@ -61,8 +61,9 @@ describe('server-rendered public site', () => {
       expect(tag(res.body, /<meta name="description" content="([^"]*)"/)?.length, p).toBeGreaterThan(10);
       // One description only: the template's own is replaced, not duplicated.
       expect(res.body.match(/<meta name="description"/g), p).toHaveLength(1);
-      // antd's styles arrive with the HTML: no unstyled flash before the scripts run.
-      expect(res.body, p).toMatch(/<style[^>]*>[^<]*\.ant-btn/);
+      // antd's styles arrive with the HTML: no unstyled flash before the scripts run. The signed-out
+      // landing page is the island without antd: the stylesheet draws its buttons (test below).
+      if (p !== '/') expect(res.body, p).toMatch(/<style[^>]*>[^<]*\.ant-btn/);
     }
   });
 
@@ -155,6 +156,19 @@ describe('server-rendered public site', () => {
     expect(home.body).toContain('<div id="root"></div>');
     expect((await get('/ssr/entry-server.js')).statusCode).toBe(404);
     expect((await get('/ssr/entry-server.js')).body).not.toContain('renderToString');
+  });
+
+  it('renders the signed-out landing page as the light island (no antd styles), signed in as the whole app', async () => {
+    const payloadOf = (html: string) => JSON.parse(tag(html, /<script type="application\/json" id="__payload">([^<]*)<\/script>/) ?? 'null');
+    const anonymous = (await get('/')).body;
+    expect(payloadOf(anonymous)).toMatchObject({ path: '/', status: 200, island: true });
+    // antd's CSS-in-JS writes <style> tags only when antd renders: the island has none.
+    expect(anonymous).not.toMatch(/<style[^>]*data-(rc|css-hash|token-hash)/);
+    expect(rootText(anonymous)).toContain('免费开始写标书');
+    const signedIn = (await get('/', { cookie: 'Admin-Token=some-token' })).body;
+    expect(payloadOf(signedIn).island).toBeUndefined();
+    expect(rootText(signedIn)).toContain('进入工作台');
+    expect(payloadOf((await get('/demo')).body).island).toBeUndefined();
   });
 
   it('renders the header of a signed-in visitor as the browser will (workbench entry instead of login)', async () => {

@@ -29,7 +29,8 @@ export async function launchBrowser(): Promise<Browser> {
 }
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
-export const WEB_DIST_INDEX = path.resolve(HERE, '../../../apps/web/dist/index.html');
+/** E2E_WEB_DIST: test another build (a private one while others rebuild apps/web/dist). */
+export const WEB_DIST_INDEX = path.resolve(process.env.E2E_WEB_DIST ?? path.resolve(HERE, '../../../apps/web/dist'), 'index.html');
 
 /** Browser tests run against the built app: fail early with the command to run instead of a blank page. */
 export function assertWebBuilt(): void {

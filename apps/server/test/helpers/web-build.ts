@@ -12,7 +12,8 @@ const WEB = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..
  */
 export function builtWebCopy(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bid-web-ssr-'));
-  const dist = path.join(WEB, 'dist');
+  // E2E_WEB_DIST: test another build (a private one while others rebuild apps/web/dist).
+  const dist = process.env.E2E_WEB_DIST ? path.resolve(process.env.E2E_WEB_DIST) : path.join(WEB, 'dist');
   if (fs.existsSync(path.join(dist, 'ssr', 'entry-server.js')) && fs.existsSync(path.join(dist, 'index.html'))) {
     fs.cpSync(dist, dir, { recursive: true });
     const html = fs.readFileSync(path.join(dir, 'index.html'), 'utf8');

@@ -6,7 +6,7 @@ import {
   MARKER_HEADER,
   MARKER_VALUE,
   TENANT_HEADER,
-} from '@bid/shared';
+} from '@bid/shared/http';
 
 /** Client id and secret of the product's own auth client (SPEC section 3), overridable at build time. */
 export function clientCredentials(): { clientId: string; clientSecret: string } {

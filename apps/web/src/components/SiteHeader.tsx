@@ -6,15 +6,9 @@ import { NavLink } from './NavLink.tsx';
 import { LoginEntry } from './LoginEntry.tsx';
 import { UserMenu } from './UserMenu.tsx';
 import { useSession } from '../stores/session.ts';
+import { SITE_NAV } from './siteNav.ts';
 
-export const SITE_NAV = [
-  { to: '/', label: '首页' },
-  { to: '/demo', label: '产品演示' },
-  { to: '/sse', label: '实时写作' },
-  { to: '/more/make-book.html', label: '如何制作标书' },
-  { to: '/more/question.html', label: '常见问题' },
-  { to: '/more/call-me.html', label: '联系我们' },
-];
+export { SITE_NAV } from './siteNav.ts';
 
 /** Header of the public site: logo, navigation, search, and login or the user's entry to the workbench. */
 export function SiteHeader() {

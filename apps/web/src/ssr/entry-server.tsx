@@ -15,6 +15,8 @@ import { createQueryClient } from '../api/queryClient.ts';
 import { routes } from '../router/routes.tsx';
 import { RouteError } from '../utils/routeCheck.ts';
 import { useSession } from '../stores/session.ts';
+import { isWindowsWechat } from '../components/wechat.ts';
+import { islandRoutes } from '../landing/islandRoutes.tsx';
 import { headTags, pageHead } from './head.ts';
 import { articlePaths, loadPublicPageData, type ContentSource } from './pageData.ts';
 import type { PagePayload } from './payload.ts';
@@ -49,8 +51,32 @@ function errorRouteId(context: StaticHandlerContext): string | null {
   return null;
 }
 
+/**
+ * A signed-out visitor's landing page: the light island (issue 18, first-load JavaScript), which the
+ * browser hydrates without antd or the request layer. Signed in, the header needs the whole app.
+ */
+function rendersIsland(url: URL, input: RenderInput): boolean {
+  return url.pathname === '/' && !input.token && !isWindowsWechat(input.userAgent);
+}
+
+async function renderIsland(url: URL, input: RenderInput): Promise<RenderResult> {
+  const handler = createStaticHandler(islandRoutes());
+  const context = await handler.query(new Request(url.href));
+  if (context instanceof Response) throw new Error('the landing island has no redirects');
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const html = renderToString(
+    <StrictMode>
+      <StaticRouterProvider router={router} context={context} hydrate={false} />
+    </StrictMode>,
+  );
+  const head = pageHead({ pathname: url.pathname, search: url.search, origin: input.origin, status: 200 }, null);
+  const payload: PagePayload = { buildId: input.buildId, path: `${url.pathname}${url.search}`, status: 200, notFound: null, queries: null, island: true };
+  return { kind: 'page', status: 200, head: headTags(head, input.origin), html, styles: '', payload };
+}
+
 export async function render(input: RenderInput): Promise<RenderResult> {
   const url = new URL(input.url, input.origin);
+  if (rendersIsland(url, input)) return renderIsland(url, input);
   const handler = createStaticHandler(routes);
   const result = await handler.query(new Request(url.href));
   if (result instanceof Response) {

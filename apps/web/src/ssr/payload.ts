@@ -17,6 +17,8 @@ export interface PagePayload {
   notFound: { routeId: string; message: string } | null;
   /** TanStack Query cache the screens read, so hydration renders the same data without a request. */
   queries: DehydratedState | null;
+  /** The signed-out landing page, rendered as the light island (landing/island.tsx) instead of the whole app. */
+  island?: boolean;
 }
 
 /** JSON inside an HTML element: `<`, `>` and `&` escaped so the text cannot end the element. */

@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { idSchema } from './common.ts';
 import { QUOTA_BUCKETS, quotaSchema } from './bid.ts';
+import { PACKAGE_KINDS } from './packageKinds.ts';
 
 /**
  * Commerce (API.md "Commerce", SPEC section 7 Order): packages, orders, quota movements, and the
  * operators' console calls under /api/admin. Money is fen in the database and "199.00" here.
  */
-export const PACKAGE_KINDS = ['count', 'monthly', 'yearly'] as const;
-export type PackageKind = (typeof PACKAGE_KINDS)[number];
+export { PACKAGE_KIND_LABELS, PACKAGE_KINDS, type PackageKind } from './packageKinds.ts';
 
 export const ORDER_STATUSES = ['created', 'paid', 'cancelled', 'refunded'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
@@ -23,12 +23,6 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   paid: '已付款',
   cancelled: '已取消',
   refunded: '已退款',
-};
-
-export const PACKAGE_KIND_LABELS: Record<PackageKind, string> = {
-  count: '按份',
-  monthly: '包月',
-  yearly: '包年',
 };
 
 export const QUOTA_BUCKET_LABELS: Record<(typeof QUOTA_BUCKETS)[number], string> = {

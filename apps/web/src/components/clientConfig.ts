@@ -1,0 +1,36 @@
+/* The client configuration's defaults: no request layer here, the landing island uses them too. */
+import type { ClientConfig } from '@bid/shared';
+
+/** What the shell shows when the configuration call fails or has not answered yet. */
+export const FALLBACK_CLIENT_CONFIG: ClientConfig = {
+  chapterSettingName: '',
+  loadingTips: ['粘贴招标文件中的项目概况和评分标准，生成效果最好'],
+  companyName: '标书 AI',
+  registrationNo: '',
+  // Nothing made up: the real channel comes from the server's configuration (CUSTOMER_SERVICE_*).
+  customerService: { phone: '', wechat: '', hours: '' },
+};
+
+/** "电话 … / 微信 …" for the channels that are configured; null when none is. */
+export function contactLine(cs: ClientConfig['customerService']): string | null {
+  const parts = [cs.phone ? `电话 ${cs.phone}` : '', cs.wechat ? `微信 ${cs.wechat}` : ''].filter(Boolean);
+  return parts.length ? parts.join(' / ') : null;
+}
+
+export const CLIENT_CONFIG_KEY = ['common', 'clientConfig'] as const;
+
+/** Fills what a partial or failed answer lacks, so the footer and customer service always have text. */
+export function withConfigDefaults(data: Partial<ClientConfig> | null | undefined): ClientConfig {
+  const d = data ?? {};
+  return {
+    ...FALLBACK_CLIENT_CONFIG,
+    ...d,
+    loadingTips: d.loadingTips?.length ? d.loadingTips : FALLBACK_CLIENT_CONFIG.loadingTips,
+    companyName: d.companyName || FALLBACK_CLIENT_CONFIG.companyName,
+    customerService: {
+      phone: d.customerService?.phone || FALLBACK_CLIENT_CONFIG.customerService.phone,
+      wechat: d.customerService?.wechat || FALLBACK_CLIENT_CONFIG.customerService.wechat,
+      hours: d.customerService?.hours || FALLBACK_CLIENT_CONFIG.customerService.hours,
+    },
+  };
+}

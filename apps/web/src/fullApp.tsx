@@ -1,0 +1,78 @@
+import { StrictMode } from 'react';
+import { flushSync } from 'react-dom';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
+import { hydrate } from '@tanstack/react-query';
+import { setNavigator } from './lib/navigation.ts';
+import { routes } from './router/routes.tsx';
+import { reportCaughtError } from './router/errors.ts';
+import { queryClient } from './api/queryClient.ts';
+import { RouteError } from './utils/routeCheck.ts';
+import type { PagePayload } from './ssr/payload.ts';
+import { watchDeployments } from './ssr/deployments.tsx';
+import { commerceKeys } from './features/commerce/api.ts';
+import { CLIENT_CONFIG_KEY } from './components/clientConfig.ts';
+import type { IslandData } from './landing/islandData.ts';
+import { App } from './App.tsx';
+
+/**
+ * The screens of the current URL are lazy modules; a server-rendered page needs them loaded before
+ * hydration, or the first client render would be the loading fallback instead of the server's HTML.
+ */
+async function loadMatchedScreens(table: RouteObject[]): Promise<void> {
+  const matches = matchRoutes(table, window.location) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      const loaded = await route.lazy();
+      Object.assign(route, { ...loaded, lazy: undefined });
+    }),
+  );
+}
+
+function makeRouter(hydrationData?: Parameters<typeof createBrowserRouter>[1]) {
+  const router = createBrowserRouter(routes, hydrationData);
+  // Code outside React (the request layer after a 401, stores) routes through the same history.
+  setNavigator((to, options) => void router.navigate(to, options));
+  return router;
+}
+
+/** The whole app on a page the server rendered with it (or rendered nothing for). */
+export async function startApp(container: HTMLElement, payload: PagePayload | null): Promise<void> {
+  const serverRendered = payload !== null && container.firstElementChild !== null;
+  if (serverRendered) {
+    await loadMatchedScreens(routes);
+    if (payload.queries) hydrate(queryClient, payload.queries);
+  }
+  const errors = serverRendered && payload.notFound ? { [payload.notFound.routeId]: new RouteError(404, payload.notFound.message) } : null;
+  const router = makeRouter(serverRendered ? { hydrationData: { loaderData: {}, errors } } : undefined);
+  const app = (
+    <StrictMode>
+      <App router={router} />
+    </StrictMode>
+  );
+  if (serverRendered) hydrateRoot(container, app, { onCaughtError: reportCaughtError });
+  else createRoot(container, { onCaughtError: reportCaughtError }).render(app);
+  watchDeployments();
+}
+
+/**
+ * Takes over from the landing island (landing/island.tsx): the same page, rendered by the whole app in
+ * one synchronous step so no frame shows an empty page, with the data the island already fetched.
+ */
+export async function takeOverIsland(container: HTMLElement, data: IslandData, unmountIsland: () => void): Promise<void> {
+  await loadMatchedScreens(routes);
+  if (data.packages) queryClient.setQueryData(commerceKeys.packages, data.packages);
+  if (data.clientConfig) queryClient.setQueryData(CLIENT_CONFIG_KEY, data.clientConfig);
+  const router = makeRouter();
+  unmountIsland();
+  const root = createRoot(container, { onCaughtError: reportCaughtError });
+  flushSync(() =>
+    root.render(
+      <StrictMode>
+        <App router={router} />
+      </StrictMode>,
+    ),
+  );
+  watchDeployments();
+}
