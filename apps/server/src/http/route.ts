@@ -53,7 +53,6 @@ interface UploadSpec<D extends z.ZodType> extends Omit<RouteSpec<z.ZodType, D>, 
   notMultipart: string;
 }
 
-/** The service call; `req` for what the request itself carries (the client's IP). */
 type SpecText = { summary: string; description?: string; input?: z.ZodType };
 
 function routeSchema(tags: string[], method: 'GET' | 'POST', spec: SpecText, answer: z.ZodType) {
@@ -71,6 +70,27 @@ function inputOf<I extends z.ZodType>(method: 'GET' | 'POST', req: { query: unkn
   return (method === 'GET' ? req.query : req.body) as z.output<I>;
 }
 
+/** Registers one JSON route: the input checked by its schema, the answer enveloped and checked by its own. */
+function jsonRoute<I extends z.ZodType, D extends z.ZodType>(
+  app: FastifyInstance,
+  tags: string[],
+  method: 'GET' | 'POST',
+  url: string,
+  spec: RouteSpec<I, D>,
+  answer: (req: FastifyRequest, input: z.output<I>) => Promise<z.input<D>> | z.input<D>,
+  auth?: 'none',
+): void {
+  app.withTypeProvider<ZodTypeProvider>().route({
+    method,
+    url,
+    ...(auth ? { config: { auth } } : {}),
+    ...(spec.bodyLimit ? { bodyLimit: spec.bodyLimit } : {}),
+    schema: routeSchema(tags, method, spec, envelopeSchema(spec.data)),
+    handler: async (req) => ok(await answer(req, inputOf<I>(method, req))),
+  });
+}
+
+/** The service call; `req` for what the request itself carries (the client's IP). */
 type Run<I extends z.ZodType, R> = (actor: SessionActor, input: z.output<I>, req: FastifyRequest) => Promise<R> | R;
 
 /**
@@ -83,15 +103,8 @@ export function userRoutes(app: FastifyInstance, tags: string[]) {
   const schemaOf = (method: 'GET' | 'POST', spec: SpecText, answer: z.ZodType) => routeSchema(tags, method, spec, answer);
   const json =
     (method: 'GET' | 'POST') =>
-    <I extends z.ZodType, D extends z.ZodType>(url: string, spec: RouteSpec<I, D>, run: Run<I, z.input<D>>): void => {
-      r.route({
-        method,
-        url,
-        ...(spec.bodyLimit ? { bodyLimit: spec.bodyLimit } : {}),
-        schema: schemaOf(method, spec, envelopeSchema(spec.data)),
-        handler: async (req) => ok(await run(requireAuth(req), inputOf<I>(method, req), req)),
-      });
-    };
+    <I extends z.ZodType, D extends z.ZodType>(url: string, spec: RouteSpec<I, D>, run: Run<I, z.input<D>>): void =>
+      jsonRoute(app, tags, method, url, spec, (req, input) => run(requireAuth(req), input, req));
   return {
     get: json('GET'),
     post: json('POST'),
@@ -147,17 +160,9 @@ type PublicRun<I extends z.ZodType, R> = (input: z.output<I>, req: FastifyReques
 
 /** Routes anyone may call (no session is looked at), declared like `userRoutes`. */
 export function publicRoutes(app: FastifyInstance, tags: string[]) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
   const json =
     (method: 'GET' | 'POST') =>
-    <I extends z.ZodType, D extends z.ZodType>(url: string, spec: RouteSpec<I, D>, run: PublicRun<I, z.input<D>>): void => {
-      r.route({
-        method,
-        url,
-        config: { auth: 'none' },
-        schema: routeSchema(tags, method, spec, envelopeSchema(spec.data)),
-        handler: async (req) => ok(await run(inputOf<I>(method, req), req)),
-      });
-    };
+    <I extends z.ZodType, D extends z.ZodType>(url: string, spec: RouteSpec<I, D>, run: PublicRun<I, z.input<D>>): void =>
+      jsonRoute(app, tags, method, url, spec, (req, input) => run(input, req), 'none');
   return { get: json('GET'), post: json('POST') };
 }
