@@ -13,7 +13,7 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { firstLoadJs } from '../web/size.ts';
+import { firstLoadJs, LANDING_FIRST_LOAD } from '../web/size.ts';
 
 const PAGES = ['/', '/help/getting-started.html'];
 const RUNS = Number(process.env.LH_RUNS ?? 3);
@@ -82,7 +82,7 @@ async function main(): Promise<void> {
         console.log(`${page.padEnd(28)} ${id.padEnd(15)} median ${String(m).padStart(3)} of [${(scores[id] ?? []).join(', ')}]  goal ${goal}  ratio ${(m / goal).toFixed(2)}`);
       }
     }
-    const kb = firstLoadJs(dist, ['src/pages/public/LandingPage.tsx']).totalGzipBytes / 1024;
+    const kb = firstLoadJs(dist, LANDING_FIRST_LOAD).totalGzipBytes / 1024;
     console.log(`landing page first-load JS: ${kb.toFixed(1)} KB gzipped (goal < 150 KB, ratio ${(kb / 150).toFixed(2)})`);
   } finally {
     await chrome.kill();
