@@ -166,6 +166,20 @@ describe(`console: refunds and revenue (${TEST_DB})`, () => {
     expect(mine).toMatchObject({ status: 'refunded', refundNote: '客户申请退款' });
   });
 
+  it('an order with an invoice waiting to be issued is not refunded until the operator rejects the invoice', async () => {
+    const u = await createUserWithSession(s);
+    const o = (await buy(u, 'pkg-count-1')).body.data;
+    await op('/order/confirm', { id: o.orderId });
+    const inv = await s.api.post('/invoice/client/saveInvoice', { orderIds: [o.orderId], type: 'normal', title: '张三', email: 'a@example.com' }, { token: u.token });
+    expect(inv.body.code).toBe(200);
+    const refused = await op('/order/refund', { id: o.orderId, note: '客户申请退款' });
+    expect(refused.status).toBe(409);
+    expect(refused.body.msg).toContain('发票');
+    expect(await quotaOf(u)).toMatchObject({ purchased: 1 });
+    await op('/invoice/reject', { id: inv.body.data.id, reason: '订单将退款' });
+    expect((await op('/order/refund', { id: o.orderId, note: '客户申请退款' })).body.data).toMatchObject({ status: 'refunded', takenBack: 1 });
+  });
+
   it('refunding a yearly package moves its end back; a monthly one ends it and empties the month bucket', async () => {
     const u = await createUserWithSession(s);
     const y = (await buy(u, 'pkg-yearly')).body.data;

@@ -46,6 +46,7 @@ export const COMMERCE_MSG = {
   couponCodeTaken: '该优惠码已存在',
   orderNotCancellable: '只有待付款的订单可以取消',
   orderNotRefundable: '只有已付款的订单可以退款',
+  orderInvoicePending: '该订单有待开具的发票申请，请先在发票管理中驳回该申请，再办理退款',
   orderNotConfirmable: '该订单已取消或已退款，不能确认收款',
   amountMismatch: '支付金额与订单金额不一致',
   payStartFailed: '微信支付下单失败，请稍后重试或选择银行转账',

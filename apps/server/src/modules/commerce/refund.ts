@@ -31,6 +31,16 @@ export class RefundService {
     return this.db.transaction().execute(async (trx) => {
       const order = await trx.selectFrom('orders').selectAll().where('id', '=', input.id).executeTakeFirst();
       if (!order) throw notFound(COMMERCE_MSG.orderNotFound);
+      // An invoice still waiting to be issued would otherwise be issued for money given back. An
+      // issued one stays (a red-letter invoice is done outside the product; the console marks it).
+      const pendingInvoice = await trx
+        .selectFrom('invoice_orders')
+        .innerJoin('invoices', 'invoices.id', 'invoice_orders.invoice_id')
+        .select('invoices.id')
+        .where('invoice_orders.claim', '=', order.id)
+        .where('invoices.status', '=', 'pending')
+        .executeTakeFirst();
+      if (pendingInvoice) throw conflict(COMMERCE_MSG.orderInvoicePending);
       const now = this.now();
       const res = await trx
         .updateTable('orders')
