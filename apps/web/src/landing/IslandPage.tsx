@@ -7,7 +7,8 @@ import { withConfigDefaults } from '../components/clientConfig.ts';
 import { SITE_NAV } from '../components/siteNav.ts';
 import { PriceList } from '../features/commerce/PriceList.tsx';
 import { LandingContent, type LandingStartProps } from '../pages/public/LandingContent.tsx';
-import { publicCall, type IslandData } from './islandData.ts';
+import type { IslandData } from './islandData.ts';
+import { lightApi } from '../api/light.ts';
 
 /** A plain button drawn like antd's (landing.css `.bs-btn`); its click is taken over by the whole app. */
 function PlainButton({ primary, large, block, text, shape, icon, label, children }: {
@@ -72,8 +73,8 @@ export function IslandPage({ onData }: { onData: (data: IslandData) => void }) {
   useEffect(() => {
     let live = true;
     void Promise.all([
-      publicCall<IslandData['packages']>('GET', '/order/client/indexShow'),
-      publicCall<IslandData['clientConfig']>('POST', '/common/client/getClientConfig'),
+      lightApi.packages(),
+      lightApi.clientConfig(),
     ]).then(([packages, clientConfig]) => {
       if (!live) return;
       setData({ packages, clientConfig });
