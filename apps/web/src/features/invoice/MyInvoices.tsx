@@ -5,6 +5,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { INVOICE_STATUS_LABELS, INVOICE_TYPE_LABELS, formatTime, type InvoiceItem, type InvoiceStatus } from '@bid/shared';
 import { useBusyAction } from '../../utils/useBusyAction.ts';
 import { invoiceApi, invoiceKeys } from './api.ts';
+import { invoiceBuyerItems } from './buyerItems.tsx';
 
 const PAGE_SIZE = 10;
 export const INVOICE_STATUS_COLORS: Record<InvoiceStatus, string> = { pending: 'gold', issued: 'green', rejected: 'red' };
@@ -41,28 +42,17 @@ function InvoiceDetailModal({ id, onClose, onDownload, downloading }: { id: stri
       {!d ? <Skeleton active /> : null}
       {d ? (
         <div data-testid="invoice-detail">
-          <Descriptions column={2} size="small" bordered>
-            <Descriptions.Item label="状态" span={2}>
-              <InvoiceStatusTag status={d.status} reason={d.rejectReason} />
-            </Descriptions.Item>
-            <Descriptions.Item label="发票类型">{INVOICE_TYPE_LABELS[d.type]}</Descriptions.Item>
-            <Descriptions.Item label="金额">¥{d.amount}</Descriptions.Item>
-            <Descriptions.Item label="发票抬头" span={2}>
-              {d.title}
-            </Descriptions.Item>
-            <Descriptions.Item label="纳税人识别号">{d.taxNumber ?? '-'}</Descriptions.Item>
-            <Descriptions.Item label="联系邮箱">{d.email}</Descriptions.Item>
-            {d.type === 'special' ? (
-              <>
-                <Descriptions.Item label="注册地址">{d.address}</Descriptions.Item>
-                <Descriptions.Item label="注册电话">{d.phone}</Descriptions.Item>
-                <Descriptions.Item label="开户银行">{d.bankName}</Descriptions.Item>
-                <Descriptions.Item label="银行账号">{d.bankAccount}</Descriptions.Item>
-              </>
-            ) : null}
-            <Descriptions.Item label="申请时间">{formatTime(d.createTime)}</Descriptions.Item>
-            <Descriptions.Item label="开具时间">{d.issueTime ? formatTime(d.issueTime) : '-'}</Descriptions.Item>
-          </Descriptions>
+          <Descriptions
+            column={2}
+            size="small"
+            bordered
+            items={[
+              { key: 'status', label: '状态', span: 2, children: <InvoiceStatusTag status={d.status} reason={d.rejectReason} /> },
+              ...invoiceBuyerItems(d),
+              { key: 'createTime', label: '申请时间', children: formatTime(d.createTime) },
+              { key: 'issueTime', label: '开具时间', children: d.issueTime ? formatTime(d.issueTime) : '-' },
+            ]}
+          />
           <Table
             rowKey="id"
             size="small"

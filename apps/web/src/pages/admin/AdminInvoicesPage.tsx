@@ -8,6 +8,7 @@ import { confirmDialog, promptDialog, toastSuccess } from '../../utils/feedback.
 import { useBusyAction } from '../../utils/useBusyAction.ts';
 import { adminInvoiceApi, invoiceKeys } from '../../features/invoice/api.ts';
 import { InvoiceStatusTag } from '../../features/invoice/MyInvoices.tsx';
+import { invoiceBuyerItems } from '../../features/invoice/buyerItems.tsx';
 
 const PAGE_SIZE = 20;
 const FILTERS: Array<{ label: string; value: InvoiceStatus | 'all' }> = [
@@ -20,26 +21,20 @@ const FILTERS: Array<{ label: string; value: InvoiceStatus | 'all' }> = [
 /** What the invoice must say: the buyer's details and the orders it covers. */
 function InvoiceFacts({ inv }: { inv: AdminInvoiceItem }) {
   return (
-    <Descriptions column={2} size="small" bordered>
-      <Descriptions.Item label="发票类型">{INVOICE_TYPE_LABELS[inv.type]}</Descriptions.Item>
-      <Descriptions.Item label="金额">¥{inv.amount}</Descriptions.Item>
-      <Descriptions.Item label="发票抬头" span={2}>
-        {inv.title}
-      </Descriptions.Item>
-      <Descriptions.Item label="纳税人识别号">{inv.taxNumber ?? '-'}</Descriptions.Item>
-      <Descriptions.Item label="联系邮箱">{inv.email}</Descriptions.Item>
-      {inv.type === 'special' ? (
-        <>
-          <Descriptions.Item label="注册地址">{inv.address}</Descriptions.Item>
-          <Descriptions.Item label="注册电话">{inv.phone}</Descriptions.Item>
-          <Descriptions.Item label="开户银行">{inv.bankName}</Descriptions.Item>
-          <Descriptions.Item label="银行账号">{inv.bankAccount}</Descriptions.Item>
-        </>
-      ) : null}
-      <Descriptions.Item label="订单" span={2}>
-        {inv.orders.map((o) => `${o.id}（${o.packageName} ¥${o.amount}${o.status === 'paid' ? '' : `，${ORDER_STATUS_LABELS[o.status]}`}）`).join('，')}
-      </Descriptions.Item>
-    </Descriptions>
+    <Descriptions
+      column={2}
+      size="small"
+      bordered
+      items={[
+        ...invoiceBuyerItems(inv),
+        {
+          key: 'orders',
+          label: '订单',
+          span: 2,
+          children: inv.orders.map((o) => `${o.id}（${o.packageName} ¥${o.amount}${o.status === 'paid' ? '' : `，${ORDER_STATUS_LABELS[o.status]}`}）`).join('，'),
+        },
+      ]}
+    />
   );
 }
 
