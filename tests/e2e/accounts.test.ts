@@ -11,7 +11,7 @@ import {
   setPassword,
   startAccountsServer,
 } from '../../apps/server/test/accounts-helpers.ts';
-import { settled, unexpectedErrors, type PageError } from './helpers/browser.ts';
+import { gotoReady, settled, unexpectedErrors, type PageError } from './helpers/browser.ts';
 import { browserSuite } from './helpers/suite.ts';
 
 const CAPTCHA = 'Ab3d';
@@ -67,7 +67,7 @@ describe('accounts (browser)', () => {
   it('a new user logs in by SMS code from the outbox, sees the masked phone and the quota, logs out to /', async () => {
     const { page, errors } = await newPage();
     const phone = nextPhone();
-    await page.goto('/');
+    await gotoReady(page, '/');
     const dialog = await openLoginDialog(page);
 
     // Bad phone: a clear message, no call.
@@ -103,7 +103,7 @@ describe('accounts (browser)', () => {
     await setPassword(suite.server, token, phone, 'Browser-pass-9');
 
     const { page, errors } = await newPage();
-    await page.goto('/');
+    await gotoReady(page, '/');
     const dialog = await openLoginDialog(page);
     const img = dialog.getByTestId('captcha-image');
     await dialog.getByRole('tab', { name: '密码登录' }).click();
@@ -150,7 +150,7 @@ describe('accounts (browser)', () => {
 
   it('WeChat QR login with the simulator: the dialog polls and logs in once the scene is confirmed', async () => {
     const { page, errors } = await newPage();
-    await page.goto('/');
+    await gotoReady(page, '/');
     const dialog = await openLoginDialog(page);
     await dialog.getByRole('tab', { name: '微信登录' }).click();
     await dialog.getByTestId('wechat-qr').waitFor();

@@ -7,7 +7,7 @@ import { startTestServer } from '../../apps/server/test/helpers/test-server.ts';
 import { createUserWithSession } from '../../apps/server/test/helpers/fixtures.ts';
 import { SqlOperatorDirectory } from '../../apps/server/src/policy/operator.ts';
 import { startWechatPayStandin, type WechatPayStandin } from '../../apps/server/test/helpers/wechat-pay-standin.ts';
-import { settled, unexpectedErrors, type TrackedPage } from './helpers/browser.ts';
+import { gotoReady, settled, unexpectedErrors, type TrackedPage } from './helpers/browser.ts';
 import { browserSuite } from './helpers/suite.ts';
 
 const WAIT = { timeout: 15_000 };
@@ -35,11 +35,11 @@ describe('commerce (browser)', () => {
 
   it('the landing page shows the prices without login, and 查看套餐 opens the packages screen', async () => {
     const visitor = await suite.newPage();
-    await visitor.page.goto('/');
+    await gotoReady(visitor.page, '/');
     await expect.poll(() => visitor.page.getByTestId('public-prices').innerText(), WAIT).toContain('¥199.00');
     const member = await createUserWithSession(suite.server);
     const user = await suite.newPage(member.token);
-    await user.page.goto('/');
+    await gotoReady(user.page, '/');
     await user.page.getByRole('button', { name: '查看套餐' }).click();
     await user.page.waitForURL((u) => u.pathname === '/home/packages');
     await expect.poll(() => user.page.getByTestId('package-pkg-yearly').innerText(), WAIT).toContain('¥6999.00');

@@ -14,6 +14,7 @@ import { commerceKeys } from './features/commerce/api.ts';
 import { CLIENT_CONFIG_KEY } from './components/clientConfig.ts';
 import type { IslandData } from './landing/islandData.ts';
 import { App } from './App.tsx';
+import { ReadyMark } from './lib/readyMark.tsx';
 
 /**
  * The screens of the current URL are lazy modules; a server-rendered page needs them loaded before
@@ -49,6 +50,7 @@ export async function startApp(container: HTMLElement, payload: PagePayload | nu
   const app = (
     <StrictMode>
       <App router={router} />
+      <ReadyMark />
     </StrictMode>
   );
   if (serverRendered) hydrateRoot(container, app, { onCaughtError: reportCaughtError });
@@ -71,6 +73,7 @@ export async function takeOverIsland(container: HTMLElement, data: IslandData, u
     root.render(
       <StrictMode>
         <App router={router} />
+        <ReadyMark />
       </StrictMode>,
     ),
   );

@@ -96,6 +96,14 @@ export async function settled(locator: Locator): Promise<void> {
   await locator.waitFor();
   await locator.evaluate(async (el) => {
     // An animation that is cancelled (the element closes) rejects `finished`; that is settled too.
-    await Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished.catch(() => undefined)));
+    // One that repeats forever (a loading spinner or skeleton shimmer) never finishes: not motion to wait for.
+    const finite = el.getAnimations({ subtree: true }).filter((a) => a.effect?.getComputedTiming().iterations !== Infinity);
+    await Promise.all(finite.map((a) => a.finished.catch(() => undefined)));
   });
+}
+
+/** Opens a page and waits until React has rendered or hydrated it: server-rendered buttons do nothing before. */
+export async function gotoReady(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await page.locator('html[data-app="ready"]').waitFor({ state: 'attached', timeout: 30_000 });
 }

@@ -3,6 +3,7 @@ import { hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { islandRoutes } from './islandRoutes.tsx';
 import type { IslandData } from './islandData.ts';
+import { ReadyMark } from '../lib/readyMark.tsx';
 
 /** The elements a click can be handed over by: the island and the whole app render them in the same order. */
 const CLICKABLE = 'a[href], button';
@@ -27,6 +28,7 @@ export function hydrateIsland(container: HTMLElement): void {
     container,
     <StrictMode>
       <RouterProvider router={router} />
+      <ReadyMark />
     </StrictMode>,
   );
 
