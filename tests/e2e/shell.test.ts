@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { LOGIN_REDIRECT_KEY } from '@bid/shared';
 import { createUserWithSession } from '../../apps/server/test/helpers/fixtures.ts';
 import { startTestServer } from '../../apps/server/test/helpers/test-server.ts';
-import { unexpectedErrors } from './helpers/browser.ts';
+import { gotoReady, unexpectedErrors } from './helpers/browser.ts';
 import { browserSuite } from './helpers/suite.ts';
 
 /** Rendering waits on lazy chunks and API calls; the machine running the suite may be busy. */
@@ -54,7 +54,8 @@ describe('web shell (browser)', () => {
 
   it('renders /more/partner.html, and scrolls to the top on the next page', async () => {
     const { page, errors } = await newPage();
-    await page.goto('/more/partner.html');
+    // Scrolled only once React has taken over the server's page: its first render scrolls to the top.
+    await gotoReady(page, '/more/partner.html');
     await expect.poll(() => page.locator('h1').textContent(), POLL).toBe('合作伙伴');
     expect(await page.title()).toBe('合作伙伴 - 标书 AI');
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));

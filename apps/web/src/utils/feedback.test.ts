@@ -1,5 +1,6 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { Modal, message, notification } from 'antd';
 import { LIMITS, NOTIFICATION_PLACEMENTS } from '@bid/shared';
 import { recordFeedback } from '../api/testkit.ts';
 import {
@@ -63,6 +64,17 @@ describe('toasts and notifications (SPEC section 9)', () => {
 const SLOW = { timeout: 8000 };
 
 describe('with antd itself (no fakes)', () => {
+  // antd's static holders close on timers (a toast after 3 s, a dialog after its animation). Left
+  // running past the file, they render into a torn-down document and fail the whole run.
+  afterAll(async () => {
+    act(() => {
+      message.destroy();
+      notification.destroy();
+      Modal.destroyAll();
+    });
+    await new Promise((r) => setTimeout(r, 500));
+  });
+
   it('a toast appears in the page', { timeout: 20_000 }, async () => {
     toastSuccess('已复制到剪贴板');
     await waitFor(() => expect(screen.getByText('已复制到剪贴板')).toBeTruthy(), SLOW);
