@@ -23,7 +23,7 @@ export interface ParseRunnerOptions {
   limits?: Partial<ParseLimits>;
 }
 
-const ENTRY = new URL('./parse-child.ts', import.meta.url);
+const ENTRY = new URL('./parse-worker.ts', import.meta.url);
 
 /** The parsers a kind needs, loaded before the TypeScript loader so that a child starts fast. */
 const PRELOAD: Record<TenderFileKind, string[]> = {

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { ChildSandbox, SandboxKilled, SandboxTaskError, rssMbOf } from './child-sandbox.ts';
 
-const entry = new URL('./child-sandbox.fixture.ts', import.meta.url);
+const entry = new URL('../../test/fixtures/child-sandbox.fixture.ts', import.meta.url);
 const fresh = new ChildSandbox({ entry, heapMb: 128, rssMb: 300, timeoutMs: 5_000, parallel: 2 });
 const reused = new ChildSandbox({ entry, heapMb: 128, rssMb: 300, timeoutMs: 5_000, reuseBelowRssMb: 200 });
 afterAll(async () => {

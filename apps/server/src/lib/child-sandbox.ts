@@ -45,7 +45,7 @@ export class SandboxTaskError extends Error {
   }
 }
 
-const BOOT = new URL('./child-boot.mjs', import.meta.url);
+const BOOT = new URL('./child-worker-boot.mjs', import.meta.url);
 const WATCH_MS = 50;
 /** Longest a child may take to start (load its modules) before its task's own time limit begins. */
 const STARTUP_MS = 15_000;

@@ -36,7 +36,7 @@ export class Rasterizer {
 
   constructor(opts: { timeoutMs?: number; rssMb?: number } = {}) {
     this.sandbox = new ChildSandbox({
-      entry: new URL('./raster-child.ts', import.meta.url),
+      entry: new URL('./raster-worker.ts', import.meta.url),
       preload: ['@resvg/resvg-js'],
       heapMb: 192,
       rssMb: opts.rssMb ?? RASTER_CAPS.rssMb,

@@ -3,7 +3,7 @@ import { FONT_FAMILY_NAME, FONT_FILES } from '@bid/document/diagrams/font-files'
 import type { RasterRequest } from './raster.ts';
 
 /**
- * Child-process entry (lib/child-boot.mjs): rasterises one SVG with resvg. The output size is
+ * Child-process entry (lib/child-worker-boot.mjs): rasterises one SVG with resvg. The output size is
  * clamped HERE, from the size resvg itself parsed (whatever units the file used), so no request
  * can make a canvas bigger than `maxPixels` / `maxSide`; filters work on that clamped canvas.
  */
