@@ -65,6 +65,9 @@ async function main(): Promise<void> {
           continue;
         }
         for (const [id, cat] of Object.entries(result.lhr.categories)) (scores[id] ??= []).push(Math.round((cat.score ?? 0) * 100));
+        // The metrics behind the performance score, per run: which one moves when the score does.
+        const metric = (id: string) => result.lhr.audits[id]?.displayValue ?? '-';
+        console.log(`   ${page} run ${i + 1}: performance ${scores.performance?.at(-1)}  FCP ${metric('first-contentful-paint')}  LCP ${metric('largest-contentful-paint')}  TBT ${metric('total-blocking-time')}  CLS ${metric('cumulative-layout-shift')}  SI ${metric('speed-index')}`);
         if (i === RUNS - 1) {
           // What to fix: the failed audits of the last run (weight > 0, score < 0.9).
           const failed = Object.values(result.lhr.audits).filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'notApplicable');

@@ -171,6 +171,25 @@ describe('server-rendered public site', () => {
     expect(payloadOf((await get('/demo')).body).island).toBeUndefined();
   });
 
+  it('renders an existing article for a signed-out visitor as the island with its data; a missing one is the whole app\'s 404', async () => {
+    const payloadOf = (html: string) => JSON.parse(tag(html, /<script type="application\/json" id="__payload">([^<]*)<\/script>/) ?? 'null');
+    const res = await get('/help/getting-started.html');
+    expect(res.statusCode).toBe(200);
+    const payload = payloadOf(res.body);
+    expect(payload).toMatchObject({ path: '/help/getting-started.html', status: 200, island: true });
+    // The island renders from the same query cache the whole app hydrates from when it takes over.
+    expect(payload.queries.queries.map((q: { queryKey: unknown[] }) => q.queryKey)).toEqual(expect.arrayContaining([['content', 'detail', 'help', 'getting-started'], ['content', 'list', 'help']]));
+    expect(res.body).not.toMatch(/<style[^>]*data-(rc|css-hash|token-hash)/);
+    expect(rootText(res.body)).toContain('五分钟上手标书 AI');
+    expect(tag(res.body, /<title>([^<]*)<\/title>/)).toContain('五分钟上手标书 AI');
+    expect(res.body).toContain('"@type":"Article"');
+    const missing = await get('/help/no-such-article.html');
+    expect(missing.statusCode).toBe(404);
+    expect(payloadOf(missing.body)).toMatchObject({ status: 404 });
+    expect(payloadOf(missing.body).island).toBeUndefined();
+    expect(payloadOf((await get('/help/getting-started.html', { cookie: 'Admin-Token=some-token' })).body).island).toBeUndefined();
+  });
+
   it('renders the header of a signed-in visitor as the browser will (workbench entry instead of login)', async () => {
     const anonymous = rootText((await get('/demo')).body);
     expect(anonymous).toContain('免费试用');

@@ -59,13 +59,15 @@ export async function startApp(container: HTMLElement, payload: PagePayload | nu
 }
 
 /**
- * Takes over from the landing island (landing/island.tsx): the same page, rendered by the whole app in
- * one synchronous step so no frame shows an empty page, with the data the island already fetched.
+ * Takes over from the light island (landing/island.tsx): the same page, rendered by the whole app in
+ * one synchronous step so no frame shows an empty page, with the data the server rendered it with and
+ * what the island fetched.
  */
 export async function takeOverIsland(container: HTMLElement, data: IslandData, unmountIsland: () => void): Promise<void> {
   await loadMatchedScreens(routes);
   if (data.packages) queryClient.setQueryData(commerceKeys.packages, data.packages);
   if (data.clientConfig) queryClient.setQueryData(CLIENT_CONFIG_KEY, data.clientConfig);
+  if (data.queries) hydrate(queryClient, data.queries);
   const router = makeRouter();
   unmountIsland();
   const root = createRoot(container, { onCaughtError: reportCaughtError });

@@ -7,16 +7,16 @@ import './styles/landing.css';
 installDevtoolsBlocker(import.meta.env.PROD);
 
 /**
- * Two ways in (issue 18, landing page JavaScript budget): a signed-out visitor's landing page is the
- * light island (no antd, no request layer), which loads the whole app on the first click; every other
- * page loads the whole app at once.
+ * Two ways in (issue 18, first-load JavaScript): a signed-out visitor's landing and article pages are
+ * the light island (no antd, no request layer), which loads the whole app on the first click; every
+ * other page loads the whole app at once.
  */
 async function start() {
   const container = document.getElementById('root')!;
   const payload = readPayload();
   if (payload?.island && container.firstElementChild !== null) {
     const { hydrateIsland } = await import('./landing/island.tsx');
-    hydrateIsland(container);
+    hydrateIsland(container, payload);
     return;
   }
   const { startApp } = await import('./fullApp.tsx');

@@ -3,6 +3,7 @@ import { hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { islandRoutes } from './islandRoutes.tsx';
 import type { IslandData } from './islandData.ts';
+import type { PagePayload } from '../ssr/payload.ts';
 import { ReadyMark } from '../lib/readyMark.tsx';
 
 /** The elements a click can be handed over by: the island and the whole app render them in the same order. */
@@ -13,17 +14,15 @@ function isPlainClick(e: MouseEvent): boolean {
 }
 
 /**
- * Hydrates the signed-out landing page without the whole app (issue 18: first-load JavaScript). The
- * first click on a button or an in-site link loads the whole app, which renders the same page in
- * place of the island and then receives that click on the same element (the login dialog opens, the
- * link navigates inside the app). Pressing or hovering starts the download early.
+ * Hydrates a signed-out visitor's landing or article page without the whole app (issue 18: first-load
+ * JavaScript). The first click on a button or an in-site link loads the whole app, which renders the
+ * same page in place of the island and then receives that click on the same element (the login dialog
+ * opens, the link navigates inside the app). Pressing or hovering starts the download early.
  */
-export function hydrateIsland(container: HTMLElement): void {
-  let data: IslandData = { packages: null, clientConfig: null };
-  const onData = (d: IslandData) => {
-    data = d;
-  };
-  const router = createBrowserRouter(islandRoutes(onData), { hydrationData: { loaderData: {} } });
+export function hydrateIsland(container: HTMLElement, payload: PagePayload): void {
+  const data: IslandData = { packages: null, clientConfig: null, queries: payload.queries };
+  const report = (d: Partial<IslandData>) => Object.assign(data, d);
+  const router = createBrowserRouter(islandRoutes({ queries: payload.queries, report }), { hydrationData: { loaderData: {} } });
   const root = hydrateRoot(
     container,
     <StrictMode>

@@ -8,7 +8,7 @@ import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider, type StaticHandlerContext } from 'react-router';
 import { createCache, extractStyle, StyleProvider } from '@ant-design/cssinjs';
-import { dehydrate } from '@tanstack/react-query';
+import { dehydrate, type QueryClient } from '@tanstack/react-query';
 import { MORE_PAGES, pageNotFoundMessage } from '@bid/shared';
 import { AppProviders } from '../App.tsx';
 import { createQueryClient } from '../api/queryClient.ts';
@@ -17,7 +17,8 @@ import { RouteError } from '../utils/routeCheck.ts';
 import { useSession } from '../stores/session.ts';
 import { isWindowsWechat } from '../components/wechat.ts';
 import { islandRoutes } from '../landing/islandRoutes.tsx';
-import { headTags, pageHead } from './head.ts';
+import { articleRoute } from '../pages/public/articlePath.ts';
+import { headTags, pageHead, type HeadArticle } from './head.ts';
 import { articlePaths, loadPublicPageData, type ContentSource } from './pageData.ts';
 import type { PagePayload } from './payload.ts';
 
@@ -52,31 +53,41 @@ function errorRouteId(context: StaticHandlerContext): string | null {
 }
 
 /**
- * A signed-out visitor's landing page: the light island (issue 18, first-load JavaScript), which the
- * browser hydrates without antd or the request layer. Signed in, the header needs the whole app.
+ * A signed-out visitor's landing page and existing articles are the light island (issue 18, first-load
+ * JavaScript), which the browser hydrates without antd or the request layer. Signed in, the header
+ * needs the whole app; Windows WeChat gets the whole app's browser hint.
  */
-function rendersIsland(url: URL, input: RenderInput): boolean {
-  return url.pathname === '/' && !input.token && !isWindowsWechat(input.userAgent);
+function visitorGetsIsland(input: RenderInput): boolean {
+  return !input.token && !isWindowsWechat(input.userAgent);
 }
 
-async function renderIsland(url: URL, input: RenderInput): Promise<RenderResult> {
-  const handler = createStaticHandler(islandRoutes());
+async function renderIsland(url: URL, input: RenderInput, queryClient: QueryClient | null, article: HeadArticle | null): Promise<RenderResult> {
+  const queries = queryClient ? dehydrate(queryClient) : null;
+  const handler = createStaticHandler(islandRoutes({ queries }));
   const context = await handler.query(new Request(url.href));
-  if (context instanceof Response) throw new Error('the landing island has no redirects');
+  if (context instanceof Response) throw new Error('the light island has no redirects');
   const router = createStaticRouter(handler.dataRoutes, context);
   const html = renderToString(
     <StrictMode>
       <StaticRouterProvider router={router} context={context} hydrate={false} />
     </StrictMode>,
   );
-  const head = pageHead({ pathname: url.pathname, search: url.search, origin: input.origin, status: 200 }, null);
-  const payload: PagePayload = { buildId: input.buildId, path: `${url.pathname}${url.search}`, status: 200, notFound: null, queries: null, island: true };
+  const head = pageHead({ pathname: url.pathname, search: url.search, origin: input.origin, status: 200 }, article);
+  const payload: PagePayload = { buildId: input.buildId, path: `${url.pathname}${url.search}`, status: 200, notFound: null, queries, island: true };
   return { kind: 'page', status: 200, head: headTags(head, input.origin), html, styles: '', payload };
 }
 
 export async function render(input: RenderInput): Promise<RenderResult> {
   const url = new URL(input.url, input.origin);
-  if (rendersIsland(url, input)) return renderIsland(url, input);
+  if (visitorGetsIsland(input)) {
+    if (url.pathname === '/') return renderIsland(url, input, null, null);
+    if (articleRoute(url.pathname)) {
+      const queryClient = createQueryClient();
+      const data = await loadPublicPageData(url, input.content, queryClient);
+      // A missing article is the whole app's 404 page.
+      if (!data.missing) return renderIsland(url, input, queryClient, data.article);
+    }
+  }
   const handler = createStaticHandler(routes);
   const result = await handler.query(new Request(url.href));
   if (result instanceof Response) {

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { CONTENT_KINDS, contentHref, type ContentDetail, type ContentKind, type ContentListItem, type ContentSearchHit } from '@bid/shared';
-import { contentKeys } from '../features/content/api.ts';
-import { htmlParam } from '../pages/public/usePublicItem.ts';
+import { contentKeys } from '../features/content/keys.ts';
+import { articleRoute, htmlParam } from '../pages/public/articlePath.ts';
 import type { HeadArticle } from './head.ts';
 
 /**
@@ -22,8 +22,6 @@ export interface PublicPageData {
   missing: boolean;
 }
 
-const ARTICLE_ROUTE = /^\/(help|question|dynamic)\/([^/]+)$/;
-const KIND_OF_SEGMENT: Record<string, ContentKind> = { help: 'help', question: 'question', dynamic: 'news' };
 
 /** Which content lists each public page shows (the screens' own useQuery calls). */
 function listsShownOn(pathname: string): ContentKind[] {
@@ -59,15 +57,15 @@ function plainText(html: string): string {
  */
 export async function loadPublicPageData(url: URL, content: ContentSource, client: QueryClient): Promise<PublicPageData> {
   const fill = async <T,>(key: readonly unknown[], load: () => Promise<T>) => client.setQueryData(key, await load());
-  const m = ARTICLE_ROUTE.exec(url.pathname);
-  if (!m) {
+  const route = articleRoute(url.pathname);
+  if (!route) {
     await Promise.all(listsShownOn(url.pathname).map((kind) => fill(contentKeys.list(kind), () => content.list(kind))));
     const q = url.searchParams.get('q')?.trim() ?? '';
     if (url.pathname === '/search.html' && q) await fill(contentKeys.search(q), () => content.search(q));
     return { article: null, missing: false };
   }
-  const kind = KIND_OF_SEGMENT[m[1]];
-  const code = htmlParam(safeDecode(m[2]));
+  const { kind } = route;
+  const code = htmlParam(safeDecode(route.file));
   if (code === null) return { article: null, missing: true };
   let detail: ContentDetail;
   try {

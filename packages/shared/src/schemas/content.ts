@@ -1,20 +1,16 @@
 import { z } from 'zod';
 import { idSchema } from './common.ts';
+import { CONTENT_KINDS, type ContentKind } from './contentKinds.ts';
 
 // ---- Public content (help, FAQ, news) and notices, managed in the operators' console ----
 
-export const CONTENT_KINDS = ['help', 'question', 'news'] as const;
+export { CONTENT_KINDS, contentHref, type ContentKind } from './contentKinds.ts';
 export const contentKindSchema = z.enum(CONTENT_KINDS, { message: '内容类型只能是 help、question 或 news' });
-export type ContentKind = z.infer<typeof contentKindSchema>;
 
 export const CONTENT_KIND_LABEL: Record<ContentKind, string> = { help: '帮助', question: '常见问题', news: '动态' };
 
 export const CONTENT_LIMITS = { code: 64, title: 100, summary: 200, category: 20, body: 50_000, query: 50 } as const;
 
-/** Where a content item lives on the public site: `/help/{code}.html`, `/question/{code}.html`, `/dynamic/{code}.html`. */
-export function contentHref(kind: ContentKind, code: string): string {
-  return `/${kind === 'news' ? 'dynamic' : kind}/${code}.html`;
-}
 
 const codeSchema = z
   .string()

@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { endpoints, type ContentKind, type RequestOf } from '@bid/shared';
 import { api, type RequestOptions } from '../../api/request.ts';
+import { contentKeys } from './keys.ts';
 
 /** Public help, FAQ and news, and their console, through the shared endpoint table. */
 export const contentApi = {
@@ -18,20 +19,6 @@ export const adminContentApi = {
   saveNotice: (input: RequestOf<typeof endpoints.adminNoticeSave>, opts?: RequestOptions) => api.call(endpoints.adminNoticeSave, input, opts),
   publishNotice: (id: string, published: boolean, opts?: RequestOptions) => api.call(endpoints.adminNoticePublish, { id, published }, opts),
   removeNotice: (id: string, opts?: RequestOptions) => api.call(endpoints.adminNoticeDelete, { id }, opts),
-};
-
-/**
- * Query keys of the public content. Server rendering fills the same keys (with what
- * ContentReader.list/get/search return) so hydration renders without a request.
- */
-export const contentKeys = {
-  all: ['content'] as const,
-  list: (kind: ContentKind) => ['content', 'list', kind] as const,
-  detail: (kind: ContentKind, code: string) => ['content', 'detail', kind, code] as const,
-  search: (q: string) => ['content', 'search', q] as const,
-  admin: ['content', 'admin'] as const,
-  adminList: (kind: ContentKind) => ['content', 'admin', 'list', kind] as const,
-  notices: ['content', 'admin', 'notices'] as const,
 };
 
 /** Published texts change rarely: what the page was rendered with stays fresh for a while. */

@@ -1,5 +1,5 @@
 import type { ContentDetail, ContentKind, ContentListItem, ContentSearchHit } from '@bid/shared';
-import { contentKeys } from './api.ts';
+import { contentKeys } from './keys.ts';
 
 /** Test helper (used by *.test.tsx only): what the content API would answer, as query cache entries. */
 const AT = '2026-01-01T00:00:00.000Z';

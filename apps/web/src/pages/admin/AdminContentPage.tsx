@@ -6,7 +6,8 @@ import { CONTENT_KIND_LABEL, CONTENT_LIMITS, contentHref, formatTime, type Admin
 import { PageFrame, Panel } from '../../components/PageFrame.tsx';
 import { confirmDialog, toastSuccess } from '../../utils/feedback.ts';
 import { useBusyAction } from '../../utils/useBusyAction.ts';
-import { adminContentApi, contentKeys } from '../../features/content/api.ts';
+import { adminContentApi } from '../../features/content/api.ts';
+import { contentKeys } from '../../features/content/keys.ts';
 
 const KINDS: Array<{ label: string; value: ContentKind }> = [
   { label: '帮助文章', value: 'help' },

@@ -6,7 +6,8 @@ import { formatTime, type AdminNoticeItem } from '@bid/shared';
 import { PageFrame, Panel } from '../../components/PageFrame.tsx';
 import { confirmDialog, toastSuccess } from '../../utils/feedback.ts';
 import { useBusyAction } from '../../utils/useBusyAction.ts';
-import { adminContentApi, contentKeys } from '../../features/content/api.ts';
+import { adminContentApi } from '../../features/content/api.ts';
+import { contentKeys } from '../../features/content/keys.ts';
 
 type Kind = AdminNoticeItem['kind'];
 type Level = AdminNoticeItem['level'];

@@ -4,12 +4,8 @@ import { CONTENT_LIMITS, type ContentDetail, type ContentKind } from '@bid/share
 import { isApiError } from '../../api/errors.ts';
 import { checkRoute } from '../../utils/routeCheck.ts';
 import { contentQueries } from '../../features/content/api.ts';
+import { htmlParam } from './articlePath.ts';
 
-/** `/dynamic/12.html` has the route param `12.html`: the code, or null when the `.html` form is wrong. */
-export function htmlParam(param: string | undefined): string | null {
-  const m = /^(.+)\.html$/.exec(param ?? '');
-  return m ? m[1] : null;
-}
 
 const CODE_RE = new RegExp(`^[a-z0-9-]{1,${CONTENT_LIMITS.code}}$`);
 
