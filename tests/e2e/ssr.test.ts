@@ -77,4 +77,25 @@ describe('server-rendered public site (browser)', () => {
     // The 404 document itself is the only failed load.
     expect(unexpectedErrors(errors, [/status of 404/])).toEqual([]);
   });
+
+  it('a button pressed before the page is interactive is not lost: the press is replayed once React has hydrated', async () => {
+    for (const path of ['/demo', '/help/getting-started.html']) {
+      const { page, errors } = await suite.newPage();
+      // The 2 KB entry runs; everything it loads next waits until the press has happened.
+      let release!: () => void;
+      const released = new Promise<void>((r) => (release = r));
+      await page.route(/\/assets\/.+\.js$/, async (route) => {
+        if (!/\/assets\/index-[^/]+\.js$/.test(route.request().url())) await released;
+        await route.continue();
+      });
+      await page.goto(path, { waitUntil: 'domcontentloaded' });
+      await page.waitForFunction(() => document.querySelector('script[type="module"]') !== null);
+      await page.waitForTimeout(300);
+      expect(await page.evaluate(() => document.documentElement.dataset.app)).toBeUndefined();
+      await page.locator('.bs-site-header').getByRole('button', { name: '免费试用' }).click();
+      release();
+      await page.getByTestId('login-dialog').waitFor({ timeout: 20_000 });
+      expect(unexpectedErrors(errors), path).toEqual([]);
+    }
+  });
 });

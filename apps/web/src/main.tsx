@@ -1,5 +1,6 @@
 import { installDevtoolsBlocker } from './components/devtoolsBlocker.ts';
 import { readPayload } from './ssr/payload.ts';
+import { holdEarlyClicks } from './lib/earlyClicks.ts';
 import './styles/global.css';
 import './styles/shell.css';
 import './styles/landing.css';
@@ -14,6 +15,7 @@ installDevtoolsBlocker(import.meta.env.PROD);
 async function start() {
   const container = document.getElementById('root')!;
   const payload = readPayload();
+  if (container.firstElementChild !== null) holdEarlyClicks(container);
   if (payload?.island && container.firstElementChild !== null) {
     const { hydrateIsland } = await import('./landing/island.tsx');
     hydrateIsland(container, payload);
