@@ -4,7 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { InternalAxiosRequestConfig } from 'axios';
 import { BUILTIN_TEMPLATES } from '@bid/document/templates/builtin';
 import { installFakeHttp, ok, recordFeedback, type FakeReply } from '../../api/testkit.ts';
-import { ExportButton } from './ExportButton.tsx';
+import { ExportDialog } from './ExportDialog.tsx';
 import { TemplatePreview, templateFacts } from './TemplatePreview.tsx';
 
 const renderAsync = vi.fn(async (_blob: Blob, el: HTMLElement) => {
@@ -66,11 +66,12 @@ function button(label: string): HTMLButtonElement {
   return screen.getByText(label).closest('button')!;
 }
 
-function renderButton(templateId: string | undefined = 'engineering') {
+/** The dialog as the workspace and the bid list open it (their 导出 Word triggers are driven in tests/e2e). */
+function renderDialog(templateId: string | undefined = 'engineering') {
   const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <QueryClientProvider client={qc}>
-      <ExportButton bidId="b1" bidName="测试标书" templateId={templateId} />
+      <ExportDialog bidId="b1" bidName="测试标书" open defaultTemplateId={templateId} onClose={() => {}} />
     </QueryClientProvider>,
   );
 }
@@ -102,8 +103,7 @@ describe('TemplatePreview', () => {
 
 describe('ExportDialog', () => {
   it('lists the templates, exports with progress, previews the file and saves it', { timeout: 30_000 }, async () => {
-    renderButton();
-    fireEvent.click(button('导出 Word'));
+    renderDialog();
     await screen.findByText('政府采购标准格式');
     const group = document.querySelector('[role="radiogroup"][aria-label="Word 模板"]')!;
     const radios = [...group.querySelectorAll('[role="radio"]')];
@@ -134,8 +134,7 @@ describe('ExportDialog', () => {
   });
 
   it('shows why an export failed and offers to run it again', { timeout: 30_000 }, async () => {
-    renderButton();
-    fireEvent.click(button('导出 Word'));
+    renderDialog();
     await screen.findByText('政府采购标准格式');
     progressReplies = [ok({ jobId: 'job-1', status: 'error', progress: 10, stage: '正在排版', message: '导出超时，请稍后重试或减少文档内容后再试', fileName: 'x.docx', size: null })];
     fireEvent.click(button('开始导出'));
@@ -145,8 +144,7 @@ describe('ExportDialog', () => {
 
   it('preselects the 暗标 template when the tender demands it and says why', { timeout: 30_000 }, async () => {
     detailReply = ok({ id: 'b1', name: '测试标书', templateId: 'gov-standard', analysis: { darkBid: true } });
-    renderButton(undefined);
-    fireEvent.click(button('导出 Word'));
+    renderDialog(undefined);
     await screen.findByText(/招标文件要求暗标/);
     const group = document.querySelector('[role="radiogroup"][aria-label="Word 模板"]')!;
     await waitFor(() => expect(group.querySelector('[aria-checked="true"]')?.textContent).toContain('暗标'));
@@ -154,8 +152,7 @@ describe('ExportDialog', () => {
 
   it("preselects the template whose fonts the tender's format rules name, and says why", { timeout: 30_000 }, async () => {
     detailReply = ok({ id: 'b1', name: '测试标书', templateId: 'gov-standard', analysis: { darkBid: false, formatRules: ['正文采用仿宋小四号字，固定行距 22 磅'] } });
-    renderButton(undefined);
-    fireEvent.click(button('导出 Word'));
+    renderDialog(undefined);
     await screen.findByText(/按招标文件的格式要求（仿宋、小四）预选了“工程类投标格式”/);
     const group = document.querySelector('[role="radiogroup"][aria-label="Word 模板"]')!;
     await waitFor(() => expect(group.querySelector('[aria-checked="true"]')?.textContent).toContain('工程类投标格式'));
@@ -163,8 +160,7 @@ describe('ExportDialog', () => {
 
   it('shows blocking findings first and exports only after the writer acknowledges them', { timeout: 30_000 }, async () => {
     checksReply = checks(['★条款未响应：须承诺 30 分钟响应', '暗标部分出现单位名称：某某有限公司（运维方案）']);
-    renderButton();
-    fireEvent.click(button('导出 Word'));
+    renderDialog();
     await screen.findByText('提交前检查发现 2 项可能导致废标的问题');
     expect(screen.getByText('★条款未响应：须承诺 30 分钟响应')).toBeTruthy();
     await screen.findByText('政府采购标准格式');
