@@ -10,13 +10,14 @@ function clickables(page: import('playwright-core').Page): Promise<string[]> {
 }
 
 /**
- * The signed-out landing and article pages are a light island (issue 18): they hydrate without the
- * whole app, which loads on the first click and then receives that click on the same element.
+ * The signed-out landing and article pages are an island (issue 18): server-rendered HTML that runs no
+ * React until the first click, which loads the whole app; the app then receives that click on the same
+ * element.
  */
 describe('landing page island (browser)', () => {
   const suite = browserSuite();
 
-  it('hydrates without the whole app; the first click loads it and opens the login dialog, a nav link navigates inside the app', async () => {
+  it('runs no React before the first click, which loads the whole app and opens the login dialog, a nav link navigates inside the app', async () => {
     const { page, errors } = await suite.newPage();
     const scripts: string[] = [];
     page.on('request', (r) => {
@@ -30,9 +31,9 @@ describe('landing page island (browser)', () => {
     await page.goto('/');
     await expect.poll(() => page.getByTestId('public-prices').innerText(), POLL).toContain('¥');
     await page.waitForLoadState('networkidle');
-    expect(scripts.some((s) => /\/island-[^/]+\.js$/.test(s))).toBe(true);
-    expect(scripts.filter((s) => /\/fullApp-[^/]+\.js$/.test(s))).toEqual([]);
-    // Hydration kept the server's nodes.
+    // Only the entry runs before the first click: no React, no app.
+    expect(scripts.filter((s) => !/\/index-[^/]+\.js$/.test(s))).toEqual([]);
+    // Nothing replaced the server's nodes.
     expect(await page.evaluate(() => (window as unknown as { serverH1: Element | null }).serverH1 === document.querySelector('h1'))).toBe(true);
 
     await page.locator('.bs-site-header').getByRole('button', { name: '免费试用' }).click();
@@ -67,8 +68,7 @@ describe('landing page island (browser)', () => {
     });
     await page.goto('/help/getting-started.html');
     await page.waitForLoadState('networkidle');
-    expect(scripts.some((s) => /\/island-[^/]+\.js$/.test(s))).toBe(true);
-    expect(scripts.filter((s) => /\/fullApp-[^/]+\.js$/.test(s))).toEqual([]);
+    expect(scripts.filter((s) => !/\/index-[^/]+\.js$/.test(s))).toEqual([]);
     await expect.poll(() => page.locator('h1').innerText(), POLL).toBe('五分钟上手标书 AI');
     expect(await page.locator('.bs-markdown').innerText()).not.toBe('');
     const island = await clickables(page);

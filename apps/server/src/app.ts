@@ -114,7 +114,14 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
   app.get('/api/docs', { config: { auth: 'none', clientCheck: false }, schema: { hide: true } }, async () => app.swagger());
 
-  registerWebApp(app, config, ctx.services.content);
+  const { content, commerce, clientConfig } = ctx.services;
+  registerWebApp(app, config, {
+    list: (kind) => content.list(kind),
+    get: (kind, code) => content.get(kind, code),
+    search: (q) => content.search(q),
+    packages: () => commerce.packages(),
+    clientConfig: () => clientConfig.get(),
+  });
 
   return {
     app,

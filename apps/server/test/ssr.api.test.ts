@@ -165,6 +165,10 @@ describe('server-rendered public site', () => {
     // antd's CSS-in-JS writes <style> tags only when antd renders: the island has none.
     expect(anonymous).not.toMatch(/<style[^>]*data-(rc|css-hash|token-hash)/);
     expect(rootText(anonymous)).toContain('免费开始写标书');
+    // The prices and the footer's configuration are rendered in (the island fetches nothing), and the
+    // whole app takes over from the same cache.
+    expect(rootText(anonymous)).toMatch(/¥\s*\d/);
+    expect(payloadOf(anonymous).queries.queries.map((q: { queryKey: unknown[] }) => q.queryKey)).toEqual(expect.arrayContaining([['commerce', 'packages'], ['common', 'clientConfig']]));
     const signedIn = (await get('/', { cookie: 'Admin-Token=some-token' })).body;
     expect(payloadOf(signedIn).island).toBeUndefined();
     expect(rootText(signedIn)).toContain('进入工作台');

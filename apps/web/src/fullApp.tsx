@@ -10,9 +10,6 @@ import { queryClient } from './api/queryClient.ts';
 import { RouteError } from './utils/routeCheck.ts';
 import type { PagePayload } from './ssr/payload.ts';
 import { watchDeployments } from './ssr/deployments.tsx';
-import { commerceKeys } from './features/commerce/api.ts';
-import { CLIENT_CONFIG_KEY } from './components/clientConfig.ts';
-import type { IslandData } from './landing/islandData.ts';
 import { App } from './App.tsx';
 import { ReadyMark } from './lib/readyMark.tsx';
 
@@ -59,17 +56,15 @@ export async function startApp(container: HTMLElement, payload: PagePayload | nu
 }
 
 /**
- * Takes over from the light island (landing/island.tsx): the same page, rendered by the whole app in
- * one synchronous step so no frame shows an empty page, with the data the server rendered it with and
- * what the island fetched.
+ * Takes over from the island (landing/island.ts): the same page, rendered by the whole app in one
+ * synchronous step so no frame shows an empty page (React replaces the server's HTML in the same
+ * commit), with the data the server rendered it from.
  */
-export async function takeOverIsland(container: HTMLElement, data: IslandData, unmountIsland: () => void): Promise<void> {
+export async function takeOverIsland(container: HTMLElement, payload: PagePayload, detachIsland: () => void): Promise<void> {
   await loadMatchedScreens(routes);
-  if (data.packages) queryClient.setQueryData(commerceKeys.packages, data.packages);
-  if (data.clientConfig) queryClient.setQueryData(CLIENT_CONFIG_KEY, data.clientConfig);
-  if (data.queries) hydrate(queryClient, data.queries);
+  if (payload.queries) hydrate(queryClient, payload.queries);
   const router = makeRouter();
-  unmountIsland();
+  detachIsland();
   const root = createRoot(container, { onCaughtError: reportCaughtError });
   flushSync(() =>
     root.render(

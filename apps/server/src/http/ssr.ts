@@ -4,15 +4,25 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isPublicPath, TOKEN_COOKIE } from '@bid/shared';
+import type { ClientConfig, PackageItem } from '@bid/shared';
 import type { ContentReader } from '../modules/content/service.ts';
+
+/**
+ * What the pages are rendered from, read in-process: help, FAQ and news, the packages on sale and the
+ * client configuration — the same answers the content calls, indexShow and getClientConfig give.
+ */
+export interface SiteReader extends ContentReader {
+  packages(): Promise<PackageItem[]>;
+  clientConfig(): Promise<ClientConfig>;
+}
 
 /** What apps/web/src/ssr/entry-server.tsx exports (built to {dist}/ssr/entry-server.js). */
 interface RendererModule {
-  render(input: { url: string; origin: string; buildId: string; userAgent: string; token: string | null; content: ContentReader }): Promise<
+  render(input: { url: string; origin: string; buildId: string; userAgent: string; token: string | null; content: SiteReader }): Promise<
     | { kind: 'redirect'; status: number; location: string }
     | { kind: 'page'; status: number; head: string; html: string; styles: string; payload: { status: number } & Record<string, unknown> }
   >;
-  sitemapPaths(content: ContentReader): Promise<string[]>;
+  sitemapPaths(content: SiteReader): Promise<string[]>;
   jsonForHtml(value: unknown): string;
   PAYLOAD_ELEMENT_ID: string;
   BUILD_META_NAME: string;
@@ -53,8 +63,7 @@ export class WebRenderer {
 
   constructor(
     private readonly dist: string,
-    /** Help, FAQ and news, read in-process: the pages carry the same data the content calls answer. */
-    private readonly content: ContentReader,
+    private readonly content: SiteReader,
   ) {}
 
   /** index.html of the current build and its id (a hash of it: it names every hashed asset). */

@@ -7,8 +7,7 @@ import { Code, MSG, httpStatusOf, isKnownWebRoute } from '@bid/shared';
 import type { Config } from '../config/config.ts';
 import { fail } from './envelope.ts';
 import { cacheControlFor } from './delivery.ts';
-import { isServerRenderedPath, SSR_DIR, WebRenderer } from './ssr.ts';
-import type { ContentReader } from '../modules/content/service.ts';
+import { isServerRenderedPath, SSR_DIR, WebRenderer, type SiteReader } from './ssr.ts';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 export const DEFAULT_WEB_DIST = path.resolve(HERE, '../../../web/dist');
@@ -21,7 +20,7 @@ const NOT_BUILT_PAGE =
  * time are sent when the browser accepts them), unknown /api paths get the 404 envelope, pages get
  * index.html with status 404 when no screen has that path.
  */
-export function registerWebApp(app: FastifyInstance, config: Config, content: ContentReader): void {
+export function registerWebApp(app: FastifyInstance, config: Config, site: SiteReader): void {
   const dist = config.WEB_DIST ? path.resolve(config.WEB_DIST) : DEFAULT_WEB_DIST;
   const indexFile = path.join(dist, 'index.html');
   const hasWeb = fs.existsSync(indexFile);
@@ -37,7 +36,7 @@ export function registerWebApp(app: FastifyInstance, config: Config, content: Co
       setHeaders: (reply, filePath) => reply.header('cache-control', cacheControlFor(filePath)),
     });
   }
-  const web = new WebRenderer(dist, content);
+  const web = new WebRenderer(dist, site);
   // Not under tests: most suites never ask for a page, and the renderer is a large module to compile.
   if (hasWeb && config.NODE_ENV !== 'test') {
     app.addHook('onReady', async () => {

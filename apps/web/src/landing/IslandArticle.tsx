@@ -1,24 +1,22 @@
 import { useParams } from 'react-router';
-import type { DehydratedState } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import type { ContentDetail, ContentKind, ContentListItem } from '@bid/shared';
 import { contentKeys } from '../features/content/keys.ts';
 import { ArticleView } from '../pages/public/ArticleView.tsx';
 import { htmlParam } from '../pages/public/articlePath.ts';
 import { PlainButton } from './PlainButton.tsx';
 import { IslandShell } from './IslandShell.tsx';
-import type { IslandData } from './islandData.ts';
-import { payloadQueryData } from './payloadQueries.ts';
 
 /**
- * A help article, FAQ answer or news item for a signed-out visitor, from the data the server rendered
- * it with (the island only exists for items that exist: a missing one is the whole app's 404 page).
+ * A help article, FAQ answer or news item for a signed-out visitor (the island only exists for items
+ * that exist: a missing one is the whole app's 404 page).
  */
-export function IslandArticle({ kind, queries, report }: { kind: ContentKind; queries: DehydratedState | null; report: (data: Partial<IslandData>) => void }) {
+export function IslandArticle({ kind, data }: { kind: ContentKind; data: QueryClient }) {
   const code = htmlParam(useParams().file) ?? '';
-  const item = payloadQueryData<ContentDetail>(queries, contentKeys.detail(kind, code));
-  const list = payloadQueryData<ContentListItem[]>(queries, contentKeys.list(kind)) ?? [];
+  const item = data.getQueryData<ContentDetail>(contentKeys.detail(kind, code));
+  const list = data.getQueryData<ContentListItem[]>(contentKeys.list(kind)) ?? [];
   return (
-    <IslandShell report={report}>
+    <IslandShell data={data}>
       <ArticleView
         kind={kind}
         item={item}

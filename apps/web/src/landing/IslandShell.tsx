@@ -1,14 +1,13 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
 import { CustomerServiceOutlined, SearchOutlined } from '@ant-design/icons';
 import type { ClientConfig } from '@bid/shared';
 import { Logo } from '../components/Logo.tsx';
 import { NavLink } from '../components/NavLink.tsx';
 import { SiteFooterView } from '../components/SiteFooterView.tsx';
-import { withConfigDefaults } from '../components/clientConfig.ts';
+import { CLIENT_CONFIG_KEY, withConfigDefaults } from '../components/clientConfig.ts';
 import { SITE_NAV } from '../components/siteNav.ts';
-import { lightApi } from '../api/light.ts';
 import { PlainButton } from './PlainButton.tsx';
-import type { IslandData } from './islandData.ts';
 
 /** The signed-out header of SiteHeader, in plain elements. */
 function IslandHeader() {
@@ -34,24 +33,13 @@ function IslandHeader() {
 }
 
 /**
- * A public page for a signed-out visitor as the light island renders it: the same elements as the
- * whole app's RootShell, PublicLayout and CustomerService in the same order, so that a click can be
- * handed to the same element once the whole app has taken over (landing/island.tsx). The footer's
- * contact channels come from the client configuration, fetched here.
+ * A public page for a signed-out visitor as the light island renders it on the server: the same
+ * elements as the whole app's RootShell, PublicLayout and CustomerService in the same order, so that a
+ * click can be handed to the same element once the whole app has taken over (landing/island.ts). The
+ * footer's contact channels are the server's client configuration.
  */
-export function IslandShell({ report, children }: { report: (data: Partial<IslandData>) => void; children: ReactNode }) {
-  const [clientConfig, setClientConfig] = useState<Partial<ClientConfig> | null>(null);
-  useEffect(() => {
-    let live = true;
-    void lightApi.clientConfig().then((config) => {
-      if (!live) return;
-      setClientConfig(config);
-      report({ clientConfig: config });
-    });
-    return () => {
-      live = false;
-    };
-  }, [report]);
+export function IslandShell({ data, children }: { data: QueryClient; children: ReactNode }) {
+  const clientConfig = data.getQueryData<ClientConfig>(CLIENT_CONFIG_KEY) ?? null;
   return (
     <div className="ant-app">
       <div className="bs-public">

@@ -19,13 +19,13 @@ import { isWindowsWechat } from '../components/wechat.ts';
 import { islandRoutes } from '../landing/islandRoutes.tsx';
 import { articleRoute } from '../pages/public/articlePath.ts';
 import { headTags, pageHead, type HeadArticle } from './head.ts';
-import { articlePaths, loadPublicPageData, type ContentSource } from './pageData.ts';
+import { articlePaths, loadPublicPageData, type SiteSource } from './pageData.ts';
 import type { PagePayload } from './payload.ts';
 
 export { jsonForHtml, PAYLOAD_ELEMENT_ID } from './payload.ts';
 export { BUILD_META_NAME } from './deployments.tsx';
 export type { PagePayload } from './payload.ts';
-export type { ContentSource } from './pageData.ts';
+export type { SiteSource } from './pageData.ts';
 
 export interface RenderInput {
   /** Path and query of the request. */
@@ -36,7 +36,7 @@ export interface RenderInput {
   userAgent: string;
   /** The visitor's session cookie: the header shows the workbench entry instead of login, as in the browser. */
   token: string | null;
-  content: ContentSource;
+  content: SiteSource;
 }
 
 export type RenderResult =
@@ -53,19 +53,19 @@ function errorRouteId(context: StaticHandlerContext): string | null {
 }
 
 /**
- * A signed-out visitor's landing page and existing articles are the light island (issue 18, first-load
- * JavaScript), which the browser hydrates without antd or the request layer. Signed in, the header
- * needs the whole app; Windows WeChat gets the whole app's browser hint.
+ * A signed-out visitor's landing page and existing articles are the island (issue 18, first-load
+ * JavaScript): complete HTML without antd, which the browser leaves to itself until the first click
+ * (landing/island.ts). Signed in, the header needs the whole app; Windows WeChat gets the whole app's
+ * browser hint.
  */
 function visitorGetsIsland(input: RenderInput): boolean {
   return !input.token && !isWindowsWechat(input.userAgent);
 }
 
-async function renderIsland(url: URL, input: RenderInput, queryClient: QueryClient | null, article: HeadArticle | null): Promise<RenderResult> {
-  const queries = queryClient ? dehydrate(queryClient) : null;
-  const handler = createStaticHandler(islandRoutes({ queries }));
+async function renderIsland(url: URL, input: RenderInput, queryClient: QueryClient, article: HeadArticle | null): Promise<RenderResult> {
+  const handler = createStaticHandler(islandRoutes(queryClient));
   const context = await handler.query(new Request(url.href));
-  if (context instanceof Response) throw new Error('the light island has no redirects');
+  if (context instanceof Response) throw new Error('the island has no redirects');
   const router = createStaticRouter(handler.dataRoutes, context);
   const html = renderToString(
     <StrictMode>
@@ -73,20 +73,18 @@ async function renderIsland(url: URL, input: RenderInput, queryClient: QueryClie
     </StrictMode>,
   );
   const head = pageHead({ pathname: url.pathname, search: url.search, origin: input.origin, status: 200 }, article);
-  const payload: PagePayload = { buildId: input.buildId, path: `${url.pathname}${url.search}`, status: 200, notFound: null, queries, island: true };
+  // The whole app starts from the same cache when it takes over.
+  const payload: PagePayload = { buildId: input.buildId, path: `${url.pathname}${url.search}`, status: 200, notFound: null, queries: dehydrate(queryClient), island: true };
   return { kind: 'page', status: 200, head: headTags(head, input.origin), html, styles: '', payload };
 }
 
 export async function render(input: RenderInput): Promise<RenderResult> {
   const url = new URL(input.url, input.origin);
-  if (visitorGetsIsland(input)) {
-    if (url.pathname === '/') return renderIsland(url, input, null, null);
-    if (articleRoute(url.pathname)) {
-      const queryClient = createQueryClient();
-      const data = await loadPublicPageData(url, input.content, queryClient);
-      // A missing article is the whole app's 404 page.
-      if (!data.missing) return renderIsland(url, input, queryClient, data.article);
-    }
+  if (visitorGetsIsland(input) && (url.pathname === '/' || articleRoute(url.pathname))) {
+    const queryClient = createQueryClient();
+    const data = await loadPublicPageData(url, input.content, queryClient);
+    // A missing article is the whole app's 404 page.
+    if (!data.missing) return renderIsland(url, input, queryClient, data.article);
   }
   const handler = createStaticHandler(routes);
   const result = await handler.query(new Request(url.href));
@@ -144,6 +142,6 @@ export async function render(input: RenderInput): Promise<RenderResult> {
 /** The public pages of SPEC section 2 that have fixed paths (sitemap.xml lists them with the articles). */
 const STATIC_PUBLIC_PATHS = ['/', '/demo', '/sse', '/pop', '/search.html', ...MORE_PAGES.map((p) => `/more/${p}`)];
 
-export async function sitemapPaths(content: ContentSource): Promise<string[]> {
+export async function sitemapPaths(content: SiteSource): Promise<string[]> {
   return [...STATIC_PUBLIC_PATHS, ...(await articlePaths(content))];
 }

@@ -1,17 +1,22 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { CONTENT_KINDS, contentHref, type ContentDetail, type ContentKind, type ContentListItem, type ContentSearchHit } from '@bid/shared';
+import { CONTENT_KINDS, contentHref, type ClientConfig, type ContentDetail, type ContentKind, type ContentListItem, type ContentSearchHit, type PackageItem } from '@bid/shared';
+import { CLIENT_CONFIG_KEY } from '../components/clientConfig.ts';
+import { commerceKeys } from '../features/commerce/api.ts';
 import { contentKeys } from '../features/content/keys.ts';
 import { articleRoute, htmlParam } from '../pages/public/articlePath.ts';
 import type { HeadArticle } from './head.ts';
 
 /**
- * The server's content service, called in-process (ContentReader in apps/server): the same answers the
- * browser gets from the content calls. `get` throws an error with code (or statusCode) 404 for a missing item.
+ * The server's services, called in-process (ContentReader, the packages on sale and the client
+ * configuration in apps/server): the same answers the browser gets from the content calls, indexShow
+ * and getClientConfig. `get` throws an error with code (or statusCode) 404 for a missing item.
  */
-export interface ContentSource {
+export interface SiteSource {
   list(kind: ContentKind): Promise<ContentListItem[]>;
   get(kind: ContentKind, code: string): Promise<ContentDetail>;
   search(query: string): Promise<ContentSearchHit[]>;
+  packages(): Promise<PackageItem[]>;
+  clientConfig(): Promise<ClientConfig>;
 }
 
 /** What the server needs to know about a public page before rendering it. */
@@ -55,8 +60,11 @@ function plainText(html: string): string {
  * Loads what the page at `url` shows into the query cache, under the keys its screens read, and tells
  * whether an article route's item exists.
  */
-export async function loadPublicPageData(url: URL, content: ContentSource, client: QueryClient): Promise<PublicPageData> {
+export async function loadPublicPageData(url: URL, content: SiteSource, client: QueryClient): Promise<PublicPageData> {
   const fill = async <T,>(key: readonly unknown[], load: () => Promise<T>) => client.setQueryData(key, await load());
+  // Every public page's footer shows the contact channels; the landing page shows the prices. Rendered
+  // in, they do not appear a moment after the page (no layout shift) and need no request.
+  await Promise.all([fill(CLIENT_CONFIG_KEY, () => content.clientConfig()), url.pathname === '/' ? fill(commerceKeys.packages, () => content.packages()) : null]);
   const route = articleRoute(url.pathname);
   if (!route) {
     await Promise.all(listsShownOn(url.pathname).map((kind) => fill(contentKeys.list(kind), () => content.list(kind))));
@@ -90,7 +98,7 @@ function safeDecode(s: string): string {
 }
 
 /** Every published article's path, for sitemap.xml. */
-export async function articlePaths(content: ContentSource): Promise<string[]> {
+export async function articlePaths(content: SiteSource): Promise<string[]> {
   const lists = await Promise.all(CONTENT_KINDS.map(async (kind) => (await content.list(kind)).map((a) => contentHref(kind, a.code))));
   return lists.flat();
 }

@@ -17,7 +17,7 @@ export interface PagePayload {
   notFound: { routeId: string; message: string } | null;
   /** TanStack Query cache the screens read, so hydration renders the same data without a request. */
   queries: DehydratedState | null;
-  /** A signed-out visitor's landing or article page, rendered as the light island (landing/island.tsx) instead of the whole app. */
+  /** A signed-out visitor's landing or article page, rendered as the island (landing/island.ts): no React until the first click. */
   island?: boolean;
 }
 

@@ -150,9 +150,9 @@ export function LandingContent({ Start, demo, prices }: LandingParts) {
             <p>从拿到招标文件到导出 Word，全程在一个页面里完成。</p>
           </div>
           <div className="bs-steps">
-            {STEPS.map((s, i) => (
+            {STEPS.map((s) => (
               <div className="bs-step" key={s.title}>
-                <span className="bs-step__no">0{i + 1}</span>
+                <span className="bs-step__no" aria-hidden="true" />
                 <div className="bs-step__icon">{s.icon}</div>
                 <h3>{s.title}</h3>
                 <p>{s.text}</p>
