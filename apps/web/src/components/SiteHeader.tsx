@@ -1,12 +1,10 @@
 import { Button, Tooltip } from 'antd';
 import { AppstoreOutlined, SearchOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
-import { Logo } from './Logo.tsx';
-import { NavLink } from './NavLink.tsx';
 import { LoginEntry } from './LoginEntry.tsx';
 import { UserMenu } from './UserMenu.tsx';
 import { useSession } from '../stores/session.ts';
-import { SITE_NAV } from './siteNav.ts';
+import { SiteHeaderFrame } from './SiteHeaderFrame.tsx';
 
 export { SITE_NAV } from './siteNav.ts';
 
@@ -15,17 +13,9 @@ export function SiteHeader() {
   const token = useSession((s) => s.token);
   const navigate = useNavigate();
   return (
-    <header className="bs-site-header">
-      <div className="bs-container bs-site-header__inner">
-        <Logo />
-        <nav className="bs-site-nav" aria-label="主导航">
-          {SITE_NAV.map((item) => (
-            <NavLink key={item.to} to={item.to}>
-              {item.label}
-            </NavLink>
-          ))}
-        </nav>
-        <div className="bs-site-header__actions">
+    <SiteHeaderFrame
+      actions={
+        <>
           <Tooltip title="搜索帮助与动态">
             <Button type="text" shape="circle" icon={<SearchOutlined />} aria-label="搜索" onClick={() => navigate('/search.html')} />
           </Tooltip>
@@ -42,8 +32,8 @@ export function SiteHeader() {
               <LoginEntry type="primary">免费试用</LoginEntry>
             </>
           )}
-        </div>
-      </div>
-    </header>
+        </>
+      }
+    />
   );
 }

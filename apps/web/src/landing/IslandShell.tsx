@@ -2,33 +2,23 @@ import type { ReactNode } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import { CustomerServiceOutlined, SearchOutlined } from '@ant-design/icons';
 import type { ClientConfig } from '@bid/shared';
-import { Logo } from '../components/Logo.tsx';
-import { NavLink } from '../components/NavLink.tsx';
+import { SiteHeaderFrame } from '../components/SiteHeaderFrame.tsx';
 import { SiteFooterView } from '../components/SiteFooterView.tsx';
 import { CLIENT_CONFIG_KEY, withConfigDefaults } from '../components/clientConfig.ts';
-import { SITE_NAV } from '../components/siteNav.ts';
 import { PlainButton } from './PlainButton.tsx';
 
-/** The signed-out header of SiteHeader, in plain elements. */
+/** The signed-out header of SiteHeader, with plain buttons. */
 function IslandHeader() {
   return (
-    <header className="bs-site-header">
-      <div className="bs-container bs-site-header__inner">
-        <Logo />
-        <nav className="bs-site-nav" aria-label="主导航">
-          {SITE_NAV.map((item) => (
-            <NavLink key={item.to} to={item.to}>
-              {item.label}
-            </NavLink>
-          ))}
-        </nav>
-        <div className="bs-site-header__actions">
+    <SiteHeaderFrame
+      actions={
+        <>
           <PlainButton text shape="circle" icon={<SearchOutlined />} label="搜索" />
           <PlainButton text>登录</PlainButton>
           <PlainButton primary>免费试用</PlainButton>
-        </div>
-      </div>
-    </header>
+        </>
+      }
+    />
   );
 }
 

@@ -13,7 +13,7 @@ import {
   Tag,
   Typography,
 } from 'antd';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { AUTH_LIMITS, PHONE_PATTERN, formatTime, type UserInfo } from '@bid/shared';
 import { Panel } from '../../components/PageFrame.tsx';
 import { useSession } from '../../stores/session.ts';
@@ -388,55 +388,3 @@ export function PreferencePanel({ user }: { user: UserInfo }) {
   );
 }
 
-/** The banner notice and the release notes, each closable for this user. */
-export function NoticesPanel() {
-  const qc = useQueryClient();
-  const head = useQuery({
-    queryKey: ['account', 'headNotice'],
-    queryFn: () => accountApi.headNotice({ silent: true }),
-  });
-  const update = useQuery({
-    queryKey: ['account', 'updateNotice'],
-    queryFn: () => accountApi.updateNotice({ silent: true }),
-  });
-  const close = async (id: string) => {
-    try {
-      await accountApi.closeNotice(id);
-      await qc.invalidateQueries({ queryKey: ['account'] });
-    } catch {
-      /* shown */
-    }
-  };
-  const items = [head.data, update.data].filter((n): n is NonNullable<typeof n> => Boolean(n));
-  return (
-    <Panel title="公告">
-      {items.length === 0 ? (
-        <Typography.Text type="secondary">暂无新公告</Typography.Text>
-      ) : (
-        <Space orientation="vertical" style={{ width: '100%' }}>
-          {head.data ? (
-            <Alert
-              type={
-                (['success', 'info', 'warning', 'error'] as const).find((t) => t === head.data?.level) ??
-                'info'
-              }
-              showIcon
-              title={head.data.title}
-              description={head.data.content}
-              closable={{ 'aria-label': '关闭公告', onClose: () => void close(head.data!.id) }}
-            />
-          ) : null}
-          {update.data ? (
-            <Alert
-              type="info"
-              title={`${update.data.title}（${formatTime(update.data.publishedAt, 'YYYY-MM-DD')}）`}
-              description={<div style={{ whiteSpace: 'pre-line' }}>{update.data.content}</div>}
-              closable={{ closeIcon: true, 'aria-label': '关闭更新说明' }}
-              onClose={() => void close(update.data!.id)}
-            />
-          ) : null}
-        </Space>
-      )}
-    </Panel>
-  );
-}

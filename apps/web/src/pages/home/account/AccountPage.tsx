@@ -2,7 +2,6 @@ import { Col, Row, Skeleton } from 'antd';
 import { PageFrame } from '../../../components/PageFrame.tsx';
 import { useSession } from '../../../stores/session.ts';
 import {
-  NoticesPanel,
   PasswordPanel,
   PhonePanel,
   PreferencePanel,
@@ -10,7 +9,7 @@ import {
   QuotaPanel,
 } from '../../../features/account/AccountPanels.tsx';
 
-/** `/home/account`: profile, quota buckets, phone and password, preferences, notices. */
+/** `/home/account`: profile, quota buckets, phone and password, preferences (notices show above every /home screen: NoticeBar). */
 export default function AccountPage() {
   const user = useSession((s) => s.user);
   return (
@@ -32,7 +31,6 @@ export default function AccountPage() {
       ) : (
         <Skeleton active paragraph={{ rows: 4 }} />
       )}
-      <NoticesPanel />
     </PageFrame>
   );
 }
