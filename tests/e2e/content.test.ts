@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createUserWithSession } from '../../apps/server/test/helpers/fixtures.ts';
 import { SqlOperatorDirectory } from '../../apps/server/src/policy/operator.ts';
-import { settled, unexpectedErrors } from './helpers/browser.ts';
+import { gotoReady, settled, unexpectedErrors } from './helpers/browser.ts';
 import { browserSuite } from './helpers/suite.ts';
 
 const WAIT = { timeout: 15_000 };
@@ -47,7 +47,7 @@ describe('public content (browser)', () => {
     await expect.poll(() => visitor.page.locator('h1').innerText(), WAIT).toBe('投标保证金怎么交');
     expect(await visitor.page.locator('.bs-markdown h2').innerText()).toBe('缴纳方式');
     await visitor.page.screenshot({ path: path.join(SHOTS, 'content-help-page.png') });
-    await visitor.page.goto('/search.html');
+    await gotoReady(visitor.page, '/search.html');
     await visitor.page.getByLabel('搜索关键词').fill('保证金');
     await visitor.page.getByLabel('搜索关键词').press('Enter');
     const hit = visitor.page.locator('a.bs-search-hit', { hasText: '投标保证金怎么交' });

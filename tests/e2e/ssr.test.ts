@@ -22,6 +22,12 @@ describe('server-rendered public site (browser)', () => {
       await page.goto('/help/getting-started.html');
       expect(await page.title()).toBe('五分钟上手标书 AI - 帮助中心 - 标书 AI');
       expect(await page.getByText('填写标书名称').first().isVisible()).toBe(true);
+      // Search works without JavaScript: the box is a form whose results the server renders.
+      await page.goto('/search.html');
+      await page.getByLabel('搜索关键词').fill('导出');
+      await page.getByLabel('搜索关键词').press('Enter');
+      await page.waitForURL((u) => u.searchParams.get('q') === '导出');
+      expect(await page.locator('a.bs-search-hit').count()).toBeGreaterThan(0);
       await context.close();
     } finally {
       await browser.close();
