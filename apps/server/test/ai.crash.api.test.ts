@@ -106,8 +106,9 @@ async function createUser(): Promise<{ userId: string; token: string }> {
 }
 
 beforeAll(async () => {
-  // Each chapter takes about a second: long enough to be killed in the middle of the job.
-  fake = await startFakeOpenAi({ firstTokenDelayMs: 150, tokensPerSecond: 120, charsPerToken: 4 });
+  // Each chapter takes about 0.4 s: long enough to be killed in the middle of the job (the kill
+  // comes after the third chapter, of dozens), short enough not to hold the suite for a minute.
+  fake = await startFakeOpenAi({ firstTokenDelayMs: 100, tokensPerSecond: 400, charsPerToken: 4 });
   scriptBidWriter(fake);
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bid-crash-'));
   if (TEST_DB === 'pg') {
