@@ -27,7 +27,6 @@ export interface PublicPageData {
   missing: boolean;
 }
 
-
 /** Which content lists each public page shows (the screens' own useQuery calls). */
 function listsShownOn(pathname: string): ContentKind[] {
   if (pathname === '/more/question.html') return ['question'];
