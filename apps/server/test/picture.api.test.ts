@@ -173,6 +173,34 @@ describe('picture library', () => {
     expect((await getWithCookie(p.url, alice)).status).toBe(404);
   });
 
+  it('refuses to delete a picture a chapter shows or a feedback screenshot, naming where, and deletes nothing', async () => {
+    const carol = await createUserWithSession(s, { quota: { bid_number: 2 } });
+    const pic = (await upload(carol, pngOf(120, 90), '组织架构图.png')).body.data;
+    const spare = (await upload(carol, pngOf(60, 40), '备用.png')).body.data;
+    const { id: bidId } = await s.api.call(endpoints.saveBid, { name: '智慧园区投标', modelType: 'standard', pageCount: 20 }, carol.token);
+    const tree = await s.api.call(endpoints.bidCatalogSave, { bidId, catalogs: [{ title: '项目组织', children: [{ title: '组织架构' }] }] }, carol.token);
+    const leaf = tree[0].children[0].id;
+    const withPicture = { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: '项目组织如下图。' }] }, { type: 'image', attrs: { src: pic.url, caption: '组织架构' } }] };
+    const saved = await s.api.call(endpoints.updateBidCatalogContent, { id: leaf, content: withPicture, baseVersion: 0 }, carol.token);
+
+    // Asked together with a picture nobody uses: refused as a whole, both stay.
+    const refused = await s.api.post('/picture/client/remove', { ids: [spare.id, pic.id] }, { token: carol.token });
+    expect(refused.body).toMatchObject({ code: 601, msg: '图片“组织架构图”正在标书《智慧园区投标》的章节“组织架构”中使用，删除后导出的 Word 将缺少它。请先从章节中移除这张图片' });
+    expect((await getWithCookie(pic.url, carol)).status).toBe(200);
+    expect((await getWithCookie(spare.url, carol)).status).toBe(200);
+
+    // Once the chapter no longer shows it, it can go.
+    const text = { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: '项目组织见附件。' }] }] };
+    await s.api.call(endpoints.updateBidCatalogContent, { id: leaf, content: text, baseVersion: saved.version }, carol.token);
+    expect(await s.api.call(endpoints.pictureRemove, { ids: [pic.id] }, carol.token)).toEqual({ removed: 1 });
+
+    // A feedback screenshot stays for the operators.
+    await s.api.call(endpoints.saveFeedback, { type: '问题', content: '导出的图片模糊', images: [spare.id] }, carol.token);
+    const shot = await s.api.post('/picture/client/remove', { id: spare.id }, { token: carol.token });
+    expect(shot.body).toMatchObject({ code: 601, msg: '图片“备用”是您意见反馈的截图，删除后运营人员将看不到它，因此不能删除' });
+    expect((await getWithCookie(spare.url, carol)).status).toBe(200);
+  });
+
   it('refuses uploads beyond the library size with a business warning', async () => {
     const full = await createUserWithSession(s);
     // Pretend the library is nearly full: one row whose recorded size leaves no room.

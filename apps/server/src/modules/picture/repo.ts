@@ -71,4 +71,37 @@ export class PictureRepo {
   remove(owner: ActorScope, ids: string[]) {
     return this.db.deleteFrom('pictures').where('id', 'in', ids).where('tenant_id', '=', owner.tenantId).where('user_id', '=', owner.userId).executeTakeFirst();
   }
+
+  /**
+   * Where the owner uses a picture: a chapter of one of their bids that shows it (by its file or
+   * thumbnail URL; bids in the recycle bin count, they can be restored), or one of their feedback
+   * screenshots. At most one place, or null.
+   */
+  async firstUse(owner: ActorScope, id: string): Promise<{ bid: string; chapter: string } | { feedback: true } | null> {
+    const lit = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const chapter = await this.db
+      .selectFrom('catalogs')
+      .innerJoin('bids', 'bids.id', 'catalogs.bid_id')
+      .select(['bids.name as bid', 'catalogs.title as chapter'])
+      .where('bids.tenant_id', '=', owner.tenantId)
+      .where('bids.user_id', '=', owner.userId)
+      .where((eb) =>
+        eb.or([
+          sql<boolean>`catalogs.content like ${lit(`/api/picture/client/file/${id}`)} escape '\\'`,
+          sql<boolean>`catalogs.content like ${lit(`/api/picture/client/thumb/${id}`)} escape '\\'`,
+        ]),
+      )
+      .limit(1)
+      .executeTakeFirst();
+    if (chapter) return chapter;
+    const feedback = await this.db
+      .selectFrom('feedbacks')
+      .select('id')
+      .where('tenant_id', '=', owner.tenantId)
+      .where('user_id', '=', owner.userId)
+      .where(sql<boolean>`images like ${lit(JSON.stringify(id))} escape '\\'`)
+      .limit(1)
+      .executeTakeFirst();
+    return feedback ? { feedback: true } : null;
+  }
 }

@@ -177,6 +177,12 @@ export class PictureService {
     const unique = [...new Set(ids)];
     const rows = await this.repo.findMany(owner, unique);
     if (rows.length !== unique.length) throw notFound(PICTURE_MSG.notFound);
+    // A picture a chapter shows would vanish from the bid (the editor and the Word export): refused
+    // with where it is used, and nothing is deleted.
+    for (const r of rows) {
+      const use = await this.repo.firstUse(owner, r.id);
+      if (use) throw businessWarning('feedback' in use ? PICTURE_MSG.inFeedback(r.name) : PICTURE_MSG.inChapter(r.name, use.bid, use.chapter));
+    }
     await this.repo.remove(owner, unique);
     for (const r of rows) {
       await this.storage.remove(r.file_key).catch(() => undefined);

@@ -202,7 +202,7 @@ export default function PicturePage() {
 
   const remove = async (items: PictureItem[]) => {
     const what = items.length === 1 ? `“${items[0].name}”` : `选中的 ${items.length} 张图片`;
-    if (!(await confirmDialog({ content: `确定删除${what}吗？已插入章节的图片将无法显示，且删除后不能恢复。`, danger: true, okText: '删除' }))) return;
+    if (!(await confirmDialog({ content: `确定删除${what}吗？删除后不能恢复。章节中正在使用的图片和意见反馈的截图不能删除。`, danger: true, okText: '删除' }))) return;
     try {
       await pictureApi.remove(items.map((p) => p.id));
       toast('success', '已删除');
