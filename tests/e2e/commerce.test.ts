@@ -94,8 +94,12 @@ describe('commerce (browser)', () => {
     await row.getByRole('button', { name: '确认收款' }).click();
     const confirm = admin.page.locator('.ant-modal-confirm');
     await settled(confirm);
+    // The toast lasts 3 s: watched in the page from before the click, not polled from outside (a
+    // slow round trip on a loaded machine can fall between two polls).
+    const toastShown = admin.page.getByText('已确认收款，额度已到账').waitFor({ timeout: 30_000 });
     await confirm.getByRole('button', { name: '确认收款' }).click();
-    await expect.poll(() => admin.page.getByText('已确认收款，额度已到账').count(), WAIT).toBe(1);
+    await confirm.waitFor({ state: 'hidden', timeout: 30_000 });
+    await toastShown;
     await expect.poll(() => row.count(), WAIT).toBe(0);
 
     // Back to the buyer: 刷新 shows the paid order and 10 more bids, in the page and the header.
@@ -148,8 +152,9 @@ describe('commerce (browser)', () => {
     await prompt.getByRole('button', { name: /^驳\s?回$/ }).click();
     const sure = admin.page.locator('.ant-modal-confirm', { hasText: '确认驳回' });
     await settled(sure);
+    const rejectedToast = admin.page.getByText('已驳回，用户可看到原因').waitFor({ timeout: 30_000 });
     await sure.getByRole('button', { name: '确认驳回' }).click();
-    await expect.poll(() => admin.page.getByText('已驳回，用户可看到原因').count(), WAIT).toBe(1);
+    await rejectedToast;
     await expect.poll(() => first.count(), WAIT).toBe(0);
 
     // The buyer sees why, and applies again from the 发票 tab: a 专用发票 to the company.
@@ -188,8 +193,9 @@ describe('commerce (browser)', () => {
     await issue.locator('input[type=file]').setInputFiles({ name: '电子发票.pdf', mimeType: 'application/pdf', buffer: INVOICE_PDF });
     await expect.poll(() => issue.getByText('电子发票.pdf').count(), WAIT).toBe(1);
     await admin.page.screenshot({ path: path.join(SHOTS, 'invoice-issue.png') });
+    const issuedToast = admin.page.getByText('发票已开具，用户可下载').waitFor({ timeout: 30_000 });
     await issue.getByRole('button', { name: '确认开具' }).click();
-    await expect.poll(() => admin.page.getByText('发票已开具，用户可下载').count(), WAIT).toBe(1);
+    await issuedToast;
     await expect.poll(() => pending.count(), WAIT).toBe(0);
 
     // The buyer: 刷新 shows it issued; 下载 saves the very PDF the operator uploaded.
