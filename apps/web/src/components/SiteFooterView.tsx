@@ -1,9 +1,9 @@
-import { Link } from 'react-router';
+import { LinkList, type SiteLink } from './LinkList.tsx';
 import { Logo } from './Logo.tsx';
 import type { ClientConfig } from '@bid/shared';
 import { contactLine } from './clientConfig.ts';
 
-const COLUMNS = [
+const COLUMNS: Array<{ title: string; links: SiteLink[] }> = [
   {
     title: '产品',
     links: [
@@ -53,13 +53,7 @@ export function SiteFooterView({ config }: { config: ClientConfig }) {
           {COLUMNS.map((col) => (
             <div key={col.title}>
               <h2>{col.title}</h2>
-              <ul>
-                {col.links.map((l) => (
-                  <li key={l.to}>
-                    <Link to={l.to}>{l.label}</Link>
-                  </li>
-                ))}
-              </ul>
+              <LinkList links={col.links} />
             </div>
           ))}
         </div>

@@ -80,19 +80,17 @@ async function renderIsland(url: URL, input: RenderInput, queryClient: QueryClie
 
 export async function render(input: RenderInput): Promise<RenderResult> {
   const url = new URL(input.url, input.origin);
-  if (visitorGetsIsland(input) && (url.pathname === '/' || articleRoute(url.pathname))) {
-    const queryClient = createQueryClient();
-    const data = await loadPublicPageData(url, input.content, queryClient);
-    // A missing article is the whole app's 404 page.
-    if (!data.missing) return renderIsland(url, input, queryClient, data.article);
+  const queryClient = createQueryClient();
+  const data = await loadPublicPageData(url, input.content, queryClient);
+  // A missing article is the whole app's 404 page.
+  if (visitorGetsIsland(input) && !data.missing && (url.pathname === '/' || articleRoute(url.pathname))) {
+    return renderIsland(url, input, queryClient, data.article);
   }
   const handler = createStaticHandler(routes);
   const result = await handler.query(new Request(url.href));
   if (result instanceof Response) {
     return { kind: 'redirect', status: result.status, location: result.headers.get('location') ?? '/' };
   }
-  const queryClient = createQueryClient();
-  const data = await loadPublicPageData(url, input.content, queryClient);
   let context: StaticHandlerContext = result;
   let notFound: PagePayload['notFound'] = null;
   if (data.missing) {

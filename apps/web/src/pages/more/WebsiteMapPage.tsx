@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
+import { LinkList } from '../../components/LinkList.tsx';
 import { contentHref, MORE_PAGES, type ContentKind } from '@bid/shared';
 import { PublicBanner } from '../../components/PublicBanner.tsx';
 import { MORE_TITLES, PUBLIC_TITLES } from '../../router/table.ts';
@@ -39,13 +39,7 @@ export default function WebsiteMapPage() {
           {sections.map((s) => (
             <div className="bs-side-card" key={s.title}>
               <h3>{s.title}</h3>
-              <ul>
-                {s.links.map((l) => (
-                  <li key={l.to}>
-                    <Link to={l.to}>{l.label}</Link>
-                  </li>
-                ))}
-              </ul>
+              <LinkList links={s.links} />
             </div>
           ))}
         </div>
