@@ -85,6 +85,31 @@ describe('picture library (/home/picture)', () => {
 
     expect(unexpectedErrors(t.errors, [/Failed to load resource: the server responded with a status of 400/])).toEqual([]);
   });
+
+  it('refuses, from the library reached from /home, to delete a picture a chapter shows, and says where', async () => {
+    const { page } = t;
+    const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 20_000, interval: 200 });
+    // The picture left by the test above goes into a chapter of a bid.
+    const pictures = (await s.api.post('/picture/client/list', {}, { token: user.token })).body.data.records;
+    expect(pictures).toHaveLength(1);
+    const { id: bidId } = (await s.api.post('/bid/client/saveBid', { name: '门诊楼施工', modelType: 'standard', pageCount: 20 }, { token: user.token })).body.data;
+    const tree = (await s.api.post('/catalog/client/bidCatalogSave', { bidId, catalogs: [{ title: '施工部署', children: [{ title: '现场布置' }] }] }, { token: user.token })).body.data;
+    const content = { type: 'doc', content: [{ type: 'image', attrs: { src: pictures[0].url, caption: '施工现场' } }] };
+    expect((await s.api.post('/catalog/client/updateBidCatalogContent', { id: tree[0].children[0].id, content, baseVersion: 0 }, { token: user.token })).body.code).toBe(200);
+
+    await page.goto(`${s.baseUrl}/home`);
+    await page.getByRole('menuitem', { name: '图片库' }).click();
+    await page.waitForURL((u) => u.pathname === '/home/picture');
+    await poll(() => page.getByTestId('picture-card').count()).toBe(1);
+    await page.getByTestId('picture-card').first().getByRole('button', { name: '删除' }).click();
+    const confirm = page.getByRole('dialog').last();
+    await settled(confirm);
+    const refused = page.getByText(/正在标书《门诊楼施工》的章节“现场布置”中使用/).waitFor({ timeout: 20_000 });
+    await confirm.getByRole('button', { name: /删\s*除/ }).last().click();
+    await refused;
+    await poll(async () => (await s.api.post('/picture/client/list', {}, { token: user.token })).body.data.total).toBe(1);
+    expect(await page.getByTestId('picture-card').count()).toBe(1);
+  });
 });
 
 const TENDER = '某县人民医院门诊综合楼施工总承包工程 招标文件\n计划工期：180 日历天\n招标范围：土建、装饰装修、安装及室外附属工程，主体结构为现浇混凝土框架，竣工验收合格。';
