@@ -5,7 +5,10 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import pluginQuery from '@tanstack/eslint-plugin-query';
 
 /** Production code of the server does not import tests or test helpers. */
-const noTests = { group: ['**/test/**', '**/*.test.ts'], message: 'Production code does not import tests or test helpers.' };
+const noTests = {
+  group: ['**/test/**', '**/*.test.ts'],
+  message: 'Production code does not import tests or test helpers.',
+};
 
 /** Layers of the server: routes talk to services, only services talk to repos and the database. */
 const serverLayers = [
@@ -38,7 +41,12 @@ const webLayers = {
     'no-restricted-imports': [
       'error',
       {
-        patterns: [{ group: ['**/apps/server/**', '@bid/server', '@bid/server/*'], message: 'The web app uses the shared contract (@bid/shared), never server code.' }],
+        patterns: [
+          {
+            group: ['**/apps/server/**', '@bid/server', '@bid/server/*'],
+            message: 'The web app uses the shared contract (@bid/shared), never server code.',
+          },
+        ],
       },
     ],
   },

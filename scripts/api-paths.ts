@@ -29,7 +29,8 @@ export function apiPathMatcher(paths: string[]): (literal: string) => boolean {
   return (literal) => {
     const bare = literal.split(/[?#]/)[0];
     if (bare === '/api' || bare.startsWith('/api/') || exact.has(bare)) return true;
-    for (const dir of folders) if (bare.startsWith(`${dir}/`) || (bare === dir && bareFolder(dir))) return true;
+    for (const dir of folders)
+      if (bare.startsWith(`${dir}/`) || (bare === dir && bareFolder(dir))) return true;
     return false;
   };
 }
@@ -49,9 +50,11 @@ export function apiPathLiterals(files = sourceFiles()): string[] {
   const isApiPath = apiPathMatcher(Object.values(endpoints).map((e) => e.path));
   const found: string[] = [];
   for (const rel of files) {
-    if (!rel.startsWith('apps/web/src/') || isTestFile(rel) || ALLOWED_DIRS.some((d) => rel.startsWith(d))) continue;
+    if (!rel.startsWith('apps/web/src/') || isTestFile(rel) || ALLOWED_DIRS.some((d) => rel.startsWith(d)))
+      continue;
     const text = fs.readFileSync(path.join(ROOT, rel), 'utf8');
-    for (const { line, literal } of pathLiterals(text)) if (isApiPath(literal)) found.push(`${rel}:${line} ${literal}`);
+    for (const { line, literal } of pathLiterals(text))
+      if (isApiPath(literal)) found.push(`${rel}:${line} ${literal}`);
   }
   return found;
 }

@@ -32,7 +32,11 @@ const FONT = { ascii: 'SimSun', eastAsia: 'SimSun', hAnsi: 'SimSun' };
 
 function cellsOf(line: string): string[] | null {
   const t = line.trim();
-  if (t.startsWith('|') && t.endsWith('|')) return t.slice(1, -1).split('|').map((c) => c.trim());
+  if (t.startsWith('|') && t.endsWith('|'))
+    return t
+      .slice(1, -1)
+      .split('|')
+      .map((c) => c.trim());
   if (line.includes('\t')) return line.split('\t').map((c) => c.trim());
   return null;
 }
@@ -58,7 +62,8 @@ function rowsOf(block: string[]): string[][] {
     const prev = rows[rows.length - 1];
     const pieces = cells ?? [line.trim()];
     const nameCol = prev.findIndex((c, i) => i > 0 && c && !/^\d+(\.\d+)?$/.test(c));
-    if (pieces.length === 1 && pieces[0].length <= 10 && !/[，。；：]/.test(pieces[0])) prev[nameCol] += pieces[0];
+    if (pieces.length === 1 && pieces[0].length <= 10 && !/[，。；：]/.test(pieces[0]))
+      prev[nameCol] += pieces[0];
     else if (pieces.length === 1) prev[prev.length - 1] += pieces[0];
     else {
       prev[nameCol] += pieces[0];
@@ -96,12 +101,17 @@ function docOf(text: string): Document {
   const lines = text.replace(/\r\n?/g, '\n').split('\n');
   const title = lines.find((l) => l.trim())?.trim() ?? '';
   const children: Array<Paragraph | Table> = [];
-  for (let i = 0; i < lines.length; ) {
+  for (let i = 0; i < lines.length;) {
     if (cellsOf(lines[i])) {
       const block: string[] = [];
       // A table runs over tab/pipe lines and short wrapped lines between them.
-      const wrapped = (l: string) => l.trim().length <= 40 && !/^(\d|[（(]|第|[一二三四五六七八九十]+、|采购包|标段)/.test(l.trim());
-      while (i < lines.length && (cellsOf(lines[i]) || (block.length && wrapped(lines[i]) && cellsOf(lines[i + 1] ?? '')))) block.push(lines[i++]);
+      const wrapped = (l: string) =>
+        l.trim().length <= 40 && !/^(\d|[（(]|第|[一二三四五六七八九十]+、|采购包|标段)/.test(l.trim());
+      while (
+        i < lines.length &&
+        (cellsOf(lines[i]) || (block.length && wrapped(lines[i]) && cellsOf(lines[i + 1] ?? '')))
+      )
+        block.push(lines[i++]);
       children.push(table(block));
       continue;
     }
@@ -110,13 +120,28 @@ function docOf(text: string): Document {
   return new Document({
     sections: [
       {
-        headers: { default: new Header({ children: [new Paragraph({ alignment: AlignmentType.CENTER, children: [new TextRun({ text: title, font: FONT, size: 18 })] })] }) },
+        headers: {
+          default: new Header({
+            children: [
+              new Paragraph({
+                alignment: AlignmentType.CENTER,
+                children: [new TextRun({ text: title, font: FONT, size: 18 })],
+              }),
+            ],
+          }),
+        },
         footers: {
           default: new Footer({
             children: [
               new Paragraph({
                 alignment: AlignmentType.CENTER,
-                children: [new TextRun({ children: ['第 ', PageNumber.CURRENT, ' 页 共 ', PageNumber.TOTAL_PAGES, ' 页'], font: FONT, size: 18 })],
+                children: [
+                  new TextRun({
+                    children: ['第 ', PageNumber.CURRENT, ' 页 共 ', PageNumber.TOTAL_PAGES, ' 页'],
+                    font: FONT,
+                    size: 18,
+                  }),
+                ],
               }),
             ],
           }),
@@ -135,8 +160,22 @@ async function main(): Promise<void> {
     const base = f.replace(/\.txt$/, '');
     const docx = path.join(DIR, `${base}.docx`);
     fs.writeFileSync(docx, await Packer.toBuffer(docOf(fs.readFileSync(path.join(DIR, f), 'utf8'))));
-    execFileSync('soffice', [`-env:UserInstallation=file://${tmp}/profile`, '--headless', '--convert-to', 'pdf', '--outdir', DIR, docx], { stdio: 'ignore' });
-    console.log(`${base}: docx ${fs.statSync(docx).size} B, pdf ${fs.statSync(path.join(DIR, `${base}.pdf`)).size} B`);
+    execFileSync(
+      'soffice',
+      [
+        `-env:UserInstallation=file://${tmp}/profile`,
+        '--headless',
+        '--convert-to',
+        'pdf',
+        '--outdir',
+        DIR,
+        docx,
+      ],
+      { stdio: 'ignore' },
+    );
+    console.log(
+      `${base}: docx ${fs.statSync(docx).size} B, pdf ${fs.statSync(path.join(DIR, `${base}.pdf`)).size} B`,
+    );
   }
   fs.rmSync(tmp, { recursive: true, force: true });
 }

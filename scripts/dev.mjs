@@ -11,7 +11,8 @@ const stop = (sig) => {
   for (const c of children) c.kill(sig);
 };
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => stop(sig));
-for (const c of children) c.on('exit', (code) => {
-  stop('SIGTERM');
-  process.exit(code ?? 0);
-});
+for (const c of children)
+  c.on('exit', (code) => {
+    stop('SIGTERM');
+    process.exit(code ?? 0);
+  });

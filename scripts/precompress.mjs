@@ -18,7 +18,10 @@ for (const entry of fs.readdirSync(dir, { recursive: true, withFileTypes: true }
   const body = fs.readFileSync(file);
   if (body.length < MIN_BYTES) continue;
   const br = zlib.brotliCompressSync(body, {
-    params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+    params: {
+      [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
+      [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+    },
   });
   fs.writeFileSync(`${file}.br`, br);
   fs.writeFileSync(`${file}.gz`, zlib.gzipSync(body, { level: 9 }));
@@ -26,4 +29,6 @@ for (const entry of fs.readdirSync(dir, { recursive: true, withFileTypes: true }
   before += body.length;
   after += br.length;
 }
-console.log(`precompressed ${files} files: ${(before / 1024).toFixed(0)} KB -> ${(after / 1024).toFixed(0)} KB brotli`);
+console.log(
+  `precompressed ${files} files: ${(before / 1024).toFixed(0)} KB -> ${(after / 1024).toFixed(0)} KB brotli`,
+);

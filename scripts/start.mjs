@@ -7,7 +7,16 @@ import { join } from 'node:path';
 import { spawn, spawnSync } from 'node:child_process';
 
 /** What the web build is made of; a change to any of it (a pull, an edit) means a new build. */
-const SOURCES = ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts', 'apps/web/package.json', 'packages/shared/src', 'packages/document/src', 'package-lock.json'];
+const SOURCES = [
+  'apps/web/src',
+  'apps/web/public',
+  'apps/web/index.html',
+  'apps/web/vite.config.ts',
+  'apps/web/package.json',
+  'packages/shared/src',
+  'packages/document/src',
+  'package-lock.json',
+];
 const STAMP = 'apps/web/dist/.sources';
 
 function fingerprint() {
@@ -28,8 +37,16 @@ function fingerprint() {
 const want = fingerprint();
 const built = existsSync(STAMP) ? readFileSync(STAMP, 'utf8').trim() : '';
 // The server renderer is part of the build: a build without it is redone too.
-if (built !== want || !existsSync('apps/web/dist/index.html') || !existsSync('apps/web/dist/ssr/entry-server.js')) {
-  console.log(existsSync('apps/web/dist/index.html') ? 'rebuilding the web app (its sources changed)…' : 'building the web app (first start)…');
+if (
+  built !== want ||
+  !existsSync('apps/web/dist/index.html') ||
+  !existsSync('apps/web/dist/ssr/entry-server.js')
+) {
+  console.log(
+    existsSync('apps/web/dist/index.html')
+      ? 'rebuilding the web app (its sources changed)…'
+      : 'building the web app (first start)…',
+  );
   const build = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
   writeFileSync(STAMP, `${want}\n`);

@@ -10,11 +10,19 @@ describe('structural rules', () => {
       ['d.ts', ['a.ts']],
     ]);
     expect(importCircles(g)).toEqual([['a.ts', 'b.ts', 'c.ts']]);
-    expect(importCircles(new Map([['a.ts', ['b.ts']], ['b.ts', []]]))).toEqual([]);
+    expect(
+      importCircles(
+        new Map([
+          ['a.ts', ['b.ts']],
+          ['b.ts', []],
+        ]),
+      ),
+    ).toEqual([]);
   });
 
   it('reads type-only and re-export imports', () => {
-    const text = "import type { X } from './structure.ts';\nexport { y } from './structure.test.ts';\nimport z from 'zod';";
+    const text =
+      "import type { X } from './structure.ts';\nexport { y } from './structure.test.ts';\nimport z from 'zod';";
     expect(importsOf('scripts/a.ts', text)).toEqual(['scripts/structure.ts', 'scripts/structure.test.ts']);
   });
 

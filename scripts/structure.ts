@@ -7,7 +7,15 @@ import path from 'node:path';
 
 export const ROOT = path.resolve(import.meta.dirname, '..');
 /** Where our TypeScript lives. */
-export const SOURCE_ROOTS = ['apps/server/src', 'apps/web/src', 'packages/shared/src', 'packages/document/src', 'tests/e2e', 'scripts', 'bench'];
+export const SOURCE_ROOTS = [
+  'apps/server/src',
+  'apps/web/src',
+  'packages/shared/src',
+  'packages/document/src',
+  'tests/e2e',
+  'scripts',
+  'bench',
+];
 export const MAX_LINES = 500;
 /** Generated or data files exempt from the size limit (path prefixes, relative to the root). */
 export const GENERATED = ['packages/document/src/fonts/', 'apps/web/src/pages/public/content.ts'];
@@ -15,7 +23,12 @@ export const GENERATED = ['packages/document/src/fonts/', 'apps/web/src/pages/pu
 const IGNORED_DIRS = new Set(['node_modules', 'dist', 'data', 'fixtures', '__snapshots__', 'corpus']);
 
 export function isTestFile(rel: string): boolean {
-  return /\.test\.tsx?$/.test(rel) || rel.startsWith('tests/') || rel.includes('/test/') || rel.includes('/testing/');
+  return (
+    /\.test\.tsx?$/.test(rel) ||
+    rel.startsWith('tests/') ||
+    rel.includes('/test/') ||
+    rel.includes('/testing/')
+  );
 }
 
 /** Every .ts/.tsx file under the source roots, as paths relative to ROOT. */
@@ -35,7 +48,8 @@ export function sourceFiles(): string[] {
   return out.sort();
 }
 
-const IMPORT_RE = /(?:^|\n)\s*(?:import|export)\s[^'"`;]*?from\s*['"]([^'"]+)['"]|(?:^|\n)\s*import\s*['"]([^'"]+)['"]/g;
+const IMPORT_RE =
+  /(?:^|\n)\s*(?:import|export)\s[^'"`;]*?from\s*['"]([^'"]+)['"]|(?:^|\n)\s*import\s*['"]([^'"]+)['"]/g;
 
 /** Relative imports of a file (type-only ones too: a circle of types is still a circle of modules). */
 export function importsOf(rel: string, text = fs.readFileSync(path.join(ROOT, rel), 'utf8')): string[] {
@@ -44,7 +58,13 @@ export function importsOf(rel: string, text = fs.readFileSync(path.join(ROOT, re
     const spec = m[1] ?? m[2];
     if (!spec?.startsWith('.')) continue;
     const base = path.join(path.dirname(rel), spec);
-    for (const cand of [base, `${base}.ts`, `${base}.tsx`, path.join(base, 'index.ts'), path.join(base, 'index.tsx')]) {
+    for (const cand of [
+      base,
+      `${base}.ts`,
+      `${base}.tsx`,
+      path.join(base, 'index.ts'),
+      path.join(base, 'index.tsx'),
+    ]) {
       if (/\.tsx?$/.test(cand) && fs.existsSync(path.join(ROOT, cand))) {
         out.push(path.normalize(cand));
         break;
@@ -86,7 +106,8 @@ export function importCircles(graph: Map<string, string[]>): string[][] {
         continue;
       }
       work.pop();
-      if (work.length) low.set(work[work.length - 1].v, Math.min(low.get(work[work.length - 1].v)!, low.get(top.v)!));
+      if (work.length)
+        low.set(work[work.length - 1].v, Math.min(low.get(work[work.length - 1].v)!, low.get(top.v)!));
       if (low.get(top.v) === idx.get(top.v)) {
         const comp: string[] = [];
         let w: string;
@@ -115,5 +136,9 @@ export function oversizedFiles(files = sourceFiles()): Array<{ file: string; lin
 }
 
 export function doubleCasts(files = sourceFiles()): string[] {
-  return files.filter((f) => !isTestFile(f) && fs.readFileSync(path.join(ROOT, f), 'utf8').includes(['as', 'unknown', 'as'].join(' ')));
+  return files.filter(
+    (f) =>
+      !isTestFile(f) &&
+      fs.readFileSync(path.join(ROOT, f), 'utf8').includes(['as', 'unknown', 'as'].join(' ')),
+  );
 }

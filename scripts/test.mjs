@@ -15,7 +15,10 @@ else missing.push('PostgreSQL API tests skipped: TEST_DATABASE_URL is not set');
 // Word export is checked by converting to PDF (LibreOffice) and reading the text back (poppler).
 const hasCommand = (cmd) => spawnSync('sh', ['-c', `command -v ${cmd}`], { stdio: 'ignore' }).status === 0;
 const office = hasCommand('soffice') && hasCommand('pdftotext');
-if (!office) missing.push('Word-to-PDF checks skipped: soffice or pdftotext not found (apt-get install -y libreoffice-writer-nogui poppler-utils)');
+if (!office)
+  missing.push(
+    'Word-to-PDF checks skipped: soffice or pdftotext not found (apt-get install -y libreoffice-writer-nogui poppler-utils)',
+  );
 
 const chromium = chromiumPath();
 if (chromium && office) projects.push('e2e');
@@ -34,6 +37,10 @@ if (projects.includes('e2e')) {
 }
 
 const args = ['vitest', 'run', ...projects.flatMap((p) => ['--project', p]), ...process.argv.slice(2)];
-const env = { ...process.env, CHROMIUM_PATH: chromium ?? '', ...(office ? {} : { SKIP_LIBREOFFICE_TESTS: '1' }) };
+const env = {
+  ...process.env,
+  CHROMIUM_PATH: chromium ?? '',
+  ...(office ? {} : { SKIP_LIBREOFFICE_TESTS: '1' }),
+};
 const run = spawnSync('npx', args, { stdio: 'inherit', env });
 process.exit(run.status ?? 1);

@@ -36,18 +36,26 @@ async function main(): Promise<void> {
 
   // The fake model runs in its own process, like a real endpoint: its pacing must not share an
   // event loop with the server being measured.
-  const fakeProc = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('../../apps/server/test/fake-openai/main.ts', import.meta.url))], {
-    env: {
-      ...process.env,
-      FAKE_OPENAI_CONFIG: JSON.stringify({
-        firstTokenDelayMs: FIRST_TOKEN_MS,
-        tokensPerSecond: TOKENS_PER_SECOND,
-        charsPerToken: CHARS_PER_TOKEN,
-        scripts: [{ match: '【任务：撰写章节】', reply }],
-      }),
+  const fakeProc = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      fileURLToPath(new URL('../../apps/server/test/fake-openai/main.ts', import.meta.url)),
+    ],
+    {
+      env: {
+        ...process.env,
+        FAKE_OPENAI_CONFIG: JSON.stringify({
+          firstTokenDelayMs: FIRST_TOKEN_MS,
+          tokensPerSecond: TOKENS_PER_SECOND,
+          charsPerToken: CHARS_PER_TOKEN,
+          scripts: [{ match: '【任务：撰写章节】', reply }],
+        }),
+      },
+      stdio: ['ignore', 'pipe', 'inherit'],
     },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  );
   const fakeUrl = await new Promise<string>((resolve, reject) => {
     let out = '';
     fakeProc.stdout!.on('data', (c: Buffer) => {
@@ -57,7 +65,8 @@ async function main(): Promise<void> {
     });
     fakeProc.on('exit', (code) => reject(new Error(`fake server exited (${code})`)));
   });
-  const fakeRequests = async (): Promise<Array<{ prompt: string; at: number }>> => (await fetch(new URL('/__requests', fakeUrl))).json() as never;
+  const fakeRequests = async (): Promise<Array<{ prompt: string; at: number }>> =>
+    (await fetch(new URL('/__requests', fakeUrl))).json() as never;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-fulltext-'));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -82,16 +91,55 @@ async function main(): Promise<void> {
     const tenantId = newId();
     await db
       .insertInto('tenants')
-      .values({ id: tenantId, name: '', registration_no: null, admin_user_id: userId, bid_number: 0, month_bid_number: 0, temporary_bid_number: 0, grant_bid_number: 0, package_unit: null, package_unlimited_until: null, created_at: now, updated_at: now })
+      .values({
+        id: tenantId,
+        name: '',
+        registration_no: null,
+        admin_user_id: userId,
+        bid_number: 0,
+        month_bid_number: 0,
+        temporary_bid_number: 0,
+        grant_bid_number: 0,
+        package_unit: null,
+        package_unlimited_until: null,
+        created_at: now,
+        updated_at: now,
+      })
       .execute();
     await db
       .insertInto('users')
       .values({
-        id: userId, tenant_id: tenantId, phone: '13900002222', account: '13900002222', name: '', password_hash: null, wechat_openid: null,
-        source: 'pc', regist_source: null, invitation_code: null, extension_code: null, own_invite_code: newId(), invited_by: null,
-        is_employee: 0, role: 'personal', bid_number: 10, month_bid_number: 0, temporary_bid_number: 0, grant_bid_number: 0,
-        package_unit: null, package_unlimited_until: null, expire_date: null, bid_file_show_flag: 1, project_list_show_flag: 1,
-        need_user_info: 1, is_buy: 0, premium_disabled: 0, standard_disabled: 0, status: 'active', created_at: now, updated_at: now,
+        id: userId,
+        tenant_id: tenantId,
+        phone: '13900002222',
+        account: '13900002222',
+        name: '',
+        password_hash: null,
+        wechat_openid: null,
+        source: 'pc',
+        regist_source: null,
+        invitation_code: null,
+        extension_code: null,
+        own_invite_code: newId(),
+        invited_by: null,
+        is_employee: 0,
+        role: 'personal',
+        bid_number: 10,
+        month_bid_number: 0,
+        temporary_bid_number: 0,
+        grant_bid_number: 0,
+        package_unit: null,
+        package_unlimited_until: null,
+        expire_date: null,
+        bid_file_show_flag: 1,
+        project_list_show_flag: 1,
+        need_user_info: 1,
+        is_buy: 0,
+        premium_disabled: 0,
+        standard_disabled: 0,
+        status: 'active',
+        created_at: now,
+        updated_at: now,
       } as never)
       .execute();
     const { token } = await built.ctx.sessions.create(userId, tenantId);
@@ -100,10 +148,17 @@ async function main(): Promise<void> {
       if (r.body?.code !== 200) throw new Error(`${p}: ${JSON.stringify(r.body)}`);
       return r.body.data;
     };
-    const { id: bidId } = await data('/bid/client/saveBid', { name: '全文写作基准', modelType: 'standard', tenderText: '项目名称：基准测试项目\n采购人：基准测试单位' });
+    const { id: bidId } = await data('/bid/client/saveBid', {
+      name: '全文写作基准',
+      modelType: 'standard',
+      tenderText: '项目名称：基准测试项目\n采购人：基准测试单位',
+    });
     const catalogs = Array.from({ length: CHAPTERS / 10 }, (_, i) => ({
       title: `第${i + 1}部分`,
-      children: Array.from({ length: 10 }, (_, j) => ({ title: `技术措施 ${i + 1}.${j + 1}`, targetWords: TARGET_WORDS })),
+      children: Array.from({ length: 10 }, (_, j) => ({
+        title: `技术措施 ${i + 1}.${j + 1}`,
+        targetWords: TARGET_WORDS,
+      })),
     }));
     await data('/catalog/client/bidCatalogSave', { bidId, catalogs });
     // The analysis is made before the job (aiGetExpandRange does it); make it now so it is not timed.
@@ -113,7 +168,9 @@ async function main(): Promise<void> {
 
     const t0 = performance.now();
     await data('/ai/client/aiGetExpandRange', { bidId });
-    const jobs = built.ctx.services.jobs as { events: { subscribe(id: string, fn: (e: { type: string; data: any }) => void): () => void } };
+    const jobs = built.ctx.services.jobs as {
+      events: { subscribe(id: string, fn: (e: { type: string; data: any }) => void): () => void };
+    };
     const { jobId } = await data('/ai/client/isWriting', { bidId });
     let finishedAt = 0;
     await new Promise<void>((resolve) => {
@@ -130,14 +187,24 @@ async function main(): Promise<void> {
     const cpu = process.cpuUsage(cpu0);
     const requests = (await fakeRequests()).slice(before);
     const chapterCalls = requests.filter((r) => r.prompt.includes('【任务：撰写章节】')).length;
-    if (w.done !== CHAPTERS || chapterCalls !== CHAPTERS) throw new Error(`expected ${CHAPTERS} chapters in ${CHAPTERS} calls, got ${w.done} done in ${chapterCalls} calls`);
+    if (w.done !== CHAPTERS || chapterCalls !== CHAPTERS)
+      throw new Error(
+        `expected ${CHAPTERS} chapters in ${CHAPTERS} calls, got ${w.done} done in ${chapterCalls} calls`,
+      );
     const ratio = wallMs / idealMs;
     if (process.env.BENCH_VERBOSE) {
-      const arrivals = requests.filter((r) => r.prompt.includes('【任务：撰写章节】')).map((r) => r.at).sort((a, b) => a - b);
+      const arrivals = requests
+        .filter((r) => r.prompt.includes('【任务：撰写章节】'))
+        .map((r) => r.at)
+        .sort((a, b) => a - b);
       const spanMs = arrivals[arrivals.length - 1] - arrivals[0];
-      console.log(`  calls span ${spanMs} ms; per-wave gap ${(spanMs / (waves - 1) - perChapterMs).toFixed(0)} ms; server CPU ${((cpu.user + cpu.system) / 1000).toFixed(0)} ms`);
+      console.log(
+        `  calls span ${spanMs} ms; per-wave gap ${(spanMs / (waves - 1) - perChapterMs).toFixed(0)} ms; server CPU ${((cpu.user + cpu.system) / 1000).toFixed(0)} ms`,
+      );
     }
-    console.log(`ai-fulltext: ${CHAPTERS} chapters, concurrency ${CONCURRENCY}, first token ${FIRST_TOKEN_MS} ms, ${TOKENS_PER_SECOND} tokens/s, ${tokens} tokens per chapter (${built.ctx.dbKind})`);
+    console.log(
+      `ai-fulltext: ${CHAPTERS} chapters, concurrency ${CONCURRENCY}, first token ${FIRST_TOKEN_MS} ms, ${TOKENS_PER_SECOND} tokens/s, ${tokens} tokens per chapter (${built.ctx.dbKind})`,
+    );
     console.log(`  per chapter at the server  ${perChapterMs.toFixed(0)} ms`);
     console.log(`  ideal (${waves} waves)        ${(idealMs / 1000).toFixed(2)} s`);
     console.log(`  wall                       ${(wallMs / 1000).toFixed(2)} s`);

@@ -48,7 +48,11 @@ describe('tender analysis over the corpus', () => {
         }
         for (const c of a.starClauses) expect(text.slice(c.source!.start, c.source!.end)).toContain(c.mark);
         expect(a.disqualificationSources).toHaveLength(a.disqualifications.length);
-        a.disqualificationSources.forEach((s, i) => expect(text.slice(s!.start, s!.end).replace(/\s/g, '')).toContain(a.disqualifications[i].replace(/\s/g, '').slice(0, 4)));
+        a.disqualificationSources.forEach((s, i) =>
+          expect(text.slice(s!.start, s!.end).replace(/\s/g, '')).toContain(
+            a.disqualifications[i].replace(/\s/g, '').slice(0, 4),
+          ),
+        );
       }
     });
   }
@@ -57,7 +61,13 @@ describe('tender analysis over the corpus', () => {
     const { a } = results.get('text')!.find((r) => r.id === 't03')!;
     expect(a.lots.map((l) => l.no)).toEqual([1, 2]);
     const one = analysisForLot(a, 2);
-    expect(one.scoringItems.map((i) => i.name)).toEqual(['价格分', '技术参数响应', '系统集成方案', '售后服务', '企业业绩']);
+    expect(one.scoringItems.map((i) => i.name)).toEqual([
+      '价格分',
+      '技术参数响应',
+      '系统集成方案',
+      '售后服务',
+      '企业业绩',
+    ]);
     expect(one.starClauses.map((c) => c.text).join()).toContain('录播主机');
     expect(one.starClauses.map((c) => c.text).join()).not.toContain('显示尺寸');
     expect(one.requirements.every((r) => r.lot == null || r.lot === 2)).toBe(true);

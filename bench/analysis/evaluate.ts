@@ -31,7 +31,11 @@ export function corpus(): Array<{ id: string; text: string; gold: Gold }> {
     .sort()
     .map((f) => {
       const id = f.replace(/\.txt$/, '');
-      return { id, text: fs.readFileSync(path.join(CORPUS_DIR, f), 'utf8'), gold: JSON.parse(fs.readFileSync(path.join(CORPUS_DIR, `${id}.gold.json`), 'utf8')) as Gold };
+      return {
+        id,
+        text: fs.readFileSync(path.join(CORPUS_DIR, f), 'utf8'),
+        gold: JSON.parse(fs.readFileSync(path.join(CORPUS_DIR, `${id}.gold.json`), 'utf8')) as Gold,
+      };
     });
 }
 
@@ -60,7 +64,9 @@ export function evaluate(a: TenderAnalysis, g: Gold): Score {
   const left = [...a.scoringItems];
   let matched = 0;
   for (const gi of g.scoringItems) {
-    const k = left.findIndex((f) => f.points === gi.points && sameName(f.name, gi.name) && (gi.lot == null || f.lot === gi.lot));
+    const k = left.findIndex(
+      (f) => f.points === gi.points && sameName(f.name, gi.name) && (gi.lot == null || f.lot === gi.lot),
+    );
     if (k >= 0) {
       matched += 1;
       left.splice(k, 1);
@@ -75,24 +81,61 @@ export function evaluate(a: TenderAnalysis, g: Gold): Score {
   const d = g.disqualifications.filter((k) => dq.some((t) => t.includes(norm(k)))).length;
   add(s, 'disqualifications.recall', d, g.disqualifications.length);
   if (g.mandatedOutline.length) {
-    const ok = a.mandatedOutline.length === g.mandatedOutline.length && a.mandatedOutline.every((m, i) => norm(m.title) === norm(g.mandatedOutline[i]));
+    const ok =
+      a.mandatedOutline.length === g.mandatedOutline.length &&
+      a.mandatedOutline.every((m, i) => norm(m.title) === norm(g.mandatedOutline[i]));
     add(s, 'outline.exact', ok ? 1 : 0, 1);
   }
   add(s, 'bond', a.project.bondAmount === g.project.bondAmount ? 1 : 0, 1);
   add(s, 'budget', a.project.budgetAmount === g.project.budgetAmount ? 1 : 0, 1);
-  add(s, 'period', a.project.period != null && norm(a.project.period).includes(norm(g.project.period)) ? 1 : 0, 1);
+  add(
+    s,
+    'period',
+    a.project.period != null && norm(a.project.period).includes(norm(g.project.period)) ? 1 : 0,
+    1,
+  );
   add(s, 'method', a.project.method === g.project.method ? 1 : 0, 1);
-  add(s, 'lots', a.lots.length === g.lots.length && a.lots.every((l, i) => l.no === g.lots[i].no && norm(l.name) === norm(g.lots[i].name)) ? 1 : 0, 1);
+  add(
+    s,
+    'lots',
+    a.lots.length === g.lots.length &&
+      a.lots.every((l, i) => l.no === g.lots[i].no && norm(l.name) === norm(g.lots[i].name))
+      ? 1
+      : 0,
+    1,
+  );
   add(s, 'pageLimit', a.pageLimit === g.pageLimit ? 1 : 0, 1);
   add(s, 'darkBid', a.darkBid === g.darkBid ? 1 : 0, 1);
   const rules = a.formatRules.map(norm);
-  add(s, 'formatRules.recall', g.formatRules.filter((k) => rules.some((r) => r.includes(norm(k)))).length, g.formatRules.length);
+  add(
+    s,
+    'formatRules.recall',
+    g.formatRules.filter((k) => rules.some((r) => r.includes(norm(k)))).length,
+    g.formatRules.length,
+  );
   const tables = a.responseTables.map(norm);
-  add(s, 'responseTables.recall', g.responseTables.filter((k) => tables.includes(norm(k))).length, g.responseTables.length);
+  add(
+    s,
+    'responseTables.recall',
+    g.responseTables.filter((k) => tables.includes(norm(k))).length,
+    g.responseTables.length,
+  );
   const reqs = a.requirements.map((r) => norm(r.text));
-  add(s, 'requirements.recall', g.requirements.filter((k) => reqs.some((r) => r.includes(norm(k)))).length, g.requirements.length);
-  const hasSource = [...a.scoringItems, ...a.starClauses, ...a.requirements, ...a.mandatedOutline].filter((x) => x.source && x.source.end > x.source.start).length;
-  add(s, 'sources', hasSource, a.scoringItems.length + a.starClauses.length + a.requirements.length + a.mandatedOutline.length);
+  add(
+    s,
+    'requirements.recall',
+    g.requirements.filter((k) => reqs.some((r) => r.includes(norm(k)))).length,
+    g.requirements.length,
+  );
+  const hasSource = [...a.scoringItems, ...a.starClauses, ...a.requirements, ...a.mandatedOutline].filter(
+    (x) => x.source && x.source.end > x.source.start,
+  ).length;
+  add(
+    s,
+    'sources',
+    hasSource,
+    a.scoringItems.length + a.starClauses.length + a.requirements.length + a.mandatedOutline.length,
+  );
   return s;
 }
 

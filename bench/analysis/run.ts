@@ -21,14 +21,27 @@ async function anchorEngine(): Promise<((t: string) => TenderAnalysis) | null> {
   try {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'anchor-'));
     for (const f of ['analyze.ts', 'text.ts']) {
-      const src = execFileSync('git', ['show', `${ANCHOR}:apps/server/src/ai/offline/${f}`], { encoding: 'utf8' });
+      const src = execFileSync('git', ['show', `${ANCHOR}:apps/server/src/ai/offline/${f}`], {
+        encoding: 'utf8',
+      });
       fs.writeFileSync(path.join(dir, f), src);
     }
-    const mod = (await import(path.join(dir, 'analyze.ts'))) as { analyzeTenderByRules: (t: string) => TenderAnalysis };
+    const mod = (await import(path.join(dir, 'analyze.ts'))) as {
+      analyzeTenderByRules: (t: string) => TenderAnalysis;
+    };
     return (t) => {
       const a = mod.analyzeTenderByRules(t);
       // Fields the old engine did not have count as not found.
-      return { ...a, project: { ...a.project, method: null, bondAmount: null, budgetAmount: null }, lots: [], pageLimit: null, formatRules: [], responseTables: [], requirements: [], disqualificationSources: [] };
+      return {
+        ...a,
+        project: { ...a.project, method: null, bondAmount: null, budgetAmount: null },
+        lots: [],
+        pageLimit: null,
+        formatRules: [],
+        responseTables: [],
+        requirements: [],
+        disqualificationSources: [],
+      };
     };
   } catch {
     return null;
@@ -41,7 +54,24 @@ async function main(): Promise<void> {
   const tenders = corpus();
   const anchor = await anchorEngine();
   let failed = false;
-  const fields = ['scoring.recall', 'scoring.precision', 'starClauses.recall', 'disqualifications.recall', 'outline.exact', 'bond', 'budget', 'period', 'method', 'lots', 'pageLimit', 'darkBid', 'formatRules.recall', 'responseTables.recall', 'requirements.recall', 'sources'];
+  const fields = [
+    'scoring.recall',
+    'scoring.precision',
+    'starClauses.recall',
+    'disqualifications.recall',
+    'outline.exact',
+    'bond',
+    'budget',
+    'period',
+    'method',
+    'lots',
+    'pageLimit',
+    'darkBid',
+    'formatRules.recall',
+    'responseTables.recall',
+    'requirements.recall',
+    'sources',
+  ];
   for (const mode of MODES) {
     const ours: Score[] = [];
     const old: Score[] = [];
@@ -56,14 +86,29 @@ async function main(): Promise<void> {
     }
     const a = summarize(ours);
     const b = summarize(old);
-    console.log(`\n== ${mode} (${tenders.length} tenders; analysis ${ms.toFixed(0)} ms, with extraction ${(performance.now() - t0).toFixed(0)} ms)`);
-    console.log('field'.padEnd(26), 'ours'.padStart(16), `anchor ${ANCHOR}`.padStart(18), 'ratio'.padStart(7), 'goal'.padStart(6));
+    console.log(
+      `\n== ${mode} (${tenders.length} tenders; analysis ${ms.toFixed(0)} ms, with extraction ${(performance.now() - t0).toFixed(0)} ms)`,
+    );
+    console.log(
+      'field'.padEnd(26),
+      'ours'.padStart(16),
+      `anchor ${ANCHOR}`.padStart(18),
+      'ratio'.padStart(7),
+      'goal'.padStart(6),
+    );
     for (const f of fields) {
       const r = rate(a[f]);
       const o = anchor ? rate(b[f]) : NaN;
       const goal = GOALS[f];
       if (goal !== undefined && r < goal) failed = true;
-      console.log(f.padEnd(26), `${pct(r)} (${a[f]?.hit ?? 0}/${a[f]?.total ?? 0})`.padStart(16), (anchor ? pct(o) : 'n/a').padStart(18), (o ? (r / o).toFixed(2) : '∞').padStart(7), (goal !== undefined ? pct(goal) : '').padStart(6), goal !== undefined && r < goal ? 'MISSED' : '');
+      console.log(
+        f.padEnd(26),
+        `${pct(r)} (${a[f]?.hit ?? 0}/${a[f]?.total ?? 0})`.padStart(16),
+        (anchor ? pct(o) : 'n/a').padStart(18),
+        (o ? (r / o).toFixed(2) : '∞').padStart(7),
+        (goal !== undefined ? pct(goal) : '').padStart(6),
+        goal !== undefined && r < goal ? 'MISSED' : '',
+      );
     }
   }
   if (failed) {

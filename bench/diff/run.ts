@@ -56,12 +56,21 @@ function child(chars: number) {
   const index = indexFingerprints(pb.fp);
   const after = used();
   const result = comparePair(pa, pb, null);
-  process.stdout.write(JSON.stringify({ chars, mb: (after - before) / 1048576, passages: result.passages.length, held: index.size > 0 }));
+  process.stdout.write(
+    JSON.stringify({
+      chars,
+      mb: (after - before) / 1048576,
+      passages: result.passages.length,
+      held: index.size > 0,
+    }),
+  );
 }
 
 function main() {
   const { a, b, planted } = pairOf(CHARS);
-  console.log(`inputs: ${a.length.toLocaleString()} and ${b.length.toLocaleString()} characters, ${planted.length} planted paragraphs`);
+  console.log(
+    `inputs: ${a.length.toLocaleString()} and ${b.length.toLocaleString()} characters, ${planted.length} planted paragraphs`,
+  );
   compareOnce(a, b); // warm-up (JIT, the punctuation table)
   const times: number[] = [];
   let found = 0;
@@ -74,18 +83,33 @@ function main() {
     found = planted.filter((p) => {
       const at = a.indexOf(p);
       let covered = 0;
-      for (let i = at; i < at + p.length; i++) if (res.passages.some((x) => x.aStart <= i && i < x.aEnd)) covered++;
+      for (let i = at; i < at + p.length; i++)
+        if (res.passages.some((x) => x.aStart <= i && i < x.aEnd)) covered++;
       return covered >= 0.8 * p.length;
     }).length;
-    console.log(`run ${r + 1}: ${ms.toFixed(0)} ms, ratio ${(ms / GOAL_MS).toFixed(2)}, ${res.passages.length} passages, score ${res.score}`);
+    console.log(
+      `run ${r + 1}: ${ms.toFixed(0)} ms, ratio ${(ms / GOAL_MS).toFixed(2)}, ${res.passages.length} passages, score ${res.score}`,
+    );
   }
   const sorted = [...times].sort((x, y) => x - y);
   const median = sorted[Math.floor(sorted.length / 2)];
-  console.log(`median ${median.toFixed(0)} ms (spread ${sorted[0].toFixed(0)}–${sorted[sorted.length - 1].toFixed(0)} ms), ratio to 1 s: ${(median / GOAL_MS).toFixed(2)}; planted found: ${found}/${planted.length}`);
+  console.log(
+    `median ${median.toFixed(0)} ms (spread ${sorted[0].toFixed(0)}–${sorted[sorted.length - 1].toFixed(0)} ms), ratio to 1 s: ${(median / GOAL_MS).toFixed(2)}; planted found: ${found}/${planted.length}`,
+  );
 
   const self = fileURLToPath(import.meta.url);
-  const mem = [150_000, 300_000, 600_000].map((n) => JSON.parse(execFileSync(process.execPath, ['--import', 'tsx', '--expose-gc', self, '--child', String(n)], { encoding: 'utf8' })) as { chars: number; mb: number });
-  for (const m of mem) console.log(`working set at ${m.chars.toLocaleString()} characters per bid: ${m.mb.toFixed(1)} MB (${((m.mb * 1048576) / m.chars).toFixed(0)} bytes per character)`);
+  const mem = [150_000, 300_000, 600_000].map(
+    (n) =>
+      JSON.parse(
+        execFileSync(process.execPath, ['--import', 'tsx', '--expose-gc', self, '--child', String(n)], {
+          encoding: 'utf8',
+        }),
+      ) as { chars: number; mb: number },
+  );
+  for (const m of mem)
+    console.log(
+      `working set at ${m.chars.toLocaleString()} characters per bid: ${m.mb.toFixed(1)} MB (${((m.mb * 1048576) / m.chars).toFixed(0)} bytes per character)`,
+    );
   const growth = mem[2].mb / Math.max(1, mem[1].mb);
   console.log(`memory 600k / 300k: ${growth.toFixed(2)} (linear: 2.0)`);
   if (median > GOAL_MS || found < planted.length || growth > 2.6) process.exit(1);

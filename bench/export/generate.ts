@@ -84,7 +84,10 @@ export function generateBid(opts: { chars?: number; tables?: number; diagrams?: 
         if (tables < tableCount && leaf <= tableCount) {
           tables++;
           const rows = ['| 序号 | 工作内容 | 责任部门 | 完成时限 |', '| --- | --- | --- | --- |'];
-          for (let r = 1; r <= 6; r++) rows.push(`| ${r} | ${SENTENCES[(r + leaf) % SENTENCES.length].slice(0, 14)} | 项目部 | 第${r * 5}天 |`);
+          for (let r = 1; r <= 6; r++)
+            rows.push(
+              `| ${r} | ${SENTENCES[(r + leaf) % SENTENCES.length].slice(0, 14)} | 项目部 | 第${r * 5}天 |`,
+            );
           body += `\n\n${rows.join('\n')}`;
         }
         const content = markdownToDoc(body);

@@ -39,7 +39,13 @@ async function main() {
     const t0 = performance.now();
     for (const [i, d] of bid.diagrams.entries()) {
       const r = await renderDiagramPng({ kind: String(d.attrs!.kind), model: d.attrs!.model });
-      pngs.set(d.attrs!.model, { png: r.png, width: r.width, height: r.height, cssWidth: r.cssWidth, cssHeight: r.cssHeight });
+      pngs.set(d.attrs!.model, {
+        png: r.png,
+        width: r.width,
+        height: r.height,
+        cssWidth: r.cssWidth,
+        cssHeight: r.cssHeight,
+      });
       fs.writeFileSync(path.join(dir, `diagram-${i + 1}.png`), r.png);
     }
     renderMs = performance.now() - t0;
@@ -72,7 +78,11 @@ async function main() {
   fs.writeFileSync(path.join(dir, 'ours.docx'), result.buffer);
 
   const p0 = performance.now();
-  const run = spawnSync('pandoc', ['-f', 'markdown', '-t', 'docx', '-o', path.join(dir, 'pandoc.docx'), 'bid.md'], { cwd: dir, encoding: 'utf8' });
+  const run = spawnSync(
+    'pandoc',
+    ['-f', 'markdown', '-t', 'docx', '-o', path.join(dir, 'pandoc.docx'), 'bid.md'],
+    { cwd: dir, encoding: 'utf8' },
+  );
   const pandocMs = performance.now() - p0;
   if (run.status !== 0) {
     console.error(run.stderr);
@@ -81,9 +91,16 @@ async function main() {
 
   const ratio = oursMs / pandocMs;
   const peakMb = peak / 1024 / 1024;
-  console.log(`ours:   ${oursMs.toFixed(0)} ms, ${(result.buffer.length / 1024).toFixed(0)} KB, ~${result.estimatedPages} body pages`);
-  console.log(`pandoc: ${pandocMs.toFixed(0)} ms, ${(fs.statSync(path.join(dir, 'pandoc.docx')).size / 1024).toFixed(0)} KB`);
-  if (renderMs) console.log(`diagram rendering (not in either time): ${renderMs.toFixed(0)} ms for ${pngs.size} diagrams`);
+  console.log(
+    `ours:   ${oursMs.toFixed(0)} ms, ${(result.buffer.length / 1024).toFixed(0)} KB, ~${result.estimatedPages} body pages`,
+  );
+  console.log(
+    `pandoc: ${pandocMs.toFixed(0)} ms, ${(fs.statSync(path.join(dir, 'pandoc.docx')).size / 1024).toFixed(0)} KB`,
+  );
+  if (renderMs)
+    console.log(
+      `diagram rendering (not in either time): ${renderMs.toFixed(0)} ms for ${pngs.size} diagrams`,
+    );
   console.log(`ratio ours/pandoc: ${ratio.toFixed(2)} (goal ≤ ${GOAL_RATIO})`);
   console.log(`peak memory (process RSS): ${peakMb.toFixed(0)} MB (goal < ${GOAL_MB} MB)`);
   fs.rmSync(dir, { recursive: true, force: true });

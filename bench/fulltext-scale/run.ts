@@ -18,7 +18,13 @@ const N = Number(process.env.SCALE_N ?? 120);
 
 async function main(): Promise<void> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bid-scale-'));
-  const config = loadConfig({ NODE_ENV: 'test', PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'silent', AI_JOB_POLL_MS: '50' });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    PORT: '0',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    AI_JOB_POLL_MS: '50',
+  });
   const built = await buildApp(config, { logger: pino({ level: 'silent' }) });
   const base = (await built.app.listen({ port: 0, host: '127.0.0.1' })).replace('[::1]', '127.0.0.1');
   const api = makeApiClient(base);
@@ -30,9 +36,23 @@ async function main(): Promise<void> {
       return r.body.data;
     };
     const run = async (leaves: number): Promise<number> => {
-      const { id: bidId } = await data('/bid/client/saveBid', { name: `规模 ${leaves}`, modelType: 'standard', pageCount: 50, tenderText: '项目名称：规模测试\n评分标准：技术方案 60 分' });
+      const { id: bidId } = await data('/bid/client/saveBid', {
+        name: `规模 ${leaves}`,
+        modelType: 'standard',
+        pageCount: 50,
+        tenderText: '项目名称：规模测试\n评分标准：技术方案 60 分',
+      });
       const parents = Math.ceil(leaves / 40);
-      await data('/catalog/client/bidCatalogSave', { bidId, catalogs: Array.from({ length: parents }, (_, i) => ({ title: `第${i + 1}章`, children: Array.from({ length: Math.min(40, leaves - i * 40) }, (_, j) => ({ title: `${i + 1}.${j + 1} 节`, targetWords: 300 })) })) });
+      await data('/catalog/client/bidCatalogSave', {
+        bidId,
+        catalogs: Array.from({ length: parents }, (_, i) => ({
+          title: `第${i + 1}章`,
+          children: Array.from({ length: Math.min(40, leaves - i * 40) }, (_, j) => ({
+            title: `${i + 1}.${j + 1} 节`,
+            targetWords: 300,
+          })),
+        })),
+      });
       const t = performance.now();
       await data('/ai/client/aiGetExpandRange', { bidId });
       for (;;) {
@@ -48,7 +68,9 @@ async function main(): Promise<void> {
     const small = await run(N);
     const large = await run(4 * N);
     const ratio = large / small / 4;
-    console.log(`全文写作 ${N} chapters: ${(small / 1000).toFixed(1)} s; ${4 * N} chapters: ${(large / 1000).toFixed(1)} s`);
+    console.log(
+      `全文写作 ${N} chapters: ${(small / 1000).toFixed(1)} s; ${4 * N} chapters: ${(large / 1000).toFixed(1)} s`,
+    );
     console.log(`ratio time(4N) / time(N) / 4: ${ratio.toFixed(2)} (goal ≤ 1.5)`);
     process.exitCode = ratio <= 1.5 ? 0 : 1;
   } finally {

@@ -24,10 +24,22 @@ function median(xs: number[]): number {
   return s[Math.floor(s.length / 2)];
 }
 
-async function startServer(root: string, dataDir: string, dist: string): Promise<{ base: string; stop: () => void }> {
+async function startServer(
+  root: string,
+  dataDir: string,
+  dist: string,
+): Promise<{ base: string; stop: () => void }> {
   const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'development', LOG_LEVEL: 'warn', WEB_DIST: dist },
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      NODE_ENV: 'development',
+      LOG_LEVEL: 'warn',
+      WEB_DIST: dist,
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const base = await new Promise<string>((resolve, reject) => {
@@ -46,7 +58,8 @@ async function main(): Promise<void> {
   const root = fileURLToPath(new URL('../..', import.meta.url));
   // WEB_DIST: measure another build (a private copy while others rebuild apps/web/dist).
   const dist = path.resolve(process.env.WEB_DIST ?? path.join(root, 'apps/web/dist'));
-  if (!fs.existsSync(path.join(dist, 'ssr/entry-server.js'))) throw new Error('build the web app first: npm run build -w apps/web');
+  if (!fs.existsSync(path.join(dist, 'ssr/entry-server.js')))
+    throw new Error('build the web app first: npm run build -w apps/web');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bid-lighthouse-'));
   const { base, stop } = await startServer(root, dataDir, dist);
   const chrome = await chromeLauncher.launch({
@@ -57,36 +70,62 @@ async function main(): Promise<void> {
     for (const page of PAGES) {
       const scores: Record<string, number[]> = {};
       for (let i = 0; i < RUNS; i++) {
-        const result = await lighthouse(`${base}${page}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: Object.keys(GOALS) });
+        const result = await lighthouse(`${base}${page}`, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: Object.keys(GOALS),
+        });
         if (!result) throw new Error(`no Lighthouse result for ${page}`);
         if (result.lhr.runtimeError) {
           // A failed trace (NO_NAVSTART on a busy machine) scores 0: reported, not counted in the median.
-          console.log(`   ${page} run ${i + 1}: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
+          console.log(
+            `   ${page} run ${i + 1}: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`,
+          );
           continue;
         }
-        for (const [id, cat] of Object.entries(result.lhr.categories)) (scores[id] ??= []).push(Math.round((cat.score ?? 0) * 100));
+        for (const [id, cat] of Object.entries(result.lhr.categories))
+          (scores[id] ??= []).push(Math.round((cat.score ?? 0) * 100));
         // The metrics behind the performance score, per run: which one moves when the score does.
         const metric = (id: string) => result.lhr.audits[id]?.displayValue ?? '-';
-        console.log(`   ${page} run ${i + 1}: performance ${scores.performance?.at(-1)}  FCP ${metric('first-contentful-paint')}  LCP ${metric('largest-contentful-paint')}  TBT ${metric('total-blocking-time')}  CLS ${metric('cumulative-layout-shift')}  SI ${metric('speed-index')}`);
+        console.log(
+          `   ${page} run ${i + 1}: performance ${scores.performance?.at(-1)}  FCP ${metric('first-contentful-paint')}  LCP ${metric('largest-contentful-paint')}  TBT ${metric('total-blocking-time')}  CLS ${metric('cumulative-layout-shift')}  SI ${metric('speed-index')}`,
+        );
         if (i === RUNS - 1) {
           // What to fix: the failed audits of the last run (weight > 0, score < 0.9).
-          const failed = Object.values(result.lhr.audits).filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'notApplicable');
+          const failed = Object.values(result.lhr.audits).filter(
+            (a) =>
+              a.score !== null &&
+              a.score < 0.9 &&
+              a.scoreDisplayMode !== 'informative' &&
+              a.scoreDisplayMode !== 'notApplicable',
+          );
           for (const a of failed) {
             console.log(`   ${page} audit: ${a.id} (${a.score}) ${a.displayValue ?? ''}`);
             // Accessibility findings name their elements: that is what to fix.
             const items = (a.details as { items?: unknown } | undefined)?.items;
-            const listed = (Array.isArray(items) ? items : []) as Array<{ node?: { snippet?: string; explanation?: string } }>;
-            for (const it of listed.slice(0, 5)) if (it.node?.snippet) console.log(`      ${it.node.snippet.slice(0, 160)}  ${(it.node.explanation ?? '').split('\n')[1] ?? ''}`);
+            const listed = (Array.isArray(items) ? items : []) as Array<{
+              node?: { snippet?: string; explanation?: string };
+            }>;
+            for (const it of listed.slice(0, 5))
+              if (it.node?.snippet)
+                console.log(
+                  `      ${it.node.snippet.slice(0, 160)}  ${(it.node.explanation ?? '').split('\n')[1] ?? ''}`,
+                );
           }
         }
       }
       for (const [id, goal] of Object.entries(GOALS)) {
         const m = median(scores[id] ?? [0]);
-        console.log(`${page.padEnd(28)} ${id.padEnd(15)} median ${String(m).padStart(3)} of [${(scores[id] ?? []).join(', ')}]  goal ${goal}  ratio ${(m / goal).toFixed(2)}`);
+        console.log(
+          `${page.padEnd(28)} ${id.padEnd(15)} median ${String(m).padStart(3)} of [${(scores[id] ?? []).join(', ')}]  goal ${goal}  ratio ${(m / goal).toFixed(2)}`,
+        );
       }
     }
     const kb = firstLoadJs(dist, LANDING_FIRST_LOAD).totalGzipBytes / 1024;
-    console.log(`landing page first-load JS: ${kb.toFixed(1)} KB gzipped (goal < 150 KB, ratio ${(kb / 150).toFixed(2)})`);
+    console.log(
+      `landing page first-load JS: ${kb.toFixed(1)} KB gzipped (goal < 150 KB, ratio ${(kb / 150).toFixed(2)})`,
+    );
   } finally {
     await chrome.kill();
     stop();

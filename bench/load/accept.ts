@@ -38,10 +38,19 @@ async function main(): Promise<void> {
   const before = accepted.length;
   const opened = Date.now() - t0;
   // The late connections come from another process, as a browser's would.
-  const child = spawn(process.execPath, ['-e', `const net=require('node:net');for(let i=0;i<${LATE};i++)net.connect(${port},'127.0.0.1').on('error',()=>{});setTimeout(()=>process.exit(0),5000)`], { stdio: 'ignore' });
+  const child = spawn(
+    process.execPath,
+    [
+      '-e',
+      `const net=require('node:net');for(let i=0;i<${LATE};i++)net.connect(${port},'127.0.0.1').on('error',()=>{});setTimeout(()=>process.exit(0),5000)`,
+    ],
+    { stdio: 'ignore' },
+  );
   await new Promise((r) => setTimeout(r, 4000));
   const late = accepted.slice(before).map((t) => t - opened);
-  console.log(`${late.length} of ${LATE} connections opened at once were accepted within 4 s; first after ${late[0]} ms, last after ${late.at(-1)} ms (about one per turn of the busy loop)`);
+  console.log(
+    `${late.length} of ${LATE} connections opened at once were accepted within 4 s; first after ${late[0]} ms, last after ${late.at(-1)} ms (about one per turn of the busy loop)`,
+  );
   child.kill();
   process.exit(0);
 }

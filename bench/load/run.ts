@@ -18,7 +18,13 @@ import zlib from 'node:zlib';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { basicAuthValue, DEFAULT_CLIENT_ID, DEFAULT_CLIENT_SECRET, MARKER_HEADER, MARKER_VALUE } from '@bid/shared';
+import {
+  basicAuthValue,
+  DEFAULT_CLIENT_ID,
+  DEFAULT_CLIENT_SECRET,
+  MARKER_HEADER,
+  MARKER_VALUE,
+} from '@bid/shared';
 
 const CONNECTIONS = 200;
 const USERS = 10;
@@ -26,7 +32,10 @@ const SECONDS = Number(process.env.LOAD_SECONDS ?? 60);
 const P99_GOAL_MS = 300;
 
 // Node's fetch keeps connections alive and opens as many per origin as there are calls in flight.
-const headers = { authorization: basicAuthValue(DEFAULT_CLIENT_ID, DEFAULT_CLIENT_SECRET), [MARKER_HEADER]: MARKER_VALUE };
+const headers = {
+  authorization: basicAuthValue(DEFAULT_CLIENT_ID, DEFAULT_CLIENT_SECRET),
+  [MARKER_HEADER]: MARKER_VALUE,
+};
 
 async function main(): Promise<void> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bid-load-'));
@@ -35,7 +44,15 @@ async function main(): Promise<void> {
   const nodeArgs = (process.env.LOAD_NODE_ARGS ?? '').split(' ').filter(Boolean);
   const server = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'development', LOG_LEVEL: process.env.LOAD_SERVER_LOG ? 'info' : 'warn', SIGNUP_TRIAL_BIDS: '1000' },
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      NODE_ENV: 'development',
+      LOG_LEVEL: process.env.LOAD_SERVER_LOG ? 'info' : 'warn',
+      SIGNUP_TRIAL_BIDS: '1000',
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   let base = '';
@@ -60,35 +77,63 @@ async function main(): Promise<void> {
     const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
     // The job keeper's own connection, opened before the clock like the others (see below).
     const keeperAgent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-    const viaHttp = (p: string, method: string, head: Record<string, string>, payload: string | undefined, via: http.Agent) =>
+    const viaHttp = (
+      p: string,
+      method: string,
+      head: Record<string, string>,
+      payload: string | undefined,
+      via: http.Agent,
+    ) =>
       new Promise<{ status: number; json: { code: number; data: any; msg: string } }>((resolve, reject) => {
-        const req = http.request(`${base}/api${p}`, { method, agent: via, headers: { ...head, 'accept-encoding': 'br, gzip', ...(payload === undefined ? {} : { 'content-length': Buffer.byteLength(payload) }) } }, (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (c: Buffer) => chunks.push(c));
-          res.on('error', reject);
-          res.on('end', () => {
-            try {
-              const raw = Buffer.concat(chunks);
-              const enc = res.headers['content-encoding'];
-              const text = (enc === 'br' ? zlib.brotliDecompressSync(raw) : enc === 'gzip' ? zlib.gunzipSync(raw) : raw).toString('utf8');
-              resolve({ status: res.statusCode ?? 0, json: JSON.parse(text) });
-            } catch (e) {
-              reject(e);
-            }
-          });
-        });
+        const req = http.request(
+          `${base}/api${p}`,
+          {
+            method,
+            agent: via,
+            headers: {
+              ...head,
+              'accept-encoding': 'br, gzip',
+              ...(payload === undefined ? {} : { 'content-length': Buffer.byteLength(payload) }),
+            },
+          },
+          (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (c: Buffer) => chunks.push(c));
+            res.on('error', reject);
+            res.on('end', () => {
+              try {
+                const raw = Buffer.concat(chunks);
+                const enc = res.headers['content-encoding'];
+                const text = (
+                  enc === 'br' ? zlib.brotliDecompressSync(raw) : enc === 'gzip' ? zlib.gunzipSync(raw) : raw
+                ).toString('utf8');
+                resolve({ status: res.statusCode ?? 0, json: JSON.parse(text) });
+              } catch (e) {
+                reject(e);
+              }
+            });
+          },
+        );
         req.on('error', reject);
         req.end(payload);
       });
     const call = async (p: string, body: unknown, token?: string, method = 'POST', via = agent) => {
       if (process.env.LOAD_CLIENT !== 'fetch') {
-        const head = { ...headers, ...(token ? { 'blade-auth': `bearer ${token}` } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) };
+        const head = {
+          ...headers,
+          ...(token ? { 'blade-auth': `bearer ${token}` } : {}),
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        };
         const r = await viaHttp(p, method, head, body === undefined ? undefined : JSON.stringify(body), via);
         return { status: r.status, ...r.json };
       }
       const res = await fetch(`${base}/api${p}`, {
         method,
-        headers: { ...headers, ...(token ? { 'blade-auth': `bearer ${token}` } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        headers: {
+          ...headers,
+          ...(token ? { 'blade-auth': `bearer ${token}` } : {}),
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
         body: body === undefined ? undefined : JSON.stringify(body),
       });
       const json = (await res.json()) as { code: number; data: any; msg: string };
@@ -105,7 +150,13 @@ async function main(): Promise<void> {
     for (let i = 0; i < USERS; i++) {
       const phone = `1390000${String(1000 + i).slice(-4)}`;
       await call('/blade-system/client/send-validate-not-auth', { phone });
-      const line = fs.readFileSync(path.join(dataDir, 'sms-outbox.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l)).filter((l) => l.phone === phone).at(-1);
+      const line = fs
+        .readFileSync(path.join(dataDir, 'sms-outbox.jsonl'), 'utf8')
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l))
+        .filter((l) => l.phone === phone)
+        .at(-1);
       const res = await fetch(`${base}/api/blade-auth/oauth/token`, {
         method: 'POST',
         headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' },
@@ -116,15 +167,52 @@ async function main(): Promise<void> {
     // Each user: a bid of 20 sections (one per connection writing); user 0 also runs 全文写作 on 120.
     const bids: Array<{ bidId: string; leaves: string[] }> = [];
     for (const token of tokens) {
-      const { id: bidId } = await data('/bid/client/saveBid', { name: '压测标书', modelType: 'standard', pageCount: 50 }, token);
-      const tree = await data('/catalog/client/bidCatalogSave', { bidId, catalogs: [{ title: '技术方案', children: Array.from({ length: 20 }, (_, i) => ({ title: `第${i + 1}节` })) }] }, token);
+      const { id: bidId } = await data(
+        '/bid/client/saveBid',
+        { name: '压测标书', modelType: 'standard', pageCount: 50 },
+        token,
+      );
+      const tree = await data(
+        '/catalog/client/bidCatalogSave',
+        {
+          bidId,
+          catalogs: [
+            {
+              title: '技术方案',
+              children: Array.from({ length: 20 }, (_, i) => ({ title: `第${i + 1}节` })),
+            },
+          ],
+        },
+        token,
+      );
       bids.push({ bidId, leaves: tree[0].children.map((c: { id: string }) => c.id) });
     }
     // 全文写作 must run for the whole window: the offline engine writes 120 chapters in seconds, so when
     // one job ends the next starts on a fresh 120-chapter bid (a job keeper polling like the web app).
     const writingBid = async () => {
-      const { id } = await data('/bid/client/saveBid', { name: '全文写作', modelType: 'standard', pageCount: 200, tenderText: '项目名称：压测项目\n评分标准：技术方案 60 分，服务方案 40 分' }, tokens[0], keeperAgent);
-      await data('/catalog/client/bidCatalogSave', { bidId: id, catalogs: Array.from({ length: 12 }, (_, i) => ({ title: `第${i + 1}章`, children: Array.from({ length: 10 }, (_, j) => ({ title: `${i + 1}.${j + 1}` })) })) }, tokens[0], keeperAgent);
+      const { id } = await data(
+        '/bid/client/saveBid',
+        {
+          name: '全文写作',
+          modelType: 'standard',
+          pageCount: 200,
+          tenderText: '项目名称：压测项目\n评分标准：技术方案 60 分，服务方案 40 分',
+        },
+        tokens[0],
+        keeperAgent,
+      );
+      await data(
+        '/catalog/client/bidCatalogSave',
+        {
+          bidId: id,
+          catalogs: Array.from({ length: 12 }, (_, i) => ({
+            title: `第${i + 1}章`,
+            children: Array.from({ length: 10 }, (_, j) => ({ title: `${i + 1}.${j + 1}` })),
+          })),
+        },
+        tokens[0],
+        keeperAgent,
+      );
       await data('/ai/client/aiGetExpandRange', { bidId: id }, tokens[0], keeperAgent);
       return id;
     };
@@ -151,14 +239,27 @@ async function main(): Promise<void> {
         const roll = (n * 7 + i++ * 13) % 100;
         const t = performance.now();
         let r: { status: number; code: number; data: any; msg: string };
-        const kind = roll < 40 ? 'outline' : roll < 60 ? 'chapter' : roll < 75 ? 'bids' : roll < 80 ? 'health' : 'save';
+        const kind =
+          roll < 40 ? 'outline' : roll < 60 ? 'chapter' : roll < 75 ? 'bids' : roll < 80 ? 'health' : 'save';
         try {
           if (roll < 40) r = await call('/catalog/client/getBidCatalogList', { bidId }, token);
-          else if (roll < 60) r = await call('/catalog/client/getBidCatalogDetail', { id: leaves[i % leaves.length] }, token);
+          else if (roll < 60)
+            r = await call('/catalog/client/getBidCatalogDetail', { id: leaves[i % leaves.length] }, token);
           else if (roll < 75) r = await call('/bid/client/getBidList', { current: 1, size: 10 }, token);
           else if (roll < 80) r = await call('/health', undefined, undefined, 'GET');
           else {
-            r = await call('/catalog/client/updateBidCatalogContent', { id: mine, content: { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: `第 ${i} 次保存的内容` }] }] }, baseVersion: version }, token);
+            r = await call(
+              '/catalog/client/updateBidCatalogContent',
+              {
+                id: mine,
+                content: {
+                  type: 'doc',
+                  content: [{ type: 'paragraph', content: [{ type: 'text', text: `第 ${i} 次保存的内容` }] }],
+                },
+                baseVersion: version,
+              },
+              token,
+            );
             if (r.code === 200) version = r.data.version;
           }
         } catch (e) {
@@ -175,8 +276,12 @@ async function main(): Promise<void> {
     // saturated loop Node 20's libuv accepts one new connection per loop turn (strace shows one
     // accept4 per epoll_wait), so connections opened during the run wait for it, not for their call.
     const connectStart = performance.now();
-    await Promise.all(Array.from({ length: CONNECTIONS }, () => call('/health', undefined, undefined, 'GET')));
-    console.log(`opened ${CONNECTIONS} connections in ${Math.round(performance.now() - connectStart)} ms (untimed)`);
+    await Promise.all(
+      Array.from({ length: CONNECTIONS }, () => call('/health', undefined, undefined, 'GET')),
+    );
+    console.log(
+      `opened ${CONNECTIONS} connections in ${Math.round(performance.now() - connectStart)} ms (untimed)`,
+    );
     until = Date.now() + SECONDS * 1000;
     const started = Date.now();
     const runStart = performance.now();
@@ -201,12 +306,27 @@ async function main(): Promise<void> {
     if (jobBid) jobs.chapters += (await data('/ai/client/isWriting', { bidId: jobBid }, tokens[0])).done;
 
     latencies.sort((a, b) => a - b);
-    const q = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))];
+    const q = (p: number) =>
+      latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))];
     const p99 = q(99);
-    console.log(`load: ${CONNECTIONS} connections, ${wall.toFixed(1)} s, ${latencies.length} calls (${Math.round(latencies.length / wall)}/s), errors ${errors.length}`);
-    console.log(`latency ms: p50 ${q(50).toFixed(1)}  p95 ${q(95).toFixed(1)}  p99 ${p99.toFixed(1)}  max ${latencies[latencies.length - 1].toFixed(1)}`);
-    if (jobs.started) console.log(`全文写作 during the run: ${jobs.started} jobs one after another, ${jobs.chapters} chapters written; no job running for ${Math.round(jobs.idleMs)} ms in all (starting the next)`);
-    if (slow.length) console.log(`calls over 1 s: ${slow.length}; slowest: ${slow.sort((a, b) => b.ms - a.ms).slice(0, 8).map((c) => `${c.kind} ${Math.round(c.ms)} ms at ${c.at.toFixed(1)} s`).join(', ')}`);
+    console.log(
+      `load: ${CONNECTIONS} connections, ${wall.toFixed(1)} s, ${latencies.length} calls (${Math.round(latencies.length / wall)}/s), errors ${errors.length}`,
+    );
+    console.log(
+      `latency ms: p50 ${q(50).toFixed(1)}  p95 ${q(95).toFixed(1)}  p99 ${p99.toFixed(1)}  max ${latencies[latencies.length - 1].toFixed(1)}`,
+    );
+    if (jobs.started)
+      console.log(
+        `全文写作 during the run: ${jobs.started} jobs one after another, ${jobs.chapters} chapters written; no job running for ${Math.round(jobs.idleMs)} ms in all (starting the next)`,
+      );
+    if (slow.length)
+      console.log(
+        `calls over 1 s: ${slow.length}; slowest: ${slow
+          .sort((a, b) => b.ms - a.ms)
+          .slice(0, 8)
+          .map((c) => `${c.kind} ${Math.round(c.ms)} ms at ${c.at.toFixed(1)} s`)
+          .join(', ')}`,
+      );
     if (errors.length) console.log(`first errors: ${[...new Set(errors)].slice(0, 5).join(' | ')}`);
     console.log(`ratio p99 / ${P99_GOAL_MS} ms: ${(p99 / P99_GOAL_MS).toFixed(2)} (goal ≤ 1, 0 errors)`);
     process.exitCode = errors.length === 0 && p99 <= P99_GOAL_MS ? 0 : 1;

@@ -44,22 +44,54 @@ function chapters(s: Shape, seed: number): ExportChapter[] {
     children: s.perPart > 1 || s.words ? Array.from({ length: s.perPart }, leaf) : [],
   }));
   if (s.tableRows) {
-    const cell = (t: string, header = false) => ({ type: header ? 'tableHeader' : 'tableCell', attrs: { colspan: 1, rowspan: 1, colwidth: null }, content: [{ type: 'paragraph', content: [{ type: 'text', text: t }] }] });
+    const cell = (t: string, header = false) => ({
+      type: header ? 'tableHeader' : 'tableCell',
+      attrs: { colspan: 1, rowspan: 1, colwidth: null },
+      content: [{ type: 'paragraph', content: [{ type: 'text', text: t }] }],
+    });
     const rows = [['序号', '招标要求', '投标响应', '偏离情况', '说明'].map((t) => cell(t, true))];
-    for (let i = 1; i <= s.tableRows; i++) rows.push([String(i), '服务器数量不少于二十台，单台内存不低于二百五十六吉字节', '完全响应，满足要求', '无偏离', '【待填写：证明材料页码】'].map((t) => cell(t)));
-    out[0].children!.push({ title: '响应及偏离表', content: { type: 'doc', content: [{ type: 'table', content: rows.map((r) => ({ type: 'tableRow', content: r })) }] } });
+    for (let i = 1; i <= s.tableRows; i++)
+      rows.push(
+        [
+          String(i),
+          '服务器数量不少于二十台，单台内存不低于二百五十六吉字节',
+          '完全响应，满足要求',
+          '无偏离',
+          '【待填写：证明材料页码】',
+        ].map((t) => cell(t)),
+      );
+    out[0].children!.push({
+      title: '响应及偏离表',
+      content: {
+        type: 'doc',
+        content: [{ type: 'table', content: rows.map((r) => ({ type: 'tableRow', content: r })) }],
+      },
+    });
   }
   return out;
 }
 
 function toPdf(files: string[], dir: string): void {
   const profile = path.join(os.tmpdir(), `lo-profile-${randomBytes(6).toString('hex')}`);
-  const run = spawnSync('soffice', [`-env:UserInstallation=file://${profile}`, '--headless', '--convert-to', 'pdf', '--outdir', dir, ...files], { encoding: 'utf8', timeout: 600_000 });
+  const run = spawnSync(
+    'soffice',
+    [
+      `-env:UserInstallation=file://${profile}`,
+      '--headless',
+      '--convert-to',
+      'pdf',
+      '--outdir',
+      dir,
+      ...files,
+    ],
+    { encoding: 'utf8', timeout: 600_000 },
+  );
   fs.rmSync(profile, { recursive: true, force: true });
   if (run.status !== 0) throw new Error(`soffice failed: ${run.stderr}`);
 }
 
-const pagesOf = (pdf: string) => Number(/Pages:\s+(\d+)/.exec(execFileSync('pdfinfo', [pdf], { encoding: 'utf8' }))![1]);
+const pagesOf = (pdf: string) =>
+  Number(/Pages:\s+(\d+)/.exec(execFileSync('pdfinfo', [pdf], { encoding: 'utf8' }))![1]);
 
 const SHAPES: Record<string, Shape> = {
   base: { parts: 1, perPart: 1, words: 40_000, tableRows: 0 },
@@ -71,13 +103,27 @@ const SHAPES: Record<string, Shape> = {
 
 async function main() {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'page-model-'));
-  const result: Record<string, { charsPerPage: number; fixedPages: number; perPart: number; perChapter: number; perTableRow: number; measured: Record<string, number> }> = {};
+  const result: Record<
+    string,
+    {
+      charsPerPage: number;
+      fixedPages: number;
+      perPart: number;
+      perChapter: number;
+      perTableRow: number;
+      measured: Record<string, number>;
+    }
+  > = {};
   for (const t of BUILTIN_TEMPLATES) {
     const dir = path.join(work, t.id);
     fs.mkdirSync(dir);
     const files: string[] = [];
     for (const [name, shape] of Object.entries(SHAPES)) {
-      const r = await writeBidDocxDetailed({ bid: { name: '某市政务云平台扩容项目' }, chapters: chapters(shape, 7), template: t });
+      const r = await writeBidDocxDetailed({
+        bid: { name: '某市政务云平台扩容项目' },
+        chapters: chapters(shape, 7),
+        template: t,
+      });
       const file = path.join(dir, `${name}.docx`);
       fs.writeFileSync(file, r.buffer);
       files.push(file);
@@ -109,7 +155,18 @@ async function main() {
 export const MEASURED_WITH = ${JSON.stringify(version)};
 
 export const PAGE_MODEL_DATA: Record<string, { charsPerPage: number; fixedPages: number; perPart: number; perChapter: number; perTableRow: number }> = ${JSON.stringify(
-    Object.fromEntries(Object.entries(result).map(([k, v]) => [k, { charsPerPage: v.charsPerPage, fixedPages: v.fixedPages, perPart: v.perPart, perChapter: v.perChapter, perTableRow: v.perTableRow }])),
+    Object.fromEntries(
+      Object.entries(result).map(([k, v]) => [
+        k,
+        {
+          charsPerPage: v.charsPerPage,
+          fixedPages: v.fixedPages,
+          perPart: v.perPart,
+          perChapter: v.perChapter,
+          perTableRow: v.perTableRow,
+        },
+      ]),
+    ),
     null,
     2,
   )};

@@ -34,7 +34,10 @@ export interface FirstLoad {
 }
 
 export function firstLoadJs(dist: string, screens: string[]): FirstLoad {
-  const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+  const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8')) as Record<
+    string,
+    ManifestChunk
+  >;
   const seen = new Set<string>();
   const visit = (key: string) => {
     if (seen.has(key)) return;
@@ -50,7 +53,9 @@ export function firstLoadJs(dist: string, screens: string[]): FirstLoad {
     .filter((f) => f.endsWith('.js'))
     .map((file) => {
       const full = path.join(dist, file);
-      const gz = fs.existsSync(`${full}.gz`) ? fs.readFileSync(`${full}.gz`) : zlib.gzipSync(fs.readFileSync(full), { level: 9 });
+      const gz = fs.existsSync(`${full}.gz`)
+        ? fs.readFileSync(`${full}.gz`)
+        : zlib.gzipSync(fs.readFileSync(full), { level: 9 });
       return { file, gzipBytes: gz.length };
     })
     .sort((a, b) => b.gzipBytes - a.gzipBytes);
@@ -62,6 +67,8 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   const { files, totalGzipBytes } = firstLoadJs(dist, LANDING_FIRST_LOAD);
   for (const f of files) console.log(`${(f.gzipBytes / 1024).toFixed(1).padStart(7)} KB  ${f.file}`);
   const kb = totalGzipBytes / 1024;
-  console.log(`landing page first-load JS: ${kb.toFixed(1)} KB gzipped (goal < ${GOAL_KB} KB, ratio ${(kb / GOAL_KB).toFixed(2)})`);
+  console.log(
+    `landing page first-load JS: ${kb.toFixed(1)} KB gzipped (goal < ${GOAL_KB} KB, ratio ${(kb / GOAL_KB).toFixed(2)})`,
+  );
   if (kb >= GOAL_KB) process.exitCode = 1;
 }

@@ -202,7 +202,11 @@ describe('accounts (browser)', () => {
     await settled(join);
     await join.getByRole('button', { name: '加入企业' }).click();
     await expect.poll(() => invited.page.getByTestId('invitation-notice').count(), WAIT).toBe(0);
-    const info = await suite.server.api.post('/blade-system/client/get-userInfo', {}, { token: employee.token });
+    const info = await suite.server.api.post(
+      '/blade-system/client/get-userInfo',
+      {},
+      { token: employee.token },
+    );
     expect(info.body.data).toMatchObject({ isEmployee: 1, role: 'employee' });
     await invited.page.close();
 
@@ -221,7 +225,8 @@ describe('accounts (browser)', () => {
     await confirm.getByRole('button', { name: /^移\s*除$/ }).click();
     await expect.poll(() => table.getByText('赵六').count(), WAIT).toBe(0);
     expect(
-      (await suite.server.api.post('/blade-system/client/get-userInfo', {}, { token: employee.token })).status,
+      (await suite.server.api.post('/blade-system/client/get-userInfo', {}, { token: employee.token }))
+        .status,
     ).toBe(401);
     expect(unexpectedErrors(errors)).toEqual([]);
   });

@@ -50,7 +50,9 @@ describe('AI providers and Word templates in the console (browser)', () => {
     const confirm = page.locator('.ant-modal', { hasText: '启用“DeepSeek”？' });
     await settled(confirm);
     await confirm.getByRole('button', { name: /启\s?用/ }).click();
-    await expect.poll(() => page.getByTestId('ai-in-use').innerText(), WAIT).toContain('运营后台启用的服务商');
+    await expect
+      .poll(() => page.getByTestId('ai-in-use').innerText(), WAIT)
+      .toContain('运营后台启用的服务商');
     expect(await table.innerText()).toContain('使用中');
     await page.screenshot({ path: path.join(SHOTS, 'admin-ai-providers.png') });
     expect(unexpectedErrors(errors)).toEqual([]);

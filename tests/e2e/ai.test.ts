@@ -16,7 +16,10 @@ import { browserSuite } from './helpers/suite.ts';
  * in the editor while it is being written, and the full text runs to 100 % with progress.
  */
 const poll = <T>(fn: () => T | Promise<T>, timeout = 20_000) => expect.poll(fn, { timeout, interval: 100 });
-const TENDER = fs.readFileSync(new URL('../../apps/server/src/ai/fixtures/tender-property.txt', import.meta.url), 'utf8');
+const TENDER = fs.readFileSync(
+  new URL('../../apps/server/src/ai/fixtures/tender-property.txt', import.meta.url),
+  'utf8',
+);
 
 describe('AI writing (browser)', () => {
   let fake: FakeOpenAi;
@@ -57,8 +60,12 @@ describe('AI writing (browser)', () => {
     fs.writeFileSync(file, TENDER);
     await page.locator('[data-testid="tender-input"] input[type="file"]').setInputFiles(file);
     await page.getByTestId('tender-analysis').waitFor({ timeout: 30_000 });
-    await expect.poll(() => page.getByTestId('analysis-scoring').locator('tbody tr').count(), { timeout: 10_000 }).toBe(13);
-    expect(await page.getByTestId('analysis-facts').textContent()).toContain('南湖区人民医院物业管理服务采购项目');
+    await expect
+      .poll(() => page.getByTestId('analysis-scoring').locator('tbody tr').count(), { timeout: 10_000 })
+      .toBe(13);
+    expect(await page.getByTestId('analysis-facts').textContent()).toContain(
+      '南湖区人民医院物业管理服务采购项目',
+    );
     expect(await page.getByTestId('analysis-stars').textContent()).toContain('保洁人员不少于 120 人');
     expect(await page.getByTestId('analysis-disqualifications').textContent()).toContain('响应无效');
     await page.getByLabel('目标页数').fill('20');
@@ -67,7 +74,9 @@ describe('AI writing (browser)', () => {
     const bidId = new URL(page.url()).searchParams.get('id')!;
 
     // The outline was generated from the tender by the model, and maps every scoring item.
-    const tree = (await suite.server.api.post('/catalog/client/getBidCatalogList', { bidId }, { token: user.token })).body.data as CatalogNode[];
+    const tree = (
+      await suite.server.api.post('/catalog/client/getBidCatalogList', { bidId }, { token: user.token })
+    ).body.data as CatalogNode[];
     expect(tree.map((n) => n.title)).toContain('技术部分');
     await page.locator('[data-testid="outline-node"]').first().waitFor();
 
@@ -87,7 +96,13 @@ describe('AI writing (browser)', () => {
     while (Date.now() < deadline) {
       const text = ((await editor.textContent()) ?? '').trim();
       if (text.length > 5) {
-        const detail = (await suite.server.api.post('/catalog/client/getBidCatalogDetail', { id: target.id }, { token: user.token })).body.data;
+        const detail = (
+          await suite.server.api.post(
+            '/catalog/client/getBidCatalogDetail',
+            { id: target.id },
+            { token: user.token },
+          )
+        ).body.data;
         if (detail.status === 'writing') {
           sawPartial = true;
           break;
@@ -98,7 +113,13 @@ describe('AI writing (browser)', () => {
     expect(sawPartial).toBe(true);
     await page.getByTestId('engine-badge').first().waitFor({ timeout: 60_000 });
     await poll(() => page.getByTestId('engine-badge').first().textContent(), 60_000).toContain('fake-e2e');
-    const saved = (await suite.server.api.post('/catalog/client/getBidCatalogDetail', { id: target.id }, { token: user.token })).body.data;
+    const saved = (
+      await suite.server.api.post(
+        '/catalog/client/getBidCatalogDetail',
+        { id: target.id },
+        { token: user.token },
+      )
+    ).body.data;
     expect(saved.status).toBe('done');
     expect(saved.engine).toBe('openai:fake-e2e');
 

@@ -23,7 +23,7 @@ describe('outline budgets and mandated chapters (browser)', () => {
   afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
   const suite = browserSuite();
 
-  it('budgets on every chapter, locks on the tender\'s own, a warning before deleting one', async () => {
+  it("budgets on every chapter, locks on the tender's own, a warning before deleting one", async () => {
     const user = await createUserWithSession(suite.server, { quota: { bid_number: 3 } });
     const t = await suite.newPage(user.token);
     const { page } = t;
@@ -45,15 +45,25 @@ describe('outline budgets and mandated chapters (browser)', () => {
     await page.screenshot({ path: path.join(SHOTS, 'outline-budgets.png') });
 
     // Deleting a mandated chapter asks first and says why; cancelling keeps it.
-    const locked = page.locator('[data-testid="outline-node"]').filter({ has: page.getByLabel('招标文件规定的章节') }).first();
+    const locked = page
+      .locator('[data-testid="outline-node"]')
+      .filter({ has: page.getByLabel('招标文件规定的章节') })
+      .first();
     const title = await locked.getAttribute('data-title');
     await locked.hover();
     await locked.getByTestId('outline-more').click();
     await page.getByRole('menuitem', { name: '删除' }).click();
-    await expect.poll(() => page.locator('.ant-modal-confirm').textContent()).toContain('招标文件规定的投标文件组成部分');
+    await expect
+      .poll(() => page.locator('.ant-modal-confirm').textContent())
+      .toContain('招标文件规定的投标文件组成部分');
     await page.screenshot({ path: path.join(SHOTS, 'outline-locked-warning.png') });
-    await page.locator('.ant-modal-confirm').getByRole('button', { name: /取\s*消/ }).click();
-    await expect.poll(() => page.locator(`[data-testid="outline-node"][data-title="${title}"]`).count()).toBe(1);
+    await page
+      .locator('.ant-modal-confirm')
+      .getByRole('button', { name: /取\s*消/ })
+      .click();
+    await expect
+      .poll(() => page.locator(`[data-testid="outline-node"][data-title="${title}"]`).count())
+      .toBe(1);
     expect(unexpectedErrors(t.errors)).toEqual([]);
   });
 });

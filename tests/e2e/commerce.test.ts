@@ -6,13 +6,20 @@ import type { Page } from 'playwright-core';
 import { startTestServer } from '../../apps/server/test/helpers/test-server.ts';
 import { createUserWithSession } from '../../apps/server/test/helpers/fixtures.ts';
 import { SqlOperatorDirectory } from '../../apps/server/src/policy/operator.ts';
-import { startWechatPayStandin, type WechatPayStandin } from '../../apps/server/test/helpers/wechat-pay-standin.ts';
+import {
+  startWechatPayStandin,
+  type WechatPayStandin,
+} from '../../apps/server/test/helpers/wechat-pay-standin.ts';
 import { gotoReady, settled, unexpectedErrors, type TrackedPage } from './helpers/browser.ts';
 import { browserSuite } from './helpers/suite.ts';
 
 const WAIT = { timeout: 15_000 };
 const SHOTS = process.env.E2E_SCREENSHOTS_DIR ?? path.join(os.tmpdir(), 'bid-e2e-shots');
-const BANK = { TRANSFER_BANK_NAME: '招商银行北京分行', TRANSFER_ACCOUNT_NAME: '标书科技有限公司', TRANSFER_ACCOUNT_NO: '1109 0000 0000 0001' };
+const BANK = {
+  TRANSFER_BANK_NAME: '招商银行北京分行',
+  TRANSFER_ACCOUNT_NAME: '标书科技有限公司',
+  TRANSFER_ACCOUNT_NO: '1109 0000 0000 0001',
+};
 
 async function openMenuItem(page: Page, name: string) {
   await page.getByTestId('user-account').first().click();
@@ -42,7 +49,9 @@ describe('commerce (browser)', () => {
     await gotoReady(user.page, '/');
     await user.page.getByRole('button', { name: '查看套餐' }).click();
     await user.page.waitForURL((u) => u.pathname === '/home/packages');
-    await expect.poll(() => user.page.getByTestId('package-pkg-yearly').innerText(), WAIT).toContain('¥6999.00');
+    await expect
+      .poll(() => user.page.getByTestId('package-pkg-yearly').innerText(), WAIT)
+      .toContain('¥6999.00');
     expect(unexpectedErrors(visitor.errors)).toEqual([]);
   });
 
@@ -58,7 +67,9 @@ describe('commerce (browser)', () => {
     await user.page.goto('/home');
     await openMenuItem(user.page, '套餐与订单');
     await user.page.waitForURL((u) => u.pathname === '/home/packages');
-    await expect.poll(() => user.page.getByTestId('packages-quota').innerText(), WAIT).toContain('剩余额度\n0');
+    await expect
+      .poll(() => user.page.getByTestId('packages-quota').innerText(), WAIT)
+      .toContain('剩余额度\n0');
     const pack = user.page.getByTestId('package-pkg-count-10');
     await expect.poll(() => pack.innerText(), WAIT).toContain('¥1690.00');
     await user.page.screenshot({ path: path.join(SHOTS, 'commerce-packages.png') });
@@ -84,7 +95,9 @@ describe('commerce (browser)', () => {
     await admin.page.goto('/home');
     await openMenuItem(admin.page, '运营后台');
     await admin.page.waitForURL((u) => u.pathname === '/admin');
-    await expect.poll(() => admin.page.getByTestId('admin-dashboard').innerText(), WAIT).toContain('待确认订单\n1');
+    await expect
+      .poll(() => admin.page.getByTestId('admin-dashboard').innerText(), WAIT)
+      .toContain('待确认订单\n1');
     await admin.page.screenshot({ path: path.join(SHOTS, 'commerce-admin.png') });
     await admin.page.getByRole('link', { name: '订单管理' }).click();
     const row = admin.page.locator('tr', { hasText: orderId });
@@ -104,17 +117,25 @@ describe('commerce (browser)', () => {
 
     // Back to the buyer: 刷新 shows the paid order and 10 more bids, in the page and the header.
     await user.page.getByRole('button', { name: '刷新' }).click();
-    await expect.poll(() => user.page.getByTestId('packages-quota').innerText(), WAIT).toContain('剩余额度\n10');
+    await expect
+      .poll(() => user.page.getByTestId('packages-quota').innerText(), WAIT)
+      .toContain('剩余额度\n10');
     await expect.poll(() => myOrders.innerText(), WAIT).toContain('已付款');
     await expect.poll(() => user.page.getByTestId('quota-badge').innerText(), WAIT).toContain('10');
     await user.page.getByRole('tab', { name: '额度明细' }).click();
-    await expect.poll(() => user.page.getByRole('tabpanel', { name: '额度明细' }).innerText(), WAIT).toContain('+10');
+    await expect
+      .poll(() => user.page.getByRole('tabpanel', { name: '额度明细' }).innerText(), WAIT)
+      .toContain('+10');
 
     // A normal user who types /admin gets the console's refusal, not its data.
     await user.page.goto('/admin');
     await expect.poll(() => user.page.getByText('仅运营人员可以访问').count(), WAIT).toBe(1);
 
-    const row2 = await suite.server.built.ctx.db.selectFrom('users').select('bid_number').where('id', '=', buyer.userId).executeTakeFirstOrThrow();
+    const row2 = await suite.server.built.ctx.db
+      .selectFrom('users')
+      .select('bid_number')
+      .where('id', '=', buyer.userId)
+      .executeTakeFirstOrThrow();
     expect(row2.bid_number).toBe(10);
     expect(unexpectedErrors(user.errors)).toEqual([]);
     expect(unexpectedErrors(admin.errors)).toEqual([]);
@@ -184,13 +205,17 @@ describe('commerce (browser)', () => {
 
     // The operator: 申请中 -> 开具 -> choose the PDF -> 确认开具.
     await admin.page.getByRole('button', { name: '刷新' }).click();
-    const pending = admin.page.getByTestId('admin-invoices').locator('tr', { hasText: '标书测试科技有限公司' });
+    const pending = admin.page
+      .getByTestId('admin-invoices')
+      .locator('tr', { hasText: '标书测试科技有限公司' });
     await expect.poll(() => pending.count(), WAIT).toBe(1);
     await pending.getByRole('button', { name: /^开\s?具$/ }).click();
     const issue = admin.page.locator('.ant-modal', { hasText: '开具发票' });
     await settled(issue);
     expect(await issue.innerText()).toContain('招商银行北京分行');
-    await issue.locator('input[type=file]').setInputFiles({ name: '电子发票.pdf', mimeType: 'application/pdf', buffer: INVOICE_PDF });
+    await issue
+      .locator('input[type=file]')
+      .setInputFiles({ name: '电子发票.pdf', mimeType: 'application/pdf', buffer: INVOICE_PDF });
     await expect.poll(() => issue.getByText('电子发票.pdf').count(), WAIT).toBe(1);
     await admin.page.screenshot({ path: path.join(SHOTS, 'invoice-issue.png') });
     const issuedToast = admin.page.getByText('发票已开具，用户可下载').waitFor({ timeout: 30_000 });
@@ -202,21 +227,32 @@ describe('commerce (browser)', () => {
     await user.page.getByRole('button', { name: '刷新' }).click();
     await expect.poll(() => mine.innerText(), WAIT).toContain('已开具');
     await user.page.screenshot({ path: path.join(SHOTS, 'invoice-issued.png') });
-    const [download] = await Promise.all([user.page.waitForEvent('download'), mine.getByRole('button', { name: '下载' }).click()]);
+    const [download] = await Promise.all([
+      user.page.waitForEvent('download'),
+      mine.getByRole('button', { name: '下载' }).click(),
+    ]);
     expect(download.suggestedFilename()).toMatch(/^发票-标书测试科技有限公司-\d+\.pdf$/);
     const saved = await download.path();
     expect(fs.readFileSync(saved).equals(INVOICE_PDF)).toBe(true);
     // 详情 shows what was invoiced.
-    await mine.locator('tr', { hasText: '标书测试科技有限公司' }).getByRole('button', { name: /^详\s?情$/ }).click();
+    await mine
+      .locator('tr', { hasText: '标书测试科技有限公司' })
+      .getByRole('button', { name: /^详\s?情$/ })
+      .click();
     const detail = user.page.getByTestId('invoice-detail');
     await expect.poll(() => detail.innerText(), WAIT).toContain(orderId);
     expect(await detail.innerText()).toContain('招商银行北京分行');
 
     // The operator finds it under 已开具 and can open the PDF that was issued.
     await admin.page.getByText('已开具', { exact: true }).click();
-    const issuedRow = admin.page.getByTestId('admin-invoices').locator('tr', { hasText: '标书测试科技有限公司' });
+    const issuedRow = admin.page
+      .getByTestId('admin-invoices')
+      .locator('tr', { hasText: '标书测试科技有限公司' });
     await expect.poll(() => issuedRow.count(), WAIT).toBe(1);
-    const [copy] = await Promise.all([admin.page.waitForEvent('download'), issuedRow.getByRole('button', { name: '查看 PDF' }).click()]);
+    const [copy] = await Promise.all([
+      admin.page.waitForEvent('download'),
+      issuedRow.getByRole('button', { name: '查看 PDF' }).click(),
+    ]);
     expect(fs.readFileSync(await copy.path()).equals(INVOICE_PDF)).toBe(true);
     expect(unexpectedErrors(user.errors)).toEqual([]);
     expect(unexpectedErrors(admin.errors)).toEqual([]);
@@ -236,7 +272,9 @@ describe('commerce by WeChat Pay (browser)', () => {
 
   it('a user buys a 10-bid pack with 微信支付: the QR code shows, the payment notification turns the page paid and the quota rises', async () => {
     fs.mkdirSync(SHOTS, { recursive: true });
-    const buyer = await createUserWithSession(suite.server, { quota: { bid_number: 0, month_bid_number: 0, temporary_bid_number: 0, grant_bid_number: 0 } });
+    const buyer = await createUserWithSession(suite.server, {
+      quota: { bid_number: 0, month_bid_number: 0, temporary_bid_number: 0, grant_bid_number: 0 },
+    });
     const user = await suite.newPage(buyer.token);
     await user.page.goto('/home');
     await openMenuItem(user.page, '套餐与订单');
@@ -254,7 +292,11 @@ describe('commerce by WeChat Pay (browser)', () => {
     await user.page.screenshot({ path: path.join(SHOTS, 'commerce-wechat-qr.png') });
 
     // WeChat tells the server the order is paid (signed and encrypted as WeChat does).
-    const order = await suite.server.built.ctx.db.selectFrom('orders').select(['id', 'amount']).where('user_id', '=', buyer.userId).executeTakeFirstOrThrow();
+    const order = await suite.server.built.ctx.db
+      .selectFrom('orders')
+      .select(['id', 'amount'])
+      .where('user_id', '=', buyer.userId)
+      .executeTakeFirstOrThrow();
     expect(wx!.received.at(-1)).toMatchObject({ verified: true, body: { out_trade_no: order.id } });
     const delivered = await wx!.notify(suite.server.baseUrl, wx!.notification(order.id, order.amount));
     expect(delivered.status).toBe(200);

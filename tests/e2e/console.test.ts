@@ -11,7 +11,11 @@ import { browserSuite } from './helpers/suite.ts';
 
 const WAIT = { timeout: 15_000 };
 const SHOTS = process.env.E2E_SCREENSHOTS_DIR ?? path.join(os.tmpdir(), 'bid-e2e-shots');
-const BANK = { TRANSFER_BANK_NAME: '招商银行北京分行', TRANSFER_ACCOUNT_NAME: '标书科技有限公司', TRANSFER_ACCOUNT_NO: '1109 0000 0000 0001' };
+const BANK = {
+  TRANSFER_BANK_NAME: '招商银行北京分行',
+  TRANSFER_ACCOUNT_NAME: '标书科技有限公司',
+  TRANSFER_ACCOUNT_NO: '1109 0000 0000 0001',
+};
 
 async function openMenuItem(page: Page, name: string) {
   await page.getByTestId('user-account').first().click();
@@ -42,7 +46,9 @@ describe('operators console (browser)', () => {
     await admin.page.getByLabel('搜索用户').fill(buyer.phone);
     await admin.page.getByLabel('搜索用户').press('Enter');
     const row = admin.page.getByTestId('admin-users').locator('tr', { hasText: buyer.phone });
-    await expect.poll(() => admin.page.getByTestId('admin-users').locator('tbody tr.ant-table-row').count(), WAIT).toBe(1);
+    await expect
+      .poll(() => admin.page.getByTestId('admin-users').locator('tbody tr.ant-table-row').count(), WAIT)
+      .toBe(1);
     await row.getByRole('button', { name: /^查\s?看$/ }).click();
     const drawer = admin.page.locator('.ant-drawer', { hasText: `用户：${buyer.phone}` });
     await expect.poll(() => drawer.getByTestId('user-quota').innerText(), WAIT).toContain('合计 0');
@@ -72,7 +78,9 @@ describe('operators console (browser)', () => {
     await user.page.goto('/home');
     await openMenuItem(user.page, '套餐与订单');
     await user.page.waitForURL((u) => u.pathname === '/home/packages');
-    await expect.poll(() => user.page.getByTestId('packages-quota').innerText(), WAIT).toContain('剩余额度\n5');
+    await expect
+      .poll(() => user.page.getByTestId('packages-quota').innerText(), WAIT)
+      .toContain('剩余额度\n5');
     await user.page.getByTestId('package-pkg-count-1').getByRole('button', { name: '购买' }).click();
     const dialog = user.page.locator('.ant-modal', { hasText: '购买：单份标书' });
     await settled(dialog);
@@ -86,7 +94,9 @@ describe('operators console (browser)', () => {
     const orderId = /订单(\d+)/.exec(await instructions.innerText())?.[1] ?? '';
     expect(orderId).toMatch(/^\d+$/);
     await user.page.getByRole('button', { name: '我知道了' }).click();
-    await expect.poll(() => user.page.getByTestId('my-orders').innerText(), WAIT).toContain('¥179.00（优惠 ¥20.00）');
+    await expect
+      .poll(() => user.page.getByTestId('my-orders').innerText(), WAIT)
+      .toContain('¥179.00（优惠 ¥20.00）');
 
     // The operator confirms the transfer, then refunds it with a note: the bought unit is taken back.
     await admin.page.getByRole('link', { name: '订单管理' }).click();
@@ -104,13 +114,16 @@ describe('operators console (browser)', () => {
     await expect.poll(() => admin.page.getByText('已退款：收回 1 份额度').count(), WAIT).toBe(1);
     await user.page.getByRole('button', { name: '刷新' }).click();
     await expect.poll(() => user.page.getByTestId('my-orders').innerText(), WAIT).toContain('已退款');
-    await expect.poll(() => user.page.getByTestId('packages-quota').innerText(), WAIT).toContain('剩余额度\n5');
+    await expect
+      .poll(() => user.page.getByTestId('packages-quota').innerText(), WAIT)
+      .toContain('剩余额度\n5');
 
     // The operator's 操作日志 holds every action: grant, coupon, confirmation and refund.
     await admin.page.getByRole('link', { name: '操作日志' }).click();
     const audit = admin.page.getByTestId('admin-audit');
     await expect.poll(() => audit.innerText(), WAIT).toContain('order/refund');
-    for (const action of ['user/grant', 'coupon/save', 'order/confirm']) expect(await audit.innerText()).toContain(action);
+    for (const action of ['user/grant', 'coupon/save', 'order/confirm'])
+      expect(await audit.innerText()).toContain(action);
     await admin.page.screenshot({ path: path.join(SHOTS, 'console-audit.png') });
     expect(unexpectedErrors(user.errors)).toEqual([]);
     expect(unexpectedErrors(admin.errors)).toEqual([]);

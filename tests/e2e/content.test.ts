@@ -28,18 +28,26 @@ describe('public content (browser)', () => {
     await item.click();
     await admin.page.waitForURL((u) => u.pathname === '/admin');
     await admin.page.getByRole('link', { name: '内容管理' }).click();
-    await expect.poll(() => admin.page.getByTestId('admin-content').innerText(), WAIT).toContain('五分钟上手标书 AI');
+    await expect
+      .poll(() => admin.page.getByTestId('admin-content').innerText(), WAIT)
+      .toContain('五分钟上手标书 AI');
     await admin.page.getByRole('button', { name: '新建帮助' }).click();
     const dialog = admin.page.locator('.ant-modal', { hasText: '新建帮助' });
     await settled(dialog);
     await dialog.getByLabel('标题').fill('投标保证金怎么交');
     await dialog.getByLabel('编码（网址中的名字）').fill('bid-bond');
-    await dialog.getByLabel('正文 Markdown').fill('## 缴纳方式\n\n保证金一般通过**银行转账**缴纳，以招标文件为准。');
-    await expect.poll(() => dialog.getByTestId('content-preview').innerHTML(), WAIT).toContain('<strong>银行转账</strong>');
+    await dialog
+      .getByLabel('正文 Markdown')
+      .fill('## 缴纳方式\n\n保证金一般通过**银行转账**缴纳，以招标文件为准。');
+    await expect
+      .poll(() => dialog.getByTestId('content-preview').innerHTML(), WAIT)
+      .toContain('<strong>银行转账</strong>');
     await admin.page.screenshot({ path: path.join(SHOTS, 'content-admin-editor.png') });
     await dialog.getByRole('button', { name: /保\s*存/ }).click();
     await expect.poll(() => admin.page.getByText('已保存并发布').count(), WAIT).toBe(1);
-    await expect.poll(() => admin.page.getByTestId('admin-content').innerText(), WAIT).toContain('/help/bid-bond.html');
+    await expect
+      .poll(() => admin.page.getByTestId('admin-content').innerText(), WAIT)
+      .toContain('/help/bid-bond.html');
 
     // A visitor: the article at its URL, then found through search and opened from the hit.
     const visitor = await suite.newPage();
@@ -59,13 +67,17 @@ describe('public content (browser)', () => {
 
     // An unknown code is the 404 page.
     await visitor.page.goto('/help/no-such-article.html');
-    await expect.poll(() => visitor.page.getByText(/Page Not Found|页面不存在|404/).count(), WAIT).toBeGreaterThan(0);
+    await expect
+      .poll(() => visitor.page.getByText(/Page Not Found|页面不存在|404/).count(), WAIT)
+      .toBeGreaterThan(0);
 
     // The operator takes it offline (the visitor now gets 404), then deletes it after confirming.
     await admin.page.getByRole('switch', { name: '发布 投标保证金怎么交' }).click();
     await expect.poll(() => admin.page.getByText('已下线，访客将看不到它').count(), WAIT).toBe(1);
     await visitor.page.goto('/help/bid-bond.html');
-    await expect.poll(() => visitor.page.getByText(/Page Not Found|页面不存在|404/).count(), WAIT).toBeGreaterThan(0);
+    await expect
+      .poll(() => visitor.page.getByText(/Page Not Found|页面不存在|404/).count(), WAIT)
+      .toBeGreaterThan(0);
     expect(await visitor.page.getByText('保证金一般通过').count()).toBe(0);
     const row = admin.page.locator('tr', { hasText: '投标保证金怎么交' });
     await row.getByRole('button', { name: /删\s*除/ }).click();
@@ -91,7 +103,9 @@ describe('public content (browser)', () => {
     await dialog.getByLabel('标题', { exact: true }).fill('系统维护通知');
     await dialog.getByLabel('内容', { exact: true }).fill('今晚 23:00 至 23:30 系统维护，请提前保存。');
     await dialog.getByRole('button', { name: /保\s*存/ }).click();
-    await expect.poll(() => admin.page.getByTestId('admin-notices').innerText(), WAIT).toContain('系统维护通知');
+    await expect
+      .poll(() => admin.page.getByTestId('admin-notices').innerText(), WAIT)
+      .toContain('系统维护通知');
     await admin.page.screenshot({ path: path.join(SHOTS, 'content-admin-notices.png') });
 
     const member = await createUserWithSession(suite.server);
@@ -103,7 +117,9 @@ describe('public content (browser)', () => {
     await banner.getByRole('button', { name: '关闭公告' }).click();
     await expect.poll(() => banner.count(), WAIT).toBe(0);
     await user.page.reload();
-    await expect.poll(() => user.page.locator('.bs-shell__content h1, .bs-shell__content h2').count(), WAIT).toBeGreaterThan(0);
+    await expect
+      .poll(() => user.page.locator('.bs-shell__content h1, .bs-shell__content h2').count(), WAIT)
+      .toBeGreaterThan(0);
     expect(await banner.count()).toBe(0);
     expect(unexpectedErrors(admin.errors)).toEqual([]);
     expect(unexpectedErrors(user.errors)).toEqual([]);

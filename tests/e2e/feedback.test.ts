@@ -36,7 +36,9 @@ describe('feedback (browser)', () => {
     await openMenuItem(user.page, '意见反馈');
     await user.page.waitForURL((u) => u.pathname === '/home/feedback');
     await user.page.getByPlaceholder('请描述您遇到的问题或希望改进的地方').fill('导出 Word 后目录页码不对');
-    await user.page.locator('input[type=file]').setInputFiles({ name: 'shot.gif', mimeType: 'image/gif', buffer: GIF });
+    await user.page
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'shot.gif', mimeType: 'image/gif', buffer: GIF });
     await expect.poll(() => user.page.locator('.ant-upload-list-item-done').count(), WAIT).toBe(1);
     await user.page.getByRole('button', { name: '提交反馈' }).click();
     const mine = user.page.getByTestId('my-feedback');
@@ -50,10 +52,20 @@ describe('feedback (browser)', () => {
     await admin.page.waitForURL((u) => u.pathname === '/admin');
     await admin.page.getByRole('link', { name: '意见反馈' }).click();
     await admin.page.waitForURL((u) => u.pathname === '/admin/feedback');
-    const row = admin.page.getByTestId('admin-feedback').locator('tr', { hasText: '导出 Word 后目录页码不对' });
+    const row = admin.page
+      .getByTestId('admin-feedback')
+      .locator('tr', { hasText: '导出 Word 后目录页码不对' });
     await expect.poll(() => row.count(), WAIT).toBe(1);
     // The operator sees the screenshot itself (served through the feedback it belongs to).
-    await expect.poll(() => row.locator('img[alt="反馈截图"]').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), WAIT).toBe(1);
+    await expect
+      .poll(
+        () =>
+          row
+            .locator('img[alt="反馈截图"]')
+            .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth),
+        WAIT,
+      )
+      .toBe(1);
     await row.getByRole('button', { name: /^回\s?复$/ }).click();
     const dialog = admin.page.locator('.ant-modal', { hasText: '回复用户' });
     await settled(dialog);

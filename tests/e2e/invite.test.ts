@@ -20,10 +20,21 @@ describe('invitations (browser)', () => {
     const inviter = await createUserWithSession(suite.server);
     const friend = await createUserWithSession(suite.server);
     const db = suite.server.built.ctx.db;
-    const { own_invite_code: code } = await db.selectFrom('users').select('own_invite_code').where('id', '=', inviter.userId).executeTakeFirstOrThrow();
+    const { own_invite_code: code } = await db
+      .selectFrom('users')
+      .select('own_invite_code')
+      .where('id', '=', inviter.userId)
+      .executeTakeFirstOrThrow();
     await db
       .insertInto('invite_records')
-      .values({ id: newId(), inviter_user_id: inviter.userId, invitee_user_id: friend.userId, invitation_code: code, reward_units: 2, created_at: new Date().toISOString() })
+      .values({
+        id: newId(),
+        inviter_user_id: inviter.userId,
+        invitee_user_id: friend.userId,
+        invitation_code: code,
+        reward_units: 2,
+        created_at: new Date().toISOString(),
+      })
       .execute();
 
     const { page, errors } = await suite.newPage(inviter.token);

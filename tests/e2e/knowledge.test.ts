@@ -27,8 +27,26 @@ describe('knowledge base (browser)', () => {
   it('upload a document, search it, write a chapter that cites it and see the source', async () => {
     const user = await createUserWithSession(suite.server, { quota: { bid_number: 3 } });
     const opts = { token: user.token };
-    const { id: bidId } = (await suite.server.api.post('/bid/client/saveBid', { name: '城南道路改造工程投标文件', modelType: 'standard', pageCount: 30 }, opts)).body.data;
-    await suite.server.api.post('/catalog/client/bidCatalogSave', { bidId, catalogs: [{ title: '施工组织设计', children: [{ title: '项目管理机构与人员配备' }, { title: '环境保护措施' }] }] }, opts);
+    const { id: bidId } = (
+      await suite.server.api.post(
+        '/bid/client/saveBid',
+        { name: '城南道路改造工程投标文件', modelType: 'standard', pageCount: 30 },
+        opts,
+      )
+    ).body.data;
+    await suite.server.api.post(
+      '/catalog/client/bidCatalogSave',
+      {
+        bidId,
+        catalogs: [
+          {
+            title: '施工组织设计',
+            children: [{ title: '项目管理机构与人员配备' }, { title: '环境保护措施' }],
+          },
+        ],
+      },
+      opts,
+    );
     const file = path.join(tmp, '滨江大道改造工程投标文件.docx');
     fs.writeFileSync(file, await pastBidDocx());
 
@@ -64,13 +82,23 @@ describe('knowledge base (browser)', () => {
     await page.locator('[data-testid="outline-node"][data-title="项目管理机构与人员配备"]').click();
     await poll(() => page.getByTestId('chapter-title').textContent()).toBe('项目管理机构与人员配备');
     await page.getByTestId('ai-write-chapter').click();
-    const tree = (await suite.server.api.post('/catalog/client/getBidCatalogList', { bidId }, opts)).body.data as Array<{ children: Array<{ id: string; title: string }> }>;
+    const tree = (await suite.server.api.post('/catalog/client/getBidCatalogList', { bidId }, opts)).body
+      .data as Array<{ children: Array<{ id: string; title: string }> }>;
     const leafId = tree[0].children.find((n) => n.title === '项目管理机构与人员配备')!.id;
-    await poll(async () => (await suite.server.api.post('/catalog/client/getBidCatalogDetail', { id: leafId }, opts)).body.data, 60_000).toMatchObject({ status: 'done', sources: [expect.objectContaining({ documentName: '滨江大道改造工程投标文件.docx' })] });
+    await poll(
+      async () =>
+        (await suite.server.api.post('/catalog/client/getBidCatalogDetail', { id: leafId }, opts)).body.data,
+      60_000,
+    ).toMatchObject({
+      status: 'done',
+      sources: [expect.objectContaining({ documentName: '滨江大道改造工程投标文件.docx' })],
+    });
     const sources = page.getByTestId('chapter-sources-button');
     await sources.waitFor({ timeout: 60_000 });
     await sources.click();
-    await poll(() => page.getByTestId('chapter-sources').textContent()).toContain('滨江大道改造工程投标文件.docx');
+    await poll(() => page.getByTestId('chapter-sources').textContent()).toContain(
+      '滨江大道改造工程投标文件.docx',
+    );
     expect(await page.getByTestId('chapter-sources').textContent()).toContain('王建国');
     if (SHOTS) await page.screenshot({ path: path.join(SHOTS, 'knowledge-sources.png') });
     expect(unexpectedErrors(t.errors)).toEqual([]);
@@ -80,14 +108,38 @@ describe('knowledge base (browser)', () => {
     const user = await createUserWithSession(suite.server, { quota: { bid_number: 3 } });
     const opts = { token: user.token };
     const tender = fs.readFileSync(new URL('../../apps/server/test/corpus/t03.txt', import.meta.url), 'utf8');
-    await suite.server.api.post('/bid/client/saveBid', { name: '智慧教室设备采购投标文件', modelType: 'standard', pageCount: 30, tenderText: tender }, opts);
+    await suite.server.api.post(
+      '/bid/client/saveBid',
+      { name: '智慧教室设备采购投标文件', modelType: 'standard', pageCount: 30, tenderText: tender },
+      opts,
+    );
     const soon = new Date(Date.now() + 30 * 86400_000).toISOString().slice(0, 10);
     for (const [kind, data] of [
       ['other', { name: '投标人名称', value: '临川市宏远科技有限公司' }],
-      ['qualification', { name: '安全生产许可证', number: 'AQ-2020-123', issuer: '省住建厅', validUntil: soon }],
-      ['qualification', { name: 'ISO9001 质量管理体系认证', number: '00121Q34567R0M', issuer: '中国质量认证中心', validUntil: '2029-08-15' }],
+      [
+        'qualification',
+        { name: '安全生产许可证', number: 'AQ-2020-123', issuer: '省住建厅', validUntil: soon },
+      ],
+      [
+        'qualification',
+        {
+          name: 'ISO9001 质量管理体系认证',
+          number: '00121Q34567R0M',
+          issuer: '中国质量认证中心',
+          validUntil: '2029-08-15',
+        },
+      ],
       ['person', { name: '王建国', role: '项目经理', title: '高级工程师', certificates: ['一级建造师'] }],
-      ['project', { name: '滨江小学智慧教室改造', owner: '滨江区教育局', amount: 3800000, year: 2024, scope: '智慧黑板及录播系统' }],
+      [
+        'project',
+        {
+          name: '滨江小学智慧教室改造',
+          owner: '滨江区教育局',
+          amount: 3800000,
+          year: 2024,
+          scope: '智慧黑板及录播系统',
+        },
+      ],
     ] as const) {
       await suite.server.api.post('/company/client/saveFact', { kind, data }, opts);
     }

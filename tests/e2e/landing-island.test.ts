@@ -6,7 +6,11 @@ const POLL = { timeout: 20_000 };
 
 /** The buttons and in-site links of the page, in document order: the island hands a click over by index. */
 function clickables(page: import('playwright-core').Page): Promise<string[]> {
-  return page.evaluate(() => [...document.querySelectorAll('.bs-public a[href], .bs-public button, .bs-cs button')].map((e) => `${e.tagName}:${e.textContent?.trim() || e.getAttribute('aria-label')}`));
+  return page.evaluate(() =>
+    [...document.querySelectorAll('.bs-public a[href], .bs-public button, .bs-cs button')].map(
+      (e) => `${e.tagName}:${e.textContent?.trim() || e.getAttribute('aria-label')}`,
+    ),
+  );
 }
 
 /**
@@ -25,7 +29,8 @@ describe('landing page island (browser)', () => {
     });
     await page.addInitScript(() => {
       document.addEventListener('readystatechange', () => {
-        if (document.readyState === 'interactive') (window as unknown as { serverH1: Element | null }).serverH1 = document.querySelector('h1');
+        if (document.readyState === 'interactive')
+          (window as unknown as { serverH1: Element | null }).serverH1 = document.querySelector('h1');
       });
     });
     await page.goto('/');
@@ -34,7 +39,11 @@ describe('landing page island (browser)', () => {
     // Only the entry runs before the first click: no React, no app.
     expect(scripts.filter((s) => !/\/index-[^/]+\.js$/.test(s))).toEqual([]);
     // Nothing replaced the server's nodes.
-    expect(await page.evaluate(() => (window as unknown as { serverH1: Element | null }).serverH1 === document.querySelector('h1'))).toBe(true);
+    expect(
+      await page.evaluate(
+        () => (window as unknown as { serverH1: Element | null }).serverH1 === document.querySelector('h1'),
+      ),
+    ).toBe(true);
 
     await page.locator('.bs-site-header').getByRole('button', { name: '免费试用' }).click();
     await page.getByTestId('login-dialog').waitFor();
@@ -52,7 +61,10 @@ describe('landing page island (browser)', () => {
     await second.page.goto('/');
     await second.page.waitForLoadState('networkidle');
     await second.page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
-    await second.page.getByRole('navigation', { name: '主导航' }).getByRole('link', { name: '产品演示' }).click();
+    await second.page
+      .getByRole('navigation', { name: '主导航' })
+      .getByRole('link', { name: '产品演示' })
+      .click();
     await second.page.waitForURL((u) => u.pathname === '/demo');
     await expect.poll(() => second.page.title(), POLL).toBe('产品演示 - 标书 AI');
     expect(await second.page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);

@@ -11,7 +11,13 @@ const POLL = { timeout: 20_000 };
 /** The web shell in a real Chromium against the built app served by a real server. */
 describe('web shell (browser)', () => {
   // The customer-service channel comes from configuration.
-  const suite = browserSuite((env) => startTestServer({ ...env, CUSTOMER_SERVICE_PHONE: '0571-8888 6666', CUSTOMER_SERVICE_WECHAT: 'bid-service' }));
+  const suite = browserSuite((env) =>
+    startTestServer({
+      ...env,
+      CUSTOMER_SERVICE_PHONE: '0571-8888 6666',
+      CUSTOMER_SERVICE_WECHAT: 'bid-service',
+    }),
+  );
   const newPage = (token?: string) => suite.newPage(token);
 
   it('renders the landing page hero, steps and footer without console errors', async () => {
@@ -44,12 +50,16 @@ describe('web shell (browser)', () => {
     const { page, errors } = await newPage();
     const res = await page.goto('/no/such/page?x=1');
     expect(res?.status()).toBe(404);
-    await expect.poll(() => page.getByText('Page Not Found: /no/such/page?x=1', { exact: true }).count(), POLL).toBe(1);
+    await expect
+      .poll(() => page.getByText('Page Not Found: /no/such/page?x=1', { exact: true }).count(), POLL)
+      .toBe(1);
     expect(await page.title()).toBe('页面不存在 - 标书 AI');
     await page.getByRole('button', { name: '返回首页' }).click();
     await page.waitForURL((u) => u.pathname === '/');
     // The only error is the browser's own note about the document's 404 status.
-    expect(unexpectedErrors(errors, [(e) => e.url.includes('/no/such/page') && /404/.test(e.text)])).toEqual([]);
+    expect(unexpectedErrors(errors, [(e) => e.url.includes('/no/such/page') && /404/.test(e.text)])).toEqual(
+      [],
+    );
   });
 
   it('renders /more/partner.html, and scrolls to the top on the next page', async () => {
@@ -86,8 +96,21 @@ describe('web shell (browser)', () => {
     await page.goto('/home');
     await expect.poll(() => page.title(), POLL).toBe('工作台 - 标书 AI');
     await expect.poll(() => page.locator('.bs-shell__sider').count(), POLL).toBe(1);
-    for (const entry of ['工作台', '新建标书', '我的标书', '历史标书', '招标文件解读', '标书查重', '知识库', '图片库', '邀请有礼']) {
-      expect(await page.locator('.bs-shell__sider').getByRole('link', { name: entry, exact: true }).count(), entry).toBe(1);
+    for (const entry of [
+      '工作台',
+      '新建标书',
+      '我的标书',
+      '历史标书',
+      '招标文件解读',
+      '标书查重',
+      '知识库',
+      '图片库',
+      '邀请有礼',
+    ]) {
+      expect(
+        await page.locator('.bs-shell__sider').getByRole('link', { name: entry, exact: true }).count(),
+        entry,
+      ).toBe(1);
     }
     // Masked account from get-userInfo (when that call exists); the shell renders either way.
     const masked = `${user.phone.slice(0, 3)}****${user.phone.slice(7)}`;
@@ -99,7 +122,9 @@ describe('web shell (browser)', () => {
     // The screen itself belongs to the bid work; the shell's part is the title and the link state.
     await expect.poll(() => page.title(), POLL).toBe('我的标书 - 标书 AI');
     await expect.poll(() => bookLink.getAttribute('class'), POLL).toContain('exact-active');
-    expect(await page.locator('.bs-shell__nav').getByRole('link', { name: '工作台' }).getAttribute('class')).toBe('active');
+    expect(
+      await page.locator('.bs-shell__nav').getByRole('link', { name: '工作台' }).getAttribute('class'),
+    ).toBe('active');
     expect(unexpectedErrors(errors)).toEqual([]);
   });
 
@@ -107,7 +132,9 @@ describe('web shell (browser)', () => {
     const user = await createUserWithSession(suite.server, { isEmployee: 1 });
     const { page, errors } = await newPage(user.token);
     await page.goto('/home');
-    await expect.poll(() => page.locator('[data-layout]').getAttribute('data-layout'), POLL).toBe('corporate');
+    await expect
+      .poll(() => page.locator('[data-layout]').getAttribute('data-layout'), POLL)
+      .toBe('corporate');
     expect(await page.getByTestId('company-header').textContent()).toContain('企业');
     const employees = page.locator('.bs-shell__sider').getByRole('link', { name: '员工管理' });
     const href = (await employees.getAttribute('href')) ?? '';

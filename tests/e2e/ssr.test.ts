@@ -12,7 +12,10 @@ describe('server-rendered public site (browser)', () => {
   it('shows the landing page and a help article with JavaScript disabled', async () => {
     const browser = await launchBrowser();
     try {
-      const { page, context } = await newPageWithErrors(browser, { baseURL: suite.server.baseUrl, javaScriptEnabled: false });
+      const { page, context } = await newPageWithErrors(browser, {
+        baseURL: suite.server.baseUrl,
+        javaScriptEnabled: false,
+      });
       await page.goto('/');
       expect((await page.locator('h1').innerText()).replace(/\s+/g, ' ')).toBe('标书 AI · 智能投标文件写作');
       expect(await page.getByRole('heading', { name: '三步完成一份投标文件' }).isVisible()).toBe(true);
@@ -41,7 +44,8 @@ describe('server-rendered public site (browser)', () => {
     // node (a mismatch makes React throw the server's HTML away and render anew).
     await page.addInitScript(() => {
       document.addEventListener('readystatechange', () => {
-        if (document.readyState === 'interactive') (window as unknown as { serverH1: Element | null }).serverH1 = document.querySelector('h1');
+        if (document.readyState === 'interactive')
+          (window as unknown as { serverH1: Element | null }).serverH1 = document.querySelector('h1');
       });
     });
     await page.goto('/');
@@ -49,10 +53,12 @@ describe('server-rendered public site (browser)', () => {
     const enter = page.getByRole('button', { name: '进入工作台' });
     await enter.waitFor();
     await page.waitForLoadState('networkidle');
-    expect(await page.evaluate(() => {
-      const kept = (window as unknown as { serverH1: Element | null }).serverH1;
-      return kept !== null && kept === document.querySelector('h1') && kept.isConnected;
-    })).toBe(true);
+    expect(
+      await page.evaluate(() => {
+        const kept = (window as unknown as { serverH1: Element | null }).serverH1;
+        return kept !== null && kept === document.querySelector('h1') && kept.isConnected;
+      }),
+    ).toBe(true);
     await enter.click();
     await page.waitForURL((u) => u.pathname === '/home');
     await expect.poll(() => page.title(), POLL).toContain('工作台');
@@ -77,7 +83,9 @@ describe('server-rendered public site (browser)', () => {
     const missing = await page.goto('/help/no-such-code.html');
     expect(missing?.status()).toBe(404);
     await page.waitForLoadState('networkidle');
-    expect(await page.getByTestId('not-found').innerText()).toContain('Page Not Found: /help/no-such-code.html');
+    expect(await page.getByTestId('not-found').innerText()).toContain(
+      'Page Not Found: /help/no-such-code.html',
+    );
     await page.getByRole('button', { name: '返回首页' }).click();
     await page.waitForURL((u) => u.pathname === '/');
     // The 404 document itself is the only failed load.

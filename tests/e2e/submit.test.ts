@@ -42,7 +42,8 @@ describe('ready to submit (browser)', () => {
   });
   const suite = browserSuite();
 
-  const sider = (page: Page, name: string) => page.locator('.bs-shell__sider').getByRole('link', { name, exact: true });
+  const sider = (page: Page, name: string) =>
+    page.locator('.bs-shell__sider').getByRole('link', { name, exact: true });
 
   /** In the open export dialog: pick a template, build, see the preview, download; the file converts. */
   async function exportFrom(page: Page, name: string, template: string, shots = false): Promise<string> {
@@ -54,7 +55,10 @@ describe('ready to submit (browser)', () => {
     const tick = dialog.getByTestId('acknowledge-findings');
     if (await tick.count()) await tick.click();
     if (shots) {
-      for (const [w, h] of [[1440, 900], [1920, 1080]]) {
+      for (const [w, h] of [
+        [1440, 900],
+        [1920, 1080],
+      ]) {
         await page.setViewportSize({ width: w, height: h });
         await page.screenshot({ path: path.join(SHOTS, `submit-export-dialog-${w}.png`) });
       }
@@ -71,166 +75,218 @@ describe('ready to submit (browser)', () => {
     expect(file.suggestedFilename()).toMatch(/\.docx$/);
     const docx = path.join(tmp, `${name}.docx`);
     await file.saveAs(docx);
-    execFileSync('soffice', ['--headless', '--norestore', `-env:UserInstallation=file://${tmp}/lo`, '--convert-to', 'pdf', '--outdir', tmp, docx], { timeout: 120_000, stdio: 'ignore' });
-    const text = execFileSync('pdftotext', [path.join(tmp, `${name}.pdf`), '-'], { encoding: 'utf8' }).replace(/\s+/g, '');
+    execFileSync(
+      'soffice',
+      [
+        '--headless',
+        '--norestore',
+        `-env:UserInstallation=file://${tmp}/lo`,
+        '--convert-to',
+        'pdf',
+        '--outdir',
+        tmp,
+        docx,
+      ],
+      { timeout: 120_000, stdio: 'ignore' },
+    );
+    const text = execFileSync('pdftotext', [path.join(tmp, `${name}.pdf`), '-'], {
+      encoding: 'utf8',
+    }).replace(/\s+/g, '');
     await page.keyboard.press('Escape');
     await ready.waitFor({ state: 'hidden' });
     return text;
   }
 
-  it('pasted tender -> 全文写作 -> 导出 Word from the writing screen, the bid list and historyBook', { timeout: 400_000 }, async () => {
-    const user = await createUserWithSession(suite.server, { quota: { bid_number: 3 } });
-    const t = await suite.newPage(user.token);
-    const { page } = t;
-    await page.goto('/home');
+  it(
+    'pasted tender -> 全文写作 -> 导出 Word from the writing screen, the bid list and historyBook',
+    { timeout: 400_000 },
+    async () => {
+      const user = await createUserWithSession(suite.server, { quota: { bid_number: 3 } });
+      const t = await suite.newPage(user.token);
+      const { page } = t;
+      await page.goto('/home');
 
-    // Create from a pasted tender (the AI outline follows the scoring items).
-    await sider(page, '新建标书').click();
-    await page.getByLabel('标书名称').fill('图书馆运维投标文件');
-    await page.getByLabel('招标文件内容').fill(TENDER);
-    await page.getByTestId('create-bid-submit').click();
-    await page.waitForURL(/\/home\/book\/BidingWrite\?id=/, { timeout: 60_000 });
-    const bidId = new URL(page.url()).searchParams.get('id')!;
-    await page.locator('[data-testid="outline-node"]').first().waitFor();
+      // Create from a pasted tender (the AI outline follows the scoring items).
+      await sider(page, '新建标书').click();
+      await page.getByLabel('标书名称').fill('图书馆运维投标文件');
+      await page.getByLabel('招标文件内容').fill(TENDER);
+      await page.getByTestId('create-bid-submit').click();
+      await page.waitForURL(/\/home\/book\/BidingWrite\?id=/, { timeout: 60_000 });
+      const bidId = new URL(page.url()).searchParams.get('id')!;
+      await page.locator('[data-testid="outline-node"]').first().waitFor();
 
-    // Write everything with the offline engine.
-    await page.getByTestId('fulltext-start').click();
-    await page.getByTestId('fulltext-progress').waitFor({ timeout: 20_000 });
-    await poll(() => page.getByTestId('fulltext-progress').getAttribute('data-status'), 180_000).toBe('done');
-    await poll(() => page.getByTestId('bid-progress').getAttribute('data-progress'), 30_000).toBe('100');
-    // The open chapter's counter follows the text written into it (not "本章 0 字").
-    await poll(() => page.locator('.bs-editor-status').textContent()).toMatch(/本章 [1-9]\d* 字/);
-    // Long and deep titles wrap: none is cut and the tree does not scroll sideways.
-    const clipped = await page.locator('.bs-outline').evaluate((el) => {
-      const titles = [...el.querySelectorAll<HTMLElement>('.bs-outline-node__title')].filter((t) => t.scrollWidth > t.clientWidth + 1);
-      const holder = el.querySelector<HTMLElement>('.ant-tree-list-holder');
-      return { titles: titles.map((t) => t.textContent), sideways: holder ? holder.scrollWidth > holder.clientWidth + 1 : false };
-    });
-    expect(clipped).toEqual({ titles: [], sideways: false });
-    // The text has the room: at 1440 px the editor is wider than 500 px, and folding the AI column gives it more.
-    const width = () => page.getByTestId('chapter-editor').evaluate((el) => el.clientWidth);
-    expect(await width()).toBeGreaterThan(500);
-    await page.getByTestId('toggle-ai-panel').click();
-    await poll(width).toBeGreaterThan(780);
-    await page.getByTestId('toggle-ai-panel').click();
-    for (const [w, h] of [[1440, 900], [1920, 1080]]) {
-      await page.setViewportSize({ width: w, height: h });
-      await page.screenshot({ path: path.join(SHOTS, `submit-workspace-${w}.png`) });
-    }
-    await page.setViewportSize({ width: 1440, height: 900 });
+      // Write everything with the offline engine.
+      await page.getByTestId('fulltext-start').click();
+      await page.getByTestId('fulltext-progress').waitFor({ timeout: 20_000 });
+      await poll(() => page.getByTestId('fulltext-progress').getAttribute('data-status'), 180_000).toBe(
+        'done',
+      );
+      await poll(() => page.getByTestId('bid-progress').getAttribute('data-progress'), 30_000).toBe('100');
+      // The open chapter's counter follows the text written into it (not "本章 0 字").
+      await poll(() => page.locator('.bs-editor-status').textContent()).toMatch(/本章 [1-9]\d* 字/);
+      // Long and deep titles wrap: none is cut and the tree does not scroll sideways.
+      const clipped = await page.locator('.bs-outline').evaluate((el) => {
+        const titles = [...el.querySelectorAll<HTMLElement>('.bs-outline-node__title')].filter(
+          (t) => t.scrollWidth > t.clientWidth + 1,
+        );
+        const holder = el.querySelector<HTMLElement>('.ant-tree-list-holder');
+        return {
+          titles: titles.map((t) => t.textContent),
+          sideways: holder ? holder.scrollWidth > holder.clientWidth + 1 : false,
+        };
+      });
+      expect(clipped).toEqual({ titles: [], sideways: false });
+      // The text has the room: at 1440 px the editor is wider than 500 px, and folding the AI column gives it more.
+      const width = () => page.getByTestId('chapter-editor').evaluate((el) => el.clientWidth);
+      expect(await width()).toBeGreaterThan(500);
+      await page.getByTestId('toggle-ai-panel').click();
+      await poll(width).toBeGreaterThan(780);
+      await page.getByTestId('toggle-ai-panel').click();
+      for (const [w, h] of [
+        [1440, 900],
+        [1920, 1080],
+      ]) {
+        await page.setViewportSize({ width: w, height: h });
+        await page.screenshot({ path: path.join(SHOTS, `submit-workspace-${w}.png`) });
+      }
+      await page.setViewportSize({ width: 1440, height: 900 });
 
-    // 1. From the writing screen's header.
-    await page.getByTestId('export-word').click();
-    const fromWorkspace = await exportFrom(page, 'workspace', '政府采购标准格式', true);
-    expect(fromWorkspace).toContain('图书馆运维投标文件');
-    expect(fromWorkspace).toContain('运维服务方案');
+      // 1. From the writing screen's header.
+      await page.getByTestId('export-word').click();
+      const fromWorkspace = await exportFrom(page, 'workspace', '政府采购标准格式', true);
+      expect(fromWorkspace).toContain('图书馆运维投标文件');
+      expect(fromWorkspace).toContain('运维服务方案');
 
-    // 2. From the bid list.
-    await sider(page, '我的标书').click();
-    const row = page.locator('tr').filter({ hasText: '图书馆运维投标文件' });
-    await row.getByTestId('export-bid').click();
-    expect(await exportFrom(page, 'list', '工程类投标格式')).toContain('运维服务方案');
+      // 2. From the bid list.
+      await sider(page, '我的标书').click();
+      const row = page.locator('tr').filter({ hasText: '图书馆运维投标文件' });
+      await row.getByTestId('export-bid').click();
+      expect(await exportFrom(page, 'list', '工程类投标格式')).toContain('运维服务方案');
 
-    // 3. Finish (the confirmation lists what is still open), then from historyBook.
-    await row.getByTestId('open-bid').click();
-    await page.getByTestId('finish-bid').click();
-    const confirm = page.locator('.ant-modal-confirm').last();
-    await settled(confirm);
-    await confirm.getByRole('button', { name: /仍然完成|完成标书/ }).click();
-    await page.getByTestId('finished-banner').waitFor();
-    await page.getByTestId('finished-export').waitFor();
-    await sider(page, '历史标书').click();
-    const done = page.locator('tr').filter({ hasText: '图书馆运维投标文件' });
-    await done.getByTestId('export-bid').click();
-    expect(await exportFrom(page, 'history', '暗标')).toContain('运维服务方案');
-    const detail = await suite.server.api.post('/bid/client/getBidDetail', { id: bidId }, { token: user.token });
-    expect(detail.body.data.status).toBe('finished');
-    expect(unexpectedErrors(t.errors)).toEqual([]);
-  });
+      // 3. Finish (the confirmation lists what is still open), then from historyBook.
+      await row.getByTestId('open-bid').click();
+      await page.getByTestId('finish-bid').click();
+      const confirm = page.locator('.ant-modal-confirm').last();
+      await settled(confirm);
+      await confirm.getByRole('button', { name: /仍然完成|完成标书/ }).click();
+      await page.getByTestId('finished-banner').waitFor();
+      await page.getByTestId('finished-export').waitFor();
+      await sider(page, '历史标书').click();
+      const done = page.locator('tr').filter({ hasText: '图书馆运维投标文件' });
+      await done.getByTestId('export-bid').click();
+      expect(await exportFrom(page, 'history', '暗标')).toContain('运维服务方案');
+      const detail = await suite.server.api.post(
+        '/bid/client/getBidDetail',
+        { id: bidId },
+        { token: user.token },
+      );
+      expect(detail.body.data.status).toBe('finished');
+      expect(unexpectedErrors(t.errors)).toEqual([]);
+    },
+  );
 
-  it('the 提交前检查 panel shows exactly the findings, jumps to them, and finishing names them', { timeout: 200_000 }, async () => {
-    const user = await createUserWithSession(suite.server, { quota: { bid_number: 3 } });
-    const c = client(suite.server, user);
-    const { bidId, ids } = await flawedBid(c);
-    const t = await suite.newPage(user.token);
-    const { page } = t;
-    await page.goto('/home');
-    await sider(page, '我的标书').click();
-    await page.locator('tr').filter({ hasText: '检查测试' }).getByTestId('open-bid').click();
-    await page.waitForURL(/BidingWrite/);
-    await page.locator('[data-testid="outline-node"]').first().waitFor();
+  it(
+    'the 提交前检查 panel shows exactly the findings, jumps to them, and finishing names them',
+    { timeout: 200_000 },
+    async () => {
+      const user = await createUserWithSession(suite.server, { quota: { bid_number: 3 } });
+      const c = client(suite.server, user);
+      const { bidId, ids } = await flawedBid(c);
+      const t = await suite.newPage(user.token);
+      const { page } = t;
+      await page.goto('/home');
+      await sider(page, '我的标书').click();
+      await page.locator('tr').filter({ hasText: '检查测试' }).getByTestId('open-bid').click();
+      await page.waitForURL(/BidingWrite/);
+      await page.locator('[data-testid="outline-node"]').first().waitFor();
 
-    await page.getByTestId('open-checks').click();
-    const panel = page.getByTestId('checks-panel');
-    await panel.waitFor();
-    const tab = (name: string) => panel.getByRole('tab', { name: new RegExp(name) });
-    await poll(() => tab('评分覆盖').textContent()).toBe('评分覆盖1');
-    expect(await tab('★/废标条款').textContent()).toBe('★/废标条款1');
-    expect(await tab('暗标').textContent()).toBe('暗标1');
-    expect(await tab('待填写').textContent()).toBe('待填写2');
-    expect(await tab('页数').textContent()).toBe('页数');
-    const open = panel.locator('[data-testid="check-coverage-item"]').filter({ hasText: '未覆盖' });
-    expect(await open.count()).toBe(1);
-    expect(await open.textContent()).toContain('培训方案');
-    for (const [w, h] of [[1440, 900], [1920, 1080]]) {
-      await page.setViewportSize({ width: w, height: h });
-      await page.screenshot({ path: path.join(SHOTS, `submit-checks-${w}.png`) });
-    }
-    await page.setViewportSize({ width: 1440, height: 900 });
+      await page.getByTestId('open-checks').click();
+      const panel = page.getByTestId('checks-panel');
+      await panel.waitFor();
+      const tab = (name: string) => panel.getByRole('tab', { name: new RegExp(name) });
+      await poll(() => tab('评分覆盖').textContent()).toBe('评分覆盖1');
+      expect(await tab('★/废标条款').textContent()).toBe('★/废标条款1');
+      expect(await tab('暗标').textContent()).toBe('暗标1');
+      expect(await tab('待填写').textContent()).toBe('待填写2');
+      expect(await tab('页数').textContent()).toBe('页数');
+      const open = panel.locator('[data-testid="check-coverage-item"]').filter({ hasText: '未覆盖' });
+      expect(await open.count()).toBe(1);
+      expect(await open.textContent()).toContain('培训方案');
+      for (const [w, h] of [
+        [1440, 900],
+        [1920, 1080],
+      ]) {
+        await page.setViewportSize({ width: w, height: h });
+        await page.screenshot({ path: path.join(SHOTS, `submit-checks-${w}.png`) });
+      }
+      await page.setViewportSize({ width: 1440, height: 900 });
 
-    await tab('★/废标条款').click();
-    const star = panel.getByTestId('check-clause').first();
-    expect(await star.textContent()).toContain('未响应');
-    expect(await star.textContent()).toContain('故障响应时间不超过30分钟');
-    await tab('暗标').click();
-    expect(await panel.getByTestId('check-anonymity-item').textContent()).toContain(COMPANY);
-    await tab('待填写').click();
-    expect(await panel.getByTestId('check-placeholder').count()).toBe(2);
-    await panel.getByTestId('check-placeholder').nth(1).getByRole('button', { name: '应急响应措施' }).click();
-    await poll(() => page.getByTestId('chapter-title').textContent()).toBe('应急响应措施');
+      await tab('★/废标条款').click();
+      const star = panel.getByTestId('check-clause').first();
+      expect(await star.textContent()).toContain('未响应');
+      expect(await star.textContent()).toContain('故障响应时间不超过30分钟');
+      await tab('暗标').click();
+      expect(await panel.getByTestId('check-anonymity-item').textContent()).toContain(COMPANY);
+      await tab('待填写').click();
+      expect(await panel.getByTestId('check-placeholder').count()).toBe(2);
+      await panel
+        .getByTestId('check-placeholder')
+        .nth(1)
+        .getByRole('button', { name: '应急响应措施' })
+        .click();
+      await poll(() => page.getByTestId('chapter-title').textContent()).toBe('应急响应措施');
 
-    // Finishing names the findings first and needs an explicit confirmation.
-    await page.locator('.ant-drawer-close').click();
-    await page.getByTestId('finish-bid').click();
-    const confirm = page.locator('.ant-modal-confirm').last();
-    await settled(confirm);
-    const text = await confirm.textContent();
-    expect(text).toContain('其中 2 项可能导致废标');
-    expect(text).toContain('★条款未响应');
-    expect(text).toContain(COMPANY);
-    expect(text).toContain('培训方案');
-    expect(text).toContain('2 处【待填写】');
-    await page.screenshot({ path: path.join(SHOTS, 'submit-finish-confirm-1440.png') });
-    await confirm.getByRole('button', { name: /取\s*消/ }).click();
+      // Finishing names the findings first and needs an explicit confirmation.
+      await page.locator('.ant-drawer-close').click();
+      await page.getByTestId('finish-bid').click();
+      const confirm = page.locator('.ant-modal-confirm').last();
+      await settled(confirm);
+      const text = await confirm.textContent();
+      expect(text).toContain('其中 2 项可能导致废标');
+      expect(text).toContain('★条款未响应');
+      expect(text).toContain(COMPANY);
+      expect(text).toContain('培训方案');
+      expect(text).toContain('2 处【待填写】');
+      await page.screenshot({ path: path.join(SHOTS, 'submit-finish-confirm-1440.png') });
+      await confirm.getByRole('button', { name: /取\s*消/ }).click();
 
-    // One click writes a chapter for the uncovered item; the panel follows.
-    await page.getByTestId('open-checks').click();
-    await panel.getByRole('button', { name: '为此评分项补写一节' }).click();
-    await poll(() => tab('评分覆盖').textContent(), 60_000).toBe('评分覆盖');
-    await poll(() => page.getByTestId('chapter-title').textContent()).toBe('培训方案');
-    const checks = (await suite.server.api.post('/bid/client/getBidChecks', { id: bidId }, { token: user.token })).body.data as BidChecks;
-    expect(checks.coverage.every((i) => i.covered)).toBe(true);
+      // One click writes a chapter for the uncovered item; the panel follows.
+      await page.getByTestId('open-checks').click();
+      await panel.getByRole('button', { name: '为此评分项补写一节' }).click();
+      await poll(() => tab('评分覆盖').textContent(), 60_000).toBe('评分覆盖');
+      await poll(() => page.getByTestId('chapter-title').textContent()).toBe('培训方案');
+      const checks = (
+        await suite.server.api.post('/bid/client/getBidChecks', { id: bidId }, { token: user.token })
+      ).body.data as BidChecks;
+      expect(checks.coverage.every((i) => i.covered)).toBe(true);
 
-    // Fixing the text clears the rest: the ★ clause answered, the company name gone.
-    await write(c, ids.emergency, '我方承诺故障响应时间不超过30分钟，4小时内到达现场处理。');
-    await write(c, ids.service, '运维团队由我方组建，驻场 6 人。');
-    await panel.getByRole('button', { name: '重新检查' }).click();
-    await poll(() => tab('★/废标条款').textContent()).toBe('★/废标条款');
-    expect(await tab('暗标').textContent()).toBe('暗标');
-    expect(await panel.textContent()).toContain('没有发现会导致废标的问题');
-    expect(unexpectedErrors(t.errors)).toEqual([]);
-  });
+      // Fixing the text clears the rest: the ★ clause answered, the company name gone.
+      await write(c, ids.emergency, '我方承诺故障响应时间不超过30分钟，4小时内到达现场处理。');
+      await write(c, ids.service, '运维团队由我方组建，驻场 6 人。');
+      await panel.getByRole('button', { name: '重新检查' }).click();
+      await poll(() => tab('★/废标条款').textContent()).toBe('★/废标条款');
+      expect(await tab('暗标').textContent()).toBe('暗标');
+      expect(await panel.textContent()).toContain('没有发现会导致废标的问题');
+      expect(unexpectedErrors(t.errors)).toEqual([]);
+    },
+  );
 
-  it('a user without quota is told how to get more, not left at a greyed button', { timeout: 60_000 }, async () => {
-    const user = await createUserWithSession(suite.server, { quota: { month_bid_number: 0, temporary_bid_number: 0, grant_bid_number: 0, bid_number: 0 } });
-    const t = await suite.newPage(user.token);
-    const { page } = t;
-    await page.goto('/home');
-    await sider(page, '新建标书').click();
-    const notice = page.getByTestId('no-quota');
-    await notice.waitFor();
-    expect(await notice.textContent()).toContain('联系客服');
-    expect(await page.getByTestId('create-bid-submit').isDisabled()).toBe(true);
-    expect(unexpectedErrors(t.errors)).toEqual([]);
-  });
+  it(
+    'a user without quota is told how to get more, not left at a greyed button',
+    { timeout: 60_000 },
+    async () => {
+      const user = await createUserWithSession(suite.server, {
+        quota: { month_bid_number: 0, temporary_bid_number: 0, grant_bid_number: 0, bid_number: 0 },
+      });
+      const t = await suite.newPage(user.token);
+      const { page } = t;
+      await page.goto('/home');
+      await sider(page, '新建标书').click();
+      const notice = page.getByTestId('no-quota');
+      await notice.waitFor();
+      expect(await notice.textContent()).toContain('联系客服');
+      expect(await page.getByTestId('create-bid-submit').isDisabled()).toBe(true);
+      expect(unexpectedErrors(t.errors)).toEqual([]);
+    },
+  );
 });

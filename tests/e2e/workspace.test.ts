@@ -25,7 +25,8 @@ describe('bid workspace (browser)', () => {
     return r.body.data;
   }
 
-  const node = (page: Page, title: string): Locator => page.locator(`[data-testid="outline-node"][data-title="${title}"]`);
+  const node = (page: Page, title: string): Locator =>
+    page.locator(`[data-testid="outline-node"][data-title="${title}"]`);
 
   /** Answers a prompt dialog (add / rename chapter, version name). */
   async function answerPrompt(page: Page, value: string) {
@@ -69,7 +70,11 @@ describe('bid workspace (browser)', () => {
   }
 
   /** Types at the end of the open chapter and waits until autosave has put the text on the server. */
-  async function typeInEditor(page: Page, where: { token: string; bidId: string; title: string }, text: string) {
+  async function typeInEditor(
+    page: Page,
+    where: { token: string; bidId: string; title: string },
+    text: string,
+  ) {
     const editor = page.locator('.ProseMirror');
     await editor.click();
     await page.keyboard.press('Control+End');
@@ -79,7 +84,9 @@ describe('bid workspace (browser)', () => {
   }
 
   it('create, outline by hand, write, restore a version, reach 100 %, finish: then read-only', async () => {
-    const user = await createUserWithSession(suite.server, { quota: { bid_number: 2, temporary_bid_number: 0 } });
+    const user = await createUserWithSession(suite.server, {
+      quota: { bid_number: 2, temporary_bid_number: 0 },
+    });
     const t = await suite.newPage(user.token);
     const { page, errors } = t;
 
@@ -87,7 +94,9 @@ describe('bid workspace (browser)', () => {
     await page.goto('/home/crtBidBook');
     await poll(() => page.getByTestId('quota-remaining').textContent()).toContain('剩余标书额度 2 份');
     await page.getByLabel('标书名称').fill('智慧园区建设项目技术标');
-    await page.getByLabel('招标文件内容').fill('一、项目概况：某市智慧园区建设。二、评分标准：技术方案 30 分，实施计划 20 分，售后服务 10 分。');
+    await page
+      .getByLabel('招标文件内容')
+      .fill('一、项目概况：某市智慧园区建设。二、评分标准：技术方案 30 分，实施计划 20 分，售后服务 10 分。');
     // This test builds the outline by hand.
     const aiOutline = page.getByRole('checkbox', { name: /AI 按评分标准生成大纲/ });
     if (await aiOutline.count()) await aiOutline.uncheck();
@@ -108,11 +117,15 @@ describe('bid workspace (browser)', () => {
     await menuAction(page, '技术方案', '添加下级章节');
     await answerPrompt(page, '实施计划');
     await node(page, '实施计划').waitFor();
-    await poll(async () => shape(await outlineOf(user.token, bidId))).toBe('技术方案[总体设计,实施计划],服务承诺,售后服务');
+    await poll(async () => shape(await outlineOf(user.token, bidId))).toBe(
+      '技术方案[总体设计,实施计划],服务承诺,售后服务',
+    );
 
     // ---- promote: 实施计划 becomes the next sibling of 技术方案 ----
     await menuAction(page, '实施计划', '升级');
-    await poll(async () => shape(await outlineOf(user.token, bidId))).toBe('技术方案[总体设计],实施计划,服务承诺,售后服务');
+    await poll(async () => shape(await outlineOf(user.token, bidId))).toBe(
+      '技术方案[总体设计],实施计划,服务承诺,售后服务',
+    );
 
     // ---- drag: 售后服务 into 服务承诺 (dropped on its lower half, moved right: inside) ----
     const src = await node(page, '售后服务').boundingBox();
@@ -124,14 +137,24 @@ describe('bid workspace (browser)', () => {
     await page.mouse.move(dst.x + 80, dst.y + dst.height * 0.75, { steps: 10 });
     await page.mouse.move(dst.x + 90, dst.y + dst.height * 0.75, { steps: 5 });
     await page.mouse.up();
-    await poll(async () => shape(await outlineOf(user.token, bidId))).toBe('技术方案[总体设计],实施计划,服务承诺[售后服务]');
+    await poll(async () => shape(await outlineOf(user.token, bidId))).toBe(
+      '技术方案[总体设计],实施计划,服务承诺[售后服务]',
+    );
     await node(page, '售后服务').waitFor();
 
     // ---- write two chapters (autosave) ----
     await openChapter(page, '总体设计');
-    await typeInEditor(page, { token: user.token, bidId, title: '总体设计' }, '总体设计采用云边协同架构，分为感知层、网络层、平台层和应用层。');
+    await typeInEditor(
+      page,
+      { token: user.token, bidId, title: '总体设计' },
+      '总体设计采用云边协同架构，分为感知层、网络层、平台层和应用层。',
+    );
     await openChapter(page, '实施计划');
-    await typeInEditor(page, { token: user.token, bidId, title: '实施计划' }, '第一阶段：需求调研与方案深化。');
+    await typeInEditor(
+      page,
+      { token: user.token, bidId, title: '实施计划' },
+      '第一阶段：需求调研与方案深化。',
+    );
 
     // ---- a save point, more writing, then restore the save point ----
     await page.getByTestId('open-content-versions').click();
@@ -139,31 +162,53 @@ describe('bid workspace (browser)', () => {
     await answerPrompt(page, '初稿');
     await poll(() => page.locator('[data-testid="content-version"][data-name="初稿"]').count()).toBe(1);
     await page.locator('.ant-drawer-close').click();
-    await typeInEditor(page, { token: user.token, bidId, title: '实施计划' }, '第二阶段：这段话稍后会被撤回。');
+    await typeInEditor(
+      page,
+      { token: user.token, bidId, title: '实施计划' },
+      '第二阶段：这段话稍后会被撤回。',
+    );
     await poll(() => page.locator('.ProseMirror').textContent()).toContain('第二阶段');
 
     await page.getByTestId('open-content-versions').click();
-    await page.locator('[data-testid="content-version"][data-name="初稿"]').getByTestId('restore-content-version').click();
+    await page
+      .locator('[data-testid="content-version"][data-name="初稿"]')
+      .getByTestId('restore-content-version')
+      .click();
     await clickInPopover(page, /恢\s*复/);
     await poll(() => page.locator('.ProseMirror').textContent()).not.toContain('第二阶段');
     expect(await page.locator('.ProseMirror').textContent()).toContain('第一阶段：需求调研与方案深化。');
     // The text that was replaced is a version too: nothing was lost.
-    await poll(() => page.locator('[data-testid="content-version"][data-name="恢复前自动保存"]').count()).toBe(1);
+    await poll(() =>
+      page.locator('[data-testid="content-version"][data-name="恢复前自动保存"]').count(),
+    ).toBe(1);
     await page.locator('.ant-drawer-close').click();
 
     // The server agrees.
     const chapters = await outlineOf(user.token, bidId);
     const plan = chapters.find((n) => n.title === '实施计划')!;
-    const detail = await suite.server.api.post('/catalog/client/getBidCatalogDetail', { id: plan.id }, { token: user.token });
+    const detail = await suite.server.api.post(
+      '/catalog/client/getBidCatalogDetail',
+      { id: plan.id },
+      { token: user.token },
+    );
     expect(JSON.stringify(detail.body.data.content)).not.toContain('第二阶段');
 
     // ---- the last leaf: 100 % ----
     await poll(() => page.getByTestId('bid-progress').getAttribute('data-progress')).toBe('66');
     await poll(() => page.getByTestId('finish-bid').isDisabled()).toBe(true);
     await openChapter(page, '售后服务');
-    await typeInEditor(page, { token: user.token, bidId, title: '售后服务' }, '提供 7×24 小时售后服务，2 小时内响应。');
+    await typeInEditor(
+      page,
+      { token: user.token, bidId, title: '售后服务' },
+      '提供 7×24 小时售后服务，2 小时内响应。',
+    );
     await poll(() => page.getByTestId('bid-progress').getAttribute('data-progress')).toBe('100');
-    await poll(async () => (await outlineOf(user.token, bidId)).flatMap((n) => [n, ...n.children]).filter((n) => n.status === 'done').length).toBe(3);
+    await poll(
+      async () =>
+        (await outlineOf(user.token, bidId))
+          .flatMap((n) => [n, ...n.children])
+          .filter((n) => n.status === 'done').length,
+    ).toBe(3);
 
     // ---- finish ----
     await page.getByTestId('finish-bid').click();
@@ -171,7 +216,9 @@ describe('bid workspace (browser)', () => {
     await settled(confirm);
     await confirm.getByRole('button', { name: '完成标书' }).click();
     await page.getByTestId('finished-banner').waitFor();
-    expect(await page.getByTestId('finished-banner').textContent()).toContain('标书已完成，只能查看，不能修改');
+    expect(await page.getByTestId('finished-banner').textContent()).toContain(
+      '标书已完成，只能查看，不能修改',
+    );
     await poll(() => page.locator('.ProseMirror').getAttribute('contenteditable')).toBe('false');
     expect(await page.getByTestId('finish-bid').count()).toBe(0);
     expect(await page.getByTestId('add-top-chapter').count()).toBe(0);
@@ -188,13 +235,19 @@ describe('bid workspace (browser)', () => {
 
     await page.waitForLoadState('networkidle');
     // The template list call answers 404 until the export work adds it; the form then offers its own list.
-    expect(unexpectedErrors(errors, [(e) => /404/.test(e.text) && e.url.includes('findAllTemplate')])).toEqual([]);
+    expect(
+      unexpectedErrors(errors, [(e) => /404/.test(e.text) && e.url.includes('findAllTemplate')]),
+    ).toEqual([]);
   });
 
   it('the bid list shows progress and sends a removed bid to the recycle bin, from which it comes back', async () => {
     const user = await createUserWithSession(suite.server, { quota: { bid_number: 3 } });
     for (const name of ['甲项目投标文件', '乙项目投标文件']) {
-      await suite.server.api.post('/bid/client/saveBid', { name, modelType: 'standard' }, { token: user.token });
+      await suite.server.api.post(
+        '/bid/client/saveBid',
+        { name, modelType: 'standard' },
+        { token: user.token },
+      );
     }
     const t = await suite.newPage(user.token);
     const { page, errors } = t;
@@ -221,9 +274,17 @@ describe('bid workspace (browser)', () => {
 
   it('a stale save in a second tab offers the three choices and loses neither text', async () => {
     const user = await createUserWithSession(suite.server, { quota: { bid_number: 1 } });
-    const created = await suite.server.api.post('/bid/client/saveBid', { name: '冲突测试', modelType: 'standard' }, { token: user.token });
+    const created = await suite.server.api.post(
+      '/bid/client/saveBid',
+      { name: '冲突测试', modelType: 'standard' },
+      { token: user.token },
+    );
     const bidId = created.body.data.id;
-    const tree = await suite.server.api.post('/catalog/client/bidCatalogSave', { bidId, catalogs: [{ title: '唯一章节' }] }, { token: user.token });
+    const tree = await suite.server.api.post(
+      '/catalog/client/bidCatalogSave',
+      { bidId, catalogs: [{ title: '唯一章节' }] },
+      { token: user.token },
+    );
     const chapterId = tree.body.data[0].id;
 
     const t = await suite.newPage(user.token);
@@ -234,7 +295,14 @@ describe('bid workspace (browser)', () => {
     // Another tab saves first.
     const other = await suite.server.api.post(
       '/catalog/client/updateBidCatalogContent',
-      { id: chapterId, baseVersion: 0, content: { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: '另一个标签页写的内容' }] }] } },
+      {
+        id: chapterId,
+        baseVersion: 0,
+        content: {
+          type: 'doc',
+          content: [{ type: 'paragraph', content: [{ type: 'text', text: '另一个标签页写的内容' }] }],
+        },
+      },
       { token: user.token },
     );
     expect(other.body.code).toBe(200);
@@ -249,15 +317,31 @@ describe('bid workspace (browser)', () => {
     await dialog.getByTestId('conflict-keep-mine').click();
     await poll(() => page.getByTestId('save-status').getAttribute('data-state')).toBe('saved');
 
-    const d = await suite.server.api.post('/catalog/client/getBidCatalogDetail', { id: chapterId }, { token: user.token });
+    const d = await suite.server.api.post(
+      '/catalog/client/getBidCatalogDetail',
+      { id: chapterId },
+      { token: user.token },
+    );
     expect(JSON.stringify(d.body.data.content)).toContain('这个标签页写的内容');
     // The overwritten text is kept as a version.
-    const versions = await suite.server.api.post('/catalog/client/getCatalogContentVersionList', { id: chapterId }, { token: user.token });
+    const versions = await suite.server.api.post(
+      '/catalog/client/getCatalogContentVersionList',
+      { id: chapterId },
+      { token: user.token },
+    );
     const kept = await Promise.all(
-      versions.body.data.map((v: { id: string }) => suite.server.api.post('/catalog/client/getCatalogContentVersionDetail', { id: chapterId, versionId: v.id }, { token: user.token })),
+      versions.body.data.map((v: { id: string }) =>
+        suite.server.api.post(
+          '/catalog/client/getCatalogContentVersionDetail',
+          { id: chapterId, versionId: v.id },
+          { token: user.token },
+        ),
+      ),
     );
     expect(kept.some((k) => JSON.stringify(k.body.data.content).includes('另一个标签页写的内容'))).toBe(true);
     // The browser logs the 409 answer itself; that is the point of this test.
-    expect(unexpectedErrors(errors, [(e) => /409/.test(e.text) && e.url.includes('updateBidCatalogContent')])).toEqual([]);
+    expect(
+      unexpectedErrors(errors, [(e) => /409/.test(e.text) && e.url.includes('updateBidCatalogContent')]),
+    ).toEqual([]);
   });
 });

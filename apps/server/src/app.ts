@@ -46,7 +46,6 @@ export interface BuiltApp {
   close(): Promise<void>;
 }
 
-
 /** The server's logger; every line is scrubbed of secrets (http/log-scrub.ts) before it is written. */
 export function createLogger(config: Config, destination?: pino.DestinationStream): Logger {
   const options: pino.LoggerOptions = {
@@ -60,13 +59,24 @@ export function createLogger(config: Config, destination?: pino.DestinationStrea
 /** The app factory: everything wired, migrations run, nothing listening (tests call inject or listen). */
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<BuiltApp> {
   const log = opts.logger ?? createLogger(config);
-  const handle: DbHandle = openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir, pgSchema: opts.pgSchema });
+  const handle: DbHandle = openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.dataDir,
+    pgSchema: opts.pgSchema,
+  });
   const applied = await migrateToLatest(handle.db);
   if (applied.length) log.info({ applied }, 'migrations applied');
 
   const closers: Array<() => Promise<void> | void> = [];
   const sessions = new SessionService(new SessionRepo(handle.db), config.SESSION_TTL_SECONDS);
-  const core: CoreDeps = { config, db: handle.db, dbKind: handle.kind, log, sessions, onClose: (fn) => closers.push(fn) };
+  const core: CoreDeps = {
+    config,
+    db: handle.db,
+    dbKind: handle.kind,
+    log,
+    sessions,
+    onClose: (fn) => closers.push(fn),
+  };
   const ctx: AppContext = { ...core, services: await buildServices(core) };
 
   // pino's Logger is what Fastify logs with; typed as Fastify's base logger for the instance type.
@@ -87,14 +97,19 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.setSerializerCompiler(serializerCompiler);
   const routes: RouteInfo[] = [];
   app.addHook('onRoute', (r) => {
-    for (const method of [r.method].flat()) routes.push({ method, url: r.url, schema: r.schema as RouteInfo['schema'] });
+    for (const method of [r.method].flat())
+      routes.push({ method, url: r.url, schema: r.schema as RouteInfo['schema'] });
   });
   installBodyParsers(app);
   installDelivery(app);
   await app.register(cookie);
   await app.register(swagger, {
     openapi: {
-      info: { title: '标书 AI API', version: APP_VERSION, description: '标书 AI 的 HTTP 接口。信封、错误码与认证见 API.md。' },
+      info: {
+        title: '标书 AI API',
+        version: APP_VERSION,
+        description: '标书 AI 的 HTTP 接口。信封、错误码与认证见 API.md。',
+      },
       components: {
         securitySchemes: {
           client: { type: 'http', scheme: 'basic' },
@@ -112,7 +127,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   // Workers start once the server is up, and give their jobs back on shutdown (closers).
   app.addHook('onReady', async () => startServices(ctx.services));
 
-  app.get('/api/docs', { config: { auth: 'none', clientCheck: false }, schema: { hide: true } }, async () => app.swagger());
+  app.get('/api/docs', { config: { auth: 'none', clientCheck: false }, schema: { hide: true } }, async () =>
+    app.swagger(),
+  );
 
   const { content, commerce, clientConfig } = ctx.services;
   registerWebApp(app, config, {

@@ -39,7 +39,8 @@ async function main(): Promise<void> {
   process.on('unhandledRejection', (err) => log.error({ err }, 'unhandled rejection'));
 
   const host = listenHost(config);
-  for (const line of developmentBanner(config, built.ctx.services.aiSetup.providerName, host)) console.warn(line);
+  for (const line of developmentBanner(config, built.ctx.services.aiSetup.providerName, host))
+    console.warn(line);
   const address = await built.app.listen({ port: config.PORT, host });
   const port = new URL(address).port;
   console.log(`listening on http://127.0.0.1:${port}${host === '127.0.0.1' ? '' : ` (bound to ${host})`}`);

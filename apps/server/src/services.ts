@@ -178,7 +178,11 @@ export async function buildServices(deps: CoreDeps): Promise<Services> {
   const { config, db, dbKind, log, sessions } = deps;
 
   const accounts = buildAccounts({ config, db, log, sessions });
-  const clientConfig = new ClientConfigService(db, { phone: config.CUSTOMER_SERVICE_PHONE, wechat: config.CUSTOMER_SERVICE_WECHAT, hours: config.CUSTOMER_SERVICE_HOURS });
+  const clientConfig = new ClientConfigService(db, {
+    phone: config.CUSTOMER_SERVICE_PHONE,
+    wechat: config.CUSTOMER_SERVICE_WECHAT,
+    hours: config.CUSTOMER_SERVICE_HOURS,
+  });
   const notices = new CommonService(db, accounts.clock);
   const noticeAdmin = new NoticeAdminService(db);
   const content = new ContentService(new ContentRepo(db));
@@ -193,21 +197,30 @@ export async function buildServices(deps: CoreDeps): Promise<Services> {
   const checks = new ChecksService(bid, new ChecksRepo(db), [new LapsingQualifications(company)]);
   const feedback = new FeedbackService(db);
   const invites = new InviteService(db, config.INVITE_REWARD_BIDS);
-  const transfer = new TransferProvider({ bankName: config.TRANSFER_BANK_NAME, accountName: config.TRANSFER_ACCOUNT_NAME, accountNo: config.TRANSFER_ACCOUNT_NO });
+  const transfer = new TransferProvider({
+    bankName: config.TRANSFER_BANK_NAME,
+    accountName: config.TRANSFER_ACCOUNT_NAME,
+    accountNo: config.TRANSFER_ACCOUNT_NO,
+  });
   const wechatPayConfig = wechatPayConfigOf(config);
   const wechatPay = wechatPayConfig ? new WechatPayProvider(wechatPayConfig) : null;
   const commerce = new CommerceService(db, { quota, transfer, providers: wechatPay ? [wechatPay] : [] });
   const invoices = new InvoiceService(db, new InvoiceRepo(db), new InvoiceFiles(config.dataDir));
 
   const tuning = aiTuning(config);
-  const aiSetup = createAi(config, {
-    ...(tuning.retryBackoffMs ? { backoffMs: tuning.retryBackoffMs } : {}),
-    ...(tuning.firstTokenTimeoutMs ? { firstTokenTimeoutMs: tuning.firstTokenTimeoutMs } : {}),
-  }, { ledger: new SqlTokenLedger(db), offlineWorkers: config.NODE_ENV === 'test' ? 1 : OFFLINE_WORKERS, log });
+  const aiSetup = createAi(
+    config,
+    {
+      ...(tuning.retryBackoffMs ? { backoffMs: tuning.retryBackoffMs } : {}),
+      ...(tuning.firstTokenTimeoutMs ? { firstTokenTimeoutMs: tuning.firstTokenTimeoutMs } : {}),
+    },
+    { ledger: new SqlTokenLedger(db), offlineWorkers: config.NODE_ENV === 'test' ? 1 : OFFLINE_WORKERS, log },
+  );
   deps.onClose(() => aiSetup.close());
   if (config.NODE_ENV === 'production') aiSetup.prewarm();
   const secrets = SecretBox.fromConfig(config);
-  if (secrets.generated && config.NODE_ENV === 'development') log.warn('SECRET_KEY is not set: secrets are sealed with a development key kept in DATA_DIR/secret.key');
+  if (secrets.generated && config.NODE_ENV === 'development')
+    log.warn('SECRET_KEY is not set: secrets are sealed with a development key kept in DATA_DIR/secret.key');
   const aiProviders = new AiProviderService(new AiProviderRepo(db), secrets.box, aiSetup, log);
   await aiProviders.apply();
   deps.onClose(aiProviders.watch(AI_PROVIDER_REFRESH_MS));
@@ -217,14 +230,30 @@ export async function buildServices(deps: CoreDeps): Promise<Services> {
   const jobs = new SqlJobQueue(db, { leaseMs: tuning.leaseMs, pollMs: tuning.pollMs, log });
   const analysis = new AnalysisService(new InterpretationRepo(db), aiSetup.engine, file, bid, log, usage);
   await analysis.repo.failStale(new Date(Date.now() - STALE_ANALYSIS_MS).toISOString()).catch(() => {});
-  const knowledge = new KnowledgeService(knowledgeRepo, fileSourceOf(file), new SqlOperatorDirectory(db), embedderOf(config));
+  const knowledge = new KnowledgeService(
+    knowledgeRepo,
+    fileSourceOf(file),
+    new SqlOperatorDirectory(db),
+    embedderOf(config),
+  );
   const grounding = new KnowledgeGrounding(knowledge, company);
   const businessBid = new BusinessBidService(bid, catalog, analysis, company);
   const jobRows = new JobChapterRepo(db);
   const ai = new AiService(jobRows, aiSetup.engine, bid, catalog, analysis, jobs, usage, log, grounding);
   jobs.register(
     FULLTEXT_JOB,
-    new FullTextWriter({ db, jobRows, engine: aiSetup.engine, bids: bid, catalog, analysis, usage, log, concurrency: tuning.fulltextConcurrency, grounding }).handler(),
+    new FullTextWriter({
+      db,
+      jobRows,
+      engine: aiSetup.engine,
+      bids: bid,
+      catalog,
+      analysis,
+      usage,
+      log,
+      concurrency: tuning.fulltextConcurrency,
+      grounding,
+    }).handler(),
   );
   const interpretations = new InterpretationService(analysis.repo, analysis, file, jobs, log);
   jobs.register(INTERPRETATION_JOB, interpretations.handler());
@@ -249,7 +278,14 @@ export async function buildServices(deps: CoreDeps): Promise<Services> {
   });
 
   const pool = new ExportPool(EXPORT_WORKERS, log);
-  const exportService = new ExportService(new ExportRepo(db), new WorkspaceExportSource(bid, catalog.chapters, picture), pool, jobs, config.dataDir, log);
+  const exportService = new ExportService(
+    new ExportRepo(db),
+    new WorkspaceExportSource(bid, catalog.chapters, picture),
+    pool,
+    jobs,
+    config.dataDir,
+    log,
+  );
   jobs.register(EXPORT_JOB, exportService.handler());
   // Tests start many servers: only a production server pays for a worker before it is needed.
   if (config.NODE_ENV === 'production') pool.prewarm();
@@ -263,7 +299,17 @@ export async function buildServices(deps: CoreDeps): Promise<Services> {
     await pool.close();
   });
 
-  const diff = new DiffService(new DiffRepo(db), new WorkspaceDiffSource(bid, new WorkspaceExportSource(bid, catalog.chapters, picture), new FileRepo(db), config.dataDir), jobs, log);
+  const diff = new DiffService(
+    new DiffRepo(db),
+    new WorkspaceDiffSource(
+      bid,
+      new WorkspaceExportSource(bid, catalog.chapters, picture),
+      new FileRepo(db),
+      config.dataDir,
+    ),
+    jobs,
+    log,
+  );
   jobs.register(DIFF_JOB, diff.handler());
 
   return {

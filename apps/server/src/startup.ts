@@ -15,12 +15,16 @@ export function listenHost(config: Pick<Config, 'HOST' | 'NODE_ENV'>): string {
  */
 export function developmentBanner(config: Config, ai: 'offline' | 'openai', host: string): string[] {
   if (config.NODE_ENV === 'production') return [];
-  const lines = [`标书 AI 以${config.NODE_ENV === 'test' ? '测试' : '开发'}模式运行（NODE_ENV=${config.NODE_ENV}），不要用于生产：`];
-  if (config.WECHAT_PROVIDER === 'simulator') lines.push('  - 微信登录使用模拟器：任何人都能以任意微信身份登录');
+  const lines = [
+    `标书 AI 以${config.NODE_ENV === 'test' ? '测试' : '开发'}模式运行（NODE_ENV=${config.NODE_ENV}），不要用于生产：`,
+  ];
+  if (config.WECHAT_PROVIDER === 'simulator')
+    lines.push('  - 微信登录使用模拟器：任何人都能以任意微信身份登录');
   if (config.SMS_PROVIDER === 'log') lines.push('  - 短信验证码不发送，写入数据目录下的 sms-outbox.jsonl');
   if (config.CAPTCHA === 'off') lines.push('  - 图形验证码已关闭');
   if (ai === 'offline') lines.push('  - 未配置大模型：AI 使用离线规则引擎');
-  if (host === '0.0.0.0' || host === '::') lines.push(`  - 监听所有网卡（HOST=${host}）：局域网内的其他电脑也能访问`);
+  if (host === '0.0.0.0' || host === '::')
+    lines.push(`  - 监听所有网卡（HOST=${host}）：局域网内的其他电脑也能访问`);
   lines.push('  生产部署请设置 NODE_ENV=production，见 docs/DEPLOY.md');
   return lines;
 }

@@ -70,7 +70,12 @@ export function lastCode(s: TestServer, phone: string, purpose = 'login'): strin
 }
 
 /** POST /api/blade-auth/oauth/token with a form body (as the web app sends it). */
-export function tokenCall(s: TestServer, params: Record<string, string>, headers: Record<string, string> = {}, ip = nextIp()): Promise<ApiResult> {
+export function tokenCall(
+  s: TestServer,
+  params: Record<string, string>,
+  headers: Record<string, string> = {},
+  ip = nextIp(),
+): Promise<ApiResult> {
   return s.api.call('/blade-auth/oauth/token', undefined, {
     method: 'POST',
     raw: new URLSearchParams(params).toString(),
@@ -79,14 +84,27 @@ export function tokenCall(s: TestServer, params: Record<string, string>, headers
 }
 
 export async function sendLoginCode(s: TestServer, phone: string, ip = nextIp()): Promise<ApiResult> {
-  return s.api.post('/blade-system/client/send-validate-not-auth', { phone }, { headers: { 'x-forwarded-for': ip } });
+  return s.api.post(
+    '/blade-system/client/send-validate-not-auth',
+    { phone },
+    { headers: { 'x-forwarded-for': ip } },
+  );
 }
 
 /** Logs in (registering when new) by SMS code read from the outbox; returns the token answer. */
-export async function loginBySms(s: TestServer, phone: string, extra: Record<string, string> = {}): Promise<{ token: string; body: any }> {
+export async function loginBySms(
+  s: TestServer,
+  phone: string,
+  extra: Record<string, string> = {},
+): Promise<{ token: string; body: any }> {
   const sent = await sendLoginCode(s, phone);
   expect(sent.status, JSON.stringify(sent.body)).toBe(200);
-  const r = await tokenCall(s, { grant_type: 'sms_code', username: phone, code: lastCode(s, phone), ...extra });
+  const r = await tokenCall(s, {
+    grant_type: 'sms_code',
+    username: phone,
+    code: lastCode(s, phone),
+    ...extra,
+  });
   expect(r.status, JSON.stringify(r.body)).toBe(200);
   return { token: r.body.access_token, body: r.body };
 }
@@ -101,16 +119,33 @@ export async function userInfo(s: TestServer, token: string): Promise<any> {
  * Sets a password through the SMS path (purpose change-password) for a logged-in user. The clock
  * moves 61 s first: one phone gets at most one code a minute, whatever the purpose.
  */
-export async function setPassword(s: TestServer, token: string, phone: string, password: string): Promise<void> {
+export async function setPassword(
+  s: TestServer,
+  token: string,
+  phone: string,
+  password: string,
+): Promise<void> {
   advanceClock(s, 61_000);
-  const sent = await s.api.post('/blade-system/client/send-validate-logged', { purpose: 'change-password' }, { token, headers: { 'x-forwarded-for': nextIp() } });
+  const sent = await s.api.post(
+    '/blade-system/client/send-validate-logged',
+    { purpose: 'change-password' },
+    { token, headers: { 'x-forwarded-for': nextIp() } },
+  );
   expect(sent.status, JSON.stringify(sent.body)).toBe(200);
-  const r = await s.api.post('/blade-system/client/update-password', { newPassword: md5(password), code: lastCode(s, phone, 'change-password') }, { token });
+  const r = await s.api.post(
+    '/blade-system/client/update-password',
+    { newPassword: md5(password), code: lastCode(s, phone, 'change-password') },
+    { token },
+  );
   expect(r.status, JSON.stringify(r.body)).toBe(200);
 }
 
 /** A company with an administrator who is logged in by SMS. */
-export async function companyWithAdmin(s: TestServer, name: string, bids = 0): Promise<{ tenantId: string; adminId: string; phone: string; token: string }> {
+export async function companyWithAdmin(
+  s: TestServer,
+  name: string,
+  bids = 0,
+): Promise<{ tenantId: string; adminId: string; phone: string; token: string }> {
   const phone = nextPhone();
   const { tenantId, userId } = await createCompany(s.built.ctx.db, { name, phone, bids });
   const { token } = await loginBySms(s, phone);
@@ -128,7 +163,9 @@ export async function databaseBytes(s: TestServer): Promise<Buffer> {
     return Buffer.concat(files.map((f) => fs.readFileSync(path.join(s.dataDir, f))));
   }
   const db = s.built.ctx.db;
-  const tables = await sql<{ table_name: string }>`select table_name from information_schema.tables where table_schema = current_schema()`.execute(db);
+  const tables = await sql<{
+    table_name: string;
+  }>`select table_name from information_schema.tables where table_schema = current_schema()`.execute(db);
   const parts: string[] = [];
   for (const t of tables.rows) {
     const rows = await sql.raw(`select * from "${t.table_name}"`).execute(db);

@@ -51,8 +51,19 @@ async function captcha(text: string): Promise<string> {
   return r.body.data.key;
 }
 
-async function passwordLogin(username: string, password: string, captchaKey: string, captchaCode: string, ip = nextIp()) {
-  return tokenCall(s, { grant_type: 'client_password', username, password: md5(password) }, { 'Captcha-Key': captchaKey, 'Captcha-Code': captchaCode }, ip);
+async function passwordLogin(
+  username: string,
+  password: string,
+  captchaKey: string,
+  captchaCode: string,
+  ip = nextIp(),
+) {
+  return tokenCall(
+    s,
+    { grant_type: 'client_password', username, password: md5(password) },
+    { 'Captcha-Key': captchaKey, 'Captcha-Code': captchaCode },
+    ip,
+  );
 }
 
 describe(`accounts: login and registration (${TEST_DB})`, () => {
@@ -60,13 +71,22 @@ describe(`accounts: login and registration (${TEST_DB})`, () => {
     const phone = nextPhone();
     const sent = await sendLoginCode(s, phone);
     expect(sent.body).toEqual({ code: 200, success: true, msg: '操作成功', data: null });
-    const line = readOutbox(s).filter((l) => l.phone === phone).at(-1)!;
+    const line = readOutbox(s)
+      .filter((l) => l.phone === phone)
+      .at(-1)!;
     expect(Object.keys(line).sort()).toEqual(['at', 'code', 'phone', 'purpose']);
     expect(line.purpose).toBe('login');
     expect(line.code).toMatch(/^\d{6}$/);
     smsCodes.push(line.code);
 
-    const r = await tokenCall(s, { grant_type: 'sms_code', username: phone, code: line.code, source: 'pc', regist_source: 'baidu', extension_code: 'EXT-9' });
+    const r = await tokenCall(s, {
+      grant_type: 'sms_code',
+      username: phone,
+      code: line.code,
+      source: 'pc',
+      regist_source: 'baidu',
+      extension_code: 'EXT-9',
+    });
     expect(r.status).toBe(200);
     expect(r.body).toEqual({
       success: true,
@@ -83,8 +103,18 @@ describe(`accounts: login and registration (${TEST_DB})`, () => {
     const info = await userInfo(s, r.body.access_token);
     expect(info.temporaryBidNumber).toBe(2);
     expect(info.isEmployee).toBe(0);
-    const row = await s.built.ctx.db.selectFrom('users').selectAll().where('phone', '=', phone).executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ regist_source: 'baidu', extension_code: 'EXT-9', source: 'pc', invited_by: null, temporary_bid_number: 2 });
+    const row = await s.built.ctx.db
+      .selectFrom('users')
+      .selectAll()
+      .where('phone', '=', phone)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      regist_source: 'baidu',
+      extension_code: 'EXT-9',
+      source: 'pc',
+      invited_by: null,
+      temporary_bid_number: 2,
+    });
 
     // A second login (a minute later: one code a minute) is the same account, not a new one.
     advanceClock(s, 61_000);
@@ -113,15 +143,27 @@ describe(`accounts: login and registration (${TEST_DB})`, () => {
     expect(invitee.body.new_user).toBe(true);
     const after = await userInfo(s, inviter.token);
     expect(after.grantBidNumber).toBe(before.grantBidNumber + 1);
-    const row = await s.built.ctx.db.selectFrom('users').selectAll().where('id', '=', invitee.body.user_id).executeTakeFirstOrThrow();
+    const row = await s.built.ctx.db
+      .selectFrom('users')
+      .selectAll()
+      .where('id', '=', invitee.body.user_id)
+      .executeTakeFirstOrThrow();
     expect(row.invited_by).toBe(inviter.body.user_id);
     expect(row.invitation_code).toBe(before.inviteCode.toLowerCase());
-    const rec = await s.built.ctx.db.selectFrom('invite_records').selectAll().where('invitee_user_id', '=', invitee.body.user_id).executeTakeFirstOrThrow();
+    const rec = await s.built.ctx.db
+      .selectFrom('invite_records')
+      .selectAll()
+      .where('invitee_user_id', '=', invitee.body.user_id)
+      .executeTakeFirstOrThrow();
     expect(rec).toMatchObject({ inviter_user_id: inviter.body.user_id, reward_units: 1 });
 
     // An unknown code is recorded as given but rewards nobody and does not block the login.
     const lone = await loginBySms(s, nextPhone(), { invitation_code: 'NOSUCH99' });
-    const loneRow = await s.built.ctx.db.selectFrom('users').selectAll().where('id', '=', lone.body.user_id).executeTakeFirstOrThrow();
+    const loneRow = await s.built.ctx.db
+      .selectFrom('users')
+      .selectAll()
+      .where('id', '=', lone.body.user_id)
+      .executeTakeFirstOrThrow();
     expect(loneRow).toMatchObject({ invited_by: null, invitation_code: 'NOSUCH99' });
   });
 
@@ -130,13 +172,21 @@ describe(`accounts: login and registration (${TEST_DB})`, () => {
     const { token, body } = await loginBySms(s, phone);
     await setPassword(s, token, phone, 'Secret-pass-1');
     passwordsMd5.push(md5('Secret-pass-1'));
-    const row = await s.built.ctx.db.selectFrom('users').select('password_hash').where('phone', '=', phone).executeTakeFirstOrThrow();
+    const row = await s.built.ctx.db
+      .selectFrom('users')
+      .select('password_hash')
+      .where('phone', '=', phone)
+      .executeTakeFirstOrThrow();
     expect(row.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     expect(row.password_hash).not.toContain(md5('Secret-pass-1'));
 
     // The image is an SVG data URL; the key is opaque.
     const img = await s.api.get('/system/commonClient/getImage');
-    expect(img.body.data).toEqual({ key: expect.any(String), image: expect.stringMatching(/^data:image\/svg\+xml;base64,/), expiresIn: 300 });
+    expect(img.body.data).toEqual({
+      key: expect.any(String),
+      image: expect.stringMatching(/^data:image\/svg\+xml;base64,/),
+      expiresIn: 300,
+    });
     expect(Buffer.from(img.body.data.image.split(',')[1], 'base64').toString()).toContain('<svg');
 
     const key = await captcha('Ab3x');
@@ -147,11 +197,17 @@ describe(`accounts: login and registration (${TEST_DB})`, () => {
     // The same captcha a second time: gone.
     const reuse = await passwordLogin(phone, 'Secret-pass-1', key, 'Ab3x');
     expect(reuse.status).toBe(400);
-    expect(reuse.body).toEqual({ success: false, error_code: 400, error_description: '图形验证码错误或已过期，请刷新后重试' });
+    expect(reuse.body).toEqual({
+      success: false,
+      error_code: 400,
+      error_description: '图形验证码错误或已过期，请刷新后重试',
+    });
 
     // A wrong answer uses the captcha up as well.
     const key2 = await captcha('Qw7e');
-    expect((await passwordLogin(phone, 'Secret-pass-1', key2, 'zzzz')).body.error_description).toBe('图形验证码错误或已过期，请刷新后重试');
+    expect((await passwordLogin(phone, 'Secret-pass-1', key2, 'zzzz')).body.error_description).toBe(
+      '图形验证码错误或已过期，请刷新后重试',
+    );
     expect((await passwordLogin(phone, 'Secret-pass-1', key2, 'Qw7e')).status).toBe(400);
 
     // Five minutes later it has expired.
@@ -161,11 +217,21 @@ describe(`accounts: login and registration (${TEST_DB})`, () => {
     resetClock(s);
 
     // Missing captcha headers.
-    const none = await tokenCall(s, { grant_type: 'client_password', username: phone, password: md5('Secret-pass-1') });
+    const none = await tokenCall(s, {
+      grant_type: 'client_password',
+      username: phone,
+      password: md5('Secret-pass-1'),
+    });
     expect(none.body).toEqual({ success: false, error_code: 400, error_description: '请输入图形验证码' });
 
     // The account name works as the username too.
-    const account = (await s.built.ctx.db.selectFrom('users').select('account').where('phone', '=', phone).executeTakeFirstOrThrow()).account;
+    const account = (
+      await s.built.ctx.db
+        .selectFrom('users')
+        .select('account')
+        .where('phone', '=', phone)
+        .executeTakeFirstOrThrow()
+    ).account;
     expect((await passwordLogin(account, 'Secret-pass-1', await captcha('Mn8p'), 'mn8p')).status).toBe(200);
   });
 
@@ -224,7 +290,11 @@ describe(`accounts: login and registration (${TEST_DB})`, () => {
       [{ grant_type: 'sms_code', username: nextPhone() }, 400, '请输入短信验证码'],
       [{ grant_type: 'sms_code', username: nextPhone(), code: '12ab56' }, 400, '短信验证码应为 6 位数字'],
       [{ grant_type: 'sms_code', username: nextPhone(), code: '123456' }, 400, '请先获取短信验证码'],
-      [{ grant_type: 'sms_code', username: 'x'.repeat(10 * 1024), code: '123456' }, 400, '账号不能超过 64 个字符'],
+      [
+        { grant_type: 'sms_code', username: 'x'.repeat(10 * 1024), code: '123456' },
+        400,
+        '账号不能超过 64 个字符',
+      ],
       [{ grant_type: 'social' }, 400, '请先使用微信扫码登录'],
       [{ grant_type: 'social', code: 'no-such-scene' }, 400, '二维码已失效，请刷新后重新扫码'],
     ];
@@ -238,12 +308,25 @@ describe(`accounts: login and registration (${TEST_DB})`, () => {
     }
     // Password grant: captcha first, then the MD5 format.
     const key = await captcha('Pq5w');
-    const notMd5 = await tokenCall(s, { grant_type: 'client_password', username: nextPhone(), password: 'plain-text' }, { 'Captcha-Key': key, 'Captcha-Code': 'Pq5w' });
+    const notMd5 = await tokenCall(
+      s,
+      { grant_type: 'client_password', username: nextPhone(), password: 'plain-text' },
+      { 'Captcha-Key': key, 'Captcha-Code': 'Pq5w' },
+    );
     expect(notMd5.body.error_description).toBe('密码格式不正确');
 
     // JSON bodies with wrong types, arrays and nonsense: 400, Chinese.
-    for (const raw of ['{"grant_type":"sms_code","username":13800000000,"code":123456}', '[]', '"text"', '{"grant_type":{"x":1}}']) {
-      const r = await s.api.call('/blade-auth/oauth/token', undefined, { method: 'POST', raw, headers: { 'content-type': 'application/json' } });
+    for (const raw of [
+      '{"grant_type":"sms_code","username":13800000000,"code":123456}',
+      '[]',
+      '"text"',
+      '{"grant_type":{"x":1}}',
+    ]) {
+      const r = await s.api.call('/blade-auth/oauth/token', undefined, {
+        method: 'POST',
+        raw,
+        headers: { 'content-type': 'application/json' },
+      });
       expect(r.status, raw).toBe(400);
       expect(r.body.success).toBe(false);
       expect(r.body.error_description).toMatch(/[\u4e00-\u9fff]/);
@@ -282,8 +365,10 @@ describe(`accounts: login and registration (${TEST_DB})`, () => {
       expect(bytes.includes(Buffer.from(h, 'hex'))).toBe(false);
     }
     // A code could only show up as a number of its own: six digits not inside a longer number.
-    for (const c of new Set(smsCodes)) expect(new RegExp(`(?<![0-9])${c}(?![0-9])`).test(text), `code ${c}`).toBe(false);
-    for (const t of captchaTexts) expect(text.includes(t) || text.includes(t.toLowerCase()), `captcha ${t}`).toBe(false);
+    for (const c of new Set(smsCodes))
+      expect(new RegExp(`(?<![0-9])${c}(?![0-9])`).test(text), `code ${c}`).toBe(false);
+    for (const t of captchaTexts)
+      expect(text.includes(t) || text.includes(t.toLowerCase()), `captcha ${t}`).toBe(false);
     // The hashes are there, so the search looked at the right data.
     expect(text).toContain('$argon2id$');
   });
@@ -291,15 +376,30 @@ describe(`accounts: login and registration (${TEST_DB})`, () => {
 
 describe('accounts: configuration', () => {
   it('a readable captcha exists only under NODE_ENV=test', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production', CAPTCHA_TEST_TEXT: 'abcd', SMS_PROVIDER: 'aliyun', WECHAT_PROVIDER: 'official' })).toThrow(/CAPTCHA_TEST_TEXT/);
-    expect(() => loadConfig({ NODE_ENV: 'development', CAPTCHA_TEST_TEXT: 'abcd' })).toThrow(/CAPTCHA_TEST_TEXT/);
+    expect(() =>
+      loadConfig({
+        NODE_ENV: 'production',
+        CAPTCHA_TEST_TEXT: 'abcd',
+        SMS_PROVIDER: 'aliyun',
+        WECHAT_PROVIDER: 'official',
+      }),
+    ).toThrow(/CAPTCHA_TEST_TEXT/);
+    expect(() => loadConfig({ NODE_ENV: 'development', CAPTCHA_TEST_TEXT: 'abcd' })).toThrow(
+      /CAPTCHA_TEST_TEXT/,
+    );
     expect(loadConfig({ NODE_ENV: 'test', CAPTCHA_TEST_TEXT: 'abcd' }).CAPTCHA_TEST_TEXT).toBe('abcd');
   });
 
   it('real providers need their credentials', () => {
     expect(() => loadConfig({ SMS_PROVIDER: 'aliyun' })).toThrow(/SMS_ACCESS_KEY_ID/);
     expect(() => loadConfig({ WECHAT_PROVIDER: 'official' })).toThrow(/WECHAT_TOKEN/);
-    const ok = loadConfig({ SMS_PROVIDER: 'aliyun', SMS_ACCESS_KEY_ID: 'id', SMS_ACCESS_KEY_SECRET: 'sec', SMS_SIGN_NAME: '标书', SMS_TEMPLATE_CODE: 'SMS_1' });
+    const ok = loadConfig({
+      SMS_PROVIDER: 'aliyun',
+      SMS_ACCESS_KEY_ID: 'id',
+      SMS_ACCESS_KEY_SECRET: 'sec',
+      SMS_SIGN_NAME: '标书',
+      SMS_TEMPLATE_CODE: 'SMS_1',
+    });
     expect(ok.SMS_PROVIDER).toBe('aliyun');
   });
 
@@ -310,7 +410,11 @@ describe('accounts: configuration', () => {
       const { token } = await loginBySms(t, phone);
       await setPassword(t, token, phone, 'Fixed-pass-3');
       const img = await t.api.get('/system/commonClient/getImage');
-      const r = await tokenCall(t, { grant_type: 'client_password', username: phone, password: md5('Fixed-pass-3') }, { 'Captcha-Key': img.body.data.key, 'Captcha-Code': 'kp7m' });
+      const r = await tokenCall(
+        t,
+        { grant_type: 'client_password', username: phone, password: md5('Fixed-pass-3') },
+        { 'Captcha-Key': img.body.data.key, 'Captcha-Code': 'kp7m' },
+      );
       expect(r.status).toBe(200);
       // The answer is not in what the client receives.
       expect(JSON.stringify(img.body)).not.toMatch(/Kp7m/i);

@@ -23,7 +23,8 @@ afterAll(async () => {
 });
 afterEach(() => resetClock(s));
 
-const login = (phone: string, code: string) => tokenCall(s, { grant_type: 'sms_code', username: phone, code });
+const login = (phone: string, code: string) =>
+  tokenCall(s, { grant_type: 'sms_code', username: phone, code });
 
 describe(`accounts: SMS code rules (${TEST_DB})`, () => {
   it('6 random digits, stored only as a keyed hash', async () => {
@@ -31,7 +32,11 @@ describe(`accounts: SMS code rules (${TEST_DB})`, () => {
     await sendLoginCode(s, phone);
     const code = lastCode(s, phone);
     expect(code).toMatch(/^\d{6}$/);
-    const rows = await s.built.ctx.db.selectFrom('sms_codes').selectAll().where('phone', '=', phone).execute();
+    const rows = await s.built.ctx.db
+      .selectFrom('sms_codes')
+      .selectAll()
+      .where('phone', '=', phone)
+      .execute();
     expect(rows).toHaveLength(1);
     expect(rows[0].code_hash).toMatch(/^[0-9a-f]{64}$/);
     expect(JSON.stringify(rows)).not.toMatch(new RegExp(`(?<![0-9])${code}(?![0-9])`));
@@ -78,7 +83,8 @@ describe(`accounts: SMS code rules (${TEST_DB})`, () => {
 
   it('at most 30 sends per IP per day, whatever the phones', async () => {
     const ip = nextIp();
-    for (let i = 0; i < 30; i += 1) expect((await sendLoginCode(s, nextPhone(), ip)).status, `send ${i + 1}`).toBe(200);
+    for (let i = 0; i < 30; i += 1)
+      expect((await sendLoginCode(s, nextPhone(), ip)).status, `send ${i + 1}`).toBe(200);
     const over = await sendLoginCode(s, nextPhone(), ip);
     expect(over.status).toBe(429);
     expect(over.body.msg).toMatch(/^获取验证码次数过多，请 \d+ 小时后再试$/);
@@ -145,7 +151,11 @@ describe(`accounts: SMS code rules (${TEST_DB})`, () => {
     const phone = nextPhone();
     const { token } = await loginBySms(s, phone);
     advanceClock(s, 61_000);
-    const sent = await s.api.post('/blade-system/client/send-validate-logged', { purpose: 'change-password' }, { token, headers: { 'x-forwarded-for': nextIp() } });
+    const sent = await s.api.post(
+      '/blade-system/client/send-validate-logged',
+      { purpose: 'change-password' },
+      { token, headers: { 'x-forwarded-for': nextIp() } },
+    );
     expect(sent.status).toBe(200);
     const code = lastCode(s, phone, 'change-password');
     const r = await login(phone, code);
@@ -153,7 +163,11 @@ describe(`accounts: SMS code rules (${TEST_DB})`, () => {
     // The latest login code of this phone is the one already used.
     expect(r.body.error_description).toBe('验证码已失效，请重新获取');
     // ...and still works for its own purpose.
-    const upd = await s.api.post('/blade-system/client/update-password', { newPassword: 'e10adc3949ba59abbe56e057f20f883e', code }, { token });
+    const upd = await s.api.post(
+      '/blade-system/client/update-password',
+      { newPassword: 'e10adc3949ba59abbe56e057f20f883e', code },
+      { token },
+    );
     expect(upd.status).toBe(200);
   });
 
@@ -174,7 +188,12 @@ describe(`accounts: SMS code rules (${TEST_DB})`, () => {
   it('a failing gateway answers 500 with a Chinese message, and the user may ask again at once', async () => {
     const sms = infra(s).sms;
     const real = sms.provider;
-    sms.provider = { name: 'broken', send: async () => { throw new Error('gateway down'); } };
+    sms.provider = {
+      name: 'broken',
+      send: async () => {
+        throw new Error('gateway down');
+      },
+    };
     const phone = nextPhone();
     try {
       const r = await sendLoginCode(s, phone);

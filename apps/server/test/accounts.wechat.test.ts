@@ -10,7 +10,8 @@ async function startQr(t: TestServer) {
   expect(r.status, JSON.stringify(r.body)).toBe(200);
   return r.body.data as { code: string; qrUrl: string; expiresIn: number; provider: string };
 }
-const stateOf = async (t: TestServer, code: string) => (await t.api.get('/common/client/getUserState', { code })).body.data.state;
+const stateOf = async (t: TestServer, code: string) =>
+  (await t.api.get('/common/client/getUserState', { code })).body.data.state;
 
 describe(`accounts: WeChat QR login with the simulator (${TEST_DB})`, () => {
   let s: TestServer;
@@ -24,7 +25,12 @@ describe(`accounts: WeChat QR login with the simulator (${TEST_DB})`, () => {
 
   it('waiting -> scanned -> confirmed -> social login registers the WeChat user, single use', async () => {
     const qr = await startQr(s);
-    expect(qr).toEqual({ code: expect.stringMatching(/^[0-9a-f]{32}$/), qrUrl: expect.stringMatching(/^data:image\/svg\+xml;base64,/), expiresIn: 300, provider: 'simulator' });
+    expect(qr).toEqual({
+      code: expect.stringMatching(/^[0-9a-f]{32}$/),
+      qrUrl: expect.stringMatching(/^data:image\/svg\+xml;base64,/),
+      expiresIn: 300,
+      provider: 'simulator',
+    });
     expect(Buffer.from(qr.qrUrl.split(',')[1], 'base64').toString()).toContain(qr.code);
     expect(await stateOf(s, qr.code)).toBe('waiting');
 
@@ -36,7 +42,11 @@ describe(`accounts: WeChat QR login with the simulator (${TEST_DB})`, () => {
     const scan = await s.api.post('/dev/wechat/confirm', { code: qr.code, openid: 'o-sim-1', step: 'scan' });
     expect(scan.body.data).toEqual({ state: 'scanned' });
     expect(await stateOf(s, qr.code)).toBe('scanned');
-    const confirm = await s.api.post('/dev/wechat/confirm', { code: qr.code, openid: 'o-sim-1', nickname: '小张' });
+    const confirm = await s.api.post('/dev/wechat/confirm', {
+      code: qr.code,
+      openid: 'o-sim-1',
+      nickname: '小张',
+    });
     expect(confirm.body.data).toEqual({ state: 'confirmed' });
     expect(await stateOf(s, qr.code)).toBe('confirmed');
 
@@ -45,7 +55,13 @@ describe(`accounts: WeChat QR login with the simulator (${TEST_DB})`, () => {
     expect(r.body).toMatchObject({ success: true, token_type: 'bearer', new_user: true });
     expect(r.body.account).toMatch(/^wx_[0-9a-f]{10}$/);
     const info = await userInfo(s, r.body.access_token);
-    expect(info).toMatchObject({ hasWechat: true, phone: '', userName: '小张', temporaryBidNumber: 1, source: 'wechat' });
+    expect(info).toMatchObject({
+      hasWechat: true,
+      phone: '',
+      userName: '小张',
+      temporaryBidNumber: 1,
+      source: 'wechat',
+    });
 
     // Single use: the scene is spent.
     expect(await stateOf(s, qr.code)).toBe('expired');
@@ -104,7 +120,13 @@ function fakeWechat() {
           res.end(JSON.stringify({ errcode: 40001, errmsg: 'invalid credential' }));
           return;
         }
-        res.end(JSON.stringify({ ticket: `TICKET+${body.action_info.scene.scene_str}/=`, expire_seconds: body.expire_seconds, url: 'http://weixin.qq.com/q/x' }));
+        res.end(
+          JSON.stringify({
+            ticket: `TICKET+${body.action_info.scene.scene_str}/=`,
+            expire_seconds: body.expire_seconds,
+            url: 'http://weixin.qq.com/q/x',
+          }),
+        );
       } else {
         res.statusCode = 404;
         res.end('{}');
@@ -128,7 +150,13 @@ describe(`accounts: WeChat Official Account provider (${TEST_DB})`, () => {
   const wx = fakeWechat();
   beforeAll(async () => {
     const base = await wx.start();
-    s = await startAccountsServer({ WECHAT_PROVIDER: 'official', WECHAT_APP_ID: 'wxapp', WECHAT_APP_SECRET: 'wxsecret', WECHAT_TOKEN: WX_TOKEN, WECHAT_API_BASE: base });
+    s = await startAccountsServer({
+      WECHAT_PROVIDER: 'official',
+      WECHAT_APP_ID: 'wxapp',
+      WECHAT_APP_SECRET: 'wxsecret',
+      WECHAT_TOKEN: WX_TOKEN,
+      WECHAT_API_BASE: base,
+    });
   });
   afterAll(async () => {
     await s?.close();
@@ -155,12 +183,22 @@ describe(`accounts: WeChat Official Account provider (${TEST_DB})`, () => {
   it('creates a temporary scene QR through access_token + qrcode/create', async () => {
     const qr = await startQr(s);
     expect(qr.provider).toBe('official');
-    expect(qr.qrUrl).toBe(`https://mp.weixin.qq.com/cgi-bin/showqrcode?ticket=${encodeURIComponent(`TICKET+${qr.code}/=`)}`);
+    expect(qr.qrUrl).toBe(
+      `https://mp.weixin.qq.com/cgi-bin/showqrcode?ticket=${encodeURIComponent(`TICKET+${qr.code}/=`)}`,
+    );
     const tokenCallSeen = wx.seen.find((x) => x.path === '/cgi-bin/stable_token');
-    expect(tokenCallSeen?.body).toMatchObject({ grant_type: 'client_credential', appid: 'wxapp', secret: 'wxsecret' });
+    expect(tokenCallSeen?.body).toMatchObject({
+      grant_type: 'client_credential',
+      appid: 'wxapp',
+      secret: 'wxsecret',
+    });
     const create = wx.seen.filter((x) => x.path.startsWith('/cgi-bin/qrcode/create')).at(-1)!;
     expect(create.path).toBe('/cgi-bin/qrcode/create?access_token=TOKEN-1');
-    expect(create.body).toEqual({ expire_seconds: 300, action_name: 'QR_STR_SCENE', action_info: { scene: { scene_str: qr.code } } });
+    expect(create.body).toEqual({
+      expire_seconds: 300,
+      action_name: 'QR_STR_SCENE',
+      action_info: { scene: { scene_str: qr.code } },
+    });
   });
 
   it('refreshes the access token once when WeChat says it is invalid', async () => {
@@ -172,19 +210,28 @@ describe(`accounts: WeChat Official Account provider (${TEST_DB})`, () => {
   });
 
   it('answers the server check only with a valid signature', async () => {
-    const ok = await fetch(`${s.baseUrl}/api/wechat/callback?${new URLSearchParams(signed({ echostr: 'echo-123' }))}`);
+    const ok = await fetch(
+      `${s.baseUrl}/api/wechat/callback?${new URLSearchParams(signed({ echostr: 'echo-123' }))}`,
+    );
     expect(ok.status).toBe(200);
     expect(await ok.text()).toBe('echo-123');
-    const bad = await fetch(`${s.baseUrl}/api/wechat/callback?${new URLSearchParams({ ...signed({ echostr: 'x' }), signature: '0'.repeat(40) })}`);
+    const bad = await fetch(
+      `${s.baseUrl}/api/wechat/callback?${new URLSearchParams({ ...signed({ echostr: 'x' }), signature: '0'.repeat(40) })}`,
+    );
     expect(bad.status).toBe(403);
     const stale = String(Math.floor(Date.now() / 1000) - 3600);
-    const old = await fetch(`${s.baseUrl}/api/wechat/callback?${new URLSearchParams({ signature: wechatSignature(WX_TOKEN, stale, 'n1'), timestamp: stale, nonce: 'n1', echostr: 'x' })}`);
+    const old = await fetch(
+      `${s.baseUrl}/api/wechat/callback?${new URLSearchParams({ signature: wechatSignature(WX_TOKEN, stale, 'n1'), timestamp: stale, nonce: 'n1', echostr: 'x' })}`,
+    );
     expect(old.status).toBe(403);
   });
 
   it('a SCAN event confirms the scene; the browser then logs in with grant_type=social', async () => {
     const qr = await startQr(s);
-    const forged = await push(eventXml('o-evil', 'SCAN', qr.code), { ...signed(), signature: 'f'.repeat(40) });
+    const forged = await push(eventXml('o-evil', 'SCAN', qr.code), {
+      ...signed(),
+      signature: 'f'.repeat(40),
+    });
     expect(forged.status).toBe(403);
     expect(await stateOf(s, qr.code)).toBe('waiting');
 
@@ -194,7 +241,11 @@ describe(`accounts: WeChat Official Account provider (${TEST_DB})`, () => {
     const login = await tokenCall(s, { grant_type: 'social', code: qr.code });
     expect(login.status).toBe(200);
     expect(login.body.new_user).toBe(true);
-    const row = await s.built.ctx.db.selectFrom('users').selectAll().where('id', '=', login.body.user_id).executeTakeFirstOrThrow();
+    const row = await s.built.ctx.db
+      .selectFrom('users')
+      .selectAll()
+      .where('id', '=', login.body.user_id)
+      .executeTakeFirstOrThrow();
     expect(row.wechat_openid).toBe('o-official-1');
   });
 
@@ -202,7 +253,9 @@ describe(`accounts: WeChat Official Account provider (${TEST_DB})`, () => {
     const qr = await startQr(s);
     expect((await push(eventXml('o-official-2', 'subscribe', `qrscene_${qr.code}`))).text).toBe('success');
     expect(await stateOf(s, qr.code)).toBe('confirmed');
-    const text = await push('<xml><FromUserName><![CDATA[o-x]]></FromUserName><MsgType><![CDATA[text]]></MsgType><Content><![CDATA[hi]]></Content></xml>');
+    const text = await push(
+      '<xml><FromUserName><![CDATA[o-x]]></FromUserName><MsgType><![CDATA[text]]></MsgType><Content><![CDATA[hi]]></Content></xml>',
+    );
     expect(text).toEqual({ status: 200, text: 'success' });
     expect((await push('not xml at all')).text).toBe('success');
   });

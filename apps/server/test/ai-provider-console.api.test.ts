@@ -22,7 +22,10 @@ describe(`AI providers in the console (${TEST_DB})`, () => {
   let operator: TestUser;
   const answers: string[] = [];
   const admin = async (url: string, body?: unknown) => {
-    const r = body === undefined ? await s.api.get(url, undefined, { token: operator.token }) : await s.api.post(url, body, { token: operator.token });
+    const r =
+      body === undefined
+        ? await s.api.get(url, undefined, { token: operator.token })
+        : await s.api.post(url, body, { token: operator.token });
     answers.push(JSON.stringify(r.body));
     return r;
   };
@@ -42,14 +45,29 @@ describe(`AI providers in the console (${TEST_DB})`, () => {
   async function writeOneChapter(): Promise<{ wordCount: number }> {
     const c = await newWriter(s);
     const bidId = await newBid(c);
-    const tree = await c.data<CatalogNode[]>('/catalog/client/bidCatalogSave', { bidId, catalogs: [{ title: '技术方案', children: [{ title: '总体设计' }] }] });
+    const tree = await c.data<CatalogNode[]>('/catalog/client/bidCatalogSave', {
+      bidId,
+      catalogs: [{ title: '技术方案', children: [{ title: '总体设计' }] }],
+    });
     return c.data('/ai/client/aiGetBidContent', { catalogId: tree[0].children[0].id });
   }
 
   it('stores the key sealed, shows only its last 4, and switches chapter writing to it without a restart', async () => {
     expect((await admin('/admin/ai-provider/list')).body.data).toEqual({ providers: [], inUse: 'offline' });
-    const saved = await admin('/admin/ai-provider/save', { name: '测试服务商', baseUrl: `${fake.url}/`, apiKey: KEY, standardModel: 'console-standard', premiumModel: 'console-premium', concurrency: 2 });
-    expect(saved.body.data).toMatchObject({ name: '测试服务商', baseUrl: fake.url, keyHint: '****7c1a', active: false });
+    const saved = await admin('/admin/ai-provider/save', {
+      name: '测试服务商',
+      baseUrl: `${fake.url}/`,
+      apiKey: KEY,
+      standardModel: 'console-standard',
+      premiumModel: 'console-premium',
+      concurrency: 2,
+    });
+    expect(saved.body.data).toMatchObject({
+      name: '测试服务商',
+      baseUrl: fake.url,
+      keyHint: '****7c1a',
+      active: false,
+    });
     const id = saved.body.data.id;
 
     // Saved but not active: chapters still come from the offline engine.
@@ -65,17 +83,38 @@ describe(`AI providers in the console (${TEST_DB})`, () => {
     expect(chapter.wordCount).toBeGreaterThan(50);
     const mine = fake.requests.slice(before);
     expect(mine.length).toBeGreaterThan(0);
-    expect(mine.every((r) => r.model === 'console-standard' && r.authorization === `Bearer ${KEY}`)).toBe(true);
+    expect(mine.every((r) => r.model === 'console-standard' && r.authorization === `Bearer ${KEY}`)).toBe(
+      true,
+    );
     // Charts and images (the elements) take the same client.
     expect(s.built.ctx.services.aiSetup.chatProvider()?.modelOf('premium')).toBe('console-premium');
 
     // A new key replaces the old one; an edit without a key keeps it.
-    await admin('/admin/ai-provider/save', { id, name: '测试服务商', baseUrl: fake.url, apiKey: NEW_KEY, standardModel: 'console-standard-2', premiumModel: 'console-premium', concurrency: 2 });
-    const kept = await admin('/admin/ai-provider/save', { id, name: '改名', baseUrl: fake.url, standardModel: 'console-standard-2', premiumModel: 'console-premium', concurrency: 2 });
+    await admin('/admin/ai-provider/save', {
+      id,
+      name: '测试服务商',
+      baseUrl: fake.url,
+      apiKey: NEW_KEY,
+      standardModel: 'console-standard-2',
+      premiumModel: 'console-premium',
+      concurrency: 2,
+    });
+    const kept = await admin('/admin/ai-provider/save', {
+      id,
+      name: '改名',
+      baseUrl: fake.url,
+      standardModel: 'console-standard-2',
+      premiumModel: 'console-premium',
+      concurrency: 2,
+    });
     expect(kept.body.data).toMatchObject({ name: '改名', keyHint: '****77bb', active: true });
     before = fake.requests.length;
     await writeOneChapter();
-    expect(fake.requests.slice(before).every((r) => r.model === 'console-standard-2' && r.authorization === `Bearer ${NEW_KEY}`)).toBe(true);
+    expect(
+      fake.requests
+        .slice(before)
+        .every((r) => r.model === 'console-standard-2' && r.authorization === `Bearer ${NEW_KEY}`),
+    ).toBe(true);
 
     // Back to the server's own settings (offline here).
     expect((await admin('/admin/ai-provider/activate', { id: null })).body.data.inUse).toBe('offline');
@@ -90,7 +129,11 @@ describe(`AI providers in the console (${TEST_DB})`, () => {
       expect(a).not.toContain(KEY);
       expect(a).not.toContain(NEW_KEY);
     }
-    const row = await s.built.ctx.db.selectFrom('ai_providers').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    const row = await s.built.ctx.db
+      .selectFrom('ai_providers')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
     expect(row.api_key_sealed).toMatch(/^v1:/);
     expect(JSON.stringify(row)).not.toContain(NEW_KEY.slice(0, 12));
     if (TEST_DB === 'sqlite') {
@@ -104,9 +147,20 @@ describe(`AI providers in the console (${TEST_DB})`, () => {
   });
 
   it('refuses bad input and normal users', async () => {
-    const noKey = await admin('/admin/ai-provider/save', { name: 'x', baseUrl: fake.url, standardModel: 'a', premiumModel: 'b' });
+    const noKey = await admin('/admin/ai-provider/save', {
+      name: 'x',
+      baseUrl: fake.url,
+      standardModel: 'a',
+      premiumModel: 'b',
+    });
     expect([noKey.status, noKey.body.msg]).toEqual([400, '请填写 API Key']);
-    const badUrl = await admin('/admin/ai-provider/save', { name: 'x', baseUrl: 'ftp://x', apiKey: 'k', standardModel: 'a', premiumModel: 'b' });
+    const badUrl = await admin('/admin/ai-provider/save', {
+      name: 'x',
+      baseUrl: 'ftp://x',
+      apiKey: 'k',
+      standardModel: 'a',
+      premiumModel: 'b',
+    });
     expect(badUrl.status).toBe(400);
     expect((await admin('/admin/ai-provider/activate', { id: 'nope' })).status).toBe(404);
     const user = await createUserWithSession(s);
@@ -114,9 +168,20 @@ describe(`AI providers in the console (${TEST_DB})`, () => {
   });
 
   it('a second server on the same database follows a switch made on the first (its periodic re-read)', async () => {
-    const other = await startTestServer({ SECRET_KEY: 'test-secret-key-for-sealing' }, { dataDir: s.dataDir, pgSchema: s.pgSchema });
+    const other = await startTestServer(
+      { SECRET_KEY: 'test-secret-key-for-sealing' },
+      { dataDir: s.dataDir, pgSchema: s.pgSchema },
+    );
     try {
-      const id = (await admin('/admin/ai-provider/save', { name: '第二个', baseUrl: fake.url, apiKey: KEY, standardModel: 'shared-standard', premiumModel: 'shared-premium' })).body.data.id;
+      const id = (
+        await admin('/admin/ai-provider/save', {
+          name: '第二个',
+          baseUrl: fake.url,
+          apiKey: KEY,
+          standardModel: 'shared-standard',
+          premiumModel: 'shared-premium',
+        })
+      ).body.data.id;
       await admin('/admin/ai-provider/activate', { id });
       expect(other.built.ctx.services.aiSetup.chatProvider()).toBeNull();
       await other.built.ctx.services.aiProviders.apply();

@@ -23,7 +23,8 @@ import { scriptBidWriter } from './fake-openai/helpers.ts';
  */
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
-const fixture = (name: string) => fs.readFileSync(new URL(`../src/ai/fixtures/${name}.txt`, import.meta.url), 'utf8');
+const fixture = (name: string) =>
+  fs.readFileSync(new URL(`../src/ai/fixtures/${name}.txt`, import.meta.url), 'utf8');
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 let fake: FakeOpenAi;
@@ -53,8 +54,13 @@ async function startServer(): Promise<{ child: ChildProcess; baseUrl: string }> 
     AI_EVENT_POLL_MS: '500',
   };
   delete env.DATABASE_URL;
-  if (databaseUrl) env.DATABASE_URL = `${databaseUrl}${databaseUrl.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${pgSchema}`)}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  if (databaseUrl)
+    env.DATABASE_URL = `${databaseUrl}${databaseUrl.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${pgSchema}`)}`;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   children.push(child);
   let err = '';
   child.stderr!.on('data', (c: Buffer) => (err += c.toString()));
@@ -86,16 +92,55 @@ async function createUser(): Promise<{ userId: string; token: string }> {
     const tenantId = newId();
     await h.db
       .insertInto('tenants')
-      .values({ id: tenantId, name: '', registration_no: null, admin_user_id: userId, bid_number: 0, month_bid_number: 0, temporary_bid_number: 0, grant_bid_number: 0, package_unit: null, package_unlimited_until: null, created_at: now, updated_at: now })
+      .values({
+        id: tenantId,
+        name: '',
+        registration_no: null,
+        admin_user_id: userId,
+        bid_number: 0,
+        month_bid_number: 0,
+        temporary_bid_number: 0,
+        grant_bid_number: 0,
+        package_unit: null,
+        package_unlimited_until: null,
+        created_at: now,
+        updated_at: now,
+      })
       .execute();
     await h.db
       .insertInto('users')
       .values({
-        id: userId, tenant_id: tenantId, phone: '13900001111', account: '13900001111', name: '', password_hash: null, wechat_openid: null,
-        source: 'pc', regist_source: null, invitation_code: null, extension_code: null, own_invite_code: newId(), invited_by: null,
-        is_employee: 0, role: 'personal', bid_number: 5, month_bid_number: 0, temporary_bid_number: 0, grant_bid_number: 0,
-        package_unit: null, package_unlimited_until: null, expire_date: null, bid_file_show_flag: 1, project_list_show_flag: 1,
-        need_user_info: 1, is_buy: 0, premium_disabled: 0, standard_disabled: 0, status: 'active', created_at: now, updated_at: now,
+        id: userId,
+        tenant_id: tenantId,
+        phone: '13900001111',
+        account: '13900001111',
+        name: '',
+        password_hash: null,
+        wechat_openid: null,
+        source: 'pc',
+        regist_source: null,
+        invitation_code: null,
+        extension_code: null,
+        own_invite_code: newId(),
+        invited_by: null,
+        is_employee: 0,
+        role: 'personal',
+        bid_number: 5,
+        month_bid_number: 0,
+        temporary_bid_number: 0,
+        grant_bid_number: 0,
+        package_unit: null,
+        package_unlimited_until: null,
+        expire_date: null,
+        bid_file_show_flag: 1,
+        project_list_show_flag: 1,
+        need_user_info: 1,
+        is_buy: 0,
+        premium_disabled: 0,
+        standard_disabled: 0,
+        status: 'active',
+        created_at: now,
+        updated_at: now,
       } as never)
       .execute();
     const { token } = await new SessionService(new SessionRepo(h.db), 3600).create(userId, tenantId);
@@ -134,76 +179,117 @@ afterAll(async () => {
 });
 
 describe(`full-text job across SIGKILL (${TEST_DB})`, () => {
-  it('resumes after kill -9: completes, no chapter written twice, no duplicate version, quota charged once', { timeout: 180_000 }, async () => {
-    const { userId, token } = await createUser();
-    let server = await startServer();
-    let api = makeApiClient(server.baseUrl);
-    const data = async (p: string, body: unknown) => {
-      const r = await api.post(p, body, { token });
-      if (r.body?.code !== 200) throw new Error(`${p}: ${r.status} ${JSON.stringify(r.body)}`);
-      return r.body.data;
-    };
+  it(
+    'resumes after kill -9: completes, no chapter written twice, no duplicate version, quota charged once',
+    { timeout: 180_000 },
+    async () => {
+      const { userId, token } = await createUser();
+      let server = await startServer();
+      let api = makeApiClient(server.baseUrl);
+      const data = async (p: string, body: unknown) => {
+        const r = await api.post(p, body, { token });
+        if (r.body?.code !== 200) throw new Error(`${p}: ${r.status} ${JSON.stringify(r.body)}`);
+        return r.body.data;
+      };
 
-    const { id: bidId } = await data('/bid/client/saveBid', { name: '崩溃恢复', modelType: 'standard', pageCount: 10, tenderText: fixture('tender-property') });
-    const tree: CatalogNode[] = await data('/ai/client/aiGetBidCatalog', { bidId });
-    const { jobId } = await data('/ai/client/aiGetExpandRange', { bidId });
+      const { id: bidId } = await data('/bid/client/saveBid', {
+        name: '崩溃恢复',
+        modelType: 'standard',
+        pageCount: 10,
+        tenderText: fixture('tender-property'),
+      });
+      const tree: CatalogNode[] = await data('/ai/client/aiGetBidCatalog', { bidId });
+      const { jobId } = await data('/ai/client/aiGetExpandRange', { bidId });
 
-    // Let a few chapters finish, then kill the process without a chance to clean up.
-    let doneBeforeKill: string[] = [];
-    for (let i = 0; i < 300; i++) {
-      const st: Array<{ id: string; status: string }> = await data('/catalog/client/getBidCatalogStatus', { bidId });
-      doneBeforeKill = st.filter((x) => x.status === 'done').map((x) => x.id);
-      if (doneBeforeKill.length >= 3) break;
-      await sleep(100);
-    }
-    const total = (await data('/ai/client/isWriting', { bidId })).total;
-    expect(doneBeforeKill.length).toBeGreaterThanOrEqual(3);
-    expect(doneBeforeKill.length).toBeLessThan(total);
-    server.child.kill('SIGKILL');
-    await new Promise((r) => server.child.once('exit', r));
-    const killedAt = Date.now();
+      // Let a few chapters finish, then kill the process without a chance to clean up.
+      let doneBeforeKill: string[] = [];
+      for (let i = 0; i < 300; i++) {
+        const st: Array<{ id: string; status: string }> = await data('/catalog/client/getBidCatalogStatus', {
+          bidId,
+        });
+        doneBeforeKill = st.filter((x) => x.status === 'done').map((x) => x.id);
+        if (doneBeforeKill.length >= 3) break;
+        await sleep(100);
+      }
+      const total = (await data('/ai/client/isWriting', { bidId })).total;
+      expect(doneBeforeKill.length).toBeGreaterThanOrEqual(3);
+      expect(doneBeforeKill.length).toBeLessThan(total);
+      server.child.kill('SIGKILL');
+      await new Promise((r) => server.child.once('exit', r));
+      const killedAt = Date.now();
 
-    server = await startServer();
-    api = makeApiClient(server.baseUrl);
-    let w: { writing: boolean; done: number; total: number } = { writing: true, done: 0, total };
-    for (let i = 0; i < 600 && w.writing; i++) {
-      await sleep(200);
-      w = await data('/ai/client/isWriting', { bidId });
-    }
-    expect(w).toMatchObject({ writing: false, done: total, total });
-    expect((await data('/bid/client/getBidDetail', { id: bidId })).progress).toBe(100);
+      server = await startServer();
+      api = makeApiClient(server.baseUrl);
+      let w: { writing: boolean; done: number; total: number } = { writing: true, done: 0, total };
+      for (let i = 0; i < 600 && w.writing; i++) {
+        await sleep(200);
+        w = await data('/ai/client/isWriting', { bidId });
+      }
+      expect(w).toMatchObject({ writing: false, done: total, total });
+      expect((await data('/bid/client/getBidDetail', { id: bidId })).progress).toBe(100);
 
-    // Chapters saved before the kill were not asked of the model again.
-    const pathsOf = (nodes: CatalogNode[], trail: string[] = []): Array<[string, string]> =>
-      nodes.flatMap((n) => [[n.id, [...trail, n.title].join(' > ')] as [string, string], ...pathsOf(n.children, [...trail, n.title])]);
-    const paths = new Map(pathsOf(tree));
-    const after = fake.requests.filter((r) => r.at > killedAt && r.prompt.includes('【任务：撰写章节】'));
-    expect(after.length).toBeGreaterThan(0);
-    for (const id of doneBeforeKill) {
-      const p = `当前章节：${paths.get(id)}\n`;
-      expect(after.filter((r) => r.prompt.includes(p)), paths.get(id)).toHaveLength(0);
-    }
-    server.child.kill('SIGTERM');
-    await new Promise((r) => server.child.once('exit', r));
+      // Chapters saved before the kill were not asked of the model again.
+      const pathsOf = (nodes: CatalogNode[], trail: string[] = []): Array<[string, string]> =>
+        nodes.flatMap((n) => [
+          [n.id, [...trail, n.title].join(' > ')] as [string, string],
+          ...pathsOf(n.children, [...trail, n.title]),
+        ]);
+      const paths = new Map(pathsOf(tree));
+      const after = fake.requests.filter((r) => r.at > killedAt && r.prompt.includes('【任务：撰写章节】'));
+      expect(after.length).toBeGreaterThan(0);
+      for (const id of doneBeforeKill) {
+        const p = `当前章节：${paths.get(id)}\n`;
+        expect(
+          after.filter((r) => r.prompt.includes(p)),
+          paths.get(id),
+        ).toHaveLength(0);
+      }
+      server.child.kill('SIGTERM');
+      await new Promise((r) => server.child.once('exit', r));
 
-    const h = openDb();
-    try {
-      const job = await h.db.selectFrom('jobs').selectAll().where('id', '=', jobId).executeTakeFirstOrThrow();
-      expect(job.status).toBe('done');
-      expect(job.attempts).toBe(2);
-      const rows = await h.db.selectFrom('ai_job_chapters').selectAll().where('job_id', '=', jobId).execute();
-      expect(rows).toHaveLength(total);
-      expect(rows.every((r) => r.status === 'done' && r.version_id)).toBe(true);
-      // Exactly one AI version per chapter.
-      const versions = await h.db.selectFrom('catalog_content_versions').select(['catalog_id', 'source']).where('bid_id', '=', bidId).execute();
-      for (const r of rows) expect(versions.filter((v) => v.catalog_id === r.catalog_id && v.source === 'ai'), r.catalog_id).toHaveLength(1);
-      // One quota unit, taken by saveBid; the job took none.
-      const user = await h.db.selectFrom('users').select(['bid_number']).where('id', '=', userId).executeTakeFirstOrThrow();
-      expect(user.bid_number).toBe(4);
-      const logs = await h.db.selectFrom('user_bid_logs').selectAll().where('user_id', '=', userId).execute();
-      expect(logs).toHaveLength(1);
-    } finally {
-      await h.close();
-    }
-  });
+      const h = openDb();
+      try {
+        const job = await h.db
+          .selectFrom('jobs')
+          .selectAll()
+          .where('id', '=', jobId)
+          .executeTakeFirstOrThrow();
+        expect(job.status).toBe('done');
+        expect(job.attempts).toBe(2);
+        const rows = await h.db
+          .selectFrom('ai_job_chapters')
+          .selectAll()
+          .where('job_id', '=', jobId)
+          .execute();
+        expect(rows).toHaveLength(total);
+        expect(rows.every((r) => r.status === 'done' && r.version_id)).toBe(true);
+        // Exactly one AI version per chapter.
+        const versions = await h.db
+          .selectFrom('catalog_content_versions')
+          .select(['catalog_id', 'source'])
+          .where('bid_id', '=', bidId)
+          .execute();
+        for (const r of rows)
+          expect(
+            versions.filter((v) => v.catalog_id === r.catalog_id && v.source === 'ai'),
+            r.catalog_id,
+          ).toHaveLength(1);
+        // One quota unit, taken by saveBid; the job took none.
+        const user = await h.db
+          .selectFrom('users')
+          .select(['bid_number'])
+          .where('id', '=', userId)
+          .executeTakeFirstOrThrow();
+        expect(user.bid_number).toBe(4);
+        const logs = await h.db
+          .selectFrom('user_bid_logs')
+          .selectAll()
+          .where('user_id', '=', userId)
+          .execute();
+        expect(logs).toHaveLength(1);
+      } finally {
+        await h.close();
+      }
+    },
+  );
 });

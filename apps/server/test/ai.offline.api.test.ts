@@ -7,7 +7,8 @@ import { client, flatten, newWriter, type Client } from './catalog-helpers.ts';
 import { waitForInterpretation } from './helpers/interpretation.ts';
 import { readSse, streamCall } from './fake-openai/helpers.ts';
 
-const fixture = (name: string) => fs.readFileSync(new URL(`../src/ai/fixtures/${name}.txt`, import.meta.url), 'utf8');
+const fixture = (name: string) =>
+  fs.readFileSync(new URL(`../src/ai/fixtures/${name}.txt`, import.meta.url), 'utf8');
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 let s: TestServer;
@@ -43,14 +44,21 @@ describe(`AI with no configuration: the offline engine (${TEST_DB})`, () => {
   ] as const) {
     it(`${name}: outline maps every scoring item, full text fills every leaf, progress reaches 100 %`, async () => {
       const c = await newWriter(s);
-      const { id: bidId } = await c.data('/bid/client/saveBid', { name: `测试-${name}`, modelType: 'standard', pageCount: pages, tenderText: fixture(name) });
+      const { id: bidId } = await c.data('/bid/client/saveBid', {
+        name: `测试-${name}`,
+        modelType: 'standard',
+        pageCount: pages,
+        tenderText: fixture(name),
+      });
       const tree = await c.data<CatalogNode[]>('/ai/client/aiGetBidCatalog', { bidId });
       const detail = await c.data('/bid/client/getBidDetail', { id: bidId });
       const analysis = detail.analysis as TenderAnalysis;
       expect(analysis.scoringItems.length).toBeGreaterThanOrEqual(10);
       expect(analysis.engine).toBe('offline');
       // Every scoring item is answered by at least one chapter.
-      const mapped = new Set(flatten(tree).flatMap((n) => ((n.scoringItems ?? []) as Array<{ id: string }>).map((i) => i.id)));
+      const mapped = new Set(
+        flatten(tree).flatMap((n) => ((n.scoringItems ?? []) as Array<{ id: string }>).map((i) => i.id)),
+      );
       for (const item of analysis.scoringItems) expect(mapped, `${item.id} ${item.name}`).toContain(item.id);
       // The tender's own top-level order comes first.
       const top = analysis.mandatedOutline.filter((x) => x.level === 1).map((x) => x.title);
@@ -85,22 +93,43 @@ describe(`AI with no configuration: the offline engine (${TEST_DB})`, () => {
 
   it('a reconnect with Last-Event-ID gets only what it missed', async () => {
     const c = await newWriter(s);
-    const { id: bidId } = await c.data('/bid/client/saveBid', { name: '续传', modelType: 'standard', pageCount: 20, tenderText: fixture('tender-property') });
+    const { id: bidId } = await c.data('/bid/client/saveBid', {
+      name: '续传',
+      modelType: 'standard',
+      pageCount: 20,
+      tenderText: fixture('tender-property'),
+    });
     await c.data('/ai/client/aiGetBidCatalog', { bidId });
     await c.data('/ai/client/aiGetExpandRange', { bidId });
     await waitForJob(c, bidId);
-    const all = (await readSse(await streamCall(s, c.user.token, `/ai/client/writingEvents?bidId=${bidId}`))).filter((e) => e.id);
+    const all = (
+      await readSse(await streamCall(s, c.user.token, `/ai/client/writingEvents?bidId=${bidId}`))
+    ).filter((e) => e.id);
     const cut = all[Math.floor(all.length / 2)];
-    const rest = (await readSse(await streamCall(s, c.user.token, `/ai/client/writingEvents?bidId=${bidId}`, undefined, { 'last-event-id': cut.id! }))).filter((e) => e.id);
+    const rest = (
+      await readSse(
+        await streamCall(s, c.user.token, `/ai/client/writingEvents?bidId=${bidId}`, undefined, {
+          'last-event-id': cut.id!,
+        }),
+      )
+    ).filter((e) => e.id);
     expect(rest.map((e) => e.id)).toEqual(all.slice(all.indexOf(cut) + 1).map((e) => e.id));
   });
 
   it('writes one chapter as JSON and as a stream; each write is a new version marked as a draft', async () => {
     const c = await newWriter(s);
-    const { id: bidId } = await c.data('/bid/client/saveBid', { name: '单章', modelType: 'standard', pageCount: 30, tenderText: fixture('tender-it-gov') });
+    const { id: bidId } = await c.data('/bid/client/saveBid', {
+      name: '单章',
+      modelType: 'standard',
+      pageCount: 30,
+      tenderText: fixture('tender-it-gov'),
+    });
     const tree = await c.data<CatalogNode[]>('/ai/client/aiGetBidCatalog', { bidId });
     const leaf = leaves(tree).find((n) => n.title === '运维组织')!;
-    const json = await c.data('/ai/client/aiGetBidContent', { catalogId: leaf.id, requirement: '突出7×24小时响应' });
+    const json = await c.data('/ai/client/aiGetBidContent', {
+      catalogId: leaf.id,
+      requirement: '突出7×24小时响应',
+    });
     expect(json.status).toBe('done');
     expect(json.engine).toBe('offline');
     expect(JSON.stringify(json.content)).toContain('离线模板草稿');
@@ -130,31 +159,64 @@ describe(`AI with no configuration: the offline engine (${TEST_DB})`, () => {
 
   it('selection edits: polish and shorten work offline, rewrite and custom say they need a model', async () => {
     const c = await newWriter(s);
-    const { id: bidId } = await c.data('/bid/client/saveBid', { name: '选区', modelType: 'standard', tenderText: fixture('tender-it-gov') });
+    const { id: bidId } = await c.data('/bid/client/saveBid', {
+      name: '选区',
+      modelType: 'standard',
+      tenderText: fixture('tender-it-gov'),
+    });
     const tree = await c.data<CatalogNode[]>('/ai/client/aiGetBidCatalog', { bidId });
     const catalogId = leaves(tree)[0].id;
-    const polished = await c.data('/ai/client/aiGenerateCustomizeContent', { catalogId, action: 'polish', selection: '我方承诺,按期完成.' });
+    const polished = await c.data('/ai/client/aiGenerateCustomizeContent', {
+      catalogId,
+      action: 'polish',
+      selection: '我方承诺,按期完成.',
+    });
     expect(polished).toMatchObject({ text: '我方承诺，按期完成。', engine: 'offline' });
-    const shortened = await c.data('/ai/client/aiGenerateCustomizeContent', { catalogId, action: 'shorten', selection: '第一句。第二句。第三句。第四句。第五句。' });
+    const shortened = await c.data('/ai/client/aiGenerateCustomizeContent', {
+      catalogId,
+      action: 'shorten',
+      selection: '第一句。第二句。第三句。第四句。第五句。',
+    });
     expect(shortened.text.length).toBeLessThan(15);
     // Nothing the offline engine can do: it says so rather than answering the selection unchanged.
-    const cleanAlready = await c.call('/ai/client/aiGenerateCustomizeContent', { catalogId, action: 'polish', selection: '我方承诺，按期完成。' });
+    const cleanAlready = await c.call('/ai/client/aiGenerateCustomizeContent', {
+      catalogId,
+      action: 'polish',
+      selection: '我方承诺，按期完成。',
+    });
     expect(cleanAlready.code).toBe(601);
     expect(cleanAlready.msg).toContain('离线引擎无法润色');
-    const oneSentence = await c.call('/ai/client/aiGenerateCustomizeContent', { catalogId, action: 'shorten', selection: '我方承诺按期完成全部工作。' });
+    const oneSentence = await c.call('/ai/client/aiGenerateCustomizeContent', {
+      catalogId,
+      action: 'shorten',
+      selection: '我方承诺按期完成全部工作。',
+    });
     expect(oneSentence.code).toBe(601);
     expect(oneSentence.msg).toContain('离线引擎无法缩写');
-    const custom = await c.call('/ai/client/aiGenerateCustomizeContent', { catalogId, action: 'custom', selection: '文字', instruction: '改成表格' });
+    const custom = await c.call('/ai/client/aiGenerateCustomizeContent', {
+      catalogId,
+      action: 'custom',
+      selection: '文字',
+      instruction: '改成表格',
+    });
     expect(custom.code).toBe(601);
     expect(custom.msg).toMatch(/离线引擎/);
-    const bad = await c.call('/ai/client/aiGenerateCustomizeContent', { catalogId, action: 'rewrite', selection: '' });
+    const bad = await c.call('/ai/client/aiGenerateCustomizeContent', {
+      catalogId,
+      action: 'rewrite',
+      selection: '',
+    });
     expect(bad.code).toBe(400);
     expect(bad.msg).toBe('请先选中要处理的文字');
   });
 
   it('regenerating the outline keeps the old one as an outline version; children of one chapter', async () => {
     const c = await newWriter(s);
-    const { id: bidId } = await c.data('/bid/client/saveBid', { name: '版本', modelType: 'standard', tenderText: fixture('tender-construction') });
+    const { id: bidId } = await c.data('/bid/client/saveBid', {
+      name: '版本',
+      modelType: 'standard',
+      tenderText: fixture('tender-construction'),
+    });
     await c.data('/ai/client/aiGetBidCatalog', { bidId });
     const tree2 = await c.data<CatalogNode[]>('/ai/client/aiGetBidCatalog', { bidId, pageCount: 120 });
     const versions = await c.data('/bid/client/getBidCatalogVersionList', { bidId });
@@ -166,15 +228,28 @@ describe(`AI with no configuration: the offline engine (${TEST_DB})`, () => {
     expect(node.children.map((x) => x.title)).toContain('质量目标');
   });
 
-  it('a disabled tier answers 601; another user\'s bid is missing (404)', async () => {
+  it("a disabled tier answers 601; another user's bid is missing (404)", async () => {
     const c = await newWriter(s);
-    const { id: bidId } = await c.data('/bid/client/saveBid', { name: '禁用', modelType: 'premium', tenderText: fixture('tender-property') });
-    await s.built.ctx.db.updateTable('users').set({ premium_disabled: 1 }).where('id', '=', c.user.userId).execute();
+    const { id: bidId } = await c.data('/bid/client/saveBid', {
+      name: '禁用',
+      modelType: 'premium',
+      tenderText: fixture('tender-property'),
+    });
+    await s.built.ctx.db
+      .updateTable('users')
+      .set({ premium_disabled: 1 })
+      .where('id', '=', c.user.userId)
+      .execute();
     const r = await c.call('/ai/client/aiGetBidCatalog', { bidId });
     expect(r.code).toBe(601);
     expect(r.msg).toMatch(/高级模型已停用/);
     const other = client(s, await createUserWithSession(s));
-    for (const path of ['/ai/client/aiGetBidCatalog', '/ai/client/aiGetExpandRange', '/ai/client/isWriting', '/ai/client/cancelWriting']) {
+    for (const path of [
+      '/ai/client/aiGetBidCatalog',
+      '/ai/client/aiGetExpandRange',
+      '/ai/client/isWriting',
+      '/ai/client/cancelWriting',
+    ]) {
       const x = await other.call(path, { bidId });
       expect(x.code, path).toBe(404);
     }
@@ -182,12 +257,18 @@ describe(`AI with no configuration: the offline engine (${TEST_DB})`, () => {
 
   it('without an outline the full text refuses with a clear message; analysis is stored with the bid', async () => {
     const c = await newWriter(s);
-    const { id: bidId } = await c.data('/bid/client/saveBid', { name: '空', modelType: 'standard', tenderText: fixture('tender-it-gov') });
+    const { id: bidId } = await c.data('/bid/client/saveBid', {
+      name: '空',
+      modelType: 'standard',
+      tenderText: fixture('tender-it-gov'),
+    });
     const r = await c.call('/ai/client/aiGetExpandRange', { bidId });
     expect(r.code).toBe(601);
     const a = await c.data<TenderAnalysis>('/ai/client/analyzeBid', { bidId });
     expect(a.project.name).toBe('滨江市政务服务数据共享平台建设项目');
-    expect((await c.data('/bid/client/getBidDetail', { id: bidId })).analysis.project.name).toBe('滨江市政务服务数据共享平台建设项目');
+    expect((await c.data('/bid/client/getBidDetail', { id: bidId })).analysis.project.name).toBe(
+      '滨江市政务服务数据共享平台建设项目',
+    );
   });
 
   it('file interpretation: start-analysis on text, detail by id, the same text is not analysed twice', async () => {
@@ -198,10 +279,18 @@ describe(`AI with no configuration: the offline engine (${TEST_DB})`, () => {
     expect(first.analysis!.scoringItems).toHaveLength(13);
     const again = await c.data('/ai/chat/start-analysis', { text: fixture('tender-property') });
     expect(again.id).toBe(first.id);
-    const got = await s.api.get('/ai/fileInterpretationClient/detail', { id: first.id }, { token: c.user.token });
+    const got = await s.api.get(
+      '/ai/fileInterpretationClient/detail',
+      { id: first.id },
+      { token: c.user.token },
+    );
     expect(got.body.data.analysis.project.name).toBe('南湖区人民医院物业管理服务采购项目');
     const other = client(s, await createUserWithSession(s));
-    const foreign = await s.api.get('/ai/fileInterpretationClient/detail', { id: first.id }, { token: other.user.token });
+    const foreign = await s.api.get(
+      '/ai/fileInterpretationClient/detail',
+      { id: first.id },
+      { token: other.user.token },
+    );
     expect(foreign.body.code).toBe(404);
     const empty = await c.call('/ai/chat/start-analysis', {});
     expect(empty.code).toBe(400);

@@ -7,7 +7,8 @@ import { waitForInterpretation } from './helpers/interpretation.ts';
 import { startFakeOpenAi, fillerText, type FakeOpenAi } from './fake-openai/server.ts';
 import { readSse, scriptBidWriter, streamCall } from './fake-openai/helpers.ts';
 
-const fixture = (name: string) => fs.readFileSync(new URL(`../src/ai/fixtures/${name}.txt`, import.meta.url), 'utf8');
+const fixture = (name: string) =>
+  fs.readFileSync(new URL(`../src/ai/fixtures/${name}.txt`, import.meta.url), 'utf8');
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const leaves = (tree: CatalogNode[]) => flatten(tree).filter((n) => n.children.length === 0);
 
@@ -65,7 +66,12 @@ async function waitForJob(c: Client, bidId: string, ms = 60_000) {
 }
 
 async function bidWithOutline(c: Client, name: string, modelType: 'standard' | 'premium', pageCount = 20) {
-  const { id: bidId } = await c.data('/bid/client/saveBid', { name, modelType, pageCount, tenderText: fixture(name) });
+  const { id: bidId } = await c.data('/bid/client/saveBid', {
+    name,
+    modelType,
+    pageCount,
+    tenderText: fixture(name),
+  });
   const tree = await c.data<CatalogNode[]>('/ai/client/aiGetBidCatalog', { bidId });
   return { bidId, tree };
 }
@@ -82,7 +88,9 @@ describe(`AI through an OpenAI-compatible provider (fake server, ${TEST_DB})`, (
     const analysis = (await c.data('/bid/client/getBidDetail', { id: bidId })).analysis as TenderAnalysis;
     expect(analysis.engine).toBe('openai');
     expect(analysis.model).toBe('fake-premium');
-    const mapped = new Set(flatten(tree).flatMap((n) => ((n.scoringItems ?? []) as Array<{ id: string }>).map((i) => i.id)));
+    const mapped = new Set(
+      flatten(tree).flatMap((n) => ((n.scoringItems ?? []) as Array<{ id: string }>).map((i) => i.id)),
+    );
     // The fake model left out the last item; the server put it back.
     for (const item of analysis.scoringItems) expect(mapped).toContain(item.id);
 
@@ -104,7 +112,9 @@ describe(`AI through an OpenAI-compatible provider (fake server, ${TEST_DB})`, (
       expect(leaf.engine).toBe(/索引表|偏离表|响应表/.test(leaf.title) ? 'offline' : 'openai:fake-premium');
     }
     // Each chapter prompt carries the facts, the path, the neighbours and the budget.
-    const chapterPrompt = mine.find((r) => r.prompt.includes('【任务：撰写章节】') && r.prompt.includes(' > '))!.prompt;
+    const chapterPrompt = mine.find(
+      (r) => r.prompt.includes('【任务：撰写章节】') && r.prompt.includes(' > '),
+    )!.prompt;
     expect(chapterPrompt).toContain('南湖区人民医院物业管理服务采购项目');
     expect(chapterPrompt).toMatch(/当前章节：.+ > /);
     expect(chapterPrompt).toMatch(/约 \d+ 字/);
@@ -134,12 +144,25 @@ describe(`AI through an OpenAI-compatible provider (fake server, ${TEST_DB})`, (
     const w = await waitForJob(c, bidId);
     expect(w.done).toBe(w.total - 1);
     expect(w.failed).toBe(1);
-    expect(fake.requests.slice(before).filter((r) => r.prompt.includes(pathLine(tree, victim.id)) && r.outcome === 'disconnect')).toHaveLength(2);
-    const statuses = await c.data<Array<{ id: string; status: string }>>('/catalog/client/getBidCatalogStatus', { bidId });
+    expect(
+      fake.requests
+        .slice(before)
+        .filter((r) => r.prompt.includes(pathLine(tree, victim.id)) && r.outcome === 'disconnect'),
+    ).toHaveLength(2);
+    const statuses = await c.data<Array<{ id: string; status: string }>>(
+      '/catalog/client/getBidCatalogStatus',
+      { bidId },
+    );
     expect(statuses.find((x) => x.id === victim.id)!.status).toBe('error');
     expect((await c.data('/bid/client/getBidDetail', { id: bidId })).progress).toBeLessThan(100);
-    const events = await readSse(await streamCall(s, c.user.token, `/ai/client/writingEvents?bidId=${bidId}`));
-    expect(events.find((e) => e.event === 'chapter' && e.data.catalogId === victim.id && e.data.status === 'error')!.data.msg).toMatch(/连接中断/);
+    const events = await readSse(
+      await streamCall(s, c.user.token, `/ai/client/writingEvents?bidId=${bidId}`),
+    );
+    expect(
+      events.find(
+        (e) => e.event === 'chapter' && e.data.catalogId === victim.id && e.data.status === 'error',
+      )!.data.msg,
+    ).toMatch(/连接中断/);
     expect(events.filter((e) => e.event === 'job').at(-1)!.data).toMatchObject({ status: 'done', failed: 1 });
 
     const retried = await c.data('/ai/client/aiGetBidContent', { catalogId: victim.id });
@@ -164,9 +187,13 @@ describe(`AI through an OpenAI-compatible provider (fake server, ${TEST_DB})`, (
       expect(stop).toEqual({ jobId, cancelled: true });
       const w = await waitForJob(c, bidId, 20_000);
       expect(w.writing).toBe(false);
-      const statuses = await c.data<Array<{ status: string }>>('/catalog/client/getBidCatalogStatus', { bidId });
+      const statuses = await c.data<Array<{ status: string }>>('/catalog/client/getBidCatalogStatus', {
+        bidId,
+      });
       expect(statuses.some((x) => x.status === 'writing')).toBe(false);
-      const events = await readSse(await streamCall(s, c.user.token, `/ai/client/writingEvents?bidId=${bidId}`));
+      const events = await readSse(
+        await streamCall(s, c.user.token, `/ai/client/writingEvents?bidId=${bidId}`),
+      );
       expect(events.filter((e) => e.event === 'job').at(-1)!.data.status).toBe('cancelled');
     } finally {
       fake.options.tokensPerSecond = 0;
@@ -180,7 +207,14 @@ describe(`AI through an OpenAI-compatible provider (fake server, ${TEST_DB})`, (
     const where = pathLine(tree, leaf.id);
     await c.data('/catalog/client/updateBidCatalogSetting', { id: leaf.id, settings: { targetWords: 600 } });
     // The first answer is far too short, the continuation brings it up.
-    fake.scriptFirst({ match: (r) => r.prompt.includes(where) && r.prompt.includes('【任务：撰写章节】') && !r.prompt.includes('【任务：续写章节】'), reply: '内容很短。', times: 1 });
+    fake.scriptFirst({
+      match: (r) =>
+        r.prompt.includes(where) &&
+        r.prompt.includes('【任务：撰写章节】') &&
+        !r.prompt.includes('【任务：续写章节】'),
+      reply: '内容很短。',
+      times: 1,
+    });
     fake.scriptFirst({ match: '【任务：续写章节】', reply: fillerText(500), times: 1 });
     fake.options.tokensPerSecond = 200;
     const before = fake.requests.length;
@@ -206,7 +240,11 @@ describe(`AI through an OpenAI-compatible provider (fake server, ${TEST_DB})`, (
     const leaf = technicalLeaf(tree, 2);
     const where = pathLine(tree, leaf.id);
     await c.data('/catalog/client/updateBidCatalogSetting', { id: leaf.id, settings: { targetWords: 300 } });
-    fake.scriptFirst({ match: (r) => r.prompt.includes(where) && r.prompt.includes('【任务：撰写章节】'), reply: fillerText(2000), times: 1 });
+    fake.scriptFirst({
+      match: (r) => r.prompt.includes(where) && r.prompt.includes('【任务：撰写章节】'),
+      reply: fillerText(2000),
+      times: 1,
+    });
     const before = fake.requests.length;
     const chapter = await c.data('/ai/client/aiGetBidContent', { catalogId: leaf.id });
     expect(chapter.wordCount).toBeLessThanOrEqual(480);
@@ -219,11 +257,20 @@ describe(`AI through an OpenAI-compatible provider (fake server, ${TEST_DB})`, (
     const { tree } = await bidWithOutline(c, 'tender-it-gov', 'standard');
     const catalogId = leaves(tree)[0].id;
     fake.scriptFirst({ match: '【任务：改写】', reply: '```markdown\n改写后的**文字**。\n```', times: 1 });
-    const r = await c.data('/ai/client/aiGenerateCustomizeContent', { catalogId, action: 'rewrite', selection: '原来的文字。' });
+    const r = await c.data('/ai/client/aiGenerateCustomizeContent', {
+      catalogId,
+      action: 'rewrite',
+      selection: '原来的文字。',
+    });
     expect(r).toEqual({ markdown: '改写后的**文字**。', text: '改写后的文字。', engine: 'openai' });
     expect(fake.requests.at(-1)!.prompt).toContain('原来的文字。');
     fake.scriptFirst({ match: '【任务：自定义指令】', reply: '按指令处理后的文字', times: 1 });
-    const custom = await c.data('/ai/client/aiGenerateCustomizeContent', { catalogId, action: 'custom', selection: '原文', instruction: '写成承诺语气' });
+    const custom = await c.data('/ai/client/aiGenerateCustomizeContent', {
+      catalogId,
+      action: 'custom',
+      selection: '原文',
+      instruction: '写成承诺语气',
+    });
     expect(custom.text).toBe('按指令处理后的文字');
     expect(fake.requests.at(-1)!.prompt).toContain('写成承诺语气');
   });
@@ -232,7 +279,10 @@ describe(`AI through an OpenAI-compatible provider (fake server, ${TEST_DB})`, (
     const c = await newWriter(s);
     fake.scriptFirst({ match: '【任务：招标分析】', reply: 'not json at all', times: 2 });
     const before = fake.requests.length;
-    const started = await c.data('/ai/chat/start-analysis', { text: fixture('tender-construction'), name: '修复测试' });
+    const started = await c.data('/ai/chat/start-analysis', {
+      text: fixture('tender-construction'),
+      name: '修复测试',
+    });
     const r = await waitForInterpretation(s, c.user.token, started.id);
     expect(r.status).toBe('done');
     expect(r.analysis!.engine).toBe('offline');

@@ -21,7 +21,13 @@ afterAll(async () => {
 describe(`a bid that answers one 包 (${TEST_DB})`, () => {
   it('keeps that 包’s scoring items, ★ clauses and requirements; another 包 makes the analysis afresh', async () => {
     const c = await newWriter(s);
-    const { id } = await c.data('/bid/client/saveBid', { name: '智慧教室录播包', modelType: 'standard', pageCount: 30, tenderText: tender, lot: 2 });
+    const { id } = await c.data('/bid/client/saveBid', {
+      name: '智慧教室录播包',
+      modelType: 'standard',
+      pageCount: 30,
+      tenderText: tender,
+      lot: 2,
+    });
     await c.data('/ai/client/aiGetBidCatalog', { bidId: id });
     const detail = await c.data('/bid/client/getBidDetail', { id });
     expect(detail.lot).toBe(2);
@@ -42,7 +48,12 @@ describe(`a bid that answers one 包 (${TEST_DB})`, () => {
   it('refuses a 包 number that is not one, in Chinese, and creates nothing', async () => {
     const c = await newWriter(s);
     for (const lot of [0, 'x', 1.5]) {
-      const r = await c.call('/bid/client/saveBid', { name: '错误的包号', modelType: 'standard', tenderText: tender, lot });
+      const r = await c.call('/bid/client/saveBid', {
+        name: '错误的包号',
+        modelType: 'standard',
+        tenderText: tender,
+        lot,
+      });
       expect(r.status).toBeGreaterThanOrEqual(400);
       expect(r.status).toBeLessThan(500);
       expect(JSON.stringify(r.body)).toMatch(/采购包编号/);

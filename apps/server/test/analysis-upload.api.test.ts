@@ -12,7 +12,11 @@ import { newWriter } from './catalog-helpers.ts';
  */
 
 const corpus = (f: string) => fs.readFileSync(new URL(`./corpus/${f}`, import.meta.url));
-const gold = (id: string) => JSON.parse(corpus(`${id}.gold.json`).toString('utf8')) as { scoringItems: Array<{ name: string; points: number }>; project: { bondAmount: number | null } };
+const gold = (id: string) =>
+  JSON.parse(corpus(`${id}.gold.json`).toString('utf8')) as {
+    scoringItems: Array<{ name: string; points: number }>;
+    project: { bondAmount: number | null };
+  };
 const norm = (s: string) => s.replace(/[\s（）()、，,]/g, '');
 
 let s: TestServer;
@@ -24,21 +28,32 @@ afterAll(async () => {
 });
 
 describe(`corpus tenders uploaded as files (${TEST_DB})`, () => {
-  for (const [id, ext] of [['t08', 'pdf'], ['t04', 'docx'], ['t15', 'pdf']] as const) {
+  for (const [id, ext] of [
+    ['t08', 'pdf'],
+    ['t04', 'docx'],
+    ['t15', 'pdf'],
+  ] as const) {
     it(`${id}.${ext}: scoring items, bond and offsets`, async () => {
       const c = await newWriter(s);
       const fd = new FormData();
       fd.append('file', new Blob([corpus(`${id}.${ext}`)]), `${id}招标文件.${ext}`);
-      const up = await fetch(`${s.baseUrl}/api/file/client/uploadTender`, { method: 'POST', headers: { ...clientHeaders(), 'blade-auth': `bearer ${c.user.token}` }, body: fd });
+      const up = await fetch(`${s.baseUrl}/api/file/client/uploadTender`, {
+        method: 'POST',
+        headers: { ...clientHeaders(), 'blade-auth': `bearer ${c.user.token}` },
+        body: fd,
+      });
       const fileId = ((await up.json()) as { data: { fileId: string } }).data.fileId;
       const r = await c.data<InterpretationDetail>('/ai/chat/start-analysis', { fileId });
       const done = await waitForInterpretation(s, c.user.token, r.id, 90_000);
       expect(done.status).toBe('done');
       const a = done.analysis!;
       const g = gold(id);
-      expect(a.scoringItems.map((i) => [norm(i.name), i.points])).toEqual(g.scoringItems.map((i) => [norm(i.name), i.points]));
+      expect(a.scoringItems.map((i) => [norm(i.name), i.points])).toEqual(
+        g.scoringItems.map((i) => [norm(i.name), i.points]),
+      );
       expect(a.project.bondAmount).toBe(g.project.bondAmount);
-      for (const i of a.scoringItems) expect(norm(done.text!.slice(i.source!.start, i.source!.end))).toContain(norm(i.name).slice(0, 3));
+      for (const i of a.scoringItems)
+        expect(norm(done.text!.slice(i.source!.start, i.source!.end))).toContain(norm(i.name).slice(0, 3));
     });
   }
 });

@@ -26,9 +26,24 @@ let snapshotBefore: string;
 async function ownerState(): Promise<string> {
   const db = s.built.ctx.db;
   const bid = await db.selectFrom('bids').selectAll().where('id', '=', ids.bid).executeTakeFirstOrThrow();
-  const catalogs = await db.selectFrom('catalogs').selectAll().where('bid_id', '=', ids.bid).orderBy('id').execute();
-  const versions = await db.selectFrom('catalog_versions').select(['id', 'name']).where('bid_id', '=', ids.bid).orderBy('id').execute();
-  const cversions = await db.selectFrom('catalog_content_versions').select(['id', 'version_no']).where('bid_id', '=', ids.bid).orderBy('id').execute();
+  const catalogs = await db
+    .selectFrom('catalogs')
+    .selectAll()
+    .where('bid_id', '=', ids.bid)
+    .orderBy('id')
+    .execute();
+  const versions = await db
+    .selectFrom('catalog_versions')
+    .select(['id', 'name'])
+    .where('bid_id', '=', ids.bid)
+    .orderBy('id')
+    .execute();
+  const cversions = await db
+    .selectFrom('catalog_content_versions')
+    .select(['id', 'version_no'])
+    .where('bid_id', '=', ids.bid)
+    .orderBy('id')
+    .execute();
   return JSON.stringify({ bid, catalogs, versions, cversions });
 }
 
@@ -37,16 +52,25 @@ beforeAll(async () => {
   owner = await newWriter(s);
   intruder = await newWriter(s);
   ids.bid = await newBid(owner, '别人的标书');
-  const tree = await owner.data<CatalogNode[]>('/catalog/client/bidCatalogSave', { bidId: ids.bid, catalogs: [{ title: 'A', children: [{ title: 'A1' }, { title: 'A2' }] }, { title: 'B' }] });
+  const tree = await owner.data<CatalogNode[]>('/catalog/client/bidCatalogSave', {
+    bidId: ids.bid,
+    catalogs: [{ title: 'A', children: [{ title: 'A1' }, { title: 'A2' }] }, { title: 'B' }],
+  });
   ids.a = findByTitle(tree, 'A').id;
   ids.a1 = findByTitle(tree, 'A1').id;
   ids.a2 = findByTitle(tree, 'A2').id;
   ids.b = findByTitle(tree, 'B').id;
-  await owner.data('/catalog/client/updateBidCatalogContent', { id: ids.a1, content: paragraph('机密内容'), baseVersion: 0 });
+  await owner.data('/catalog/client/updateBidCatalogContent', {
+    id: ids.a1,
+    content: paragraph('机密内容'),
+    baseVersion: 0,
+  });
   ids.contentVersion = (await owner.data('/catalog/client/saveCatalogContentVersion', { id: ids.a1 })).id;
   ids.outlineVersion = (await owner.data('/bid/client/saveCatalogVersion', { bidId: ids.bid })).id;
   ids.ownBid = await newBid(intruder, '自己的标书');
-  ids.ownChapter = (await intruder.data('/catalog/client/addSameLevelBidCatalog', { bidId: ids.ownBid, title: '自己的章节' })).id;
+  ids.ownChapter = (
+    await intruder.data('/catalog/client/addSameLevelBidCatalog', { bidId: ids.ownBid, title: '自己的章节' })
+  ).id;
   snapshotBefore = await ownerState();
 });
 afterAll(async () => {
@@ -75,19 +99,31 @@ const calls: Array<[string, () => unknown]> = [
   ['/catalog/client/addSameLevelBidCatalog (bidId)', () => ({ bidId: ids.bid, title: '新' })],
   ['/catalog/client/bidCatalogChildSave', () => ({ id: ids.a, catalogs: [{ title: 'x' }] })],
   ['/catalog/client/dragBidCatalog', () => ({ id: ids.b, targetId: ids.a, position: 'inside' })],
-  ['/catalog/client/dragBidCatalog (own chapter onto a foreign target)', () => ({ id: ids.ownChapter, targetId: ids.a, position: 'inside' })],
+  [
+    '/catalog/client/dragBidCatalog (own chapter onto a foreign target)',
+    () => ({ id: ids.ownChapter, targetId: ids.a, position: 'inside' }),
+  ],
   ['/catalog/client/upGradeBidCatalog', () => ({ id: ids.a1 })],
   ['/catalog/client/deGradeBidCatalog', () => ({ id: ids.a2 })],
-  ['/catalog/client/updateBidCatalogContent', () => ({ id: ids.a1, content: paragraph('篡改'), baseVersion: 1 })],
+  [
+    '/catalog/client/updateBidCatalogContent',
+    () => ({ id: ids.a1, content: paragraph('篡改'), baseVersion: 1 }),
+  ],
   ['/catalog/client/getBidCatalogStatus', () => ({ bidId: ids.bid })],
   ['/catalog/client/removeCatalogErrorStatus', () => ({ id: ids.a1 })],
   ['/catalog/client/updateBidCatalogSetting', () => ({ id: ids.a1, settings: { targetWords: 1 } })],
   ['/catalog/client/saveCatalogContentVersion', () => ({ id: ids.a1 })],
   ['/catalog/client/getCatalogContentVersionList', () => ({ id: ids.a1 })],
   ['/catalog/client/getCatalogContentVersionDetail', () => ({ id: ids.a1, versionId: ids.contentVersion })],
-  ['/catalog/client/getCatalogContentVersionDetail (own chapter, foreign version)', () => ({ id: ids.ownChapter, versionId: ids.contentVersion })],
+  [
+    '/catalog/client/getCatalogContentVersionDetail (own chapter, foreign version)',
+    () => ({ id: ids.ownChapter, versionId: ids.contentVersion }),
+  ],
   ['/catalog/client/restoreCatalogContentVersion', () => ({ id: ids.a1, versionId: ids.contentVersion })],
-  ['/catalog/client/restoreCatalogContentVersion (own chapter, foreign version)', () => ({ id: ids.ownChapter, versionId: ids.contentVersion })],
+  [
+    '/catalog/client/restoreCatalogContentVersion (own chapter, foreign version)',
+    () => ({ id: ids.ownChapter, versionId: ids.contentVersion }),
+  ],
 ];
 
 describe(`another user's ids answer 404 (${TEST_DB})`, () => {

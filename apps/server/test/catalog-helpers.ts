@@ -7,7 +7,13 @@ import { createUserWithSession, type TestUser } from './helpers/fixtures.ts';
 export function client(s: TestServer, user: TestUser) {
   const call = async (path: string, body: unknown = {}) => {
     const r = await s.api.post(path, body, { token: user.token });
-    return { status: r.status, code: r.body?.code as number, msg: r.body?.msg as string, data: r.body?.data, body: r.body };
+    return {
+      status: r.status,
+      code: r.body?.code as number,
+      msg: r.body?.msg as string,
+      data: r.body?.data,
+      body: r.body,
+    };
   };
   const data = async <T = any>(path: string, body: unknown = {}): Promise<T> => {
     const r = await call(path, body);
@@ -24,7 +30,11 @@ export async function newWriter(s: TestServer, quota = 50) {
 }
 
 export async function newBid(c: Client, name = '测试标书'): Promise<string> {
-  const { id } = await c.data<{ id: string }>('/bid/client/saveBid', { name, modelType: 'standard', pageCount: 50 });
+  const { id } = await c.data<{ id: string }>('/bid/client/saveBid', {
+    name,
+    modelType: 'standard',
+    pageCount: 50,
+  });
   return id;
 }
 
@@ -60,7 +70,11 @@ export function findByTitle(tree: CatalogNode[], title: string): CatalogNode {
  * root (no orphan, no cycle), level = parent level + 1, `sort` contiguous 1..n among siblings, ids
  * unique, the API tree holds exactly the rows, and the bid's stored progress matches its leaves.
  */
-export async function assertOutlineInvariants(s: TestServer, c: Client, bidId: string): Promise<CatalogNode[]> {
+export async function assertOutlineInvariants(
+  s: TestServer,
+  c: Client,
+  bidId: string,
+): Promise<CatalogNode[]> {
   const tree = await c.data<CatalogNode[]>('/catalog/client/getBidCatalogList', { bidId });
   const seen = new Set<string>();
   const walk = (nodes: CatalogNode[], parent: CatalogNode | null) => {
@@ -77,7 +91,11 @@ export async function assertOutlineInvariants(s: TestServer, c: Client, bidId: s
   };
   walk(tree, null);
 
-  const rows = await s.built.ctx.db.selectFrom('catalogs').select(['id', 'parent_id', 'level', 'has_content']).where('bid_id', '=', bidId).execute();
+  const rows = await s.built.ctx.db
+    .selectFrom('catalogs')
+    .select(['id', 'parent_id', 'level', 'has_content'])
+    .where('bid_id', '=', bidId)
+    .execute();
   expect(rows.length).toBe(seen.size);
   const byId = new Map(rows.map((r) => [r.id, r]));
   for (const r of rows) {
@@ -103,7 +121,11 @@ export async function assertOutlineInvariants(s: TestServer, c: Client, bidId: s
   const leaves = rows.filter((r) => !hasChild.has(r.id));
   const done = leaves.filter((r) => r.has_content === 1).length;
   const expected = leaves.length ? Math.floor((done * 100) / leaves.length) : 0;
-  const bid = await s.built.ctx.db.selectFrom('bids').select('progress').where('id', '=', bidId).executeTakeFirstOrThrow();
+  const bid = await s.built.ctx.db
+    .selectFrom('bids')
+    .select('progress')
+    .where('id', '=', bidId)
+    .executeTakeFirstOrThrow();
   expect(bid.progress).toBe(expected);
   return tree;
 }

@@ -46,7 +46,11 @@ class Model {
   }
 
   /** The list holding `id` and the parent (null at the top). */
-  locate(id: string, list = this.roots, parent: M | null = null): { list: M[]; parent: M | null; index: number } | null {
+  locate(
+    id: string,
+    list = this.roots,
+    parent: M | null = null,
+  ): { list: M[]; parent: M | null; index: number } | null {
     const i = list.findIndex((n) => n.id === id);
     if (i >= 0) return { list, parent, index: i };
     for (const n of list) {
@@ -89,15 +93,41 @@ type Op =
   | { kind: 'addRoot' };
 
 const opArb: fc.Arbitrary<Op> = fc.oneof(
-  { weight: 7, arbitrary: fc.record({ kind: fc.constantFrom('addChild', 'addSibling', 'remove', 'up', 'down', 'promote', 'demote') as fc.Arbitrary<'addChild'>, a: fc.nat(200) }) },
-  { weight: 3, arbitrary: fc.record({ kind: fc.constant('drag' as const), a: fc.nat(200), b: fc.nat(200), pos: fc.constantFrom('before' as const, 'after' as const, 'inside' as const) }) },
+  {
+    weight: 7,
+    arbitrary: fc.record({
+      kind: fc.constantFrom(
+        'addChild',
+        'addSibling',
+        'remove',
+        'up',
+        'down',
+        'promote',
+        'demote',
+      ) as fc.Arbitrary<'addChild'>,
+      a: fc.nat(200),
+    }),
+  },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      kind: fc.constant('drag' as const),
+      a: fc.nat(200),
+      b: fc.nat(200),
+      pos: fc.constantFrom('before' as const, 'after' as const, 'inside' as const),
+    }),
+  },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('addRoot' as const) }) },
 );
 
 let titleSeq = 0;
 
 /** Applies `op` to the model and answers the code the server must give (200, 400 or 601). */
-function expectModel(m: Model, op: Op, newTitle: string): { code: number; path: string; body: Record<string, unknown> } | null {
+function expectModel(
+  m: Model,
+  op: Op,
+  newTitle: string,
+): { code: number; path: string; body: Record<string, unknown> } | null {
   const all = m.all();
   if (op.kind === 'addRoot') {
     return { code: 200, path: 'addSameLevelBidCatalog', body: { title: newTitle } };
@@ -108,7 +138,8 @@ function expectModel(m: Model, op: Op, newTitle: string): { code: number; path: 
   const level = m.level(x.id);
   switch (op.kind) {
     case 'addChild': {
-      if (level + 1 > MAX_DEPTH) return { code: 400, path: 'addLowerLevelBidCatalog', body: { id: x.id, title: newTitle } };
+      if (level + 1 > MAX_DEPTH)
+        return { code: 400, path: 'addLowerLevelBidCatalog', body: { id: x.id, title: newTitle } };
       return { code: 200, path: 'addLowerLevelBidCatalog', body: { id: x.id, title: newTitle } };
     }
     case 'addSibling':
@@ -121,7 +152,8 @@ function expectModel(m: Model, op: Op, newTitle: string): { code: number; path: 
       [loc.list[loc.index - 1], loc.list[loc.index]] = [loc.list[loc.index], loc.list[loc.index - 1]];
       return { code: 200, path: 'moveUpBidCatalog', body: { id: x.id } };
     case 'down':
-      if (loc.index === loc.list.length - 1) return { code: 601, path: 'moveDownBidCatalog', body: { id: x.id } };
+      if (loc.index === loc.list.length - 1)
+        return { code: 601, path: 'moveDownBidCatalog', body: { id: x.id } };
       [loc.list[loc.index + 1], loc.list[loc.index]] = [loc.list[loc.index], loc.list[loc.index + 1]];
       return { code: 200, path: 'moveDownBidCatalog', body: { id: x.id } };
     case 'promote': {
@@ -133,7 +165,8 @@ function expectModel(m: Model, op: Op, newTitle: string): { code: number; path: 
     }
     case 'demote': {
       if (loc.index === 0) return { code: 601, path: 'deGradeBidCatalog', body: { id: x.id } };
-      if (level + 1 + m.height(x) - 1 > MAX_DEPTH) return { code: 400, path: 'deGradeBidCatalog', body: { id: x.id } };
+      if (level + 1 + m.height(x) - 1 > MAX_DEPTH)
+        return { code: 400, path: 'deGradeBidCatalog', body: { id: x.id } };
       const prev = loc.list[loc.index - 1];
       loc.list.splice(loc.index, 1);
       prev.children.push(x);
@@ -157,38 +190,72 @@ function expectModel(m: Model, op: Op, newTitle: string): { code: number; path: 
 describe(`random outline edits keep the invariants (${TEST_DB})`, () => {
   it('add, remove, move up/down, drag, promote, demote in any order', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(opArb, { minLength: 5, maxLength: TEST_DB === 'pg' ? 14 : 20 }), async (ops) => {
-        const bidId = await newBid(c, '随机编辑');
-        const initial = await c.data<CatalogNode[]>(`${P}/bidCatalogSave`, {
-          bidId,
-          catalogs: [
-            { title: 'A', children: [{ title: 'A1', children: [{ title: 'A1a', children: [{ title: 'A1a1', children: [{ title: 'A1a1x', children: [{ title: 'A1a1x1', children: [{ title: 'A1a1x1y' }] }] }] }] }] }, { title: 'A2' }] },
-            { title: 'B' },
-            { title: 'C', children: [{ title: 'C1' }] },
-          ],
-        });
-        const model = Model.from(initial);
-        for (const op of ops) {
-          const title = `n${++titleSeq}`;
-          const want = expectModel(model, op, title);
-          if (!want) continue;
-          const body = op.kind === 'addRoot' ? { ...want.body, bidId } : want.body;
-          const r = await c.call(`${P}/${want.path}`, body);
-          expect({ op, code: r.code }).toEqual({ op, code: want.code });
-          // Adds need the new id: read it back into the model.
-          if (r.code === 200 && (op.kind === 'addRoot' || op.kind === 'addChild' || op.kind === 'addSibling')) {
-            const node: M = { id: r.data.id, title, children: [] };
-            if (op.kind === 'addRoot') model.roots.push(node);
-            else if (op.kind === 'addChild') model.locate(want.body.id as string)!.list.find((n) => n.id === want.body.id)!.children.push(node);
-            else {
-              const loc = model.locate(want.body.id as string)!;
-              loc.list.splice(loc.index + 1, 0, node);
+      fc.asyncProperty(
+        fc.array(opArb, { minLength: 5, maxLength: TEST_DB === 'pg' ? 14 : 20 }),
+        async (ops) => {
+          const bidId = await newBid(c, '随机编辑');
+          const initial = await c.data<CatalogNode[]>(`${P}/bidCatalogSave`, {
+            bidId,
+            catalogs: [
+              {
+                title: 'A',
+                children: [
+                  {
+                    title: 'A1',
+                    children: [
+                      {
+                        title: 'A1a',
+                        children: [
+                          {
+                            title: 'A1a1',
+                            children: [
+                              {
+                                title: 'A1a1x',
+                                children: [{ title: 'A1a1x1', children: [{ title: 'A1a1x1y' }] }],
+                              },
+                            ],
+                          },
+                        ],
+                      },
+                    ],
+                  },
+                  { title: 'A2' },
+                ],
+              },
+              { title: 'B' },
+              { title: 'C', children: [{ title: 'C1' }] },
+            ],
+          });
+          const model = Model.from(initial);
+          for (const op of ops) {
+            const title = `n${++titleSeq}`;
+            const want = expectModel(model, op, title);
+            if (!want) continue;
+            const body = op.kind === 'addRoot' ? { ...want.body, bidId } : want.body;
+            const r = await c.call(`${P}/${want.path}`, body);
+            expect({ op, code: r.code }).toEqual({ op, code: want.code });
+            // Adds need the new id: read it back into the model.
+            if (
+              r.code === 200 &&
+              (op.kind === 'addRoot' || op.kind === 'addChild' || op.kind === 'addSibling')
+            ) {
+              const node: M = { id: r.data.id, title, children: [] };
+              if (op.kind === 'addRoot') model.roots.push(node);
+              else if (op.kind === 'addChild')
+                model
+                  .locate(want.body.id as string)!
+                  .list.find((n) => n.id === want.body.id)!
+                  .children.push(node);
+              else {
+                const loc = model.locate(want.body.id as string)!;
+                loc.list.splice(loc.index + 1, 0, node);
+              }
             }
+            const tree = await assertOutlineInvariants(s, c, bidId);
+            expect(serverShape(tree)).toBe(model.shape());
           }
-          const tree = await assertOutlineInvariants(s, c, bidId);
-          expect(serverShape(tree)).toBe(model.shape());
-        }
-      }),
+        },
+      ),
       { numRuns: TEST_DB === 'pg' ? 8 : 15 },
     );
   });

@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CatalogNode } from '@bid/shared';
 import { startTestServer, TEST_DB, type TestServer } from './helpers/test-server.ts';
-import { assertOutlineInvariants, findByTitle, newBid, newWriter, paragraph, shape, type Client } from './catalog-helpers.ts';
+import {
+  assertOutlineInvariants,
+  findByTitle,
+  newBid,
+  newWriter,
+  paragraph,
+  shape,
+  type Client,
+} from './catalog-helpers.ts';
 import type { CatalogService } from '../src/modules/catalog/service.ts';
 
 let s: TestServer;
@@ -21,7 +29,10 @@ const text = (doc: unknown) => JSON.stringify(doc);
 
 async function chapter(): Promise<{ bidId: string; id: string }> {
   const bidId = await newBid(c);
-  const tree = await c.data<CatalogNode[]>(`${P}/bidCatalogSave`, { bidId, catalogs: [{ title: '技术方案' }, { title: '服务承诺' }] });
+  const tree = await c.data<CatalogNode[]>(`${P}/bidCatalogSave`, {
+    bidId,
+    catalogs: [{ title: '技术方案' }, { title: '服务承诺' }],
+  });
   return { bidId, id: tree[0].id };
 }
 
@@ -31,7 +42,11 @@ describe(`content versions (${TEST_DB})`, () => {
     const g1 = await catalog.saveGeneratedContent(undefined, id, paragraph('第一稿'), { engine: 'offline' });
     expect(g1).toMatchObject({ version: 1, versionNo: 1 });
     // The writer edits the AI text...
-    await c.data(`${P}/updateBidCatalogContent`, { id, content: paragraph('第一稿（已修改）'), baseVersion: 1 });
+    await c.data(`${P}/updateBidCatalogContent`, {
+      id,
+      content: paragraph('第一稿（已修改）'),
+      baseVersion: 1,
+    });
     // ...then regenerates: the edited text becomes a version before the new one lands.
     const g2 = await catalog.saveGeneratedContent(undefined, id, paragraph('第二稿'), { engine: 'offline' });
     expect(g2.version).toBe(3);
@@ -101,8 +116,16 @@ describe(`content versions (${TEST_DB})`, () => {
 
   it('a save long after the last version keeps the previous text as an autosave checkpoint', async () => {
     const { id } = await chapter();
-    await c.data(`${P}/updateBidCatalogContent`, { id, content: paragraph('很长的一段正文'), baseVersion: 0 });
-    await c.data(`${P}/updateBidCatalogContent`, { id, content: paragraph('很长的一段正文，继续写'), baseVersion: 1 });
+    await c.data(`${P}/updateBidCatalogContent`, {
+      id,
+      content: paragraph('很长的一段正文'),
+      baseVersion: 0,
+    });
+    await c.data(`${P}/updateBidCatalogContent`, {
+      id,
+      content: paragraph('很长的一段正文，继续写'),
+      baseVersion: 1,
+    });
     let list = await c.data<any[]>(`${P}/getCatalogContentVersionList`, { id });
     // No version yet: the first save over content keeps what was there.
     expect(list.map((v) => v.source)).toEqual(['autosave-checkpoint']);
@@ -111,11 +134,17 @@ describe(`content versions (${TEST_DB})`, () => {
     list = await c.data<any[]>(`${P}/getCatalogContentVersionList`, { id });
     expect(list).toHaveLength(1);
     // Eleven minutes later the text before the next save is kept.
-    await s.built.ctx.db.updateTable('catalog_content_versions').set({ created_at: new Date(Date.now() - 11 * 60_000).toISOString() }).where('catalog_id', '=', id).execute();
+    await s.built.ctx.db
+      .updateTable('catalog_content_versions')
+      .set({ created_at: new Date(Date.now() - 11 * 60_000).toISOString() })
+      .where('catalog_id', '=', id)
+      .execute();
     await c.data(`${P}/updateBidCatalogContent`, { id, content: paragraph('新写的'), baseVersion: 3 });
     list = await c.data<any[]>(`${P}/getCatalogContentVersionList`, { id });
     expect(list).toHaveLength(2);
-    expect(text((await c.data(`${P}/getCatalogContentVersionDetail`, { id, versionId: list[0].id })).content)).toContain('误删了');
+    expect(
+      text((await c.data(`${P}/getCatalogContentVersionDetail`, { id, versionId: list[0].id })).content),
+    ).toContain('误删了');
   });
 });
 
@@ -136,18 +165,33 @@ describe(`outline versions (${TEST_DB})`, () => {
 
   it('restoring snapshots the current outline first, then brings back the old one with removed chapters and their text', async () => {
     const bidId = await newBid(c);
-    let tree = await c.data<CatalogNode[]>(`${P}/bidCatalogSave`, { bidId, catalogs: [{ title: '一', children: [{ title: '一.1' }] }, { title: '二' }] });
+    let tree = await c.data<CatalogNode[]>(`${P}/bidCatalogSave`, {
+      bidId,
+      catalogs: [{ title: '一', children: [{ title: '一.1' }] }, { title: '二' }],
+    });
     const one1 = findByTitle(tree, '一.1');
     const two = findByTitle(tree, '二');
-    await c.data(`${P}/updateBidCatalogContent`, { id: one1.id, content: paragraph('一点一的正文'), baseVersion: 0 });
-    await c.data(`${P}/updateBidCatalogContent`, { id: two.id, content: paragraph('第二章旧文'), baseVersion: 0 });
+    await c.data(`${P}/updateBidCatalogContent`, {
+      id: one1.id,
+      content: paragraph('一点一的正文'),
+      baseVersion: 0,
+    });
+    await c.data(`${P}/updateBidCatalogContent`, {
+      id: two.id,
+      content: paragraph('第二章旧文'),
+      baseVersion: 0,
+    });
     await c.data(`${P}/saveCatalogContentVersion`, { id: one1.id, name: '一点一存档' });
     const v1 = await c.data('/bid/client/saveCatalogVersion', { bidId, name: 'V1' });
 
     // Change everything: remove 一 (with content), rename 二 and rewrite it, add 三.
     await c.data(`${P}/removeBidCatalog`, { id: findByTitle(tree, '一').id });
     await c.data(`${P}/updateBidCatalogTitle`, { id: two.id, title: '二（改）' });
-    await c.data(`${P}/updateBidCatalogContent`, { id: two.id, content: paragraph('第二章新文'), baseVersion: 1 });
+    await c.data(`${P}/updateBidCatalogContent`, {
+      id: two.id,
+      content: paragraph('第二章新文'),
+      baseVersion: 1,
+    });
     await c.data(`${P}/addSameLevelBidCatalog`, { bidId, title: '三' });
     expect(shape(await assertOutlineInvariants(s, c, bidId))).toBe('二（改）,三');
 
@@ -177,7 +221,10 @@ describe(`outline versions (${TEST_DB})`, () => {
 
   it('a stale editor tab on a restored chapter cannot overwrite it silently', async () => {
     const bidId = await newBid(c);
-    const tree = await c.data<CatalogNode[]>(`${P}/bidCatalogSave`, { bidId, catalogs: [{ title: '甲' }, { title: '乙' }] });
+    const tree = await c.data<CatalogNode[]>(`${P}/bidCatalogSave`, {
+      bidId,
+      catalogs: [{ title: '甲' }, { title: '乙' }],
+    });
     const jia = tree[0];
     await c.data(`${P}/updateBidCatalogContent`, { id: jia.id, content: paragraph('v1'), baseVersion: 0 });
     const v = await c.data('/bid/client/saveCatalogVersion', { bidId });
@@ -186,7 +233,11 @@ describe(`outline versions (${TEST_DB})`, () => {
     await c.data('/bid/client/restoreCatalogVersion', { id: v.id });
     // A tab that had loaded version 1 or 2 before the removal is stale now.
     for (const baseVersion of [1, 2]) {
-      const r = await c.call(`${P}/updateBidCatalogContent`, { id: jia.id, content: paragraph('旧标签页'), baseVersion });
+      const r = await c.call(`${P}/updateBidCatalogContent`, {
+        id: jia.id,
+        content: paragraph('旧标签页'),
+        baseVersion,
+      });
       expect(r.status).toBe(409);
     }
   });

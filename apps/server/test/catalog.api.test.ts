@@ -1,7 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CatalogNode } from '@bid/shared';
 import { startTestServer, TEST_DB, type TestServer } from './helpers/test-server.ts';
-import { assertOutlineInvariants, findByTitle, flatten, newBid, newWriter, paragraph, shape, type Client } from './catalog-helpers.ts';
+import {
+  assertOutlineInvariants,
+  findByTitle,
+  flatten,
+  newBid,
+  newWriter,
+  paragraph,
+  shape,
+  type Client,
+} from './catalog-helpers.ts';
 
 let s: TestServer;
 let c: Client;
@@ -20,7 +29,11 @@ async function bidWithOutline(): Promise<{ bidId: string; tree: CatalogNode[] }>
   const bidId = await newBid(c);
   const tree = await c.data<CatalogNode[]>(`${P}/bidCatalogSave`, {
     bidId,
-    catalogs: [{ title: 'A', children: [{ title: 'A1' }, { title: 'A2', children: [{ title: 'A2a' }] }] }, { title: 'B' }, { title: 'C' }],
+    catalogs: [
+      { title: 'A', children: [{ title: 'A1' }, { title: 'A2', children: [{ title: 'A2a' }] }] },
+      { title: 'B' },
+      { title: 'C' },
+    ],
   });
   return { bidId, tree };
 }
@@ -34,14 +47,27 @@ describe(`catalog operations (${TEST_DB})`, () => {
     const { bidId, tree } = await bidWithOutline();
     expect(shape(tree)).toBe('A[A1,A2[A2a]],B,C');
     const a2a = findByTitle(tree, 'A2a');
-    expect(a2a).toMatchObject({ level: 3, sort: 1, status: 'empty', wordCount: 0, targetWords: null, scoringItems: null, engine: null, hasContent: false, version: 0 });
+    expect(a2a).toMatchObject({
+      level: 3,
+      sort: 1,
+      status: 'empty',
+      wordCount: 0,
+      targetWords: null,
+      scoringItems: null,
+      engine: null,
+      hasContent: false,
+      version: 0,
+    });
     expect(findByTitle(tree, 'C').sort).toBe(3);
     expect(shape(await treeOf(bidId))).toBe('A[A1,A2[A2a]],B,C');
   });
 
   it('bidCatalogSave replaces the outline and keeps the old one as an outline version', async () => {
     const { bidId } = await bidWithOutline();
-    const tree = await c.data<CatalogNode[]>(`${P}/bidCatalogSave`, { bidId, catalogs: [{ title: '新一', targetWords: 800, scoringItems: [{ name: '技术方案', points: 10 }] }] });
+    const tree = await c.data<CatalogNode[]>(`${P}/bidCatalogSave`, {
+      bidId,
+      catalogs: [{ title: '新一', targetWords: 800, scoringItems: [{ name: '技术方案', points: 10 }] }],
+    });
     expect(shape(tree)).toBe('新一');
     expect(tree[0]).toMatchObject({ targetWords: 800, scoringItems: [{ name: '技术方案', points: 10 }] });
     await treeOf(bidId);
@@ -55,7 +81,13 @@ describe(`catalog operations (${TEST_DB})`, () => {
   it('getBidCatalogDetail answers content (an empty doc at first) and version', async () => {
     const { tree } = await bidWithOutline();
     const d = await c.data(`${P}/getBidCatalogDetail`, { id: findByTitle(tree, 'B').id });
-    expect(d).toMatchObject({ title: 'B', status: 'empty', version: 0, readOnly: false, content: { type: 'doc' } });
+    expect(d).toMatchObject({
+      title: 'B',
+      status: 'empty',
+      version: 0,
+      readOnly: false,
+      content: { type: 'doc' },
+    });
   });
 
   it('updateBidCatalogTitle renames; an empty title is a 400 naming the field', async () => {
@@ -84,11 +116,22 @@ describe(`catalog operations (${TEST_DB})`, () => {
 
   it('a move writes O(1) rows: only the two swapped chapters change', async () => {
     const bidId = await newBid(c);
-    const tree = await c.data<CatalogNode[]>(`${P}/bidCatalogSave`, { bidId, catalogs: Array.from({ length: 50 }, (_, i) => ({ title: `第${i + 1}章` })) });
-    const before = await s.built.ctx.db.selectFrom('catalogs').select(['id', 'sort_key', 'updated_at']).where('bid_id', '=', bidId).execute();
+    const tree = await c.data<CatalogNode[]>(`${P}/bidCatalogSave`, {
+      bidId,
+      catalogs: Array.from({ length: 50 }, (_, i) => ({ title: `第${i + 1}章` })),
+    });
+    const before = await s.built.ctx.db
+      .selectFrom('catalogs')
+      .select(['id', 'sort_key', 'updated_at'])
+      .where('bid_id', '=', bidId)
+      .execute();
     await new Promise((r) => setTimeout(r, 5));
     await c.data(`${P}/moveUpBidCatalog`, { id: tree[30].id });
-    const after = await s.built.ctx.db.selectFrom('catalogs').select(['id', 'sort_key', 'updated_at']).where('bid_id', '=', bidId).execute();
+    const after = await s.built.ctx.db
+      .selectFrom('catalogs')
+      .select(['id', 'sort_key', 'updated_at'])
+      .where('bid_id', '=', bidId)
+      .execute();
     const changed = after.filter((r) => before.find((b) => b.id === r.id)!.updated_at !== r.updated_at);
     expect(changed.map((r) => r.id).sort()).toEqual([tree[29].id, tree[30].id].sort());
     await treeOf(bidId);
@@ -105,7 +148,11 @@ describe(`catalog operations (${TEST_DB})`, () => {
   it('removing a subtree with content keeps it in an outline version first', async () => {
     const { bidId, tree } = await bidWithOutline();
     const a1 = findByTitle(tree, 'A1');
-    await c.data(`${P}/updateBidCatalogContent`, { id: a1.id, content: paragraph('重要内容'), baseVersion: 0 });
+    await c.data(`${P}/updateBidCatalogContent`, {
+      id: a1.id,
+      content: paragraph('重要内容'),
+      baseVersion: 0,
+    });
     await c.data(`${P}/removeBidCatalog`, { id: findByTitle(tree, 'A').id });
     const versions = await c.data<any[]>('/bid/client/getBidCatalogVersionList', { bidId });
     expect(versions[0].name).toContain('删除「A」前自动保存');
@@ -118,7 +165,10 @@ describe(`catalog operations (${TEST_DB})`, () => {
 
   it('addLowerLevelBidCatalog adds a last child; addSameLevelBidCatalog adds right after', async () => {
     const { bidId, tree } = await bidWithOutline();
-    const child = await c.data(`${P}/addLowerLevelBidCatalog`, { id: findByTitle(tree, 'A').id, title: 'A3' });
+    const child = await c.data(`${P}/addLowerLevelBidCatalog`, {
+      id: findByTitle(tree, 'A').id,
+      title: 'A3',
+    });
     expect(child.id).toEqual(expect.any(String));
     await c.data(`${P}/addSameLevelBidCatalog`, { id: findByTitle(tree, 'A1').id, title: 'A1+' });
     await c.data(`${P}/addSameLevelBidCatalog`, { id: findByTitle(tree, 'C').id, title: 'D' });
@@ -137,21 +187,41 @@ describe(`catalog operations (${TEST_DB})`, () => {
 
   it('repeated inserts at one spot exhaust the gap and renumber only that sibling list', async () => {
     const bidId = await newBid(c);
-    const tree = await c.data<CatalogNode[]>(`${P}/bidCatalogSave`, { bidId, catalogs: [{ title: 'X', children: [{ title: 'x1' }] }, { title: 'first' }, { title: 'last' }] });
+    const tree = await c.data<CatalogNode[]>(`${P}/bidCatalogSave`, {
+      bidId,
+      catalogs: [{ title: 'X', children: [{ title: 'x1' }] }, { title: 'first' }, { title: 'last' }],
+    });
     const first = findByTitle(tree, 'first');
-    const x1Before = await s.built.ctx.db.selectFrom('catalogs').select(['sort_key', 'updated_at']).where('id', '=', findByTitle(tree, 'x1').id).executeTakeFirstOrThrow();
+    const x1Before = await s.built.ctx.db
+      .selectFrom('catalogs')
+      .select(['sort_key', 'updated_at'])
+      .where('id', '=', findByTitle(tree, 'x1').id)
+      .executeTakeFirstOrThrow();
     // Each insert goes right after `first`: the gap halves every time and runs out after ~10.
-    for (let i = 0; i < 14; i++) await c.data(`${P}/addSameLevelBidCatalog`, { id: first.id, title: `n${i}` });
+    for (let i = 0; i < 14; i++)
+      await c.data(`${P}/addSameLevelBidCatalog`, { id: first.id, title: `n${i}` });
     const after = await treeOf(bidId);
-    expect(after.map((n) => n.title)).toEqual(['X', 'first', ...Array.from({ length: 14 }, (_, i) => `n${13 - i}`), 'last']);
-    const x1After = await s.built.ctx.db.selectFrom('catalogs').select(['sort_key', 'updated_at']).where('id', '=', findByTitle(tree, 'x1').id).executeTakeFirstOrThrow();
+    expect(after.map((n) => n.title)).toEqual([
+      'X',
+      'first',
+      ...Array.from({ length: 14 }, (_, i) => `n${13 - i}`),
+      'last',
+    ]);
+    const x1After = await s.built.ctx.db
+      .selectFrom('catalogs')
+      .select(['sort_key', 'updated_at'])
+      .where('id', '=', findByTitle(tree, 'x1').id)
+      .executeTakeFirstOrThrow();
     expect(x1After).toEqual(x1Before);
   });
 
   it('bidCatalogChildSave replaces or appends the children of one chapter', async () => {
     const { bidId, tree } = await bidWithOutline();
     const a = findByTitle(tree, 'A');
-    const sub = await c.data<CatalogNode>(`${P}/bidCatalogChildSave`, { id: a.id, catalogs: [{ title: 'N1', children: [{ title: 'N1a' }] }, { title: 'N2' }] });
+    const sub = await c.data<CatalogNode>(`${P}/bidCatalogChildSave`, {
+      id: a.id,
+      catalogs: [{ title: 'N1', children: [{ title: 'N1a' }] }, { title: 'N2' }],
+    });
     expect(sub.id).toBe(a.id);
     expect(shape(sub.children)).toBe('N1[N1a],N2');
     expect(sub.children[0].children[0].level).toBe(3);
@@ -183,7 +253,12 @@ describe(`catalog operations (${TEST_DB})`, () => {
   it('dragging a chapter into itself or its own subtree is a 400 and changes nothing', async () => {
     const { bidId, tree } = await bidWithOutline();
     const id = (t: string) => findByTitle(tree, t).id;
-    for (const [target, position] of [['A2a', 'inside'], ['A1', 'before'], ['A', 'inside'], ['A2', 'after']] as const) {
+    for (const [target, position] of [
+      ['A2a', 'inside'],
+      ['A1', 'before'],
+      ['A', 'inside'],
+      ['A2', 'after'],
+    ] as const) {
       const r = await c.call(`${P}/dragBidCatalog`, { id: id('A'), targetId: id(target), position });
       expect(r.status).toBe(400);
       expect(r.msg).toBe('不能把章节移动到它自己或它的下级章节中');
@@ -222,9 +297,13 @@ describe(`catalog operations (${TEST_DB})`, () => {
 
   it('depth is capped at 9 levels for every way a chapter can get deeper', async () => {
     const bidId = await newBid(c);
-    const chain = (n: number, prefix: string): any => (n === 1 ? { title: `${prefix}${n}` } : { title: `${prefix}${n}`, children: [chain(n - 1, prefix)] });
+    const chain = (n: number, prefix: string): any =>
+      n === 1 ? { title: `${prefix}${n}` } : { title: `${prefix}${n}`, children: [chain(n - 1, prefix)] };
     // Titles count down so that the deepest is `L1`.
-    const nine = await c.data<CatalogNode[]>(`${P}/bidCatalogSave`, { bidId, catalogs: [chain(9, 'L'), { title: 'S', children: [{ title: 'S1' }] }] });
+    const nine = await c.data<CatalogNode[]>(`${P}/bidCatalogSave`, {
+      bidId,
+      catalogs: [chain(9, 'L'), { title: 'S', children: [{ title: 'S1' }] }],
+    });
     const deepest = findByTitle(nine, 'L1');
     expect(deepest.level).toBe(9);
     const tooDeep = '目录最多 9 级，此操作会超出层级限制';
@@ -236,11 +315,18 @@ describe(`catalog operations (${TEST_DB})`, () => {
     const addChild = await c.call(`${P}/addLowerLevelBidCatalog`, { id: deepest.id, title: 'x' });
     expect([addChild.status, addChild.msg]).toEqual([400, tooDeep]);
 
-    const childSave = await c.call(`${P}/bidCatalogChildSave`, { id: findByTitle(nine, 'L2').id, catalogs: [{ title: 'y', children: [{ title: 'z' }] }] });
+    const childSave = await c.call(`${P}/bidCatalogChildSave`, {
+      id: findByTitle(nine, 'L2').id,
+      catalogs: [{ title: 'y', children: [{ title: 'z' }] }],
+    });
     expect([childSave.status, childSave.msg]).toEqual([400, tooDeep]);
 
     // S has a child: S under L1 would put S1 at level 11.
-    const drag = await c.call(`${P}/dragBidCatalog`, { id: findByTitle(nine, 'S').id, targetId: findByTitle(nine, 'L2').id, position: 'inside' });
+    const drag = await c.call(`${P}/dragBidCatalog`, {
+      id: findByTitle(nine, 'S').id,
+      targetId: findByTitle(nine, 'L2').id,
+      position: 'inside',
+    });
     expect([drag.status, drag.msg]).toEqual([400, tooDeep]);
 
     // L1's sibling added at level 9, then demoted under L1 -> level 10.
@@ -251,7 +337,12 @@ describe(`catalog operations (${TEST_DB})`, () => {
     // A deep nesting answers 400, never a stack overflow.
     const n = 20_000;
     const hostile = `{"bidId":"${bidId}","catalogs":[${'{"title":"h","children":['.repeat(n)}{"title":"h"}${']}'.repeat(n)}]}`;
-    const bomb = await s.api.call(`${P}/bidCatalogSave`, undefined, { method: 'POST', raw: hostile, token: c.user.token, headers: { 'content-type': 'application/json' } });
+    const bomb = await s.api.call(`${P}/bidCatalogSave`, undefined, {
+      method: 'POST',
+      raw: hostile,
+      token: c.user.token,
+      headers: { 'content-type': 'application/json' },
+    });
     expect(bomb.status).toBe(400);
     expect(bomb.body.msg).toBe(tooDeep);
     await treeOf(bidId);
@@ -260,11 +351,21 @@ describe(`catalog operations (${TEST_DB})`, () => {
   it('chapter settings (the gear): target words, requirement, include', async () => {
     const { bidId, tree } = await bidWithOutline();
     const b = findByTitle(tree, 'B');
-    const saved = await c.data(`${P}/updateBidCatalogSetting`, { id: b.id, settings: { targetWords: 1500, requirement: '突出售后服务', include: ['服务承诺', '响应时间'] } });
-    expect(saved).toEqual({ targetWords: 1500, requirement: '突出售后服务', include: ['服务承诺', '响应时间'] });
+    const saved = await c.data(`${P}/updateBidCatalogSetting`, {
+      id: b.id,
+      settings: { targetWords: 1500, requirement: '突出售后服务', include: ['服务承诺', '响应时间'] },
+    });
+    expect(saved).toEqual({
+      targetWords: 1500,
+      requirement: '突出售后服务',
+      include: ['服务承诺', '响应时间'],
+    });
     await c.data(`${P}/updateBidCatalogSetting`, { id: b.id, settings: { requirement: null } });
     const t = await treeOf(bidId);
-    expect(findByTitle(t, 'B')).toMatchObject({ targetWords: 1500, settings: { targetWords: 1500, include: ['服务承诺', '响应时间'] } });
+    expect(findByTitle(t, 'B')).toMatchObject({
+      targetWords: 1500,
+      settings: { targetWords: 1500, include: ['服务承诺', '响应时间'] },
+    });
     expect(findByTitle(t, 'B').settings.requirement).toBeUndefined();
     const bad = await c.call(`${P}/updateBidCatalogSetting`, { id: b.id, settings: { targetWords: -5 } });
     expect(bad.status).toBe(400);
@@ -278,7 +379,8 @@ describe(`catalog operations (${TEST_DB})`, () => {
     await c.data(`${P}/updateBidCatalogContent`, { id: a1.id, content: paragraph('有内容'), baseVersion: 0 });
     // The AI step marks failed chapters through the catalog service.
     const catalogService = s.built.ctx.services.catalog;
-    for (const id of [a1.id, b.id]) await catalogService.setGenerationState(undefined, id, { status: 'error' });
+    for (const id of [a1.id, b.id])
+      await catalogService.setGenerationState(undefined, id, { status: 'error' });
     let st = await c.data<any[]>(`${P}/getBidCatalogStatus`, { bidId });
     expect(st).toHaveLength(6);
     expect(st.map((x) => x.id)).toEqual(flatten(tree).map((n) => n.id));
@@ -295,12 +397,21 @@ describe(`catalog operations (${TEST_DB})`, () => {
     const a1 = findByTitle(tree, 'A1');
     const b = findByTitle(tree, 'B');
     const c1 = findByTitle(tree, 'C');
-    await c.data(`${P}/updateBidCatalogContent`, { id: a1.id, content: paragraph('写了一半'), baseVersion: 0 });
+    await c.data(`${P}/updateBidCatalogContent`, {
+      id: a1.id,
+      content: paragraph('写了一半'),
+      baseVersion: 0,
+    });
     const catalogService = s.built.ctx.services.catalog;
-    for (const id of [a1.id, b.id, c1.id]) await catalogService.setGenerationState(undefined, id, { status: 'writing' });
+    for (const id of [a1.id, b.id, c1.id])
+      await catalogService.setGenerationState(undefined, id, { status: 'writing' });
     // A1 and B were marked 31 minutes ago and never heard of again; C is being written right now.
     const longAgo = new Date(Date.now() - 31 * 60_000).toISOString();
-    await s.built.ctx.db.updateTable('catalogs').set({ updated_at: longAgo }).where('id', 'in', [a1.id, b.id]).execute();
+    await s.built.ctx.db
+      .updateTable('catalogs')
+      .set({ updated_at: longAgo })
+      .where('id', 'in', [a1.id, b.id])
+      .execute();
 
     const st = await c.data<any[]>(`${P}/getBidCatalogStatus`, { bidId });
     expect(st.find((x) => x.id === a1.id)).toEqual({ id: a1.id, status: 'done', progress: 100 });
@@ -311,15 +422,31 @@ describe(`catalog operations (${TEST_DB})`, () => {
     expect(listed.find((n) => n.id === c1.id)?.status).toBe('writing');
 
     // Typing into the stale chapter saves it as done instead of carrying the dead "writing" along.
-    await c.data(`${P}/updateBidCatalogContent`, { id: b.id, content: paragraph('手写的内容'), baseVersion: 0 });
-    const stored = await s.built.ctx.db.selectFrom('catalogs').select(['status']).where('id', '=', b.id).executeTakeFirstOrThrow();
+    await c.data(`${P}/updateBidCatalogContent`, {
+      id: b.id,
+      content: paragraph('手写的内容'),
+      baseVersion: 0,
+    });
+    const stored = await s.built.ctx.db
+      .selectFrom('catalogs')
+      .select(['status'])
+      .where('id', '=', b.id)
+      .executeTakeFirstOrThrow();
     expect(stored.status).toBe('done');
 
     // Restoring a version of a stale chapter does not revive the dead "writing" either.
     const kept = await c.data<{ id: string }>(`${P}/saveCatalogContentVersion`, { id: a1.id });
-    await s.built.ctx.db.updateTable('catalogs').set({ updated_at: longAgo }).where('id', '=', a1.id).execute();
+    await s.built.ctx.db
+      .updateTable('catalogs')
+      .set({ updated_at: longAgo })
+      .where('id', '=', a1.id)
+      .execute();
     await c.data(`${P}/restoreCatalogContentVersion`, { id: a1.id, versionId: kept.id });
-    const restored = await s.built.ctx.db.selectFrom('catalogs').select(['status']).where('id', '=', a1.id).executeTakeFirstOrThrow();
+    const restored = await s.built.ctx.db
+      .selectFrom('catalogs')
+      .select(['status'])
+      .where('id', '=', a1.id)
+      .executeTakeFirstOrThrow();
     expect(restored.status).toBe('done');
   });
 
@@ -328,10 +455,18 @@ describe(`catalog operations (${TEST_DB})`, () => {
     const progress = async () => (await c.data('/bid/client/getBidDetail', { id: bidId })).progress;
     expect(await progress()).toBe(0);
     // Leaves: A1, A2a, B, C.
-    await c.data(`${P}/updateBidCatalogContent`, { id: findByTitle(tree, 'A1').id, content: paragraph('一'), baseVersion: 0 });
+    await c.data(`${P}/updateBidCatalogContent`, {
+      id: findByTitle(tree, 'A1').id,
+      content: paragraph('一'),
+      baseVersion: 0,
+    });
     expect(await progress()).toBe(25);
     // Content on a parent does not count.
-    await c.data(`${P}/updateBidCatalogContent`, { id: findByTitle(tree, 'A').id, content: paragraph('父'), baseVersion: 0 });
+    await c.data(`${P}/updateBidCatalogContent`, {
+      id: findByTitle(tree, 'A').id,
+      content: paragraph('父'),
+      baseVersion: 0,
+    });
     expect(await progress()).toBe(25);
     await c.data(`${P}/removeBidCatalog`, { id: findByTitle(tree, 'C').id });
     expect(await progress()).toBe(33);
@@ -348,13 +483,25 @@ describe(`chapter content (${TEST_DB})`, () => {
   it('saves with baseVersion, counts words, and a stale save answers 409 with the server text', async () => {
     const { tree } = await bidWithOutline();
     const b = findByTitle(tree, 'B');
-    const first = await c.data(`${P}/updateBidCatalogContent`, { id: b.id, content: paragraph('项目概况 abc'), baseVersion: 0 });
+    const first = await c.data(`${P}/updateBidCatalogContent`, {
+      id: b.id,
+      content: paragraph('项目概况 abc'),
+      baseVersion: 0,
+    });
     expect(first).toMatchObject({ version: 1, wordCount: 5, status: 'done' });
 
     // Two tabs loaded version 1; tab one saves, tab two is stale.
-    const tab1 = await c.data(`${P}/updateBidCatalogContent`, { id: b.id, content: paragraph('第一个标签页的文字'), baseVersion: 1 });
+    const tab1 = await c.data(`${P}/updateBidCatalogContent`, {
+      id: b.id,
+      content: paragraph('第一个标签页的文字'),
+      baseVersion: 1,
+    });
     expect(tab1.version).toBe(2);
-    const tab2 = await c.call(`${P}/updateBidCatalogContent`, { id: b.id, content: paragraph('第二个标签页的文字'), baseVersion: 1 });
+    const tab2 = await c.call(`${P}/updateBidCatalogContent`, {
+      id: b.id,
+      content: paragraph('第二个标签页的文字'),
+      baseVersion: 1,
+    });
     expect(tab2.status).toBe(409);
     expect(tab2.code).toBe(409);
     expect(tab2.data.version).toBe(2);
@@ -364,7 +511,11 @@ describe(`chapter content (${TEST_DB})`, () => {
     // merge, then save on top of the version the 409 named.
     const d = await c.data(`${P}/getBidCatalogDetail`, { id: b.id });
     expect(JSON.stringify(d.content)).toContain('第一个标签页的文字');
-    const merged = await c.data(`${P}/updateBidCatalogContent`, { id: b.id, content: paragraph('第一个标签页的文字\n第二个标签页的文字'), baseVersion: tab2.data.version });
+    const merged = await c.data(`${P}/updateBidCatalogContent`, {
+      id: b.id,
+      content: paragraph('第一个标签页的文字\n第二个标签页的文字'),
+      baseVersion: tab2.data.version,
+    });
     expect(merged.version).toBe(3);
   });
 
@@ -372,20 +523,32 @@ describe(`chapter content (${TEST_DB})`, () => {
     const { tree } = await bidWithOutline();
     const b = findByTitle(tree, 'B');
     await c.data(`${P}/updateBidCatalogContent`, { id: b.id, content: paragraph('一次'), baseVersion: 0 });
-    const again = await c.data(`${P}/updateBidCatalogContent`, { id: b.id, content: paragraph('一次'), baseVersion: 0 });
+    const again = await c.data(`${P}/updateBidCatalogContent`, {
+      id: b.id,
+      content: paragraph('一次'),
+      baseVersion: 0,
+    });
     expect(again.version).toBe(1);
   });
 
   it('refuses content that is not a document, and content over 2 MB', async () => {
     const { tree } = await bidWithOutline();
     const b = findByTitle(tree, 'B');
-    const notDoc = await c.call(`${P}/updateBidCatalogContent`, { id: b.id, content: { type: 'paragraph' }, baseVersion: 0 });
+    const notDoc = await c.call(`${P}/updateBidCatalogContent`, {
+      id: b.id,
+      content: { type: 'paragraph' },
+      baseVersion: 0,
+    });
     expect(notDoc.status).toBe(400);
     expect(notDoc.msg).toContain('根节点必须是 doc');
     const noBase = await c.call(`${P}/updateBidCatalogContent`, { id: b.id, content: paragraph('x') });
     expect(noBase.status).toBe(400);
     expect(noBase.msg).toContain('baseVersion');
-    const big = await c.call(`${P}/updateBidCatalogContent`, { id: b.id, content: paragraph('字'.repeat(800_000)), baseVersion: 0 });
+    const big = await c.call(`${P}/updateBidCatalogContent`, {
+      id: b.id,
+      content: paragraph('字'.repeat(800_000)),
+      baseVersion: 0,
+    });
     expect(big.status).toBe(413);
     expect(big.msg).toBe('章节内容过大，不能超过 2 MB');
     const d = await c.data(`${P}/getBidCatalogDetail`, { id: b.id });
@@ -402,12 +565,32 @@ describe(`chapter content (${TEST_DB})`, () => {
         {
           type: 'table',
           content: [
-            { type: 'tableRow', content: [{ type: 'tableHeader', attrs: { colspan: 2, rowspan: 1 }, content: [{ type: 'paragraph', content: [{ type: 'text', text: '岗位' }] }] }] },
             {
               type: 'tableRow',
               content: [
-                { type: 'tableCell', content: [{ type: 'paragraph', content: [{ type: 'text', text: '项目经理' }] }] },
-                { type: 'tableCell', content: [{ type: 'paragraph', content: [{ type: 'text', text: '1人', marks: [{ type: 'bold' }] }] }] },
+                {
+                  type: 'tableHeader',
+                  attrs: { colspan: 2, rowspan: 1 },
+                  content: [{ type: 'paragraph', content: [{ type: 'text', text: '岗位' }] }],
+                },
+              ],
+            },
+            {
+              type: 'tableRow',
+              content: [
+                {
+                  type: 'tableCell',
+                  content: [{ type: 'paragraph', content: [{ type: 'text', text: '项目经理' }] }],
+                },
+                {
+                  type: 'tableCell',
+                  content: [
+                    {
+                      type: 'paragraph',
+                      content: [{ type: 'text', text: '1人', marks: [{ type: 'bold' }] }],
+                    },
+                  ],
+                },
               ],
             },
           ],
@@ -429,7 +612,10 @@ describe(`a large outline (${TEST_DB})`, () => {
     // 20 chapters x 10 sections x 4 subsections + 20 + 200 = 1,020 rows.
     const catalogs = Array.from({ length: 20 }, (_, i) => ({
       title: `第${i + 1}章`,
-      children: Array.from({ length: 10 }, (_, j) => ({ title: `${i + 1}.${j + 1}`, children: Array.from({ length: 4 }, (_, k) => ({ title: `${i + 1}.${j + 1}.${k + 1}` })) })),
+      children: Array.from({ length: 10 }, (_, j) => ({
+        title: `${i + 1}.${j + 1}`,
+        children: Array.from({ length: 4 }, (_, k) => ({ title: `${i + 1}.${j + 1}.${k + 1}` })),
+      })),
     }));
     let t0 = performance.now();
     await c.data(`${P}/bidCatalogSave`, { bidId, catalogs });
@@ -437,7 +623,9 @@ describe(`a large outline (${TEST_DB})`, () => {
     t0 = performance.now();
     const tree = await c.data<CatalogNode[]>(`${P}/getBidCatalogList`, { bidId });
     const listMs = performance.now() - t0;
-    console.log(`[${TEST_DB}] 1,020-chapter outline: bidCatalogSave ${saveMs.toFixed(0)} ms, getBidCatalogList ${listMs.toFixed(0)} ms`);
+    console.log(
+      `[${TEST_DB}] 1,020-chapter outline: bidCatalogSave ${saveMs.toFixed(0)} ms, getBidCatalogList ${listMs.toFixed(0)} ms`,
+    );
     expect(flatten(tree)).toHaveLength(1020);
     expect(listMs).toBeLessThan(3000);
     // A move in the big tree stays quick.

@@ -17,11 +17,13 @@ import { ANONYMOUS_RULE } from '../src/ai/plan/prompt.ts';
 
 const corpus = (name: string) => fs.readFileSync(new URL(`./corpus/${name}.txt`, import.meta.url), 'utf8');
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const BOILERPLATE = '我方高度重视本项目，将调集公司优势资源，严格按照招标文件要求组织实施，确保项目优质高效完成，让采购人满意。';
+const BOILERPLATE =
+  '我方高度重视本项目，将调集公司优势资源，严格按照招标文件要求组织实施，确保项目优质高效完成，让采购人满意。';
 
 /** Text no other chapter holds: characters drawn from a pool with a seed of the chapter's path. */
 function ownText(words: number, seed: string): string {
-  const pool = '方案组织实施质量安全进度管理人员设备材料检测验收服务响应维护培训保障控制计划协调记录监督整改评估优化交付运行巡检应急预案数据系统平台接口网络存储备份恢复监测分析报告审核制度流程标准规范岗位职责考核沟通现场施工工序节点风险';
+  const pool =
+    '方案组织实施质量安全进度管理人员设备材料检测验收服务响应维护培训保障控制计划协调记录监督整改评估优化交付运行巡检应急预案数据系统平台接口网络存储备份恢复监测分析报告审核制度流程标准规范岗位职责考核沟通现场施工工序节点风险';
   let h = 2166136261;
   for (const ch of seed) h = Math.imul(h ^ ch.charCodeAt(0), 16777619) >>> 0;
   let out = '';
@@ -37,9 +39,15 @@ function ownText(words: number, seed: string): string {
 function chapterReply(r: RecordedRequest): string {
   const words = Number(/约 (\d+) 字/.exec(r.prompt)?.[1] ?? 300);
   const path = /当前章节：(.+)/.exec(r.prompt)?.[1] ?? r.prompt.slice(-80);
-  const reqs = [...r.prompt.matchAll(/^- \[(R\d+)\] (.+)$/gm)].map((m) => `- 针对招标要求 ${m[1]}：${m[2]}，我方完全响应。`);
+  const reqs = [...r.prompt.matchAll(/^- \[(R\d+)\] (.+)$/gm)].map(
+    (m) => `- 针对招标要求 ${m[1]}：${m[2]}，我方完全响应。`,
+  );
   const rewrite = r.prompt.includes('其他章节已经写过');
-  return [...(rewrite ? [] : [BOILERPLATE]), ...reqs, ownText(Math.max(100, words - reqs.join('').length), path)].join('\n\n');
+  return [
+    ...(rewrite ? [] : [BOILERPLATE]),
+    ...reqs,
+    ownText(Math.max(100, words - reqs.join('').length), path),
+  ].join('\n\n');
 }
 
 let s: TestServer;
@@ -48,7 +56,13 @@ beforeAll(async () => {
   fake = await startFakeOpenAi({ charsPerToken: 4 });
   fake.script({ match: '【任务：撰写章节】', reply: chapterReply });
   scriptBidWriter(fake);
-  s = await startTestServer({ AI_STANDARD_BASE_URL: fake.url, AI_STANDARD_API_KEY: 'k', AI_STANDARD_MODEL: 'fake-standard', AI_STANDARD_CONCURRENCY: '4', AI_RETRY_BACKOFF_MS: '20' });
+  s = await startTestServer({
+    AI_STANDARD_BASE_URL: fake.url,
+    AI_STANDARD_API_KEY: 'k',
+    AI_STANDARD_MODEL: 'fake-standard',
+    AI_STANDARD_CONCURRENCY: '4',
+    AI_RETRY_BACKOFF_MS: '20',
+  });
 });
 afterAll(async () => {
   await s?.close();
@@ -72,7 +86,12 @@ function textOf(node: unknown): string {
 }
 
 async function bid(c: Client, tender: string, pages = 40) {
-  const { id: bidId } = await c.data('/bid/client/saveBid', { name: '章节测试', modelType: 'standard', pageCount: pages, tenderText: tender });
+  const { id: bidId } = await c.data('/bid/client/saveBid', {
+    name: '章节测试',
+    modelType: 'standard',
+    pageCount: pages,
+    tenderText: tender,
+  });
   const tree = await c.data<CatalogNode[]>('/ai/client/aiGetBidCatalog', { bidId });
   const detail = await c.data('/bid/client/getBidDetail', { id: bidId });
   const analysis = analysisForLot(detail.analysis as TenderAnalysis, detail.lot ?? null);
@@ -82,8 +101,17 @@ async function bid(c: Client, tender: string, pages = 40) {
 describe(`chapters answer the tender on the model path (${TEST_DB})`, () => {
   it('a model answering prose to the outline call still yields an outline (the rule outline)', async () => {
     const c = await newWriter(s);
-    fake.scriptFirst({ match: '【任务：生成大纲】', reply: '好的，以下是为您生成的投标文件大纲：\n一、投标函\n二、技术方案\n三、商务部分', times: 2 });
-    const r = await c.call('/bid/client/saveBid', { name: '大纲测试', modelType: 'standard', pageCount: 30, tenderText: corpus('t03') });
+    fake.scriptFirst({
+      match: '【任务：生成大纲】',
+      reply: '好的，以下是为您生成的投标文件大纲：\n一、投标函\n二、技术方案\n三、商务部分',
+      times: 2,
+    });
+    const r = await c.call('/bid/client/saveBid', {
+      name: '大纲测试',
+      modelType: 'standard',
+      pageCount: 30,
+      tenderText: corpus('t03'),
+    });
     const out = await c.call('/ai/client/aiGetBidCatalog', { bidId: r.data.id });
     expect(out.code, out.msg).toBe(200);
     expect(out.msg ?? '').not.toContain('格式不正确');
@@ -115,7 +143,9 @@ describe(`chapters answer the tender on the model path (${TEST_DB})`, () => {
       if (analysis.requirements.length) expect(withRequirements).toBeGreaterThan(0);
       // Every chapter opened with the same stock paragraph; the overlap check had them rewritten.
       const texts: string[] = [];
-      for (const leaf of leavesOf(await c.data<CatalogNode[]>('/catalog/client/getBidCatalogList', { bidId }))) {
+      for (const leaf of leavesOf(
+        await c.data<CatalogNode[]>('/catalog/client/getBidCatalogList', { bidId }),
+      )) {
         const ctx = chapterContext(tree, locate(tree, leaf.id)!, analysis, '章节测试');
         if (ctx.plan?.kind !== 'prose') continue;
         texts.push(textOf((await c.data('/catalog/client/getBidCatalogDetail', { id: leaf.id })).content));
@@ -148,12 +178,18 @@ describe(`chapters answer the tender on the model path (${TEST_DB})`, () => {
     const { bidId, tree } = await bid(c, corpus('t09'), 20);
     await c.data('/ai/client/aiGetExpandRange', { bidId });
     await waitForJob(c, bidId);
-    const owner = flatten(tree).find((n) => Array.isArray(n.scoringItems) && n.scoringItems.length && !/报价|开标/.test(n.title))!;
+    const owner = flatten(tree).find(
+      (n) => Array.isArray(n.scoringItems) && n.scoringItems.length && !/报价|开标/.test(n.title),
+    )!;
     await c.data('/catalog/client/updateBidCatalogTitle', { id: owner.id, title: `${owner.title}（改）` });
     await c.data('/catalog/client/addSameLevelBidCatalog', { id: owner.id, title: '补充说明' });
     await c.data('/ai/client/aiGetExpandRange', { bidId });
     await waitForJob(c, bidId);
-    const index = flatten(await c.data<CatalogNode[]>('/catalog/client/getBidCatalogList', { bidId })).find((n) => n.title === '评分索引表')!;
-    expect(textOf((await c.data('/catalog/client/getBidCatalogDetail', { id: index.id })).content)).toContain(`${owner.title}（改）`);
+    const index = flatten(await c.data<CatalogNode[]>('/catalog/client/getBidCatalogList', { bidId })).find(
+      (n) => n.title === '评分索引表',
+    )!;
+    expect(textOf((await c.data('/catalog/client/getBidCatalogDetail', { id: index.id })).content)).toContain(
+      `${owner.title}（改）`,
+    );
   });
 });

@@ -31,7 +31,13 @@ export async function write(c: Client, id: string, text: string) {
  * name in the (anonymous) technical part, two placeholders; everything else answered.
  */
 export async function flawedBid(c: Client) {
-  const { id: bidId } = await c.data('/bid/client/saveBid', { name: '检查测试', modelType: 'standard', pageCount: 10, templateId: 'anonymous', tenderText: CHECKS_TENDER });
+  const { id: bidId } = await c.data('/bid/client/saveBid', {
+    name: '检查测试',
+    modelType: 'standard',
+    pageCount: 10,
+    templateId: 'anonymous',
+    tenderText: CHECKS_TENDER,
+  });
   await c.data('/ai/client/aiGetBidCatalog', { bidId });
   const detail = await c.data('/bid/client/getBidDetail', { id: bidId });
   const items = detail.analysis.scoringItems as Array<{ id: string; name: string }>;
@@ -58,7 +64,11 @@ export async function flawedBid(c: Client) {
     technical: findByTitle(tree, '技术部分').id,
   };
   await write(c, ids.letter, '致南湖区教育局：\n我方愿意参加本项目投标，投标文件已按规定签字盖章。');
-  await write(c, ids.service, `运维团队由${COMPANY}组建，驻场人数为【待填写：驻场人数】人。\n我方建立巡检、故障处理和变更管理三项制度。`);
+  await write(
+    c,
+    ids.service,
+    `运维团队由${COMPANY}组建，驻场人数为【待填写：驻场人数】人。\n我方建立巡检、故障处理和变更管理三项制度。`,
+  );
   await write(c, ids.emergency, '我方建立7×24小时值班制度，备件清单见【待填写：备件清单】。');
   await write(c, ids.price, '投标总价见报价一览表。');
   return { bidId, ids };

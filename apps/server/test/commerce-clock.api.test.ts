@@ -18,7 +18,11 @@ describe(`quota over time (${TEST_DB})`, () => {
   beforeAll(async () => {
     s = await startTestServer();
     quota = new QuotaService(s.built.ctx.db, () => clock);
-    commerce = new CommerceService(s.built.ctx.db, { quota, transfer: new TransferProvider({ bankName: '', accountName: '', accountNo: '' }), now: () => clock });
+    commerce = new CommerceService(s.built.ctx.db, {
+      quota,
+      transfer: new TransferProvider({ bankName: '', accountName: '', accountNo: '' }),
+      now: () => clock,
+    });
   });
   afterAll(async () => {
     await s?.close();
@@ -37,7 +41,11 @@ describe(`quota over time (${TEST_DB})`, () => {
     try {
       await buyAndConfirm(u, 'pkg-monthly');
     } finally {
-      await s.built.ctx.db.updateTable('packages').set({ months: 1 }).where('id', '=', 'pkg-monthly').execute();
+      await s.built.ctx.db
+        .updateTable('packages')
+        .set({ months: 1 })
+        .where('id', '=', 'pkg-monthly')
+        .execute();
     }
     expect(await monthOf(u)).toBe(30);
     // Two bids this month.
@@ -57,20 +65,37 @@ describe(`quota over time (${TEST_DB})`, () => {
     // Skipping a month refills once, not twice; after the third month the package has ended.
     clock = new Date('2026-04-15T08:00:01Z');
     expect(await monthOf(u)).toBe(0);
-    const logs = await s.built.ctx.db.selectFrom('user_bid_logs').select(['reason', 'delta']).where('user_id', '=', u.userId).orderBy('created_at').orderBy('id').execute();
-    expect(logs.map((l) => `${l.reason}${l.delta}`)).toEqual(['order30', 'bid-1', 'bid-1', 'monthly2', 'expired-30']);
+    const logs = await s.built.ctx.db
+      .selectFrom('user_bid_logs')
+      .select(['reason', 'delta'])
+      .where('user_id', '=', u.userId)
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute();
+    expect(logs.map((l) => `${l.reason}${l.delta}`)).toEqual([
+      'order30',
+      'bid-1',
+      'bid-1',
+      'monthly2',
+      'expired-30',
+    ]);
   });
 
   it('a yearly package makes bids free until it expires, then the buckets are used again', async () => {
     clock = new Date('2026-03-01T00:00:00Z');
     const u = await createUserWithSession(s, { quota: { ...ZERO, grant_bid_number: 1 } });
     await buyAndConfirm(u, 'pkg-yearly');
-    expect(await quota.remaining(actor(u))).toMatchObject({ unlimited: true, unlimitedUntil: '2027-03-01T00:00:00.000Z' });
+    expect(await quota.remaining(actor(u))).toMatchObject({
+      unlimited: true,
+      unlimitedUntil: '2027-03-01T00:00:00.000Z',
+    });
     const r = await s.built.ctx.db.transaction().execute((trx) => quota.consumeOne(trx, actor(u), 'bid-y1'));
     expect(r).toEqual({ bucket: 'unlimited', delta: 0 });
     clock = new Date('2027-03-01T00:00:01Z');
     expect((await quota.remaining(actor(u))).unlimited).toBe(false);
-    const after = await s.built.ctx.db.transaction().execute((trx) => quota.consumeOne(trx, actor(u), 'bid-y2'));
+    const after = await s.built.ctx.db
+      .transaction()
+      .execute((trx) => quota.consumeOne(trx, actor(u), 'bid-y2'));
     expect(after).toEqual({ bucket: 'grant', delta: -1 });
   });
 
@@ -78,7 +103,12 @@ describe(`quota over time (${TEST_DB})`, () => {
     clock = new Date('2026-05-10T00:00:00Z');
     const admin = await createUserWithSession(s, { role: 'company_admin', isEmployee: 1, quota: ZERO });
     await s.built.ctx.db.updateTable('tenants').set(ZERO).where('id', '=', admin.tenantId).execute();
-    const e = await createUserWithSession(s, { role: 'employee', isEmployee: 1, tenantId: admin.tenantId, quota: ZERO });
+    const e = await createUserWithSession(s, {
+      role: 'employee',
+      isEmployee: 1,
+      tenantId: admin.tenantId,
+      quota: ZERO,
+    });
     await buyAndConfirm(admin, 'pkg-monthly', 'company_admin');
     await s.built.ctx.db.transaction().execute((trx) => quota.consumeOne(trx, actor(e, 'employee'), 'bid-e'));
     expect(await monthOf(admin, 'company_admin')).toBe(29);

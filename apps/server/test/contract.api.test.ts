@@ -2,7 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { endpoints, type Endpoint } from '@bid/shared';
 import { createUserWithSession } from './helpers/fixtures.ts';
-import { checkAgainstContract, clientHeaders, startTestServer, TEST_DB, type TestServer } from './helpers/test-server.ts';
+import {
+  checkAgainstContract,
+  clientHeaders,
+  startTestServer,
+  TEST_DB,
+  type TestServer,
+} from './helpers/test-server.ts';
 
 interface RouteSchema {
   body?: unknown;
@@ -12,7 +18,8 @@ interface RouteSchema {
 
 /** What a route's 200 answer carries in `data` (the answer itself for files and streams). */
 function dataOf(answer: unknown): unknown {
-  if (answer instanceof z.ZodObject && 'data' in answer.shape && 'code' in answer.shape) return answer.shape.data;
+  if (answer instanceof z.ZodObject && 'data' in answer.shape && 'code' in answer.shape)
+    return answer.shape.data;
   return answer;
 }
 
@@ -34,7 +41,8 @@ describe(`API contract (${TEST_DB})`, () => {
     await s?.close();
   });
 
-  const apiRoutes = () => s.built.routes.filter((r) => r.url.startsWith('/api/') && r.method !== 'HEAD' && !r.schema?.hide);
+  const apiRoutes = () =>
+    s.built.routes.filter((r) => r.url.startsWith('/api/') && r.method !== 'HEAD' && !r.schema?.hide);
 
   it('every /api route declares a 200 response schema', () => {
     expect(apiRoutes().length).toBeGreaterThan(50);
@@ -47,7 +55,9 @@ describe(`API contract (${TEST_DB})`, () => {
   it('the OpenAPI description at /api/docs publishes every route with its answer', async () => {
     const res = await s.api.get('/docs');
     expect(res.status).toBe(200);
-    const doc = res.body as { paths: Record<string, Record<string, { responses?: Record<string, unknown> }>> };
+    const doc = res.body as {
+      paths: Record<string, Record<string, { responses?: Record<string, unknown> }>>;
+    };
     const unpublished: string[] = [];
     for (const r of apiRoutes()) {
       const openApiPath = r.url.replace(/:(\w+)/g, '{$1}');
@@ -75,7 +85,12 @@ describe(`API contract (${TEST_DB})`, () => {
       const answer = dataOf(schema.response?.[200]);
       if (!sameSchema(e.response, answer, 'output')) drift.push(`${name}: response differs from the route's`);
       const takes = e.method === 'GET' ? schema.querystring : schema.body;
-      if (e.request === null ? takes !== undefined && e.kind !== 'upload' : !sameSchema(e.request, takes, 'input')) drift.push(`${name}: request differs from the route's`);
+      if (
+        e.request === null
+          ? takes !== undefined && e.kind !== 'upload'
+          : !sameSchema(e.request, takes, 'input')
+      )
+        drift.push(`${name}: request differs from the route's`);
     }
     expect(drift).toEqual([]);
     // Most rows use the very schema objects the routes register, not look-alikes.
@@ -92,9 +107,16 @@ describe(`API contract (${TEST_DB})`, () => {
     const real = row.response;
     row.response = z.object({ nothingLikeTheAnswer: z.string() });
     try {
-      const res = await s.built.app.inject({ method: 'POST', url: '/api/bid/client/getBidQuota', headers: { ...clientHeaders(), 'blade-auth': `bearer ${token}` }, payload: {} });
+      const res = await s.built.app.inject({
+        method: 'POST',
+        url: '/api/bid/client/getBidQuota',
+        headers: { ...clientHeaders(), 'blade-auth': `bearer ${token}` },
+        payload: {},
+      });
       expect(res.statusCode).toBe(200);
-      expect(s.contractViolations.join('\n')).toMatch(/getBidQuota: the answer does not match the endpoint table/);
+      expect(s.contractViolations.join('\n')).toMatch(
+        /getBidQuota: the answer does not match the endpoint table/,
+      );
     } finally {
       row.response = real;
       s.contractViolations.length = 0;
@@ -104,8 +126,17 @@ describe(`API contract (${TEST_DB})`, () => {
   it('the test client refuses an answer that does not match the endpoint table', () => {
     const ok = { code: 200, success: true, msg: '操作成功', data: { id: 'x' } };
     expect(() => checkAgainstContract('POST', '/bid/client/saveBid', 200, ok)).not.toThrow();
-    expect(() => checkAgainstContract('POST', '/bid/client/saveBid', 200, { ...ok, data: { id: 1 } })).toThrow(/endpoint table/);
+    expect(() =>
+      checkAgainstContract('POST', '/bid/client/saveBid', 200, { ...ok, data: { id: 1 } }),
+    ).toThrow(/endpoint table/);
     // Failures are not answers of the endpoint.
-    expect(() => checkAgainstContract('POST', '/bid/client/saveBid', 200, { code: 601, success: false, msg: '额度', data: null })).not.toThrow();
+    expect(() =>
+      checkAgainstContract('POST', '/bid/client/saveBid', 200, {
+        code: 601,
+        success: false,
+        msg: '额度',
+        data: null,
+      }),
+    ).not.toThrow();
   });
 });

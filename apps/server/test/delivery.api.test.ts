@@ -8,15 +8,19 @@ import { clientHeaders, startTestServer, type TestServer } from './helpers/test-
 
 /** A raw GET: fetch() would decode the body and hide what went over the wire. */
 function rawGet(baseUrl: string, urlPath: string, headers: Record<string, string> = {}, method = 'GET') {
-  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
-    const req = http.request(new URL(urlPath, baseUrl), { method, headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-    });
-    req.on('error', reject);
-    req.end();
-  });
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>(
+    (resolve, reject) => {
+      const req = http.request(new URL(urlPath, baseUrl), { method, headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+        );
+      });
+      req.on('error', reject);
+      req.end();
+    },
+  );
 }
 
 function expectSecurityHeaders(headers: http.IncomingHttpHeaders, what: string) {
@@ -37,7 +41,10 @@ describe('delivery: compression, caching and security headers', () => {
     webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'bid-web-delivery-'));
     fs.mkdirSync(path.join(webDist, 'assets'));
     const filler = '<meta name="x" content="' + 'a'.repeat(2000) + '">';
-    fs.writeFileSync(path.join(webDist, 'index.html'), `<!doctype html><html><head>${filler}</head><body><div id="root"></div><script type="module" src="/assets/index-abc123.js"></script></body></html>`);
+    fs.writeFileSync(
+      path.join(webDist, 'index.html'),
+      `<!doctype html><html><head>${filler}</head><body><div id="root"></div><script type="module" src="/assets/index-abc123.js"></script></body></html>`,
+    );
     fs.writeFileSync(path.join(webDist, 'assets/index-abc123.js'), script);
     fs.writeFileSync(path.join(webDist, 'assets/index-abc123.js.br'), zlib.brotliCompressSync(script));
     fs.writeFileSync(path.join(webDist, 'assets/index-abc123.js.gz'), zlib.gzipSync(script));
@@ -82,7 +89,10 @@ describe('delivery: compression, caching and security headers', () => {
     expect(JSON.parse(zlib.gunzipSync(docs.body).toString()).openapi).toMatch(/^3\./);
 
     // Small answers are not worth compressing; an unknown page is still a real 404.
-    const health = await rawGet(server.baseUrl, '/api/health', { ...clientHeaders(), 'accept-encoding': 'br' });
+    const health = await rawGet(server.baseUrl, '/api/health', {
+      ...clientHeaders(),
+      'accept-encoding': 'br',
+    });
     expect(health.headers['content-encoding']).toBeUndefined();
     const missing = await rawGet(server.baseUrl, '/no/such/page', { 'accept-encoding': 'identity' });
     expect(missing.status).toBe(404);
@@ -90,11 +100,20 @@ describe('delivery: compression, caching and security headers', () => {
   });
 
   it('puts the security headers on every answer: pages, assets, errors and every route of the API', async () => {
-    for (const p of ['/', '/home', '/no/such/page', '/assets/index-abc123.js', '/favicon.svg', '/api/nothing-here']) {
+    for (const p of [
+      '/',
+      '/home',
+      '/no/such/page',
+      '/assets/index-abc123.js',
+      '/favicon.svg',
+      '/api/nothing-here',
+    ]) {
       expectSecurityHeaders((await rawGet(server.baseUrl, p)).headers, p);
     }
     const spec = (await server.api.get('/docs')).body as { paths: Record<string, Record<string, unknown>> };
-    const routes = Object.entries(spec.paths).flatMap(([p, ops]) => Object.keys(ops).map((m) => [m.toUpperCase(), p] as const));
+    const routes = Object.entries(spec.paths).flatMap(([p, ops]) =>
+      Object.keys(ops).map((m) => [m.toUpperCase(), p] as const),
+    );
     expect(routes.length).toBeGreaterThan(50);
     for (const [i, [method, p]] of routes.entries()) {
       // Without a token (and, for half of them, without the client headers): refusals carry them too.

@@ -6,7 +6,11 @@ import { flatten, newBid, type Client } from './catalog-helpers.ts';
 async function multipart<T>(s: TestServer, c: Client, path: string, name: string, buf: Buffer): Promise<T> {
   const fd = new FormData();
   fd.append('file', new Blob([new Uint8Array(buf)]), name);
-  const res = await fetch(`${s.baseUrl}/api${path}`, { method: 'POST', headers: { ...clientHeaders(), 'blade-auth': `bearer ${c.user.token}` }, body: fd });
+  const res = await fetch(`${s.baseUrl}/api${path}`, {
+    method: 'POST',
+    headers: { ...clientHeaders(), 'blade-auth': `bearer ${c.user.token}` },
+    body: fd,
+  });
   const body = (await res.json()) as { code: number; msg: string; data: T };
   if (body.code !== 200) throw new Error(`${path} ${name}: ${body.msg}`);
   return body.data;
@@ -23,7 +27,12 @@ export async function uploadPicture(s: TestServer, c: Client, name: string, buf:
 }
 
 /** A bid with one chapter holding the paragraphs and then the pictures. */
-export async function bidWith(c: Client, name: string, paragraphs: string[], images: string[]): Promise<string> {
+export async function bidWith(
+  c: Client,
+  name: string,
+  paragraphs: string[],
+  images: string[],
+): Promise<string> {
   const bidId = await newBid(c, name);
   await c.data('/catalog/client/bidCatalogSave', { bidId, catalogs: [{ title: '技术方案' }] });
   const [node] = flatten(await c.data('/catalog/client/getBidCatalogList', { bidId }));
@@ -34,6 +43,10 @@ export async function bidWith(c: Client, name: string, paragraphs: string[], ima
       ...images.map((src) => ({ type: 'image', attrs: { src, caption: '现场布置图' } })),
     ],
   };
-  await c.data('/catalog/client/updateBidCatalogContent', { id: node.id, content, baseVersion: node.version });
+  await c.data('/catalog/client/updateBidCatalogContent', {
+    id: node.id,
+    content,
+    baseVersion: node.version,
+  });
   return bidId;
 }

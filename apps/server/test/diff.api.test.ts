@@ -48,10 +48,33 @@ beforeAll(async () => {
   const pasted = `data:image/png;base64,${toPng(resize(logo, 400, 300, 0.02)).toString('base64')}`;
   bid1 = await bidWith(a, '甲公司技术标', own, [png]);
   // Bid 2: paragraph 3 copied with 10 % of its characters changed, paragraphs 5 and 6 in the other order.
-  bid2 = await bidWith(a, '乙公司技术标', [...other.slice(0, 3), mutate(own[3], 0.1, 9), ...other.slice(3), own[6], own[5]], [unrelated, jpg, pasted]);
-  const meta = { lastModifiedBy: '王工', company: '某某咨询有限公司', created: '2025-05-01T09:00:00Z', rsids: ['00112233', '00AABBCC'] };
-  file1 = await uploadFile(a, '丙公司投标文件.docx', makeDocx({ paragraphs: [...third.slice(0, 4), own[8]], creator: '丙', ...meta, images: [{ name: 'image1.png', data: toPng(resize(logo, 500, 375)) }] }));
-  file2 = await uploadFile(a, '丁公司投标文件.docx', makeDocx({ paragraphs: bidText(44, 2000), creator: '丁', ...meta }));
+  bid2 = await bidWith(
+    a,
+    '乙公司技术标',
+    [...other.slice(0, 3), mutate(own[3], 0.1, 9), ...other.slice(3), own[6], own[5]],
+    [unrelated, jpg, pasted],
+  );
+  const meta = {
+    lastModifiedBy: '王工',
+    company: '某某咨询有限公司',
+    created: '2025-05-01T09:00:00Z',
+    rsids: ['00112233', '00AABBCC'],
+  };
+  file1 = await uploadFile(
+    a,
+    '丙公司投标文件.docx',
+    makeDocx({
+      paragraphs: [...third.slice(0, 4), own[8]],
+      creator: '丙',
+      ...meta,
+      images: [{ name: 'image1.png', data: toPng(resize(logo, 500, 375)) }],
+    }),
+  );
+  file2 = await uploadFile(
+    a,
+    '丁公司投标文件.docx',
+    makeDocx({ paragraphs: bidText(44, 2000), creator: '丁', ...meta }),
+  );
 }, 120_000);
 
 afterAll(async () => {
@@ -62,13 +85,22 @@ describe('diff/client', () => {
   let id: string;
 
   it('compares bids and uploads in a job and reports passages, pictures and properties', async () => {
-    const created = await a.call('/diff/client/create', { name: '投标前自查', bidIds: [bid1, bid2], fileIds: [file1, file2] });
+    const created = await a.call('/diff/client/create', {
+      name: '投标前自查',
+      bidIds: [bid1, bid2],
+      fileIds: [file1, file2],
+    });
     expect(created.code).toBe(200);
     id = created.data.id;
     const d = await waitDone(a, id);
     expect(d.status).toBe('done');
     expect(d.progress).toBe(100);
-    expect(d.documents.map((x: { key: string; name: string }) => `${x.key}:${x.name}`)).toEqual(['A:甲公司技术标', 'B:乙公司技术标', 'C:丙公司投标文件.docx', 'D:丁公司投标文件.docx']);
+    expect(d.documents.map((x: { key: string; name: string }) => `${x.key}:${x.name}`)).toEqual([
+      'A:甲公司技术标',
+      'B:乙公司技术标',
+      'C:丙公司投标文件.docx',
+      'D:丁公司投标文件.docx',
+    ]);
 
     const ab = d.passages.filter((p: any) => p.a.key === 'A' && p.b.key === 'B');
     const textA = d.documents[0].text as string;
@@ -83,7 +115,11 @@ describe('diff/client', () => {
       expect(textB.slice(p.b.start, p.b.end).length).toBeGreaterThan(15);
       expect(p.similarity).toBeGreaterThan(0.7);
     }
-    expect(d.passages.some((p: any) => p.a.key === 'A' && p.b.key === 'C' && p.a.text.includes(own[8].slice(0, 20)))).toBe(true);
+    expect(
+      d.passages.some(
+        (p: any) => p.a.key === 'A' && p.b.key === 'C' && p.a.text.includes(own[8].slice(0, 20)),
+      ),
+    ).toBe(true);
 
     // The resized JPEG and the pasted, lightly cropped copy in bid 2 and the DOCX picture match the PNG of bid 1; the unrelated one matches nothing.
     const pairs = d.images.map((m: any) => `${m.a.key}${m.a.index}-${m.b.key}${m.b.index}`);
@@ -119,7 +155,11 @@ describe('diff/client', () => {
   it('exports the report to Word', async () => {
     const res = await fetch(`${s.baseUrl}/api/diff/client/export`, {
       method: 'POST',
-      headers: { ...clientHeaders(), 'blade-auth': `bearer ${a.user.token}`, 'content-type': 'application/json' },
+      headers: {
+        ...clientHeaders(),
+        'blade-auth': `bearer ${a.user.token}`,
+        'content-type': 'application/json',
+      },
       body: JSON.stringify({ id }),
     });
     expect(res.status).toBe(200);
@@ -139,16 +179,24 @@ describe('diff/client', () => {
     const dup = await a.call('/diff/client/create', { bidIds: [bid1, bid1] });
     expect(dup.status).toBe(400);
     expect(dup.msg).toBe('同一份文件不能重复选择');
-    const six = await a.call('/diff/client/create', { bidIds: [bid1, bid2, '1', '2'], fileIds: [file1, file2] });
+    const six = await a.call('/diff/client/create', {
+      bidIds: [bid1, bid2, '1', '2'],
+      fileIds: [file1, file2],
+    });
     expect(six.status).toBe(400);
-    const foreignBid = await b.call('/diff/client/create', { bidIds: [bid1], fileIds: [await uploadFile(b, '自己的.docx', makeDocx({ paragraphs: other }))] });
+    const foreignBid = await b.call('/diff/client/create', {
+      bidIds: [bid1],
+      fileIds: [await uploadFile(b, '自己的.docx', makeDocx({ paragraphs: other }))],
+    });
     expect(foreignBid.status).toBe(404);
     const foreignFile = await b.call('/diff/client/create', { bidIds: [await newBid(b)], fileIds: [file1] });
     expect(foreignFile.status).toBe(404);
     expect((await s.api.get('/diff/client/detail', { id }, { token: b.user.token })).status).toBe(404);
     expect((await b.call('/diff/client/export', { id })).status).toBe(404);
     expect((await b.call('/diff/client/remove', { id })).status).toBe(404);
-    expect((await s.api.get('/diff/client/detail', { id: 'nope' }, { token: a.user.token })).status).toBe(404);
+    expect((await s.api.get('/diff/client/detail', { id: 'nope' }, { token: a.user.token })).status).toBe(
+      404,
+    );
     const listed = await s.api.get('/diff/client/list', {}, { token: a.user.token });
     expect(listed.body.data.total).toBe(1);
   });
@@ -158,7 +206,10 @@ describe('diff/client', () => {
     const tenderId = await uploadFile(a, '招标文件.docx', makeDocx({ paragraphs: tender }));
     const x = await uploadFile(a, '戊.docx', makeDocx({ paragraphs: [...bidText(46, 1500), tender[2]] }));
     const y = await uploadFile(a, '己.docx', makeDocx({ paragraphs: [tender[2], ...bidText(47, 1500)] }));
-    const withTender = await waitDone(a, (await a.data('/diff/client/create', { fileIds: [x, y], tenderFileId: tenderId })).id);
+    const withTender = await waitDone(
+      a,
+      (await a.data('/diff/client/create', { fileIds: [x, y], tenderFileId: tenderId })).id,
+    );
     const without = await waitDone(a, (await a.data('/diff/client/create', { fileIds: [x, y] })).id);
     expect(without.passages.length).toBeGreaterThan(0);
     expect(withTender.passages).toHaveLength(0);
@@ -182,7 +233,12 @@ describe('diff/client', () => {
       stage: '正在比对文字',
       error: null,
       score: 0,
-      inputs: JSON.stringify({ actor: { userId: a.user.userId, tenantId: a.user.tenantId, role: 'personal' }, docs: [], tenderFileId: null, jobId: job.id }),
+      inputs: JSON.stringify({
+        actor: { userId: a.user.userId, tenantId: a.user.tenantId, role: 'personal' },
+        docs: [],
+        tenderFileId: null,
+        jobId: job.id,
+      }),
       result: null,
       created_at: now,
       updated_at: now,

@@ -20,15 +20,24 @@ function table() {
   return {
     type: 'table',
     content: [
-      { type: 'tableRow', content: [cell('tableHeader', '类别'), cell('tableHeader', '设备'), cell('tableHeader', '数量')] },
-      { type: 'tableRow', content: [cell('tableCell', '计算设备', 1, 2), cell('tableCell', '服务器'), cell('tableCell', '40')] },
+      {
+        type: 'tableRow',
+        content: [cell('tableHeader', '类别'), cell('tableHeader', '设备'), cell('tableHeader', '数量')],
+      },
+      {
+        type: 'tableRow',
+        content: [cell('tableCell', '计算设备', 1, 2), cell('tableCell', '服务器'), cell('tableCell', '40')],
+      },
       { type: 'tableRow', content: [cell('tableCell', '加速卡服务器'), cell('tableCell', '4')] },
     ],
   };
 }
 
 /** A raw call answering the bytes (the api helper reads text). */
-async function raw(path: string, opts: { body?: unknown; token?: string; cookie?: string; clientHeaders?: boolean; method?: string } = {}) {
+async function raw(
+  path: string,
+  opts: { body?: unknown; token?: string; cookie?: string; clientHeaders?: boolean; method?: string } = {},
+) {
   const headers: Record<string, string> = opts.clientHeaders === false ? {} : { ...clientHeaders() };
   if (opts.token) headers['blade-auth'] = `bearer ${opts.token}`;
   if (opts.cookie) headers.cookie = `${TOKEN_COOKIE}=${opts.cookie}`;
@@ -62,12 +71,31 @@ beforeAll(async () => {
   const tree = flatten(await a.data('/catalog/client/getBidCatalogList', { bidId }));
   const byTitle = (t: string) => tree.find((n) => n.title === t)!;
   const contents: Record<string, unknown> = {
-    项目背景: { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: '现有平台资源使用率长期高于百分之八十五。' }] }] },
+    项目背景: {
+      type: 'doc',
+      content: [
+        { type: 'paragraph', content: [{ type: 'text', text: '现有平台资源使用率长期高于百分之八十五。' }] },
+      ],
+    },
     建设目标: {
       type: 'doc',
       content: [
-        { type: 'paragraph', content: [{ type: 'text', text: '项目经理：' }, { type: 'placeholder', attrs: { label: '项目经理姓名' } }] },
-        { type: 'bulletList', content: [{ type: 'listItem', content: [{ type: 'paragraph', content: [{ type: 'text', text: '计算资源扩容' }] }] }] },
+        {
+          type: 'paragraph',
+          content: [
+            { type: 'text', text: '项目经理：' },
+            { type: 'placeholder', attrs: { label: '项目经理姓名' } },
+          ],
+        },
+        {
+          type: 'bulletList',
+          content: [
+            {
+              type: 'listItem',
+              content: [{ type: 'paragraph', content: [{ type: 'text', text: '计算资源扩容' }] }],
+            },
+          ],
+        },
       ],
     },
     基础设施层: {
@@ -79,7 +107,14 @@ beforeAll(async () => {
           attrs: {
             kind: 'flowchart',
             caption: '部署流程',
-            model: { direction: 'TB', nodes: [{ id: 'a', label: '到货验收' }, { id: 'b', label: '上架安装' }], edges: [{ from: 'a', to: 'b' }] },
+            model: {
+              direction: 'TB',
+              nodes: [
+                { id: 'a', label: '到货验收' },
+                { id: 'b', label: '上架安装' },
+              ],
+              edges: [{ from: 'a', to: 'b' }],
+            },
           },
         },
       ],
@@ -87,7 +122,11 @@ beforeAll(async () => {
   };
   for (const [title, content] of Object.entries(contents)) {
     const node = byTitle(title);
-    await a.data('/catalog/client/updateBidCatalogContent', { id: node.id, content, baseVersion: node.version });
+    await a.data('/catalog/client/updateBidCatalogContent', {
+      id: node.id,
+      content,
+      baseVersion: node.version,
+    });
   }
 }, 120_000);
 
@@ -99,7 +138,13 @@ describe('findAllTemplate', () => {
   it('lists the built-in templates with their definitions', async () => {
     const r = await s.api.get('/bid/templateConfig/findAllTemplate', undefined, { token: a.user.token });
     expect(r.status).toBe(200);
-    const items = r.body.data as Array<{ id: string; name: string; description: string; isDefault: boolean; definition: { body: { font: { eastAsia: string } } } }>;
+    const items = r.body.data as Array<{
+      id: string;
+      name: string;
+      description: string;
+      isDefault: boolean;
+      definition: { body: { font: { eastAsia: string } } };
+    }>;
     expect(items.map((t) => t.id)).toEqual(['gov-standard', 'engineering', 'business', 'anonymous']);
     expect(items.filter((t) => t.isDefault).map((t) => t.id)).toEqual(['gov-standard']);
     for (const t of items) expect(t.name.length && t.description.length).toBeTruthy();
@@ -107,17 +152,35 @@ describe('findAllTemplate', () => {
   });
 
   it('stores templates in the database so operators can add one', async () => {
-    const row = await s.built.ctx.db.selectFrom('export_templates').select(['definition']).where('id', '=', 'engineering').executeTakeFirstOrThrow();
+    const row = await s.built.ctx.db
+      .selectFrom('export_templates')
+      .select(['definition'])
+      .where('id', '=', 'engineering')
+      .executeTakeFirstOrThrow();
     const def = JSON.parse(row.definition);
     def.body.font.eastAsia = '楷体';
     const now = new Date().toISOString();
     await s.built.ctx.db
       .insertInto('export_templates')
-      .values({ id: 'op-kaiti', name: '运营自定义', description: '楷体正文', definition: JSON.stringify(def), sort: 90, builtin: 0, customized: 0, enabled: 1, created_at: now, updated_at: now })
+      .values({
+        id: 'op-kaiti',
+        name: '运营自定义',
+        description: '楷体正文',
+        definition: JSON.stringify(def),
+        sort: 90,
+        builtin: 0,
+        customized: 0,
+        enabled: 1,
+        created_at: now,
+        updated_at: now,
+      })
       .execute();
     const r = await s.api.get('/bid/templateConfig/findAllTemplate', undefined, { token: a.user.token });
     expect((r.body.data as Array<{ id: string }>).map((t) => t.id)).toContain('op-kaiti');
-    const file = await raw('/bid/client/exportBid', { token: a.user.token, body: { id: bidId, templateId: 'op-kaiti' } });
+    const file = await raw('/bid/client/exportBid', {
+      token: a.user.token,
+      body: { id: bidId, templateId: 'op-kaiti' },
+    });
     expect(file.status).toBe(200);
     expect(documentXml(file.bytes)).toContain('w:eastAsia="楷体"');
   });
@@ -125,17 +188,32 @@ describe('findAllTemplate', () => {
 
 describe('exportBid', () => {
   it('answers the .docx with the right headers', async () => {
-    const r = await raw('/bid/client/exportBid', { token: a.user.token, body: { id: bidId, templateId: 'gov-standard' } });
+    const r = await raw('/bid/client/exportBid', {
+      token: a.user.token,
+      body: { id: bidId, templateId: 'gov-standard' },
+    });
     expect(r.status).toBe(200);
     expect(r.bytes.subarray(0, 2).toString()).toBe('PK');
-    expect(r.headers.get('content-type')).toBe('application/vnd.openxmlformats-officedocument.wordprocessingml.document');
+    expect(r.headers.get('content-type')).toBe(
+      'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    );
     const cd = r.headers.get('content-disposition')!;
     expect(cd).toContain('attachment');
     expect(cd).toContain('filename="bid.docx"');
-    expect(cd).toContain(`filename*=UTF-8''${encodeURIComponent(`${BID_NAME}.docx`).replace(/[()]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}`);
+    expect(cd).toContain(
+      `filename*=UTF-8''${encodeURIComponent(`${BID_NAME}.docx`).replace(/[()]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}`,
+    );
     expect(Number(r.headers.get('content-length'))).toBe(r.bytes.length);
     const xml = documentXml(r.bytes);
-    for (const t of ['第一章 项目理解', '1.1 项目背景', '1.2 建设目标', '第二章 技术方案', '2.1 总体架构', '2.1.1 基础设施层']) expect(xml).toContain(t);
+    for (const t of [
+      '第一章 项目理解',
+      '1.1 项目背景',
+      '1.2 建设目标',
+      '第二章 技术方案',
+      '2.1 总体架构',
+      '2.1.1 基础设施层',
+    ])
+      expect(xml).toContain(t);
     expect(xml).toContain('现有平台资源使用率长期高于百分之八十五。');
     expect(xml).toContain('【待填写：项目经理姓名】');
     expect(xml).toMatch(/<w:vMerge w:val="restart"\/>[\s\S]*?计算设备/);
@@ -148,25 +226,40 @@ describe('exportBid', () => {
     const dflt = await raw('/bid/client/exportBid', { token: a.user.token, body: { id: bidId } });
     expect(dflt.status).toBe(200);
     expect(documentXml(dflt.bytes)).toContain('第一章 项目理解');
-    const anon = await raw('/bid/client/exportBid', { token: a.user.token, body: { id: bidId, templateId: 'anonymous' } });
+    const anon = await raw('/bid/client/exportBid', {
+      token: a.user.token,
+      body: { id: bidId, templateId: 'anonymous' },
+    });
     expect(anon.status).toBe(200);
     expect(documentXml(anon.bytes)).toContain('一、项目理解');
   });
 
   it('answers 404 JSON for a foreign bid, never the file', async () => {
-    const r = await raw('/bid/client/exportBid', { token: a.user.token, body: { id: foreignBidId, templateId: 'gov-standard' } });
+    const r = await raw('/bid/client/exportBid', {
+      token: a.user.token,
+      body: { id: foreignBidId, templateId: 'gov-standard' },
+    });
     expect(r.status).toBe(404);
     expect(r.headers.get('content-type')).toContain('application/json');
     expect(r.json()).toMatchObject({ code: 404, success: false });
-    const missing = await raw('/bid/client/exportBid', { token: a.user.token, body: { id: '999999999', templateId: 'gov-standard' } });
+    const missing = await raw('/bid/client/exportBid', {
+      token: a.user.token,
+      body: { id: '999999999', templateId: 'gov-standard' },
+    });
     expect(missing.status).toBe(404);
   });
 
   it('answers 404 JSON for an unknown template and 400 for a malformed one', async () => {
-    const r = await raw('/bid/client/exportBid', { token: a.user.token, body: { id: bidId, templateId: 'no-such-template' } });
+    const r = await raw('/bid/client/exportBid', {
+      token: a.user.token,
+      body: { id: bidId, templateId: 'no-such-template' },
+    });
     expect(r.status).toBe(404);
     expect(r.json()).toMatchObject({ code: 404, success: false, msg: '导出模板不存在' });
-    const bad = await raw('/bid/client/exportBid', { token: a.user.token, body: { id: bidId, templateId: 'x'.repeat(200) } });
+    const bad = await raw('/bid/client/exportBid', {
+      token: a.user.token,
+      body: { id: bidId, templateId: 'x'.repeat(200) },
+    });
     expect(bad.status).toBe(400);
     expect(bad.json().msg).toContain('导出模板编号格式不正确');
   });
@@ -204,18 +297,28 @@ describe('background export', () => {
     expect(last).toBe(100);
 
     // The browser opens the link itself: no client headers, only the cookie.
-    const file = await raw(`/bid/client/exportBidFile?jobId=${jobId}`, { clientHeaders: false, cookie: a.user.token });
+    const file = await raw(`/bid/client/exportBidFile?jobId=${jobId}`, {
+      clientHeaders: false,
+      cookie: a.user.token,
+    });
     expect(file.status).toBe(200);
     expect(file.bytes.subarray(0, 2).toString()).toBe('PK');
     expect(file.headers.get('content-disposition')).toContain("filename*=UTF-8''");
     expect(documentXml(file.bytes)).toContain('w:eastAsia="仿宋"');
 
     // Someone else's job is missing, and so is the file without a session.
-    const foreign = await raw(`/bid/client/exportBidFile?jobId=${jobId}`, { clientHeaders: false, cookie: b.user.token });
+    const foreign = await raw(`/bid/client/exportBidFile?jobId=${jobId}`, {
+      clientHeaders: false,
+      cookie: b.user.token,
+    });
     expect(foreign.status).toBe(404);
     const noSession = await raw(`/bid/client/exportBidFile?jobId=${jobId}`, { clientHeaders: false });
     expect(noSession.status).toBe(401);
-    const foreignProgress = await s.api.get('/bid/client/exportBidProgress', { jobId }, { token: b.user.token });
+    const foreignProgress = await s.api.get(
+      '/bid/client/exportBidProgress',
+      { jobId },
+      { token: b.user.token },
+    );
     expect(foreignProgress.status).toBe(404);
   });
 
@@ -224,7 +327,11 @@ describe('background export', () => {
     expect(foreign.status).toBe(404);
     const unknown = await a.call('/bid/client/exportBidStart', { id: bidId, templateId: 'nope' });
     expect(unknown.status).toBe(404);
-    const missing = await s.api.get('/bid/client/exportBidProgress', { jobId: 'nope' }, { token: a.user.token });
+    const missing = await s.api.get(
+      '/bid/client/exportBidProgress',
+      { jobId: 'nope' },
+      { token: a.user.token },
+    );
     expect(missing.status).toBe(404);
   });
 });

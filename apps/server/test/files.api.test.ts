@@ -24,7 +24,11 @@ afterAll(async () => {
 async function upload(token: string, name: string, buf: Buffer, field = 'file') {
   const fd = new FormData();
   fd.append(field, new Blob([new Uint8Array(buf)]), name);
-  const res = await fetch(`${s.baseUrl}/api/file/client/uploadTender`, { method: 'POST', headers: { ...clientHeaders(), 'blade-auth': `bearer ${token}` }, body: fd });
+  const res = await fetch(`${s.baseUrl}/api/file/client/uploadTender`, {
+    method: 'POST',
+    headers: { ...clientHeaders(), 'blade-auth': `bearer ${token}` },
+    body: fd,
+  });
   return { status: res.status, body: (await res.json()) as any };
 }
 
@@ -71,7 +75,11 @@ describe(`tender uploads (${TEST_DB})`, () => {
     expect(report.analysis?.project.name).toBe('滨江市政务服务数据共享平台建设项目');
     expect(report.analysis?.scoringItems.length).toBe(10);
 
-    const { id: bidId } = await c.data('/bid/client/saveBid', { name: '来自文件', modelType: 'standard', fileId });
+    const { id: bidId } = await c.data('/bid/client/saveBid', {
+      name: '来自文件',
+      modelType: 'standard',
+      fileId,
+    });
     await c.data('/ai/client/aiGetBidCatalog', { bidId });
     const analysis = (await c.data('/bid/client/getBidDetail', { id: bidId })).analysis as TenderAnalysis;
     expect(analysis.scoringItems).toHaveLength(10);
@@ -84,42 +92,62 @@ describe(`tender uploads (${TEST_DB})`, () => {
     expect(d.body.data.preview).toContain('第一章 招标公告');
     expect(d.body.data.headings[0]).toEqual({ level: 1, text: '第一章 招标公告' });
 
-    const doc = await upload(c.user.token, '旧版.doc', fs.readFileSync(new URL('../src/ai/fixtures/tender-sample.doc', import.meta.url)));
+    const doc = await upload(
+      c.user.token,
+      '旧版.doc',
+      fs.readFileSync(new URL('../src/ai/fixtures/tender-sample.doc', import.meta.url)),
+    );
     expect(doc.status).toBe(200);
     expect(doc.body.data.preview).toContain('测试学校食堂改造工程');
 
-    const gbk = await upload(c.user.token, 'gbk.txt', iconv.encode('项目名称：某某物业服务项目\n采购人：某某医院', 'gbk'));
+    const gbk = await upload(
+      c.user.token,
+      'gbk.txt',
+      iconv.encode('项目名称：某某物业服务项目\n采购人：某某医院', 'gbk'),
+    );
     expect(gbk.status).toBe(200);
     expect(gbk.body.data.preview).toContain('某某物业服务项目');
   });
 
-  it('malformed, encrypted and oversized PDFs, a zip bomb and a renamed binary get a clear message within 10 s, the server answering all along', { timeout: 120_000 }, async () => {
-    const cases: Array<[string, Buffer, number, string[]]> = [
-      ['坏文件.pdf', makeBrokenPdf(), 400, [FILE_MESSAGES.pdfBroken, FILE_MESSAGES.pdfNoText]],
-      ['加密.pdf', makePdf([['保密文件']], { encrypted: true }), 400, [FILE_MESSAGES.pdfEncrypted]],
-      ['超大.pdf', makePdf([['很大的文件']], { padBytes: (LIMIT_MB + 1) * 1024 * 1024 }), 413, [FILE_MESSAGES.tooLarge(LIMIT_MB)]],
-      ['炸弹.docx', await makeDocxBomb(260 * 1024 * 1024, true), 400, [FILE_MESSAGES.docxBomb]],
-      ['炸弹2.docx', await makeDocxBomb(260 * 1024 * 1024, false), 400, [FILE_MESSAGES.docxBomb]],
-      ['改名.txt', randomBytes(256 * 1024), 400, [FILE_MESSAGES.binaryText]],
-    ];
-    for (const [name, buf, status, messages] of cases) {
-      const r = await uploadWhilePinging(name, buf);
-      expect(r.status, name).toBe(status);
-      expect(r.body.success, name).toBe(false);
-      expect(messages, name).toContain(r.body.msg);
-      expect(r.elapsed, name).toBeLessThan(10_000);
-      expect(r.slowest, name).toBeLessThan(1_500);
-      expect(r.pings, name).toBeGreaterThan(0);
-    }
-    // Still serving uploads afterwards.
-    expect((await upload(c.user.token, 'ok.txt', Buffer.from('项目名称：收尾测试'))).status).toBe(200);
-  });
+  it(
+    'malformed, encrypted and oversized PDFs, a zip bomb and a renamed binary get a clear message within 10 s, the server answering all along',
+    { timeout: 120_000 },
+    async () => {
+      const cases: Array<[string, Buffer, number, string[]]> = [
+        ['坏文件.pdf', makeBrokenPdf(), 400, [FILE_MESSAGES.pdfBroken, FILE_MESSAGES.pdfNoText]],
+        ['加密.pdf', makePdf([['保密文件']], { encrypted: true }), 400, [FILE_MESSAGES.pdfEncrypted]],
+        [
+          '超大.pdf',
+          makePdf([['很大的文件']], { padBytes: (LIMIT_MB + 1) * 1024 * 1024 }),
+          413,
+          [FILE_MESSAGES.tooLarge(LIMIT_MB)],
+        ],
+        ['炸弹.docx', await makeDocxBomb(260 * 1024 * 1024, true), 400, [FILE_MESSAGES.docxBomb]],
+        ['炸弹2.docx', await makeDocxBomb(260 * 1024 * 1024, false), 400, [FILE_MESSAGES.docxBomb]],
+        ['改名.txt', randomBytes(256 * 1024), 400, [FILE_MESSAGES.binaryText]],
+      ];
+      for (const [name, buf, status, messages] of cases) {
+        const r = await uploadWhilePinging(name, buf);
+        expect(r.status, name).toBe(status);
+        expect(r.body.success, name).toBe(false);
+        expect(messages, name).toContain(r.body.msg);
+        expect(r.elapsed, name).toBeLessThan(10_000);
+        expect(r.slowest, name).toBeLessThan(1_500);
+        expect(r.pings, name).toBeGreaterThan(0);
+      }
+      // Still serving uploads afterwards.
+      expect((await upload(c.user.token, 'ok.txt', Buffer.from('项目名称：收尾测试'))).status).toBe(200);
+    },
+  );
 
   it('refuses a request without the file field and a type it does not read', async () => {
     const r = await upload(c.user.token, 'a.txt', Buffer.from('abc'), 'other');
     expect(r.status).toBe(400);
     expect(r.body.msg).toBe(FILE_MESSAGES.noFile);
-    const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), randomBytes(100)]);
+    const png = Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      randomBytes(100),
+    ]);
     const p = await upload(c.user.token, 'a.png', png);
     expect(p.status).toBe(400);
   });

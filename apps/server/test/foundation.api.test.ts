@@ -19,12 +19,21 @@ describe(`foundation (${TEST_DB})`, () => {
       code: 200,
       success: true,
       msg: '操作成功',
-      data: { status: 'ok', db: TEST_DB === 'pg' ? 'postgres' : 'sqlite', ai: expect.any(String), version: expect.any(String) },
+      data: {
+        status: 'ok',
+        db: TEST_DB === 'pg' ? 'postgres' : 'sqlite',
+        ai: expect.any(String),
+        version: expect.any(String),
+      },
     });
   });
 
   it('a wrong client secret gets 401 with the envelope', async () => {
-    const r = await s.api.post('/common/client/getClientConfig', {}, { headers: { authorization: basicAuthValue('bidwriter', 'wrong') } });
+    const r = await s.api.post(
+      '/common/client/getClientConfig',
+      {},
+      { headers: { authorization: basicAuthValue('bidwriter', 'wrong') } },
+    );
     expect(r.status).toBe(401);
     expect(r.body).toMatchObject({ code: 401, success: false, msg: '客户端认证失败', data: null });
   });
@@ -82,7 +91,11 @@ describe(`foundation (${TEST_DB})`, () => {
   });
 
   it('an empty JSON body is read as {}', async () => {
-    const r = await s.api.call('/common/client/getClientConfig', undefined, { method: 'POST', raw: '', headers: { 'content-type': 'application/json' } });
+    const r = await s.api.call('/common/client/getClientConfig', undefined, {
+      method: 'POST',
+      raw: '',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(r.status).toBe(200);
     expect(r.body.data.loadingTips.length).toBeGreaterThan(0);
   });
@@ -95,10 +108,14 @@ describe(`foundation (${TEST_DB})`, () => {
 
   it('the token is read from Blade-Auth or the Admin-Token cookie, and logout revokes it', async () => {
     const a = await createUserWithSession(s);
-    const viaCookie = await s.api.get('/blade-auth/oauth/logout', undefined, { headers: { cookie: `${TOKEN_COOKIE}=bogus` } });
+    const viaCookie = await s.api.get('/blade-auth/oauth/logout', undefined, {
+      headers: { cookie: `${TOKEN_COOKIE}=bogus` },
+    });
     expect(viaCookie.status).toBe(401);
     const b = await createUserWithSession(s);
-    const cookieOk = await s.api.get('/blade-auth/oauth/logout', undefined, { headers: { cookie: `${TOKEN_COOKIE}=${b.token}` } });
+    const cookieOk = await s.api.get('/blade-auth/oauth/logout', undefined, {
+      headers: { cookie: `${TOKEN_COOKIE}=${b.token}` },
+    });
     expect(cookieOk.status).toBe(200);
     const first = await s.api.get('/blade-auth/oauth/logout', undefined, { token: a.token });
     expect(first.status).toBe(200);
@@ -114,14 +131,22 @@ describe(`foundation (${TEST_DB})`, () => {
 
   it('an expired session is refused', async () => {
     const a = await createUserWithSession(s);
-    await s.built.ctx.db.updateTable('sessions').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('user_id', '=', a.userId).execute();
+    await s.built.ctx.db
+      .updateTable('sessions')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where('user_id', '=', a.userId)
+      .execute();
     const r = await s.api.get('/blade-auth/oauth/logout', undefined, { token: a.token });
     expect(r.status).toBe(401);
   });
 
   it('sessions store only a hash of the token', async () => {
     const a = await createUserWithSession(s);
-    const rows = await s.built.ctx.db.selectFrom('sessions').selectAll().where('user_id', '=', a.userId).execute();
+    const rows = await s.built.ctx.db
+      .selectFrom('sessions')
+      .selectAll()
+      .where('user_id', '=', a.userId)
+      .execute();
     expect(rows).toHaveLength(1);
     expect(JSON.stringify(rows)).not.toContain(a.token);
     expect(rows[0].token_hash).toMatch(/^[0-9a-f]{64}$/);

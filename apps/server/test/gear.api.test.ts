@@ -11,7 +11,8 @@ import { scriptBidWriter } from './fake-openai/helpers.ts';
  * engine (which follows it with subsections of its own) and on a model that echoes it back.
  */
 
-const fixture = (name: string) => fs.readFileSync(new URL(`../src/ai/fixtures/${name}.txt`, import.meta.url), 'utf8');
+const fixture = (name: string) =>
+  fs.readFileSync(new URL(`../src/ai/fixtures/${name}.txt`, import.meta.url), 'utf8');
 const REQUIREMENT = '请重点突出质量验收与创优措施，语气正式';
 const INCLUDE = ['应急预案', '服务承诺'];
 
@@ -45,11 +46,21 @@ function assertNoGear(text: string): void {
 
 async function technicalLeaf(s: TestServer) {
   const c = await newWriter(s);
-  const { id: bidId } = await c.data('/bid/client/saveBid', { name: '齿轮测试', modelType: 'standard', pageCount: 30, tenderText: fixture('tender-it-gov') });
+  const { id: bidId } = await c.data('/bid/client/saveBid', {
+    name: '齿轮测试',
+    modelType: 'standard',
+    pageCount: 30,
+    tenderText: fixture('tender-it-gov'),
+  });
   const tree = await c.data<CatalogNode[]>('/ai/client/aiGetBidCatalog', { bidId });
   // A prose chapter (the scoring index and response tables are built from the analysis, not written).
-  const leaf = flatten(tree).filter((n) => n.children.length === 0 && !/投标函|报价|资格|业绩|人员|授权|索引表|偏离表|响应表/.test(n.title))[0];
-  await c.data('/catalog/client/updateBidCatalogSetting', { id: leaf.id, settings: { requirement: REQUIREMENT, include: INCLUDE } });
+  const leaf = flatten(tree).filter(
+    (n) => n.children.length === 0 && !/投标函|报价|资格|业绩|人员|授权|索引表|偏离表|响应表/.test(n.title),
+  )[0];
+  await c.data('/catalog/client/updateBidCatalogSetting', {
+    id: leaf.id,
+    settings: { requirement: REQUIREMENT, include: INCLUDE },
+  });
   return { c, leaf };
 }
 
@@ -75,7 +86,10 @@ describe(`the gear steers and never appears: offline engine (${TEST_DB})`, () =>
     expect(headings).toContain('重点措施');
     expect(text).toContain('三检制度');
     // A per-call requirement is treated the same way.
-    const again = await c.data('/ai/client/aiGetBidContent', { catalogId: leaf.id, requirement: '突出7×24小时响应' });
+    const again = await c.data('/ai/client/aiGetBidContent', {
+      catalogId: leaf.id,
+      requirement: '突出7×24小时响应',
+    });
     assertNoGear(textOf(again.content));
     expect(textOf(again.content)).not.toContain('突出7×24小时响应');
   });
@@ -89,11 +103,27 @@ describe(`the gear steers and never appears: model engine on the fake OpenAI ser
     scriptBidWriter(fake);
     // A careless model: it repeats the writer's instructions before writing.
     fake.scriptFirst({
-      match: (r: RecordedRequest) => r.prompt.includes('【任务：撰写章节】') && r.prompt.includes(REQUIREMENT),
+      match: (r: RecordedRequest) =>
+        r.prompt.includes('【任务：撰写章节】') && r.prompt.includes(REQUIREMENT),
       reply: (r: RecordedRequest) =>
-        [`**写作要求：** ${REQUIREMENT}`, '', `本章应包含：${INCLUDE.join('、')}`, '', `${REQUIREMENT}。`, '', '### 应急预案', '', fillerText(400, r.prompt.slice(-40))].join('\n'),
+        [
+          `**写作要求：** ${REQUIREMENT}`,
+          '',
+          `本章应包含：${INCLUDE.join('、')}`,
+          '',
+          `${REQUIREMENT}。`,
+          '',
+          '### 应急预案',
+          '',
+          fillerText(400, r.prompt.slice(-40)),
+        ].join('\n'),
     });
-    s = await startTestServer({ AI_STANDARD_BASE_URL: fake.url, AI_STANDARD_API_KEY: 'k', AI_STANDARD_MODEL: 'fake-standard', AI_RETRY_BACKOFF_MS: '20' });
+    s = await startTestServer({
+      AI_STANDARD_BASE_URL: fake.url,
+      AI_STANDARD_API_KEY: 'k',
+      AI_STANDARD_MODEL: 'fake-standard',
+      AI_RETRY_BACKOFF_MS: '20',
+    });
   });
   afterAll(async () => {
     await s?.close();

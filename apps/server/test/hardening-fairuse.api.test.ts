@@ -13,7 +13,10 @@ afterAll(async () => s?.close());
 
 async function bidWithChapter(c: Client): Promise<{ bidId: string; catalogId: string }> {
   const bidId = await newBid(c);
-  const tree = await c.data<CatalogNode[]>('/catalog/client/bidCatalogSave', { bidId, catalogs: [{ title: '技术方案', children: [{ title: '总体设计' }] }] });
+  const tree = await c.data<CatalogNode[]>('/catalog/client/bidCatalogSave', {
+    bidId,
+    catalogs: [{ title: '技术方案', children: [{ title: '总体设计' }] }],
+  });
   return { bidId, catalogId: flatten(tree)[1].id };
 }
 
@@ -25,7 +28,20 @@ describe(`fair use of the model (${TEST_DB})`, { timeout: 60_000 }, () => {
     const b = await bidWithChapter(other);
     await s.built.ctx.db
       .insertInto('ai_usage')
-      .values({ id: newId(), user_id: spent.user.userId, tenant_id: spent.user.tenantId, bid_id: a.bidId, catalog_id: null, task: 'chapter', engine: 'model', model: 'x', tier: 'standard', prompt_tokens: 30_000, completion_tokens: 20_000, created_at: nowIso() })
+      .values({
+        id: newId(),
+        user_id: spent.user.userId,
+        tenant_id: spent.user.tenantId,
+        bid_id: a.bidId,
+        catalog_id: null,
+        task: 'chapter',
+        engine: 'model',
+        model: 'x',
+        tier: 'standard',
+        prompt_tokens: 30_000,
+        completion_tokens: 20_000,
+        created_at: nowIso(),
+      })
       .execute();
     const refused = await spent.call('/ai/client/aiGetBidContent', { catalogId: a.catalogId });
     expect(refused.status).toBe(429);
@@ -41,9 +57,28 @@ describe(`fair use of the model (${TEST_DB})`, { timeout: 60_000 }, () => {
     const b = await bidWithChapter(other);
     await s.built.ctx.db
       .insertInto('ai_usage')
-      .values({ id: newId(), user_id: spent.user.userId, tenant_id: spent.user.tenantId, bid_id: a.bidId, catalog_id: null, task: 'chapter', engine: 'model', model: 'x', tier: 'standard', prompt_tokens: 40_000, completion_tokens: 10_000, created_at: nowIso() })
+      .values({
+        id: newId(),
+        user_id: spent.user.userId,
+        tenant_id: spent.user.tenantId,
+        bid_id: a.bidId,
+        catalog_id: null,
+        task: 'chapter',
+        engine: 'model',
+        model: 'x',
+        tier: 'standard',
+        prompt_tokens: 40_000,
+        completion_tokens: 10_000,
+        created_at: nowIso(),
+      })
       .execute();
-    for (const path of ['/ai/client/aiGenerateTable', '/ai/client/aiGenerateMindMap', '/ai/client/aiGenerateFlowchart', '/ai/client/aiGenerateGantt', '/ai/client/aiSearchImages']) {
+    for (const path of [
+      '/ai/client/aiGenerateTable',
+      '/ai/client/aiGenerateMindMap',
+      '/ai/client/aiGenerateFlowchart',
+      '/ai/client/aiGenerateGantt',
+      '/ai/client/aiSearchImages',
+    ]) {
       const refused = await spent.call(path, { catalogId: a.catalogId });
       expect(refused.status, path).toBe(429);
       expect(refused.msg).toContain('今日 AI 用量已达上限');
@@ -62,7 +97,10 @@ describe(`fair use of the model (${TEST_DB})`, { timeout: 60_000 }, () => {
     // Hold every slot this user may have (the per-user cap, never all slots of the tier).
     const release: Array<() => void> = [];
     const held = Array.from({ length: Math.min(fair.limits.perUser, gate.slots - 1) }, () =>
-      gate.run({ userId: busy.user.userId, tenantId: busy.user.tenantId }, () => new Promise<void>((r) => release.push(r))),
+      gate.run(
+        { userId: busy.user.userId, tenantId: busy.user.tenantId },
+        () => new Promise<void>((r) => release.push(r)),
+      ),
     );
     let done = false;
     const waiting = busy.call('/ai/client/aiGenerateMindMap', { catalogId: a.catalogId }).then((r) => {
@@ -102,12 +140,14 @@ describe(`fair use of the model (${TEST_DB})`, { timeout: 60_000 }, () => {
     await theirs.body?.cancel();
     // Closing a stream frees its place.
     await first.body?.cancel();
-    await expect.poll(async () => {
-      const again = await streamCall(s, c.user.token, path);
-      const status = again.status;
-      await again.body?.cancel();
-      return status;
-    }).toBe(200);
+    await expect
+      .poll(async () => {
+        const again = await streamCall(s, c.user.token, path);
+        const status = again.status;
+        await again.body?.cancel();
+        return status;
+      })
+      .toBe(200);
     await second.body?.cancel();
     s.built.ctx.services.jobs.start();
   });

@@ -35,7 +35,15 @@ beforeAll(async () => {
     req.on('end', () => {
       res.writeHead(401, { 'content-type': 'application/json' });
       const key = String(req.headers.authorization ?? '').replace(/^Bearer /, '');
-      res.end(JSON.stringify({ error: { message: `Incorrect API key provided: ${key}. Retry at ${req.url}?api_key=${key}`, type: 'invalid_request_error', code: 'invalid_api_key' } }));
+      res.end(
+        JSON.stringify({
+          error: {
+            message: `Incorrect API key provided: ${key}. Retry at ${req.url}?api_key=${key}`,
+            type: 'invalid_request_error',
+            code: 'invalid_api_key',
+          },
+        }),
+      );
     });
   });
   await new Promise<void>((r) => provider.listen(0, '127.0.0.1', r));
@@ -62,7 +70,10 @@ beforeAll(async () => {
   });
   if (TEST_DB === 'pg') await pgQuery(`create schema ${pgSchema}`);
   // The server's own logger (with its scrubbing), writing to this test's sink.
-  built = await buildApp(config, { logger: createLogger(config, sink), ...(TEST_DB === 'pg' ? { pgSchema } : {}) });
+  built = await buildApp(config, {
+    logger: createLogger(config, sink),
+    ...(TEST_DB === 'pg' ? { pgSchema } : {}),
+  });
   base = (await built.app.listen({ port: 0, host: '127.0.0.1' })).replace('[::1]', '127.0.0.1');
 });
 afterAll(async () => {
@@ -112,29 +123,71 @@ describe(`HTTP edges (${TEST_DB})`, () => {
   it('a model key echoed back in a provider error, a bearer token and secret parameters never reach the log', async () => {
     const u = await createUserWithSession({ built } as never);
     const api = makeApiClient(base);
-    const saved = await api.post('/bid/client/saveBid', { name: '日志测试', modelType: 'standard', pageCount: 20, tenderText: '项目名称：日志测试项目\n评分标准：技术方案 60 分' }, { token: u.token });
+    const saved = await api.post(
+      '/bid/client/saveBid',
+      {
+        name: '日志测试',
+        modelType: 'standard',
+        pageCount: 20,
+        tenderText: '项目名称：日志测试项目\n评分标准：技术方案 60 分',
+      },
+      { token: u.token },
+    );
     expect(saved.status).toBe(200);
     const before = lines.length;
     // The model refuses the key; the analysis falls back to the rules and says so in the log.
-    const analysed = await api.post('/ai/client/analyzeBid', { bidId: saved.body.data.id }, { token: u.token });
+    const analysed = await api.post(
+      '/ai/client/analyzeBid',
+      { bidId: saved.body.data.id },
+      { token: u.token },
+    );
     expect(analysed.status).toBe(200);
     await new Promise((r) => setTimeout(r, 50));
     const fresh = lines.slice(before);
-    expect(fresh.some((l) => l.msg === 'model analysis failed, using rules'), JSON.stringify(fresh)).toBe(true);
+    expect(
+      fresh.some((l) => l.msg === 'model analysis failed, using rules'),
+      JSON.stringify(fresh),
+    ).toBe(true);
     // What an exception may carry: secret parameters, JSON fields, a bearer token.
-    built.ctx.log.warn({ err: new Error(`GET /cb?code=778899&password=Hunter2pass&access_token=AT-998877665544 Authorization: Bearer ${u.token}`), body: { password: 'Body-Pass-123', refresh_token: 'RT-11223344' } }, 'upstream failed');
+    built.ctx.log.warn(
+      {
+        err: new Error(
+          `GET /cb?code=778899&password=Hunter2pass&access_token=AT-998877665544 Authorization: Bearer ${u.token}`,
+        ),
+        body: { password: 'Body-Pass-123', refresh_token: 'RT-11223344' },
+      },
+      'upstream failed',
+    );
     await new Promise((r) => setTimeout(r, 50));
     const all = rawLog.join('');
-    for (const secret of [API_KEY, API_KEY.slice(3), '778899', 'Hunter2pass', 'AT-998877665544', u.token, 'Body-Pass-123', 'RT-11223344']) expect(all, secret).not.toContain(secret);
+    for (const secret of [
+      API_KEY,
+      API_KEY.slice(3),
+      '778899',
+      'Hunter2pass',
+      'AT-998877665544',
+      u.token,
+      'Body-Pass-123',
+      'RT-11223344',
+    ])
+      expect(all, secret).not.toContain(secret);
     expect(all).toContain('upstream failed');
   });
 
   it('a business warning (601) is an answer: logged at info, no error line, no stack', async () => {
     const u = await createUserWithSession({ built } as never);
     const api = makeApiClient(base);
-    const saved = await api.post('/bid/client/saveBid', { name: '空大纲', modelType: 'standard', pageCount: 20 }, { token: u.token });
+    const saved = await api.post(
+      '/bid/client/saveBid',
+      { name: '空大纲', modelType: 'standard', pageCount: 20 },
+      { token: u.token },
+    );
     const before = lines.length;
-    const r = await api.post('/ai/client/aiGetExpandRange', { bidId: saved.body.data.id }, { token: u.token });
+    const r = await api.post(
+      '/ai/client/aiGetExpandRange',
+      { bidId: saved.body.data.id },
+      { token: u.token },
+    );
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ code: 601, success: false });
     await new Promise((res) => setTimeout(res, 50));
@@ -147,7 +200,10 @@ describe(`HTTP edges (${TEST_DB})`, () => {
 
   it('logs no password or code from a token call URL, and 4xx answers are not errors', async () => {
     const secret = 'Pa55-word-in-url-7731';
-    const res = await fetch(`${base}/api/blade-auth/oauth/token?grant_type=password&username=13800000000&password=${secret}&code=654321`, { method: 'POST', headers: clientHeaders() });
+    const res = await fetch(
+      `${base}/api/blade-auth/oauth/token?grant_type=password&username=13800000000&password=${secret}&code=654321`,
+      { method: 'POST', headers: clientHeaders() },
+    );
     expect(res.status).toBeGreaterThanOrEqual(400);
     await fetch(`${base}/api/no-such-call?code=112233`, { headers: clientHeaders() });
     await new Promise((r) => setTimeout(r, 50));
@@ -157,6 +213,8 @@ describe(`HTTP edges (${TEST_DB})`, () => {
     expect(all).not.toContain('112233');
     const errors = lines.filter((l) => Number(l.level) >= 50);
     expect(errors, JSON.stringify(errors)).toEqual([]);
-    expect(lines.some((l) => l.path === '/api/no-such-call' && l.status === 404 && l.level === 30)).toBe(true);
+    expect(lines.some((l) => l.path === '/api/no-such-call' && l.status === 404 && l.level === 30)).toBe(
+      true,
+    );
   });
 });

@@ -16,12 +16,17 @@ afterAll(async () => s?.close());
 async function upload(bytes: Buffer, fileName: string) {
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(bytes)]), fileName);
-  const res = await fetch(`${s.baseUrl}/api/picture/client/upload`, { method: 'POST', headers: { ...clientHeaders(), 'blade-auth': `bearer ${alice.token}` }, body: form });
+  const res = await fetch(`${s.baseUrl}/api/picture/client/upload`, {
+    method: 'POST',
+    headers: { ...clientHeaders(), 'blade-auth': `bearer ${alice.token}` },
+    body: form,
+  });
   return { status: res.status, body: (await res.json()) as any };
 }
 
 /** The issue's bomb: 265 bytes declaring 10950 × 10950 pixels. */
-const HUGE_SVG = '<svg xmlns="http://www.w3.org/2000/svg" width="10950" height="10950"><rect width="10950" height="10950" fill="#1d4ed8"/></svg>';
+const HUGE_SVG =
+  '<svg xmlns="http://www.w3.org/2000/svg" width="10950" height="10950"><rect width="10950" height="10950" fill="#1d4ed8"/></svg>';
 const blurSvg = (side: number, blur: number) =>
   `<svg xmlns="http://www.w3.org/2000/svg" width="${side}" height="${side}"><filter id="b"><feGaussianBlur stdDeviation="${blur}"/></filter><rect width="${side}" height="${side}" fill="#1d4ed8" filter="url(#b)"/></svg>`;
 
@@ -48,8 +53,14 @@ describe(`image bombs (${TEST_DB})`, { timeout: 60_000 }, () => {
     expect(big.body.msg).toContain('像素过大');
     for (const [svg, why] of [
       [blurSvg(400, 5000), '模糊半径过大'],
-      ['<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100"><filter id="f" x="-50000%" y="-50000%" width="100000%" height="100000%"><feFlood/></filter><rect width="9" height="9" filter="url(#f)"/></svg>', '区域过大'],
-      [`<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100"><filter id="f">${'<feOffset dx="1"/>'.repeat(200)}</filter></svg>`, '滤镜过多'],
+      [
+        '<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100"><filter id="f" x="-50000%" y="-50000%" width="100000%" height="100000%"><feFlood/></filter><rect width="9" height="9" filter="url(#f)"/></svg>',
+        '区域过大',
+      ],
+      [
+        `<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100"><filter id="f">${'<feOffset dx="1"/>'.repeat(200)}</filter></svg>`,
+        '滤镜过多',
+      ],
     ] as const) {
       const r = await upload(Buffer.from(svg), 'f.svg');
       expect(r.status, svg.slice(0, 80)).toBe(400);
@@ -65,7 +76,13 @@ describe(`image bombs (${TEST_DB})`, { timeout: 60_000 }, () => {
       const before = rssMbOf(process.pid)!;
       // 7,000² (under the upload cap) with a blur at zoom 2 was 196 M pixels of canvas per filter pass.
       const { result, heldMs } = await eventLoopHeld(() =>
-        raster.render({ svg: Buffer.from(blurSvg(7000, 40)), zoom: 2, maxSide: RASTER_CAPS.exportMaxSide, maxPixels: RASTER_CAPS.exportMaxPixels, background: '#ffffff' }),
+        raster.render({
+          svg: Buffer.from(blurSvg(7000, 40)),
+          zoom: 2,
+          maxSide: RASTER_CAPS.exportMaxSide,
+          maxPixels: RASTER_CAPS.exportMaxPixels,
+          background: '#ffffff',
+        }),
       );
       expect(Math.max(result.width, result.height)).toBeLessThanOrEqual(RASTER_CAPS.exportMaxSide);
       expect(result.width * result.height).toBeLessThanOrEqual(RASTER_CAPS.exportMaxPixels);
@@ -80,12 +97,19 @@ describe(`image bombs (${TEST_DB})`, { timeout: 60_000 }, () => {
   it('gives up on a picture that takes too long or too much memory, and renders the next one', async () => {
     const raster = new Rasterizer({ timeoutMs: 400 });
     try {
-      const slow = await raster.render({ svg: Buffer.from(blurSvg(5000, 90)), zoom: 1, maxSide: 5000, maxPixels: 25_000_000 }).then(
-        () => 'rendered',
-        (e: Error) => e.message,
-      );
+      const slow = await raster
+        .render({ svg: Buffer.from(blurSvg(5000, 90)), zoom: 1, maxSide: 5000, maxPixels: 25_000_000 })
+        .then(
+          () => 'rendered',
+          (e: Error) => e.message,
+        );
       expect(slow).toMatch(/timeout|memory/);
-      const ok = await raster.render({ svg: Buffer.from(blurSvg(100, 2)), zoom: 1, maxSide: 360, maxPixels: 360 * 360 });
+      const ok = await raster.render({
+        svg: Buffer.from(blurSvg(100, 2)),
+        zoom: 1,
+        maxSide: 360,
+        maxPixels: 360 * 360,
+      });
       expect(ok.width).toBe(100);
     } finally {
       await raster.close();
@@ -95,7 +119,9 @@ describe(`image bombs (${TEST_DB})`, { timeout: 60_000 }, () => {
   it('uploads a real SVG and makes its thumbnail in the child', async () => {
     const r = await upload(Buffer.from(blurSvg(1200, 3)), 'ok.svg');
     expect(r.status).toBe(200);
-    const thumb = await fetch(`${s.baseUrl}${r.body.data.thumbUrl}`, { headers: { ...clientHeaders(), 'blade-auth': `bearer ${alice.token}` } });
+    const thumb = await fetch(`${s.baseUrl}${r.body.data.thumbUrl}`, {
+      headers: { ...clientHeaders(), 'blade-auth': `bearer ${alice.token}` },
+    });
     expect(dimensionsOf('png', Buffer.from(await thumb.arrayBuffer()))).toEqual({ width: 360, height: 360 });
   });
 });

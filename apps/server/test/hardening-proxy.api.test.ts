@@ -14,7 +14,11 @@ async function forgedSends(s: TestServer, realClient: string): Promise<number> {
   let refused = 0;
   for (let i = 0; i < 40; i++) {
     const forged = `198.51.${i >> 8}.${i & 255}`;
-    const r = await s.api.post('/blade-system/client/send-validate-not-auth', { phone: nextPhone() }, { headers: { 'x-forwarded-for': `${forged}, ${realClient}` } });
+    const r = await s.api.post(
+      '/blade-system/client/send-validate-not-auth',
+      { phone: nextPhone() },
+      { headers: { 'x-forwarded-for': `${forged}, ${realClient}` } },
+    );
     if (r.status === 429 || r.body?.code === 429) refused += 1;
     else expect(r.status, JSON.stringify(r.body)).toBe(200);
   }

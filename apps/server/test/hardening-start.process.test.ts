@@ -7,9 +7,18 @@ import { describe, expect, it } from 'vitest';
 describe('npm start in development mode', () => {
   it('prints a banner of what is on and listens on 127.0.0.1 only', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bid-start-'));
-    const env: Record<string, string | undefined> = { ...process.env, PORT: '0', LOG_LEVEL: 'warn', DATA_DIR: dataDir, NODE_ENV: 'development' };
+    const env: Record<string, string | undefined> = {
+      ...process.env,
+      PORT: '0',
+      LOG_LEVEL: 'warn',
+      DATA_DIR: dataDir,
+      NODE_ENV: 'development',
+    };
     delete env.HOST;
-    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let out = '';
     let err = '';
     child.stderr.on('data', (d) => (err += d));

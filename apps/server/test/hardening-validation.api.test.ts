@@ -47,7 +47,17 @@ function requiredType(field: Schemaish): string | null {
 }
 
 /** A value no schema of that type accepts, even with coercion. */
-const WRONG: Record<string, unknown> = { string: { x: 1 }, number: 'x', int: 'x', boolean: 'x', enum: 12345, literal: 12345, array: 'x', object: 'x', union: { x: 1 } };
+const WRONG: Record<string, unknown> = {
+  string: { x: 1 },
+  number: 'x',
+  int: 'x',
+  boolean: 'x',
+  enum: 12345,
+  literal: 12345,
+  array: 'x',
+  object: 'x',
+  union: { x: 1 },
+};
 
 /** Calls that end the session, take a multipart body, or belong to operators (their own tests). */
 const SKIP = /^\/api\/(dev\/|docs|blade-auth\/|admin\/|blade-system\/client\/(update-phone|update-password))/;
@@ -67,11 +77,15 @@ function optionsOf(field: Schemaish): string[] {
   return out;
 }
 
-type Parseable = { safeParse(v: unknown): { success: boolean; error?: { issues: Array<{ path: PropertyKey[] }> } } };
+type Parseable = {
+  safeParse(v: unknown): { success: boolean; error?: { issues: Array<{ path: PropertyKey[] }> } };
+};
 
 describe(`every validation message is Chinese and names the field (${TEST_DB})`, { timeout: 60_000 }, () => {
   it('for each route with a body or query schema, a wrong type in each required field', async () => {
-    const routes = s.built.routes as Array<RouteInfo & { schema?: { body?: unknown; querystring?: unknown } }>;
+    const routes = s.built.routes as Array<
+      RouteInfo & { schema?: { body?: unknown; querystring?: unknown } }
+    >;
     const checked: string[] = [];
     const failures: string[] = [];
     for (const r of routes) {
@@ -88,7 +102,11 @@ describe(`every validation message is Chinese and names the field (${TEST_DB})`,
         if (inQuery && !['number', 'int', 'enum', 'boolean'].includes(type)) continue;
         const wrong = { ...valid, [key]: WRONG[type] };
         const res = inQuery
-          ? await s.api.get(r.url.replace(/^\/api/, ''), Object.fromEntries(Object.entries(wrong).map(([k, v]) => [k, String(v)])), { token })
+          ? await s.api.get(
+              r.url.replace(/^\/api/, ''),
+              Object.fromEntries(Object.entries(wrong).map(([k, v]) => [k, String(v)])),
+              { token },
+            )
           : await s.api.post(r.url.replace(/^\/api/, ''), wrong, { token });
         const msg = String((res.body as { msg?: unknown }).msg ?? '');
         const where = `${r.method} ${r.url} ${key}=${JSON.stringify(WRONG[type])} → ${res.status} ${msg}`;
@@ -98,13 +116,16 @@ describe(`every validation message is Chinese and names the field (${TEST_DB})`,
         }
         // The sample of the other fields may itself be refused (a format the sampler cannot guess):
         // then the answer is about that field, and this case says nothing about `key`.
-        const firstIssue = (schema as Parseable).safeParse(inQuery ? Object.fromEntries(Object.entries(wrong).map(([k, v]) => [k, String(v)])) : wrong).error?.issues[0];
+        const firstIssue = (schema as Parseable).safeParse(
+          inQuery ? Object.fromEntries(Object.entries(wrong).map(([k, v]) => [k, String(v)])) : wrong,
+        ).error?.issues[0];
         if (firstIssue && firstIssue.path[0] !== key) continue;
         checked.push(where);
         // English left once the API's own words are set aside: field keys and the field's option values.
         const words = [...Object.keys(shape), ...optionsOf(field)].sort((a, b) => b.length - a.length);
         const rest = words.reduce((m, w) => m.split(w).join(''), msg);
-        if (!/[\u4e00-\u9fff]{2,}/.test(msg) || /[A-Za-z]{3,}/.test(rest)) failures.push(`not Chinese: ${where}`);
+        if (!/[\u4e00-\u9fff]{2,}/.test(msg) || /[A-Za-z]{3,}/.test(rest))
+          failures.push(`not Chinese: ${where}`);
         // Named: by its key, or by the schema's own Chinese sentence about it (e.g. 标书名称不能为空).
         else if (!msg.includes(key) && !/^[\u4e00-\u9fff]{2,}/.test(msg)) failures.push(`no field: ${where}`);
       }

@@ -30,30 +30,57 @@ const SPECIAL = {
 
 /** A PDF as an invoice system writes it: the header, then binary content. */
 function fakePdf(): Buffer {
-  return Buffer.concat([Buffer.from('%PDF-1.7\n%\xe2\xe3\xcf\xd3\n', 'latin1'), randomBytes(4096), Buffer.from('\n%%EOF\n')]);
+  return Buffer.concat([
+    Buffer.from('%PDF-1.7\n%\xe2\xe3\xcf\xd3\n', 'latin1'),
+    randomBytes(4096),
+    Buffer.from('\n%%EOF\n'),
+  ]);
 }
 
 async function paidOrder(u: TestUser, packageId = 'pkg-count-1'): Promise<string> {
-  const r = await s.api.post('/order/client/create', { packageId, payMethod: 'transfer' }, { token: u.token });
+  const r = await s.api.post(
+    '/order/client/create',
+    { packageId, payMethod: 'transfer' },
+    { token: u.token },
+  );
   expect(r.body.code).toBe(200);
   const id = r.body.data.orderId as string;
-  expect((await s.api.post('/admin/order/confirm', { id }, { token: operator.token })).body.data.credited).toBe(true);
+  expect(
+    (await s.api.post('/admin/order/confirm', { id }, { token: operator.token })).body.data.credited,
+  ).toBe(true);
   return id;
 }
 
-const apply = (u: TestUser, body: Record<string, unknown>) => s.api.post(`${I}/saveInvoice`, body, { token: u.token });
+const apply = (u: TestUser, body: Record<string, unknown>) =>
+  s.api.post(`${I}/saveInvoice`, body, { token: u.token });
 
-async function issue(invoiceId: string | null, file: { name: string; content: Buffer } | null, token = operator.token) {
+async function issue(
+  invoiceId: string | null,
+  file: { name: string; content: Buffer } | null,
+  token = operator.token,
+) {
   const fd = new FormData();
   if (invoiceId !== null) fd.append('id', invoiceId);
-  if (file) fd.append('file', new Blob([new Uint8Array(file.content)], { type: 'application/pdf' }), file.name);
-  const res = await fetch(`${s.baseUrl}/api/admin/invoice/issue`, { method: 'POST', headers: { ...clientHeaders(), 'blade-auth': `bearer ${token}` }, body: fd });
+  if (file)
+    fd.append('file', new Blob([new Uint8Array(file.content)], { type: 'application/pdf' }), file.name);
+  const res = await fetch(`${s.baseUrl}/api/admin/invoice/issue`, {
+    method: 'POST',
+    headers: { ...clientHeaders(), 'blade-auth': `bearer ${token}` },
+    body: fd,
+  });
   return { status: res.status, body: (await res.json()) as any };
 }
 
 async function download(u: TestUser, id: string) {
-  const res = await fetch(`${s.baseUrl}/api${I}/download?id=${id}`, { headers: { ...clientHeaders(), 'blade-auth': `bearer ${u.token}` } });
-  return { status: res.status, type: res.headers.get('content-type'), disposition: res.headers.get('content-disposition'), bytes: Buffer.from(await res.arrayBuffer()) };
+  const res = await fetch(`${s.baseUrl}/api${I}/download?id=${id}`, {
+    headers: { ...clientHeaders(), 'blade-auth': `bearer ${u.token}` },
+  });
+  return {
+    status: res.status,
+    type: res.headers.get('content-type'),
+    disposition: res.headers.get('content-disposition'),
+    bytes: Buffer.from(await res.arrayBuffer()),
+  };
 }
 
 describe(`invoices: apply, issue, download (${TEST_DB})`, () => {
@@ -62,8 +89,15 @@ describe(`invoices: apply, issue, download (${TEST_DB})`, () => {
     const a = await paidOrder(u, 'pkg-count-10');
     const b = await paidOrder(u);
     // An unpaid order is not offered.
-    await s.api.post('/order/client/create', { packageId: 'pkg-count-1', payMethod: 'transfer' }, { token: u.token });
-    const offered = (await s.api.post(`${I}/getOrderList`, {}, { token: u.token })).body.data as Array<{ id: string; amount: string }>;
+    await s.api.post(
+      '/order/client/create',
+      { packageId: 'pkg-count-1', payMethod: 'transfer' },
+      { token: u.token },
+    );
+    const offered = (await s.api.post(`${I}/getOrderList`, {}, { token: u.token })).body.data as Array<{
+      id: string;
+      amount: string;
+    }>;
     expect(offered.map((o) => o.id).sort()).toEqual([a, b].sort());
 
     const saved = await apply(u, { ...SPECIAL, orderIds: [a, b] });
@@ -71,23 +105,54 @@ describe(`invoices: apply, issue, download (${TEST_DB})`, () => {
     const id = saved.body.data.id as string;
     expect((await s.api.post(`${I}/getOrderList`, {}, { token: u.token })).body.data).toEqual([]);
 
-    const list = (await s.api.post(`${I}/getInvoiceList`, { current: 1, size: 10 }, { token: u.token })).body.data;
+    const list = (await s.api.post(`${I}/getInvoiceList`, { current: 1, size: 10 }, { token: u.token })).body
+      .data;
     expect(list.total).toBe(1);
-    expect(list.records[0]).toMatchObject({ id, type: 'special', title: '某某科技有限公司', status: 'pending', amount: '1889.00', orderCount: 2, rejectReason: null });
+    expect(list.records[0]).toMatchObject({
+      id,
+      type: 'special',
+      title: '某某科技有限公司',
+      status: 'pending',
+      amount: '1889.00',
+      orderCount: 2,
+      rejectReason: null,
+    });
     let detail = (await s.api.post(`${I}/getInvoiceDetail`, { id }, { token: u.token })).body.data;
-    expect(detail).toMatchObject({ downloadable: false, bankName: '招商银行北京分行', taxNumber: '91110108MA01ABCD2X', email: 'finance@example.com' });
+    expect(detail).toMatchObject({
+      downloadable: false,
+      bankName: '招商银行北京分行',
+      taxNumber: '91110108MA01ABCD2X',
+      email: 'finance@example.com',
+    });
     expect(detail.orders.map((o: { id: string }) => o.id).sort()).toEqual([a, b].sort());
     expect((await download(u, id)).status).toBe(404);
 
-    const pending = (await s.api.get('/admin/invoice/list', { status: 'pending', size: 100 }, { token: operator.token })).body.data;
-    expect(pending.records.find((r: { id: string }) => r.id === id)).toMatchObject({ applicantAccount: expect.any(String), holder: 'user', orderCount: 2 });
+    const pending = (
+      await s.api.get('/admin/invoice/list', { status: 'pending', size: 100 }, { token: operator.token })
+    ).body.data;
+    expect(pending.records.find((r: { id: string }) => r.id === id)).toMatchObject({
+      applicantAccount: expect.any(String),
+      holder: 'user',
+      orderCount: 2,
+    });
 
     const pdf = fakePdf();
     const issued = await issue(id, { name: '电子发票.pdf', content: pdf });
     expect(issued.status).toBe(200);
-    expect(issued.body.data).toMatchObject({ id, status: 'issued', downloadable: true, fileName: '电子发票.pdf', issueTime: expect.any(String) });
+    expect(issued.body.data).toMatchObject({
+      id,
+      status: 'issued',
+      downloadable: true,
+      fileName: '电子发票.pdf',
+      issueTime: expect.any(String),
+    });
     // The console's audit log names the invoice and the file, not the bytes.
-    const audit = await s.built.ctx.db.selectFrom('audit_logs').selectAll().where('action', '=', '/api/admin/invoice/issue').where('target_id', '=', id).execute();
+    const audit = await s.built.ctx.db
+      .selectFrom('audit_logs')
+      .selectAll()
+      .where('action', '=', '/api/admin/invoice/issue')
+      .where('target_id', '=', id)
+      .execute();
     expect(audit).toHaveLength(1);
     expect(JSON.parse(audit[0].summary)).toEqual({ id, fileName: '电子发票.pdf', size: pdf.length });
     detail = (await s.api.post(`${I}/getInvoiceDetail`, { id }, { token: u.token })).body.data;
@@ -110,7 +175,13 @@ describe(`invoices: apply, issue, download (${TEST_DB})`, () => {
     const other = await createUserWithSession(s);
     const mine = await paidOrder(u);
     const theirs = await paidOrder(other);
-    const unpaid = (await s.api.post('/order/client/create', { packageId: 'pkg-count-1', payMethod: 'transfer' }, { token: u.token })).body.data.orderId;
+    const unpaid = (
+      await s.api.post(
+        '/order/client/create',
+        { packageId: 'pkg-count-1', payMethod: 'transfer' },
+        { token: u.token },
+      )
+    ).body.data.orderId;
     for (const orderIds of [[theirs], [mine, theirs], [unpaid], ['999999']]) {
       const r = await apply(u, { ...NORMAL, orderIds });
       expect([r.status, r.body.msg]).toEqual([404, '所选订单不存在、未付款或不属于您']);
@@ -134,20 +205,49 @@ describe(`invoices: apply, issue, download (${TEST_DB})`, () => {
     expect([second.status, second.body.msg]).toEqual([409, '所选订单已在其他发票申请中，请刷新后重新选择']);
 
     const o2 = await paidOrder(u);
-    const burst = await Promise.all(Array.from({ length: 10 }, () => apply(u, { ...NORMAL, orderIds: [o2] })));
+    const burst = await Promise.all(
+      Array.from({ length: 10 }, () => apply(u, { ...NORMAL, orderIds: [o2] })),
+    );
     expect(burst.filter((r) => r.status === 200)).toHaveLength(1);
     expect(burst.filter((r) => r.status === 409)).toHaveLength(9);
-    const rows = await s.built.ctx.db.selectFrom('invoice_orders').selectAll().where('order_id', '=', o2).execute();
+    const rows = await s.built.ctx.db
+      .selectFrom('invoice_orders')
+      .selectAll()
+      .where('order_id', '=', o2)
+      .execute();
     expect(rows).toHaveLength(1);
 
-    const rejected = await s.api.post('/admin/invoice/reject', { id: first.body.data.id, reason: '抬头与付款方不一致' }, { token: operator.token });
+    const rejected = await s.api.post(
+      '/admin/invoice/reject',
+      { id: first.body.data.id, reason: '抬头与付款方不一致' },
+      { token: operator.token },
+    );
     expect(rejected.body.data).toMatchObject({ status: 'rejected', rejectReason: '抬头与付款方不一致' });
-    const listed = (await s.api.post(`${I}/getInvoiceList`, { status: 'rejected' }, { token: u.token })).body.data.records;
-    expect(listed).toEqual([expect.objectContaining({ id: first.body.data.id, status: 'rejected', rejectReason: '抬头与付款方不一致' })]);
-    expect((await s.api.post('/admin/invoice/reject', { id: first.body.data.id, reason: '再驳回' }, { token: operator.token })).status).toBe(409);
+    const listed = (await s.api.post(`${I}/getInvoiceList`, { status: 'rejected' }, { token: u.token })).body
+      .data.records;
+    expect(listed).toEqual([
+      expect.objectContaining({
+        id: first.body.data.id,
+        status: 'rejected',
+        rejectReason: '抬头与付款方不一致',
+      }),
+    ]);
+    expect(
+      (
+        await s.api.post(
+          '/admin/invoice/reject',
+          { id: first.body.data.id, reason: '再驳回' },
+          { token: operator.token },
+        )
+      ).status,
+    ).toBe(409);
     expect((await issue(first.body.data.id, { name: 'a.pdf', content: fakePdf() })).status).toBe(409);
     // The order can be applied for again.
-    expect((await s.api.post(`${I}/getOrderList`, {}, { token: u.token })).body.data.map((x: { id: string }) => x.id)).toEqual([o]);
+    expect(
+      (await s.api.post(`${I}/getOrderList`, {}, { token: u.token })).body.data.map(
+        (x: { id: string }) => x.id,
+      ),
+    ).toEqual([o]);
     expect((await apply(u, { ...NORMAL, orderIds: [o] })).body.code).toBe(200);
   });
 
@@ -181,17 +281,35 @@ describe(`invoices: apply, issue, download (${TEST_DB})`, () => {
   it('the operator can only upload a real PDF within the size limit', async () => {
     const u = await createUserWithSession(s);
     const id = (await apply(u, { ...NORMAL, orderIds: [await paidOrder(u)] })).body.data.id;
-    const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), randomBytes(2000)]);
+    const png = Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      randomBytes(2000),
+    ]);
     const cases: Array<[Awaited<ReturnType<typeof issue>>, number, string]> = [
       [await issue(id, { name: 'fake.pdf', content: png }), 400, '上传的文件不是 PDF，请上传发票的 PDF 文件'],
-      [await issue(id, { name: 'a.pdf', content: Buffer.from('hello, not a pdf') }), 400, '上传的文件不是 PDF，请上传发票的 PDF 文件'],
+      [
+        await issue(id, { name: 'a.pdf', content: Buffer.from('hello, not a pdf') }),
+        400,
+        '上传的文件不是 PDF，请上传发票的 PDF 文件',
+      ],
       [await issue(id, null), 400, '请上传发票 PDF 文件'],
-      [await issue(id, { name: 'big.pdf', content: Buffer.concat([fakePdf(), Buffer.alloc(10 * 1024 * 1024)]) }), 413, '发票 PDF 不能超过 10 MB'],
+      [
+        await issue(id, {
+          name: 'big.pdf',
+          content: Buffer.concat([fakePdf(), Buffer.alloc(10 * 1024 * 1024)]),
+        }),
+        413,
+        '发票 PDF 不能超过 10 MB',
+      ],
       [await issue(null, { name: 'a.pdf', content: fakePdf() }), 400, '请指定要开具的发票'],
       [await issue('404404', { name: 'a.pdf', content: fakePdf() }), 404, '发票不存在'],
     ];
     for (const [r, status, msg] of cases) expect([r.status, r.body.msg]).toEqual([status, msg]);
-    const row = await s.built.ctx.db.selectFrom('invoices').select(['status', 'file_path']).where('id', '=', id).executeTakeFirstOrThrow();
+    const row = await s.built.ctx.db
+      .selectFrom('invoices')
+      .select(['status', 'file_path'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ status: 'pending', file_path: null });
   });
 
@@ -199,19 +317,37 @@ describe(`invoices: apply, issue, download (${TEST_DB})`, () => {
     const u = await createUserWithSession(s);
     const id = (await apply(u, { ...NORMAL, orderIds: [await paidOrder(u)] })).body.data.id;
     expect((await s.api.get('/admin/invoice/list', undefined, { token: u.token })).status).toBe(403);
-    expect((await s.api.post('/admin/invoice/reject', { id, reason: 'x' }, { token: u.token })).status).toBe(403);
+    expect((await s.api.post('/admin/invoice/reject', { id, reason: 'x' }, { token: u.token })).status).toBe(
+      403,
+    );
     expect((await issue(id, { name: 'a.pdf', content: fakePdf() }, u.token)).status).toBe(403);
-    const row = await s.built.ctx.db.selectFrom('invoices').select('status').where('id', '=', id).executeTakeFirstOrThrow();
+    const row = await s.built.ctx.db
+      .selectFrom('invoices')
+      .select('status')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
     expect(row.status).toBe('pending');
   });
 
   it("a company's invoices are the company's: an employee sees the admin's, a personal account does not", async () => {
     const admin = await createUserWithSession(s, { role: 'company_admin', isEmployee: 1 });
-    const employee = await createUserWithSession(s, { role: 'employee', isEmployee: 1, tenantId: admin.tenantId });
+    const employee = await createUserWithSession(s, {
+      role: 'employee',
+      isEmployee: 1,
+      tenantId: admin.tenantId,
+    });
     const o = await paidOrder(admin);
-    expect((await s.api.post(`${I}/getOrderList`, {}, { token: employee.token })).body.data.map((x: { id: string }) => x.id)).toEqual([o]);
+    expect(
+      (await s.api.post(`${I}/getOrderList`, {}, { token: employee.token })).body.data.map(
+        (x: { id: string }) => x.id,
+      ),
+    ).toEqual([o]);
     const id = (await apply(employee, { ...SPECIAL, orderIds: [o] })).body.data.id;
-    expect((await s.api.post(`${I}/getInvoiceList`, {}, { token: admin.token })).body.data.records.map((r: { id: string }) => r.id)).toEqual([id]);
+    expect(
+      (await s.api.post(`${I}/getInvoiceList`, {}, { token: admin.token })).body.data.records.map(
+        (r: { id: string }) => r.id,
+      ),
+    ).toEqual([id]);
     const pdf = fakePdf();
     await issue(id, { name: 'a.pdf', content: pdf });
     expect((await download(admin, id)).bytes.equals(pdf)).toBe(true);

@@ -19,7 +19,8 @@ let bidId: string;
 let catalogId: string;
 
 /** Calls that end the session or need a body that is not JSON (uploads) or an outside party. */
-const SKIP = /^\/api\/(dev\/|docs|blade-auth\/oauth\/logout|blade-system\/client\/(update-phone|update-password)|file\/client\/uploadTender|picture\/client\/upload|admin\/)/;
+const SKIP =
+  /^\/api\/(dev\/|docs|blade-auth\/oauth\/logout|blade-system\/client\/(update-phone|update-password)|file\/client\/uploadTender|picture\/client\/upload|admin\/)/;
 
 const hostileValue = fc.oneof(
   fc.string({ maxLength: 50 }),
@@ -27,7 +28,20 @@ const hostileValue = fc.oneof(
   fc.double(),
   fc.constant(null),
   fc.boolean(),
-  fc.constantFrom('', ' ', '0', '-1', '1e309', 'NaN', '__proto__', '../../etc/passwd', '<script>alert(1)</script>', "' or 1=1 --", '\u0000', 'x'.repeat(70_000)),
+  fc.constantFrom(
+    '',
+    ' ',
+    '0',
+    '-1',
+    '1e309',
+    'NaN',
+    '__proto__',
+    '../../etc/passwd',
+    '<script>alert(1)</script>',
+    "' or 1=1 --",
+    '\u0000',
+    'x'.repeat(70_000),
+  ),
   fc.array(fc.anything({ maxDepth: 2 }), { maxLength: 5 }),
   fc.dictionary(fc.string({ maxLength: 8 }), fc.anything({ maxDepth: 2 }), { maxKeys: 5 }),
   fc.constant(JSON.parse('{"__proto__":{"polluted":1}}')),
@@ -50,7 +64,10 @@ beforeAll(async () => {
   s = await startTestServer();
   owner = client(s, await createUserWithSession(s, { quota: { bid_number: 50 } }));
   bidId = await newBid(owner, '模糊测试');
-  const tree = await owner.data<CatalogNode[]>('/catalog/client/bidCatalogSave', { bidId, catalogs: [{ title: '一', children: [{ title: '一.1' }] }] });
+  const tree = await owner.data<CatalogNode[]>('/catalog/client/bidCatalogSave', {
+    bidId,
+    catalogs: [{ title: '一', children: [{ title: '一.1' }] }],
+  });
   catalogId = flatten(tree)[1].id;
   // Background jobs (全文写作 started by a valid fuzz body) would change rows between the snapshots.
   await s.built.ctx.services.jobs.stop();
@@ -59,7 +76,9 @@ afterAll(async () => s?.close());
 
 describe(`schema fuzzing of every call (${TEST_DB})`, () => {
   it('no call answers a 5xx, and a refused call changes nothing', async () => {
-    const routes = (s.built.routes as Array<RouteInfo & { schema?: { body?: unknown; querystring?: unknown } }>).filter((r) => r.url.startsWith('/api/') && r.method !== 'HEAD' && !SKIP.test(r.url));
+    const routes = (
+      s.built.routes as Array<RouteInfo & { schema?: { body?: unknown; querystring?: unknown } }>
+    ).filter((r) => r.url.startsWith('/api/') && r.method !== 'HEAD' && !SKIP.test(r.url));
     expect(routes.length).toBeGreaterThan(80);
     const failures: string[] = [];
     let calls = 0;
@@ -69,19 +88,35 @@ describe(`schema fuzzing of every call (${TEST_DB})`, () => {
       const bodies = fc.sample(
         fc.oneof(
           fc.anything({ maxDepth: 3 }),
-          fc.tuple(fc.constantFrom(...Object.keys((base.body as object) ?? {}), 'extra'), hostileValue).map(([k, v]) => ({ ...((base.body as object) ?? {}), [k]: v })),
+          fc
+            .tuple(fc.constantFrom(...Object.keys((base.body as object) ?? {}), 'extra'), hostileValue)
+            .map(([k, v]) => ({ ...((base.body as object) ?? {}), [k]: v })),
         ),
         { numRuns: 6, seed: 19 },
       );
       for (const body of bodies) {
         const before = await snapshot();
-        const query = base.query ? Object.fromEntries(Object.keys(base.query).map((k) => [k, typeof body === 'string' ? body.slice(0, 200) : show(body, 200)])) : undefined;
-        const res = await s.api.call(base.url.replace(/^\/api/, ''), base.method === 'GET' ? undefined : body, { method: base.method, token: owner.user.token, query });
+        const query = base.query
+          ? Object.fromEntries(
+              Object.keys(base.query).map((k) => [
+                k,
+                typeof body === 'string' ? body.slice(0, 200) : show(body, 200),
+              ]),
+            )
+          : undefined;
+        const res = await s.api.call(
+          base.url.replace(/^\/api/, ''),
+          base.method === 'GET' ? undefined : body,
+          { method: base.method, token: owner.user.token, query },
+        );
         calls += 1;
-        const code = typeof res.body === 'object' && res.body ? (res.body as { code?: number }).code : undefined;
-        if (res.status >= 500) failures.push(`${r.method} ${r.url} answered ${res.status} to ${show(body, 120)}`);
+        const code =
+          typeof res.body === 'object' && res.body ? (res.body as { code?: number }).code : undefined;
+        if (res.status >= 500)
+          failures.push(`${r.method} ${r.url} answered ${res.status} to ${show(body, 120)}`);
         const refused = code !== 200;
-        if (refused && (await snapshot()) !== before) failures.push(`${r.method} ${r.url} refused (${code}) but changed rows for ${show(body, 120)}`);
+        if (refused && (await snapshot()) !== before)
+          failures.push(`${r.method} ${r.url} refused (${code}) but changed rows for ${show(body, 120)}`);
       }
     }
     console.log(`schema fuzz: ${routes.length} routes, ${calls} calls`);

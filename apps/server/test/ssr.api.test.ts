@@ -11,14 +11,23 @@ const titleOf = (html: string) => tag(html, /<title>([^<]*)<\/title>/);
 /** The visible text of the rendered app (what a crawler without JavaScript reads). */
 function rootText(html: string): string {
   const root = html.slice(html.indexOf('<div id="root">'), html.indexOf('<script type="application/json"'));
-  return root.replace(/<[^>]+>/g, ' ').replace(/&amp;/g, '&').replace(/\s+/g, ' ');
+  return root
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ');
 }
-const decode = (s: string) => s.replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+const decode = (s: string) =>
+  s
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
 
 describe('server-rendered public site', () => {
   let server: TestServer;
   let webDist: string;
-  const get = (p: string, headers: Record<string, string> = {}) => server.built.app.inject({ method: 'GET', url: p, headers });
+  const get = (p: string, headers: Record<string, string> = {}) =>
+    server.built.app.inject({ method: 'GET', url: p, headers });
 
   beforeAll(async () => {
     webDist = builtWebCopy();
@@ -74,7 +83,11 @@ describe('server-rendered public site', () => {
     const locs = [...sitemap.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]).pathname);
     for (const [p] of PAGES) expect(locs, p).toContain(p);
     const articles = locs.filter((p) => /^\/(help|question|dynamic)\//.test(p));
-    for (const kind of ['help', 'question', 'dynamic']) expect(articles.some((p) => p.startsWith(`/${kind}/`)), kind).toBe(true);
+    for (const kind of ['help', 'question', 'dynamic'])
+      expect(
+        articles.some((p) => p.startsWith(`/${kind}/`)),
+        kind,
+      ).toBe(true);
     const titles = new Set<string>();
     for (const p of articles) {
       const res = await get(p);
@@ -92,7 +105,13 @@ describe('server-rendered public site', () => {
   });
 
   it('answers a real 404 with the not-found page for a missing article and an unknown public path', async () => {
-    for (const p of ['/help/no-such-code.html', '/question/99999.html', '/dynamic/nope.html', '/help/getting-started', '/more/unknown.html']) {
+    for (const p of [
+      '/help/no-such-code.html',
+      '/question/99999.html',
+      '/dynamic/nope.html',
+      '/help/getting-started',
+      '/more/unknown.html',
+    ]) {
       const res = await get(p);
       expect(res.statusCode, p).toBe(404);
       expect(titleOf(res.body), p).toBe('页面不存在 - 标书 AI');
@@ -105,29 +124,41 @@ describe('server-rendered public site', () => {
     const res = await get('/help/getting-started.html');
     const scripts = [...res.body.matchAll(/<script([^>]*)>/g)].map((m) => m[1]);
     expect(scripts.length).toBeGreaterThan(2);
-    for (const attrs of scripts) expect(attrs, attrs).toMatch(/src="\/assets\/|type="application\/(json|ld\+json)"/);
+    for (const attrs of scripts)
+      expect(attrs, attrs).toMatch(/src="\/assets\/|type="application\/(json|ld\+json)"/);
     expect(String(res.headers['content-security-policy'])).not.toMatch(/script-src[^;]*unsafe-inline/);
   });
 
   it('serves the page payload at {path}/_payload.json and inside the HTML, with the build id', async () => {
     const page = await get('/help/getting-started.html');
-    const inline = JSON.parse(tag(page.body, /<script type="application\/json" id="__payload">([^<]*)<\/script>/) ?? 'null');
+    const inline = JSON.parse(
+      tag(page.body, /<script type="application\/json" id="__payload">([^<]*)<\/script>/) ?? 'null',
+    );
     const buildId = tag(page.body, /<meta name="build-id" content="([^"]+)"/);
     expect(buildId).toMatch(/^[0-9a-f]{16}$/);
-    expect(inline).toMatchObject({ buildId, path: '/help/getting-started.html', status: 200, notFound: null });
+    expect(inline).toMatchObject({
+      buildId,
+      path: '/help/getting-started.html',
+      status: 200,
+      notFound: null,
+    });
 
     const res = await get('/help/getting-started.html/_payload.json');
     expect(res.statusCode).toBe(200);
     const served = res.json();
     // The same data under the same keys (only the dehydration timestamps differ between two renders).
     expect({ ...served, queries: null }).toEqual({ ...inline, queries: null });
-    const keyed = (p: { queries: { queries: Array<{ queryKey: unknown; state: { data: unknown } }> } }) => p.queries.queries.map((q) => [q.queryKey, q.state.data]);
+    const keyed = (p: { queries: { queries: Array<{ queryKey: unknown; state: { data: unknown } }> } }) =>
+      p.queries.queries.map((q) => [q.queryKey, q.state.data]);
     expect(keyed(served)).toEqual(keyed(inline));
     expect(keyed(served).map(([k]) => k)).toContainEqual(['content', 'detail', 'help', 'getting-started']);
     expect((await get('/_payload.json')).json()).toMatchObject({ path: '/', status: 200 });
     const missing = await get('/help/no-such-code.html/_payload.json');
     expect(missing.statusCode).toBe(404);
-    expect(missing.json()).toMatchObject({ status: 404, notFound: { message: 'Page Not Found: /help/no-such-code.html' } });
+    expect(missing.json()).toMatchObject({
+      status: 404,
+      notFound: { message: 'Page Not Found: /help/no-such-code.html' },
+    });
     expect((await get('/home/_payload.json')).statusCode).toBe(404);
   });
 
@@ -159,7 +190,8 @@ describe('server-rendered public site', () => {
   });
 
   it('renders the signed-out landing page as the light island (no antd styles), signed in as the whole app', async () => {
-    const payloadOf = (html: string) => JSON.parse(tag(html, /<script type="application\/json" id="__payload">([^<]*)<\/script>/) ?? 'null');
+    const payloadOf = (html: string) =>
+      JSON.parse(tag(html, /<script type="application\/json" id="__payload">([^<]*)<\/script>/) ?? 'null');
     const anonymous = (await get('/')).body;
     expect(payloadOf(anonymous)).toMatchObject({ path: '/', status: 200, island: true });
     // antd's CSS-in-JS writes <style> tags only when antd renders: the island has none.
@@ -168,21 +200,32 @@ describe('server-rendered public site', () => {
     // The prices and the footer's configuration are rendered in (the island fetches nothing), and the
     // whole app takes over from the same cache.
     expect(rootText(anonymous)).toMatch(/¥\s*\d/);
-    expect(payloadOf(anonymous).queries.queries.map((q: { queryKey: unknown[] }) => q.queryKey)).toEqual(expect.arrayContaining([['commerce', 'packages'], ['common', 'clientConfig']]));
+    expect(payloadOf(anonymous).queries.queries.map((q: { queryKey: unknown[] }) => q.queryKey)).toEqual(
+      expect.arrayContaining([
+        ['commerce', 'packages'],
+        ['common', 'clientConfig'],
+      ]),
+    );
     const signedIn = (await get('/', { cookie: 'Admin-Token=some-token' })).body;
     expect(payloadOf(signedIn).island).toBeUndefined();
     expect(rootText(signedIn)).toContain('进入工作台');
     expect(payloadOf((await get('/demo')).body).island).toBeUndefined();
   });
 
-  it('renders an existing article for a signed-out visitor as the island with its data; a missing one is the whole app\'s 404', async () => {
-    const payloadOf = (html: string) => JSON.parse(tag(html, /<script type="application\/json" id="__payload">([^<]*)<\/script>/) ?? 'null');
+  it("renders an existing article for a signed-out visitor as the island with its data; a missing one is the whole app's 404", async () => {
+    const payloadOf = (html: string) =>
+      JSON.parse(tag(html, /<script type="application\/json" id="__payload">([^<]*)<\/script>/) ?? 'null');
     const res = await get('/help/getting-started.html');
     expect(res.statusCode).toBe(200);
     const payload = payloadOf(res.body);
     expect(payload).toMatchObject({ path: '/help/getting-started.html', status: 200, island: true });
     // The island renders from the same query cache the whole app hydrates from when it takes over.
-    expect(payload.queries.queries.map((q: { queryKey: unknown[] }) => q.queryKey)).toEqual(expect.arrayContaining([['content', 'detail', 'help', 'getting-started'], ['content', 'list', 'help']]));
+    expect(payload.queries.queries.map((q: { queryKey: unknown[] }) => q.queryKey)).toEqual(
+      expect.arrayContaining([
+        ['content', 'detail', 'help', 'getting-started'],
+        ['content', 'list', 'help'],
+      ]),
+    );
     expect(res.body).not.toMatch(/<style[^>]*data-(rc|css-hash|token-hash)/);
     expect(rootText(res.body)).toContain('五分钟上手标书 AI');
     expect(tag(res.body, /<title>([^<]*)<\/title>/)).toContain('五分钟上手标书 AI');
@@ -191,7 +234,9 @@ describe('server-rendered public site', () => {
     expect(missing.statusCode).toBe(404);
     expect(payloadOf(missing.body)).toMatchObject({ status: 404 });
     expect(payloadOf(missing.body).island).toBeUndefined();
-    expect(payloadOf((await get('/help/getting-started.html', { cookie: 'Admin-Token=some-token' })).body).island).toBeUndefined();
+    expect(
+      payloadOf((await get('/help/getting-started.html', { cookie: 'Admin-Token=some-token' })).body).island,
+    ).toBeUndefined();
   });
 
   it('renders the header of a signed-in visitor as the browser will (workbench entry instead of login)', async () => {

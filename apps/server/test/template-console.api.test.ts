@@ -16,11 +16,14 @@ describe(`Word templates in the console (${TEST_DB})`, () => {
   });
   afterAll(async () => s?.close());
 
-  const userList = async () => (await s.api.get('/bid/templateConfig/findAllTemplate', undefined, { token: user.token })).body.data as Array<{ id: string; name: string; isDefault: boolean }>;
+  const userList = async () =>
+    (await s.api.get('/bid/templateConfig/findAllTemplate', undefined, { token: user.token })).body
+      .data as Array<{ id: string; name: string; isDefault: boolean }>;
   const op = (url: string, body: unknown) => s.api.post(url, body, { token: operator.token });
 
   it('lists every template with one default; disabling, renaming, reordering and the default reach the users’ list', async () => {
-    const all = (await s.api.get('/admin/template/list', undefined, { token: operator.token })).body.data as Array<{ id: string; isDefault: boolean; enabled: boolean }>;
+    const all = (await s.api.get('/admin/template/list', undefined, { token: operator.token })).body
+      .data as Array<{ id: string; isDefault: boolean; enabled: boolean }>;
     expect(all.length).toBeGreaterThanOrEqual(2);
     expect(all.filter((t) => t.isDefault)).toHaveLength(1);
     const def = all.find((t) => t.isDefault)!;
@@ -39,13 +42,19 @@ describe(`Word templates in the console (${TEST_DB})`, () => {
     const after = await userList();
     expect(after[0]).toMatchObject({ id: other.id, name: '我们的投标模板' });
     const set = await op('/admin/template/setDefault', { id: other.id });
-    expect(set.body.data.filter((t: { isDefault: boolean }) => t.isDefault).map((t: { id: string }) => t.id)).toEqual([other.id]);
+    expect(
+      set.body.data.filter((t: { isDefault: boolean }) => t.isDefault).map((t: { id: string }) => t.id),
+    ).toEqual([other.id]);
     expect((await userList()).filter((t) => t.isDefault).map((t) => t.id)).toEqual([other.id]);
     // The old default can be disabled now; an empty name goes back to the template's own.
     expect((await op('/admin/template/update', { id: def.id, enabled: false })).status).toBe(200);
-    const renamedBack = (await op('/admin/template/update', { id: other.id, name: '' })).body.data.find((t: { id: string }) => t.id === other.id);
+    const renamedBack = (await op('/admin/template/update', { id: other.id, name: '' })).body.data.find(
+      (t: { id: string }) => t.id === other.id,
+    );
     expect(renamedBack.name).toBe(renamedBack.originalName);
     expect((await op('/admin/template/update', { id: 'nope', enabled: true })).status).toBe(404);
-    expect((await s.api.post('/admin/template/setDefault', { id: def.id }, { token: user.token })).status).toBe(403);
+    expect(
+      (await s.api.post('/admin/template/setDefault', { id: def.id }, { token: user.token })).status,
+    ).toBe(403);
   });
 });

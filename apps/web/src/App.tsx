@@ -37,14 +37,20 @@ export interface AppProvidersProps {
  * The browser puts a RouterProvider inside, the server renderer a StaticRouterProvider: the same tree
  * on both sides is what lets the server's HTML hydrate without a mismatch.
  */
-export function AppProviders({ queryClient, userAgent = typeof navigator === 'undefined' ? '' : navigator.userAgent, children }: AppProvidersProps) {
+export function AppProviders({
+  queryClient,
+  userAgent = typeof navigator === 'undefined' ? '' : navigator.userAgent,
+  children,
+}: AppProvidersProps) {
   const client = queryClient ?? appQueryClient;
   const wechat = isWindowsWechat(userAgent);
   return (
     <ConfigProvider locale={zhCN} theme={theme}>
       <AntdApp message={MESSAGE_CONFIG} notification={NOTIFICATION_CONFIG}>
         <FeedbackBridge />
-        <ErrorBoundary>{wechat ? <WechatNotice /> : <QueryClientProvider client={client}>{children}</QueryClientProvider>}</ErrorBoundary>
+        <ErrorBoundary>
+          {wechat ? <WechatNotice /> : <QueryClientProvider client={client}>{children}</QueryClientProvider>}
+        </ErrorBoundary>
       </AntdApp>
     </ConfigProvider>
   );

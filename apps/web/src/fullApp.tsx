@@ -42,7 +42,10 @@ export async function startApp(container: HTMLElement, payload: PagePayload | nu
     await loadMatchedScreens(routes);
     if (payload.queries) hydrate(queryClient, payload.queries);
   }
-  const errors = serverRendered && payload.notFound ? { [payload.notFound.routeId]: new RouteError(404, payload.notFound.message) } : null;
+  const errors =
+    serverRendered && payload.notFound
+      ? { [payload.notFound.routeId]: new RouteError(404, payload.notFound.message) }
+      : null;
   const router = makeRouter(serverRendered ? { hydrationData: { loaderData: {}, errors } } : undefined);
   const app = (
     <StrictMode>
@@ -60,7 +63,11 @@ export async function startApp(container: HTMLElement, payload: PagePayload | nu
  * synchronous step so no frame shows an empty page (React replaces the server's HTML in the same
  * commit), with the data the server rendered it from.
  */
-export async function takeOverIsland(container: HTMLElement, payload: PagePayload, detachIsland: () => void): Promise<void> {
+export async function takeOverIsland(
+  container: HTMLElement,
+  payload: PagePayload,
+  detachIsland: () => void,
+): Promise<void> {
   await loadMatchedScreens(routes);
   if (payload.queries) hydrate(queryClient, payload.queries);
   const router = makeRouter();

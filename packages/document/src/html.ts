@@ -14,10 +14,17 @@ let renderer: MarkdownIt | null = null;
 
 function getRenderer(): MarkdownIt {
   if (renderer) return renderer;
-  const md = new MarkdownItCallable('default', { html: false, linkify: false, typographer: false, breaks: false });
+  const md = new MarkdownItCallable('default', {
+    html: false,
+    linkify: false,
+    typographer: false,
+    breaks: false,
+  });
   installCjkEmphasis(md);
   md.validateLink = (url: string) => isSafeHref(url);
-  const defaultLinkOpen = md.renderer.rules.link_open ?? ((tokens, idx, options, _env, self) => self.renderToken(tokens, idx, options));
+  const defaultLinkOpen =
+    md.renderer.rules.link_open ??
+    ((tokens, idx, options, _env, self) => self.renderToken(tokens, idx, options));
   md.renderer.rules.link_open = (tokens, idx, options, env, self) => {
     const href = String(tokens[idx].attrGet('href') ?? '');
     // Other sites open in a new tab and learn nothing about ours.
@@ -35,7 +42,15 @@ export function markdownToSafeHtml(markdown: string): string {
   return getRenderer().render(markdown);
 }
 
-const BLOCK_ENDS = new Set(['paragraph_close', 'heading_close', 'list_item_close', 'blockquote_close', 'th_close', 'td_close', 'tr_close']);
+const BLOCK_ENDS = new Set([
+  'paragraph_close',
+  'heading_close',
+  'list_item_close',
+  'blockquote_close',
+  'th_close',
+  'td_close',
+  'tr_close',
+]);
 
 function inlineText(children: Token[] | null): string {
   let out = '';
@@ -58,7 +73,10 @@ export function markdownToPlainText(markdown: string): string {
     else if (t.type === 'td_close' || t.type === 'th_close') out += ' ';
     else if (BLOCK_ENDS.has(t.type) && !out.endsWith('\n')) out += '\n';
   }
-  return out.replace(/[ \t]+\n/g, '\n').replace(/\n{2,}/g, '\n').trim();
+  return out
+    .replace(/[ \t]+\n/g, '\n')
+    .replace(/\n{2,}/g, '\n')
+    .trim();
 }
 
 /** The text of the first paragraph (not a heading), for a default summary; '' when there is none. */

@@ -55,7 +55,11 @@ describe('markdownToDoc', () => {
 
   it('produces TipTap node names and attrs that load in the editor schema', () => {
     assertEditorValid(doc);
-    expect(doc.content![0]).toEqual({ type: 'heading', attrs: { level: 1 }, content: [{ type: 'text', text: '第一章 项目概述' }] });
+    expect(doc.content![0]).toEqual({
+      type: 'heading',
+      attrs: { level: 1 },
+      content: [{ type: 'text', text: '第一章 项目概述' }],
+    });
     expect(find(doc, 'heading').map((h) => h.attrs?.level)).toEqual([1, 2]);
   });
 
@@ -71,15 +75,30 @@ describe('markdownToDoc', () => {
       { type: 'text', text: '，' },
       { type: 'text', text: 'code', marks: [{ type: 'code' }] },
       { type: 'text', text: '，' },
-      { type: 'text', text: '链接', marks: [{ type: 'link', attrs: { href: 'https://example.com', target: '_blank' } }] },
+      {
+        type: 'text',
+        text: '链接',
+        marks: [{ type: 'link', attrs: { href: 'https://example.com', target: '_blank' } }],
+      },
       { type: 'text', text: '。' },
     ]);
-    expect(markdownToDoc('**“引号”**文字').content![0].content![0]).toEqual({ type: 'text', text: '“引号”', marks: [{ type: 'bold' }] });
-    expect(markdownToDoc('前文**（一）**后文').content![0].content![1]).toEqual({ type: 'text', text: '（一）', marks: [{ type: 'bold' }] });
+    expect(markdownToDoc('**“引号”**文字').content![0].content![0]).toEqual({
+      type: 'text',
+      text: '“引号”',
+      marks: [{ type: 'bold' }],
+    });
+    expect(markdownToDoc('前文**（一）**后文').content![0].content![1]).toEqual({
+      type: 'text',
+      text: '（一）',
+      marks: [{ type: 'bold' }],
+    });
   });
 
   it('starts a new paragraph at a single newline of prose', () => {
-    expect(doc.content![2]).toEqual({ type: 'paragraph', content: [{ type: 'text', text: '第二行紧跟着。' }] });
+    expect(doc.content![2]).toEqual({
+      type: 'paragraph',
+      content: [{ type: 'text', text: '第二行紧跟着。' }],
+    });
   });
 
   it('reads nested bullet lists and ordered lists with their start', () => {
@@ -95,25 +114,40 @@ describe('markdownToDoc', () => {
   it('reads blockquote, rule, image and placeholders', () => {
     expect(find(doc, 'blockquote')).toHaveLength(1);
     expect(find(doc, 'horizontalRule')).toHaveLength(1);
-    expect(find(doc, 'image')[0].attrs).toEqual({ src: 'https://example.com/a.png', alt: '系统架构图', title: '架构' });
+    expect(find(doc, 'image')[0].attrs).toEqual({
+      src: 'https://example.com/a.png',
+      alt: '系统架构图',
+      title: '架构',
+    });
     expect(find(doc, 'placeholder').map((p) => p.attrs?.label)).toEqual(['型号', '项目经理姓名']);
   });
 
   it('reads GFM tables into header and body cells with paragraph content', () => {
     const table = find(doc, 'table')[0];
     expect(table.content).toHaveLength(3);
-    expect(table.content![0].content!.map((c) => c.type)).toEqual(['tableHeader', 'tableHeader', 'tableHeader']);
+    expect(table.content![0].content!.map((c) => c.type)).toEqual([
+      'tableHeader',
+      'tableHeader',
+      'tableHeader',
+    ]);
     const cell = table.content![1].content![2];
     expect(cell).toEqual({
       type: 'tableCell',
       attrs: { colspan: 1, rowspan: 1, colwidth: null },
-      content: [{ type: 'paragraph', content: [{ type: 'text', text: '两台' }, { type: 'hardBreak' }, { type: 'text', text: '高配' }] }],
+      content: [
+        {
+          type: 'paragraph',
+          content: [{ type: 'text', text: '两台' }, { type: 'hardBreak' }, { type: 'text', text: '高配' }],
+        },
+      ],
     });
     expect(docText(table.content![2].content![1])).toBe('交换机 | 核心\n');
   });
 
   it('never passes HTML through: tags arrive as literal text', () => {
-    const d = markdownToDoc('正文<script>alert(1)</script>\n\n<div onclick="x()">块</div>\n\n<img src=x onerror=alert(1)>');
+    const d = markdownToDoc(
+      '正文<script>alert(1)</script>\n\n<div onclick="x()">块</div>\n\n<img src=x onerror=alert(1)>',
+    );
     assertEditorValid(d);
     expect(docText(d)).toContain('<script>alert(1)</script>');
     expect(docText(d)).toContain('<div onclick="x()">块</div>');
@@ -129,7 +163,11 @@ describe('markdownToDoc', () => {
     const open = markdownToDoc('前言\n\n```\n## 二级\n\n- 条目');
     expect(open.content!.map((n) => n.type)).toEqual(['paragraph', 'heading', 'bulletList']);
     const code = markdownToDoc('```js\nconst a = 1;\n```');
-    expect(code.content![0]).toEqual({ type: 'codeBlock', attrs: { language: 'js' }, content: [{ type: 'text', text: 'const a = 1;' }] });
+    expect(code.content![0]).toEqual({
+      type: 'codeBlock',
+      attrs: { language: 'js' },
+      content: [{ type: 'text', text: 'const a = 1;' }],
+    });
     assertEditorValid(code);
   });
 
@@ -146,14 +184,19 @@ describe('markdownToDoc', () => {
 
   it('reads ```diagram fences as diagram nodes, invalid JSON as code', () => {
     const d = markdownToDoc('```diagram\n{"kind":"flowchart","caption":"流程","model":{"nodes":[]}}\n```');
-    expect(d.content![0]).toEqual({ type: 'diagram', attrs: { kind: 'flowchart', model: { nodes: [] }, caption: '流程' } });
+    expect(d.content![0]).toEqual({
+      type: 'diagram',
+      attrs: { kind: 'flowchart', model: { nodes: [] }, caption: '流程' },
+    });
     expect(markdownToDoc('```diagram\n{oops\n```').content![0].type).toBe('codeBlock');
   });
 
   // Generous bounds: the machine is shared; quadratic behaviour would take minutes, not seconds.
   it('handles very long input in linear time', { timeout: 90_000 }, () => {
     const para = '这是一段很长的投标文件正文，包含**加粗**和*强调*以及【待填写：数值】。'.repeat(20);
-    const big = Array.from({ length: 2000 }, (_, i) => (i % 50 === 0 ? `## 第${i}节\n\n${para}` : para)).join('\n\n');
+    const big = Array.from({ length: 2000 }, (_, i) => (i % 50 === 0 ? `## 第${i}节\n\n${para}` : para)).join(
+      '\n\n',
+    );
     expect(big.length).toBeGreaterThan(1_000_000);
     const t0 = performance.now();
     const d = markdownToDoc(big);
@@ -162,13 +205,20 @@ describe('markdownToDoc', () => {
     // Pathological nesting and delimiter runs stay bounded too.
     const t1 = performance.now();
     markdownToDoc('>'.repeat(50_000) + ' x');
-    markdownToDoc('*'.repeat(100_000) + '[' .repeat(50_000) + '`'.repeat(50_000));
+    markdownToDoc('*'.repeat(100_000) + '['.repeat(50_000) + '`'.repeat(50_000));
     markdownToDoc('- '.repeat(5_000) + 'x');
     expect(performance.now() - t1).toBeLessThan(30_000);
   });
 
   it('loads in the editor schema for any string (fuzz)', () => {
-    const alphabet = fc.constantFrom(...'#*_~`[]()!|<>-+=1. \n\t\\中文【待填写：】：“”'.split(''), '```', '| --- |', '\n\n', '![a](b)', '<br>');
+    const alphabet = fc.constantFrom(
+      ...'#*_~`[]()!|<>-+=1. \n\t\\中文【待填写：】：“”'.split(''),
+      '```',
+      '| --- |',
+      '\n\n',
+      '![a](b)',
+      '<br>',
+    );
     fc.assert(
       fc.property(fc.array(alphabet, { maxLength: 120 }), (parts) => {
         assertEditorValid(markdownToDoc(parts.join('')));
@@ -189,18 +239,48 @@ describe('docToMarkdown', () => {
   });
 
   it('keeps literal Markdown characters in prose as text (fuzz)', () => {
-    const chars = fc.constantFrom(...'#*_~`[]()!|<>-+=1.:abc 中文，。：“”&;'.split(''), '<br>', '&amp;', '1. ', '# ', '---');
+    const chars = fc.constantFrom(
+      ...'#*_~`[]()!|<>-+=1.:abc 中文，。：“”&;'.split(''),
+      '<br>',
+      '&amp;',
+      '1. ',
+      '# ',
+      '---',
+    );
     fc.assert(
-      fc.property(fc.array(chars, { minLength: 1, maxLength: 60 }), fc.constantFrom('paragraph', 'cell'), (parts, where) => {
-        const text = parts.join('').replace(/\s+/g, ' ').trim();
-        fc.pre(text.length > 0 && !/[【[]待填写/.test(text));
-        const p: PMNode = { type: 'paragraph', content: [{ type: 'text', text }] };
-        const doc: PMNode =
-          where === 'paragraph'
-            ? { type: 'doc', content: [p] }
-            : { type: 'doc', content: [{ type: 'table', content: [{ type: 'tableRow', content: [{ type: 'tableHeader', attrs: { colspan: 1, rowspan: 1, colwidth: null }, content: [p] }] }] }] };
-        expect(docText(markdownToDoc(docToMarkdown(doc))).trim()).toBe(text);
-      }),
+      fc.property(
+        fc.array(chars, { minLength: 1, maxLength: 60 }),
+        fc.constantFrom('paragraph', 'cell'),
+        (parts, where) => {
+          const text = parts.join('').replace(/\s+/g, ' ').trim();
+          fc.pre(text.length > 0 && !/[【[]待填写/.test(text));
+          const p: PMNode = { type: 'paragraph', content: [{ type: 'text', text }] };
+          const doc: PMNode =
+            where === 'paragraph'
+              ? { type: 'doc', content: [p] }
+              : {
+                  type: 'doc',
+                  content: [
+                    {
+                      type: 'table',
+                      content: [
+                        {
+                          type: 'tableRow',
+                          content: [
+                            {
+                              type: 'tableHeader',
+                              attrs: { colspan: 1, rowspan: 1, colwidth: null },
+                              content: [p],
+                            },
+                          ],
+                        },
+                      ],
+                    },
+                  ],
+                };
+          expect(docText(markdownToDoc(docToMarkdown(doc))).trim()).toBe(text);
+        },
+      ),
       { numRuns: 500 },
     );
   });
@@ -220,7 +300,14 @@ describe('docToMarkdown', () => {
             { type: 'text', text: '，' },
             { type: 'text', text: '戊', marks: [{ type: 'italic' }, { type: 'strike' }] },
             { type: 'text', text: '丁 ' },
-            { type: 'text', text: '链接', marks: [{ type: 'link', attrs: { href: 'https://a.cn/x?y=(1)', target: '_blank' } }, { type: 'bold' }] },
+            {
+              type: 'text',
+              text: '链接',
+              marks: [
+                { type: 'link', attrs: { href: 'https://a.cn/x?y=(1)', target: '_blank' } },
+                { type: 'bold' },
+              ],
+            },
             { type: 'text', text: 'a`b', marks: [{ type: 'code' }] },
             { type: 'hardBreak' },
             { type: 'text', text: '# 不是标题' },
@@ -238,11 +325,20 @@ describe('docToMarkdown', () => {
       attrs: { colspan, rowspan, colwidth: null },
       content: [{ type: 'paragraph', content: [{ type: 'text', text }] }],
     });
-    const li = (t: string): PMNode => ({ type: 'listItem', content: [{ type: 'paragraph', content: [{ type: 'text', text: t }] }] });
+    const li = (t: string): PMNode => ({
+      type: 'listItem',
+      content: [{ type: 'paragraph', content: [{ type: 'text', text: t }] }],
+    });
     const doc: PMNode = {
       type: 'doc',
       content: [
-        { type: 'table', content: [{ type: 'tableRow', content: [c('A', 2), c('B', 1, 2)] }, { type: 'tableRow', content: [c('C'), c('D')] }] },
+        {
+          type: 'table',
+          content: [
+            { type: 'tableRow', content: [c('A', 2), c('B', 1, 2)] },
+            { type: 'tableRow', content: [c('C'), c('D')] },
+          ],
+        },
         { type: 'orderedList', attrs: { start: 5 }, content: [li('五'), li('六')] },
         { type: 'orderedList', attrs: { start: 1 }, content: [li('一')] },
         { type: 'bulletList', content: [li('甲')] },
@@ -252,7 +348,13 @@ describe('docToMarkdown', () => {
     const md = docToMarkdown(doc);
     expect(md).toContain('| A |  | B |\n| --- | --- | --- |\n| C | D |  |');
     const back = markdownToDoc(md);
-    expect(back.content!.map((n) => n.type)).toEqual(['table', 'orderedList', 'orderedList', 'bulletList', 'bulletList']);
+    expect(back.content!.map((n) => n.type)).toEqual([
+      'table',
+      'orderedList',
+      'orderedList',
+      'bulletList',
+      'bulletList',
+    ]);
     expect(back.content![1].attrs).toEqual({ start: 5 });
   });
 
@@ -260,7 +362,10 @@ describe('docToMarkdown', () => {
     const doc: PMNode = {
       type: 'doc',
       content: [
-        { type: 'image', attrs: { src: `data:image/png;base64,${'A'.repeat(10_000)}`, alt: '图', title: null } },
+        {
+          type: 'image',
+          attrs: { src: `data:image/png;base64,${'A'.repeat(10_000)}`, alt: '图', title: null },
+        },
         { type: 'diagram', attrs: { kind: 'gantt', model: { tasks: [] }, caption: '进度计划' } },
       ],
     };

@@ -37,8 +37,20 @@ function isCjk(cp: number): boolean {
 }
 const PUNCT_RE = /[\p{P}\p{S}]/u;
 function isWhite(cp: number): boolean {
-  return cp === 0x20 || cp === 0x09 || cp === 0x0a || cp === 0x0b || cp === 0x0c || cp === 0x0d || cp === 0xa0 || cp === 0x1680 ||
-    (cp >= 0x2000 && cp <= 0x200a) || cp === 0x202f || cp === 0x205f || cp === 0x3000;
+  return (
+    cp === 0x20 ||
+    cp === 0x09 ||
+    cp === 0x0a ||
+    cp === 0x0b ||
+    cp === 0x0c ||
+    cp === 0x0d ||
+    cp === 0xa0 ||
+    cp === 0x1680 ||
+    (cp >= 0x2000 && cp <= 0x200a) ||
+    cp === 0x202f ||
+    cp === 0x205f ||
+    cp === 0x3000
+  );
 }
 function isPunct(cp: number): boolean {
   return PUNCT_RE.test(String.fromCodePoint(cp));
@@ -83,30 +95,45 @@ export function installCjkEmphasis(md: MarkdownIt): void {
 }
 
 function createParser(): MarkdownIt {
-  const md = new MarkdownItCallable('default', { html: false, linkify: false, typographer: false, breaks: false });
+  const md = new MarkdownItCallable('default', {
+    html: false,
+    linkify: false,
+    typographer: false,
+    breaks: false,
+  });
   installCjkEmphasis(md);
   // Escapes are joined into text by convertInline itself (it must tell `\<br>` from `<br>`).
   md.core.ruler.disable('text_join');
   // Record whether a fence was closed: an open fence in AI output is a formatting slip, not code.
   // markdown-it keeps its rules private: read them by name to wrap the original fence rule.
-  const rules: Array<{ name: string; fn: (...a: any[]) => boolean }> = Reflect.get(md.block.ruler, '__rules__');
+  const rules: Array<{ name: string; fn: (...a: any[]) => boolean }> = Reflect.get(
+    md.block.ruler,
+    '__rules__',
+  );
   const fence = rules.find((r) => r.name === 'fence');
   if (fence) {
     const original = fence.fn;
-    md.block.ruler.at('fence', (state, startLine, endLine, silent) => {
-      const okMatch = original(state, startLine, endLine, silent);
-      if (!okMatch || silent) return okMatch;
-      const token = state.tokens[state.tokens.length - 1];
-      const last = state.line - 1;
-      let closed = false;
-      if (last > startLine) {
-        const line = state.src.slice(state.bMarks[last] + state.tShift[last], state.eMarks[last]).trimEnd();
-        const ch = token.markup[0];
-        closed = line.length >= token.markup.length && [...line].every((c) => c === ch) && state.sCount[last] - state.blkIndent < 4;
-      }
-      token.meta = { ...(token.meta ?? {}), closed };
-      return true;
-    }, { alt: ['paragraph', 'reference', 'blockquote', 'list'] });
+    md.block.ruler.at(
+      'fence',
+      (state, startLine, endLine, silent) => {
+        const okMatch = original(state, startLine, endLine, silent);
+        if (!okMatch || silent) return okMatch;
+        const token = state.tokens[state.tokens.length - 1];
+        const last = state.line - 1;
+        let closed = false;
+        if (last > startLine) {
+          const line = state.src.slice(state.bMarks[last] + state.tShift[last], state.eMarks[last]).trimEnd();
+          const ch = token.markup[0];
+          closed =
+            line.length >= token.markup.length &&
+            [...line].every((c) => c === ch) &&
+            state.sCount[last] - state.blkIndent < 4;
+        }
+        token.meta = { ...(token.meta ?? {}), closed };
+        return true;
+      },
+      { alt: ['paragraph', 'reference', 'blockquote', 'list'] },
+    );
   }
   return md;
 }
@@ -117,10 +144,11 @@ function getParser(): MarkdownIt {
   return parser;
 }
 
-
 /** Text with placeholders and <br> turned into nodes. */
 function copyMarks(marks: PMMark[]): PMMark[] | undefined {
-  return marks.length ? marks.map((m) => (m.attrs ? { type: m.type, attrs: { ...m.attrs } } : { type: m.type })) : undefined;
+  return marks.length
+    ? marks.map((m) => (m.attrs ? { type: m.type, attrs: { ...m.attrs } } : { type: m.type }))
+    : undefined;
 }
 
 function pushText(out: PMNode[], t: string, marks: PMMark[] | undefined): void {
@@ -210,7 +238,10 @@ function convertInline(children: Token[] | null): PMNode[] {
         break;
       case 'image': {
         const alt = t.children?.map((c: Token) => c.content).join('') ?? t.content;
-        out.push({ type: 'image', attrs: { src: t.attrGet('src') ?? '', alt: alt || null, title: t.attrGet('title') || null } });
+        out.push({
+          type: 'image',
+          attrs: { src: t.attrGet('src') ?? '', alt: alt || null, title: t.attrGet('title') || null },
+        });
         break;
       }
       case 'softbreak':
@@ -235,17 +266,33 @@ function fenceToBlocks(token: Token, depth: number): PMNode[] {
       const parsed = JSON.parse(token.content) as { kind?: unknown; model?: unknown; caption?: unknown };
       const kind = typeof parsed.kind === 'string' ? parsed.kind : info.slice('diagram-'.length);
       if (DIAGRAM_KINDS.has(kind) && parsed.model && typeof parsed.model === 'object') {
-        return [{ type: 'diagram', attrs: { kind, model: parsed.model, caption: typeof parsed.caption === 'string' ? parsed.caption : '' } }];
+        return [
+          {
+            type: 'diagram',
+            attrs: {
+              kind,
+              model: parsed.model,
+              caption: typeof parsed.caption === 'string' ? parsed.caption : '',
+            },
+          },
+        ];
       }
     } catch {
       /* not a diagram after all: falls through to a code block */
     }
   }
-  if (depth < MAX_FENCE_DEPTH && (info === 'markdown' || info === 'md' || (!closed && MARKDOWN_FENCE_INFO.has(info)))) {
+  if (
+    depth < MAX_FENCE_DEPTH &&
+    (info === 'markdown' || info === 'md' || (!closed && MARKDOWN_FENCE_INFO.has(info)))
+  ) {
     return tokensToBlocks(getParser().parse(token.content, {}), depth + 1);
   }
   const text = token.content.replace(/\n$/, '');
-  return [text ? { type: 'codeBlock', attrs: { language: info || null }, content: [{ type: 'text', text }] } : { type: 'codeBlock', attrs: { language: info || null } }];
+  return [
+    text
+      ? { type: 'codeBlock', attrs: { language: info || null }, content: [{ type: 'text', text }] }
+      : { type: 'codeBlock', attrs: { language: info || null } },
+  ];
 }
 
 function tokensToBlocks(tokens: Token[], depth: number): PMNode[] {
@@ -328,7 +375,8 @@ function tokensToBlocks(tokens: Token[], depth: number): PMNode[] {
       case 'inline': {
         const inline = convertInline(t.children);
         const host = top();
-        if (host.type === 'tableCell' || host.type === 'tableHeader') host.content!.push({ type: 'paragraph', content: inline });
+        if (host.type === 'tableCell' || host.type === 'tableHeader')
+          host.content!.push({ type: 'paragraph', content: inline });
         else host.content!.push(...inline);
         break;
       }
@@ -341,7 +389,11 @@ function tokensToBlocks(tokens: Token[], depth: number): PMNode[] {
       case 'code_block': {
         // Indented code in AI prose is almost always accidental indentation of a paragraph.
         const text = t.content.trim();
-        if (text) top().content!.push({ type: 'paragraph', content: convertInline(getParser().parseInline(text, {})[0]?.children ?? []) });
+        if (text)
+          top().content!.push({
+            type: 'paragraph',
+            content: convertInline(getParser().parseInline(text, {})[0]?.children ?? []),
+          });
         break;
       }
       default:

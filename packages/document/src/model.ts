@@ -25,8 +25,24 @@ export interface PMNode {
 }
 
 export const NODE_TYPES = [
-  'doc', 'paragraph', 'heading', 'text', 'hardBreak', 'bulletList', 'orderedList', 'listItem', 'blockquote',
-  'horizontalRule', 'table', 'tableRow', 'tableHeader', 'tableCell', 'image', 'diagram', 'placeholder', 'codeBlock',
+  'doc',
+  'paragraph',
+  'heading',
+  'text',
+  'hardBreak',
+  'bulletList',
+  'orderedList',
+  'listItem',
+  'blockquote',
+  'horizontalRule',
+  'table',
+  'tableRow',
+  'tableHeader',
+  'tableCell',
+  'image',
+  'diagram',
+  'placeholder',
+  'codeBlock',
 ] as const;
 export const MARK_TYPES = ['bold', 'italic', 'underline', 'strike', 'code', 'highlight', 'link'] as const;
 
@@ -44,13 +60,23 @@ export const pmNodeSchema: z.ZodType<PMNode> = z.lazy(() =>
   }),
 );
 /** A chapter's content: a `doc` node. */
-export const docSchema = pmNodeSchema.refine((n) => n.type === 'doc', { message: '内容格式不正确：根节点必须是 doc' });
+export const docSchema = pmNodeSchema.refine((n) => n.type === 'doc', {
+  message: '内容格式不正确：根节点必须是 doc',
+});
 
 export function emptyDoc(): PMNode {
   return { type: 'doc', content: [{ type: 'paragraph' }] };
 }
 
-const BLOCK_SEPARATED = new Set(['paragraph', 'heading', 'listItem', 'tableRow', 'blockquote', 'image', 'diagram']);
+const BLOCK_SEPARATED = new Set([
+  'paragraph',
+  'heading',
+  'listItem',
+  'tableRow',
+  'blockquote',
+  'image',
+  'diagram',
+]);
 
 /** Plain text of a document, blocks separated by newlines, table cells by tabs. */
 export function docText(node: PMNode | null | undefined): string {

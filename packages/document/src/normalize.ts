@@ -11,7 +11,16 @@ import { isSafeHref } from './validate.ts';
  */
 
 const BLOCK_TYPES = new Set([
-  'paragraph', 'heading', 'bulletList', 'orderedList', 'blockquote', 'horizontalRule', 'table', 'image', 'diagram', 'codeBlock',
+  'paragraph',
+  'heading',
+  'bulletList',
+  'orderedList',
+  'blockquote',
+  'horizontalRule',
+  'table',
+  'image',
+  'diagram',
+  'codeBlock',
 ]);
 const INLINE_TYPES = new Set(['text', 'hardBreak', 'placeholder']);
 /** Canonical mark order (outermost first when serialised). */
@@ -21,7 +30,13 @@ const MARK_RANK = new Map<string, number>(MARK_ORDER.map((m, i) => [m, i]));
 /** A soft line break inside a paragraph while converting; never left in a normalised document. */
 export const SOFT_BREAK = '__softBreak';
 
-export function cell(type: 'tableCell' | 'tableHeader', content: PMNode[], colspan = 1, rowspan = 1, colwidth: number[] | null = null): PMNode {
+export function cell(
+  type: 'tableCell' | 'tableHeader',
+  content: PMNode[],
+  colspan = 1,
+  rowspan = 1,
+  colwidth: number[] | null = null,
+): PMNode {
   return { type, attrs: { colspan, rowspan, colwidth }, content };
 }
 
@@ -32,7 +47,8 @@ function para(content: PMNode[] = []): PMNode {
 export function normalizeMarks(marks: PMMark[] | undefined): PMMark[] | undefined {
   if (!marks?.length) return undefined;
   // The common case, one known mark without attributes, needs no copy.
-  if (marks.length === 1 && !marks[0].attrs && MARK_RANK.has(marks[0].type) && marks[0].type !== 'link') return marks;
+  if (marks.length === 1 && !marks[0].attrs && MARK_RANK.has(marks[0].type) && marks[0].type !== 'link')
+    return marks;
   const seen = new Map<string, PMMark>();
   for (const m of marks) {
     if (!m || typeof m.type !== 'string' || !MARK_RANK.has(m.type)) continue;
@@ -49,7 +65,9 @@ export function sameMarks(a: PMMark[] | undefined, b: PMMark[] | undefined): boo
   const x = a ?? [];
   const y = b ?? [];
   if (x.length !== y.length) return false;
-  return x.every((m, i) => m.type === y[i].type && JSON.stringify(m.attrs ?? null) === JSON.stringify(y[i].attrs ?? null));
+  return x.every(
+    (m, i) => m.type === y[i].type && JSON.stringify(m.attrs ?? null) === JSON.stringify(y[i].attrs ?? null),
+  );
 }
 
 function textOf(node: PMNode): string {
@@ -78,7 +96,10 @@ function normalizeInline(nodes: PMNode[] | undefined): PMNode[] {
       out.push({ type: n.type });
     } else if (n.type === 'placeholder') {
       const marks = normalizeMarks(n.marks);
-      const node: PMNode = { type: 'placeholder', attrs: { label: cleanControlChars(String(n.attrs?.label ?? '')) } };
+      const node: PMNode = {
+        type: 'placeholder',
+        attrs: { label: cleanControlChars(String(n.attrs?.label ?? '')) },
+      };
       if (marks) node.marks = marks;
       out.push(node);
     } else if (n.type === 'image') {
@@ -95,13 +116,18 @@ function normalizeInline(nodes: PMNode[] | undefined): PMNode[] {
  * Splits inline content at images (lifted to block level) and, where `splitSoft`, at soft breaks
  * (each line its own paragraph: in Chinese prose a single newline means a new paragraph).
  */
-function inlineToBlocks(type: 'paragraph' | 'heading', attrs: Record<string, unknown> | undefined, inline: PMNode[], splitSoft: boolean): PMNode[] {
+function inlineToBlocks(
+  type: 'paragraph' | 'heading',
+  attrs: Record<string, unknown> | undefined,
+  inline: PMNode[],
+  splitSoft: boolean,
+): PMNode[] {
   const blocks: PMNode[] = [];
   let run: PMNode[] = [];
   let hadText = false;
   const flush = (force: boolean) => {
     // Trailing hard breaks show as blank lines in Word and the editor; drop them.
-    while (run.length && (run[run.length - 1].type === 'hardBreak')) run.pop();
+    while (run.length && run[run.length - 1].type === 'hardBreak') run.pop();
     if (run.length || force) {
       blocks.push(type === 'heading' ? { type, attrs, ...(run.length ? { content: run } : {}) } : para(run));
       hadText = true;
@@ -135,11 +161,21 @@ function normalizeTable(node: PMNode): PMNode | null {
       if (c?.type !== 'tableCell' && c?.type !== 'tableHeader') continue;
       const colspan = clampInt(c.attrs?.colspan, 1, 1, 1000);
       const rowspan = clampInt(c.attrs?.rowspan, 1, 1, 100000);
-      const cw = Array.isArray(c.attrs?.colwidth) && c.attrs!.colwidth.every((w: unknown) => typeof w === 'number' && w > 0)
-        ? (c.attrs!.colwidth as number[])
-        : null;
+      const cw =
+        Array.isArray(c.attrs?.colwidth) &&
+        c.attrs!.colwidth.every((w: unknown) => typeof w === 'number' && w > 0)
+          ? (c.attrs!.colwidth as number[])
+          : null;
       const content = normalizeBlocks(c.content, 'cell');
-      cells.push(cell(c.type, content.length ? content : [para()], colspan, rowspan, cw && cw.length === colspan ? cw : null));
+      cells.push(
+        cell(
+          c.type,
+          content.length ? content : [para()],
+          colspan,
+          rowspan,
+          cw && cw.length === colspan ? cw : null,
+        ),
+      );
     }
     rows.push({ type: 'tableRow', content: cells });
   }
@@ -151,7 +187,10 @@ function normalizeTable(node: PMNode): PMNode | null {
     let col = 0;
     let width = 0;
     for (const c of row.content!) {
-      while ((occupied[col] ?? 0) > 0) { col++; width++; }
+      while ((occupied[col] ?? 0) > 0) {
+        col++;
+        width++;
+      }
       const rs = Math.min(c.attrs!.rowspan as number, rows.length - ri);
       c.attrs!.rowspan = rs;
       const cs = c.attrs!.colspan as number;
@@ -159,13 +198,19 @@ function normalizeTable(node: PMNode): PMNode | null {
       col += cs;
       width += cs;
     }
-    while ((occupied[col] ?? 0) > 0) { col++; width++; }
+    while ((occupied[col] ?? 0) > 0) {
+      col++;
+      width++;
+    }
     widths.push(width);
     for (let k = 0; k < occupied.length; k++) if (occupied[k] > 0) occupied[k]--;
   });
   const max = Math.max(...widths, 1);
   rows.forEach((row, ri) => {
-    const cellType = row.content!.length && row.content!.every((c) => c.type === 'tableHeader') ? 'tableHeader' : 'tableCell';
+    const cellType =
+      row.content!.length && row.content!.every((c) => c.type === 'tableHeader')
+        ? 'tableHeader'
+        : 'tableCell';
     for (let k = widths[ri]; k < max; k++) row.content!.push(cell(cellType, [para()]));
   });
   return { type: 'table', content: rows };
@@ -184,7 +229,11 @@ function normalizeBlock(node: PMNode): PMNode | null {
     case 'image': {
       const src = typeof node.attrs?.src === 'string' ? node.attrs.src : '';
       if (!src) return null;
-      const attrs: Record<string, unknown> = { src, alt: strOrNull(node.attrs?.alt), title: strOrNull(node.attrs?.title) };
+      const attrs: Record<string, unknown> = {
+        src,
+        alt: strOrNull(node.attrs?.alt),
+        title: strOrNull(node.attrs?.title),
+      };
       if (node.attrs?.caption != null) attrs.caption = String(node.attrs.caption);
       if (typeof node.attrs?.width === 'number') attrs.width = node.attrs.width;
       if (typeof node.attrs?.height === 'number') attrs.height = node.attrs.height;
@@ -194,8 +243,11 @@ function normalizeBlock(node: PMNode): PMNode | null {
       return { type: 'diagram', attrs: { ...(node.attrs ?? {}) } };
     case 'codeBlock': {
       const text = cleanControlChars(textOf(node));
-      const language = typeof node.attrs?.language === 'string' && node.attrs.language ? node.attrs.language : null;
-      return text ? { type: 'codeBlock', attrs: { language }, content: [{ type: 'text', text }] } : { type: 'codeBlock', attrs: { language } };
+      const language =
+        typeof node.attrs?.language === 'string' && node.attrs.language ? node.attrs.language : null;
+      return text
+        ? { type: 'codeBlock', attrs: { language }, content: [{ type: 'text', text }] }
+        : { type: 'codeBlock', attrs: { language } };
     }
     case 'table':
       return normalizeTable(node);
@@ -235,9 +287,15 @@ export function normalizeBlocks(nodes: PMNode[] | undefined, container: Containe
           items.push({ type: 'listItem', content });
         }
         if (!items.length) break;
-        out.push(n.type === 'orderedList'
-          ? { type: 'orderedList', attrs: { start: clampInt(n.attrs?.start, 1, 0, 1_000_000) }, content: items }
-          : { type: 'bulletList', content: items });
+        out.push(
+          n.type === 'orderedList'
+            ? {
+                type: 'orderedList',
+                attrs: { start: clampInt(n.attrs?.start, 1, 0, 1_000_000) },
+                content: items,
+              }
+            : { type: 'bulletList', content: items },
+        );
         break;
       }
       case 'blockquote': {
@@ -271,6 +329,9 @@ export function normalizeBlocks(nodes: PMNode[] | undefined, container: Containe
 
 /** A valid `doc` for the editor and the writer, whatever came in. */
 export function normalizeDoc(doc: PMNode | null | undefined): PMNode {
-  const content = normalizeBlocks(doc && typeof doc === 'object' ? (doc.type === 'doc' ? doc.content : [doc]) : [], 'doc');
+  const content = normalizeBlocks(
+    doc && typeof doc === 'object' ? (doc.type === 'doc' ? doc.content : [doc]) : [],
+    'doc',
+  );
   return { type: 'doc', content: content.length ? content : [para()] };
 }

@@ -19,7 +19,10 @@ export interface DocToMarkdownOptions {
 const SER_MARKS = ['link', 'bold', 'italic', 'strike', 'code'] as const;
 
 function escapeText(text: string, inTable: boolean): string {
-  let s = text.replace(/[\\`*_[\]~]/g, (c) => `\\${c}`).replace(/&(?=#?[a-z0-9]+;)/gi, '\\&').replace(/</g, (c, i: number, all: string) => (/^<br\s*\/?>/i.test(all.slice(i)) ? '\\<' : c));
+  let s = text
+    .replace(/[\\`*_[\]~]/g, (c) => `\\${c}`)
+    .replace(/&(?=#?[a-z0-9]+;)/gi, '\\&')
+    .replace(/</g, (c, i: number, all: string) => (/^<br\s*\/?>/i.test(all.slice(i)) ? '\\<' : c));
   if (inTable) s = s.replace(/\|/g, '\\|');
   return s;
 }
@@ -27,7 +30,8 @@ function escapeText(text: string, inTable: boolean): string {
 function escapeLineStart(line: string): string {
   // Keep a line of prose from being read as a heading, quote, list item, rule or code block.
   const s = line.replace(/^[ \t]+/, '');
-  if (/^#{1,6}(\s|$)/.test(s) || s.startsWith('>') || /^[-+=](\s|$)/.test(s) || /^[-=][-=\s]*$/.test(s)) return `\\${s}`;
+  if (/^#{1,6}(\s|$)/.test(s) || s.startsWith('>') || /^[-+=](\s|$)/.test(s) || /^[-=][-=\s]*$/.test(s))
+    return `\\${s}`;
   const m = /^(\d{1,9})([.)])(\s|$)/.exec(s);
   if (m) return `${m[1]}\\${s.slice(m[1].length)}`;
   return s;
@@ -83,10 +87,15 @@ function serializeInline(nodes: PMNode[], level: number, ctx: InlineCtx): string
       out += serializeInline(nodes.slice(i, j), level + 1, ctx);
     } else {
       const key = JSON.stringify(mark.attrs ?? null);
-      while (j < nodes.length && JSON.stringify(markOf(nodes[j], type)?.attrs ?? null) === key && markOf(nodes[j], type)) j++;
+      while (
+        j < nodes.length &&
+        JSON.stringify(markOf(nodes[j], type)?.attrs ?? null) === key &&
+        markOf(nodes[j], type)
+      )
+        j++;
       const run = nodes.slice(i, j);
       if (type === 'code') {
-        out += codeSpan(run.map((n) => (n.type === 'text' ? n.text ?? '' : '')).join(''));
+        out += codeSpan(run.map((n) => (n.type === 'text' ? (n.text ?? '') : '')).join(''));
       } else {
         const inner = serializeInline(run, level + 1, ctx);
         if (type === 'link') {
@@ -138,7 +147,10 @@ function tableMd(node: PMNode, opts: DocToMarkdownOptions): string {
       while (grid[ri][col] !== undefined) col++;
       const cs = Number(c.attrs?.colspan ?? 1) || 1;
       const rs = Number(c.attrs?.rowspan ?? 1) || 1;
-      const text = (c.content ?? []).map((b) => cellBlockMd(b, opts)).filter(Boolean).join('<br>');
+      const text = (c.content ?? [])
+        .map((b) => cellBlockMd(b, opts))
+        .filter(Boolean)
+        .join('<br>');
       for (let r = 0; r < rs; r++) {
         grid[ri + r] ??= [];
         for (let k = 0; k < cs; k++) grid[ri + r][col + k] = r === 0 && k === 0 ? text : '';
@@ -147,19 +159,24 @@ function tableMd(node: PMNode, opts: DocToMarkdownOptions): string {
     }
   });
   const width = Math.max(1, ...grid.map((r) => r.length));
-  const line = (cells: string[]) => `| ${Array.from({ length: width }, (_, i) => cells[i] ?? '').join(' | ')} |`;
+  const line = (cells: string[]) =>
+    `| ${Array.from({ length: width }, (_, i) => cells[i] ?? '').join(' | ')} |`;
   const [head, ...body] = grid.length ? grid : [[]];
   return [line(head), `|${' --- |'.repeat(width)}`, ...body.map(line)].join('\n');
 }
 
 function cellBlockMd(block: PMNode, opts: DocToMarkdownOptions): string {
   const ctx: InlineCtx = { inTable: true, opts };
-  if (block.type === 'paragraph' || block.type === 'heading') return serializeInline(block.content ?? [], 0, ctx);
+  if (block.type === 'paragraph' || block.type === 'heading')
+    return serializeInline(block.content ?? [], 0, ctx);
   if (block.type === 'image') return imageMd(block, opts);
   if (block.type === 'bulletList' || block.type === 'orderedList') {
     const start = Number(block.attrs?.start ?? 1);
     return (block.content ?? [])
-      .map((item, i) => `${block.type === 'orderedList' ? `${start + i}.` : '•'} ${(item.content ?? []).map((b) => cellBlockMd(b, opts)).join(' ')}`)
+      .map(
+        (item, i) =>
+          `${block.type === 'orderedList' ? `${start + i}.` : '•'} ${(item.content ?? []).map((b) => cellBlockMd(b, opts)).join(' ')}`,
+      )
       .join('<br>');
   }
   return escapeText((block.content ?? []).map((b) => cellBlockMd(b, opts) || b.text || '').join(' '), true);
@@ -172,7 +189,8 @@ function blocksMd(blocks: PMNode[], opts: DocToMarkdownOptions): string {
     let text: string;
     if (b.type === 'bulletList' || b.type === 'orderedList') {
       // Two lists in a row merge into one unless the marker differs (CommonMark).
-      const marker = b.type === 'bulletList' ? (prevListMarker === '-' ? '*' : '-') : prevListMarker === '.' ? ')' : '.';
+      const marker =
+        b.type === 'bulletList' ? (prevListMarker === '-' ? '*' : '-') : prevListMarker === '.' ? ')' : '.';
       text = blockMd(b, opts, marker);
       prevListMarker = marker;
     } else {
@@ -199,7 +217,9 @@ function blockMd(b: PMNode, opts: DocToMarkdownOptions, listMarker: string): str
       const ordered = b.type === 'orderedList';
       const start = Number(b.attrs?.start ?? 1);
       const items = (b.content ?? []).map((item, i) => {
-        const marker = ordered ? `${start + i}${listMarker === ')' ? ')' : '.'} ` : `${listMarker === '*' ? '*' : '-'} `;
+        const marker = ordered
+          ? `${start + i}${listMarker === ')' ? ')' : '.'} `
+          : `${listMarker === '*' ? '*' : '-'} `;
         const inner = (item.content ?? [])
           .map((child, k) => {
             const text = blockMd(child, opts, '');
@@ -208,7 +228,10 @@ function blockMd(b: PMNode, opts: DocToMarkdownOptions, listMarker: string): str
           .join('\n');
         return indent(inner || '', ' '.repeat(marker.length), marker).replace(/[ ]+$/, '');
       });
-      const loose = (b.content ?? []).some((item) => (item.content ?? []).filter((c) => c.type !== 'bulletList' && c.type !== 'orderedList').length > 1);
+      const loose = (b.content ?? []).some(
+        (item) =>
+          (item.content ?? []).filter((c) => c.type !== 'bulletList' && c.type !== 'orderedList').length > 1,
+      );
       return items.join(loose ? '\n\n' : '\n');
     }
     case 'listItem':
@@ -243,6 +266,10 @@ function blockMd(b: PMNode, opts: DocToMarkdownOptions, listMarker: string): str
 /** The document as Markdown (GFM tables, placeholders as 【待填写：…】). */
 export function docToMarkdown(doc: PMNode, opts: DocToMarkdownOptions = {}): string {
   if (!doc) return '';
-  const blocks = doc.type === 'doc' ? doc.content ?? [] : [doc];
-  return blocksMd(blocks, opts).replace(/\n{3,}/g, '\n\n').trim() + '\n';
+  const blocks = doc.type === 'doc' ? (doc.content ?? []) : [doc];
+  return (
+    blocksMd(blocks, opts)
+      .replace(/\n{3,}/g, '\n\n')
+      .trim() + '\n'
+  );
 }

@@ -22,7 +22,12 @@ export interface Page<T> {
 
 export const pageQuerySchema = z.object({
   current: z.coerce.number().int().min(1, '页码必须从 1 开始').default(1),
-  size: z.coerce.number().int().min(1, '每页条数须在 1 到 100 之间').max(100, '每页条数须在 1 到 100 之间').default(10),
+  size: z.coerce
+    .number()
+    .int()
+    .min(1, '每页条数须在 1 到 100 之间')
+    .max(100, '每页条数须在 1 到 100 之间')
+    .default(10),
 });
 export type PageQuery = z.infer<typeof pageQuerySchema>;
 

@@ -6,7 +6,10 @@
 /** A title without its enumerator, spacing and punctuation (第一章 投标函 → 投标函). */
 export function squashTitle(s: string): string {
   return s
-    .replace(/^(第[一二三四五六七八九十\d]+[章节部分篇]|[一二三四五六七八九十]+、|[（(][一二三四五六七八九十\d]+[）)]|\d+(\.\d+)*[.、\s])\s*/, '')
+    .replace(
+      /^(第[一二三四五六七八九十\d]+[章节部分篇]|[一二三四五六七八九十]+、|[（(][一二三四五六七八九十\d]+[）)]|\d+(\.\d+)*[.、\s])\s*/,
+      '',
+    )
     .replace(/[\s（）()：:、，,。]/g, '');
 }
 

@@ -6,10 +6,18 @@ import { Code, httpStatusOf } from './codes.ts';
 describe('public paths (SPEC 2 guard)', () => {
   it('allows exactly /, /demo, /sse, /pop', () => {
     for (const p of ['/', '/demo', '/sse', '/pop']) expect(isPublicPath(p)).toBe(true);
-    for (const p of ['/demo/x', '/popular', '/home', '/home/book', '/indexOld']) expect(isPublicPath(p)).toBe(false);
+    for (const p of ['/demo/x', '/popular', '/home', '/home/book', '/indexOld'])
+      expect(isPublicPath(p)).toBe(false);
   });
   it('allows any path starting with /more, /help, /dynamic, /question, /search', () => {
-    for (const p of ['/more/partner.html', '/help/a.html', '/dynamic/1.html', '/question/2.html', '/search.html', '/more'])
+    for (const p of [
+      '/more/partner.html',
+      '/help/a.html',
+      '/dynamic/1.html',
+      '/question/2.html',
+      '/search.html',
+      '/more',
+    ])
       expect(isPublicPath(p)).toBe(true);
   });
   it('ignores query and hash', () => {
@@ -22,13 +30,25 @@ describe('known web routes', () => {
     // SPEC's 17 plus account, employees, packages and feedback.
     expect(HOME_CHILDREN).toHaveLength(21);
     for (const c of HOME_CHILDREN) expect(isKnownWebRoute(c ? `/home/${c}` : '/home')).toBe(true);
-    for (const p of ['/', '/indexOld', '/demo', '/sse', '/pop', '/search.html', '/dynamic/12.html', '/help/abc.html', '/question/3.html', '/more/video.html'])
+    for (const p of [
+      '/',
+      '/indexOld',
+      '/demo',
+      '/sse',
+      '/pop',
+      '/search.html',
+      '/dynamic/12.html',
+      '/help/abc.html',
+      '/question/3.html',
+      '/more/video.html',
+    ])
       expect(isKnownWebRoute(p)).toBe(true);
   });
   it('treats others, and the excluded /base/material, as not found', () => {
-    for (const p of ['/base/material', '/nope', '/home/nope', '/dynamic/12', '/more/unknown.html']) expect(isKnownWebRoute(p)).toBe(false);
+    for (const p of ['/base/material', '/nope', '/home/nope', '/dynamic/12', '/more/unknown.html'])
+      expect(isKnownWebRoute(p)).toBe(false);
   });
-  it('knows the operators\' console (outside SPEC 2) and nothing else under /admin', () => {
+  it("knows the operators' console (outside SPEC 2) and nothing else under /admin", () => {
     for (const p of ['/admin', '/admin/', '/admin/orders']) expect(isKnownWebRoute(p)).toBe(true);
     for (const p of ['/admin/nope', '/administrator']) expect(isKnownWebRoute(p)).toBe(false);
   });

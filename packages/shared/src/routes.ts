@@ -40,7 +40,19 @@ export const HOME_CHILDREN = [
 ] as const;
 
 /** The operators' console (not in SPEC's list): its own layout, operators only. */
-export const ADMIN_ROUTES = ['/admin', '/admin/orders', '/admin/invoices', '/admin/feedback', '/admin/ai', '/admin/templates', '/admin/content', '/admin/notices', '/admin/users', '/admin/packages', '/admin/audit'] as const;
+export const ADMIN_ROUTES = [
+  '/admin',
+  '/admin/orders',
+  '/admin/invoices',
+  '/admin/feedback',
+  '/admin/ai',
+  '/admin/templates',
+  '/admin/content',
+  '/admin/notices',
+  '/admin/users',
+  '/admin/packages',
+  '/admin/audit',
+] as const;
 
 /** The /more pages (SPEC section 2). */
 export const MORE_PAGES = [

@@ -25,7 +25,10 @@ export function treeLeaves<T extends TreeNode<T>>(nodes: readonly T[]): T[] {
 }
 
 /** The node with `id` and its ancestors, root first; null when it is not in the tree. */
-export function pathInTree<T extends TreeNode<T> & { id: string }>(nodes: readonly T[], id: string): T[] | null {
+export function pathInTree<T extends TreeNode<T> & { id: string }>(
+  nodes: readonly T[],
+  id: string,
+): T[] | null {
   const trail: T[] = [];
   const visit = (list: readonly T[]): boolean => {
     for (const n of list) {
@@ -38,7 +41,10 @@ export function pathInTree<T extends TreeNode<T> & { id: string }>(nodes: readon
   return visit(nodes) ? trail : null;
 }
 
-export function findInTree<T extends TreeNode<T> & { id: string }>(nodes: readonly T[], id: string): T | null {
+export function findInTree<T extends TreeNode<T> & { id: string }>(
+  nodes: readonly T[],
+  id: string,
+): T | null {
   const path = pathInTree(nodes, id);
   return path ? path[path.length - 1] : null;
 }

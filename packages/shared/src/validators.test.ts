@@ -1,12 +1,30 @@
 import { describe, expect, it } from 'vitest';
-import { countWords, fenToYuan, formatMoney, formatTime, isPhone, maskPhone, pageNotFoundMessage, toDate } from './validators.ts';
+import {
+  countWords,
+  fenToYuan,
+  formatMoney,
+  formatTime,
+  isPhone,
+  maskPhone,
+  pageNotFoundMessage,
+  toDate,
+} from './validators.ts';
 
 describe('phone rules (SPEC 5)', () => {
   it('accepts 11 digits starting 1[3-9]', () => {
     for (const p of ['13800000000', '19912345678', '15000000000']) expect(isPhone(p)).toBe(true);
   });
   it('rejects other shapes', () => {
-    for (const p of ['12800000000', '1380000000', '138000000000', '23800000000', '1380000000a', '', null, 13800000000])
+    for (const p of [
+      '12800000000',
+      '1380000000',
+      '138000000000',
+      '23800000000',
+      '1380000000a',
+      '',
+      null,
+      13800000000,
+    ])
       expect(isPhone(p)).toBe(false);
   });
   it('masks as first 3, ****, last 4', () => {

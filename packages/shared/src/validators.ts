@@ -51,7 +51,10 @@ function pad(n: number): string {
 }
 
 /** `YYYY-MM-DD HH:mm:ss` (or a custom pattern with those tokens) in local time. */
-export function formatTime(value: Date | string | number | null | undefined, pattern = 'YYYY-MM-DD HH:mm:ss'): string {
+export function formatTime(
+  value: Date | string | number | null | undefined,
+  pattern = 'YYYY-MM-DD HH:mm:ss',
+): string {
   const d = toDate(value);
   if (!d) return '';
   return pattern
@@ -72,6 +75,8 @@ export function pageNotFoundMessage(fullPath: string): string {
 export function countWords(text: string): number {
   if (!text) return 0;
   const cjk = text.match(/[\u3400-\u9fff\uf900-\ufaff]/g)?.length ?? 0;
-  const latin = text.replace(/[\u3400-\u9fff\uf900-\ufaff]/g, ' ').match(/[A-Za-z0-9]+(?:[.'-][A-Za-z0-9]+)*/g)?.length ?? 0;
+  const latin =
+    text.replace(/[\u3400-\u9fff\uf900-\ufaff]/g, ' ').match(/[A-Za-z0-9]+(?:[.'-][A-Za-z0-9]+)*/g)?.length ??
+    0;
   return cjk + latin;
 }

@@ -1,7 +1,15 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type ConsoleMessage, type Locator, type Page } from 'playwright-core';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type ConsoleMessage,
+  type Locator,
+  type Page,
+} from 'playwright-core';
 
 /**
  * Shared browser helpers for the e2e suites: Debian's Chromium through playwright-core (Playwright's
@@ -18,7 +26,9 @@ export const CHROMIUM_ARGS = [
 ];
 
 export function chromiumPath(): string {
-  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter((p): p is string => Boolean(p));
+  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(
+    (p): p is string => Boolean(p),
+  );
   const found = candidates.find((p) => existsSync(p));
   if (!found) throw new Error('Chromium not found: set CHROMIUM_PATH or apt-get install -y chromium');
   return found;
@@ -30,11 +40,15 @@ export async function launchBrowser(): Promise<Browser> {
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 /** E2E_WEB_DIST: test another build (a private one while others rebuild apps/web/dist). */
-export const WEB_DIST_INDEX = path.resolve(process.env.E2E_WEB_DIST ?? path.resolve(HERE, '../../../apps/web/dist'), 'index.html');
+export const WEB_DIST_INDEX = path.resolve(
+  process.env.E2E_WEB_DIST ?? path.resolve(HERE, '../../../apps/web/dist'),
+  'index.html',
+);
 
 /** Browser tests run against the built app: fail early with the command to run instead of a blank page. */
 export function assertWebBuilt(): void {
-  if (!existsSync(WEB_DIST_INDEX)) throw new Error('apps/web/dist is missing: run `npm run build -w apps/web` first');
+  if (!existsSync(WEB_DIST_INDEX))
+    throw new Error('apps/web/dist is missing: run `npm run build -w apps/web` first');
 }
 
 export interface PageError {
@@ -63,7 +77,11 @@ export interface NewPageOptions extends BrowserContextOptions {
 /** A fresh context (own cookies and storage) and a page whose errors are collected. */
 export async function newPageWithErrors(browser: Browser, opts: NewPageOptions = {}): Promise<TrackedPage> {
   const { token, ...contextOptions } = opts;
-  const context = await browser.newContext({ viewport: DEFAULT_VIEWPORT, locale: 'zh-CN', ...contextOptions });
+  const context = await browser.newContext({
+    viewport: DEFAULT_VIEWPORT,
+    locale: 'zh-CN',
+    ...contextOptions,
+  });
   if (token) {
     if (!opts.baseURL) throw new Error('newPageWithErrors: a token needs baseURL');
     await context.addCookies([{ name: 'Admin-Token', value: token, url: opts.baseURL }]);
@@ -71,7 +89,8 @@ export async function newPageWithErrors(browser: Browser, opts: NewPageOptions =
   const page = await context.newPage();
   const errors: PageError[] = [];
   page.on('console', (msg: ConsoleMessage) => {
-    if (msg.type() === 'error') errors.push({ kind: 'console', text: msg.text(), url: msg.location().url ?? '' });
+    if (msg.type() === 'error')
+      errors.push({ kind: 'console', text: msg.text(), url: msg.location().url ?? '' });
   });
   page.on('pageerror', (err) => errors.push({ kind: 'pageerror', text: err.stack ?? err.message, url: '' }));
   return {
@@ -83,8 +102,13 @@ export async function newPageWithErrors(browser: Browser, opts: NewPageOptions =
 }
 
 /** Errors other than those the caller expects (e.g. the 404 of a page that is meant to be missing). */
-export function unexpectedErrors(errors: PageError[], allow: Array<RegExp | ((e: PageError) => boolean)> = []): PageError[] {
-  return errors.filter((e) => !allow.some((a) => (a instanceof RegExp ? a.test(e.text) || a.test(e.url) : a(e))));
+export function unexpectedErrors(
+  errors: PageError[],
+  allow: Array<RegExp | ((e: PageError) => boolean)> = [],
+): PageError[] {
+  return errors.filter(
+    (e) => !allow.some((a) => (a instanceof RegExp ? a.test(e.text) || a.test(e.url) : a(e))),
+  );
 }
 
 /**
@@ -97,7 +121,9 @@ export async function settled(locator: Locator): Promise<void> {
   await locator.evaluate(async (el) => {
     // An animation that is cancelled (the element closes) rejects `finished`; that is settled too.
     // One that repeats forever (a loading spinner or skeleton shimmer) never finishes: not motion to wait for.
-    const finite = el.getAnimations({ subtree: true }).filter((a) => a.effect?.getComputedTiming().iterations !== Infinity);
+    const finite = el
+      .getAnimations({ subtree: true })
+      .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity);
     await Promise.all(finite.map((a) => a.finished.catch(() => undefined)));
   });
 }

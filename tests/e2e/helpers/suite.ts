@@ -4,7 +4,13 @@ import path from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { startTestServer, type TestServer } from '../../../apps/server/test/helpers/test-server.ts';
-import { assertWebBuilt, launchBrowser, newPageWithErrors, WEB_DIST_INDEX, type TrackedPage } from './browser.ts';
+import {
+  assertWebBuilt,
+  launchBrowser,
+  newPageWithErrors,
+  WEB_DIST_INDEX,
+  type TrackedPage,
+} from './browser.ts';
 
 /**
  * A private copy of the built app: a rebuild of apps/web/dist while a suite runs (a developer's
@@ -59,7 +65,10 @@ export function browserSuite(
   });
 
   const started = <T>(value: T | undefined, what: string): T => {
-    if (value === undefined) throw new Error(`browserSuite: the ${what} is not started yet (use it inside tests or a later beforeAll)`);
+    if (value === undefined)
+      throw new Error(
+        `browserSuite: the ${what} is not started yet (use it inside tests or a later beforeAll)`,
+      );
     return value;
   };
 
@@ -68,7 +77,10 @@ export function browserSuite(
       return started(server, 'server');
     },
     async newPage(token?: string) {
-      const t = await newPageWithErrors(started(browser, 'browser'), { baseURL: started(server, 'server').baseUrl, token });
+      const t = await newPageWithErrors(started(browser, 'browser'), {
+        baseURL: started(server, 'server').baseUrl,
+        token,
+      });
       pages.push(t);
       return t;
     },

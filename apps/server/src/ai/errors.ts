@@ -1,6 +1,14 @@
 import { AI_MESSAGES } from '@bid/shared';
 
-export type AiErrorKind = 'rate_limited' | 'server' | 'connection' | 'timeout' | 'aborted' | 'bad_output' | 'stream_broken' | 'config';
+export type AiErrorKind =
+  | 'rate_limited'
+  | 'server'
+  | 'connection'
+  | 'timeout'
+  | 'aborted'
+  | 'bad_output'
+  | 'stream_broken'
+  | 'config';
 
 /** A failed model call, with a Chinese message fit to show and whether a retry could help. */
 export class AiError extends Error {

@@ -41,7 +41,9 @@ describe('FairEngine', () => {
     const { engine, peak } = slowEngine(100);
     const fair = new FairEngine(engine, new FairUse(limits, null));
     const started = Date.now();
-    const many = Array.from({ length: 16 }, () => fair.writeChapter(ctxOf('a'), { tier: 'standard', actor: A }));
+    const many = Array.from({ length: 16 }, () =>
+      fair.writeChapter(ctxOf('a'), { tier: 'standard', actor: A }),
+    );
     await sleep(10);
     const bStart = Date.now();
     await fair.writeChapter(ctxOf('b'), { tier: 'standard', actor: B });
@@ -59,8 +61,12 @@ describe('FairEngine', () => {
     const fair = new FairEngine(engine, new FairUse({ ...limits, perUser: 8, perCompany: 3 }, null));
     const sameCompany = (userId: string): ActorScope => ({ userId, tenantId: 'big' });
     const jobs = [
-      ...Array.from({ length: 6 }, () => fair.writeChapter(ctxOf('x'), { tier: 'standard', actor: sameCompany('x') })),
-      ...Array.from({ length: 6 }, () => fair.writeChapter(ctxOf('y'), { tier: 'standard', actor: sameCompany('y') })),
+      ...Array.from({ length: 6 }, () =>
+        fair.writeChapter(ctxOf('x'), { tier: 'standard', actor: sameCompany('x') }),
+      ),
+      ...Array.from({ length: 6 }, () =>
+        fair.writeChapter(ctxOf('y'), { tier: 'standard', actor: sameCompany('y') }),
+      ),
     ];
     await Promise.all(jobs);
     expect(peak.total).toBe(3);
@@ -78,7 +84,10 @@ describe('FairEngine', () => {
     expect((e as AiError).message).toContain('今日 AI 用量已达上限');
     expect(calls).toEqual([]);
     const company = new FairEngine(engine, new FairUse({ ...limits, companyDailyTokens: 1_000_000 }, ledger));
-    expect(((await company.writeChapter(ctxOf('a'), { tier: 'standard', actor: A }).catch((x) => x)) as AiError).message).toContain('本企业');
+    expect(
+      ((await company.writeChapter(ctxOf('a'), { tier: 'standard', actor: A }).catch((x) => x)) as AiError)
+        .message,
+    ).toContain('本企业');
   });
 
   it('a task given up while waiting leaves the queue and its slot to others', async () => {
@@ -90,7 +99,9 @@ describe('FairEngine', () => {
     ac.abort(new Error('gone'));
     await expect(waiting).rejects.toThrow('gone');
     await first;
-    await expect(fair.writeChapter(ctxOf('a'), { tier: 'standard', actor: A })).resolves.toMatchObject({ value: '# a' });
+    await expect(fair.writeChapter(ctxOf('a'), { tier: 'standard', actor: A })).resolves.toMatchObject({
+      value: '# a',
+    });
   });
 });
 

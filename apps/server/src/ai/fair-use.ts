@@ -3,7 +3,16 @@ import type { ModelTier, TenderAnalysis } from '@bid/shared';
 import type { Database } from '../db/schema.ts';
 import { tooMany } from '../http/errors.ts';
 import { AiError } from './errors.ts';
-import type { AiEngine, ChapterContext, ChildrenInput, EditInput, Generated, OutlineInput, OutlineNode, RunOptions } from './types.ts';
+import type {
+  AiEngine,
+  ChapterContext,
+  ChildrenInput,
+  EditInput,
+  Generated,
+  OutlineInput,
+  OutlineNode,
+  RunOptions,
+} from './types.ts';
 import type { ActorScope } from '../policy/actor.ts';
 
 /**
@@ -26,7 +35,13 @@ export interface FairUseLimits {
   streamsPerUser: number;
 }
 
-export const DEFAULT_FAIR_USE: FairUseLimits = { perUser: 4, perCompany: 8, userDailyTokens: 2_000_000, companyDailyTokens: 0, streamsPerUser: 6 };
+export const DEFAULT_FAIR_USE: FairUseLimits = {
+  perUser: 4,
+  perCompany: 8,
+  userDailyTokens: 2_000_000,
+  companyDailyTokens: 0,
+  streamsPerUser: 6,
+};
 
 /** Tokens used today by a user and by their company. */
 export interface TokenLedger {
@@ -47,7 +62,9 @@ export class SqlTokenLedger implements TokenLedger {
     const row = await this.db
       .selectFrom('ai_usage')
       .select([
-        sql<number>`coalesce(sum(case when user_id = ${actor.userId} then prompt_tokens + completion_tokens else 0 end), 0)`.as('user'),
+        sql<number>`coalesce(sum(case when user_id = ${actor.userId} then prompt_tokens + completion_tokens else 0 end), 0)`.as(
+          'user',
+        ),
         sql<number>`coalesce(sum(prompt_tokens + completion_tokens), 0)`.as('company'),
       ])
       .where('tenant_id', '=', actor.tenantId)
@@ -184,7 +201,8 @@ export class StreamCap {
 
   open(userId: string): () => void {
     const n = this.open_.get(userId) ?? 0;
-    if (n >= this.perUser) throw tooMany(`同时打开的进度连接过多（最多 ${this.perUser} 个），请关闭其他标书页面后重试`, 5);
+    if (n >= this.perUser)
+      throw tooMany(`同时打开的进度连接过多（最多 ${this.perUser} 个），请关闭其他标书页面后重试`, 5);
     this.open_.set(userId, n + 1);
     let released = false;
     return () => {
@@ -223,7 +241,13 @@ export class FairUse {
    * fair slot of the tier. Every model-backed feature goes through here (engine tasks, chart and
    * image elements), so no feature is a way around the limits.
    */
-  async run<T>(actor: ActorScope | undefined, tier: ModelTier, slots: number, fn: () => Promise<T>, signal?: AbortSignal): Promise<T> {
+  async run<T>(
+    actor: ActorScope | undefined,
+    tier: ModelTier,
+    slots: number,
+    fn: () => Promise<T>,
+    signal?: AbortSignal,
+  ): Promise<T> {
     if (actor) await this.checkBudget(actor);
     return this.gate(tier, slots).run(actor ?? SYSTEM, fn, signal);
   }
@@ -234,8 +258,16 @@ export class FairUse {
     if (!this.ledger || (!u && !c)) return;
     const used = await this.ledger.usedToday(actor);
     // An AiError of kind rate_limited: the callers already answer it as 429 (or a failed chapter).
-    if (u && used.user >= u) throw new AiError('rate_limited', `今日 AI 用量已达上限（${u.toLocaleString('zh-CN')} tokens），明天 0 点恢复；如需更多请联系客服`);
-    if (c && used.company >= c) throw new AiError('rate_limited', `本企业今日 AI 用量已达上限（${c.toLocaleString('zh-CN')} tokens），明天 0 点恢复；如需更多请联系客服`);
+    if (u && used.user >= u)
+      throw new AiError(
+        'rate_limited',
+        `今日 AI 用量已达上限（${u.toLocaleString('zh-CN')} tokens），明天 0 点恢复；如需更多请联系客服`,
+      );
+    if (c && used.company >= c)
+      throw new AiError(
+        'rate_limited',
+        `本企业今日 AI 用量已达上限（${c.toLocaleString('zh-CN')} tokens），明天 0 点恢复；如需更多请联系客服`,
+      );
   }
 }
 

@@ -5,7 +5,8 @@
  */
 
 /** A line that only restates the gear under one of the labels the prompt or old drafts used. */
-const ECHO_LINE = /^\s*(?:[-*>]\s*)?(?:\*\*)?(?:编写人的要求|写作要求|本章的?要求|本章应包含|应包含)(?:\*\*)?\s*[：:]/;
+const ECHO_LINE =
+  /^\s*(?:[-*>]\s*)?(?:\*\*)?(?:编写人的要求|写作要求|本章的?要求|本章应包含|应包含)(?:\*\*)?\s*[：:]/;
 
 function normalize(s: string): string {
   return s

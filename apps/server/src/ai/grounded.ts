@@ -7,8 +7,12 @@ import type { ChapterContext, GroundingMaterial } from './types.ts';
 export function groundingPrompt(g: GroundingMaterial | null | undefined): string | null {
   if (!g || (!g.passages.length && !g.facts.length)) return null;
   const parts: string[] = [];
-  if (g.facts.length) parts.push(`企业资料库（真实信息，涉及时原样使用）：\n${g.facts.map((f) => `- ${f}`).join('\n')}`);
-  if (g.passages.length) parts.push(`知识库中与本章相关的资料（优先使用其中的事实和做法，不要照抄原文）：\n${g.passages.map((p, i) => `[${i + 1}]《${p.documentName}》${p.text}`).join('\n')}`);
+  if (g.facts.length)
+    parts.push(`企业资料库（真实信息，涉及时原样使用）：\n${g.facts.map((f) => `- ${f}`).join('\n')}`);
+  if (g.passages.length)
+    parts.push(
+      `知识库中与本章相关的资料（优先使用其中的事实和做法，不要照抄原文）：\n${g.passages.map((p, i) => `[${i + 1}]《${p.documentName}》${p.text}`).join('\n')}`,
+    );
   return `${parts.join('\n\n')}\n写作时优先使用以上企业资料中的事实；资料中没有的信息仍用【待填写：…】占位。`;
 }
 

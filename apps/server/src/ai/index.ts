@@ -43,10 +43,21 @@ export interface AiDeps {
 function tierConfig(config: Config, prefix: 'AI_STANDARD' | 'AI_PREMIUM'): TierConfig | undefined {
   const [baseURL, apiKey, model, concurrency] =
     prefix === 'AI_STANDARD'
-      ? [config.AI_STANDARD_BASE_URL, config.AI_STANDARD_API_KEY, config.AI_STANDARD_MODEL, config.AI_STANDARD_CONCURRENCY]
-      : [config.AI_PREMIUM_BASE_URL, config.AI_PREMIUM_API_KEY, config.AI_PREMIUM_MODEL, config.AI_PREMIUM_CONCURRENCY];
+      ? [
+          config.AI_STANDARD_BASE_URL,
+          config.AI_STANDARD_API_KEY,
+          config.AI_STANDARD_MODEL,
+          config.AI_STANDARD_CONCURRENCY,
+        ]
+      : [
+          config.AI_PREMIUM_BASE_URL,
+          config.AI_PREMIUM_API_KEY,
+          config.AI_PREMIUM_MODEL,
+          config.AI_PREMIUM_CONCURRENCY,
+        ];
   if (!baseURL && !apiKey) return undefined;
-  if (!model) throw new Error(`${prefix}_MODEL 未设置：配置了 ${prefix}_BASE_URL/${prefix}_API_KEY 时必须指定模型名`);
+  if (!model)
+    throw new Error(`${prefix}_MODEL 未设置：配置了 ${prefix}_BASE_URL/${prefix}_API_KEY 时必须指定模型名`);
   return {
     baseURL: baseURL ?? 'https://api.openai.com/v1',
     // Local servers (vLLM, Ollama) accept any key; the SDK insists on one.
@@ -60,7 +71,11 @@ function tierConfig(config: Config, prefix: 'AI_STANDARD' | 'AI_PREMIUM'): TierC
  * The AI of this server: a model engine when either tier has an endpoint (a tier without its own
  * shares the other's), else the offline engine for both tiers.
  */
-export function createAi(config: Config, overrides: Partial<OpenAiProviderOptions> = {}, deps: AiDeps = {}): AiSetup {
+export function createAi(
+  config: Config,
+  overrides: Partial<OpenAiProviderOptions> = {},
+  deps: AiDeps = {},
+): AiSetup {
   const workers = deps.offlineWorkers ?? 0;
   const cpu = workers > 0 ? new OfflinePool(workers, deps.log ?? null) : inPlace;
   const close = () => cpu.close();
@@ -80,7 +95,8 @@ export function createAi(config: Config, overrides: Partial<OpenAiProviderOption
   );
   const standard = tierConfig(config, 'AI_STANDARD');
   const premium = tierConfig(config, 'AI_PREMIUM');
-  const provider = standard || premium ? new OpenAiProvider({ tiers: { standard, premium }, ...overrides }) : null;
+  const provider =
+    standard || premium ? new OpenAiProvider({ tiers: { standard, premium }, ...overrides }) : null;
   const own: 'offline' | 'openai' = provider ? 'openai' : 'offline';
   const switchable = new SwitchableEngine(provider ? new ModelEngine(provider, cpu) : offline);
   let chosen: OpenAiProvider | null = null;

@@ -20,7 +20,16 @@ import {
   repairMessages,
 } from './prompts.ts';
 import type { ChatMessage, ChatProvider, ChatResult } from './providers/types.ts';
-import type { AiEngine, ChapterContext, ChildrenInput, EditInput, Generated, OutlineInput, OutlineNode, RunOptions } from './types.ts';
+import type {
+  AiEngine,
+  ChapterContext,
+  ChildrenInput,
+  EditInput,
+  Generated,
+  OutlineInput,
+  OutlineNode,
+  RunOptions,
+} from './types.ts';
 import { stripGearEcho } from './gear.ts';
 import { parseJsonLoose, stripFences } from './json.ts';
 import { inPlace, type OfflineRunner } from './offline/tasks.ts';
@@ -69,7 +78,13 @@ export function trimToWords(md: string, maxWords: number): string {
 
 function toOutline(nodes: ModelNode[], known: Set<string>, depth = 1): OutlineNode[] {
   return nodes.map((n) => ({
-    title: n.title.replace(/^(第[一二三四五六七八九十\d]+[章节部分]|[一二三四五六七八九十]+、|\d+(\.\d+)*[.、\s])\s*/, '').trim() || n.title,
+    title:
+      n.title
+        .replace(
+          /^(第[一二三四五六七八九十\d]+[章节部分]|[一二三四五六七八九十]+、|\d+(\.\d+)*[.、\s])\s*/,
+          '',
+        )
+        .trim() || n.title,
     scoringItemIds: [...new Set((n.scoringItemIds ?? []).filter((id) => known.has(id)))],
     targetWords: null,
     children: depth >= 3 ? [] : toOutline(n.children ?? [], known, depth + 1),
@@ -94,24 +109,51 @@ export class ModelEngine implements AiEngine {
     return this.provider.concurrencyOf(tier);
   }
 
-  private async json<T>(messages: ChatMessage[], schema: z.ZodType<T>, opts: RunOptions & { maxTokens?: number }): Promise<{ value: T; usage: ChatResult['usage']; model: string }> {
+  private async json<T>(
+    messages: ChatMessage[],
+    schema: z.ZodType<T>,
+    opts: RunOptions & { maxTokens?: number },
+  ): Promise<{ value: T; usage: ChatResult['usage']; model: string }> {
     const maxTokens = opts.maxTokens ?? JSON_MAX_TOKENS;
-    let res = await this.provider.chat({ tier: opts.tier, messages, json: true, signal: opts.signal, temperature: 0.2, maxTokens });
+    let res = await this.provider.chat({
+      tier: opts.tier,
+      messages,
+      json: true,
+      signal: opts.signal,
+      temperature: 0.2,
+      maxTokens,
+    });
     const usage = { ...res.usage };
-    const attempt = (text: string, finish: string | null = null): { ok: true; value: T } | { ok: false; error: string } => {
+    const attempt = (
+      text: string,
+      finish: string | null = null,
+    ): { ok: true; value: T } | { ok: false; error: string } => {
       // An answer cut at max_tokens is never taken as it stands (a cut list would pass as shorter).
       if (finish === 'length') return { ok: false, error: '输出过长被截断，请精简后输出完整的 JSON' };
       try {
         const parsed = schema.safeParse(parseJsonLoose(text));
         if (parsed.success) return { ok: true, value: parsed.data };
-        return { ok: false, error: parsed.error.issues.slice(0, 5).map((i) => `${i.path.join('.')}: ${i.message}`).join('；') };
+        return {
+          ok: false,
+          error: parsed.error.issues
+            .slice(0, 5)
+            .map((i) => `${i.path.join('.')}: ${i.message}`)
+            .join('；'),
+        };
       } catch (e) {
         return { ok: false, error: (e as Error).message };
       }
     };
     let r = attempt(res.text, res.finishReason);
     if (!r.ok) {
-      res = await this.provider.chat({ tier: opts.tier, messages: repairMessages(messages, res.text, r.error), json: true, signal: opts.signal, temperature: 0, maxTokens });
+      res = await this.provider.chat({
+        tier: opts.tier,
+        messages: repairMessages(messages, res.text, r.error),
+        json: true,
+        signal: opts.signal,
+        temperature: 0,
+        maxTokens,
+      });
       usage.promptTokens += res.usage.promptTokens;
       usage.completionTokens += res.usage.completionTokens;
       r = attempt(res.text, res.finishReason);
@@ -122,8 +164,16 @@ export class ModelEngine implements AiEngine {
 
   async analyzeTender(text: string, opts: RunOptions): Promise<Generated<TenderAnalysis>> {
     // Sections located and sent whole, chunked past the budget, merged with the rules per field.
-    const { value, model, usage } = await analyzeWithModel(this.provider, text, opts.tier, opts.signal, (t) => this.cpu.run({ kind: 'analyze', text: t }));
-    return { value, engine: 'openai', model, promptTokens: usage.promptTokens, completionTokens: usage.completionTokens };
+    const { value, model, usage } = await analyzeWithModel(this.provider, text, opts.tier, opts.signal, (t) =>
+      this.cpu.run({ kind: 'analyze', text: t }),
+    );
+    return {
+      value,
+      engine: 'openai',
+      model,
+      promptTokens: usage.promptTokens,
+      completionTokens: usage.completionTokens,
+    };
   }
 
   /**
@@ -133,10 +183,19 @@ export class ModelEngine implements AiEngine {
    */
   async generateOutline(input: OutlineInput, opts: RunOptions): Promise<Generated<OutlineNode[]>> {
     const a = input.analysis;
-    const rules = (): Generated<OutlineNode[]> => ({ value: buildOutline(a, input.pageCount, { templateId: input.templateId }), engine: 'offline', model: null, promptTokens: 0, completionTokens: 0 });
+    const rules = (): Generated<OutlineNode[]> => ({
+      value: buildOutline(a, input.pageCount, { templateId: input.templateId }),
+      engine: 'offline',
+      model: null,
+      promptTokens: 0,
+      completionTokens: 0,
+    });
     let answer: { value: z.infer<typeof modelOutlineSchema>; usage: ChatResult['usage']; model: string };
     try {
-      answer = await this.json(outlineMessages(input), modelOutlineSchema, { ...opts, maxTokens: OUTLINE_MAX_TOKENS });
+      answer = await this.json(outlineMessages(input), modelOutlineSchema, {
+        ...opts,
+        maxTokens: OUTLINE_MAX_TOKENS,
+      });
     } catch (e) {
       if (e instanceof AiError && e.kind === 'aborted') throw e;
       if (e instanceof AiError && (e.kind === 'bad_output' || e.kind === 'stream_broken')) return rules();
@@ -145,19 +204,44 @@ export class ModelEngine implements AiEngine {
     const { value, usage, model } = answer;
     const roots = keepMandatedOrder(toOutline(value.chapters, new Set(a.scoringItems.map((i) => i.id))), a);
     if (!roots.length) return rules();
-    ensureCoverage(roots, a.scoringItems, { addAspects: true, darkBid: a.darkBid, keepOrder: a.mandatedOutline.length >= 3 });
+    ensureCoverage(roots, a.scoringItems, {
+      addAspects: true,
+      darkBid: a.darkBid,
+      keepOrder: a.mandatedOutline.length >= 3,
+    });
     finishOutline(roots, a, input.pageCount, { templateId: input.templateId });
-    return { value: roots, engine: 'openai', model, promptTokens: usage.promptTokens, completionTokens: usage.completionTokens };
+    return {
+      value: roots,
+      engine: 'openai',
+      model,
+      promptTokens: usage.promptTokens,
+      completionTokens: usage.completionTokens,
+    };
   }
 
   async generateChildren(input: ChildrenInput, opts: RunOptions): Promise<Generated<OutlineNode[]>> {
     const { value, usage, model } = await this.json(childrenMessages(input), modelOutlineSchema, opts);
     const known = new Set(input.scoringItems.map((i) => i.id));
     const children = toOutline(value.chapters, known, 2).slice(0, 12);
-    if (!children.length) return { value: buildChildren(input.title, input.scoringItems, input.targetWords), engine: 'offline', model: null, promptTokens: 0, completionTokens: 0 };
-    const per = input.targetWords ? Math.max(200, Math.round(input.targetWords / children.length / 50) * 50) : null;
+    if (!children.length)
+      return {
+        value: buildChildren(input.title, input.scoringItems, input.targetWords),
+        engine: 'offline',
+        model: null,
+        promptTokens: 0,
+        completionTokens: 0,
+      };
+    const per = input.targetWords
+      ? Math.max(200, Math.round(input.targetWords / children.length / 50) * 50)
+      : null;
     for (const c of children) c.targetWords = per;
-    return { value: children, engine: 'openai', model, promptTokens: usage.promptTokens, completionTokens: usage.completionTokens };
+    return {
+      value: children,
+      engine: 'openai',
+      model,
+      promptTokens: usage.promptTokens,
+      completionTokens: usage.completionTokens,
+    };
   }
 
   async writeChapter(ctx: ChapterContext, opts: RunOptions): Promise<Generated<string>> {
@@ -168,9 +252,19 @@ export class ModelEngine implements AiEngine {
     }
     const target = Math.max(100, ctx.targetWords);
     const maxTokens = Math.ceil(target * WORD_CAP_RATIO * 1.3) + 300;
-    const first = await this.provider.chat({ tier: opts.tier, messages: chapterMessages(ctx), signal: opts.signal, onDelta: opts.onDelta, maxTokens, temperature: 0.7 });
+    const first = await this.provider.chat({
+      tier: opts.tier,
+      messages: chapterMessages(ctx),
+      signal: opts.signal,
+      onDelta: opts.onDelta,
+      maxTokens,
+      temperature: 0.7,
+    });
     // Cut at max_tokens: the last sentence is unfinished, so the text ends at the last complete one.
-    let text = first.finishReason === 'length' ? endAtSentence(stripFences(first.text).trim()) : stripFences(first.text).trim();
+    let text =
+      first.finishReason === 'length'
+        ? endAtSentence(stripFences(first.text).trim())
+        : stripFences(first.text).trim();
     let promptTokens = first.usage.promptTokens;
     let completionTokens = first.usage.completionTokens;
     // At most one continuation pass below the floor, at most one trim above the cap.
@@ -194,14 +288,30 @@ export class ModelEngine implements AiEngine {
       completionTokens += more.usage.completionTokens;
     }
     text = stripGearEcho(text, ctx);
-    if (countWords(text) > target * WORD_CAP_RATIO) text = trimToWords(text, Math.round(target * WORD_CAP_RATIO));
+    if (countWords(text) > target * WORD_CAP_RATIO)
+      text = trimToWords(text, Math.round(target * WORD_CAP_RATIO));
     return { value: text, engine: 'openai', model: first.model, promptTokens, completionTokens };
   }
 
   async editSelection(input: EditInput, opts: RunOptions): Promise<Generated<string>> {
-    const r = await this.provider.chat({ tier: opts.tier, messages: editMessages(input), signal: opts.signal, onDelta: opts.onDelta, temperature: 0.5, maxTokens: Math.max(500, input.selection.length * 3) });
-    const text = stripFences(r.text).trim().replace(/^[“"「]([\s\S]*)[”"」]$/, '$1');
-    return { value: text, engine: 'openai', model: r.model, promptTokens: r.usage.promptTokens, completionTokens: r.usage.completionTokens };
+    const r = await this.provider.chat({
+      tier: opts.tier,
+      messages: editMessages(input),
+      signal: opts.signal,
+      onDelta: opts.onDelta,
+      temperature: 0.5,
+      maxTokens: Math.max(500, input.selection.length * 3),
+    });
+    const text = stripFences(r.text)
+      .trim()
+      .replace(/^[“"「]([\s\S]*)[”"」]$/, '$1');
+    return {
+      value: text,
+      engine: 'openai',
+      model: r.model,
+      promptTokens: r.usage.promptTokens,
+      completionTokens: r.usage.completionTokens,
+    };
   }
 }
 

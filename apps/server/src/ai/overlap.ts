@@ -52,7 +52,11 @@ export interface Repetition<K> {
  * listed with the passages it repeats. The first of two
  * similar chapters keeps its text; the later one is the one to rewrite.
  */
-export function repeatedChapters<K>(chapters: Array<{ key: K; text: string }>, threshold = 0.15, n = SHINGLE): Array<Repetition<K>> {
+export function repeatedChapters<K>(
+  chapters: Array<{ key: K; text: string }>,
+  threshold = 0.15,
+  n = SHINGLE,
+): Array<Repetition<K>> {
   const seen = new Set<string>();
   const out: Array<Repetition<K>> = [];
   for (const c of chapters) {

@@ -1,4 +1,10 @@
-import { CUSTOMIZE_ACTION_LABELS, SCORING_CATEGORY_LABELS, type ProjectFacts, type ScoringItem, type TenderAnalysis } from '@bid/shared';
+import {
+  CUSTOMIZE_ACTION_LABELS,
+  SCORING_CATEGORY_LABELS,
+  type ProjectFacts,
+  type ScoringItem,
+  type TenderAnalysis,
+} from '@bid/shared';
 import { groundingPrompt } from './grounded.ts';
 import type { ChapterContext, ChildrenInput, EditInput, OutlineInput } from './types.ts';
 import { ANONYMOUS_RULE, chapterPlanLines, sharedPlanLines } from './plan/prompt.ts';
@@ -35,7 +41,9 @@ function itemLine(i: ScoringItem): string {
 
 export function outlineMessages(input: OutlineInput): ChatMessage[] {
   const a = input.analysis;
-  const mandated = a.mandatedOutline.length ? a.mandatedOutline.map((s) => `${'  '.repeat(s.level - 1)}- ${s.title}`).join('\n') : '（招标文件未规定，按常规投标文件结构）';
+  const mandated = a.mandatedOutline.length
+    ? a.mandatedOutline.map((s) => `${'  '.repeat(s.level - 1)}- ${s.title}`).join('\n')
+    : '（招标文件未规定，按常规投标文件结构）';
   return [
     { role: 'system', content: SYSTEM },
     {
@@ -83,7 +91,8 @@ export function chapterMessages(ctx: ChapterContext): ChatMessage[] {
     '紧扣评分标准逐项响应，写具体做法和措施，避免空话套话。',
     '缺少的事实用【待填写：内容说明】占位，不得编造单位、人名、金额、日期和证书。',
   ];
-  if (ctx.requirement || ctx.include) rules.push('按编写人的要求和本章应包含的内容组织正文，但不要在正文中复述这些要求本身。');
+  if (ctx.requirement || ctx.include)
+    rules.push('按编写人的要求和本章应包含的内容组织正文，但不要在正文中复述这些要求本身。');
   if (ctx.darkBid) rules.push(ANONYMOUS_RULE);
   lines.push(`【任务：撰写章节】\n${rules.map((r, i) => `${i + 1}. ${r}`).join('\n')}`);
   return [
@@ -97,7 +106,10 @@ export function continueMessages(ctx: ChapterContext, written: string, missing: 
   return [
     ...chapterMessages(ctx),
     { role: 'assistant', content: written },
-    { role: 'user', content: `【任务：续写章节】内容不足，请紧接上文继续撰写约 ${missing} 字，不要重复已写内容，不要重复标题，直接输出续写的 Markdown。` },
+    {
+      role: 'user',
+      content: `【任务：续写章节】内容不足，请紧接上文继续撰写约 ${missing} 字，不要重复已写内容，不要重复标题，直接输出续写的 Markdown。`,
+    },
   ];
 }
 
@@ -125,7 +137,10 @@ export function repairMessages(original: ChatMessage[], answer: string, error: s
   return [
     ...original,
     { role: 'assistant', content: answer.slice(0, 20_000) },
-    { role: 'user', content: `【任务：修正JSON】上面的输出不符合要求：${error}。请只输出修正后的完整 JSON 对象。` },
+    {
+      role: 'user',
+      content: `【任务：修正JSON】上面的输出不符合要求：${error}。请只输出修正后的完整 JSON 对象。`,
+    },
   ];
 }
 

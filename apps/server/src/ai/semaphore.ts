@@ -1,7 +1,12 @@
 /** A counting semaphore: at most `max` holders; waiters are served in order and may abort. */
 export class Semaphore {
   private active = 0;
-  private readonly waiters: Array<{ resolve: () => void; reject: (e: unknown) => void; signal?: AbortSignal; onAbort?: () => void }> = [];
+  private readonly waiters: Array<{
+    resolve: () => void;
+    reject: (e: unknown) => void;
+    signal?: AbortSignal;
+    onAbort?: () => void;
+  }> = [];
 
   constructor(readonly max: number) {
     if (!(max >= 1)) throw new Error('semaphore size must be >= 1');

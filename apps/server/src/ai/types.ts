@@ -1,4 +1,12 @@
-import type { AiEngineName, CustomizeAction, ModelTier, ProjectFacts, Requirement, ScoringItem, TenderAnalysis } from '@bid/shared';
+import type {
+  AiEngineName,
+  CustomizeAction,
+  ModelTier,
+  ProjectFacts,
+  Requirement,
+  ScoringItem,
+  TenderAnalysis,
+} from '@bid/shared';
 import type { ActorScope } from '../policy/actor.ts';
 
 /** A proposed outline node: what the engines produce and the catalog service saves. */

@@ -81,7 +81,11 @@ async function createOperatorCommand(rest: string[]): Promise<void> {
   const handle = openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
   try {
     await migrateToLatest(handle.db);
-    const user = await handle.db.selectFrom('users').select(['id', 'status']).where('phone', '=', phone.data).executeTakeFirst();
+    const user = await handle.db
+      .selectFrom('users')
+      .select(['id', 'status'])
+      .where('phone', '=', phone.data)
+      .executeTakeFirst();
     if (!user || user.status !== 'active') fail('该手机号还没有注册：请先用它登录一次，再设为运营人员');
     await new SqlOperatorDirectory(handle.db).grant(user.id);
     process.stdout.write(`${JSON.stringify({ userId: user.id, phone: phone.data, operator: true })}\n`);

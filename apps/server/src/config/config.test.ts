@@ -23,15 +23,26 @@ describe('config', () => {
   it('refuses development providers and CAPTCHA=off in production', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', CAPTCHA: 'off' })).toThrow(/CAPTCHA/);
     const real = {
-      NODE_ENV: 'production', AUTH_CLIENT_SECRET: 'x', SMS_PROVIDER: 'aliyun', WECHAT_PROVIDER: 'official', SECRET_KEY: 'a-production-secret-key',
-      SMS_ACCESS_KEY_ID: 'k', SMS_ACCESS_KEY_SECRET: 's', SMS_SIGN_NAME: '标书AI', SMS_TEMPLATE_CODE: 'SMS_1',
-      WECHAT_APP_ID: 'wx', WECHAT_APP_SECRET: 'ws', WECHAT_TOKEN: 'wt',
+      NODE_ENV: 'production',
+      AUTH_CLIENT_SECRET: 'x',
+      SMS_PROVIDER: 'aliyun',
+      WECHAT_PROVIDER: 'official',
+      SECRET_KEY: 'a-production-secret-key',
+      SMS_ACCESS_KEY_ID: 'k',
+      SMS_ACCESS_KEY_SECRET: 's',
+      SMS_SIGN_NAME: '标书AI',
+      SMS_TEMPLATE_CODE: 'SMS_1',
+      WECHAT_APP_ID: 'wx',
+      WECHAT_APP_SECRET: 'ws',
+      WECHAT_TOKEN: 'wt',
     };
     expect(() => loadConfig(real)).not.toThrow();
     expect(() => loadConfig({ ...real, SMS_PROVIDER: 'log' })).toThrow(/SMS_PROVIDER/);
     expect(() => loadConfig({ ...real, WECHAT_PROVIDER: 'simulator' })).toThrow(/WECHAT_PROVIDER/);
     expect(() => loadConfig({ ...real, SMS_ACCESS_KEY_SECRET: '' })).toThrow(/SMS_ACCESS_KEY_SECRET/);
-    expect(() => loadConfig({ ...real, AUTH_CLIENT_SECRET: 'bidwriter_secret' })).toThrow(/AUTH_CLIENT_SECRET/);
+    expect(() => loadConfig({ ...real, AUTH_CLIENT_SECRET: 'bidwriter_secret' })).toThrow(
+      /AUTH_CLIENT_SECRET/,
+    );
     expect(() => loadConfig({ ...real, SECRET_KEY: '' })).toThrow(/SECRET_KEY/);
   });
   it('the server exits with a clear message on a bad value', () => {

@@ -27,7 +27,10 @@ export const trustProxySchema = z
     if (v === '' || v === 'false' || v === '0') return false;
     if (v === 'true') return 1;
     if (/^\d+$/.test(v)) return Number(v);
-    const list = v.split(',').map((x) => x.trim()).filter(Boolean);
+    const list = v
+      .split(',')
+      .map((x) => x.trim())
+      .filter(Boolean);
     const bad = list.find((x) => {
       const [addr, bits, ...rest] = x.split('/');
       const family = net.isIP(addr);
@@ -35,14 +38,19 @@ export const trustProxySchema = z
       return bits !== undefined && !(/^\d+$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128));
     });
     if (bad !== undefined || !list.length) {
-      ctx.addIssue({ code: 'custom', message: `TRUST_PROXY 须为 false、代理层数（如 1）或代理地址列表（如 10.0.0.1,10.0.0.0/8），「${bad ?? v}」无法识别` });
+      ctx.addIssue({
+        code: 'custom',
+        message: `TRUST_PROXY 须为 false、代理层数（如 1）或代理地址列表（如 10.0.0.1,10.0.0.0/8），「${bad ?? v}」无法识别`,
+      });
       return z.NEVER;
     }
     return list;
   });
 
 /** Fastify's trustProxy for the setting: a hop count as the function proxy-addr would build for it. */
-export function trustProxyOption(v: false | number | string[]): boolean | string[] | ((addr: string, hop: number) => boolean) {
+export function trustProxyOption(
+  v: false | number | string[],
+): boolean | string[] | ((addr: string, hop: number) => boolean) {
   return typeof v === 'number' ? (_addr, hop) => hop < v : v;
 }
 
@@ -72,7 +80,10 @@ export const configSchema = z
     WECHAT_APP_SECRET: z.string().optional(),
     WECHAT_TOKEN: z.string().optional(),
     WECHAT_API_BASE: optionalUrl,
-    CAPTCHA_TEST_TEXT: z.string().regex(/^[A-Za-z0-9]{4,8}$/, 'CAPTCHA_TEST_TEXT 须为 4 到 8 位字母或数字').optional(),
+    CAPTCHA_TEST_TEXT: z
+      .string()
+      .regex(/^[A-Za-z0-9]{4,8}$/, 'CAPTCHA_TEST_TEXT 须为 4 到 8 位字母或数字')
+      .optional(),
     SIGNUP_TRIAL_BIDS: z.coerce.number().int().min(0).default(1),
     /** Bids granted to the inviter for each new account registered with their invite code (0: no reward). */
     INVITE_REWARD_BIDS: z.coerce.number().int().min(0).max(100).default(1),
@@ -91,7 +102,11 @@ export const configSchema = z
     WECHAT_PAY_MCH_ID: z.string().trim().default(''),
     WECHAT_PAY_SERIAL_NO: z.string().trim().default(''),
     WECHAT_PAY_PRIVATE_KEY: z.string().trim().default(''),
-    WECHAT_PAY_API_V3_KEY: z.string().trim().refine((v) => v === '' || Buffer.byteLength(v) === 32, 'WECHAT_PAY_API_V3_KEY 须为 32 个字符').default(''),
+    WECHAT_PAY_API_V3_KEY: z
+      .string()
+      .trim()
+      .refine((v) => v === '' || Buffer.byteLength(v) === 32, 'WECHAT_PAY_API_V3_KEY 须为 32 个字符')
+      .default(''),
     WECHAT_PAY_PLATFORM_PUBLIC_KEY: z.string().trim().default(''),
     WECHAT_PAY_NOTIFY_URL: z.string().trim().default(''),
     WECHAT_PAY_API_BASE: z.string().trim().default('https://api.mch.weixin.qq.com'),
@@ -126,23 +141,59 @@ export const configSchema = z
   })
   .superRefine((c, ctx) => {
     // A readable captcha exists only for automated tests.
-    if (c.CAPTCHA_TEST_TEXT && c.NODE_ENV !== 'test') ctx.addIssue({ code: 'custom', path: ['CAPTCHA_TEST_TEXT'], message: 'CAPTCHA_TEST_TEXT 只能在 NODE_ENV=test 时使用' });
+    if (c.CAPTCHA_TEST_TEXT && c.NODE_ENV !== 'test')
+      ctx.addIssue({
+        code: 'custom',
+        path: ['CAPTCHA_TEST_TEXT'],
+        message: 'CAPTCHA_TEST_TEXT 只能在 NODE_ENV=test 时使用',
+      });
     if (c.SMS_PROVIDER === 'aliyun') {
-      for (const k of ['SMS_ACCESS_KEY_ID', 'SMS_ACCESS_KEY_SECRET', 'SMS_SIGN_NAME', 'SMS_TEMPLATE_CODE'] as const) {
+      for (const k of [
+        'SMS_ACCESS_KEY_ID',
+        'SMS_ACCESS_KEY_SECRET',
+        'SMS_SIGN_NAME',
+        'SMS_TEMPLATE_CODE',
+      ] as const) {
         if (!c[k]) ctx.addIssue({ code: 'custom', path: [k], message: `SMS_PROVIDER=aliyun 需要设置 ${k}` });
       }
     }
     if (c.WECHAT_PROVIDER === 'official') {
       for (const k of ['WECHAT_APP_ID', 'WECHAT_APP_SECRET', 'WECHAT_TOKEN'] as const) {
-        if (!c[k]) ctx.addIssue({ code: 'custom', path: [k], message: `WECHAT_PROVIDER=official 需要设置 ${k}` });
+        if (!c[k])
+          ctx.addIssue({ code: 'custom', path: [k], message: `WECHAT_PROVIDER=official 需要设置 ${k}` });
       }
     }
     if (c.NODE_ENV === 'production') {
-      if (c.CAPTCHA === 'off') ctx.addIssue({ code: 'custom', path: ['CAPTCHA'], message: '生产环境不允许关闭验证码 (CAPTCHA=off)' });
-      if (c.SMS_PROVIDER === 'log') ctx.addIssue({ code: 'custom', path: ['SMS_PROVIDER'], message: '生产环境必须配置真实短信服务 (SMS_PROVIDER=aliyun)' });
-      if (c.WECHAT_PROVIDER === 'simulator') ctx.addIssue({ code: 'custom', path: ['WECHAT_PROVIDER'], message: '生产环境不允许使用微信模拟器 (WECHAT_PROVIDER=official)' });
-      if (c.AUTH_CLIENT_SECRET === DEFAULT_CLIENT_SECRET) ctx.addIssue({ code: 'custom', path: ['AUTH_CLIENT_SECRET'], message: '生产环境必须设置 AUTH_CLIENT_SECRET' });
-      if (!c.SECRET_KEY) ctx.addIssue({ code: 'custom', path: ['SECRET_KEY'], message: '生产环境必须设置 SECRET_KEY（加密保存在数据库中的 AI 接口密钥）' });
+      if (c.CAPTCHA === 'off')
+        ctx.addIssue({
+          code: 'custom',
+          path: ['CAPTCHA'],
+          message: '生产环境不允许关闭验证码 (CAPTCHA=off)',
+        });
+      if (c.SMS_PROVIDER === 'log')
+        ctx.addIssue({
+          code: 'custom',
+          path: ['SMS_PROVIDER'],
+          message: '生产环境必须配置真实短信服务 (SMS_PROVIDER=aliyun)',
+        });
+      if (c.WECHAT_PROVIDER === 'simulator')
+        ctx.addIssue({
+          code: 'custom',
+          path: ['WECHAT_PROVIDER'],
+          message: '生产环境不允许使用微信模拟器 (WECHAT_PROVIDER=official)',
+        });
+      if (c.AUTH_CLIENT_SECRET === DEFAULT_CLIENT_SECRET)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['AUTH_CLIENT_SECRET'],
+          message: '生产环境必须设置 AUTH_CLIENT_SECRET',
+        });
+      if (!c.SECRET_KEY)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['SECRET_KEY'],
+          message: '生产环境必须设置 SECRET_KEY（加密保存在数据库中的 AI 接口密钥）',
+        });
     }
   });
 

@@ -35,13 +35,19 @@ describe('SQLite statements are prepared once', () => {
     const { db, close } = openDatabase({ dataDir: dir });
     try {
       await sql`create table t (id integer primary key, v text)`.execute(db);
-      for (let i = 0; i < 5; i++) await db.insertInto('t' as never).values({ id: i, v: `v${i}` } as never).execute();
+      for (let i = 0; i < 5; i++)
+        await db
+          .insertInto('t' as never)
+          .values({ id: i, v: `v${i}` } as never)
+          .execute();
       const read = (id: number) => sql<{ v: string }>`select v from t where id = ${id}`.execute(db);
       expect((await read(3)).rows).toEqual([{ v: 'v3' }]);
       expect((await read(4)).rows).toEqual([{ v: 'v4' }]);
       await db.transaction().execute(async (trx) => {
         await sql`update t set v = ${'w'} where id = ${2}`.execute(trx);
-        expect((await sql<{ v: string }>`select v from t where id = ${2}`.execute(trx)).rows).toEqual([{ v: 'w' }]);
+        expect((await sql<{ v: string }>`select v from t where id = ${2}`.execute(trx)).rows).toEqual([
+          { v: 'w' },
+        ]);
       });
       // A statement prepared before a schema change still works after it (SQLite re-prepares it).
       await sql`alter table t add column w text`.execute(db);
@@ -90,7 +96,9 @@ describe('the SQLite connection is handed over first come, first served', () => 
         await held;
       });
       await new Promise((r) => setTimeout(r, 10));
-      const queued = Array.from({ length: 50 }, (_, i) => sql`select ${i} as i`.execute(db).then(() => order.push(i)));
+      const queued = Array.from({ length: 50 }, (_, i) =>
+        sql`select ${i} as i`.execute(db).then(() => order.push(i)),
+      );
       // A newcomer while the first waiters are being served must not overtake them.
       release();
       await trx;

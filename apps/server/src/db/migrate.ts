@@ -11,7 +11,9 @@ class DirectoryMigrationProvider implements MigrationProvider {
     const files = (await fs.readdir(MIGRATIONS_DIR)).filter((f) => /^\d{4}_[\w-]+\.ts$/.test(f)).sort();
     const out: Record<string, Migration> = {};
     for (const f of files) {
-      out[f.replace(/\.ts$/, '')] = (await import(pathToFileURL(path.join(MIGRATIONS_DIR, f)).href)) as Migration;
+      out[f.replace(/\.ts$/, '')] = (await import(
+        pathToFileURL(path.join(MIGRATIONS_DIR, f)).href
+      )) as Migration;
     }
     return out;
   }
@@ -24,7 +26,12 @@ export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
   if (db.getExecutor().adapter instanceof PostgresAdapter) {
     migrationTableSchema = (await sql<{ s: string }>`select current_schema() as s`.execute(db)).rows[0]?.s;
   }
-  const migrator = new Migrator({ db, provider: new DirectoryMigrationProvider(), allowUnorderedMigrations: true, migrationTableSchema });
+  const migrator = new Migrator({
+    db,
+    provider: new DirectoryMigrationProvider(),
+    allowUnorderedMigrations: true,
+    migrationTableSchema,
+  });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);

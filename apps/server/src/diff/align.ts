@@ -88,7 +88,13 @@ const EXTEND_DROP = 8;
  * Extends a passage beyond its outermost exact match over changed characters (a passage with one
  * word in ten replaced still reaches its ends). `dir` -1 walks left from (ia, ib), 1 walks right.
  */
-function extendEnds(a: string, b: string, ia: number, ib: number, dir: -1 | 1): { len: number; matched: number } {
+function extendEnds(
+  a: string,
+  b: string,
+  ia: number,
+  ib: number,
+  dir: -1 | 1,
+): { len: number; matched: number } {
   let score = 0;
   let best = 0;
   let bestLen = 0;
@@ -113,7 +119,14 @@ function extendEnds(a: string, b: string, ia: number, ib: number, dir: -1 | 1): 
 }
 
 /** Maximal exact matches of a chain's seeds, their span and the aligned character count. */
-function passageOf(a: string, b: string, seedsA: Int32Array, seedsB: Int32Array, chain: number[], k: number): RawPassage | null {
+function passageOf(
+  a: string,
+  b: string,
+  seedsA: Int32Array,
+  seedsB: Int32Array,
+  chain: number[],
+  k: number,
+): RawPassage | null {
   const mems: Array<[number, number, number, number]> = [];
   let cur: [number, number, number, number] | null = null;
   for (const s of chain) {
@@ -146,7 +159,8 @@ function passageOf(a: string, b: string, seedsA: Int32Array, seedsB: Int32Array,
   for (const [sa, ea, sb, eb] of mems) {
     const gapA = sa - prevA;
     const gapB = sb - prevB;
-    if (gapA > 0 && gapB > 0 && gapA <= GAP_ALIGN_MAX && gapB <= GAP_ALIGN_MAX) aligned += 2 * lcs(a, prevA, sa, b, prevB, sb);
+    if (gapA > 0 && gapB > 0 && gapA <= GAP_ALIGN_MAX && gapB <= GAP_ALIGN_MAX)
+      aligned += 2 * lcs(a, prevA, sa, b, prevB, sb);
     const fromA = Math.max(sa, prevA);
     const fromB = Math.max(sb, prevB);
     aligned += Math.max(0, ea - fromA) + Math.max(0, eb - fromB);
@@ -234,18 +248,28 @@ export function alignPassages(
   const out: RawPassage[] = [];
   for (const chain of done) {
     const p = passageOf(a, b, seedsA, seedsB, chain, k);
-    if (!p || p.aEnd - p.aStart < opts.minLength || p.bEnd - p.bStart < opts.minLength / 2 || p.similarity < opts.minSimilarity) continue;
+    if (
+      !p ||
+      p.aEnd - p.aStart < opts.minLength ||
+      p.bEnd - p.bStart < opts.minLength / 2 ||
+      p.similarity < opts.minSimilarity
+    )
+      continue;
     out.push(p);
   }
   // A passage contained in a longer one on the same place of both texts is the same finding.
   out.sort((x, y) => x.aStart - y.aStart || y.aEnd - x.aEnd);
   const kept: RawPassage[] = [];
   for (const p of out) {
-    const dup = kept.some((q) => p.aStart >= q.aStart && p.aEnd <= q.aEnd && p.bStart >= q.bStart && p.bEnd <= q.bEnd);
+    const dup = kept.some(
+      (q) => p.aStart >= q.aStart && p.aEnd <= q.aEnd && p.bStart >= q.bStart && p.bEnd <= q.bEnd,
+    );
     if (!dup) kept.push(p);
   }
   if (kept.length > opts.maxPassages) {
-    const longest = [...kept].sort((x, y) => y.aEnd - y.aStart - (x.aEnd - x.aStart)).slice(0, opts.maxPassages);
+    const longest = [...kept]
+      .sort((x, y) => y.aEnd - y.aStart - (x.aEnd - x.aStart))
+      .slice(0, opts.maxPassages);
     return longest.sort((x, y) => x.aStart - y.aStart);
   }
   return kept;

@@ -7,7 +7,14 @@ function planted(kind: (p: string) => string) {
   const own = bidText(1, 6000);
   const other = bidText(2, 6000);
   const copied = [own[3], own[7], own[12]];
-  const b = [...other.slice(0, 4), kind(copied[0]), ...other.slice(4, 9), kind(copied[1]), ...other.slice(9), kind(copied[2])];
+  const b = [
+    ...other.slice(0, 4),
+    kind(copied[0]),
+    ...other.slice(4, 9),
+    kind(copied[1]),
+    ...other.slice(9),
+    kind(copied[2]),
+  ];
   return { a: own.join('\n'), b: b.join('\n'), copied };
 }
 
@@ -75,8 +82,17 @@ describe('compareTexts', () => {
     const tender = [paragraph(rng), paragraph(rng)];
     const a = [...bidText(21, 3000), tender[0], tender[1]].join('\n');
     const b = [tender[1], ...bidText(22, 3000), tender[0]].join('\n');
-    const [withTender] = compareTexts([{ key: 'A', text: a }, { key: 'B', text: b }], tender.join('\n'));
-    const [without] = compareTexts([{ key: 'A', text: a }, { key: 'B', text: b }]);
+    const [withTender] = compareTexts(
+      [
+        { key: 'A', text: a },
+        { key: 'B', text: b },
+      ],
+      tender.join('\n'),
+    );
+    const [without] = compareTexts([
+      { key: 'A', text: a },
+      { key: 'B', text: b },
+    ]);
     expect(without.passages.length).toBeGreaterThanOrEqual(2);
     expect(withTender.passages).toHaveLength(0);
   });

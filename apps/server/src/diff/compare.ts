@@ -1,4 +1,10 @@
-import { alignPassages, coveredLength, DEFAULT_ALIGN, indexFingerprints, type AlignOptions } from './align.ts';
+import {
+  alignPassages,
+  coveredLength,
+  DEFAULT_ALIGN,
+  indexFingerprints,
+  type AlignOptions,
+} from './align.ts';
 import { normalize, type Normalized } from './normalize.ts';
 import { DEFAULT_WINNOW, gramHashes, winnow, type Fingerprints, type WinnowOptions } from './winnow.ts';
 
@@ -45,16 +51,27 @@ export interface CompareOptions {
   maxQuoted: number;
 }
 
-export const DEFAULT_COMPARE: CompareOptions = { winnow: DEFAULT_WINNOW, align: DEFAULT_ALIGN, maxQuoted: 0.5 };
+export const DEFAULT_COMPARE: CompareOptions = {
+  winnow: DEFAULT_WINNOW,
+  align: DEFAULT_ALIGN,
+  maxQuoted: 0.5,
+};
 
 /** All k-gram hashes of the tender: seeds with one of them are quotes. */
-export function tenderGrams(tender: string | null | undefined, opts: CompareOptions = DEFAULT_COMPARE): Set<number> | null {
+export function tenderGrams(
+  tender: string | null | undefined,
+  opts: CompareOptions = DEFAULT_COMPARE,
+): Set<number> | null {
   if (!tender?.trim()) return null;
   const hashes = gramHashes(normalize(tender).text, opts.winnow.k);
   return hashes.length ? new Set(hashes) : null;
 }
 
-export function prepare(doc: TextDoc, tender: Set<number> | null, opts: CompareOptions = DEFAULT_COMPARE): PreparedDoc {
+export function prepare(
+  doc: TextDoc,
+  tender: Set<number> | null,
+  opts: CompareOptions = DEFAULT_COMPARE,
+): PreparedDoc {
   const norm = normalize(doc.text);
   const fp = winnow(norm.text, opts.winnow);
   let quoted: Int32Array | null = null;
@@ -73,8 +90,20 @@ function original(norm: Normalized, start: number, end: number): [number, number
   return [norm.map[start], norm.map[end - 1] + 1];
 }
 
-export function comparePair(a: PreparedDoc, b: PreparedDoc, tender: Set<number> | null, opts: CompareOptions = DEFAULT_COMPARE): PairResult {
-  const raw = alignPassages(a.norm.text, a.fp, b.norm.text, indexFingerprints(b.fp), { ...opts.align, k: opts.winnow.k }, tender ? (h) => tender.has(h) : undefined);
+export function comparePair(
+  a: PreparedDoc,
+  b: PreparedDoc,
+  tender: Set<number> | null,
+  opts: CompareOptions = DEFAULT_COMPARE,
+): PairResult {
+  const raw = alignPassages(
+    a.norm.text,
+    a.fp,
+    b.norm.text,
+    indexFingerprints(b.fp),
+    { ...opts.align, k: opts.winnow.k },
+    tender ? (h) => tender.has(h) : undefined,
+  );
   const kept = raw.filter((p) => {
     const len = p.aEnd - p.aStart;
     const q = a.quoted ? a.quoted[p.aEnd] - a.quoted[p.aStart] : 0;
@@ -100,10 +129,16 @@ export function comparePair(a: PreparedDoc, b: PreparedDoc, tender: Set<number> 
 }
 
 /** Every pair of the documents, in input order. */
-export function compareTexts(docs: TextDoc[], tender?: string | null, opts: CompareOptions = DEFAULT_COMPARE): PairResult[] {
+export function compareTexts(
+  docs: TextDoc[],
+  tender?: string | null,
+  opts: CompareOptions = DEFAULT_COMPARE,
+): PairResult[] {
   const grams = tenderGrams(tender, opts);
   const prepared = docs.map((d) => prepare(d, grams, opts));
   const out: PairResult[] = [];
-  for (let i = 0; i < prepared.length; i++) for (let j = i + 1; j < prepared.length; j++) out.push(comparePair(prepared[i], prepared[j], grams, opts));
+  for (let i = 0; i < prepared.length; i++)
+    for (let j = i + 1; j < prepared.length; j++)
+      out.push(comparePair(prepared[i], prepared[j], grams, opts));
   return out;
 }

@@ -20,7 +20,11 @@ function natural(a: string, b: string): number {
  */
 export async function readDocxAssets(buf: Buffer): Promise<{ images: Buffer[]; metadata: MetaField[] }> {
   const wanted = new Set<string>(METADATA_PARTS);
-  const parts = await readDocxParts(buf, { maxUnpackedBytes: FILE_LIMITS.maxUnpackedBytes, maxEntries: FILE_LIMITS.maxZipEntries }, (n) => wanted.has(n) || MEDIA.test(n));
+  const parts = await readDocxParts(
+    buf,
+    { maxUnpackedBytes: FILE_LIMITS.maxUnpackedBytes, maxEntries: FILE_LIMITS.maxZipEntries },
+    (n) => wanted.has(n) || MEDIA.test(n),
+  );
   const xml = new Map<string, string>();
   for (const name of METADATA_PARTS) {
     const p = parts.get(name);

@@ -17,7 +17,9 @@ const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replac
 
 export function makeDocx(f: DocxFixture): Buffer {
   const enc = (s: string) => new TextEncoder().encode(s);
-  const body = f.paragraphs.map((p) => `<w:p><w:r><w:t xml:space="preserve">${esc(p)}</w:t></w:r></w:p>`).join('');
+  const body = f.paragraphs
+    .map((p) => `<w:p><w:r><w:t xml:space="preserve">${esc(p)}</w:t></w:r></w:p>`)
+    .join('');
   const entries = [
     {
       name: '[Content_Types].xml',
@@ -37,7 +39,9 @@ export function makeDocx(f: DocxFixture): Buffer {
     },
     {
       name: 'word/document.xml',
-      data: enc(`<?xml version="1.0" encoding="UTF-8"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>${body}</w:body></w:document>`),
+      data: enc(
+        `<?xml version="1.0" encoding="UTF-8"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>${body}</w:body></w:document>`,
+      ),
     },
     {
       name: 'docProps/core.xml',
@@ -62,8 +66,12 @@ export function makeDocx(f: DocxFixture): Buffer {
     {
       name: 'word/settings.xml',
       data: enc(
-        `<?xml version="1.0" encoding="UTF-8"?><w:settings xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:rsids>${(f.rsids ?? [])
-          .map((r, i) => (i === 0 ? `<w:rsidRoot w:val="${r}"/><w:rsid w:val="${r}"/>` : `<w:rsid w:val="${r}"/>`))
+        `<?xml version="1.0" encoding="UTF-8"?><w:settings xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:rsids>${(
+          f.rsids ?? []
+        )
+          .map((r, i) =>
+            i === 0 ? `<w:rsidRoot w:val="${r}"/><w:rsid w:val="${r}"/>` : `<w:rsid w:val="${r}"/>`,
+          )
           .join('')}</w:rsids></w:settings>`,
       ),
     },

@@ -43,7 +43,14 @@ describe('document properties', () => {
       ]),
     );
     const b = await readDocxAssets(
-      makeDocx({ paragraphs: ['乙公司投标文件'], creator: '王五', lastModifiedBy: '李四', company: '某某咨询有限公司', created: '2025-03-01T08:00:00Z', rsids: ['00D4E5F6', '00A1B2C3', '22222222'] }),
+      makeDocx({
+        paragraphs: ['乙公司投标文件'],
+        creator: '王五',
+        lastModifiedBy: '李四',
+        company: '某某咨询有限公司',
+        created: '2025-03-01T08:00:00Z',
+        rsids: ['00D4E5F6', '00A1B2C3', '22222222'],
+      }),
     );
     const c = await readDocxAssets(makeDocx({ paragraphs: ['丙公司'], creator: '赵六', company: '丙公司' }));
     const shared = sharedMetadata([

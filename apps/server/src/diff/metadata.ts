@@ -33,7 +33,9 @@ function decodeXml(s: string): string {
 
 /** Text of the first element with this qualified name (any namespace prefix). */
 function element(xml: string, local: string): string | null {
-  const m = new RegExp(`<(?:[A-Za-z0-9_-]+:)?${local}(?:\\s[^>]*)?>([^<]{1,500})</(?:[A-Za-z0-9_-]+:)?${local}>`).exec(xml);
+  const m = new RegExp(
+    `<(?:[A-Za-z0-9_-]+:)?${local}(?:\\s[^>]*)?>([^<]{1,500})</(?:[A-Za-z0-9_-]+:)?${local}>`,
+  ).exec(xml);
   const v = m ? decodeXml(m[1]).trim() : '';
   return v || null;
 }
@@ -57,7 +59,8 @@ export function docxMetadata(parts: Map<string, string>): MetaField[] {
   add('创建时间', element(core, 'created'));
   add('修改时间', element(core, 'modified'));
   const rsids = new Set<string>();
-  for (const m of settings.matchAll(/<w:rsid(?:Root)?\s+w:val="([0-9A-Fa-f]{8})"/g)) rsids.add(m[1].toUpperCase());
+  for (const m of settings.matchAll(/<w:rsid(?:Root)?\s+w:val="([0-9A-Fa-f]{8})"/g))
+    rsids.add(m[1].toUpperCase());
   for (const r of [...rsids].slice(0, 5000)) out.push({ field: RSID_FIELD, value: r });
   return out;
 }
@@ -90,7 +93,11 @@ export function sharedMetadata(docs: Array<{ key: string; fields: MetaField[] }>
   }
   for (const [group, values] of rsidGroups) {
     const shown = values.slice(0, 8).join('、');
-    out.push({ field: RSID_FIELD, value: `${values.length} 个相同：${shown}${values.length > 8 ? ' 等' : ''}`, keys: group.split('\u0000') });
+    out.push({
+      field: RSID_FIELD,
+      value: `${values.length} 个相同：${shown}${values.length > 8 ? ' 等' : ''}`,
+      keys: group.split('\u0000'),
+    });
   }
   return out;
 }

@@ -51,6 +51,7 @@ export function normalize(text: string): Normalized {
   // Building the string in slices keeps String.fromCharCode's argument count bounded.
   let s = '';
   const CHUNK = 8192;
-  for (let i = 0; i < n; i += CHUNK) s += String.fromCharCode.apply(null, Array.from(out.subarray(i, Math.min(n, i + CHUNK))));
+  for (let i = 0; i < n; i += CHUNK)
+    s += String.fromCharCode.apply(null, Array.from(out.subarray(i, Math.min(n, i + CHUNK))));
   return { text: s, map: map.slice(0, n) };
 }

@@ -14,7 +14,9 @@ describe('perceptual hash', () => {
 
   it('matches a lightly cropped copy', () => {
     const cropped = toPng(resize(original, 600, 450, 0.03));
-    expect(hamming(originalHash, phash(decodeImage(cropped)!))).toBeLessThanOrEqual(IMAGE_LIMITS.matchDistance);
+    expect(hamming(originalHash, phash(decodeImage(cropped)!))).toBeLessThanOrEqual(
+      IMAGE_LIMITS.matchDistance,
+    );
   });
 
   it('tells different pictures apart', () => {

@@ -36,7 +36,12 @@ export function decodeImage(bytes: Uint8Array): Pixels | null {
       return { width: png.width, height: png.height, data: png.data };
     }
     if (info.type === 'jpg') {
-      const img = jpeg.decode(bytes, { useTArray: true, formatAsRGBA: true, maxResolutionInMP: IMAGE_LIMITS.maxPixels / 1e6, maxMemoryUsageInMB: 256 });
+      const img = jpeg.decode(bytes, {
+        useTArray: true,
+        formatAsRGBA: true,
+        maxResolutionInMP: IMAGE_LIMITS.maxPixels / 1e6,
+        maxMemoryUsageInMB: 256,
+      });
       return { width: img.width, height: img.height, data: img.data };
     }
   } catch {
@@ -71,7 +76,8 @@ let COS: Float64Array | null = null;
 function cosTable(): Float64Array {
   if (COS) return COS;
   COS = new Float64Array(N * N);
-  for (let u = 0; u < N; u++) for (let x = 0; x < N; x++) COS[u * N + x] = Math.cos(((2 * x + 1) * u * Math.PI) / (2 * N));
+  for (let u = 0; u < N; u++)
+    for (let x = 0; x < N; x++) COS[u * N + x] = Math.cos(((2 * x + 1) * u * Math.PI) / (2 * N));
   return COS;
 }
 
@@ -82,17 +88,19 @@ export function phash(img: Pixels): string {
   const F = 8;
   // Rows first, then columns, only for the 8 lowest frequencies.
   const rows = new Float64Array(N * F);
-  for (let y = 0; y < N; y++) for (let u = 0; u < F; u++) {
-    let s = 0;
-    for (let x = 0; x < N; x++) s += g[y * N + x] * c[u * N + x];
-    rows[y * F + u] = s;
-  }
+  for (let y = 0; y < N; y++)
+    for (let u = 0; u < F; u++) {
+      let s = 0;
+      for (let x = 0; x < N; x++) s += g[y * N + x] * c[u * N + x];
+      rows[y * F + u] = s;
+    }
   const coef: number[] = [];
-  for (let v = 0; v < F; v++) for (let u = 0; u < F; u++) {
-    let s = 0;
-    for (let y = 0; y < N; y++) s += rows[y * F + u] * c[v * N + y];
-    coef.push(s);
-  }
+  for (let v = 0; v < F; v++)
+    for (let u = 0; u < F; u++) {
+      let s = 0;
+      for (let y = 0; y < N; y++) s += rows[y * F + u] * c[v * N + y];
+      coef.push(s);
+    }
   const ac = coef.slice(1);
   const median = [...ac].sort((a, b) => a - b)[Math.floor(ac.length / 2)];
   let hi = 0;
@@ -112,7 +120,10 @@ function popcount(x: number): number {
 }
 
 export function hamming(a: string, b: string): number {
-  return popcount((parseInt(a.slice(0, 8), 16) ^ parseInt(b.slice(0, 8), 16)) >>> 0) + popcount((parseInt(a.slice(8), 16) ^ parseInt(b.slice(8), 16)) >>> 0);
+  return (
+    popcount((parseInt(a.slice(0, 8), 16) ^ parseInt(b.slice(0, 8), 16)) >>> 0) +
+    popcount((parseInt(a.slice(8), 16) ^ parseInt(b.slice(8), 16)) >>> 0)
+  );
 }
 
 /** A small PNG of the picture (longest side `max` px) for the report and the detail page. */
@@ -121,12 +132,13 @@ export function thumbnailPng(img: Pixels, max = 160): Buffer {
   const w = Math.max(1, Math.round(img.width * scale));
   const h = Math.max(1, Math.round(img.height * scale));
   const png = new PNG({ width: w, height: h });
-  for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) {
-    const sx = Math.min(img.width - 1, Math.floor(x / scale));
-    const sy = Math.min(img.height - 1, Math.floor(y / scale));
-    const s = (sy * img.width + sx) * 4;
-    const d = (y * w + x) * 4;
-    for (let k = 0; k < 4; k++) png.data[d + k] = img.data[s + k];
-  }
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++) {
+      const sx = Math.min(img.width - 1, Math.floor(x / scale));
+      const sy = Math.min(img.height - 1, Math.floor(y / scale));
+      const s = (sy * img.width + sx) * 4;
+      const d = (y * w + x) * 4;
+      for (let k = 0; k < 4; k++) png.data[d + k] = img.data[s + k];
+    }
   return PNG.sync.write(png);
 }

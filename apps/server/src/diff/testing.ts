@@ -65,13 +65,17 @@ export function mutate(text: string, share: number, seed: number): string {
   const rng = new Rng(seed);
   const chars = [...text];
   const pool = '甲乙丙丁戊己庚辛壬癸子丑寅卯辰巳午未申酉戌亥';
-  for (let i = 0; i < chars.length; i++) if (/\p{Script=Han}/u.test(chars[i]) && rng.next() < share) chars[i] = pool[rng.int(pool.length)];
+  for (let i = 0; i < chars.length; i++)
+    if (/\p{Script=Han}/u.test(chars[i]) && rng.next() < share) chars[i] = pool[rng.int(pool.length)];
   return chars.join('');
 }
 
 /** Chinese punctuation swapped for other marks and spaces (what a copy-editor would do). */
 export function repunctuate(text: string): string {
-  return text.replace(/，/g, ', ').replace(/。/g, '；').replace(/([\u4e00-\u9fff]{5})/g, '$1 ');
+  return text
+    .replace(/，/g, ', ')
+    .replace(/。/g, '；')
+    .replace(/([\u4e00-\u9fff]{5})/g, '$1 ');
 }
 
 // ---------------------------------------------------------------- pictures
@@ -79,18 +83,20 @@ export function repunctuate(text: string): string {
 /** A site-plan-like picture: gradient sky, shapes, stripes (deterministic per seed). */
 export function picture(w: number, h: number, seed: number): Pixels {
   const data = new Uint8Array(w * h * 4);
-  for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) {
-    const u = x / w;
-    const v = y / h;
-    const i = (y * w + x) * 4;
-    const inRect = seed % 2 ? u > 0.2 && u < 0.55 && v > 0.4 && v < 0.9 : u > 0.5 && u < 0.9 && v > 0.1 && v < 0.5;
-    const inCircle = (u - 0.3 - seed * 0.07) ** 2 + (v - 0.3) ** 2 < 0.02 * (1 + (seed % 3));
-    const stripe = Math.sin((u * (4 + seed) + v * (2 + (seed % 5))) * Math.PI) > 0.3;
-    data[i] = inRect ? 200 : inCircle ? 30 : stripe ? 120 : 60 + 150 * v;
-    data[i + 1] = inRect ? 60 : inCircle ? 180 : stripe ? 140 : 90 + 100 * u;
-    data[i + 2] = inRect ? 40 : inCircle ? 60 : stripe ? 90 : 200 - 120 * v;
-    data[i + 3] = 255;
-  }
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++) {
+      const u = x / w;
+      const v = y / h;
+      const i = (y * w + x) * 4;
+      const inRect =
+        seed % 2 ? u > 0.2 && u < 0.55 && v > 0.4 && v < 0.9 : u > 0.5 && u < 0.9 && v > 0.1 && v < 0.5;
+      const inCircle = (u - 0.3 - seed * 0.07) ** 2 + (v - 0.3) ** 2 < 0.02 * (1 + (seed % 3));
+      const stripe = Math.sin((u * (4 + seed) + v * (2 + (seed % 5))) * Math.PI) > 0.3;
+      data[i] = inRect ? 200 : inCircle ? 30 : stripe ? 120 : 60 + 150 * v;
+      data[i + 1] = inRect ? 60 : inCircle ? 180 : stripe ? 140 : 90 + 100 * u;
+      data[i + 2] = inRect ? 40 : inCircle ? 60 : stripe ? 90 : 200 - 120 * v;
+      data[i + 3] = 255;
+    }
   return { width: w, height: h, data };
 }
 
@@ -107,10 +113,11 @@ export function resize(p: Pixels, w: number, h: number, crop = 0): Pixels {
   const y0 = p.height * crop;
   const cw = p.width * (1 - 2 * crop);
   const ch = p.height * (1 - 2 * crop);
-  for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) {
-    const s = (Math.floor(y0 + (y * ch) / h) * p.width + Math.floor(x0 + (x * cw) / w)) * 4;
-    data.set(p.data.subarray(s, s + 4), (y * w + x) * 4);
-  }
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++) {
+      const s = (Math.floor(y0 + (y * ch) / h) * p.width + Math.floor(x0 + (x * cw) / w)) * 4;
+      data.set(p.data.subarray(s, s + 4), (y * w + x) * 4);
+    }
   return { width: w, height: h, data };
 }
 

@@ -36,7 +36,8 @@ const attr = (tag: string, name: string): string | null => {
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
 function decodeEntities(s: string): string {
   return s.replace(/&(#x[0-9a-fA-F]+|#\d+|amp|lt|gt|quot|apos);/g, (_, e: string) => {
-    if (e[0] === '#') return String.fromCodePoint(e[1] === 'x' ? parseInt(e.slice(2), 16) : parseInt(e.slice(1), 10));
+    if (e[0] === '#')
+      return String.fromCodePoint(e[1] === 'x' ? parseInt(e.slice(2), 16) : parseInt(e.slice(1), 10));
     return ENTITIES[e] ?? '';
   });
 }
@@ -56,12 +57,27 @@ export function chineseNumber(n: number): string {
 }
 
 function roman(n: number): string {
-  const map: Array<[number, string]> = [[1000, 'M'], [900, 'CM'], [500, 'D'], [400, 'CD'], [100, 'C'], [90, 'XC'], [50, 'L'], [40, 'XL'], [10, 'X'], [9, 'IX'], [5, 'V'], [4, 'IV'], [1, 'I']];
+  const map: Array<[number, string]> = [
+    [1000, 'M'],
+    [900, 'CM'],
+    [500, 'D'],
+    [400, 'CD'],
+    [100, 'C'],
+    [90, 'XC'],
+    [50, 'L'],
+    [40, 'XL'],
+    [10, 'X'],
+    [9, 'IX'],
+    [5, 'V'],
+    [4, 'IV'],
+    [1, 'I'],
+  ];
   let out = '';
-  for (const [v, s] of map) while (n >= v) {
-    out += s;
-    n -= v;
-  }
+  for (const [v, s] of map)
+    while (n >= v) {
+      out += s;
+      n -= v;
+    }
   return out;
 }
 
@@ -107,7 +123,10 @@ export function formatNumber(n: number, fmt: string): string {
   }
 }
 
-function parseNumbering(xml: string): { abstract: Map<string, Map<number, Level>>; nums: Map<string, { abs: string; overrides: Map<number, number> }> } {
+function parseNumbering(xml: string): {
+  abstract: Map<string, Map<number, Level>>;
+  nums: Map<string, { abs: string; overrides: Map<number, number> }>;
+} {
   const abstract = new Map<string, Map<number, Level>>();
   for (const m of xml.matchAll(/<w:abstractNum\b([^>]*)>([\s\S]*?)<\/w:abstractNum>/g)) {
     const id = attr(m[1], 'w:abstractNumId');
@@ -119,7 +138,12 @@ function parseNumbering(xml: string): { abstract: Map<string, Map<number, Level>
       const start = Number(attr(/<w:start\b[^>]*>/.exec(body)?.[0] ?? '', 'w:val') ?? 1);
       const fmt = attr(/<w:numFmt\b[^>]*>/.exec(body)?.[0] ?? '', 'w:val') ?? 'decimal';
       const text = decodeEntities(attr(/<w:lvlText\b[^>]*>/.exec(body)?.[0] ?? '', 'w:val') ?? '');
-      levels.set(ilvl, { start: Number.isFinite(start) ? start : 1, fmt, text, isLgl: /<w:isLgl\b/.test(body) });
+      levels.set(ilvl, {
+        start: Number.isFinite(start) ? start : 1,
+        fmt,
+        text,
+        isLgl: /<w:isLgl\b/.test(body),
+      });
     }
     abstract.set(id, levels);
   }
@@ -153,7 +177,12 @@ function parseStyles(xml: string): Map<string, StyleInfo> {
     out.set(id, {
       numId: attr(/<w:numId\b[^>]*>/.exec(numPr)?.[0] ?? '', 'w:val'),
       ilvl: ilvl === null ? null : Number(ilvl),
-      outline: outlineVal !== null && Number(outlineVal) < 9 ? Number(outlineVal) + 1 : heading ? Number(heading[2]) : null,
+      outline:
+        outlineVal !== null && Number(outlineVal) < 9
+          ? Number(outlineVal) + 1
+          : heading
+            ? Number(heading[2])
+            : null,
       basedOn: attr(/<w:basedOn\b[^>]*>/.exec(body)?.[0] ?? '', 'w:val'),
       name,
     });
@@ -195,7 +224,8 @@ function scanDocument(xml: string): RawPara[] {
     const [whole, close, name, attrs, self] = m;
     const cur = stack[stack.length - 1];
     if (name === 'w:p') {
-      if (!close && !self) stack.push({ text: '', style: null, numId: null, ilvl: null, outline: null, pPrDepth: 0 });
+      if (!close && !self)
+        stack.push({ text: '', style: null, numId: null, ilvl: null, outline: null, pPrDepth: 0 });
       else if (close) {
         const p = stack.pop();
         if (p) out.push({ text: p.text, style: p.style, numId: p.numId, ilvl: p.ilvl, outline: p.outline });
@@ -234,8 +264,14 @@ function scanDocument(xml: string): RawPara[] {
   return out;
 }
 
-export function numberParagraphs(documentXml: string, numberingXml: string | undefined, stylesXml: string | undefined): NumberedParagraph[] {
-  const { abstract, nums } = numberingXml ? parseNumbering(numberingXml) : { abstract: new Map(), nums: new Map() };
+export function numberParagraphs(
+  documentXml: string,
+  numberingXml: string | undefined,
+  stylesXml: string | undefined,
+): NumberedParagraph[] {
+  const { abstract, nums } = numberingXml
+    ? parseNumbering(numberingXml)
+    : { abstract: new Map(), nums: new Map() };
   const styles = stylesXml ? parseStyles(stylesXml) : new Map<string, StyleInfo>();
   // Counters per abstract numbering (numIds sharing one continue each other), or per numId when
   // that num restarts a level with a startOverride.

@@ -29,7 +29,17 @@ export interface ParsedFile {
  * A failure the user should hear about; the main thread turns the code into a message (this
  * module stays free of the shared package so that the worker starts fast).
  */
-export type ParseFailureCode = 'pdf-encrypted' | 'pdf-broken' | 'pdf-bomb' | 'pdf-pages' | 'pdf-no-text' | 'docx-bomb' | 'docx-broken' | 'doc-broken' | 'binary' | 'empty';
+export type ParseFailureCode =
+  | 'pdf-encrypted'
+  | 'pdf-broken'
+  | 'pdf-bomb'
+  | 'pdf-pages'
+  | 'pdf-no-text'
+  | 'docx-bomb'
+  | 'docx-broken'
+  | 'doc-broken'
+  | 'binary'
+  | 'empty';
 
 export class ParseFailure extends Error {
   constructor(readonly code: ParseFailureCode) {
@@ -40,7 +50,10 @@ export class ParseFailure extends Error {
 const require = createRequire(import.meta.url);
 
 function normalizeText(s: string, max: number): string {
-  const t = s.replace(/\r\n?/g, '\n').replace(/\n{4,}/g, '\n\n\n').trim();
+  const t = s
+    .replace(/\r\n?/g, '\n')
+    .replace(/\n{4,}/g, '\n\n\n')
+    .trim();
   return t.length > max ? t.slice(0, max) : t;
 }
 
@@ -71,7 +84,10 @@ export function checkPdfStreams(buf: Buffer, maxTotal: number): void {
     if (end < 0) break;
     const limit = Math.min(PDF_STREAM_MAX, maxTotal - total) + 1;
     try {
-      total += zlib.inflateSync(buf.subarray(start, end), { maxOutputLength: limit, finishFlush: zlib.constants.Z_SYNC_FLUSH }).length;
+      total += zlib.inflateSync(buf.subarray(start, end), {
+        maxOutputLength: limit,
+        finishFlush: zlib.constants.Z_SYNC_FLUSH,
+      }).length;
     } catch (e) {
       if ((e as NodeJS.ErrnoException)?.code === 'ERR_BUFFER_TOO_LARGE') throw new ParseFailure('pdf-bomb');
     }
@@ -191,14 +207,19 @@ const norm = (s: string) => s.replace(/\s+/g, '').slice(0, 30);
 /** HTML from mammoth to text: one line per block, table cells separated by tabs. */
 export function htmlToText(html: string): string {
   return html
-    .replace(/<(td|th)([^>]*)>([\s\S]*?)<\/\1>/g, (_m, tag: string, _a: string, inner: string) => `<${tag}>${inner.replace(/<\/p>\s*<p[^>]*>/g, ' ').replace(/<\/?p[^>]*>/g, '')}</${tag}>`)
+    .replace(
+      /<(td|th)([^>]*)>([\s\S]*?)<\/\1>/g,
+      (_m, tag: string, _a: string, inner: string) =>
+        `<${tag}>${inner.replace(/<\/p>\s*<p[^>]*>/g, ' ').replace(/<\/?p[^>]*>/g, '')}</${tag}>`,
+    )
     .replace(/<\/(td|th)>\s*<(td|th)[^>]*>/g, '\t')
     .replace(/<(br)\s*\/?>/g, '\n')
     .replace(/<\/(p|h[1-6]|li|tr|table|div)>/g, '\n')
     .replace(/<[^>]+>/g, '')
     .replace(/&(#x[0-9a-fA-F]+|#\d+|amp|lt|gt|quot|apos|nbsp);/g, (_, e: string) => {
       if (e === 'nbsp') return ' ';
-      if (e[0] === '#') return String.fromCodePoint(e[1] === 'x' ? parseInt(e.slice(2), 16) : parseInt(e.slice(1), 10));
+      if (e[0] === '#')
+        return String.fromCodePoint(e[1] === 'x' ? parseInt(e.slice(2), 16) : parseInt(e.slice(1), 10));
       return { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" }[e] ?? '';
     })
     .replace(/\t*\n\t*/g, '\n')
@@ -208,14 +229,22 @@ export function htmlToText(html: string): string {
 export async function parseDocx(buf: Buffer, limits: ParseLimits): Promise<ParsedFile> {
   let parts: Map<string, string>;
   try {
-    parts = await checkDocxZip(buf, { maxUnpackedBytes: limits.maxUnpackedBytes, maxEntries: limits.maxEntries }, ['word/document.xml', 'word/numbering.xml', 'word/styles.xml']);
+    parts = await checkDocxZip(
+      buf,
+      { maxUnpackedBytes: limits.maxUnpackedBytes, maxEntries: limits.maxEntries },
+      ['word/document.xml', 'word/numbering.xml', 'word/styles.xml'],
+    );
   } catch (e) {
     if (e instanceof ZipRejected && e.reason === 'bomb') throw new ParseFailure('docx-bomb');
     throw new ParseFailure('docx-broken');
   }
   let numbered: NumberedParagraph[] = [];
   try {
-    numbered = numberParagraphs(parts.get('word/document.xml') ?? '', parts.get('word/numbering.xml'), parts.get('word/styles.xml'));
+    numbered = numberParagraphs(
+      parts.get('word/document.xml') ?? '',
+      parts.get('word/numbering.xml'),
+      parts.get('word/styles.xml'),
+    );
   } catch {
     numbered = [];
   }
@@ -232,9 +261,20 @@ export async function parseDocx(buf: Buffer, limits: ParseLimits): Promise<Parse
         const label = labelled[k].label;
         cursor = k + 1;
         const run: MammothElement = {
-          type: 'run', children: [{ type: 'text', value: `${label}${/[、.．)）]$/.test(label) ? '' : ' '}` }], styleId: null, styleName: null,
-          isBold: false, isUnderline: false, isItalic: false, isStrikethrough: false, isAllCaps: false, isSmallCaps: false,
-          verticalAlignment: 'baseline', font: null, fontSize: null, highlight: null,
+          type: 'run',
+          children: [{ type: 'text', value: `${label}${/[、.．)）]$/.test(label) ? '' : ' '}` }],
+          styleId: null,
+          styleName: null,
+          isBold: false,
+          isUnderline: false,
+          isItalic: false,
+          isStrikethrough: false,
+          isAllCaps: false,
+          isSmallCaps: false,
+          verticalAlignment: 'baseline',
+          font: null,
+          fontSize: null,
+          highlight: null,
         };
         return { ...p, children: [run, ...(p.children ?? [])] };
       }
@@ -248,7 +288,14 @@ export async function parseDocx(buf: Buffer, limits: ParseLimits): Promise<Parse
   };
   let html: string;
   try {
-    const r = await mammoth.convertToHtml({ buffer: buf }, { transformDocument: transform, ignoreEmptyParagraphs: true, convertImage: mammoth.images.imgElement(async () => ({ src: '' })) });
+    const r = await mammoth.convertToHtml(
+      { buffer: buf },
+      {
+        transformDocument: transform,
+        ignoreEmptyParagraphs: true,
+        convertImage: mammoth.images.imgElement(async () => ({ src: '' })),
+      },
+    );
     html = r.value;
   } catch {
     throw new ParseFailure('docx-broken');
@@ -258,7 +305,13 @@ export async function parseDocx(buf: Buffer, limits: ParseLimits): Promise<Parse
   const headings = numbered
     .filter((p) => p.outline !== null && p.outline <= 6 && p.text.trim())
     .slice(0, 500)
-    .map((p) => ({ level: p.outline!, text: `${p.label ? `${p.label}${/[、.．)）]$/.test(p.label) ? '' : ' '}` : ''}${p.text.trim()}`.slice(0, 200) }));
+    .map((p) => ({
+      level: p.outline!,
+      text: `${p.label ? `${p.label}${/[、.．)）]$/.test(p.label) ? '' : ' '}` : ''}${p.text.trim()}`.slice(
+        0,
+        200,
+      ),
+    }));
   return { text, pages: null, headings };
 }
 
@@ -286,7 +339,11 @@ export function parseTxt(buf: Buffer, limits: ParseLimits): ParsedFile {
   return { text, pages: null, headings: [] };
 }
 
-export async function parseFileAt(file: string, kind: TenderFileKind, limits: ParseLimits): Promise<ParsedFile> {
+export async function parseFileAt(
+  file: string,
+  kind: TenderFileKind,
+  limits: ParseLimits,
+): Promise<ParsedFile> {
   const buf = await fs.readFile(file);
   switch (kind) {
     case 'pdf':

@@ -8,11 +8,21 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FILE_MESSAGES } from '@bid/shared';
 import { ParseRunner, FileParseError } from './parse.ts';
 import { sniffKind, decodeText } from './sniff.ts';
-import { makeBrokenPdf, makeDocxBomb, makeDocxManyEntries, makePdf, makePdfStreamBomb, numberedDocx } from '../../test/helpers/file-fixtures.ts';
+import {
+  makeBrokenPdf,
+  makeDocxBomb,
+  makeDocxManyEntries,
+  makePdf,
+  makePdfStreamBomb,
+  numberedDocx,
+} from '../../test/helpers/file-fixtures.ts';
 import { chineseNumber } from './docx-numbering.ts';
 
 let dir: string;
-const runner = new ParseRunner({ timeoutMs: 20_000, limits: { maxUnpackedBytes: 50 * 1024 * 1024, maxEntries: 500, maxPages: 5 } });
+const runner = new ParseRunner({
+  timeoutMs: 20_000,
+  limits: { maxUnpackedBytes: 50 * 1024 * 1024, maxEntries: 500, maxPages: 5 },
+});
 
 function write(name: string, buf: Buffer): string {
   const p = path.join(dir, name);
@@ -56,13 +66,23 @@ describe('sniffing and decoding', () => {
   });
 
   it('writes Chinese numbers the way Word does', () => {
-    expect([1, 10, 11, 20, 23, 105].map(chineseNumber)).toEqual(['一', '十', '十一', '二十', '二十三', '一百零五']);
+    expect([1, 10, 11, 20, 23, 105].map(chineseNumber)).toEqual([
+      '一',
+      '十',
+      '十一',
+      '二十',
+      '二十三',
+      '一百零五',
+    ]);
   });
 });
 
 describe('parsing in a child process', { timeout: 30_000 }, () => {
   it('reads Chinese text from a PDF through the CJK cMaps, table rows as tab-separated cells', async () => {
-    const file = write('a.pdf', makePdf([['项目名称：滨江数据平台', '评分因素\t分值\t评分标准'], ['第二页 内容']]));
+    const file = write(
+      'a.pdf',
+      makePdf([['项目名称：滨江数据平台', '评分因素\t分值\t评分标准'], ['第二页 内容']]),
+    );
     const r = await runner.parse(file, 'pdf');
     expect(r.pages).toBe(2);
     expect(r.text).toContain('项目名称：滨江数据平台');
@@ -81,7 +101,9 @@ describe('parsing in a child process', { timeout: 30_000 }, () => {
   });
 
   it('refuses a PDF over the page cap', async () => {
-    const e = await failure(runner.parse(write('long.pdf', makePdf(Array.from({ length: 7 }, (_, i) => [`第 ${i} 页`]))), 'pdf'));
+    const e = await failure(
+      runner.parse(write('long.pdf', makePdf(Array.from({ length: 7 }, (_, i) => [`第 ${i} 页`]))), 'pdf'),
+    );
     expect(e.message).toBe(FILE_MESSAGES.pdfTooManyPages(5));
   });
 
@@ -106,13 +128,17 @@ describe('parsing in a child process', { timeout: 30_000 }, () => {
   });
 
   it('refuses a zip bomb by its declared size before unpacking', async () => {
-    const e = await failure(runner.parse(write('bomb1.docx', await makeDocxBomb(80 * 1024 * 1024, false)), 'docx'));
+    const e = await failure(
+      runner.parse(write('bomb1.docx', await makeDocxBomb(80 * 1024 * 1024, false)), 'docx'),
+    );
     expect(e.message).toBe(FILE_MESSAGES.docxBomb);
   });
 
   it('refuses a zip bomb that lies about its size while unpacking', async () => {
     const started = Date.now();
-    const e = await failure(runner.parse(write('bomb2.docx', await makeDocxBomb(80 * 1024 * 1024, true)), 'docx'));
+    const e = await failure(
+      runner.parse(write('bomb2.docx', await makeDocxBomb(80 * 1024 * 1024, true)), 'docx'),
+    );
     expect(e.message).toBe(FILE_MESSAGES.docxBomb);
     expect(Date.now() - started).toBeLessThan(10_000);
   });
@@ -130,9 +156,14 @@ describe('parsing in a child process', { timeout: 30_000 }, () => {
   });
 
   it('refuses a broken DOC and a binary TXT', async () => {
-    const doc = Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), randomBytes(4000)]);
+    const doc = Buffer.concat([
+      Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]),
+      randomBytes(4000),
+    ]);
     expect((await failure(runner.parse(write('bad.doc', doc), 'doc'))).message).toBe(FILE_MESSAGES.docBroken);
-    expect((await failure(runner.parse(write('bin.txt', randomBytes(5000)), 'txt'))).message).toBe(FILE_MESSAGES.binaryText);
+    expect((await failure(runner.parse(write('bin.txt', randomBytes(5000)), 'txt'))).message).toBe(
+      FILE_MESSAGES.binaryText,
+    );
   });
 
   it('refuses a 1 MB PDF whose stream inflates to 1 GiB in seconds, and the server keeps no memory of it', async () => {
@@ -150,7 +181,12 @@ describe('parsing in a child process', { timeout: 30_000 }, () => {
 
   it('terminates a parse that runs over its time limit', async () => {
     const slow = new ParseRunner({ timeoutMs: 50 });
-    const file = write('big.pdf', makePdf(Array.from({ length: 40 }, () => Array.from({ length: 40 }, () => '很长的一行文字用来拖慢解析速度'))));
+    const file = write(
+      'big.pdf',
+      makePdf(
+        Array.from({ length: 40 }, () => Array.from({ length: 40 }, () => '很长的一行文字用来拖慢解析速度')),
+      ),
+    );
     const e = await failure(slow.parse(file, 'pdf'));
     expect(e.message).toBe(FILE_MESSAGES.timeout);
   });

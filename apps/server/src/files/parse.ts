@@ -99,7 +99,14 @@ export class ParseRunner {
   private sandboxOf(kind: TenderFileKind): ChildSandbox {
     let s = this.sandboxes.get(kind);
     if (!s) {
-      s = new ChildSandbox({ entry: ENTRY, preload: PRELOAD[kind] ?? [], heapMb: this.heapMb, rssMb: this.rssMb, timeoutMs: this.timeoutMs, parallel: this.parallel });
+      s = new ChildSandbox({
+        entry: ENTRY,
+        preload: PRELOAD[kind] ?? [],
+        heapMb: this.heapMb,
+        rssMb: this.rssMb,
+        timeoutMs: this.timeoutMs,
+        parallel: this.parallel,
+      });
       this.sandboxes.set(kind, s);
     }
     return s;

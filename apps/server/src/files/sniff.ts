@@ -12,7 +12,11 @@ export function sniffKind(head: Buffer, fileName: string): TenderFileKind | 'zip
   if (head.length >= 4 && head[0] === 0x50 && head[1] === 0x4b && head[2] === 0x03 && head[3] === 0x04) {
     return /\.docx$/i.test(fileName) || !/\.(zip|xlsx|pptx)$/i.test(fileName) ? 'docx' : 'zip';
   }
-  if (head.length >= 8 && head.subarray(0, 8).equals(Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]))) return 'doc';
+  if (
+    head.length >= 8 &&
+    head.subarray(0, 8).equals(Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]))
+  )
+    return 'doc';
   if (looksBinary(head)) return 'binary';
   return 'txt';
 }
@@ -37,11 +41,14 @@ export function looksBinary(buf: Buffer): boolean {
 export function decodeText(buf: Buffer): { text: string; encoding: 'utf-8' | 'utf-16' | 'gb18030' } | null {
   if (buf.length >= 2 && ((buf[0] === 0xff && buf[1] === 0xfe) || (buf[0] === 0xfe && buf[1] === 0xff))) {
     const le = buf[0] === 0xff;
-    const text = le ? buf.subarray(2).toString('utf16le') : Buffer.from(buf.subarray(2)).swap16().toString('utf16le');
+    const text = le
+      ? buf.subarray(2).toString('utf16le')
+      : Buffer.from(buf.subarray(2)).swap16().toString('utf16le');
     return { text, encoding: 'utf-16' };
   }
   if (looksBinary(buf)) return null;
-  const body = buf.length >= 3 && buf[0] === 0xef && buf[1] === 0xbb && buf[2] === 0xbf ? buf.subarray(3) : buf;
+  const body =
+    buf.length >= 3 && buf[0] === 0xef && buf[1] === 0xbb && buf[2] === 0xbf ? buf.subarray(3) : buf;
   try {
     return { text: new TextDecoder('utf-8', { fatal: true }).decode(body), encoding: 'utf-8' };
   } catch {

@@ -16,7 +16,11 @@ export interface ZipLimits {
 
 function openBuffer(buf: Buffer): Promise<ZipFile> {
   return new Promise((resolve, reject) =>
-    yauzl.fromBuffer(buf, { lazyEntries: true, validateEntrySizes: true, strictFileNames: false }, (err, zip) => (err || !zip ? reject(err ?? new Error('zip')) : resolve(zip))),
+    yauzl.fromBuffer(
+      buf,
+      { lazyEntries: true, validateEntrySizes: true, strictFileNames: false },
+      (err, zip) => (err || !zip ? reject(err ?? new Error('zip')) : resolve(zip)),
+    ),
   );
 }
 
@@ -26,7 +30,11 @@ function openBuffer(buf: Buffer): Promise<ZipFile> {
  * header that lies about its size is caught too (yauzl compares real and declared sizes). Returns
  * the small XML parts the numbering recovery needs.
  */
-export async function checkDocxZip(buf: Buffer, limits: ZipLimits, keep: string[] = []): Promise<Map<string, string>> {
+export async function checkDocxZip(
+  buf: Buffer,
+  limits: ZipLimits,
+  keep: string[] = [],
+): Promise<Map<string, string>> {
   const parts = await readDocxParts(buf, limits, (name) => keep.includes(name));
   return new Map([...parts].map(([name, bytes]) => [name, bytes.toString('utf8')]));
 }
@@ -35,7 +43,11 @@ export async function checkDocxZip(buf: Buffer, limits: ZipLimits, keep: string[
  * The same checks as checkDocxZip, keeping the raw bytes of the entries `want` selects (the
  * pictures of word/media for the comparison of bids).
  */
-export async function readDocxParts(buf: Buffer, limits: ZipLimits, want: (name: string) => boolean): Promise<Map<string, Buffer>> {
+export async function readDocxParts(
+  buf: Buffer,
+  limits: ZipLimits,
+  want: (name: string) => boolean,
+): Promise<Map<string, Buffer>> {
   let zip: ZipFile;
   try {
     zip = await openBuffer(buf);
@@ -87,7 +99,9 @@ export async function readDocxParts(buf: Buffer, limits: ZipLimits, want: (name:
         });
         stream.on('end', () => resolve());
         // yauzl compares the real inflated size with the declared one ("too many bytes in the stream").
-        stream.on('error', (er) => reject(new ZipRejected(/too many bytes|size/i.test(er.message) ? 'bomb' : 'broken', er.message)));
+        stream.on('error', (er) =>
+          reject(new ZipRejected(/too many bytes|size/i.test(er.message) ? 'bomb' : 'broken', er.message)),
+        );
       });
     });
     if (wanted) kept.set(e.fileName, Buffer.concat(chunks));

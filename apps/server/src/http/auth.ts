@@ -57,7 +57,8 @@ export function installAuth(
     if (matched && cfg.clientCheck !== false) {
       const basic = req.headers.authorization ?? '';
       if (!safeEqual(basic, expected)) throw new AppError(Code.UNAUTHORIZED, MSG.badClient);
-      if (req.headers[MARKER_HEADER.toLowerCase()] !== MARKER_VALUE) throw new AppError(Code.FORBIDDEN, MSG.missingMarker);
+      if (req.headers[MARKER_HEADER.toLowerCase()] !== MARKER_VALUE)
+        throw new AppError(Code.FORBIDDEN, MSG.missingMarker);
     }
     const mode = cfg.auth ?? 'required';
     if (!matched || mode === 'none') return;

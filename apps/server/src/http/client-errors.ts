@@ -41,7 +41,10 @@ export function clientErrorHandler(err: Error & { code?: string }, socket: Socke
 export function installUrlLimit(app: FastifyInstance): void {
   app.addHook('onRequest', async (req, reply) => {
     if (req.url.length > MAX_URL_CHARS) {
-      return reply.status(414).type('application/json; charset=utf-8').send(fail(Code.URI_TOO_LONG, DEFAULT_MSG[Code.URI_TOO_LONG]));
+      return reply
+        .status(414)
+        .type('application/json; charset=utf-8')
+        .send(fail(Code.URI_TOO_LONG, DEFAULT_MSG[Code.URI_TOO_LONG]));
     }
   });
 }

@@ -63,11 +63,7 @@ export function pickEncoding(accept: string | undefined): 'br' | 'gzip' | null {
   return null;
 }
 
-async function compressPayload(
-  req: FastifyRequest,
-  reply: FastifyReply,
-  payload: unknown,
-): Promise<unknown> {
+async function compressPayload(req: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> {
   if (req.method === 'HEAD' || reply.hasHeader('content-encoding')) return payload;
   if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
   const type = String(reply.getHeader('content-type') ?? '');
@@ -78,7 +74,12 @@ async function compressPayload(
   const encoding = pickEncoding(req.headers['accept-encoding']);
   if (!encoding) return payload;
   // Dynamic answers: a middle brotli quality keeps the CPU cost below the bytes saved.
-  const brOpts = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } };
+  const brOpts = {
+    params: {
+      [zlib.constants.BROTLI_PARAM_QUALITY]: 5,
+      [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+    },
+  };
   // Small answers (nearly all API answers) are compressed in place: the thread-pool round trip and
   // its stream object cost about three times the CPU of compressing a few KB (measured under load).
   const inline = body.length <= SYNC_COMPRESS_BYTES;
@@ -104,9 +105,11 @@ function appendVary(current: unknown, field: string): string {
 /** Installs the headers, compression and request log hooks (before routes are registered). */
 export function installDelivery(app: FastifyInstance): void {
   app.addHook('onSend', async (req, reply, payload) => {
-    for (const [name, value] of Object.entries(SECURITY_HEADERS)) if (!reply.hasHeader(name)) reply.header(name, value);
+    for (const [name, value] of Object.entries(SECURITY_HEADERS))
+      if (!reply.hasHeader(name)) reply.header(name, value);
     // HSTS only where the browser reached us over HTTPS (directly or through a trusted proxy).
-    if (req.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+    if (req.protocol === 'https')
+      reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
     return compressPayload(req, reply, payload);
   });
 
@@ -115,7 +118,12 @@ export function installDelivery(app: FastifyInstance): void {
   app.addHook('onResponse', async (req, reply) => {
     const urlPath = req.url.split('?')[0];
     if (!urlPath.startsWith('/api/')) return;
-    const line = { method: req.method, path: urlPath, status: reply.statusCode, ms: Math.round(reply.elapsedTime) };
+    const line = {
+      method: req.method,
+      path: urlPath,
+      status: reply.statusCode,
+      ms: Math.round(reply.elapsedTime),
+    };
     if (reply.statusCode >= 500) req.log.error(line, 'request failed');
     else req.log.info(line, 'request');
   });

@@ -62,7 +62,10 @@ const TYPE_NAMES: Record<string, string> = {
 };
 
 function chineseTypes(message: string): string {
-  return message.replace(/\b(string|number|int|bigint|boolean|object|array|date|undefined|nan|symbol|function|map|set|file)\b/g, (w) => TYPE_NAMES[w] ?? w);
+  return message.replace(
+    /\b(string|number|int|bigint|boolean|object|array|date|undefined|nan|symbol|function|map|set|file)\b/g,
+    (w) => TYPE_NAMES[w] ?? w,
+  );
 }
 
 /** Turns a validation failure into one Chinese sentence that names the field. */
@@ -74,7 +77,11 @@ export function validationMessage(items: ValidationItem[]): string {
   const field = pathParts.map(String).join('.');
   const message = issue?.message ?? first.message ?? '格式不正确';
   // Custom messages already name the field in Chinese (e.g. 手机号格式不正确).
-  if (/[\u4e00-\u9fff]{2,}/.test(message) && !/^(无效|期望|输入|数值过|字符串|数组|对象|未知|意外)/.test(message)) return message;
+  if (
+    /[\u4e00-\u9fff]{2,}/.test(message) &&
+    !/^(无效|期望|输入|数值过|字符串|数组|对象|未知|意外)/.test(message)
+  )
+    return message;
   const key = [...pathParts].reverse().find((p) => typeof p === 'string');
   const label = typeof key === 'string' ? FIELD_LABELS[key] : undefined;
   const name = field ? (label ? `${label}（${field}）` : field) : '';
@@ -102,7 +109,11 @@ export function installErrorHandler(app: FastifyInstance, bodyLimitBytes: number
     } else if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || err.statusCode === 413) {
       code = Code.PAYLOAD_TOO_LARGE;
       msg = MSG.bodyTooLarge(Math.max(1, Math.round(bodyLimitBytes / 1024 / 1024)));
-    } else if (err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err instanceof SyntaxError || err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
+    } else if (
+      err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ||
+      err instanceof SyntaxError ||
+      err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
+    ) {
       code = Code.BAD_REQUEST;
       msg = MSG.invalidJson;
     } else if (err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {

@@ -20,4 +20,9 @@ export const notFound = (msg?: string) => new AppError(Code.NOT_FOUND, msg);
 export const conflict = (msg?: string, data: unknown = null) => new AppError(Code.CONFLICT, msg, data);
 export const businessWarning = (msg: string) => new AppError(Code.BUSINESS_WARNING, msg);
 export const tooMany = (msg: string, retryAfterSeconds: number) =>
-  new AppError(Code.TOO_MANY_REQUESTS, msg, { retryAfter: retryAfterSeconds }, { 'retry-after': String(retryAfterSeconds) });
+  new AppError(
+    Code.TOO_MANY_REQUESTS,
+    msg,
+    { retryAfter: retryAfterSeconds },
+    { 'retry-after': String(retryAfterSeconds) },
+  );

@@ -9,9 +9,11 @@
 const SECRET_SETTING = /(SECRET|API_KEY|PRIVATE_KEY|ACCESS_KEY|API_V3|PASSWORD|^WECHAT_TOKEN$)/;
 
 /** Query-string or form parameters whose values are secrets. */
-const SECRET_PARAM = /((?:^|[?&\s"'(])(?:password|passwd|pwd|code|sms_code|token|access_token|refresh_token|api[_-]?key|apikey|secret|client_secret|sign|signature)=)[^&\s"'\\)]+/gi;
+const SECRET_PARAM =
+  /((?:^|[?&\s"'(])(?:password|passwd|pwd|code|sms_code|token|access_token|refresh_token|api[_-]?key|apikey|secret|client_secret|sign|signature)=)[^&\s"'\\)]+/gi;
 /** JSON fields whose values are secrets (bodies or objects that reach a log inside an error). */
-const SECRET_FIELD = /("(?:password|newPassword|oldPassword|access_token|refresh_token|apiKey|api_key|client_secret|secret|authorization|blade-auth)"\s*:\s*")(?:[^"\\]|\\.)*"/gi;
+const SECRET_FIELD =
+  /("(?:password|newPassword|oldPassword|access_token|refresh_token|apiKey|api_key|client_secret|secret|authorization|blade-auth)"\s*:\s*")(?:[^"\\]|\\.)*"/gi;
 const BEARER = /\b(bearer\s+)[A-Za-z0-9._~+/=-]{8,}/gi;
 const OPENAI_KEY = /\bsk-[A-Za-z0-9_-]{8,}/g;
 
@@ -33,6 +35,10 @@ export function secretScrubber(secrets: readonly string[]): (line: string) => st
   return (line) => {
     let out = line;
     for (const s of secrets) if (out.includes(s)) out = out.split(s).join('***');
-    return out.replace(SECRET_PARAM, '$1***').replace(SECRET_FIELD, '$1***"').replace(BEARER, '$1***').replace(OPENAI_KEY, 'sk-***');
+    return out
+      .replace(SECRET_PARAM, '$1***')
+      .replace(SECRET_FIELD, '$1***"')
+      .replace(BEARER, '$1***')
+      .replace(OPENAI_KEY, 'sk-***');
   };
 }

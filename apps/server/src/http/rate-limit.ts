@@ -105,7 +105,11 @@ export class SqlRateLimiter implements RateLimiter {
 
   async check(key: string, limit: number): Promise<LimitResult> {
     const now = this.clock.now();
-    const row = await this.db.selectFrom('rate_limits').select(['count', 'reset_at']).where('key', '=', key).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('rate_limits')
+      .select(['count', 'reset_at'])
+      .where('key', '=', key)
+      .executeTakeFirst();
     if (!row || Date.parse(row.reset_at) <= now) return { allowed: true, count: 0, retryAfterSeconds: 0 };
     const count = Number(row.count);
     return { allowed: count < limit, count, retryAfterSeconds: retryAfter(Date.parse(row.reset_at), now) };

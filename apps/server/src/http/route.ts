@@ -19,11 +19,19 @@ export interface DownloadFile {
 }
 
 /** Sends a file to save: `asciiName` for old clients, the real (Chinese) name for everyone else. */
-export function sendFile(reply: FastifyReply, f: DownloadFile, contentType: string, asciiName: string): FastifyReply {
+export function sendFile(
+  reply: FastifyReply,
+  f: DownloadFile,
+  contentType: string,
+  asciiName: string,
+): FastifyReply {
   return reply
     .header('content-type', contentType)
     .header('content-length', String(f.file.length))
-    .header('content-disposition', `attachment; filename="${asciiName}"; filename*=UTF-8''${rfc5987(f.fileName)}`)
+    .header(
+      'content-disposition',
+      `attachment; filename="${asciiName}"; filename*=UTF-8''${rfc5987(f.fileName)}`,
+    )
     .header('cache-control', 'no-store')
     .header('x-content-type-options', 'nosniff')
     .send(f.file);
@@ -66,7 +74,10 @@ function routeSchema(tags: string[], method: 'GET' | 'POST', spec: SpecText, ans
 }
 
 /** The validated input: the query of a GET, the body of a POST. */
-function inputOf<I extends z.ZodType>(method: 'GET' | 'POST', req: { query: unknown; body: unknown }): z.output<I> {
+function inputOf<I extends z.ZodType>(
+  method: 'GET' | 'POST',
+  req: { query: unknown; body: unknown },
+): z.output<I> {
   return (method === 'GET' ? req.query : req.body) as z.output<I>;
 }
 
@@ -91,7 +102,11 @@ function jsonRoute<I extends z.ZodType, D extends z.ZodType>(
 }
 
 /** The service call; `req` for what the request itself carries (the client's IP). */
-type Run<I extends z.ZodType, R> = (actor: SessionActor, input: z.output<I>, req: FastifyRequest) => Promise<R> | R;
+type Run<I extends z.ZodType, R> = (
+  actor: SessionActor,
+  input: z.output<I>,
+  req: FastifyRequest,
+) => Promise<R> | R;
 
 /**
  * Routes of a signed-in user, declared as input schema → service call → envelope: the route stays
@@ -100,10 +115,15 @@ type Run<I extends z.ZodType, R> = (actor: SessionActor, input: z.output<I>, req
  */
 export function userRoutes(app: FastifyInstance, tags: string[]) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const schemaOf = (method: 'GET' | 'POST', spec: SpecText, answer: z.ZodType) => routeSchema(tags, method, spec, answer);
+  const schemaOf = (method: 'GET' | 'POST', spec: SpecText, answer: z.ZodType) =>
+    routeSchema(tags, method, spec, answer);
   const json =
     (method: 'GET' | 'POST') =>
-    <I extends z.ZodType, D extends z.ZodType>(url: string, spec: RouteSpec<I, D>, run: Run<I, z.input<D>>): void =>
+    <I extends z.ZodType, D extends z.ZodType>(
+      url: string,
+      spec: RouteSpec<I, D>,
+      run: Run<I, z.input<D>>,
+    ): void =>
       jsonRoute(app, tags, method, url, spec, (req, input) => run(requireAuth(req), input, req));
   return {
     get: json('GET'),
@@ -112,21 +132,30 @@ export function userRoutes(app: FastifyInstance, tags: string[]) {
      * A multipart upload (register @fastify/multipart on the scope first). A declared size far over
      * `maxBytes` is refused before a byte is read; a request that is not multipart is a 400.
      */
-    upload: <D extends z.ZodType>(url: string, spec: UploadSpec<D>, run: (actor: SessionActor, req: FastifyRequest) => Promise<z.input<D>>): void => {
+    upload: <D extends z.ZodType>(
+      url: string,
+      spec: UploadSpec<D>,
+      run: (actor: SessionActor, req: FastifyRequest) => Promise<z.input<D>>,
+    ): void => {
       r.route({
         method: 'POST',
         url,
         schema: { ...schemaOf('POST', spec, envelopeSchema(spec.data)), consumes: ['multipart/form-data'] },
         handler: async (req) => {
           const actor = requireAuth(req);
-          if (Number(req.headers['content-length'] ?? 0) > spec.maxBytes + 64 * 1024) throw new AppError(Code.PAYLOAD_TOO_LARGE, spec.tooLarge);
+          if (Number(req.headers['content-length'] ?? 0) > spec.maxBytes + 64 * 1024)
+            throw new AppError(Code.PAYLOAD_TOO_LARGE, spec.tooLarge);
           if (!req.isMultipart()) throw badRequest(spec.notMultipart);
           return ok(await run(actor, req));
         },
       });
     },
     /** A POST that changes something and answers `data: null`. */
-    action: <I extends z.ZodType>(url: string, spec: Omit<RouteSpec<I, z.ZodType>, 'data'>, run: Run<I, unknown>): void => {
+    action: <I extends z.ZodType>(
+      url: string,
+      spec: Omit<RouteSpec<I, z.ZodType>, 'data'>,
+      run: Run<I, unknown>,
+    ): void => {
       r.route({
         method: 'POST',
         url,
@@ -138,12 +167,17 @@ export function userRoutes(app: FastifyInstance, tags: string[]) {
       });
     },
     /** A POST that answers a Word file (a JSON envelope when it fails). */
-    docx: <I extends z.ZodType>(url: string, spec: Omit<RouteSpec<I, z.ZodType>, 'data'>, run: Run<I, DownloadFile>): void => {
+    docx: <I extends z.ZodType>(
+      url: string,
+      spec: Omit<RouteSpec<I, z.ZodType>, 'data'>,
+      run: Run<I, DownloadFile>,
+    ): void => {
       r.route({
         method: 'POST',
         url,
         schema: schemaOf('POST', spec, binaryResponseSchema),
-        handler: async (req, reply) => sendDocx(reply, await run(requireAuth(req), inputOf<I>('POST', req), req)),
+        handler: async (req, reply) =>
+          sendDocx(reply, await run(requireAuth(req), inputOf<I>('POST', req), req)),
       });
     },
   };
@@ -162,7 +196,11 @@ type PublicRun<I extends z.ZodType, R> = (input: z.output<I>, req: FastifyReques
 export function publicRoutes(app: FastifyInstance, tags: string[]) {
   const json =
     (method: 'GET' | 'POST') =>
-    <I extends z.ZodType, D extends z.ZodType>(url: string, spec: RouteSpec<I, D>, run: PublicRun<I, z.input<D>>): void =>
+    <I extends z.ZodType, D extends z.ZodType>(
+      url: string,
+      spec: RouteSpec<I, D>,
+      run: PublicRun<I, z.input<D>>,
+    ): void =>
       jsonRoute(app, tags, method, url, spec, (req, input) => run(input, req), 'none');
   return { get: json('GET'), post: json('POST') };
 }

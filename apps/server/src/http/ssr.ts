@@ -18,9 +18,23 @@ export interface SiteReader extends ContentReader {
 
 /** What apps/web/src/ssr/entry-server.tsx exports (built to {dist}/ssr/entry-server.js). */
 interface RendererModule {
-  render(input: { url: string; origin: string; buildId: string; userAgent: string; token: string | null; content: SiteReader }): Promise<
+  render(input: {
+    url: string;
+    origin: string;
+    buildId: string;
+    userAgent: string;
+    token: string | null;
+    content: SiteReader;
+  }): Promise<
     | { kind: 'redirect'; status: number; location: string }
-    | { kind: 'page'; status: number; head: string; html: string; styles: string; payload: { status: number } & Record<string, unknown> }
+    | {
+        kind: 'page';
+        status: number;
+        head: string;
+        html: string;
+        styles: string;
+        payload: { status: number } & Record<string, unknown>;
+      }
   >;
   sitemapPaths(content: SiteReader): Promise<string[]>;
   jsonForHtml(value: unknown): string;
@@ -97,7 +111,14 @@ export class WebRenderer {
     const mod = await this.renderer();
     if (!mod) return;
     const { buildId } = await this.template();
-    await mod.render({ url: '/', origin: 'http://localhost', buildId, userAgent: '', token: null, content: this.content });
+    await mod.render({
+      url: '/',
+      origin: 'http://localhost',
+      buildId,
+      userAgent: '',
+      token: null,
+      content: this.content,
+    });
   }
 
   private origin(req: FastifyRequest): string {
@@ -133,20 +154,40 @@ export class WebRenderer {
     const payload = `<script type="application/json" id="${mod.PAYLOAD_ELEMENT_ID}">${mod.jsonForHtml(out.payload)}</script>`;
     const html = template
       .replace(/<title>[\s\S]*?<\/title>/, '')
-      .replace(/<meta name="description"[^>]*>/, '')
-      .replace('</head>', `  ${out.head}\n    <meta name="${mod.BUILD_META_NAME}" content="${buildId}" />\n    ${out.styles}\n  </head>`)
+      .replace(/<meta\s+name="description"[^>]*>/, '')
+      .replace(
+        '</head>',
+        `  ${out.head}\n    <meta name="${mod.BUILD_META_NAME}" content="${buildId}" />\n    ${out.styles}\n  </head>`,
+      )
       .replace('<div id="root"></div>', `<div id="root">${out.html}</div>\n    ${payload}`);
     // Personal (the header differs for a signed-in visitor): revalidated every time, never shared.
-    await reply.status(out.status).header('cache-control', 'no-cache').header('vary', 'cookie').type('text/html; charset=utf-8').send(html);
+    await reply
+      .status(out.status)
+      .header('cache-control', 'no-cache')
+      .header('vary', 'cookie')
+      .type('text/html; charset=utf-8')
+      .send(html);
     return true;
   }
 
   /** `{path}/_payload.json`: the data the page at {path} was rendered from. */
-  async payload(req: FastifyRequest, reply: FastifyReply, pagePath: string, search: string): Promise<boolean> {
+  async payload(
+    req: FastifyRequest,
+    reply: FastifyReply,
+    pagePath: string,
+    search: string,
+  ): Promise<boolean> {
     const mod = await this.renderer();
     if (!mod) return false;
     const { buildId } = await this.template();
-    const out = await mod.render({ url: `${pagePath}${search}`, origin: this.origin(req), buildId, userAgent: '', token: null, content: this.content });
+    const out = await mod.render({
+      url: `${pagePath}${search}`,
+      origin: this.origin(req),
+      buildId,
+      userAgent: '',
+      token: null,
+      content: this.content,
+    });
     if (out.kind === 'redirect') {
       await reply.redirect(`${out.location.replace(/\/$/, '')}/_payload.json`, out.status);
       return true;
@@ -159,12 +200,22 @@ export class WebRenderer {
     const mod = await this.renderer();
     if (!mod) return null;
     const origin = this.origin(req);
-    const urls = (await mod.sitemapPaths(this.content)).map((p) => `  <url><loc>${escapeXml(`${origin}${p}`)}</loc></url>`);
+    const urls = (await mod.sitemapPaths(this.content)).map(
+      (p) => `  <url><loc>${escapeXml(`${origin}${p}`)}</loc></url>`,
+    );
     return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
   }
 
   robots(req: FastifyRequest): string {
     // The workbench, the console and the API are private; everything else is the public site.
-    return ['User-agent: *', 'Allow: /', 'Disallow: /home', 'Disallow: /admin', 'Disallow: /api/', `Sitemap: ${this.origin(req)}/sitemap.xml`, ''].join('\n');
+    return [
+      'User-agent: *',
+      'Allow: /',
+      'Disallow: /home',
+      'Disallow: /admin',
+      'Disallow: /api/',
+      `Sitemap: ${this.origin(req)}/sitemap.xml`,
+      '',
+    ].join('\n');
   }
 }

@@ -45,33 +45,57 @@ export function registerWebApp(app: FastifyInstance, config: Config, site: SiteR
   }
   app.setNotFoundHandler(async (req, reply) => {
     const [urlPath, query] = splitUrl(req.url);
-    if (urlPath === '/api' || urlPath.startsWith('/api/') || (req.method !== 'GET' && req.method !== 'HEAD')) {
+    if (
+      urlPath === '/api' ||
+      urlPath.startsWith('/api/') ||
+      (req.method !== 'GET' && req.method !== 'HEAD')
+    ) {
       return reply.status(httpStatusOf(Code.NOT_FOUND)).send(fail(Code.NOT_FOUND, MSG.apiNotFound(urlPath)));
     }
-    if (!hasWeb) return reply.status(isKnownWebRoute(urlPath) ? 200 : 404).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(NOT_BUILT_PAGE);
-    if (urlPath === '/robots.txt') return reply.header('cache-control', 'no-cache').type('text/plain; charset=utf-8').send(web.robots(req));
+    if (!hasWeb)
+      return reply
+        .status(isKnownWebRoute(urlPath) ? 200 : 404)
+        .header('cache-control', 'no-cache')
+        .type('text/html; charset=utf-8')
+        .send(NOT_BUILT_PAGE);
+    if (urlPath === '/robots.txt')
+      return reply
+        .header('cache-control', 'no-cache')
+        .type('text/plain; charset=utf-8')
+        .send(web.robots(req));
     if (urlPath === '/sitemap.xml') {
       const xml = await web.sitemap(req);
-      if (xml) return reply.header('cache-control', 'no-cache').type('application/xml; charset=utf-8').send(xml);
+      if (xml)
+        return reply.header('cache-control', 'no-cache').type('application/xml; charset=utf-8').send(xml);
     }
     const build = /^\/builds\/meta\/([^/]+)\.json$/.exec(urlPath);
     if (build) {
       // An old tab asks about its own build: 404 tells it a newer deployment has replaced it.
       const { buildId } = await web.template();
-      if (build[1] !== buildId) return reply.status(404).header('cache-control', 'no-store').send({ id: build[1], current: false });
+      if (build[1] !== buildId)
+        return reply.status(404).header('cache-control', 'no-store').send({ id: build[1], current: false });
       return reply.header('cache-control', 'no-store').send({ id: buildId, current: true });
     }
     const payloadOf = /^(.*)\/_payload\.json$/.exec(urlPath)?.[1];
     if (payloadOf !== undefined) {
       const pagePath = payloadOf || '/';
-      if (isServerRenderedPath(pagePath) && isKnownWebRoute(pagePath) && (await web.payload(req, reply, pagePath, query))) return reply;
+      if (
+        isServerRenderedPath(pagePath) &&
+        isKnownWebRoute(pagePath) &&
+        (await web.payload(req, reply, pagePath, query))
+      )
+        return reply;
       return reply.status(404).send(fail(Code.NOT_FOUND, MSG.apiNotFound(urlPath)));
     }
     if (isServerRenderedPath(urlPath) && (await web.page(req, reply, urlPath, query))) return reply;
     const status = isKnownWebRoute(urlPath) ? 200 : 404;
     // Read per request (it is small): a rebuild while the server runs is served at once, and a
     // buffer (not a stream) can be compressed on the way out.
-    return reply.status(status).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(await web.shell());
+    return reply
+      .status(status)
+      .header('cache-control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(await web.shell());
   });
 }
 

@@ -12,7 +12,10 @@ let h: DbHandle;
 const queues: SqlJobQueue[] = [];
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-async function until<T>(fn: () => Promise<T | null | undefined | false> | T | null | undefined | false, ms = 5000): Promise<T> {
+async function until<T>(
+  fn: () => Promise<T | null | undefined | false> | T | null | undefined | false,
+  ms = 5000,
+): Promise<T> {
   const end = Date.now() + ms;
   for (;;) {
     const v = await fn();
@@ -123,7 +126,9 @@ describe('SqlJobQueue', () => {
   it('stop gives running jobs back so that the next worker resumes them at once', async () => {
     const a = queue();
     a.register('resume', async ({ signal }) => {
-      await new Promise<void>((resolve, reject) => signal.addEventListener('abort', () => reject(new Error('stopped'))));
+      await new Promise<void>((resolve, reject) =>
+        signal.addEventListener('abort', () => reject(new Error('stopped'))),
+      );
     });
     a.start();
     const j = await a.enqueue('resume', {});
@@ -160,7 +165,12 @@ describe('SqlJobQueue', () => {
     q.events.publish({ jobId: 'job-x', type: 'delta', data: 'live only' });
     expect(await q.events.append('job-x', 'c', { i: 3 })).toBe(3);
     off();
-    expect(live.map((e) => [e.type, e.seq])).toEqual([['a', 1], ['b', 2], ['delta', undefined], ['c', 3]]);
+    expect(live.map((e) => [e.type, e.seq])).toEqual([
+      ['a', 1],
+      ['b', 2],
+      ['delta', undefined],
+      ['c', 3],
+    ]);
     const replay = await q.events.since('job-x', 1);
     expect(replay.map((e) => e.data)).toEqual([{ i: 2 }, { i: 3 }]);
   });

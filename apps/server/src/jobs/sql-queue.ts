@@ -66,7 +66,11 @@ function toRecord<P>(r: JobTable): JobRecord<P> {
 
 function isUniqueViolation(e: unknown): boolean {
   const err = e as { code?: string; message?: string };
-  return err?.code === '23505' || err?.code === 'SQLITE_CONSTRAINT_UNIQUE' || /UNIQUE constraint failed/i.test(err?.message ?? '');
+  return (
+    err?.code === '23505' ||
+    err?.code === 'SQLITE_CONSTRAINT_UNIQUE' ||
+    /UNIQUE constraint failed/i.test(err?.message ?? '')
+  );
 }
 
 /** The event log in the `job_events` table, with an in-process emitter for live delivery. */
@@ -87,19 +91,28 @@ export class SqlJobEvents implements JobEvents {
     const prev = this.chains.get(jobId) ?? Promise.resolve();
     const next = prev.catch(() => undefined).then(() => this.insertNext(jobId, type, data));
     this.chains.set(jobId, next);
-    void next.finally(() => {
-      if (this.chains.get(jobId) === next) this.chains.delete(jobId);
-    }).catch(() => undefined);
+    void next
+      .finally(() => {
+        if (this.chains.get(jobId) === next) this.chains.delete(jobId);
+      })
+      .catch(() => undefined);
     return next;
   }
 
   private async insertNext(jobId: string, type: string, data: unknown): Promise<number> {
     const text = JSON.stringify(data ?? null);
     for (let attempt = 0; ; attempt++) {
-      const last = await this.db.selectFrom('job_events').select((eb) => eb.fn.max('seq').as('m')).where('job_id', '=', jobId).executeTakeFirst();
+      const last = await this.db
+        .selectFrom('job_events')
+        .select((eb) => eb.fn.max('seq').as('m'))
+        .where('job_id', '=', jobId)
+        .executeTakeFirst();
       const seq = Number(last?.m ?? 0) + 1;
       try {
-        await this.db.insertInto('job_events').values({ job_id: jobId, seq, type, data: text, created_at: new Date().toISOString() }).execute();
+        await this.db
+          .insertInto('job_events')
+          .values({ job_id: jobId, seq, type, data: text, created_at: new Date().toISOString() })
+          .execute();
         this.emitter.emit(jobId, { jobId, seq, type, data } satisfies JobEvent);
         return seq;
       } catch (e) {
@@ -110,7 +123,14 @@ export class SqlJobEvents implements JobEvents {
   }
 
   async since(jobId: string, afterSeq: number, limit = 1000): Promise<JobEvent[]> {
-    const rows = await this.db.selectFrom('job_events').selectAll().where('job_id', '=', jobId).where('seq', '>', afterSeq).orderBy('seq').limit(limit).execute();
+    const rows = await this.db
+      .selectFrom('job_events')
+      .selectAll()
+      .where('job_id', '=', jobId)
+      .where('seq', '>', afterSeq)
+      .orderBy('seq')
+      .limit(limit)
+      .execute();
     return rows.map((r) => ({ jobId: r.job_id, seq: r.seq, type: r.type, data: JSON.parse(r.data) }));
   }
 
@@ -188,7 +208,8 @@ export class SqlJobQueue implements JobQueue {
     try {
       await this.db.insertInto('jobs').values(row).execute();
     } catch (e) {
-      if (opts.dedupeKey && isUniqueViolation(e)) throw new JobConflictError(await this.findLive(opts.dedupeKey));
+      if (opts.dedupeKey && isUniqueViolation(e))
+        throw new JobConflictError(await this.findLive(opts.dedupeKey));
       throw e;
     }
     this.kick();
@@ -201,21 +222,43 @@ export class SqlJobQueue implements JobQueue {
   }
 
   async findLive(dedupeKey: string): Promise<JobRecord | null> {
-    const r = await this.db.selectFrom('jobs').selectAll().where('dedupe_key', '=', dedupeKey).where('status', 'in', ['queued', 'running']).executeTakeFirst();
+    const r = await this.db
+      .selectFrom('jobs')
+      .selectAll()
+      .where('dedupe_key', '=', dedupeKey)
+      .where('status', 'in', ['queued', 'running'])
+      .executeTakeFirst();
     return r ? toRecord(r) : null;
   }
 
   async latest(dedupeKey: string): Promise<JobRecord | null> {
-    const r = await this.db.selectFrom('jobs').selectAll().where('dedupe_key', '=', dedupeKey).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(1).executeTakeFirst();
+    const r = await this.db
+      .selectFrom('jobs')
+      .selectAll()
+      .where('dedupe_key', '=', dedupeKey)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst();
     return r ? toRecord(r) : null;
   }
 
   async cancel(id: string): Promise<boolean> {
     const now = new Date().toISOString();
     // A job nobody runs yet ends here; a running one is told through the flag (and at once when here).
-    const q = await this.db.updateTable('jobs').set({ status: 'cancelled', cancel_requested: 1, finished_at: now, updated_at: now }).where('id', '=', id).where('status', '=', 'queued').executeTakeFirst();
+    const q = await this.db
+      .updateTable('jobs')
+      .set({ status: 'cancelled', cancel_requested: 1, finished_at: now, updated_at: now })
+      .where('id', '=', id)
+      .where('status', '=', 'queued')
+      .executeTakeFirst();
     if (Number(q.numUpdatedRows) === 1) return true;
-    const r = await this.db.updateTable('jobs').set({ cancel_requested: 1, updated_at: now }).where('id', '=', id).where('status', '=', 'running').executeTakeFirst();
+    const r = await this.db
+      .updateTable('jobs')
+      .set({ cancel_requested: 1, updated_at: now })
+      .where('id', '=', id)
+      .where('status', '=', 'running')
+      .executeTakeFirst();
     const local = this.running.get(id);
     if (local && !local.ctrl.signal.aborted) {
       local.reason = 'cancelled';
@@ -290,7 +333,12 @@ export class SqlJobQueue implements JobQueue {
       .selectFrom('jobs')
       .select(['id'])
       .where('kind', 'in', kinds)
-      .where((eb) => eb.or([eb('status', '=', 'queued'), eb.and([eb('status', '=', 'running'), eb('lease_expires_at', '<', now)])]))
+      .where((eb) =>
+        eb.or([
+          eb('status', '=', 'queued'),
+          eb.and([eb('status', '=', 'running'), eb('lease_expires_at', '<', now)]),
+        ]),
+      )
       .orderBy('created_at')
       .limit(10)
       .execute();
@@ -307,7 +355,12 @@ export class SqlJobQueue implements JobQueue {
           updated_at: now,
         }))
         .where('id', '=', c.id)
-        .where((eb) => eb.or([eb('status', '=', 'queued'), eb.and([eb('status', '=', 'running'), eb('lease_expires_at', '<', now)])]))
+        .where((eb) =>
+          eb.or([
+            eb('status', '=', 'queued'),
+            eb.and([eb('status', '=', 'running'), eb('lease_expires_at', '<', now)]),
+          ]),
+        )
         .executeTakeFirst();
       if (Number(res.numUpdatedRows) !== 1) continue;
       const row = await this.db.selectFrom('jobs').selectAll().where('id', '=', c.id).executeTakeFirst();
@@ -321,11 +374,28 @@ export class SqlJobQueue implements JobQueue {
     return null;
   }
 
-  private async finish(id: string, status: JobStatus, error: string | null, progress?: unknown): Promise<boolean> {
+  private async finish(
+    id: string,
+    status: JobStatus,
+    error: string | null,
+    progress?: unknown,
+  ): Promise<boolean> {
     const now = new Date().toISOString();
-    const patch: Partial<JobTable> = { status, error, lease_owner: null, lease_expires_at: null, finished_at: now, updated_at: now };
+    const patch: Partial<JobTable> = {
+      status,
+      error,
+      lease_owner: null,
+      lease_expires_at: null,
+      finished_at: now,
+      updated_at: now,
+    };
     if (progress !== undefined) patch.progress = JSON.stringify(progress);
-    const r = await this.db.updateTable('jobs').set(patch).where('id', '=', id).where('lease_owner', '=', this.workerId).executeTakeFirst();
+    const r = await this.db
+      .updateTable('jobs')
+      .set(patch)
+      .where('id', '=', id)
+      .where('lease_owner', '=', this.workerId)
+      .executeTakeFirst();
     return Number(r.numUpdatedRows) === 1;
   }
 
@@ -353,7 +423,11 @@ export class SqlJobQueue implements JobQueue {
           .where('status', '=', 'running')
           .executeTakeFirst();
         if (Number(r.numUpdatedRows) !== 1) return abort('lease_lost');
-        const cur = await this.db.selectFrom('jobs').select(['cancel_requested']).where('id', '=', row.id).executeTakeFirst();
+        const cur = await this.db
+          .selectFrom('jobs')
+          .select(['cancel_requested'])
+          .where('id', '=', row.id)
+          .executeTakeFirst();
         if (cur?.cancel_requested === 1) abort('cancelled');
       })().catch((err) => this.opts.log?.warn({ err, jobId: row.id }, 'job heartbeat failed'));
     }, this.heartbeatMs);
@@ -366,7 +440,12 @@ export class SqlJobQueue implements JobQueue {
           signal: ctrl.signal,
           abortReason: () => state.reason,
           setProgress: async (p) => {
-            await this.db.updateTable('jobs').set({ progress: JSON.stringify(p), updated_at: new Date().toISOString() }).where('id', '=', row.id).where('lease_owner', '=', this.workerId).execute();
+            await this.db
+              .updateTable('jobs')
+              .set({ progress: JSON.stringify(p), updated_at: new Date().toISOString() })
+              .where('id', '=', row.id)
+              .where('lease_owner', '=', this.workerId)
+              .execute();
           },
           emit: (type, data) => this.events.append(row.id, type, data),
           publish: (type, data) => this.events.publish({ jobId: row.id, type, data }),
@@ -374,7 +453,8 @@ export class SqlJobQueue implements JobQueue {
         clearInterval(heartbeat);
         if (state.reason === 'cancelled') await this.finish(row.id, 'cancelled', null);
         else if (state.reason === 'shutdown') await this.release(row.id);
-        else if (state.reason !== 'lease_lost') await this.finish(row.id, 'done', null, result === undefined ? undefined : result);
+        else if (state.reason !== 'lease_lost')
+          await this.finish(row.id, 'done', null, result === undefined ? undefined : result);
       } catch (err) {
         clearInterval(heartbeat);
         if (state.reason === 'cancelled') await this.finish(row.id, 'cancelled', null);
@@ -395,7 +475,13 @@ export class SqlJobQueue implements JobQueue {
   private async release(id: string): Promise<void> {
     await this.db
       .updateTable('jobs')
-      .set((eb) => ({ status: 'queued', lease_owner: null, lease_expires_at: null, attempts: eb('attempts', '-', 1), updated_at: new Date().toISOString() }))
+      .set((eb) => ({
+        status: 'queued',
+        lease_owner: null,
+        lease_expires_at: null,
+        attempts: eb('attempts', '-', 1),
+        updated_at: new Date().toISOString(),
+      }))
       .where('id', '=', id)
       .where('lease_owner', '=', this.workerId)
       .where('status', '=', 'running')

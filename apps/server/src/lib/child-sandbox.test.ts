@@ -18,7 +18,10 @@ async function rejection(p: Promise<unknown>): Promise<unknown> {
 
 describe('ChildSandbox', { timeout: 30_000 }, () => {
   it('answers from another process and leaves no child behind', async () => {
-    const r = await fresh.run<{ value: unknown; pid: number }>({ op: 'echo', value: { a: [1, '二'], b: new Uint8Array([7]) } });
+    const r = await fresh.run<{ value: unknown; pid: number }>({
+      op: 'echo',
+      value: { a: [1, '二'], b: new Uint8Array([7]) },
+    });
     expect(r.value).toEqual({ a: [1, '二'], b: new Uint8Array([7]) });
     expect(r.pid).not.toBe(process.pid);
     expect(fresh.childCount).toBe(0);

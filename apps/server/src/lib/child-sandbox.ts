@@ -147,7 +147,13 @@ export class ChildSandbox {
         proc.off('message', onMessage);
         proc.off('exit', onExit);
         const rss = keep ? rssMbOf(proc.pid ?? -1) : null;
-        if (keep && !this.closed && this.opts.reuseBelowRssMb && rss !== null && rss < this.opts.reuseBelowRssMb) {
+        if (
+          keep &&
+          !this.closed &&
+          this.opts.reuseBelowRssMb &&
+          rss !== null &&
+          rss < this.opts.reuseBelowRssMb
+        ) {
           // An idle child must not keep the server alive at shutdown.
           setRef(child, false);
           this.idle.push(child);
@@ -155,7 +161,10 @@ export class ChildSandbox {
         fn();
       };
       // The time limit counts from when the task is handed over; starting a child has its own.
-      let timer = setTimeout(() => finish(() => reject(new SandboxKilled('timeout')), false), STARTUP_MS + timeoutMs);
+      let timer = setTimeout(
+        () => finish(() => reject(new SandboxKilled('timeout')), false),
+        STARTUP_MS + timeoutMs,
+      );
       const watch = setInterval(() => {
         const rss = rssMbOf(proc.pid ?? -1);
         if (rss !== null && rss > this.opts.rssMb) finish(() => reject(new SandboxKilled('memory')), false);

@@ -20,7 +20,12 @@ process.on('message', async (m) => {
     const result = await handle(m.payload);
     process.send({ id: m.id, ok: true, result });
   } catch (e) {
-    process.send({ id: m.id, ok: false, code: typeof e?.code === 'string' ? e.code : 'internal', detail: String(e?.message ?? e).slice(0, 500) });
+    process.send({
+      id: m.id,
+      ok: false,
+      code: typeof e?.code === 'string' ? e.code : 'internal',
+      detail: String(e?.message ?? e).slice(0, 500),
+    });
   }
 });
 // The parent's pipe closing means the server is gone: nothing left to do.

@@ -13,7 +13,11 @@ describe('newId', () => {
     const seen = new Set<string>();
     let prev = -1n;
     // 5,000 ids in one wall millisecond, then a clock stepping back by a second, then forward again.
-    const clock = [...Array(5_000).fill(base), ...Array(3_000).fill(base - 1_000n), ...Array(3_000).fill(base + 2n)];
+    const clock = [
+      ...Array(5_000).fill(base),
+      ...Array(3_000).fill(base - 1_000n),
+      ...Array(3_000).fill(base + 2n),
+    ];
     for (const wall of clock) {
       const { ms, counter } = nextIdParts(wall);
       const v = (ms << 10n) | counter;

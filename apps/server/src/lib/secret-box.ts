@@ -15,8 +15,15 @@ export class SecretBox {
   private constructor(private readonly key: Buffer) {}
 
   /** `generated` tells the caller that the key is a development one written under dataDir. */
-  static fromConfig(config: { SECRET_KEY?: string; dataDir: string }): { box: SecretBox; generated: boolean } {
-    if (config.SECRET_KEY) return { box: new SecretBox(createHash('sha256').update(config.SECRET_KEY, 'utf8').digest()), generated: false };
+  static fromConfig(config: { SECRET_KEY?: string; dataDir: string }): {
+    box: SecretBox;
+    generated: boolean;
+  } {
+    if (config.SECRET_KEY)
+      return {
+        box: new SecretBox(createHash('sha256').update(config.SECRET_KEY, 'utf8').digest()),
+        generated: false,
+      };
     const file = path.join(config.dataDir, KEY_FILE);
     let raw: string;
     try {
@@ -46,6 +53,8 @@ export class SecretBox {
     if (!m) throw new Error('sealed secret: unknown format');
     const decipher = createDecipheriv('aes-256-gcm', this.key, Buffer.from(m[1], 'base64url'));
     decipher.setAuthTag(Buffer.from(m[2], 'base64url'));
-    return Buffer.concat([decipher.update(Buffer.from(m[3], 'base64url')), decipher.final()]).toString('utf8');
+    return Buffer.concat([decipher.update(Buffer.from(m[3], 'base64url')), decipher.final()]).toString(
+      'utf8',
+    );
   }
 }

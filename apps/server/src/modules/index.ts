@@ -31,7 +31,10 @@ import { registerInvoiceRoutes } from './invoice/routes.ts';
  *   3. add one line below.
  * Order does not matter for services (they are all built before any module registers).
  */
-export const modules: Array<{ name: string; register(app: FastifyInstance, ctx: AppContext): void | Promise<void> }> = [
+export const modules: Array<{
+  name: string;
+  register(app: FastifyInstance, ctx: AppContext): void | Promise<void>;
+}> = [
   { name: 'health', register: registerHealthRoutes },
   { name: 'config', register: registerConfigRoutes },
   { name: 'session', register: registerSessionRoutes },

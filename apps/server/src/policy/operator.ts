@@ -17,7 +17,11 @@ export class SqlOperatorDirectory implements OperatorDirectory {
   constructor(private readonly db: Kysely<Database>) {}
 
   async isOperator(userId: string): Promise<boolean> {
-    const r = await this.db.selectFrom('operators').select('user_id').where('user_id', '=', userId).executeTakeFirst();
+    const r = await this.db
+      .selectFrom('operators')
+      .select('user_id')
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
     return Boolean(r);
   }
 
@@ -29,6 +33,9 @@ export class SqlOperatorDirectory implements OperatorDirectory {
 }
 
 /** The operator rule: throws 403 for anyone else. */
-export async function authorizeOperator(directory: OperatorDirectory, actor: Pick<Actor, 'userId'>): Promise<void> {
+export async function authorizeOperator(
+  directory: OperatorDirectory,
+  actor: Pick<Actor, 'userId'>,
+): Promise<void> {
   if (!(await directory.isOperator(actor.userId))) throw forbidden(COMMERCE_MSG.notOperator);
 }

@@ -42,10 +42,22 @@ export async function readSse(res: Response, onEvent?: (e: SseMessage) => void):
 }
 
 /** POST or GET with the client headers asking for a stream. */
-export function streamCall(s: TestServer, token: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Response> {
+export function streamCall(
+  s: TestServer,
+  token: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<Response> {
   return fetch(`${s.baseUrl}/api${path}`, {
     method: body === undefined ? 'GET' : 'POST',
-    headers: { ...clientHeaders(), 'blade-auth': `bearer ${token}`, accept: 'text/event-stream', ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
+    headers: {
+      ...clientHeaders(),
+      'blade-auth': `bearer ${token}`,
+      accept: 'text/event-stream',
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...headers,
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
 }
@@ -82,19 +94,39 @@ export function scriptBidWriter(fake: FakeOpenAi): void {
     match: '【任务：生成大纲】',
     reply: (r: RecordedRequest) => {
       // The scoring sheet of the prompt: "- [S1] 技术｜group／name｜10 分｜criteria".
-      const items = [...r.prompt.matchAll(/^- \[(S\d+)\] (技术|商务|价格|其他)｜(?:[^｜\n]*／)?([^｜\n]+)｜/gm)].map((m) => ({ id: m[1], cat: m[2], name: m[3] }));
+      const items = [
+        ...r.prompt.matchAll(/^- \[(S\d+)\] (技术|商务|价格|其他)｜(?:[^｜\n]*／)?([^｜\n]+)｜/gm),
+      ].map((m) => ({ id: m[1], cat: m[2], name: m[3] }));
       // The model "forgets" the last item: the server must add it back.
       const kept = items.slice(0, -1);
-      const part = (cat: string) => kept.filter((i) => i.cat === cat).map((i) => ({ title: i.name, scoringItemIds: [i.id], children: [{ title: '实施方案', children: [] }, { title: '保障措施', children: [] }] }));
+      const part = (cat: string) =>
+        kept
+          .filter((i) => i.cat === cat)
+          .map((i) => ({
+            title: i.name,
+            scoringItemIds: [i.id],
+            children: [
+              { title: '实施方案', children: [] },
+              { title: '保障措施', children: [] },
+            ],
+          }));
       return JSON.stringify({
         chapters: [
           { title: '投标函', children: [] },
           { title: '商务部分', children: part('商务') },
           { title: '技术部分', children: part('技术') },
-          { title: '报价文件', scoringItemIds: kept.filter((i) => i.cat === '价格').map((i) => i.id), children: [] },
+          {
+            title: '报价文件',
+            scoringItemIds: kept.filter((i) => i.cat === '价格').map((i) => i.id),
+            children: [],
+          },
         ],
       });
     },
   });
-  fake.script({ match: '【任务：撰写章节】', reply: (r: RecordedRequest) => fillerText(Number(/约 (\d+) 字/.exec(r.prompt)?.[1] ?? 300), r.prompt.slice(-60)) });
+  fake.script({
+    match: '【任务：撰写章节】',
+    reply: (r: RecordedRequest) =>
+      fillerText(Number(/约 (\d+) 字/.exec(r.prompt)?.[1] ?? 300), r.prompt.slice(-60)),
+  });
 }

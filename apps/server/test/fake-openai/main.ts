@@ -8,7 +8,9 @@
  */
 import { startFakeOpenAi, type FakeOpenAiOptions } from './server.ts';
 
-const cfg = JSON.parse(process.env.FAKE_OPENAI_CONFIG ?? '{}') as FakeOpenAiOptions & { scripts?: Array<{ match: string; reply: string }> };
+const cfg = JSON.parse(process.env.FAKE_OPENAI_CONFIG ?? '{}') as FakeOpenAiOptions & {
+  scripts?: Array<{ match: string; reply: string }>;
+};
 const fake = await startFakeOpenAi(cfg);
 console.log(`fake-openai listening on ${fake.url}`);
 const stop = () => void fake.close().then(() => process.exit(0));

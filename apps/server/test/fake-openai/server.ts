@@ -57,7 +57,8 @@ export interface FakeOpenAi {
   url: string;
   port: number;
   requests: RecordedRequest[];
-  options: Required<Pick<FakeOpenAiOptions, 'firstTokenDelayMs' | 'tokensPerSecond' | 'charsPerToken'>> & FakeOpenAiOptions;
+  options: Required<Pick<FakeOpenAiOptions, 'firstTokenDelayMs' | 'tokensPerSecond' | 'charsPerToken'>> &
+    FakeOpenAiOptions;
   /** Adds a script after the existing ones. */
   script(s: Script): void;
   /** Adds a script that wins over the existing ones. */
@@ -121,7 +122,18 @@ export async function startFakeOpenAi(opts: FakeOpenAiOptions = {}): Promise<Fak
       if (req.method === 'GET' && url === '/__requests') {
         // Control endpoint for a fake run as its own process (main.ts): what it was asked.
         res.writeHead(200, { 'content-type': 'application/json' });
-        res.end(JSON.stringify(requests.map(({ model, stream, json, at, outcome, prompt }) => ({ model, stream, json, at, outcome, prompt }))));
+        res.end(
+          JSON.stringify(
+            requests.map(({ model, stream, json, at, outcome, prompt }) => ({
+              model,
+              stream,
+              json,
+              at,
+              outcome,
+              prompt,
+            })),
+          ),
+        );
         return;
       }
       if (req.method === 'GET' && url.endsWith('/models')) {
@@ -145,7 +157,10 @@ export async function startFakeOpenAi(opts: FakeOpenAiOptions = {}): Promise<Fak
       const messages = Array.isArray(body.messages) ? body.messages : [];
       const rec: RecordedRequest = {
         model: String(body.model ?? ''),
-        messages: messages.map((m: any) => ({ role: String(m.role), content: typeof m.content === 'string' ? m.content : JSON.stringify(m.content) })),
+        messages: messages.map((m: any) => ({
+          role: String(m.role),
+          content: typeof m.content === 'string' ? m.content : JSON.stringify(m.content),
+        })),
         stream: body.stream === true,
         json: body.response_format?.type === 'json_object' || body.response_format?.type === 'json_schema',
         maxTokens: typeof body.max_tokens === 'number' ? body.max_tokens : null,
@@ -202,7 +217,9 @@ export async function startFakeOpenAi(opts: FakeOpenAiOptions = {}): Promise<Fak
       const headers: Record<string, string> = { 'content-type': 'application/json' };
       if (fault.retryAfter !== undefined) headers['retry-after'] = String(fault.retryAfter);
       res.writeHead(fault.status, headers);
-      res.end(JSON.stringify({ error: { message: `injected ${fault.status}`, type: 'fake', code: fault.status } }));
+      res.end(
+        JSON.stringify({ error: { message: `injected ${fault.status}`, type: 'fake', code: fault.status } }),
+      );
       return;
     }
     if (fault?.kind === 'hang') {
@@ -212,36 +229,60 @@ export async function startFakeOpenAi(opts: FakeOpenAiOptions = {}): Promise<Fak
     const { text, finish } = replyFor(r);
     const id = `chatcmpl-fake-${requests.length}`;
     const created = Math.floor(Date.now() / 1000);
-    const usage = { prompt_tokens: Math.ceil(r.prompt.length / 2), completion_tokens: Math.ceil(text.length / options.charsPerToken), total_tokens: 0 };
+    const usage = {
+      prompt_tokens: Math.ceil(r.prompt.length / 2),
+      completion_tokens: Math.ceil(text.length / options.charsPerToken),
+      total_tokens: 0,
+    };
     usage.total_tokens = usage.prompt_tokens + usage.completion_tokens;
     if (!r.stream) {
       await delay(options.firstTokenDelayMs);
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(
         JSON.stringify({
-          id, object: 'chat.completion', created, model: r.model,
+          id,
+          object: 'chat.completion',
+          created,
+          model: r.model,
           choices: [{ index: 0, message: { role: 'assistant', content: text }, finish_reason: finish }],
           usage,
         }),
       );
       return;
     }
-    res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
+    res.writeHead(200, {
+      'content-type': 'text/event-stream',
+      'cache-control': 'no-cache',
+      connection: 'keep-alive',
+    });
     const send = (obj: unknown) => res.write(`data: ${JSON.stringify(obj)}\n\n`);
     const chunk = (content: string | null, finish: string | null, withUsage = false) => ({
-      id, object: 'chat.completion.chunk', created, model: r.model,
-      choices: finish === 'usage-only' ? [] : [{ index: 0, delta: content === null ? {} : { content }, finish_reason: finish }],
+      id,
+      object: 'chat.completion.chunk',
+      created,
+      model: r.model,
+      choices:
+        finish === 'usage-only'
+          ? []
+          : [{ index: 0, delta: content === null ? {} : { content }, finish_reason: finish }],
       ...(withUsage ? { usage } : {}),
     });
     const tokens: string[] = [];
     const chars = Array.from(text);
-    for (let i = 0; i < chars.length; i += options.charsPerToken) tokens.push(chars.slice(i, i + options.charsPerToken).join(''));
+    for (let i = 0; i < chars.length; i += options.charsPerToken)
+      tokens.push(chars.slice(i, i + options.charsPerToken).join(''));
     let closed = false;
     // res 'close' fires when the client goes away (req 'close' fires as soon as the body is read).
     res.on('close', () => {
       closed = true;
     });
-    send({ id, object: 'chat.completion.chunk', created, model: r.model, choices: [{ index: 0, delta: { role: 'assistant', content: '' }, finish_reason: null }] });
+    send({
+      id,
+      object: 'chat.completion.chunk',
+      created,
+      model: r.model,
+      choices: [{ index: 0, delta: { role: 'assistant', content: '' }, finish_reason: null }],
+    });
     const start = Date.now() + options.firstTokenDelayMs;
     const tps = options.tokensPerSecond;
     const interval = tps && Number.isFinite(tps) ? 1000 / tps : 0;

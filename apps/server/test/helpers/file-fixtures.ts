@@ -1,6 +1,16 @@
 import zlib from 'node:zlib';
 import { randomBytes } from 'node:crypto';
-import { AlignmentType, Document, HeadingLevel, LevelFormat, Packer, Paragraph, Table, TableCell, TableRow } from 'docx';
+import {
+  AlignmentType,
+  Document,
+  HeadingLevel,
+  LevelFormat,
+  Packer,
+  Paragraph,
+  Table,
+  TableCell,
+  TableRow,
+} from 'docx';
 
 /**
  * Builders of test files (generated at test time; no binaries in the repository): PDFs with
@@ -38,9 +48,14 @@ export function makePdf(pages: string[][], opts: PdfOptions = {}): Buffer {
   const catalog = add('');
   const pagesObj = add('');
   const font = add('');
-  const cid = add('<< /Type /Font /Subtype /CIDFontType0 /BaseFont /STSong-Light /CIDSystemInfo << /Registry (Adobe) /Ordering (GB1) /Supplement 2 >> /FontDescriptor 5 0 R /DW 1000 >>');
-  add('<< /Type /FontDescriptor /FontName /STSong-Light /Flags 6 /FontBBox [0 -200 1000 900] /ItalicAngle 0 /Ascent 880 /Descent -120 /CapHeight 880 /StemV 93 >>');
-  objects[font - 1] = `<< /Type /Font /Subtype /Type0 /BaseFont /STSong-Light /Encoding /UniGB-UCS2-H /DescendantFonts [${cid} 0 R] >>`;
+  const cid = add(
+    '<< /Type /Font /Subtype /CIDFontType0 /BaseFont /STSong-Light /CIDSystemInfo << /Registry (Adobe) /Ordering (GB1) /Supplement 2 >> /FontDescriptor 5 0 R /DW 1000 >>',
+  );
+  add(
+    '<< /Type /FontDescriptor /FontName /STSong-Light /Flags 6 /FontBBox [0 -200 1000 900] /ItalicAngle 0 /Ascent 880 /Descent -120 /CapHeight 880 /StemV 93 >>',
+  );
+  objects[font - 1] =
+    `<< /Type /Font /Subtype /Type0 /BaseFont /STSong-Light /Encoding /UniGB-UCS2-H /DescendantFonts [${cid} 0 R] >>`;
   const pageIds: number[] = [];
   for (const lines of pages) {
     let content = 'BT /F1 11 Tf\n';
@@ -55,11 +70,18 @@ export function makePdf(pages: string[][], opts: PdfOptions = {}): Buffer {
       y -= 16;
     }
     content += 'ET';
-    const stream = add(`<< /Length ${Buffer.byteLength(content, 'latin1')} >>\nstream\n${content}\nendstream`);
-    pageIds.push(add(`<< /Type /Page /Parent ${pagesObj} 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 ${font} 0 R >> >> /Contents ${stream} 0 R >>`));
+    const stream = add(
+      `<< /Length ${Buffer.byteLength(content, 'latin1')} >>\nstream\n${content}\nendstream`,
+    );
+    pageIds.push(
+      add(
+        `<< /Type /Page /Parent ${pagesObj} 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 ${font} 0 R >> >> /Contents ${stream} 0 R >>`,
+      ),
+    );
   }
   objects[catalog - 1] = `<< /Type /Catalog /Pages ${pagesObj} 0 R >>`;
-  objects[pagesObj - 1] = `<< /Type /Pages /Kids [${pageIds.map((p) => `${p} 0 R`).join(' ')}] /Count ${pageIds.length} >>`;
+  objects[pagesObj - 1] =
+    `<< /Type /Pages /Kids [${pageIds.map((p) => `${p} 0 R`).join(' ')}] /Count ${pageIds.length} >>`;
   let encryptRef = '';
   if (opts.encrypted) {
     const o = randomBytes(32).toString('hex');
@@ -98,7 +120,8 @@ export async function makePdfStreamBomb(inflated: number): Promise<Buffer> {
   });
   const chunk = Buffer.alloc(4 * 1024 * 1024);
   for (let left = inflated; left > 0; left -= chunk.length) {
-    if (!d.write(left >= chunk.length ? chunk : chunk.subarray(0, left))) await new Promise((r) => d.once('drain', r));
+    if (!d.write(left >= chunk.length ? chunk : chunk.subarray(0, left)))
+      await new Promise((r) => d.once('drain', r));
   }
   d.end();
   await done;
@@ -220,7 +243,11 @@ export async function makeDocxBomb(zeros: number, lying: boolean): Promise<Buffe
   return makeZip([
     { name: '[Content_Types].xml', data: Buffer.from(CT) },
     { name: '_rels/.rels', data: Buffer.from(RELS) },
-    { name: 'word/document.xml', deflated: await deflateZeros(zeros), declaredSize: lying ? 2048 : undefined },
+    {
+      name: 'word/document.xml',
+      deflated: await deflateZeros(zeros),
+      declaredSize: lying ? 2048 : undefined,
+    },
   ]);
 }
 
@@ -245,7 +272,13 @@ export async function numberedDocx(): Promise<Buffer> {
           levels: [
             { level: 0, format: LevelFormat.CHINESE_COUNTING, text: '第%1章', alignment: AlignmentType.LEFT },
             { level: 1, format: LevelFormat.CHINESE_COUNTING, text: '%2、', alignment: AlignmentType.LEFT },
-            { level: 2, format: LevelFormat.DECIMAL, text: '%1.%2.%3', alignment: AlignmentType.LEFT, isLegalNumberingStyle: true },
+            {
+              level: 2,
+              format: LevelFormat.DECIMAL,
+              text: '%1.%2.%3',
+              alignment: AlignmentType.LEFT,
+              isLegalNumberingStyle: true,
+            },
           ],
         },
       ],
@@ -253,17 +286,49 @@ export async function numberedDocx(): Promise<Buffer> {
     sections: [
       {
         children: [
-          new Paragraph({ text: '招标公告', heading: HeadingLevel.HEADING_1, numbering: { reference: 'heads', level: 0 } }),
+          new Paragraph({
+            text: '招标公告',
+            heading: HeadingLevel.HEADING_1,
+            numbering: { reference: 'heads', level: 0 },
+          }),
           new Paragraph({ text: '项目名称：测试大楼维修工程' }),
-          new Paragraph({ text: '项目概况', heading: HeadingLevel.HEADING_2, numbering: { reference: 'heads', level: 1 } }),
-          new Paragraph({ text: '资格要求', heading: HeadingLevel.HEADING_2, numbering: { reference: 'heads', level: 1 } }),
-          new Paragraph({ text: '评标办法', heading: HeadingLevel.HEADING_1, numbering: { reference: 'heads', level: 0 } }),
-          new Paragraph({ text: '评分标准', heading: HeadingLevel.HEADING_2, numbering: { reference: 'heads', level: 1 } }),
-          new Paragraph({ text: '技术评分', heading: HeadingLevel.HEADING_3, numbering: { reference: 'heads', level: 2 } }),
+          new Paragraph({
+            text: '项目概况',
+            heading: HeadingLevel.HEADING_2,
+            numbering: { reference: 'heads', level: 1 },
+          }),
+          new Paragraph({
+            text: '资格要求',
+            heading: HeadingLevel.HEADING_2,
+            numbering: { reference: 'heads', level: 1 },
+          }),
+          new Paragraph({
+            text: '评标办法',
+            heading: HeadingLevel.HEADING_1,
+            numbering: { reference: 'heads', level: 0 },
+          }),
+          new Paragraph({
+            text: '评分标准',
+            heading: HeadingLevel.HEADING_2,
+            numbering: { reference: 'heads', level: 1 },
+          }),
+          new Paragraph({
+            text: '技术评分',
+            heading: HeadingLevel.HEADING_3,
+            numbering: { reference: 'heads', level: 2 },
+          }),
           new Table({
             rows: [
-              new TableRow({ children: ['评分因素', '分值', '评分标准'].map((t) => new TableCell({ children: [new Paragraph(t)] })) }),
-              new TableRow({ children: ['施工方案', '10', '方案合理得 8-10 分'].map((t) => new TableCell({ children: [new Paragraph(t)] })) }),
+              new TableRow({
+                children: ['评分因素', '分值', '评分标准'].map(
+                  (t) => new TableCell({ children: [new Paragraph(t)] }),
+                ),
+              }),
+              new TableRow({
+                children: ['施工方案', '10', '方案合理得 8-10 分'].map(
+                  (t) => new TableCell({ children: [new Paragraph(t)] }),
+                ),
+              }),
             ],
           }),
         ],
@@ -272,4 +337,3 @@ export async function numberedDocx(): Promise<Buffer> {
   });
   return Packer.toBuffer(doc);
 }
-

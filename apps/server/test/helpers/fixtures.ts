@@ -21,7 +21,15 @@ export function nextPhone(): string {
  */
 export async function createUserWithSession(
   s: TestServer,
-  overrides: Partial<{ phone: string; role: string; tenantId: string; isEmployee: number; quota: Partial<Record<'bid_number' | 'month_bid_number' | 'temporary_bid_number' | 'grant_bid_number', number>> }> = {},
+  overrides: Partial<{
+    phone: string;
+    role: string;
+    tenantId: string;
+    isEmployee: number;
+    quota: Partial<
+      Record<'bid_number' | 'month_bid_number' | 'temporary_bid_number' | 'grant_bid_number', number>
+    >;
+  }> = {},
 ): Promise<TestUser> {
   const db = s.built.ctx.db;
   const now = nowIso();
@@ -33,21 +41,55 @@ export async function createUserWithSession(
     await db
       .insertInto('tenants')
       .values({
-        id: tenantId, name: '', registration_no: null, admin_user_id: userId, bid_number: 0, month_bid_number: 0,
-        temporary_bid_number: 0, grant_bid_number: 0, package_unit: null, package_unlimited_until: null, created_at: now, updated_at: now,
+        id: tenantId,
+        name: '',
+        registration_no: null,
+        admin_user_id: userId,
+        bid_number: 0,
+        month_bid_number: 0,
+        temporary_bid_number: 0,
+        grant_bid_number: 0,
+        package_unit: null,
+        package_unlimited_until: null,
+        created_at: now,
+        updated_at: now,
       })
       .execute();
   }
   await db
     .insertInto('users')
     .values({
-      id: userId, tenant_id: tenantId, phone, account: phone, name: '', password_hash: null, wechat_openid: null,
-      source: 'pc', regist_source: null, invitation_code: null, extension_code: null, own_invite_code: newId(), invited_by: null,
-      is_employee: overrides.isEmployee ?? 0, role: overrides.role ?? 'personal',
-      bid_number: overrides.quota?.bid_number ?? 0, month_bid_number: overrides.quota?.month_bid_number ?? 0,
-      temporary_bid_number: overrides.quota?.temporary_bid_number ?? 1, grant_bid_number: overrides.quota?.grant_bid_number ?? 0,
-      package_unit: null, package_unlimited_until: null, expire_date: null, bid_file_show_flag: 1, project_list_show_flag: 1,
-      need_user_info: 1, is_buy: 0, premium_disabled: 0, standard_disabled: 0, status: 'active', created_at: now, updated_at: now,
+      id: userId,
+      tenant_id: tenantId,
+      phone,
+      account: phone,
+      name: '',
+      password_hash: null,
+      wechat_openid: null,
+      source: 'pc',
+      regist_source: null,
+      invitation_code: null,
+      extension_code: null,
+      own_invite_code: newId(),
+      invited_by: null,
+      is_employee: overrides.isEmployee ?? 0,
+      role: overrides.role ?? 'personal',
+      bid_number: overrides.quota?.bid_number ?? 0,
+      month_bid_number: overrides.quota?.month_bid_number ?? 0,
+      temporary_bid_number: overrides.quota?.temporary_bid_number ?? 1,
+      grant_bid_number: overrides.quota?.grant_bid_number ?? 0,
+      package_unit: null,
+      package_unlimited_until: null,
+      expire_date: null,
+      bid_file_show_flag: 1,
+      project_list_show_flag: 1,
+      need_user_info: 1,
+      is_buy: 0,
+      premium_disabled: 0,
+      standard_disabled: 0,
+      status: 'active',
+      created_at: now,
+      updated_at: now,
     })
     .execute();
   const { token } = await s.built.ctx.sessions.create(userId, tenantId);

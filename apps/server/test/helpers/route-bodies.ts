@@ -73,7 +73,9 @@ export function sample(schema: unknown, id: string, key = '', depth = 0): unknow
     case 'literal':
       return (def.values as unknown[])[0];
     case 'array':
-      return isIdKey(key) ? [id] : [sample(def.element, id, key.replace(/s$/, ''), depth + 1)].filter((v) => v !== undefined);
+      return isIdKey(key)
+        ? [id]
+        : [sample(def.element, id, key.replace(/s$/, ''), depth + 1)].filter((v) => v !== undefined);
     case 'union':
       return sample((def.options as unknown[])[0], id, key, depth + 1);
     case 'record':
@@ -96,12 +98,16 @@ export interface CallShape {
 }
 
 /** A call of the route with every id field set to `id` (path parameters too). */
-export function callWith(route: RouteInfo & { schema?: { body?: unknown; querystring?: unknown } }, id: string): CallShape {
+export function callWith(
+  route: RouteInfo & { schema?: { body?: unknown; querystring?: unknown } },
+  id: string,
+): CallShape {
   const url = route.url.replace(/:(\w+)/g, () => encodeURIComponent(id));
   if (route.method === 'GET' || route.method === 'DELETE') {
     const q = sample(route.schema?.querystring, id) as Record<string, unknown> | undefined;
     const query: Record<string, string> = {};
-    for (const [k, v] of Object.entries(q ?? {})) query[k] = Array.isArray(v) ? String(v[0]) : typeof v === 'object' ? '' : String(v);
+    for (const [k, v] of Object.entries(q ?? {}))
+      query[k] = Array.isArray(v) ? String(v[0]) : typeof v === 'object' ? '' : String(v);
     return { method: route.method, url, query };
   }
   return { method: route.method, url, body: sample(route.schema?.body, id) ?? {} };

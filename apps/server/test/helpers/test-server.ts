@@ -4,7 +4,15 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import pino from 'pino';
-import { basicAuthValue, DEFAULT_CLIENT_ID, DEFAULT_CLIENT_SECRET, endpointFor, MARKER_HEADER, MARKER_VALUE, type Endpoint } from '@bid/shared';
+import {
+  basicAuthValue,
+  DEFAULT_CLIENT_ID,
+  DEFAULT_CLIENT_SECRET,
+  endpointFor,
+  MARKER_HEADER,
+  MARKER_VALUE,
+  type Endpoint,
+} from '@bid/shared';
 import { loadConfig, type Config } from '../../src/config/config.ts';
 import { buildApp, type BuiltApp } from '../../src/app.ts';
 
@@ -53,7 +61,10 @@ export interface ApiResult<T = any> {
 export type ApiClient = ReturnType<typeof makeApiClient>;
 
 export function clientHeaders(): Record<string, string> {
-  return { authorization: basicAuthValue(DEFAULT_CLIENT_ID, DEFAULT_CLIENT_SECRET), [MARKER_HEADER]: MARKER_VALUE };
+  return {
+    authorization: basicAuthValue(DEFAULT_CLIENT_ID, DEFAULT_CLIENT_SECRET),
+    [MARKER_HEADER]: MARKER_VALUE,
+  };
 }
 
 /**
@@ -61,28 +72,45 @@ export function clientHeaders(): Record<string, string> {
  * schema: the table the web client is typed from cannot drift from what the server sends.
  */
 export function checkAgainstContract(method: string, urlPath: string, status: number, body: unknown): void {
-  if (status !== 200 || !body || typeof body !== 'object' || (body as { success?: unknown }).success !== true) return;
+  if (status !== 200 || !body || typeof body !== 'object' || (body as { success?: unknown }).success !== true)
+    return;
   const endpoint = endpointFor(method, urlPath.split('?')[0]);
   if (!endpoint) return;
   const r = endpoint.response.safeParse((body as { data?: unknown }).data);
-  if (!r.success) throw new Error(`${method} ${urlPath}: the answer does not match the endpoint table: ${r.error.message}`);
+  if (!r.success)
+    throw new Error(`${method} ${urlPath}: the answer does not match the endpoint table: ${r.error.message}`);
 }
 
 /**
  * Calls a row of the endpoint table and resolves with its answer's `data`, parsed by the row's
  * response schema; anything but a successful envelope that parses fails the test at the call.
  */
-async function callEndpoint<Req, Res>(raw: RawCall, endpoint: Endpoint<Req, Res>, input: Req | undefined, token: string | undefined): Promise<Res> {
-  if (endpoint.kind !== 'json') throw new Error(`${endpoint.path} answers ${endpoint.kind}, not an envelope: call it with its path`);
+async function callEndpoint<Req, Res>(
+  raw: RawCall,
+  endpoint: Endpoint<Req, Res>,
+  input: Req | undefined,
+  token: string | undefined,
+): Promise<Res> {
+  if (endpoint.kind !== 'json')
+    throw new Error(`${endpoint.path} answers ${endpoint.kind}, not an envelope: call it with its path`);
   const isGet = endpoint.method === 'GET';
   const query = isGet && input && typeof input === 'object' ? (input as CallOptions['query']) : undefined;
-  const r = await raw(endpoint.path, isGet ? undefined : (input ?? {}), { method: endpoint.method, token, query });
+  const r = await raw(endpoint.path, isGet ? undefined : (input ?? {}), {
+    method: endpoint.method,
+    token,
+    query,
+  });
   const body = r.body as { success?: unknown; msg?: unknown; data?: unknown } | null;
   if (r.status !== 200 || !body || typeof body !== 'object' || body.success !== true) {
-    throw new Error(`${endpoint.method} ${endpoint.path} failed: HTTP ${r.status} ${JSON.stringify(r.body).slice(0, 300)}`);
+    throw new Error(
+      `${endpoint.method} ${endpoint.path} failed: HTTP ${r.status} ${JSON.stringify(r.body).slice(0, 300)}`,
+    );
   }
   const parsed = endpoint.response.safeParse(body.data);
-  if (!parsed.success) throw new Error(`${endpoint.method} ${endpoint.path}: the answer does not match the endpoint table: ${parsed.error.message}`);
+  if (!parsed.success)
+    throw new Error(
+      `${endpoint.method} ${endpoint.path}: the answer does not match the endpoint table: ${parsed.error.message}`,
+    );
   // The row's type parameter names what its response schema parses to.
   return parsed.data as Res;
 }
@@ -90,9 +118,14 @@ async function callEndpoint<Req, Res>(raw: RawCall, endpoint: Endpoint<Req, Res>
 type RawCall = <T = any>(urlPath: string, body?: unknown, opts?: CallOptions) => Promise<ApiResult<T>>;
 
 export function makeApiClient(baseUrl: string) {
-  async function rawCall<T = any>(urlPath: string, body?: unknown, opts: CallOptions = {}): Promise<ApiResult<T>> {
+  async function rawCall<T = any>(
+    urlPath: string,
+    body?: unknown,
+    opts: CallOptions = {},
+  ): Promise<ApiResult<T>> {
     const url = new URL(`/api${urlPath}`, baseUrl);
-    for (const [k, v] of Object.entries(opts.query ?? {})) if (v !== undefined) url.searchParams.set(k, String(v));
+    for (const [k, v] of Object.entries(opts.query ?? {}))
+      if (v !== undefined) url.searchParams.set(k, String(v));
     const headers: Record<string, string> = { ...clientHeaders(), ...(opts.headers ?? {}) };
     if (opts.token) headers['blade-auth'] = `bearer ${opts.token}`;
     let payload: string | Buffer | undefined;
@@ -116,19 +149,29 @@ export function makeApiClient(baseUrl: string) {
   /** `call(endpoints.x, input, token)`: typed by the table; `call('/path', body, opts)`: any answer. */
   function call<Req, Res>(endpoint: Endpoint<Req, Res>, input?: Req, token?: string): Promise<Res>;
   function call<T = any>(urlPath: string, body?: unknown, opts?: CallOptions): Promise<ApiResult<T>>;
-  function call(target: string | Endpoint<unknown, unknown>, body?: unknown, third?: CallOptions | string): Promise<unknown> {
-    if (typeof target !== 'string') return callEndpoint(rawCall, target, body, typeof third === 'string' ? third : undefined);
+  function call(
+    target: string | Endpoint<unknown, unknown>,
+    body?: unknown,
+    third?: CallOptions | string,
+  ): Promise<unknown> {
+    if (typeof target !== 'string')
+      return callEndpoint(rawCall, target, body, typeof third === 'string' ? third : undefined);
     return rawCall(target, body, typeof third === 'object' ? third : {});
   }
   return {
     call,
-    get: <T = any>(p: string, query?: CallOptions['query'], opts: CallOptions = {}) => rawCall<T>(p, undefined, { ...opts, query, method: 'GET' }),
-    post: <T = any>(p: string, body: unknown = {}, opts: CallOptions = {}) => rawCall<T>(p, body, { ...opts, method: 'POST' }),
+    get: <T = any>(p: string, query?: CallOptions['query'], opts: CallOptions = {}) =>
+      rawCall<T>(p, undefined, { ...opts, query, method: 'GET' }),
+    post: <T = any>(p: string, body: unknown = {}, opts: CallOptions = {}) =>
+      rawCall<T>(p, body, { ...opts, method: 'POST' }),
   };
 }
 
 /** A real server on a free port with a fresh database (SQLite in a temp dir, or a fresh PG schema). */
-export async function startTestServer(env: Record<string, string> = {}, reuse?: ReusedData): Promise<TestServer> {
+export async function startTestServer(
+  env: Record<string, string> = {},
+  reuse?: ReusedData,
+): Promise<TestServer> {
   const dataDir = reuse?.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'bid-test-'));
   let pgSchema: string | undefined = reuse?.pgSchema;
   let databaseUrl: string | undefined;
@@ -153,7 +196,10 @@ export async function startTestServer(env: Record<string, string> = {}, reuse?: 
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...env,
   });
-  const built = await buildApp(config, { logger: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }), pgSchema });
+  const built = await buildApp(config, {
+    logger: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
+    pgSchema,
+  });
   const contractViolations: string[] = [];
   built.app.addHook('onSend', async (req, reply, payload) => {
     if (typeof payload === 'string' && req.url.startsWith('/api/')) {
@@ -193,7 +239,9 @@ export async function startTestServer(env: Record<string, string> = {}, reuse?: 
         fs.rmSync(dataDir, { recursive: true, force: true });
       }
       if (contractViolations.length) {
-        throw new Error(`answers that do not match the endpoint table:\n${[...new Set(contractViolations)].join('\n')}`);
+        throw new Error(
+          `answers that do not match the endpoint table:\n${[...new Set(contractViolations)].join('\n')}`,
+        );
       }
     },
   };

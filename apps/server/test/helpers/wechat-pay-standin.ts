@@ -9,9 +9,18 @@ import { encryptResource, signMessage, verifyMessage } from '../../src/modules/c
  * (encrypted with the APIv3 key, signed by the platform). Every key is generated here.
  */
 export const newRsaKeys = () =>
-  generateKeyPairSync('rsa', { modulusLength: 2048, publicKeyEncoding: { type: 'spki', format: 'pem' }, privateKeyEncoding: { type: 'pkcs8', format: 'pem' } });
+  generateKeyPairSync('rsa', {
+    modulusLength: 2048,
+    publicKeyEncoding: { type: 'spki', format: 'pem' },
+    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+  });
 
-export const WX = { apiV3Key: 'a'.repeat(16) + 'B'.repeat(16), mchId: '1900000001', appId: 'wx0123456789abcdef', codeUrl: 'weixin://wxpay/bizpayurl?pr=Test123' };
+export const WX = {
+  apiV3Key: 'a'.repeat(16) + 'B'.repeat(16),
+  mchId: '1900000001',
+  appId: 'wx0123456789abcdef',
+  codeUrl: 'weixin://wxpay/bizpayurl?pr=Test123',
+};
 
 export interface WechatPayStandin {
   merchant: { publicKey: string; privateKey: string };
@@ -22,7 +31,11 @@ export interface WechatPayStandin {
   signedHeaders(body: string, key?: string, timestamp?: number): Record<string, string>;
   notification(orderId: string, total: number, opts?: { event?: string; mchid?: string }): string;
   /** Delivers a notification to a server the way WeChat does (no client headers). */
-  notify(baseUrl: string, body: string, headers?: Record<string, string>): Promise<{ status: number; body: { code: string; message: string } }>;
+  notify(
+    baseUrl: string,
+    body: string,
+    headers?: Record<string, string>,
+  ): Promise<{ status: number; body: { code: string; message: string } }>;
   close(): Promise<void>;
 }
 
@@ -30,7 +43,11 @@ export async function startWechatPayStandin(): Promise<WechatPayStandin> {
   const merchant = newRsaKeys();
   const platform = newRsaKeys();
   const received: WechatPayStandin['received'] = [];
-  const signedHeaders = (body: string, key = platform.privateKey, timestamp = Math.floor(Date.now() / 1000)) => {
+  const signedHeaders = (
+    body: string,
+    key = platform.privateKey,
+    timestamp = Math.floor(Date.now() / 1000),
+  ) => {
     const nonce = randomBytes(8).toString('hex');
     return {
       'wechatpay-timestamp': String(timestamp),
@@ -48,7 +65,11 @@ export async function startWechatPayStandin(): Promise<WechatPayStandin> {
       const verified =
         auth.startsWith('WECHATPAY2-SHA256-RSA2048 ') &&
         f.mchid === WX.mchId &&
-        verifyMessage(merchant.publicKey, `${req.method}\n${req.url}\n${f.timestamp}\n${f.nonce_str}\n${body}\n`, f.signature ?? '');
+        verifyMessage(
+          merchant.publicKey,
+          `${req.method}\n${req.url}\n${f.timestamp}\n${f.nonce_str}\n${body}\n`,
+          f.signature ?? '',
+        );
       received.push({ verified, body: JSON.parse(body || '{}') });
       if (!verified) {
         res.writeHead(401).end('{"code":"SIGN_ERROR"}');
@@ -77,7 +98,11 @@ export async function startWechatPayStandin(): Promise<WechatPayStandin> {
     signedHeaders,
     notification(orderId, total, opts = {}) {
       const plain = JSON.stringify({
-        mchid: opts.mchid ?? WX.mchId, appid: WX.appId, out_trade_no: orderId, transaction_id: `4200${orderId}`, trade_state: 'SUCCESS',
+        mchid: opts.mchid ?? WX.mchId,
+        appid: WX.appId,
+        out_trade_no: orderId,
+        transaction_id: `4200${orderId}`,
+        trade_state: 'SUCCESS',
         amount: { total, payer_total: total, currency: 'CNY' },
       });
       const nonce = randomBytes(6).toString('hex');
@@ -86,11 +111,21 @@ export async function startWechatPayStandin(): Promise<WechatPayStandin> {
         create_time: new Date().toISOString(),
         event_type: opts.event ?? 'TRANSACTION.SUCCESS',
         resource_type: 'encrypt-resource',
-        resource: { algorithm: 'AEAD_AES_256_GCM', ciphertext: encryptResource(WX.apiV3Key, plain, nonce, 'transaction'), nonce, associated_data: 'transaction', original_type: 'transaction' },
+        resource: {
+          algorithm: 'AEAD_AES_256_GCM',
+          ciphertext: encryptResource(WX.apiV3Key, plain, nonce, 'transaction'),
+          nonce,
+          associated_data: 'transaction',
+          original_type: 'transaction',
+        },
       });
     },
     async notify(baseUrl, body, headers = signedHeaders(body)) {
-      const r = await fetch(`${baseUrl}/api/order/wechat/notify`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
+      const r = await fetch(`${baseUrl}/api/order/wechat/notify`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body,
+      });
       return { status: r.status, body: (await r.json()) as { code: string; message: string } };
     },
     close: () => new Promise<void>((r) => server.close(() => r())),

@@ -3,12 +3,16 @@ import { fileNameFromDisposition } from './download.ts';
 
 describe('fileNameFromDisposition', () => {
   it("reads RFC 5987 filename*=UTF-8'' names", () => {
-    expect(fileNameFromDisposition("attachment; filename*=UTF-8''%E6%A0%87%E4%B9%A6%20A.docx")).toBe('标书 A.docx');
+    expect(fileNameFromDisposition("attachment; filename*=UTF-8''%E6%A0%87%E4%B9%A6%20A.docx")).toBe(
+      '标书 A.docx',
+    );
     expect(fileNameFromDisposition("attachment; filename*=utf-8'zh'%E6%A0%87.docx")).toBe('标.docx');
   });
 
   it('prefers filename* over filename', () => {
-    expect(fileNameFromDisposition("attachment; filename=\"fallback.docx\"; filename*=UTF-8''%E6%96%B0.docx")).toBe('新.docx');
+    expect(
+      fileNameFromDisposition('attachment; filename="fallback.docx"; filename*=UTF-8\'\'%E6%96%B0.docx'),
+    ).toBe('新.docx');
   });
 
   it('reads quoted and bare filename=', () => {

@@ -11,7 +11,9 @@ export function fileNameFromDisposition(header: string | null | undefined): stri
     try {
       if (!charset || charset === 'utf-8') return sanitize(decodeURIComponent(encoded));
       // Non UTF-8 charsets (ISO-8859-1): percent-decode byte by byte.
-      return sanitize(encoded.replace(/%([0-9a-f]{2})/gi, (_m, h: string) => String.fromCharCode(parseInt(h, 16))));
+      return sanitize(
+        encoded.replace(/%([0-9a-f]{2})/gi, (_m, h: string) => String.fromCharCode(parseInt(h, 16))),
+      );
     } catch {
       return sanitize(encoded);
     }

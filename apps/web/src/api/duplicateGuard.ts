@@ -46,10 +46,13 @@ export class DuplicateSubmitGuard {
 export function bodyKey(body: unknown): string {
   if (body === undefined || body === null) return '';
   if (typeof body === 'string') return `s:${body}`;
-  if (typeof URLSearchParams !== 'undefined' && body instanceof URLSearchParams) return `q:${body.toString()}`;
+  if (typeof URLSearchParams !== 'undefined' && body instanceof URLSearchParams)
+    return `q:${body.toString()}`;
   if (typeof FormData !== 'undefined' && body instanceof FormData) {
     const entries: string[] = [];
-    body.forEach((value, name) => entries.push(`${name}=${typeof value === 'string' ? value : fileKey(value)}`));
+    body.forEach((value, name) =>
+      entries.push(`${name}=${typeof value === 'string' ? value : fileKey(value)}`),
+    );
     return `f:${entries.join('&')}`;
   }
   if (typeof Blob !== 'undefined' && body instanceof Blob) return `b:${fileKey(body)}`;
@@ -62,12 +65,14 @@ function fileKey(blob: Blob): string {
 }
 
 function stableStringify(value: unknown): string {
-  return JSON.stringify(value, (_k, v: unknown) => {
-    if (v && typeof v === 'object' && !Array.isArray(v) && Object.getPrototypeOf(v) === Object.prototype) {
-      const sorted: Record<string, unknown> = {};
-      for (const k of Object.keys(v).sort()) sorted[k] = (v as Record<string, unknown>)[k];
-      return sorted;
-    }
-    return v;
-  }) ?? '';
+  return (
+    JSON.stringify(value, (_k, v: unknown) => {
+      if (v && typeof v === 'object' && !Array.isArray(v) && Object.getPrototypeOf(v) === Object.prototype) {
+        const sorted: Record<string, unknown> = {};
+        for (const k of Object.keys(v).sort()) sorted[k] = (v as Record<string, unknown>)[k];
+        return sorted;
+      }
+      return v;
+    }) ?? ''
+  );
 }

@@ -1,12 +1,5 @@
 import axios from 'axios';
-import {
-  Code,
-  DEFAULT_MSG,
-  MSG,
-  statusTextPrimary,
-  statusTextSecondary,
-  type Envelope,
-} from '@bid/shared';
+import { Code, DEFAULT_MSG, MSG, statusTextPrimary, statusTextSecondary, type Envelope } from '@bid/shared';
 import { notifyError, notifyWarning } from '../utils/feedback.ts';
 import { ApiError } from './errors.ts';
 import { handleUnauthorized } from './unauthorized.ts';
@@ -36,7 +29,11 @@ export interface FailureContext {
   blob?: boolean;
 }
 
-const SUCCESS_CODES: ReadonlySet<number> = new Set([Code.OK, Code.ACCEPTED_PROCESSING, Code.ACCEPTED_PROCESSING_2]);
+const SUCCESS_CODES: ReadonlySet<number> = new Set([
+  Code.OK,
+  Code.ACCEPTED_PROCESSING,
+  Code.ACCEPTED_PROCESSING_2,
+]);
 
 export function isSuccessCode(code: number): boolean {
   return SUCCESS_CODES.has(code);
@@ -77,7 +74,11 @@ export function parseEnvelopeText(text: string): Envelope<unknown> | null {
   }
 }
 
-function unauthorized(ctx: FailureContext, message: string, init: { code: number; status?: number; envelope?: Envelope<unknown> }): ApiError {
+function unauthorized(
+  ctx: FailureContext,
+  message: string,
+  init: { code: number; status?: number; envelope?: Envelope<unknown> },
+): ApiError {
   if (ctx.skipAuthHandling) {
     if (!ctx.silent) notifyError(message);
     return new ApiError(message, { kind: 'business', ...init, silent: ctx.silent });
@@ -87,14 +88,19 @@ function unauthorized(ctx: FailureContext, message: string, init: { code: number
 }
 
 /** A failure envelope (any HTTP status). */
-export function envelopeFailure(env: Envelope<unknown>, status: number | undefined, ctx: FailureContext): ApiError {
+export function envelopeFailure(
+  env: Envelope<unknown>,
+  status: number | undefined,
+  ctx: FailureContext,
+): ApiError {
   const code = env.code;
   const text = env.msg || DEFAULT_MSG[code] || statusTextSecondary(code);
   const init = { code, status, envelope: env };
 
   if (code === Code.UNAUTHORIZED) return unauthorized(ctx, text, init);
   if (code === Code.SILENT_REJECT) return new ApiError(text, { kind: 'silent', ...init, silent: true });
-  if (code === Code.BLOB_SILENT && ctx.blob) return new ApiError(text, { kind: 'silent', ...init, silent: true });
+  if (code === Code.BLOB_SILENT && ctx.blob)
+    return new ApiError(text, { kind: 'silent', ...init, silent: true });
   if (code === Code.CONFLICT) {
     // The editor catches this (isConflictError) and offers reload or merge with env.data.
     if (!ctx.silent) notifyWarning(text);
@@ -112,7 +118,8 @@ export function envelopeFailure(env: Envelope<unknown>, status: number | undefin
 
 /** An HTTP error status with no envelope to explain it. */
 export function statusFailure(status: number, ctx: FailureContext, cause?: unknown): ApiError {
-  if (status === Code.UNAUTHORIZED) return unauthorized(ctx, statusTextSecondary(status), { code: status, status });
+  if (status === Code.UNAUTHORIZED)
+    return unauthorized(ctx, statusTextSecondary(status), { code: status, status });
   if (status === Code.CONFLICT) {
     const text = DEFAULT_MSG[Code.CONFLICT];
     if (!ctx.silent) notifyWarning(text);
@@ -165,8 +172,13 @@ function looksLikeTimeout(e: { code?: string; message?: string }): boolean {
 /** Anything axios (or the stream reader) threw: HTTP error answers, no answer, aborts. */
 export async function transportFailure(error: unknown, ctx: FailureContext): Promise<ApiError> {
   if (error instanceof ApiError) return error;
-  if (axios.isCancel(error) || (error as { name?: string })?.name === 'AbortError') return canceledFailure(error);
-  const e = (error ?? {}) as { code?: string; message?: string; response?: { status: number; data: unknown } };
+  if (axios.isCancel(error) || (error as { name?: string })?.name === 'AbortError')
+    return canceledFailure(error);
+  const e = (error ?? {}) as {
+    code?: string;
+    message?: string;
+    response?: { status: number; data: unknown };
+  };
 
   if (e.response) {
     const body = await readBody(e.response.data);

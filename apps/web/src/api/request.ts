@@ -1,9 +1,26 @@
 import axios, { type AxiosProgressEvent, type AxiosRequestConfig, type AxiosResponse } from 'axios';
-import { API_BASE, Code, LIMITS, MSG, OAUTH_TOKEN_PATH, pathOf, timeoutFor, type Endpoint, type Envelope } from '@bid/shared';
+import {
+  API_BASE,
+  Code,
+  LIMITS,
+  MSG,
+  OAUTH_TOKEN_PATH,
+  pathOf,
+  timeoutFor,
+  type Endpoint,
+  type Envelope,
+} from '@bid/shared';
 import { toastWarning } from '../utils/feedback.ts';
 import { DuplicateSubmitGuard } from './duplicateGuard.ts';
 import { ApiError } from './errors.ts';
-import { asEnvelope, envelopeFailure, isSuccessCode, parseEnvelopeText, transportFailure, type FailureContext } from './failure.ts';
+import {
+  asEnvelope,
+  envelopeFailure,
+  isSuccessCode,
+  parseEnvelopeText,
+  transportFailure,
+  type FailureContext,
+} from './failure.ts';
 import { standardHeaders } from './headers.ts';
 import { sessionPort } from './sessionPort.ts';
 import { blobToText, fileNameFromDisposition } from './download.ts';
@@ -64,14 +81,23 @@ export function normalizePath(path: string): string {
   return withSlash.replace(/^\/api(?=\/)/, '');
 }
 
-function contextOf(url: string, opts: RequestOptions, requestToken: string | null, blob = false): FailureContext {
+function contextOf(
+  url: string,
+  opts: RequestOptions,
+  requestToken: string | null,
+  blob = false,
+): FailureContext {
   // A 401 from the login call means wrong credentials, not an expired session.
   const skipAuthHandling = opts.skipAuthHandling ?? url === OAUTH_TOKEN_PATH;
   return { silent: opts.silent, requestToken, skipAuthHandling, blob };
 }
 
 /** Sends after the duplicate guard; resolves with the HTTP answer or rejects with a handled ApiError. */
-async function send(config: AxiosRequestConfig & { url: string }, opts: RequestOptions, blob = false): Promise<{ res: AxiosResponse; ctx: FailureContext }> {
+async function send(
+  config: AxiosRequestConfig & { url: string },
+  opts: RequestOptions,
+  blob = false,
+): Promise<{ res: AxiosResponse; ctx: FailureContext }> {
   const url = normalizePath(config.url);
   if (!opts.noDuplicateGuard && !duplicateGuard.admit(config.method, url, config.data ?? config.params)) {
     if (!opts.silent) toastWarning(MSG.duplicateSubmit);
@@ -145,8 +171,16 @@ function targetPath(target: Target): string {
   return typeof target === 'string' ? target : target.path;
 }
 
-function upload<Res>(endpoint: Endpoint<unknown, Res>, file: FormData | Blob, opts?: UploadOptions): Promise<Res>;
-function upload<T = unknown>(path: string, file: FormData | Blob, opts: UploadOptions & { raw: true }): Promise<Envelope<T>>;
+function upload<Res>(
+  endpoint: Endpoint<unknown, Res>,
+  file: FormData | Blob,
+  opts?: UploadOptions,
+): Promise<Res>;
+function upload<T = unknown>(
+  path: string,
+  file: FormData | Blob,
+  opts: UploadOptions & { raw: true },
+): Promise<Envelope<T>>;
 function upload<T = unknown>(path: string, file: FormData | Blob, opts?: UploadOptions): Promise<T>;
 async function upload(target: Target, file: FormData | Blob, opts: UploadOptions = {}): Promise<unknown> {
   const path = targetPath(target);
@@ -176,7 +210,11 @@ async function upload(target: Target, file: FormData | Blob, opts: UploadOptions
  * A file answer (exportBid, export-fileInterpretation). When the server answers JSON instead of a file
  * it is an error envelope: its msg is shown, except 10013 which fails silently (SPEC section 8).
  */
-function download<Req>(endpoint: Endpoint<Req, Blob>, body: Req, opts?: Omit<DownloadOptions, 'method'>): Promise<DownloadResult>;
+function download<Req>(
+  endpoint: Endpoint<Req, Blob>,
+  body: Req,
+  opts?: Omit<DownloadOptions, 'method'>,
+): Promise<DownloadResult>;
 function download(path: string, body?: unknown, opts?: DownloadOptions): Promise<DownloadResult>;
 async function download(target: Target, body?: unknown, opts: DownloadOptions = {}): Promise<DownloadResult> {
   const path = targetPath(target);
@@ -195,7 +233,8 @@ async function download(target: Target, body?: unknown, opts: DownloadOptions = 
   );
   const data: unknown = res.data;
   if (isJsonAnswer(res)) {
-    const text = data instanceof Blob ? await blobToText(data) : typeof data === 'string' ? data : JSON.stringify(data);
+    const text =
+      data instanceof Blob ? await blobToText(data) : typeof data === 'string' ? data : JSON.stringify(data);
     const env = parseEnvelopeText(text);
     if (env && !isSuccessCode(env.code)) throw envelopeFailure(env, res.status, ctx);
     // JSON that is not a failure is still not the file the user asked for.
@@ -211,9 +250,17 @@ async function download(target: Target, body?: unknown, opts: DownloadOptions = 
  * Calls a row of the shared endpoint table: the path, the method, the body's type and what the call
  * resolves with all come from packages/shared (no path literals, no hand-written answer types).
  */
-function call<Req, Res>(endpoint: Endpoint<Req, Res>, body: Req | undefined, opts: RawOptions): Promise<Envelope<Res>>;
+function call<Req, Res>(
+  endpoint: Endpoint<Req, Res>,
+  body: Req | undefined,
+  opts: RawOptions,
+): Promise<Envelope<Res>>;
 function call<Req, Res>(endpoint: Endpoint<Req, Res>, body?: Req, opts?: RequestOptions): Promise<Res>;
-async function call(endpoint: Endpoint<unknown, unknown>, body?: unknown, opts: RequestOptions = {}): Promise<unknown> {
+async function call(
+  endpoint: Endpoint<unknown, unknown>,
+  body?: unknown,
+  opts: RequestOptions = {},
+): Promise<unknown> {
   return endpoint.method === 'GET' ? get(endpoint.path, body, opts) : post(endpoint.path, body ?? {}, opts);
 }
 

@@ -26,7 +26,9 @@ describe('SseParser', () => {
   });
 
   it('joins multi-line data, ignores comments and unknown fields, strips one leading space only', () => {
-    expect(parse([': keep-alive\n', 'data:a\ndata:  b\nfoo: bar\ndata\n\n'])).toEqual([{ event: 'message', data: 'a\n b\n' }]);
+    expect(parse([': keep-alive\n', 'data:a\ndata:  b\nfoo: bar\ndata\n\n'])).toEqual([
+      { event: 'message', data: 'a\n b\n' },
+    ]);
   });
 
   it('handles any chunking, CRLF and CR line ends, a CRLF split across chunks, and a BOM', () => {
@@ -68,7 +70,10 @@ describe('sse()', () => {
   }
 
   const eventStream = (chunks: string[]) =>
-    new Response(streamOf(chunks), { status: 200, headers: { 'content-type': 'text/event-stream; charset=utf-8' } });
+    new Response(streamOf(chunks), {
+      status: 200,
+      headers: { 'content-type': 'text/event-stream; charset=utf-8' },
+    });
   const json = (body: unknown, status = 200) =>
     new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
@@ -88,9 +93,13 @@ describe('sse()', () => {
   it('POSTs with the API headers and Accept: text/event-stream and delivers events as they come', async () => {
     writeCookie(TOKEN_COOKIE, 'tk');
     useSession.setState({ token: 'tk' });
-    const fetchFn = stubFetch(async () => eventStream(['event: delta\ndata: {"t":"投标', '"}\n\nevent: done\ndata: {}\n\n']));
+    const fetchFn = stubFetch(async () =>
+      eventStream(['event: delta\ndata: {"t":"投标', '"}\n\nevent: done\ndata: {}\n\n']),
+    );
     const events: SseEvent[] = [];
-    await expect(sse('/ai/client/aiGetBidContent', { catalogId: '1' }, { onEvent: (e) => events.push(e) })).resolves.toEqual({});
+    await expect(
+      sse('/ai/client/aiGetBidContent', { catalogId: '1' }, { onEvent: (e) => events.push(e) }),
+    ).resolves.toEqual({});
     expect(events).toEqual([
       { event: 'delta', data: '{"t":"投标"}' },
       { event: 'done', data: '{}' },
@@ -111,14 +120,28 @@ describe('sse()', () => {
     stubFetch(async () => json({ code: 601, success: false, msg: '今日 AI 次数已用完', data: null }));
     const err = await sse('/ai/client/aiGetBidContent', {}, { onEvent: () => {} }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiError);
-    expect(fb.seen).toEqual([{ via: 'notification', type: 'warning', text: '今日 AI 次数已用完', description: undefined, seconds: LIMITS.notificationMs / 1000 }]);
+    expect(fb.seen).toEqual([
+      {
+        via: 'notification',
+        type: 'warning',
+        text: '今日 AI 次数已用完',
+        description: undefined,
+        seconds: LIMITS.notificationMs / 1000,
+      },
+    ]);
   });
 
   it('a 401 ends the session', async () => {
     writeCookie(TOKEN_COOKIE, 'gone');
     useSession.setState({ token: 'gone' });
-    stubFetch(async (url) => (url.includes('logout') ? json({ code: 200, success: true, msg: '', data: null }) : json({ code: 401, success: false, msg: '未登录', data: null }, 401)));
-    const err = (await sse('/ai/client/aiGetBidContent', {}, { onEvent: () => {} }).catch((e: unknown) => e)) as ApiError;
+    stubFetch(async (url) =>
+      url.includes('logout')
+        ? json({ code: 200, success: true, msg: '', data: null })
+        : json({ code: 401, success: false, msg: '未登录', data: null }, 401),
+    );
+    const err = (await sse('/ai/client/aiGetBidContent', {}, { onEvent: () => {} }).catch(
+      (e: unknown) => e,
+    )) as ApiError;
     expect(err.kind).toBe('unauthorized');
     expect(useSession.getState().token).toBeNull();
     expect(fb.toasts.map((t) => t.content)).toEqual([MSG.loginExpired]);
@@ -135,10 +158,18 @@ describe('sse()', () => {
     stubFetch(async () => {
       throw new TypeError('Failed to fetch');
     });
-    const err = (await sse('/ai/client/aiGetBidContent', {}, { onEvent: () => {} }).catch((e: unknown) => e)) as ApiError;
+    const err = (await sse('/ai/client/aiGetBidContent', {}, { onEvent: () => {} }).catch(
+      (e: unknown) => e,
+    )) as ApiError;
     expect(err.kind).toBe('network');
     expect(fb.seen).toEqual([
-      { via: 'notification', type: 'error', text: MSG.networkError, description: STATUS_TEXT_SECONDARY.noResponse, seconds: 5 },
+      {
+        via: 'notification',
+        type: 'error',
+        text: MSG.networkError,
+        description: STATUS_TEXT_SECONDARY.noResponse,
+        seconds: 5,
+      },
     ]);
   });
 
@@ -147,7 +178,9 @@ describe('sse()', () => {
       (_url, init) =>
         new Promise<Response>((resolve, reject) => {
           const signal = init.signal!;
-          const res = new Response(streamOf(['data: first\n\n'], { hang: true }), { headers: { 'content-type': 'text/event-stream' } });
+          const res = new Response(streamOf(['data: first\n\n'], { hang: true }), {
+            headers: { 'content-type': 'text/event-stream' },
+          });
           signal.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
           resolve(res);
         }),
@@ -173,7 +206,11 @@ describe('sse()', () => {
   it('a stream that outlives its timeout is cut with the timeout text', async () => {
     hangingFetch();
     const events: string[] = [];
-    const err = (await sse('/ai/client/aiGetBidContent', {}, { onEvent: (e) => events.push(e.data), timeout: 30 }).catch((e: unknown) => e)) as ApiError;
+    const err = (await sse(
+      '/ai/client/aiGetBidContent',
+      {},
+      { onEvent: (e) => events.push(e.data), timeout: 30 },
+    ).catch((e: unknown) => e)) as ApiError;
     expect(events).toEqual(['first']);
     expect(err.kind).toBe('timeout');
     expect(fb.notes.map((n) => n.title)).toEqual([MSG.timeout]);
@@ -182,7 +219,9 @@ describe('sse()', () => {
   it('the same stream request twice within the window is refused', async () => {
     const fetchFn = stubFetch(async () => eventStream(['data: x\n\n']));
     await sse('/ai/client/aiGetBidContent', { catalogId: '1' }, { onEvent: () => {} });
-    const err = (await sse('/ai/client/aiGetBidContent', { catalogId: '1' }, { onEvent: () => {} }).catch((e: unknown) => e)) as ApiError;
+    const err = (await sse('/ai/client/aiGetBidContent', { catalogId: '1' }, { onEvent: () => {} }).catch(
+      (e: unknown) => e,
+    )) as ApiError;
     expect(err.kind).toBe('duplicate');
     expect(fetchFn).toHaveBeenCalledTimes(1);
   });
@@ -191,11 +230,15 @@ describe('sse()', () => {
     stubFetch(async () => eventStream(['data: x\n\n']));
     const boom = new Error('handler bug');
     await expect(
-      sse('/ai/client/aiGetBidContent', {}, {
-        onEvent: () => {
-          throw boom;
+      sse(
+        '/ai/client/aiGetBidContent',
+        {},
+        {
+          onEvent: () => {
+            throw boom;
+          },
         },
-      }),
+      ),
     ).rejects.toBe(boom);
     expect(fb.seen).toEqual([]);
   });

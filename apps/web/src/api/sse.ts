@@ -139,9 +139,17 @@ export interface SseResult {
  * POST with `Accept: text/event-stream`, delivering events as they arrive. Resolves when the stream
  * ends; rejects with a handled ApiError like `api` calls (an abort through `signal` rejects silently).
  */
-export function sse<Req>(endpoint: Endpoint<Req, unknown>, body: Req, options: SseOptions): Promise<SseResult>;
+export function sse<Req>(
+  endpoint: Endpoint<Req, unknown>,
+  body: Req,
+  options: SseOptions,
+): Promise<SseResult>;
 export function sse(path: string, body: unknown, options: SseOptions): Promise<SseResult>;
-export async function sse(target: string | Endpoint<unknown, unknown>, body: unknown, options: SseOptions): Promise<SseResult> {
+export async function sse(
+  target: string | Endpoint<unknown, unknown>,
+  body: unknown,
+  options: SseOptions,
+): Promise<SseResult> {
   const url = normalizePath(typeof target === 'string' ? target : target.path);
   if (!options.noDuplicateGuard && !duplicateGuard.admit('POST', url, body)) {
     if (!options.silent) toastWarning(MSG.duplicateSubmit);
@@ -155,10 +163,13 @@ export async function sse(target: string | Endpoint<unknown, unknown>, body: unk
   const onAbort = () => controller.abort();
   if (options.signal?.aborted) controller.abort();
   options.signal?.addEventListener('abort', onAbort, { once: true });
-  const timer = setTimeout(() => {
-    timedOut = true;
-    controller.abort();
-  }, options.timeout ?? timeoutFor(url));
+  const timer = setTimeout(
+    () => {
+      timedOut = true;
+      controller.abort();
+    },
+    options.timeout ?? timeoutFor(url),
+  );
 
   const failed = (error: unknown): ApiError => {
     if (timedOut) return timeoutFailure(ctx, error);

@@ -24,7 +24,8 @@ export function installFakeHttp(handler: FakeHandler) {
     const reply = await handler(config);
     if ('fail' in reply) {
       if (reply.fail === 'network') throw new AxiosError('Network Error', AxiosError.ERR_NETWORK, config, {});
-      if (reply.fail === 'timeout') throw new AxiosError(`timeout of ${config.timeout}ms exceeded`, AxiosError.ECONNABORTED, config, {});
+      if (reply.fail === 'timeout')
+        throw new AxiosError(`timeout of ${config.timeout}ms exceeded`, AxiosError.ECONNABORTED, config, {});
       throw new AxiosError(reply.message, AxiosError.ERR_BAD_RESPONSE, config, {});
     }
     const status = reply.status ?? 200;
@@ -53,7 +54,9 @@ export function installFakeHttp(handler: FakeHandler) {
   };
 }
 
-export const ok = (data: unknown, code = 200, msg = '操作成功') => ({ data: { code, success: code === 200, msg, data } });
+export const ok = (data: unknown, code = 200, msg = '操作成功') => ({
+  data: { code, success: code === 200, msg, data },
+});
 export const fail = (code: number, msg: string, status = 200, data: unknown = null) => ({
   status,
   data: { code, success: false, msg, data },
@@ -85,7 +88,13 @@ export function recordFeedback() {
     get seen() {
       return [
         ...toasts.map((t) => ({ via: 'toast', type: t.type, text: t.content, seconds: t.duration })),
-        ...notes.map((n) => ({ via: 'notification', type: n.type, text: n.title, description: n.description, seconds: n.duration })),
+        ...notes.map((n) => ({
+          via: 'notification',
+          type: n.type,
+          text: n.title,
+          description: n.description,
+          seconds: n.duration,
+        })),
       ];
     },
   };

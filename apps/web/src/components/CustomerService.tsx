@@ -1,6 +1,11 @@
 import { useState } from 'react';
 import { Popover } from 'antd';
-import { ClockCircleOutlined, CustomerServiceOutlined, PhoneOutlined, WechatOutlined } from '@ant-design/icons';
+import {
+  ClockCircleOutlined,
+  CustomerServiceOutlined,
+  PhoneOutlined,
+  WechatOutlined,
+} from '@ant-design/icons';
 import { useClientConfig } from './useClientConfig.ts';
 
 /** Customer service at the lower left of every page (SPEC section 1): the phone, WeChat and hours configured on the server. */
@@ -40,13 +45,21 @@ export function CustomerService() {
           </div>
         </div>
       ) : null}
-      {cs.phone || cs.wechat ? null : <p data-testid="customer-service-unset">客服电话和微信尚未公布，请稍后再来查看。</p>}
+      {cs.phone || cs.wechat ? null : (
+        <p data-testid="customer-service-unset">客服电话和微信尚未公布，请稍后再来查看。</p>
+      )}
     </div>
   );
   return (
     <div className="bs-cs">
       <Popover content={content} placement="topLeft" trigger="click" open={open} onOpenChange={setOpen}>
-        <button type="button" className="bs-cs__button" aria-label="联系客服" aria-expanded={open} data-testid="customer-service">
+        <button
+          type="button"
+          className="bs-cs__button"
+          aria-label="联系客服"
+          aria-expanded={open}
+          data-testid="customer-service"
+        >
           <CustomerServiceOutlined />
         </button>
       </Popover>

@@ -11,7 +11,11 @@ export function LogoMark({ className = 'bs-logo__mark' }: { className?: string }
         </linearGradient>
       </defs>
       <rect width="32" height="32" rx="8" fill="url(#bs-logo-g)" />
-      <path d="M9 8.5h9.5l4.5 4.5v10.5a1.5 1.5 0 0 1-1.5 1.5h-12A1.5 1.5 0 0 1 8 23.5v-13.5A1.5 1.5 0 0 1 9 8.5z" fill="#fff" opacity="0.95" />
+      <path
+        d="M9 8.5h9.5l4.5 4.5v10.5a1.5 1.5 0 0 1-1.5 1.5h-12A1.5 1.5 0 0 1 8 23.5v-13.5A1.5 1.5 0 0 1 9 8.5z"
+        fill="#fff"
+        opacity="0.95"
+      />
       <path d="M18.5 8.5V13H23" fill="none" stroke="#bfd2ff" strokeWidth="1.2" />
       <rect x="11" y="15" width="9" height="1.6" rx="0.8" fill="#1d4ed8" />
       <rect x="11" y="18.4" width="6.5" height="1.6" rx="0.8" fill="#93b4ff" />

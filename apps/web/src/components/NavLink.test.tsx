@@ -36,7 +36,10 @@ describe('NavLink', () => {
         <Outlet />
       </>
     );
-    const router = createMemoryRouter([{ path: '/', element: <Shell />, children: [{ path: '*', element: null }] }], { initialEntries: ['/home/book'] });
+    const router = createMemoryRouter(
+      [{ path: '/', element: <Shell />, children: [{ path: '*', element: null }] }],
+      { initialEntries: ['/home/book'] },
+    );
     render(<RouterProvider router={router} />);
     const home = screen.getByText('home');
     const book = screen.getByText('book');

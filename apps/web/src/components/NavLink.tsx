@@ -21,9 +21,20 @@ export function linkClasses(currentPath: string, to: string): string[] {
 
 export type NavLinkProps = Omit<LinkProps, 'to' | 'className'> & { to: string; className?: string };
 
-export const NavLink = forwardRef<HTMLAnchorElement, NavLinkProps>(function NavLink({ to, className, ...rest }, ref) {
+export const NavLink = forwardRef<HTMLAnchorElement, NavLinkProps>(function NavLink(
+  { to, className, ...rest },
+  ref,
+) {
   const { pathname } = useLocation();
   const classes = linkClasses(pathname, to);
   const cls = [className, ...classes].filter(Boolean).join(' ') || undefined;
-  return <Link ref={ref} to={to} className={cls} aria-current={classes.includes('exact-active') ? 'page' : undefined} {...rest} />;
+  return (
+    <Link
+      ref={ref}
+      to={to}
+      className={cls}
+      aria-current={classes.includes('exact-active') ? 'page' : undefined}
+      {...rest}
+    />
+  );
 });

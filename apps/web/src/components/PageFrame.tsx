@@ -18,7 +18,9 @@ export function PageFrame({ title, description, extra, children, className }: Pa
           <Typography.Title level={3} className="bs-page__title">
             {title}
           </Typography.Title>
-          {description ? <Typography.Paragraph className="bs-page__desc">{description}</Typography.Paragraph> : null}
+          {description ? (
+            <Typography.Paragraph className="bs-page__desc">{description}</Typography.Paragraph>
+          ) : null}
         </div>
         {extra ? <div className="bs-page__extra">{extra}</div> : null}
       </header>
@@ -28,7 +30,19 @@ export function PageFrame({ title, description, extra, children, className }: Pa
 }
 
 /** A white rounded panel inside a PageFrame. */
-export function Panel({ title, extra, children, className, id }: { title?: ReactNode; extra?: ReactNode; children?: ReactNode; className?: string; id?: string }) {
+export function Panel({
+  title,
+  extra,
+  children,
+  className,
+  id,
+}: {
+  title?: ReactNode;
+  extra?: ReactNode;
+  children?: ReactNode;
+  className?: string;
+  id?: string;
+}) {
   return (
     <div id={id} className={['bs-panel', className].filter(Boolean).join(' ')}>
       {title || extra ? (

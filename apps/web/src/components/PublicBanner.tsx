@@ -7,7 +7,15 @@ export interface Crumb {
 }
 
 /** The blue title band at the top of public content pages. */
-export function PublicBanner({ title, subtitle, crumbs = [] }: { title: ReactNode; subtitle?: ReactNode; crumbs?: Crumb[] }) {
+export function PublicBanner({
+  title,
+  subtitle,
+  crumbs = [],
+}: {
+  title: ReactNode;
+  subtitle?: ReactNode;
+  crumbs?: Crumb[];
+}) {
   return (
     <section className="bs-banner">
       <div className="bs-container">

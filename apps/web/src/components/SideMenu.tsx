@@ -28,7 +28,11 @@ export interface MenuGroup {
   entries: MenuEntry[];
 }
 
-export const EMPLOYEES_ENTRY: MenuEntry = { to: '/home/employees', label: '员工管理', icon: <TeamOutlined /> };
+export const EMPLOYEES_ENTRY: MenuEntry = {
+  to: '/home/employees',
+  label: '员工管理',
+  icon: <TeamOutlined />,
+};
 
 /** The /home side menu; the corporate layout adds the employees entry to the last group. */
 export function menuGroups(corporate: boolean): MenuGroup[] {
@@ -80,7 +84,10 @@ export function selectedEntry(pathname: string, entries: MenuEntry[]): MenuEntry
 export function SideMenu({ corporate }: { corporate: boolean }) {
   const { pathname } = useLocation();
   const groups = menuGroups(corporate);
-  const selected = selectedEntry(pathname, groups.flatMap((g) => g.entries));
+  const selected = selectedEntry(
+    pathname,
+    groups.flatMap((g) => g.entries),
+  );
   const items: MenuProps['items'] = groups.map((g) => ({
     type: 'group',
     key: g.title,
@@ -91,5 +98,7 @@ export function SideMenu({ corporate }: { corporate: boolean }) {
       label: <NavLink to={e.to}>{e.label}</NavLink>,
     })),
   }));
-  return <Menu mode="inline" items={items} selectedKeys={selected ? [selected.to] : []} aria-label="工作台菜单" />;
+  return (
+    <Menu mode="inline" items={items} selectedKeys={selected ? [selected.to] : []} aria-label="工作台菜单" />
+  );
 }

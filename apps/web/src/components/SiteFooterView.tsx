@@ -42,7 +42,9 @@ export function SiteFooterView({ config }: { config: ClientConfig }) {
         <div className="bs-site-footer__grid">
           <div className="bs-site-footer__about">
             <Logo light />
-            <p>标书 AI 帮助投标人把招标文件变成完整、规范的投标文件：解析招标文件、生成大纲与正文、导出 Word。</p>
+            <p>
+              标书 AI 帮助投标人把招标文件变成完整、规范的投标文件：解析招标文件、生成大纲与正文、导出 Word。
+            </p>
             {contactLine(config.customerService) ? (
               <p>
                 客服 {contactLine(config.customerService)}
@@ -61,7 +63,9 @@ export function SiteFooterView({ config }: { config: ClientConfig }) {
           <span data-testid="footer-company">
             © {year} {config.companyName} 版权所有
           </span>
-          {config.registrationNo ? <span data-testid="footer-registration">{config.registrationNo}</span> : null}
+          {config.registrationNo ? (
+            <span data-testid="footer-registration">{config.registrationNo}</span>
+          ) : null}
         </div>
       </div>
     </footer>

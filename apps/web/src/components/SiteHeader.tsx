@@ -17,7 +17,13 @@ export function SiteHeader() {
       actions={
         <>
           <Tooltip title="搜索帮助与动态">
-            <Button type="text" shape="circle" icon={<SearchOutlined />} aria-label="搜索" onClick={() => navigate('/search.html')} />
+            <Button
+              type="text"
+              shape="circle"
+              icon={<SearchOutlined />}
+              aria-label="搜索"
+              onClick={() => navigate('/search.html')}
+            />
           </Tooltip>
           {token ? (
             <>

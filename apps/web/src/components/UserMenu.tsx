@@ -1,5 +1,16 @@
 import { Avatar, Badge, Dropdown, type MenuProps } from 'antd';
-import { AppstoreOutlined, DownOutlined, GiftOutlined, IdcardOutlined, LogoutOutlined, UserOutlined, CompassOutlined, ShoppingOutlined, DashboardOutlined, MessageOutlined } from '@ant-design/icons';
+import {
+  AppstoreOutlined,
+  DownOutlined,
+  GiftOutlined,
+  IdcardOutlined,
+  LogoutOutlined,
+  UserOutlined,
+  CompassOutlined,
+  ShoppingOutlined,
+  DashboardOutlined,
+  MessageOutlined,
+} from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { maskPhone } from '@bid/shared';
@@ -15,10 +26,21 @@ export function UserMenu() {
   const navigate = useNavigate();
   const account = maskPhone(user?.account ?? '') || '我的账号';
   // Operators' replies the user has not read yet: a dot on the avatar and a count on 意见反馈.
-  const unread = useQuery({ queryKey: feedbackKeys.unread, queryFn: () => feedbackApi.unread(), enabled: Boolean(user), staleTime: 60_000 }).data?.unread ?? 0;
+  const unread =
+    useQuery({
+      queryKey: feedbackKeys.unread,
+      queryFn: () => feedbackApi.unread(),
+      enabled: Boolean(user),
+      staleTime: 60_000,
+    }).data?.unread ?? 0;
 
   const items: MenuProps['items'] = [
-    { key: 'account', label: <span data-testid="user-account-full">{account}</span>, disabled: true, icon: <UserOutlined /> },
+    {
+      key: 'account',
+      label: <span data-testid="user-account-full">{account}</span>,
+      disabled: true,
+      icon: <UserOutlined />,
+    },
     { type: 'divider' },
     { key: '/home', label: '工作台', icon: <AppstoreOutlined /> },
     { key: '/home/account', label: '个人中心', icon: <IdcardOutlined /> },
@@ -27,7 +49,13 @@ export function UserMenu() {
     { key: '/home/invite', label: '邀请有礼', icon: <GiftOutlined /> },
     {
       key: '/home/feedback',
-      label: unread ? <Badge count={unread} size="small" offset={[10, 0]}>意见反馈</Badge> : '意见反馈',
+      label: unread ? (
+        <Badge count={unread} size="small" offset={[10, 0]}>
+          意见反馈
+        </Badge>
+      ) : (
+        '意见反馈'
+      ),
       icon: <MessageOutlined />,
     },
     ...(isOperator(user) ? [{ key: '/admin', label: '运营后台', icon: <DashboardOutlined /> }] : []),
@@ -55,7 +83,12 @@ export function UserMenu() {
       // page scrolled with the menu open, until the next realign moved it back under the pointer.
       getPopupContainer={(trigger) => trigger.closest('header') ?? document.body}
     >
-      <button type="button" className="bs-user" aria-label="账号菜单" style={{ border: 'none', background: 'transparent' }}>
+      <button
+        type="button"
+        className="bs-user"
+        aria-label="账号菜单"
+        style={{ border: 'none', background: 'transparent' }}
+      >
         <Badge dot={unread > 0} title={unread ? `${unread} 条新回复` : undefined}>
           <Avatar size={30} style={{ background: '#1d4ed8' }} icon={<UserOutlined />} />
         </Badge>

@@ -45,7 +45,11 @@ describe('developer-tools blocker', () => {
   });
 
   it('recognises the macOS shortcuts', () => {
-    expect(isDevtoolsShortcut({ key: 'i', metaKey: true, altKey: true, ctrlKey: false, shiftKey: false })).toBe(true);
-    expect(isDevtoolsShortcut({ key: 'v', metaKey: true, altKey: false, ctrlKey: false, shiftKey: false })).toBe(false);
+    expect(
+      isDevtoolsShortcut({ key: 'i', metaKey: true, altKey: true, ctrlKey: false, shiftKey: false }),
+    ).toBe(true);
+    expect(
+      isDevtoolsShortcut({ key: 'v', metaKey: true, altKey: false, ctrlKey: false, shiftKey: false }),
+    ).toBe(false);
   });
 });

@@ -4,7 +4,9 @@
  *
  * This is a deterrent for casual copying, not security: nothing secret may depend on it.
  */
-export function isDevtoolsShortcut(e: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'shiftKey' | 'altKey'>): boolean {
+export function isDevtoolsShortcut(
+  e: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'shiftKey' | 'altKey'>,
+): boolean {
   const key = e.key?.toLowerCase() ?? '';
   if (key === 'f12') return true;
   const mod = e.ctrlKey || e.metaKey;

@@ -16,7 +16,8 @@ export interface QuotaSummary {
   parts: Array<{ label: string; value: number }>;
 }
 
-const n = (v: number | null | undefined) => (typeof v === 'number' && Number.isFinite(v) && v > 0 ? Math.trunc(v) : 0);
+const n = (v: number | null | undefined) =>
+  typeof v === 'number' && Number.isFinite(v) && v > 0 ? Math.trunc(v) : 0;
 
 /** Remaining bid quota: the sum of the four sources, and an unlimited package when still valid. */
 export function quotaSummary(user: QuotaFields | null | undefined, now: Date = new Date()): QuotaSummary {

@@ -3,7 +3,12 @@ import { endpoints, type ClientConfig } from '@bid/shared';
 import { api } from '../api/request.ts';
 import { CLIENT_CONFIG_KEY, withConfigDefaults } from './clientConfig.ts';
 
-export { CLIENT_CONFIG_KEY, contactLine, FALLBACK_CLIENT_CONFIG, withConfigDefaults } from './clientConfig.ts';
+export {
+  CLIENT_CONFIG_KEY,
+  contactLine,
+  FALLBACK_CLIENT_CONFIG,
+  withConfigDefaults,
+} from './clientConfig.ts';
 
 /**
  * The client configuration (POST /api/common/client/getClientConfig), fetched once per page load.

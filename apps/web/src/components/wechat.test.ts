@@ -13,9 +13,17 @@ describe('isWindowsWechat', () => {
   });
 
   it('leaves other browsers alone, including WeChat on phones and macOS', () => {
-    expect(isWindowsWechat('Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 Chrome/120.0 Safari/537.36 Edg/120.0')).toBe(false);
-    expect(isWindowsWechat('Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) MicroMessenger/8.0.40')).toBe(false);
-    expect(isWindowsWechat('Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) MicroMessenger/3.8.0 MacWechat/3.8')).toBe(false);
+    expect(
+      isWindowsWechat(
+        'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 Chrome/120.0 Safari/537.36 Edg/120.0',
+      ),
+    ).toBe(false);
+    expect(
+      isWindowsWechat('Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) MicroMessenger/8.0.40'),
+    ).toBe(false);
+    expect(
+      isWindowsWechat('Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) MicroMessenger/3.8.0 MacWechat/3.8'),
+    ).toBe(false);
     expect(isWindowsWechat('')).toBe(false);
     expect(isWindowsWechat(undefined)).toBe(false);
   });

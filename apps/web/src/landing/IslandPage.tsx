@@ -24,7 +24,11 @@ export function IslandPage({ data }: { data: QueryClient }) {
   );
   return (
     <IslandShell data={data}>
-      <LandingContent Start={Start} demo={demo} prices={<PriceList packages={data.getQueryData<PackageItem[]>(commerceKeys.packages)} />} />
+      <LandingContent
+        Start={Start}
+        demo={demo}
+        prices={<PriceList packages={data.getQueryData<PackageItem[]>(commerceKeys.packages)} />}
+      />
     </IslandShell>
   );
 }

@@ -38,7 +38,13 @@ export function IslandShell({ data, children }: { data: QueryClient; children: R
         <SiteFooterView config={withConfigDefaults(clientConfig)} />
       </div>
       <div className="bs-cs">
-        <button type="button" className="bs-cs__button" aria-label="联系客服" aria-expanded={false} data-testid="customer-service">
+        <button
+          type="button"
+          className="bs-cs__button"
+          aria-label="联系客服"
+          aria-expanded={false}
+          data-testid="customer-service"
+        >
           <CustomerServiceOutlined />
         </button>
       </div>

@@ -1,7 +1,16 @@
 import type { ReactNode } from 'react';
 
 /** A plain button drawn like antd's (landing.css `.bs-btn`); its click is taken over by the whole app. */
-export function PlainButton({ primary, large, block, text, shape, icon, label, children }: {
+export function PlainButton({
+  primary,
+  large,
+  block,
+  text,
+  shape,
+  icon,
+  label,
+  children,
+}: {
   primary?: boolean;
   large?: boolean;
   block?: boolean;
@@ -11,7 +20,13 @@ export function PlainButton({ primary, large, block, text, shape, icon, label, c
   label?: string;
   children?: ReactNode;
 }) {
-  const cls = ['bs-btn', primary ? 'bs-btn--primary' : text ? 'bs-btn--text' : 'bs-btn--default', large ? 'bs-btn--lg' : '', block ? 'bs-btn--block' : '', shape ? 'bs-btn--circle' : '']
+  const cls = [
+    'bs-btn',
+    primary ? 'bs-btn--primary' : text ? 'bs-btn--text' : 'bs-btn--default',
+    large ? 'bs-btn--lg' : '',
+    block ? 'bs-btn--block' : '',
+    shape ? 'bs-btn--circle' : '',
+  ]
     .filter(Boolean)
     .join(' ');
   return (

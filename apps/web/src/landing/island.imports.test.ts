@@ -9,9 +9,20 @@ const ROOT = path.resolve(SRC, '../../..');
  * Packages the entry must not load before the first click on an island page: they are what the whole
  * app brings (issue 18, first-load JS and main-thread time). React itself included: the island runs none.
  */
-const HEAVY = ['react', 'react-dom', 'react-router', 'antd', '@ant-design/icons', '@bid/shared', '@tanstack/react-query', 'zod', 'axios'];
+const HEAVY = [
+  'react',
+  'react-dom',
+  'react-router',
+  'antd',
+  '@ant-design/icons',
+  '@bid/shared',
+  '@tanstack/react-query',
+  'zod',
+  'axios',
+];
 
-const STATEMENT_RE = /(?:^|\n)\s*(import|export)\s+([^'"`;]*?)\s*from\s*['"]([^'"]+)['"]|(?:^|\n)\s*import\s*['"]([^'"]+)['"]/g;
+const STATEMENT_RE =
+  /(?:^|\n)\s*(import|export)\s+([^'"`;]*?)\s*from\s*['"]([^'"]+)['"]|(?:^|\n)\s*import\s*['"]([^'"]+)['"]/g;
 
 /** The modules a file loads at run time: type-only imports (`import type`, `{ type A }` alone) are erased by the build. */
 function runtimeImports(text: string): string[] {
@@ -33,9 +44,11 @@ function runtimeImports(text: string): string[] {
 function resolveLocal(from: string, spec: string): string | null {
   let base: string;
   if (spec.startsWith('.')) base = path.resolve(path.dirname(from), spec);
-  else if (spec.startsWith('@bid/shared/')) base = path.join(ROOT, 'packages/shared/src', spec.slice('@bid/shared/'.length));
+  else if (spec.startsWith('@bid/shared/'))
+    base = path.join(ROOT, 'packages/shared/src', spec.slice('@bid/shared/'.length));
   else return null;
-  for (const cand of [base, `${base}.ts`, `${base}.tsx`]) if (/\.tsx?$/.test(cand) && fs.existsSync(cand)) return cand;
+  for (const cand of [base, `${base}.ts`, `${base}.tsx`])
+    if (/\.tsx?$/.test(cand) && fs.existsSync(cand)) return cand;
   return null;
 }
 
@@ -51,7 +64,8 @@ function heavyReached(entry: string): string[] {
     for (const spec of runtimeImports(fs.readFileSync(file, 'utf8'))) {
       const local = resolveLocal(file, spec);
       if (local) visit(local, [...via, path.relative(SRC, local)]);
-      else if (HEAVY.some((h) => spec === h || spec.startsWith(`${h}/`))) found.add(`${spec} (${via.join(' → ')})`);
+      else if (HEAVY.some((h) => spec === h || spec.startsWith(`${h}/`)))
+        found.add(`${spec} (${via.join(' → ')})`);
     }
   };
   visit(entry, [path.relative(SRC, entry)]);
@@ -60,11 +74,11 @@ function heavyReached(entry: string): string[] {
 
 describe('the island page stays light until the first click', () => {
   it('reads type-only imports as erased and value imports as loaded (the check can fail)', () => {
-    expect(runtimeImports("import type { A } from 'antd';\nimport { type B } from 'zod';\nimport { type C, D } from '@bid/shared';\nimport './x.css';\nexport { E } from './e.ts';")).toEqual([
-      '@bid/shared',
-      './x.css',
-      './e.ts',
-    ]);
+    expect(
+      runtimeImports(
+        "import type { A } from 'antd';\nimport { type B } from 'zod';\nimport { type C, D } from '@bid/shared';\nimport './x.css';\nexport { E } from './e.ts';",
+      ),
+    ).toEqual(['@bid/shared', './x.css', './e.ts']);
   });
 
   it('the entry and the island load neither React, antd, zod, the shared schemas, TanStack Query nor the request layer', () => {

@@ -24,13 +24,22 @@ export function startIsland(container: HTMLElement, payload: PagePayload): void 
     const target = e.target instanceof Element ? e.target.closest(CLICKABLE) : null;
     if (!target || !container.contains(target)) return;
     // Other sites, new tabs and downloads are the browser's: nothing to take over.
-    if (target instanceof HTMLAnchorElement && (target.origin !== window.location.origin || target.target || target.hasAttribute('download') || !isPlainClick(e))) return;
+    if (
+      target instanceof HTMLAnchorElement &&
+      (target.origin !== window.location.origin ||
+        target.target ||
+        target.hasAttribute('download') ||
+        !isPlainClick(e))
+    )
+      return;
     e.preventDefault();
     e.stopPropagation();
     if (takeover) return;
     const index = [...container.querySelectorAll(CLICKABLE)].indexOf(target);
     takeover = load()
-      .then((full) => full.takeOverIsland(container, payload, () => document.removeEventListener('click', onClick, true)))
+      .then((full) =>
+        full.takeOverIsland(container, payload, () => document.removeEventListener('click', onClick, true)),
+      )
       .then(() => {
         const same = container.querySelectorAll<HTMLElement>(CLICKABLE)[index];
         same?.click();

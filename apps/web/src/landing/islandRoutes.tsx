@@ -13,7 +13,11 @@ export function islandRoutes(data: QueryClient): RouteObject[] {
   return [
     { id: 'landing', path: '/', element: <IslandPage data={data} /> },
     { id: 'help-article', path: '/help/:file', element: <IslandArticle kind="help" data={data} /> },
-    { id: 'question-article', path: '/question/:file', element: <IslandArticle kind="question" data={data} /> },
+    {
+      id: 'question-article',
+      path: '/question/:file',
+      element: <IslandArticle kind="question" data={data} />,
+    },
     { id: 'news-article', path: '/dynamic/:file', element: <IslandArticle kind="news" data={data} /> },
   ];
 }

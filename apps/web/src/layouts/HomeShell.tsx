@@ -7,5 +7,9 @@ import CorporateLayout from './CorporateLayout.tsx';
 export default function HomeShell() {
   const company = useSession((s) => s.company);
   const companyName = useSession((s) => s.companyName);
-  return chooseLayout({ company }) === 'corporate' ? <CorporateLayout companyName={companyName} /> : <DefaultLayout />;
+  return chooseLayout({ company }) === 'corporate' ? (
+    <CorporateLayout companyName={companyName} />
+  ) : (
+    <DefaultLayout />
+  );
 }

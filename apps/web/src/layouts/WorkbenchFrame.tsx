@@ -22,7 +22,10 @@ export interface WorkbenchFrameProps {
 /** The /home frame shared by both layouts: header (logo, nav, quota, user menu), side menu, content. */
 export function WorkbenchFrame({ company }: WorkbenchFrameProps) {
   return (
-    <Layout className={`bs-shell${company ? ' bs-shell--corporate' : ''}`} data-layout={company ? 'corporate' : 'default'}>
+    <Layout
+      className={`bs-shell${company ? ' bs-shell--corporate' : ''}`}
+      data-layout={company ? 'corporate' : 'default'}
+    >
       <Layout.Header className="bs-shell__header">
         <div className="bs-shell__brand">
           <Logo to="/home" />

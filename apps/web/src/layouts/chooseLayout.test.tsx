@@ -6,7 +6,6 @@ import { renderRoute, waitForHeading } from '../router/testing.tsx';
 afterEach(cleanup);
 vi.setConfig({ testTimeout: 90_000 });
 
-
 describe('layout choice', () => {
   it('picks the corporate layout for company users', () => {
     expect(chooseLayout({ company: true })).toBe('corporate');
@@ -22,7 +21,10 @@ describe('layout choice', () => {
   });
 
   it('renders the corporate layout for employees: company name, 企业 badge, 员工管理 entry', async () => {
-    const { container } = renderRoute('/home', { token: 't', user: { isEmployee: 1, name: '华东建设集团有限公司' } });
+    const { container } = renderRoute('/home', {
+      token: 't',
+      user: { isEmployee: 1, name: '华东建设集团有限公司' },
+    });
     await waitForHeading(3, '工作台');
     expect(container.querySelector('[data-layout="corporate"]')).not.toBeNull();
     const header = screen.getByTestId('company-header');

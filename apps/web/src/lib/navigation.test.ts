@@ -14,7 +14,10 @@ describe('navigation outside React', () => {
   it('falls back to window.location.assign when no router is registered', () => {
     const assign = vi.fn();
     const original = window.location;
-    Object.defineProperty(window, 'location', { configurable: true, value: { ...original, assign, replace: vi.fn() } });
+    Object.defineProperty(window, 'location', {
+      configurable: true,
+      value: { ...original, assign, replace: vi.fn() },
+    });
     try {
       navigate('/');
       expect(assign).toHaveBeenCalledWith('/');

@@ -11,7 +11,10 @@ import { formatTitle, type RouteHandle } from './title.ts';
 /** document.title from the deepest route that names one; screens with data titles override it later. */
 function useRouteTitle() {
   const matches = useMatches();
-  const handle = [...matches].reverse().find((m) => (m.handle as RouteHandle | undefined)?.title !== undefined)?.handle as RouteHandle | undefined;
+  const handle = [...matches]
+    .reverse()
+    .find((m) => (m.handle as RouteHandle | undefined)?.title !== undefined)?.handle as
+    RouteHandle | undefined;
   const title = handle?.title;
   // A layout effect runs before the screens' passive effects, so usePageTitle in a screen wins.
   useLayoutEffect(() => {
@@ -42,7 +45,8 @@ export function RootShell() {
   const decision = decideGuard(fullPath, Boolean(token));
   // A logged-out deep link lands here with the dialog open; after login the dialog returns to the link.
   const [dismissed, setDismissed] = useState<string | null>(null);
-  const askLogin = Boolean((location.state as GuardState | null)?.askLogin) && !token && dismissed !== location.key;
+  const askLogin =
+    Boolean((location.state as GuardState | null)?.askLogin) && !token && dismissed !== location.key;
   useRouteTitle();
 
   useEffect(() => {

@@ -18,14 +18,17 @@ export function isNotFoundError(error: unknown): boolean {
 export function errorMessage(error: unknown): string {
   if (isRouteErrorResponse(error)) return `${error.status} ${error.statusText}`.trim();
   if (error instanceof Error) return error.message;
-  if (error && typeof error === 'object' && 'message' in error) return String((error as { message: unknown }).message);
+  if (error && typeof error === 'object' && 'message' in error)
+    return String((error as { message: unknown }).message);
   return typeof error === 'string' ? error : '';
 }
 
 /** Vite's failed lazy chunk after a new deployment: a reload fetches the new chunk names. */
 export function isChunkLoadError(error: unknown): boolean {
   const msg = errorMessage(error);
-  return /Failed to fetch dynamically imported module|Importing a module script failed|error loading dynamically imported module/i.test(msg);
+  return /Failed to fetch dynamically imported module|Importing a module script failed|error loading dynamically imported module/i.test(
+    msg,
+  );
 }
 
 /**

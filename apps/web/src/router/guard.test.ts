@@ -9,14 +9,28 @@ describe('decideGuard (SPEC section 2 route guard)', () => {
   });
 
   it('allows the public paths without a token', () => {
-    for (const p of ['/', '/demo', '/sse', '/pop', '/search.html?q=额度', '/more/partner.html', '/help/outline.html', '/dynamic/1.html', '/question/2.html#a']) {
+    for (const p of [
+      '/',
+      '/demo',
+      '/sse',
+      '/pop',
+      '/search.html?q=额度',
+      '/more/partner.html',
+      '/help/outline.html',
+      '/dynamic/1.html',
+      '/question/2.html#a',
+    ]) {
       expect(decideGuard(p, false), p).toEqual({ kind: 'allow' });
     }
   });
 
   it('redirects other screens to / and remembers the full path', () => {
     expect(decideGuard('/home', false)).toEqual({ kind: 'redirect', to: '/', remember: '/home' });
-    expect(decideGuard('/home/book/BidingWrite?id=7#c3', false)).toEqual({ kind: 'redirect', to: '/', remember: '/home/book/BidingWrite?id=7#c3' });
+    expect(decideGuard('/home/book/BidingWrite?id=7#c3', false)).toEqual({
+      kind: 'redirect',
+      to: '/',
+      remember: '/home/book/BidingWrite?id=7#c3',
+    });
     // Not in SPEC's public list, so it needs a login like /home.
     expect(decideGuard('/indexOld', false)).toEqual({ kind: 'redirect', to: '/', remember: '/indexOld' });
   });

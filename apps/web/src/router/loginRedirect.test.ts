@@ -1,6 +1,11 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { LOGIN_REDIRECT_KEY } from '@bid/shared';
-import { consumeLoginRedirect, forgetLoginRedirect, isSafeRedirect, rememberLoginRedirect } from './loginRedirect.ts';
+import {
+  consumeLoginRedirect,
+  forgetLoginRedirect,
+  isSafeRedirect,
+  rememberLoginRedirect,
+} from './loginRedirect.ts';
 
 describe('login redirect', () => {
   beforeEach(() => sessionStorage.clear());
@@ -23,7 +28,12 @@ describe('login redirect', () => {
   });
 
   it('never redirects off the site', () => {
-    for (const bad of ['//evil.example/x', 'https://evil.example', 'javascript:alert(1)', '/\\evil.example']) {
+    for (const bad of [
+      '//evil.example/x',
+      'https://evil.example',
+      'javascript:alert(1)',
+      '/\\evil.example',
+    ]) {
       expect(isSafeRedirect(bad)).toBe(false);
       rememberLoginRedirect(bad);
       expect(consumeLoginRedirect()).toBe('/');

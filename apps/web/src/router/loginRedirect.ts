@@ -16,7 +16,9 @@ function storage(): Storage | null {
 
 /** Only same-origin absolute paths: `//evil.example` or `https://...` must never become a redirect. */
 export function isSafeRedirect(path: unknown): path is string {
-  return typeof path === 'string' && path.startsWith('/') && !path.startsWith('//') && !path.startsWith('/\\');
+  return (
+    typeof path === 'string' && path.startsWith('/') && !path.startsWith('//') && !path.startsWith('/\\')
+  );
 }
 
 export function rememberLoginRedirect(path: string): void {

@@ -72,7 +72,11 @@ describe('public pages', () => {
     ['/search.html?q=导出', '搜索', '搜索帮助与动态'],
     ['/help/getting-started.html', '五分钟上手标书 AI - 帮助中心', '五分钟上手标书 AI'],
     ['/question/1.html', '生成的标书可以直接投标吗？ - 常见问题', '生成的标书可以直接投标吗？'],
-    [`/dynamic/${TEST_CONTENT.news[0].code}.html`, `${TEST_CONTENT.news[0].title} - 产品动态`, TEST_CONTENT.news[0].title],
+    [
+      `/dynamic/${TEST_CONTENT.news[0].code}.html`,
+      `${TEST_CONTENT.news[0].title} - 产品动态`,
+      TEST_CONTENT.news[0].title,
+    ],
   ];
   for (const [path, title, h1] of cases) {
     it(`${path} renders with the title "${title}"`, async () => {
@@ -113,7 +117,17 @@ describe('route table and the server agree (isKnownWebRoute)', () => {
     ...HOME_CHILDREN.filter(Boolean).map((c) => `/home/${c}`),
     ...MORE_PAGES.map((p) => `/more/${p}`),
   ];
-  const unknown = ['/base/material', '/no/such/page', '/more', '/more/x.html', '/home/nothing', '/home/book/x', '/demo/x', '/help', '/sse/x'];
+  const unknown = [
+    '/base/material',
+    '/no/such/page',
+    '/more',
+    '/more/x.html',
+    '/home/nothing',
+    '/home/book/x',
+    '/demo/x',
+    '/help',
+    '/sse/x',
+  ];
 
   function matchedLeaf(path: string): string | undefined {
     const matches = matchRoutes(routes, path) ?? [];
@@ -209,13 +223,18 @@ describe('shell components', () => {
   });
 
   it('the Windows WeChat browser gets the PC-browser notice instead of the app', async () => {
-    renderRoute('/', { userAgent: 'Mozilla/5.0 (Windows NT 10.0) MicroMessenger/7.0.20 WindowsWechat(0x63090a13)' });
+    renderRoute('/', {
+      userAgent: 'Mozilla/5.0 (Windows NT 10.0) MicroMessenger/7.0.20 WindowsWechat(0x63090a13)',
+    });
     expect(await screen.findByText(MSG.pcBrowser)).toBeTruthy();
     expect(screen.queryByTestId('customer-service')).toBeNull();
   });
 
   it('the header shows the quota and the masked account in /home', async () => {
-    renderRoute('/home', { token: 'token', user: { account: '13912345678', bidNumber: 2, temporaryBidNumber: 1 } });
+    renderRoute('/home', {
+      token: 'token',
+      user: { account: '13912345678', bidNumber: 2, temporaryBidNumber: 1 },
+    });
     expect((await screen.findByTestId('user-account', undefined, WAIT)).textContent).toBe('139****5678');
     expect(screen.getByTestId('quota-badge').textContent).toContain('3');
   });

@@ -8,7 +8,15 @@ import PublicLayout from '../layouts/PublicLayout.tsx';
 import HomeShell from '../layouts/HomeShell.tsx';
 import AdminLayout from '../layouts/AdminLayout.tsx';
 import NotFoundPage from '../pages/errors/NotFoundPage.tsx';
-import { ADMIN_TITLES, HOME_TITLES, MORE_TITLES, NOT_FOUND_TITLE, PUBLIC_TITLES, type HomeChild, type MorePage } from './table.ts';
+import {
+  ADMIN_TITLES,
+  HOME_TITLES,
+  MORE_TITLES,
+  NOT_FOUND_TITLE,
+  PUBLIC_TITLES,
+  type HomeChild,
+  type MorePage,
+} from './table.ts';
 import type { RouteHandle } from './title.ts';
 
 type PageModule = { default: ComponentType };
@@ -76,16 +84,30 @@ export const routes: RouteObject[] = [
             errorElement: <RouteError />,
             children: [
               page(() => import('../pages/public/LandingPage.tsx'), PUBLIC_TITLES['/'], { index: true }),
-              page(() => import('../pages/public/IndexOldPage.tsx'), PUBLIC_TITLES['/indexOld'], { path: 'indexOld' }),
+              page(() => import('../pages/public/IndexOldPage.tsx'), PUBLIC_TITLES['/indexOld'], {
+                path: 'indexOld',
+              }),
               page(() => import('../pages/public/DemoPage.tsx'), PUBLIC_TITLES['/demo'], { path: 'demo' }),
               page(() => import('../pages/public/SsePage.tsx'), PUBLIC_TITLES['/sse'], { path: 'sse' }),
               page(() => import('../pages/public/PopPage.tsx'), PUBLIC_TITLES['/pop'], { path: 'pop' }),
-              page(() => import('../pages/public/SearchPage.tsx'), PUBLIC_TITLES['/search.html'], { path: 'search.html' }),
-              page(() => import('../pages/public/DynamicPage.tsx'), PUBLIC_TITLES['/dynamic'], { path: 'dynamic/:file' }),
-              page(() => import('../pages/public/HelpPage.tsx'), PUBLIC_TITLES['/help'], { path: 'help/:file' }),
-              page(() => import('../pages/public/QuestionPage.tsx'), PUBLIC_TITLES['/question'], { path: 'question/:file' }),
+              page(() => import('../pages/public/SearchPage.tsx'), PUBLIC_TITLES['/search.html'], {
+                path: 'search.html',
+              }),
+              page(() => import('../pages/public/DynamicPage.tsx'), PUBLIC_TITLES['/dynamic'], {
+                path: 'dynamic/:file',
+              }),
+              page(() => import('../pages/public/HelpPage.tsx'), PUBLIC_TITLES['/help'], {
+                path: 'help/:file',
+              }),
+              page(() => import('../pages/public/QuestionPage.tsx'), PUBLIC_TITLES['/question'], {
+                path: 'question/:file',
+              }),
               ...MORE_PAGES.map((p) => page(MORE_PAGE_LOADERS[p], MORE_TITLES[p], { path: `more/${p}` })),
-              { path: '*', element: <NotFoundPage />, handle: { title: NOT_FOUND_TITLE } satisfies RouteHandle },
+              {
+                path: '*',
+                element: <NotFoundPage />,
+                handle: { title: NOT_FOUND_TITLE } satisfies RouteHandle,
+              },
             ],
           },
         ],
@@ -96,7 +118,9 @@ export const routes: RouteObject[] = [
         children: [
           {
             errorElement: <RouteError />,
-            children: HOME_CHILDREN.map((c) => page(HOME_PAGES[c], HOME_TITLES[c], c === '' ? { index: true } : { path: c })),
+            children: HOME_CHILDREN.map((c) =>
+              page(HOME_PAGES[c], HOME_TITLES[c], c === '' ? { index: true } : { path: c }),
+            ),
           },
         ],
       },
@@ -108,17 +132,39 @@ export const routes: RouteObject[] = [
           {
             errorElement: <RouteError />,
             children: [
-              page(() => import('../pages/admin/AdminDashboardPage.tsx'), ADMIN_TITLES['/admin'], { index: true }),
-              page(() => import('../pages/admin/AdminOrdersPage.tsx'), ADMIN_TITLES['/admin/orders'], { path: 'orders' }),
-              page(() => import('../pages/admin/AdminUsersPage.tsx'), ADMIN_TITLES['/admin/users'], { path: 'users' }),
-              page(() => import('../pages/admin/AdminPackagesPage.tsx'), ADMIN_TITLES['/admin/packages'], { path: 'packages' }),
-              page(() => import('../pages/admin/AdminAuditPage.tsx'), ADMIN_TITLES['/admin/audit'], { path: 'audit' }),
-              page(() => import('../pages/admin/AdminInvoicesPage.tsx'), ADMIN_TITLES['/admin/invoices'], { path: 'invoices' }),
-              page(() => import('../pages/admin/AdminFeedbackPage.tsx'), ADMIN_TITLES['/admin/feedback'], { path: 'feedback' }),
-              page(() => import('../pages/admin/AdminAiProvidersPage.tsx'), ADMIN_TITLES['/admin/ai'], { path: 'ai' }),
-              page(() => import('../pages/admin/AdminTemplatesPage.tsx'), ADMIN_TITLES['/admin/templates'], { path: 'templates' }),
-              page(() => import('../pages/admin/AdminContentPage.tsx'), ADMIN_TITLES['/admin/content'], { path: 'content' }),
-              page(() => import('../pages/admin/AdminNoticesPage.tsx'), ADMIN_TITLES['/admin/notices'], { path: 'notices' }),
+              page(() => import('../pages/admin/AdminDashboardPage.tsx'), ADMIN_TITLES['/admin'], {
+                index: true,
+              }),
+              page(() => import('../pages/admin/AdminOrdersPage.tsx'), ADMIN_TITLES['/admin/orders'], {
+                path: 'orders',
+              }),
+              page(() => import('../pages/admin/AdminUsersPage.tsx'), ADMIN_TITLES['/admin/users'], {
+                path: 'users',
+              }),
+              page(() => import('../pages/admin/AdminPackagesPage.tsx'), ADMIN_TITLES['/admin/packages'], {
+                path: 'packages',
+              }),
+              page(() => import('../pages/admin/AdminAuditPage.tsx'), ADMIN_TITLES['/admin/audit'], {
+                path: 'audit',
+              }),
+              page(() => import('../pages/admin/AdminInvoicesPage.tsx'), ADMIN_TITLES['/admin/invoices'], {
+                path: 'invoices',
+              }),
+              page(() => import('../pages/admin/AdminFeedbackPage.tsx'), ADMIN_TITLES['/admin/feedback'], {
+                path: 'feedback',
+              }),
+              page(() => import('../pages/admin/AdminAiProvidersPage.tsx'), ADMIN_TITLES['/admin/ai'], {
+                path: 'ai',
+              }),
+              page(() => import('../pages/admin/AdminTemplatesPage.tsx'), ADMIN_TITLES['/admin/templates'], {
+                path: 'templates',
+              }),
+              page(() => import('../pages/admin/AdminContentPage.tsx'), ADMIN_TITLES['/admin/content'], {
+                path: 'content',
+              }),
+              page(() => import('../pages/admin/AdminNoticesPage.tsx'), ADMIN_TITLES['/admin/notices'], {
+                path: 'notices',
+              }),
             ],
           },
         ],

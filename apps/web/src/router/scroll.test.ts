@@ -17,7 +17,9 @@ describe('applyScroll', () => {
     const el = document.getElementById('员工')!;
     el.scrollIntoView = vi.fn();
     const scrollTo = vi.fn();
-    expect(applyScroll(`#${encodeURIComponent('员工')}`, document, { scrollTo } as unknown as Window)).toBe(true);
+    expect(applyScroll(`#${encodeURIComponent('员工')}`, document, { scrollTo } as unknown as Window)).toBe(
+      true,
+    );
     expect(el.scrollIntoView).toHaveBeenCalled();
     expect(scrollTo).not.toHaveBeenCalled();
   });

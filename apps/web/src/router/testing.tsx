@@ -20,7 +20,13 @@ export interface RenderRouteOptions {
 }
 
 export function testUser(overrides: Partial<UserInfo> = {}): UserInfo {
-  return userInfoSchema.parse({ id: 'u1', account: '13800001234', tenantId: 't1', temporaryBidNumber: 1, ...overrides });
+  return userInfoSchema.parse({
+    id: 'u1',
+    account: '13800001234',
+    tenantId: 't1',
+    temporaryBidNumber: 1,
+    ...overrides,
+  });
 }
 
 export function renderRoute(path: string, opts: RenderRouteOptions = {}) {
@@ -39,9 +45,12 @@ export function renderRoute(path: string, opts: RenderRouteOptions = {}) {
   queryClient.setQueryData(CLIENT_CONFIG_KEY, FALLBACK_CLIENT_CONFIG);
   for (const [key, data] of opts.queryData ?? []) queryClient.setQueryData(key, data);
   const router = createMemoryRouter(routes, { initialEntries: [path] });
-  const result = render(<App router={router} queryClient={queryClient} userAgent={opts.userAgent ?? 'Mozilla/5.0 jsdom'} />, {
-    onCaughtError: reportCaughtError,
-  });
+  const result = render(
+    <App router={router} queryClient={queryClient} userAgent={opts.userAgent ?? 'Mozilla/5.0 jsdom'} />,
+    {
+      onCaughtError: reportCaughtError,
+    },
+  );
   return { ...result, router, queryClient };
 }
 
@@ -49,12 +58,18 @@ export function renderRoute(path: string, opts: RenderRouteOptions = {}) {
  * Waits for a heading with this text. Plain DOM queries on purpose: role queries compute accessible
  * names for the whole antd tree and take seconds per call in jsdom.
  */
-export async function waitForHeading(level: number, name: string | RegExp, timeout = 30_000): Promise<HTMLElement> {
+export async function waitForHeading(
+  level: number,
+  name: string | RegExp,
+  timeout = 30_000,
+): Promise<HTMLElement> {
   let found: HTMLElement | undefined;
   await waitFor(
     () => {
       const text = (el: Element) => (el.textContent ?? '').replace(/\s+/g, ' ').trim();
-      found = [...document.querySelectorAll<HTMLElement>(`h${level}`)].find((el) => (typeof name === 'string' ? text(el) === name : name.test(text(el))));
+      found = [...document.querySelectorAll<HTMLElement>(`h${level}`)].find((el) =>
+        typeof name === 'string' ? text(el) === name : name.test(text(el)),
+      );
       if (!found) throw new Error(`no h${level} "${String(name)}" yet`);
     },
     { timeout },

@@ -6,7 +6,12 @@
  */
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider, type StaticHandlerContext } from 'react-router';
+import {
+  createStaticHandler,
+  createStaticRouter,
+  StaticRouterProvider,
+  type StaticHandlerContext,
+} from 'react-router';
 import { createCache, extractStyle, StyleProvider } from '@ant-design/cssinjs';
 import { dehydrate, type QueryClient } from '@tanstack/react-query';
 import { MORE_PAGES, pageNotFoundMessage } from '@bid/shared';
@@ -62,7 +67,12 @@ function visitorGetsIsland(input: RenderInput): boolean {
   return !input.token && !isWindowsWechat(input.userAgent);
 }
 
-async function renderIsland(url: URL, input: RenderInput, queryClient: QueryClient, article: HeadArticle | null): Promise<RenderResult> {
+async function renderIsland(
+  url: URL,
+  input: RenderInput,
+  queryClient: QueryClient,
+  article: HeadArticle | null,
+): Promise<RenderResult> {
   const handler = createStaticHandler(islandRoutes(queryClient));
   const context = await handler.query(new Request(url.href));
   if (context instanceof Response) throw new Error('the island has no redirects');
@@ -72,9 +82,19 @@ async function renderIsland(url: URL, input: RenderInput, queryClient: QueryClie
       <StaticRouterProvider router={router} context={context} hydrate={false} />
     </StrictMode>,
   );
-  const head = pageHead({ pathname: url.pathname, search: url.search, origin: input.origin, status: 200 }, article);
+  const head = pageHead(
+    { pathname: url.pathname, search: url.search, origin: input.origin, status: 200 },
+    article,
+  );
   // The whole app starts from the same cache when it takes over.
-  const payload: PagePayload = { buildId: input.buildId, path: `${url.pathname}${url.search}`, status: 200, notFound: null, queries: dehydrate(queryClient), island: true };
+  const payload: PagePayload = {
+    buildId: input.buildId,
+    path: `${url.pathname}${url.search}`,
+    status: 200,
+    notFound: null,
+    queries: dehydrate(queryClient),
+    island: true,
+  };
   return { kind: 'page', status: 200, head: headTags(head, input.origin), html, styles: '', payload };
 }
 
@@ -126,7 +146,10 @@ export async function render(input: RenderInput): Promise<RenderResult> {
   } finally {
     initial.token = null;
   }
-  const head = pageHead({ pathname: url.pathname, search: url.search, origin: input.origin, status }, data.article);
+  const head = pageHead(
+    { pathname: url.pathname, search: url.search, origin: input.origin, status },
+    data.article,
+  );
   const payload: PagePayload = {
     buildId: input.buildId,
     path: `${url.pathname}${url.search}`,
@@ -134,11 +157,25 @@ export async function render(input: RenderInput): Promise<RenderResult> {
     notFound,
     queries: queryClient.getQueryCache().getAll().length ? dehydrate(queryClient) : null,
   };
-  return { kind: 'page', status, head: headTags(head, input.origin), html, styles: extractStyle(cache), payload };
+  return {
+    kind: 'page',
+    status,
+    head: headTags(head, input.origin),
+    html,
+    styles: extractStyle(cache),
+    payload,
+  };
 }
 
 /** The public pages of SPEC section 2 that have fixed paths (sitemap.xml lists them with the articles). */
-const STATIC_PUBLIC_PATHS = ['/', '/demo', '/sse', '/pop', '/search.html', ...MORE_PAGES.map((p) => `/more/${p}`)];
+const STATIC_PUBLIC_PATHS = [
+  '/',
+  '/demo',
+  '/sse',
+  '/pop',
+  '/search.html',
+  ...MORE_PAGES.map((p) => `/more/${p}`),
+];
 
 export async function sitemapPaths(content: SiteSource): Promise<string[]> {
   return [...STATIC_PUBLIC_PATHS, ...(await articlePaths(content))];

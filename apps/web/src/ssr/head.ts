@@ -43,7 +43,11 @@ const DESCRIPTIONS: Record<string, string> = {
   '/more/welfare.html': '新用户体验、邀请奖励与企业开通优惠。',
 };
 
-const SECTION_TITLE: Record<HeadArticle['kind'], string> = { help: '帮助中心', question: '常见问题', news: '产品动态' };
+const SECTION_TITLE: Record<HeadArticle['kind'], string> = {
+  help: '帮助中心',
+  question: '常见问题',
+  news: '产品动态',
+};
 
 function staticTitle(pathname: string): string | null | undefined {
   if (pathname in PUBLIC_TITLES) return PUBLIC_TITLES[pathname as keyof typeof PUBLIC_TITLES];
@@ -57,7 +61,13 @@ function articleLd(article: HeadArticle, url: string): object {
     return {
       '@context': 'https://schema.org',
       '@type': 'FAQPage',
-      mainEntity: [{ '@type': 'Question', name: article.title, acceptedAnswer: { '@type': 'Answer', text: article.text } }],
+      mainEntity: [
+        {
+          '@type': 'Question',
+          name: article.title,
+          acceptedAnswer: { '@type': 'Answer', text: article.text },
+        },
+      ],
     };
   }
   return {
@@ -82,7 +92,14 @@ export function pageHead(
 ): PageHead {
   const { pathname, origin, status } = input;
   if (status === 404) {
-    return { title: formatTitle(NOT_FOUND_TITLE), description: SITE_DESCRIPTION, canonicalPath: pathname, type: 'website', jsonLd: [], noindex: true };
+    return {
+      title: formatTitle(NOT_FOUND_TITLE),
+      description: SITE_DESCRIPTION,
+      canonicalPath: pathname,
+      type: 'website',
+      jsonLd: [],
+      noindex: true,
+    };
   }
   if (article) {
     const title = formatTitle(`${article.title} - ${SECTION_TITLE[article.kind]}`);
@@ -97,7 +114,13 @@ export function pageHead(
   }
   const jsonLd: object[] = [];
   if (pathname === '/') {
-    jsonLd.push({ '@context': 'https://schema.org', '@type': 'WebSite', name: APP_NAME, url: `${origin}/`, description: SITE_DESCRIPTION });
+    jsonLd.push({
+      '@context': 'https://schema.org',
+      '@type': 'WebSite',
+      name: APP_NAME,
+      url: `${origin}/`,
+      description: SITE_DESCRIPTION,
+    });
   }
   return {
     title: formatTitle(staticTitle(pathname)),

@@ -1,5 +1,14 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { CONTENT_KINDS, contentHref, type ClientConfig, type ContentDetail, type ContentKind, type ContentListItem, type ContentSearchHit, type PackageItem } from '@bid/shared';
+import {
+  CONTENT_KINDS,
+  contentHref,
+  type ClientConfig,
+  type ContentDetail,
+  type ContentKind,
+  type ContentListItem,
+  type ContentSearchHit,
+  type PackageItem,
+} from '@bid/shared';
 import { CLIENT_CONFIG_KEY } from '../components/clientConfig.ts';
 import { commerceKeys } from '../features/commerce/api.ts';
 import { contentKeys } from '../features/content/keys.ts';
@@ -59,14 +68,24 @@ function plainText(html: string): string {
  * Loads what the page at `url` shows into the query cache, under the keys its screens read, and tells
  * whether an article route's item exists.
  */
-export async function loadPublicPageData(url: URL, content: SiteSource, client: QueryClient): Promise<PublicPageData> {
-  const fill = async <T,>(key: readonly unknown[], load: () => Promise<T>) => client.setQueryData(key, await load());
+export async function loadPublicPageData(
+  url: URL,
+  content: SiteSource,
+  client: QueryClient,
+): Promise<PublicPageData> {
+  const fill = async <T>(key: readonly unknown[], load: () => Promise<T>) =>
+    client.setQueryData(key, await load());
   // Every public page's footer shows the contact channels; the landing page shows the prices. Rendered
   // in, they do not appear a moment after the page (no layout shift) and need no request.
-  await Promise.all([fill(CLIENT_CONFIG_KEY, () => content.clientConfig()), url.pathname === '/' ? fill(commerceKeys.packages, () => content.packages()) : null]);
+  await Promise.all([
+    fill(CLIENT_CONFIG_KEY, () => content.clientConfig()),
+    url.pathname === '/' ? fill(commerceKeys.packages, () => content.packages()) : null,
+  ]);
   const route = articleRoute(url.pathname);
   if (!route) {
-    await Promise.all(listsShownOn(url.pathname).map((kind) => fill(contentKeys.list(kind), () => content.list(kind))));
+    await Promise.all(
+      listsShownOn(url.pathname).map((kind) => fill(contentKeys.list(kind), () => content.list(kind))),
+    );
     const q = url.searchParams.get('q')?.trim() ?? '';
     if (url.pathname === '/search.html' && q) await fill(contentKeys.search(q), () => content.search(q));
     return { article: null, missing: false };
@@ -85,7 +104,10 @@ export async function loadPublicPageData(url: URL, content: SiteSource, client: 
   // Article pages list their siblings beside the text.
   await fill(contentKeys.list(kind), () => content.list(kind));
   const text = plainText(detail.html);
-  return { article: { kind, title: detail.title, summary: detail.summary, text, updatedAt: detail.updatedAt }, missing: false };
+  return {
+    article: { kind, title: detail.title, summary: detail.summary, text, updatedAt: detail.updatedAt },
+    missing: false,
+  };
 }
 
 function safeDecode(s: string): string {
@@ -98,6 +120,8 @@ function safeDecode(s: string): string {
 
 /** Every published article's path, for sitemap.xml. */
 export async function articlePaths(content: SiteSource): Promise<string[]> {
-  const lists = await Promise.all(CONTENT_KINDS.map(async (kind) => (await content.list(kind)).map((a) => contentHref(kind, a.code))));
+  const lists = await Promise.all(
+    CONTENT_KINDS.map(async (kind) => (await content.list(kind)).map((a) => contentHref(kind, a.code))),
+  );
   return lists.flat();
 }

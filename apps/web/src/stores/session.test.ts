@@ -76,7 +76,13 @@ describe('loadUserInfo', () => {
     expect(fake.calls[0].method).toBe('post');
     expect(user?.account).toBe('13812345678');
     const s = useSession.getState();
-    expect([s.company, s.companyName, s.bidFileShowFlag, s.projectListShowFlag, s.loaded]).toEqual([true, '某某建设有限公司', 0, 0, true]);
+    expect([s.company, s.companyName, s.bidFileShowFlag, s.projectListShowFlag, s.loaded]).toEqual([
+      true,
+      '某某建设有限公司',
+      0,
+      0,
+      true,
+    ]);
     expect(selectMaskedAccount(s)).toBe('138****5678');
     expect(selectModelEnabled(s, 'premium')).toBe(false);
     expect(selectModelEnabled(s, 'standard')).toBe(true);
@@ -88,7 +94,13 @@ describe('loadUserInfo', () => {
     useSession.getState().setToken('tk');
     await useSession.getState().loadUserInfo();
     const s = useSession.getState();
-    expect([s.company, s.companyName, s.bidFileShowFlag, s.projectListShowFlag, s.user?.needUserInfo]).toEqual([false, '', 1, 1, 1]);
+    expect([
+      s.company,
+      s.companyName,
+      s.bidFileShowFlag,
+      s.projectListShowFlag,
+      s.user?.needUserInfo,
+    ]).toEqual([false, '', 1, 1, 1]);
   });
 
   it('does nothing without a token, and keeps the session when the answer is malformed', async () => {
@@ -102,9 +114,10 @@ describe('loadUserInfo', () => {
 
   it('ignores an answer that arrives after the user logged out', async () => {
     let release!: () => void;
-    fake = installFakeHttp(
-      (config) =>
-        config.url === '/blade-auth/oauth/logout' ? ok(null) : new Promise((r) => (release = () => r(ok(USER)))),
+    fake = installFakeHttp((config) =>
+      config.url === '/blade-auth/oauth/logout'
+        ? ok(null)
+        : new Promise((r) => (release = () => r(ok(USER)))),
     );
     useSession.getState().setToken('tk');
     const pending = useSession.getState().loadUserInfo();
@@ -147,13 +160,23 @@ describe('logout (SPEC section 4)', () => {
       bidFileShowFlag: s.bidFileShowFlag,
       projectListShowFlag: s.projectListShowFlag,
       loaded: s.loaded,
-    }).toEqual({ token: null, user: null, company: false, companyName: '', bidFileShowFlag: 1, projectListShowFlag: 1, loaded: false });
+    }).toEqual({
+      token: null,
+      user: null,
+      company: false,
+      companyName: '',
+      bidFileShowFlag: 1,
+      projectListShowFlag: 1,
+      loaded: false,
+    });
     expect(readCookie(TOKEN_COOKIE)).toBeNull();
     expect(selectMaskedAccount(s)).toBe('');
   });
 
   it('a failing server logout is ignored: no message, the local session still ends', async () => {
-    fake = installFakeHttp((config) => (config.url === '/blade-auth/oauth/logout' ? fail(401, '未登录', 401) : ok(USER)));
+    fake = installFakeHttp((config) =>
+      config.url === '/blade-auth/oauth/logout' ? fail(401, '未登录', 401) : ok(USER),
+    );
     useSession.getState().setToken('tk');
     await useSession.getState().loadUserInfo();
     await expect(useSession.getState().logout()).resolves.toBeUndefined();
@@ -163,7 +186,11 @@ describe('logout (SPEC section 4)', () => {
 
   it('the local session ends at once, without waiting for the server', async () => {
     let release!: () => void;
-    fake = installFakeHttp((config) => (config.url === '/blade-auth/oauth/logout' ? new Promise((r) => (release = () => r(ok(null)))) : ok(USER)));
+    fake = installFakeHttp((config) =>
+      config.url === '/blade-auth/oauth/logout'
+        ? new Promise((r) => (release = () => r(ok(null))))
+        : ok(USER),
+    );
     useSession.getState().setToken('tk');
     const p = useSession.getState().logout();
     expect(useSession.getState().token).toBeNull();

@@ -39,7 +39,10 @@ export interface SessionState {
   reset(): void;
 }
 
-type SessionData = Pick<SessionState, 'token' | 'user' | 'company' | 'companyName' | 'bidFileShowFlag' | 'projectListShowFlag' | 'loaded'>;
+type SessionData = Pick<
+  SessionState,
+  'token' | 'user' | 'company' | 'companyName' | 'bidFileShowFlag' | 'projectListShowFlag' | 'loaded'
+>;
 
 const SIGNED_OUT: Omit<SessionData, 'token'> = {
   user: null,

@@ -20,7 +20,13 @@ export const theme: ThemeConfig = {
     fontSize: 14,
   },
   components: {
-    Layout: { headerBg: '#ffffff', siderBg: '#ffffff', bodyBg: '#f5f7fb', headerHeight: 64, headerPadding: '0 24px' },
+    Layout: {
+      headerBg: '#ffffff',
+      siderBg: '#ffffff',
+      bodyBg: '#f5f7fb',
+      headerHeight: 64,
+      headerPadding: '0 24px',
+    },
     Menu: {
       itemBorderRadius: 8,
       itemHeight: 42,

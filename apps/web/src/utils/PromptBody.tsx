@@ -26,13 +26,25 @@ export function PromptBody({ state, label, placeholder, inputType = 'text', onSu
     <div className="prompt-dialog-body">
       {label ? <div style={{ marginBottom: 8 }}>{label}</div> : null}
       {inputType === 'textarea' ? (
-        <Input.TextArea {...common} autoSize={{ minRows: 3, maxRows: 8 }} onChange={(e) => state.setValue(e.target.value)} />
+        <Input.TextArea
+          {...common}
+          autoSize={{ minRows: 3, maxRows: 8 }}
+          onChange={(e) => state.setValue(e.target.value)}
+        />
       ) : inputType === 'password' ? (
-        <Input.Password {...common} onChange={(e) => state.setValue(e.target.value)} onPressEnter={onSubmit} />
+        <Input.Password
+          {...common}
+          onChange={(e) => state.setValue(e.target.value)}
+          onPressEnter={onSubmit}
+        />
       ) : (
         <Input {...common} onChange={(e) => state.setValue(e.target.value)} onPressEnter={onSubmit} />
       )}
-      <div role="alert" className="prompt-dialog-error" style={{ color: 'var(--ant-color-error, #ff4d4f)', minHeight: 22, marginTop: 4 }}>
+      <div
+        role="alert"
+        className="prompt-dialog-error"
+        style={{ color: 'var(--ant-color-error, #ff4d4f)', minHeight: 22, marginTop: 4 }}
+      >
         {state.error ?? ''}
       </div>
     </div>

@@ -20,8 +20,13 @@ export function readCookie(name: string): string | null {
 
 export function writeCookie(name: string, value: string, options: CookieOptions = {}): void {
   if (typeof document === 'undefined') return;
-  const parts = [`${encodeURIComponent(name)}=${encodeURIComponent(value)}`, `path=${options.path ?? '/'}`, 'SameSite=Lax'];
-  if (options.maxAgeSeconds !== undefined) parts.push(`max-age=${Math.max(0, Math.floor(options.maxAgeSeconds))}`);
+  const parts = [
+    `${encodeURIComponent(name)}=${encodeURIComponent(value)}`,
+    `path=${options.path ?? '/'}`,
+    'SameSite=Lax',
+  ];
+  if (options.maxAgeSeconds !== undefined)
+    parts.push(`max-age=${Math.max(0, Math.floor(options.maxAgeSeconds))}`);
   // The token must never travel over plain HTTP once the site is served over HTTPS.
   if (typeof location !== 'undefined' && location.protocol === 'https:') parts.push('Secure');
   document.cookie = parts.join('; ');

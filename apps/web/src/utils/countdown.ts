@@ -31,7 +31,12 @@ export interface Countdown {
   readonly paused: boolean;
 }
 
-export function createCountdown({ seconds, tickMs = LIMITS.countdownTickMs, onTick, onEnd }: CountdownOptions): Countdown {
+export function createCountdown({
+  seconds,
+  tickMs = LIMITS.countdownTickMs,
+  onTick,
+  onEnd,
+}: CountdownOptions): Countdown {
   let total = Math.max(0, Math.floor(seconds));
   let remainingMs = total * tickMs;
   let endsAt = 0;
@@ -122,7 +127,9 @@ export function createCountdown({ seconds, tickMs = LIMITS.countdownTickMs, onTi
       show(total);
     },
     get remaining() {
-      return running ? Math.max(0, Math.ceil((endsAt - Date.now()) / tickMs)) : Math.ceil(remainingMs / tickMs);
+      return running
+        ? Math.max(0, Math.ceil((endsAt - Date.now()) / tickMs))
+        : Math.ceil(remainingMs / tickMs);
     },
     get running() {
       return running;

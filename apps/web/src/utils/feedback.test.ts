@@ -80,18 +80,26 @@ describe('with antd itself (no fakes)', () => {
     await waitFor(() => expect(screen.getByText('已复制到剪贴板')).toBeTruthy(), SLOW);
   });
 
-  it('a prompt shows its validation message, keeps the dialog open, then accepts a valid value with Enter', { timeout: 30_000 }, async () => {
-    let result: Promise<string | null> = Promise.resolve(null);
-    act(() => {
-      result = promptDialog({ title: '新建章节', label: '章节名称', validator: (v) => (v.trim() ? true : '章节名称不能为空') });
-    });
-    const input = (await screen.findByLabelText('章节名称', undefined, SLOW)) as HTMLInputElement;
-    fireEvent.click(await screen.findByRole('button', { name: /确\s*定/ }, SLOW));
-    await waitFor(() => expect(screen.getByText('章节名称不能为空')).toBeTruthy(), SLOW);
-    expect(screen.getByLabelText('章节名称')).toBeTruthy();
-    fireEvent.change(input, { target: { value: '技术方案' } });
-    await waitFor(() => expect(screen.queryByText('章节名称不能为空')).toBeNull(), SLOW);
-    fireEvent.keyDown(input, { key: 'Enter', code: 'Enter', keyCode: 13 });
-    await expect(result).resolves.toBe('技术方案');
-  });
+  it(
+    'a prompt shows its validation message, keeps the dialog open, then accepts a valid value with Enter',
+    { timeout: 30_000 },
+    async () => {
+      let result: Promise<string | null> = Promise.resolve(null);
+      act(() => {
+        result = promptDialog({
+          title: '新建章节',
+          label: '章节名称',
+          validator: (v) => (v.trim() ? true : '章节名称不能为空'),
+        });
+      });
+      const input = (await screen.findByLabelText('章节名称', undefined, SLOW)) as HTMLInputElement;
+      fireEvent.click(await screen.findByRole('button', { name: /确\s*定/ }, SLOW));
+      await waitFor(() => expect(screen.getByText('章节名称不能为空')).toBeTruthy(), SLOW);
+      expect(screen.getByLabelText('章节名称')).toBeTruthy();
+      fireEvent.change(input, { target: { value: '技术方案' } });
+      await waitFor(() => expect(screen.queryByText('章节名称不能为空')).toBeNull(), SLOW);
+      fireEvent.keyDown(input, { key: 'Enter', code: 'Enter', keyCode: 13 });
+      await expect(result).resolves.toBe('技术方案');
+    },
+  );
 });

@@ -65,9 +65,11 @@ export function toast(type: FeedbackType, content: ReactNode, durationMs: number
     key: typeof content === 'string' ? `${type}:${content}` : undefined,
   });
 }
-export const toastSuccess = (content: ReactNode, durationMs?: number) => toast('success', content, durationMs);
+export const toastSuccess = (content: ReactNode, durationMs?: number) =>
+  toast('success', content, durationMs);
 export const toastInfo = (content: ReactNode, durationMs?: number) => toast('info', content, durationMs);
-export const toastWarning = (content: ReactNode, durationMs?: number) => toast('warning', content, durationMs);
+export const toastWarning = (content: ReactNode, durationMs?: number) =>
+  toast('warning', content, durationMs);
 export const toastError = (content: ReactNode, durationMs?: number) => toast('error', content, durationMs);
 
 // ---------------------------------------------------------------- notifications
@@ -150,7 +152,15 @@ export interface PromptOptions extends PromptRules {
 
 /** Resolves the entered value once it passes validation, or null when the dialog is cancelled. */
 export function promptDialog(options: PromptOptions): Promise<string | null> {
-  const { title = MSG.confirmTitle, label, placeholder, initialValue = '', inputType, okText = MSG.confirmOk, cancelText = MSG.confirmCancel } = options;
+  const {
+    title = MSG.confirmTitle,
+    label,
+    placeholder,
+    initialValue = '',
+    inputType,
+    okText = MSG.confirmOk,
+    cancelText = MSG.confirmCancel,
+  } = options;
   const state = new PromptState(initialValue);
   return new Promise((resolve) => {
     let instance: { destroy: () => void } | null = null;

@@ -24,7 +24,11 @@ describe('validatePromptValue', () => {
   });
 
   it('runs the pattern before the validator, and is stable with a global regex', () => {
-    const rules = { pattern: /^\d+$/g, patternMessage: '只能填数字', validator: (v: string) => Number(v) <= 100 || '不能超过 100' };
+    const rules = {
+      pattern: /^\d+$/g,
+      patternMessage: '只能填数字',
+      validator: (v: string) => Number(v) <= 100 || '不能超过 100',
+    };
     expect(validatePromptValue('abc', rules)).toBe('只能填数字');
     expect(validatePromptValue('500', rules)).toBe('不能超过 100');
     expect(validatePromptValue('50', rules)).toBeNull();
@@ -54,7 +58,12 @@ describe('dialogs', () => {
   it('confirmDialog defaults to 系统提示 / 确定 / 取消 and resolves by the button', async () => {
     fb = recordFeedback();
     const yes = confirmDialog({ content: '确定删除该标书吗？' });
-    expect(fb.dialogs[0]).toMatchObject({ title: '系统提示', okText: '确定', cancelText: '取消', content: '确定删除该标书吗？' });
+    expect(fb.dialogs[0]).toMatchObject({
+      title: '系统提示',
+      okText: '确定',
+      cancelText: '取消',
+      content: '确定删除该标书吗？',
+    });
     fb.dialogs[0].onOk!();
     await expect(yes).resolves.toBe(true);
 
@@ -66,7 +75,12 @@ describe('dialogs', () => {
 
   it('promptDialog stays open with the message while invalid and resolves the valid value', async () => {
     fb = recordFeedback();
-    const p = promptDialog({ title: '修改手机号', pattern: PHONE_PATTERN, patternMessage: '手机号格式不正确', initialValue: '138' });
+    const p = promptDialog({
+      title: '修改手机号',
+      pattern: PHONE_PATTERN,
+      patternMessage: '手机号格式不正确',
+      initialValue: '138',
+    });
     const dialog = fb.dialogs[0];
     const props = (dialog.content as { props: { state: PromptState } }).props;
     let closed = 0;

@@ -44,7 +44,11 @@ describe('useBusyAction', () => {
   it('leaves a call failure to the request layer, and tells the user about any other failure', async () => {
     const { result } = renderHook(() => useBusyAction());
     await act(async () => {
-      expect(await result.current.run('a', () => Promise.reject(new ApiError('余额不足', { kind: 'business', code: 601 })))).toBe(false);
+      expect(
+        await result.current.run('a', () =>
+          Promise.reject(new ApiError('余额不足', { kind: 'business', code: 601 })),
+        ),
+      ).toBe(false);
     });
     expect(fb.toasts).toEqual([]);
     const spy = vi.spyOn(console, 'error').mockImplementation(() => {});

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { flowchartSchema, ganttSchema, mindmapSchema, parseDiagram, safeParseDiagram, taskEnd } from './model.ts';
+import {
+  flowchartSchema,
+  ganttSchema,
+  mindmapSchema,
+  parseDiagram,
+  safeParseDiagram,
+  taskEnd,
+} from './model.ts';
 import { renderDiagram, renderDiagramSvg } from './render.ts';
 import { sampleFlowchart, sampleGantt, sampleMindmap } from './fixtures/samples.ts';
 
@@ -17,19 +24,29 @@ describe('diagram models', () => {
     expect(f.direction).toBe('LR');
     expect(f.nodes.map((n) => n.shape)).toEqual(['terminal', 'decision', 'process']);
     expect(f.nodes[0]).toMatchObject({ id: '1', label: '开始' });
-    expect(ganttSchema.parse({ unit: '周', tasks: [{ id: 'a', name: 'A', start: 0, duration: 2 }] }).unit).toBe('week');
+    expect(
+      ganttSchema.parse({ unit: '周', tasks: [{ id: 'a', name: 'A', start: 0, duration: 2 }] }).unit,
+    ).toBe('week');
     expect(mindmapSchema.parse(sampleMindmap).root.children).toHaveLength(5);
   });
 
   it('rejects dangling edges, duplicate ids and tasks without a length, in Chinese', () => {
-    const bad = flowchartSchema.safeParse({ nodes: [{ id: 'a', label: 'A' }, { id: 'a', label: 'B' }], edges: [{ from: 'a', to: 'zz' }] });
+    const bad = flowchartSchema.safeParse({
+      nodes: [
+        { id: 'a', label: 'A' },
+        { id: 'a', label: 'B' },
+      ],
+      edges: [{ from: 'a', to: 'zz' }],
+    });
     expect(bad.success).toBe(false);
     const msgs = bad.error!.issues.map((i) => i.message).join('；');
     expect(msgs).toContain('节点编号重复');
     expect(msgs).toContain('连线的终点不存在');
     const g = ganttSchema.safeParse({ tasks: [{ id: 't', name: '施工', start: 0 }] });
     expect(g.error!.issues[0].message).toContain('缺少工期');
-    const dep = ganttSchema.safeParse({ tasks: [{ id: 't', name: '施工', start: 0, duration: 1, dependsOn: ['nope'] }] });
+    const dep = ganttSchema.safeParse({
+      tasks: [{ id: 't', name: '施工', start: 0, duration: 1, dependsOn: ['nope'] }],
+    });
     expect(dep.error!.issues[0].message).toContain('依赖的任务不存在');
     expect(safeParseDiagram({ kind: 'pie', model: {} }).ok).toBe(false);
   });
@@ -81,7 +98,11 @@ describe('renderer', () => {
     await expect(weeks).toMatchFileSnapshot('./__snapshots__/gantt-weeks.svg');
     const dated = renderDiagramSvg({
       kind: 'gantt',
-      model: ganttSchema.parse({ unit: 'day', startDate: '2025-03-03', tasks: [{ id: 'a', name: '进场', start: 0, duration: 20 }] }),
+      model: ganttSchema.parse({
+        unit: 'day',
+        startDate: '2025-03-03',
+        tasks: [{ id: 'a', name: '进场', start: 0, duration: 20 }],
+      }),
     });
     expect(dated).toContain('2025年3月');
     expect(dated).toContain('周末');
@@ -91,7 +112,11 @@ describe('renderer', () => {
   it('escapes labels so a model cannot inject markup', () => {
     const svg = renderDiagramSvg({
       kind: 'flowchart',
-      model: { direction: 'TB', nodes: [{ id: 'a', label: '<script>alert(1)</script> & "x"', shape: 'process' }], edges: [] },
+      model: {
+        direction: 'TB',
+        nodes: [{ id: 'a', label: '<script>alert(1)</script> & "x"', shape: 'process' }],
+        edges: [],
+      },
     });
     expect(svg).not.toContain('<script>');
     expect(svg).toContain('&lt;script&gt;');
@@ -101,7 +126,14 @@ describe('renderer', () => {
     const long = '编制施工组织设计并报监理单位审批后组织实施，同时落实质量、安全、进度三大控制目标';
     const { svg, width, height } = renderDiagram({
       kind: 'flowchart',
-      model: { direction: 'TB', nodes: [{ id: 'a', label: long, shape: 'process' }, { id: 'b', label: long, shape: 'decision' }], edges: [{ from: 'a', to: 'b' }] },
+      model: {
+        direction: 'TB',
+        nodes: [
+          { id: 'a', label: long, shape: 'process' },
+          { id: 'b', label: long, shape: 'decision' },
+        ],
+        edges: [{ from: 'a', to: 'b' }],
+      },
     });
     expect(width).toBeGreaterThan(100);
     expect(height).toBeGreaterThan(100);
@@ -110,7 +142,9 @@ describe('renderer', () => {
 
   it('places Gantt bars proportionally to time', () => {
     const { svg } = renderDiagram({ kind: 'gantt', model: sampleGantt });
-    const bars = [...svg.matchAll(/<rect x="([\d.]+)" y="[\d.]+" width="([\d.]+)" height="14" rx="3" fill="#3b82f6"\/>/g)].map((m) => ({ x: +m[1], w: +m[2] }));
+    const bars = [
+      ...svg.matchAll(/<rect x="([\d.]+)" y="[\d.]+" width="([\d.]+)" height="14" rx="3" fill="#3b82f6"\/>/g),
+    ].map((m) => ({ x: +m[1], w: +m[2] }));
     // The legend swatch is also a bar-shaped rect: six tasks plus one swatch.
     expect(bars).toHaveLength(7);
     const perDay = bars[0].w / 15;
@@ -119,13 +153,23 @@ describe('renderer', () => {
   });
 
   it('lays out a big flowchart (fast ordering) with every node drawn and none overlapping', () => {
-    const nodes = Array.from({ length: 160 }, (_, i) => ({ id: `n${i}`, label: `第${i}步工序施工`, shape: 'process' as const }));
-    const edges: Array<{ from: string; to: string; label?: string }> = nodes.slice(1).map((n, i) => ({ from: `n${i}`, to: n.id }));
+    const nodes = Array.from({ length: 160 }, (_, i) => ({
+      id: `n${i}`,
+      label: `第${i}步工序施工`,
+      shape: 'process' as const,
+    }));
+    const edges: Array<{ from: string; to: string; label?: string }> = nodes
+      .slice(1)
+      .map((n, i) => ({ from: `n${i}`, to: n.id }));
     for (let i = 10; i < 160; i += 7) edges.push({ from: `n${i}`, to: `n${i - 5}`, label: '否' });
     for (let i = 30; i < 160; i += 13) edges.push({ from: `n${i - 25}`, to: `n${i}` });
     const { svg } = renderDiagram({ kind: 'flowchart', model: { direction: 'TB', nodes, edges } });
     expect((svg.match(/<g data-id=/g) ?? []).length).toBe(160);
-    const rects = [...svg.matchAll(/<g data-id="[^"]+"><rect x="([\d.]+)" y="([\d.]+)" width="([\d.]+)" height="([\d.]+)"/g)].map((m) => m.slice(1).map(Number));
+    const rects = [
+      ...svg.matchAll(
+        /<g data-id="[^"]+"><rect x="([\d.]+)" y="([\d.]+)" width="([\d.]+)" height="([\d.]+)"/g,
+      ),
+    ].map((m) => m.slice(1).map(Number));
     expect(rects).toHaveLength(160);
     for (let i = 0; i < rects.length; i++)
       for (let j = i + 1; j < rects.length; j++) {

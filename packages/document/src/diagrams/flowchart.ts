@@ -2,10 +2,26 @@ import dagre from '@dagrejs/dagre';
 import type { FlowchartModel, FlowShape } from './model.ts';
 import { PALETTE, STYLE, resolveOptions, type RenderOptions, type RenderedSvg } from './style.ts';
 import { linesWidth, wrapBalanced } from './text.ts';
-import { arrowHead, basisPath, clipToPolygon, esc, n, pullBack, svgDocument, textBlock, type Point } from './svg.ts';
+import {
+  arrowHead,
+  basisPath,
+  clipToPolygon,
+  esc,
+  n,
+  pullBack,
+  svgDocument,
+  textBlock,
+  type Point,
+} from './svg.ts';
 
 /** Widest a label may run before it wraps, per shape (a diamond needs more room around its text). */
-const WRAP_WIDTH: Record<FlowShape, number> = { process: 168, decision: 126, terminal: 150, data: 150, subprocess: 150 };
+const WRAP_WIDTH: Record<FlowShape, number> = {
+  process: 168,
+  decision: 126,
+  terminal: 150,
+  data: 150,
+  subprocess: 150,
+};
 const MAX_LINES = 4;
 const PAD_X = 16;
 const PAD_Y = 10;
@@ -51,9 +67,26 @@ function outline(b: Box): Point[] {
   const r = b.x + b.w / 2;
   const t = b.y - b.h / 2;
   const bo = b.y + b.h / 2;
-  if (b.shape === 'decision') return [{ x: b.x, y: t }, { x: r, y: b.y }, { x: b.x, y: bo }, { x: l, y: b.y }];
-  if (b.shape === 'data') return [{ x: l + SKEW, y: t }, { x: r, y: t }, { x: r - SKEW, y: bo }, { x: l, y: bo }];
-  return [{ x: l, y: t }, { x: r, y: t }, { x: r, y: bo }, { x: l, y: bo }];
+  if (b.shape === 'decision')
+    return [
+      { x: b.x, y: t },
+      { x: r, y: b.y },
+      { x: b.x, y: bo },
+      { x: l, y: b.y },
+    ];
+  if (b.shape === 'data')
+    return [
+      { x: l + SKEW, y: t },
+      { x: r, y: t },
+      { x: r - SKEW, y: bo },
+      { x: l, y: bo },
+    ];
+  return [
+    { x: l, y: t },
+    { x: r, y: t },
+    { x: r, y: bo },
+    { x: l, y: bo },
+  ];
 }
 
 function drawNode(b: Box): string {
@@ -69,12 +102,22 @@ function drawNode(b: Box): string {
         text(PALETTE.white, 'bold')
       );
     case 'decision': {
-      const pts = outline(b).map((p) => `${n(p.x)},${n(p.y)}`).join(' ');
-      return `<polygon points="${pts}" fill="${PALETTE.white}" stroke="${PALETTE.blue700}" stroke-width="${sw}" stroke-linejoin="round"/>` + text(PALETTE.grey900);
+      const pts = outline(b)
+        .map((p) => `${n(p.x)},${n(p.y)}`)
+        .join(' ');
+      return (
+        `<polygon points="${pts}" fill="${PALETTE.white}" stroke="${PALETTE.blue700}" stroke-width="${sw}" stroke-linejoin="round"/>` +
+        text(PALETTE.grey900)
+      );
     }
     case 'data': {
-      const pts = outline(b).map((p) => `${n(p.x)},${n(p.y)}`).join(' ');
-      return `<polygon points="${pts}" fill="${PALETTE.blue50}" stroke="${PALETTE.blue500}" stroke-width="${sw}" stroke-linejoin="round"/>` + text(PALETTE.grey900);
+      const pts = outline(b)
+        .map((p) => `${n(p.x)},${n(p.y)}`)
+        .join(' ');
+      return (
+        `<polygon points="${pts}" fill="${PALETTE.blue50}" stroke="${PALETTE.blue500}" stroke-width="${sw}" stroke-linejoin="round"/>` +
+        text(PALETTE.grey900)
+      );
     }
     case 'subprocess':
       return (
@@ -126,7 +169,10 @@ function fastOrder(graph: LayoutGraph): void {
       const bary = new Map<string, number>();
       for (const v of layer) {
         const ns = ((down ? graph.predecessors(v) : graph.successors(v)) ?? []) as string[];
-        bary.set(v, ns.length ? ns.reduce((s, w) => s + (pos.get(w) ?? 0), 0) / ns.length : (pos.get(v) ?? 0));
+        bary.set(
+          v,
+          ns.length ? ns.reduce((s, w) => s + (pos.get(w) ?? 0), 0) / ns.length : (pos.get(v) ?? 0),
+        );
       }
       layer.sort((a, b) => bary.get(a)! - bary.get(b)! || pos.get(a)! - pos.get(b)!);
       layer.forEach((v, i) => pos.set(v, i));
@@ -144,7 +190,10 @@ function midpoint(pts: Point[]): Point {
     const seg = Math.hypot(pts[i].x - pts[i - 1].x, pts[i].y - pts[i - 1].y);
     if (seg >= left && seg > 0) {
       const t = left / seg;
-      return { x: pts[i - 1].x + (pts[i].x - pts[i - 1].x) * t, y: pts[i - 1].y + (pts[i].y - pts[i - 1].y) * t };
+      return {
+        x: pts[i - 1].x + (pts[i].x - pts[i - 1].x) * t,
+        y: pts[i - 1].y + (pts[i].y - pts[i - 1].y) * t,
+      };
     }
     left -= seg;
   }
@@ -167,21 +216,36 @@ export function renderFlowchart(model: FlowchartModel, options: RenderOptions = 
   });
   const boxes = new Map<string, Box>();
   for (const node of model.nodes) {
-    const lines = wrapBalanced(node.label, WRAP_WIDTH[node.shape], { fontSize: STYLE.fontSize, metrics, maxLines: MAX_LINES });
-    const { w, h } = sizeNode(node.shape, lines, linesWidth(lines, STYLE.fontSize, node.shape === 'terminal', metrics));
+    const lines = wrapBalanced(node.label, WRAP_WIDTH[node.shape], {
+      fontSize: STYLE.fontSize,
+      metrics,
+      maxLines: MAX_LINES,
+    });
+    const { w, h } = sizeNode(
+      node.shape,
+      lines,
+      linesWidth(lines, STYLE.fontSize, node.shape === 'terminal', metrics),
+    );
     const box: Box = { id: node.id, shape: node.shape, lines, w: Math.ceil(w), h: Math.ceil(h), x: 0, y: 0 };
     boxes.set(node.id, box);
     g.setNode(node.id, { width: box.w, height: box.h });
   }
   const edgeLabels: string[][] = [];
   model.edges.forEach((e, i) => {
-    const lines = e.label ? wrapBalanced(e.label, 120, { fontSize: EDGE_LABEL_SIZE, metrics, maxLines: 2 }) : [];
+    const lines = e.label
+      ? wrapBalanced(e.label, 120, { fontSize: EDGE_LABEL_SIZE, metrics, maxLines: 2 })
+      : [];
     edgeLabels.push(lines);
     const lw = lines.length ? linesWidth(lines, EDGE_LABEL_SIZE, false, metrics) + 10 : 0;
     const lh = lines.length ? lines.length * STYLE.smallLineHeight + 4 : 0;
     // Label boxes make dagre insert a rank between every pair of ranks; on big charts that doubles
     // the layout time, so there labels go on the middle of the routed edge instead.
-    g.setEdge(e.from, e.to, big ? {} : { width: Math.ceil(lw), height: Math.ceil(lh), labelpos: 'c' }, `e${i}`);
+    g.setEdge(
+      e.from,
+      e.to,
+      big ? {} : { width: Math.ceil(lw), height: Math.ceil(lh), labelpos: 'c' },
+      `e${i}`,
+    );
   });
   dagre.layout(g, big ? { customOrder: (lg) => fastOrder(lg as LayoutGraph) } : undefined);
 
@@ -212,7 +276,8 @@ export function renderFlowchart(model: FlowchartModel, options: RenderOptions = 
       ];
     } else if (pts.length >= 2) {
       // dagre clips to the bounding box; diamonds and parallelograms need their real border.
-      if (src.shape === 'decision' || src.shape === 'data') pts[0] = clipToPolygon(pts[1], { x: src.x, y: src.y }, outline(src));
+      if (src.shape === 'decision' || src.shape === 'data')
+        pts[0] = clipToPolygon(pts[1], { x: src.x, y: src.y }, outline(src));
       if (dst.shape === 'decision' || dst.shape === 'data')
         pts[pts.length - 1] = clipToPolygon(pts[pts.length - 2], { x: dst.x, y: dst.y }, outline(dst));
     }
@@ -234,12 +299,23 @@ export function renderFlowchart(model: FlowchartModel, options: RenderOptions = 
       const lh = lines.length * STYLE.smallLineHeight + 4;
       labelParts.push(
         `<rect x="${n(le.x - lw / 2)}" y="${n(le.y - lh / 2)}" width="${n(lw)}" height="${n(lh)}" rx="4" fill="${PALETTE.white}" stroke="${PALETTE.grey200}" stroke-width="1"/>` +
-          textBlock(lines, le.x, le.y, { anchor: 'middle', fill: PALETTE.grey600, size: EDGE_LABEL_SIZE, lineHeight: STYLE.smallLineHeight }),
+          textBlock(lines, le.x, le.y, {
+            anchor: 'middle',
+            fill: PALETTE.grey600,
+            size: EDGE_LABEL_SIZE,
+            lineHeight: STYLE.smallLineHeight,
+          }),
       );
     }
   });
 
-  const nodeParts = model.nodes.map((node) => `<g data-id="${esc(node.id)}">${drawNode(boxes.get(node.id)!)}</g>`);
+  const nodeParts = model.nodes.map(
+    (node) => `<g data-id="${esc(node.id)}">${drawNode(boxes.get(node.id)!)}</g>`,
+  );
   const body = `<g class="edges">${edgeParts.join('')}</g><g class="nodes">${nodeParts.join('')}</g><g class="edge-labels">${labelParts.join('')}</g>`;
-  return { svg: svgDocument(width, height, body, title, 'flowchart'), width: Math.ceil(width), height: Math.ceil(height) };
+  return {
+    svg: svgDocument(width, height, body, title, 'flowchart'),
+    width: Math.ceil(width),
+    height: Math.ceil(height),
+  };
 }

@@ -30,7 +30,8 @@ function exceptions(file: string): string {
       const w = font.advanceOf(cp);
       if (w === undefined) continue;
       const perMille = Math.round((w / font.unitsPerEm) * 1000);
-      if (perMille !== Math.round(defaultAdvance(cp) * 1000)) out.push(`${cp.toString(36)}:${perMille.toString(36)}`);
+      if (perMille !== Math.round(defaultAdvance(cp) * 1000))
+        out.push(`${cp.toString(36)}:${perMille.toString(36)}`);
     }
   }
   return out.join(',');

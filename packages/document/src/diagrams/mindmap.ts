@@ -50,11 +50,18 @@ function measure(node: MindNode, depth: number, metrics: FontMetrics): Laid {
 }
 
 /** Places a subtree: x is the near edge of the node (towards the root), y the centre of its band. */
-function place(l: Laid, nearX: number, top: number, side: 1 | -1, columnWidth: (depth: number, side: 1 | -1) => number): void {
+function place(
+  l: Laid,
+  nearX: number,
+  top: number,
+  side: 1 | -1,
+  columnWidth: (depth: number, side: 1 | -1) => number,
+): void {
   l.side = side;
   l.y = top + l.band / 2;
   l.x = nearX;
-  const childrenBand = l.children.reduce((s, c) => s + c.band, 0) + V_GAP * Math.max(0, l.children.length - 1);
+  const childrenBand =
+    l.children.reduce((s, c) => s + c.band, 0) + V_GAP * Math.max(0, l.children.length - 1);
   let y = top + (l.band - childrenBand) / 2;
   const nextX = nearX + side * (columnWidth(l.depth, side) + H_GAP);
   for (const c of l.children) {
@@ -96,7 +103,8 @@ export function renderMindmap(model: MindmapModel, options: RenderOptions = {}):
   left.forEach((c) => note(c, -1));
   const columnWidth = (depth: number, side: 1 | -1) => widths.get(`${side}:${depth}`) ?? 0;
 
-  const bandOf = (list: Laid[]) => list.reduce((s, c) => s + c.band, 0) + V_GAP * 2 * Math.max(0, list.length - 1);
+  const bandOf = (list: Laid[]) =>
+    list.reduce((s, c) => s + c.band, 0) + V_GAP * 2 * Math.max(0, list.length - 1);
   const rightBand = bandOf(right);
   const leftBand = bandOf(left);
   const height = Math.max(root.h, rightBand, leftBand) + 2 * STYLE.margin;
@@ -139,14 +147,26 @@ export function renderMindmap(model: MindmapModel, options: RenderOptions = {}):
   const anchor = (l: Laid, towardsChild: boolean) => {
     const b = nodeBox(l);
     const outSide = towardsChild ? l.side : (-l.side as 1 | -1);
-    const x = l.depth === 0 ? (towardsChild ? (l.side === 1 ? b.right : b.left) : b.left) : outSide === 1 ? b.right : b.left;
+    const x =
+      l.depth === 0
+        ? towardsChild
+          ? l.side === 1
+            ? b.right
+            : b.left
+          : b.left
+        : outSide === 1
+          ? b.right
+          : b.left;
     const y = l.depth >= 2 ? b.bottom : l.y;
     return { x, y };
   };
 
   const drawLinks = (parent: Laid, kids: Laid[], side: 1 | -1) => {
     for (const c of kids) {
-      const from = parent.depth === 0 ? { x: side === 1 ? nodeBox(parent).right : nodeBox(parent).left, y: parent.y } : anchor(parent, true);
+      const from =
+        parent.depth === 0
+          ? { x: side === 1 ? nodeBox(parent).right : nodeBox(parent).left, y: parent.y }
+          : anchor(parent, true);
       const to = anchor(c, false);
       const mx = (from.x + to.x) / 2;
       const color = c.depth === 1 ? PALETTE.blue500 : PALETTE.blue300;
@@ -166,23 +186,44 @@ export function renderMindmap(model: MindmapModel, options: RenderOptions = {}):
     if (l.depth === 0) {
       nodes.push(
         `<rect x="${n(b.left)}" y="${n(b.top)}" width="${n(l.w)}" height="${n(l.h)}" rx="10" fill="${PALETTE.blue700}"/>` +
-          textBlock(l.lines, cx, l.y, { anchor: 'middle', fill: PALETTE.white, weight: 'bold', size: lv.size, lineHeight: lv.lineHeight }),
+          textBlock(l.lines, cx, l.y, {
+            anchor: 'middle',
+            fill: PALETTE.white,
+            weight: 'bold',
+            size: lv.size,
+            lineHeight: lv.lineHeight,
+          }),
       );
     } else if (l.depth === 1) {
       nodes.push(
         `<rect x="${n(b.left)}" y="${n(b.top)}" width="${n(l.w)}" height="${n(l.h)}" rx="${STYLE.radius}" fill="${PALETTE.blue50}" stroke="${PALETTE.blue500}" stroke-width="${STYLE.stroke}"/>` +
-          textBlock(l.lines, cx, l.y, { anchor: 'middle', fill: PALETTE.blue900, weight: 'bold', size: lv.size, lineHeight: lv.lineHeight }),
+          textBlock(l.lines, cx, l.y, {
+            anchor: 'middle',
+            fill: PALETTE.blue900,
+            weight: 'bold',
+            size: lv.size,
+            lineHeight: lv.lineHeight,
+          }),
       );
     } else {
       const textX = l.side === 1 ? b.left + lv.padX : b.right - lv.padX;
       nodes.push(
         `<path d="M${n(b.left)},${n(b.bottom)} H${n(b.right)}" stroke="${PALETTE.blue300}" stroke-width="${STYLE.stroke}" stroke-linecap="round"/>` +
-          textBlock(l.lines, textX, l.y - 1, { anchor: l.side === 1 ? 'start' : 'end', fill: PALETTE.grey800, size: lv.size, lineHeight: lv.lineHeight }),
+          textBlock(l.lines, textX, l.y - 1, {
+            anchor: l.side === 1 ? 'start' : 'end',
+            fill: PALETTE.grey800,
+            size: lv.size,
+            lineHeight: lv.lineHeight,
+          }),
       );
     }
   };
   walk(root, drawNode);
 
   const body = `<g class="links">${links.join('')}</g><g class="nodes">${nodes.join('')}</g>`;
-  return { svg: svgDocument(width, height, body, title, 'mindmap'), width: Math.ceil(width), height: Math.ceil(height) };
+  return {
+    svg: svgDocument(width, height, body, title, 'mindmap'),
+    width: Math.ceil(width),
+    height: Math.ceil(height),
+  };
 }

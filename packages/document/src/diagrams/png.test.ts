@@ -42,7 +42,12 @@ function labelBoxes(svg: string): LabelBox[] {
 }
 
 /** Dark pixels (text is grey-900 on pale blue) inside a box, from raw RGBA pixels. */
-function inkIn(pixels: Buffer, width: number, box: LabelBox, scale: number): { count: number; mask: Set<number> } {
+function inkIn(
+  pixels: Buffer,
+  width: number,
+  box: LabelBox,
+  scale: number,
+): { count: number; mask: Set<number> } {
   const mask = new Set<number>();
   for (let y = Math.floor(box.y0 * scale); y < Math.ceil(box.y1 * scale); y++) {
     for (let x = Math.floor(box.x0 * scale); x < Math.ceil(box.x1 * scale); x++) {

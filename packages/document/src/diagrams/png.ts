@@ -72,7 +72,10 @@ export function fontFileMetrics(): FontMetrics {
 }
 
 function unescapeXml(s: string): string {
-  return s.replace(/&(amp|lt|gt|quot|#39);/g, (_m, e: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" })[e]!);
+  return s.replace(
+    /&(amp|lt|gt|quot|#39);/g,
+    (_m, e: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" })[e]!,
+  );
 }
 
 /**
@@ -82,36 +85,42 @@ function unescapeXml(s: string): string {
 export function textToPaths(svg: string): { svg: string; missingChars: string[] } {
   const fonts = fontOutlines();
   const missing = new Set<string>();
-  const out = svg.replace(/<text ([^>]*)>((?:<tspan [^>]*>[^<]*<\/tspan>)+)<\/text>/g, (_m, attrs: string, spans: string) => {
-    const attr = (name: string) => new RegExp(`${name}="([^"]*)"`).exec(attrs)?.[1];
-    const size = Number(attr('font-size') ?? 14);
-    const anchor = attr('text-anchor') ?? 'start';
-    const font = attr('font-weight') === 'bold' ? fonts.bold : fonts.regular;
-    const fill = attr('fill') ?? '#000';
-    const k = size / font.unitsPerEm;
-    let paths = '';
-    for (const m of spans.matchAll(/<tspan x="([^"]*)" y="([^"]*)">([^<]*)<\/tspan>/g)) {
-      const text = unescapeXml(m[3]);
-      let pen = 0;
-      let d = '';
-      for (const ch of text) {
-        const gid = font.glyphIdOf(ch.codePointAt(0)!);
-        if (gid === 0 && ch.trim()) missing.add(ch);
-        d += font.pathOf(gid, pen);
-        pen += font.advanceOfGlyph(gid);
+  const out = svg.replace(
+    /<text ([^>]*)>((?:<tspan [^>]*>[^<]*<\/tspan>)+)<\/text>/g,
+    (_m, attrs: string, spans: string) => {
+      const attr = (name: string) => new RegExp(`${name}="([^"]*)"`).exec(attrs)?.[1];
+      const size = Number(attr('font-size') ?? 14);
+      const anchor = attr('text-anchor') ?? 'start';
+      const font = attr('font-weight') === 'bold' ? fonts.bold : fonts.regular;
+      const fill = attr('fill') ?? '#000';
+      const k = size / font.unitsPerEm;
+      let paths = '';
+      for (const m of spans.matchAll(/<tspan x="([^"]*)" y="([^"]*)">([^<]*)<\/tspan>/g)) {
+        const text = unescapeXml(m[3]);
+        let pen = 0;
+        let d = '';
+        for (const ch of text) {
+          const gid = font.glyphIdOf(ch.codePointAt(0)!);
+          if (gid === 0 && ch.trim()) missing.add(ch);
+          d += font.pathOf(gid, pen);
+          pen += font.advanceOfGlyph(gid);
+        }
+        if (!d) continue;
+        const shift = anchor === 'middle' ? (pen * k) / 2 : anchor === 'end' ? pen * k : 0;
+        const x = Number(m[1]) - shift;
+        const y = Number(m[2]);
+        paths += `<path transform="matrix(${+k.toFixed(6)} 0 0 ${-k.toFixed(6)} ${+x.toFixed(2)} ${+y.toFixed(2)})" d="${d}"/>`;
       }
-      if (!d) continue;
-      const shift = anchor === 'middle' ? (pen * k) / 2 : anchor === 'end' ? pen * k : 0;
-      const x = Number(m[1]) - shift;
-      const y = Number(m[2]);
-      paths += `<path transform="matrix(${+k.toFixed(6)} 0 0 ${-k.toFixed(6)} ${+x.toFixed(2)} ${+y.toFixed(2)})" d="${d}"/>`;
-    }
-    return paths ? `<g fill="${fill}">${paths}</g>` : '';
-  });
+      return paths ? `<g fill="${fill}">${paths}</g>` : '';
+    },
+  );
   return { svg: out, missingChars: [...missing] };
 }
 
-export function rasterizeSvg(svg: string, opts: { scale?: number; background?: string; noFont?: boolean } = {}) {
+export function rasterizeSvg(
+  svg: string,
+  opts: { scale?: number; background?: string; noFont?: boolean } = {},
+) {
   const resvg = new Resvg(svg, {
     font: opts.noFont
       ? { loadSystemFonts: false, fontFiles: [] }
@@ -134,10 +143,16 @@ export function rasterizeSvg(svg: string, opts: { scale?: number; background?: s
  * Renders a diagram to PNG at print resolution. Text is measured with the font file's own metrics
  * (identical to the generated table the browser uses for every common character).
  */
-export async function renderDiagramPng(diagram: Diagram | { kind: string; model: unknown }, opts: PngOptions = {}): Promise<RenderedPng> {
+export async function renderDiagramPng(
+  diagram: Diagram | { kind: string; model: unknown },
+  opts: PngOptions = {},
+): Promise<RenderedPng> {
   const scale = opts.scale ?? 2.5;
   const mode = opts.textMode ?? 'paths';
-  const { svg, width, height } = renderDiagram(diagram, { ...opts, metrics: opts.metrics ?? fontFileMetrics() });
+  const { svg, width, height } = renderDiagram(diagram, {
+    ...opts,
+    metrics: opts.metrics ?? fontFileMetrics(),
+  });
   const converted = mode === 'paths' ? textToPaths(svg) : { svg, missingChars: [] };
   const image = rasterizeSvg(converted.svg, { scale, background: opts.background, noFont: mode === 'none' });
   return {

@@ -9,7 +9,10 @@ import type { RenderOptions, RenderedSvg } from './style.ts';
  * node view and the Word export draw the same picture. Invalid input throws a ZodError whose
  * message is Chinese.
  */
-export function renderDiagram(diagram: Diagram | { kind: string; model: unknown }, opts: RenderOptions = {}): RenderedSvg {
+export function renderDiagram(
+  diagram: Diagram | { kind: string; model: unknown },
+  opts: RenderOptions = {},
+): RenderedSvg {
   const d = parseDiagram(diagram);
   switch (d.kind) {
     case 'flowchart':
@@ -22,6 +25,9 @@ export function renderDiagram(diagram: Diagram | { kind: string; model: unknown 
 }
 
 /** The SVG string of a diagram (see renderDiagram for its size). */
-export function renderDiagramSvg(diagram: Diagram | { kind: string; model: unknown }, opts: RenderOptions = {}): string {
+export function renderDiagramSvg(
+  diagram: Diagram | { kind: string; model: unknown },
+  opts: RenderOptions = {},
+): string {
   return renderDiagram(diagram, opts).svg;
 }

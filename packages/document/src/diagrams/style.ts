@@ -29,7 +29,8 @@ export const PALETTE = {
 } as const;
 
 /** The bundled font first (the PNG export has exactly it), then what Chinese desktops have. */
-export const FONT_STACK = "'Noto Sans SC','Source Han Sans SC','Noto Sans CJK SC','PingFang SC','Microsoft YaHei',sans-serif";
+export const FONT_STACK =
+  "'Noto Sans SC','Source Han Sans SC','Noto Sans CJK SC','PingFang SC','Microsoft YaHei',sans-serif";
 
 export const STYLE = {
   stroke: 1.5,
@@ -60,6 +61,8 @@ export interface RenderedSvg {
   height: number;
 }
 
-export function resolveOptions(opts: RenderOptions = {}): Required<Omit<RenderOptions, 'title'>> & { title?: string } {
+export function resolveOptions(
+  opts: RenderOptions = {},
+): Required<Omit<RenderOptions, 'title'>> & { title?: string } {
   return { metrics: opts.metrics ?? tableMetrics, maxWidth: opts.maxWidth ?? 720, title: opts.title };
 }

@@ -3,7 +3,10 @@ import { FONT_STACK, STYLE } from './style.ts';
 /** Small SVG-writing helpers. Every number is rounded so the output is deterministic and compact. */
 
 export function esc(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+  return s.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
 }
 
 /** A number with at most one decimal, no trailing zeros, never "-0". */
@@ -45,12 +48,20 @@ export function textBlock(lines: string[], x: number, cy: number, o: TextOpts): 
     .filter(Boolean)
     .join(' ');
   const spans = lines
-    .map((l, i) => `<tspan x="${n(x)}" y="${n(firstCenter + i * lh + size * BASELINE_SHIFT)}">${esc(l)}</tspan>`)
+    .map(
+      (l, i) => `<tspan x="${n(x)}" y="${n(firstCenter + i * lh + size * BASELINE_SHIFT)}">${esc(l)}</tspan>`,
+    )
     .join('');
   return `<text ${attrs}>${spans}</text>`;
 }
 
-export function svgDocument(width: number, height: number, body: string, title?: string, kind?: string): string {
+export function svgDocument(
+  width: number,
+  height: number,
+  body: string,
+  title?: string,
+  kind?: string,
+): string {
   const w = Math.ceil(width);
   const h = Math.ceil(height);
   return (

@@ -16,7 +16,8 @@ describe('text metrics', () => {
     const sample = '投标文件 Bid-2025: 工期（180 日历天），质量“合格”。ABCxyz0123456789…—①★';
     for (const ch of sample) {
       const cp = ch.codePointAt(0)!;
-      for (const bold of [false, true]) expect(tableMetrics.advance(cp, bold)).toBeCloseTo(exact.advance(cp, bold), 3);
+      for (const bold of [false, true])
+        expect(tableMetrics.advance(cp, bold)).toBeCloseTo(exact.advance(cp, bold), 3);
     }
   });
 });
@@ -33,7 +34,8 @@ describe('wrapping', () => {
   it('never starts a line with closing punctuation', () => {
     const text = '一二三四五六七，八九十。甲乙丙丁戊己庚、辛壬癸';
     for (let w = 40; w < 200; w += 14) {
-      for (const line of wrapText(text, w, { fontSize: 14 }).slice(1)) expect('，。、').not.toContain(line[0]);
+      for (const line of wrapText(text, w, { fontSize: 14 }).slice(1))
+        expect('，。、').not.toContain(line[0]);
     }
   });
 
@@ -44,7 +46,10 @@ describe('wrapping', () => {
   });
 
   it('truncates with an ellipsis beyond maxLines', () => {
-    const lines = wrapText('这是一段非常长的说明文字，需要被截断显示在有限的空间里面以免撑破图形', 70, { fontSize: 14, maxLines: 2 });
+    const lines = wrapText('这是一段非常长的说明文字，需要被截断显示在有限的空间里面以免撑破图形', 70, {
+      fontSize: 14,
+      maxLines: 2,
+    });
     expect(lines).toHaveLength(2);
     expect(lines[1].endsWith('…')).toBe(true);
   });

@@ -53,7 +53,12 @@ export const tableMetrics: FontMetrics = {
   },
 };
 
-export function textWidth(text: string, fontSize: number, bold = false, metrics: FontMetrics = tableMetrics): number {
+export function textWidth(
+  text: string,
+  fontSize: number,
+  bold = false,
+  metrics: FontMetrics = tableMetrics,
+): number {
   let em = 0;
   for (const ch of text) em += metrics.advance(ch.codePointAt(0)!, bold);
   return em * fontSize;
@@ -187,7 +192,12 @@ export function wrapBalanced(text: string, maxWidth: number, opts: WrapOptions):
 }
 
 /** Width of the widest line. */
-export function linesWidth(lines: string[], fontSize: number, bold = false, metrics: FontMetrics = tableMetrics): number {
+export function linesWidth(
+  lines: string[],
+  fontSize: number,
+  bold = false,
+  metrics: FontMetrics = tableMetrics,
+): number {
   let w = 0;
   for (const l of lines) w = Math.max(w, textWidth(l, fontSize, bold, metrics));
   return w;

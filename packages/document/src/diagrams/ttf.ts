@@ -33,7 +33,12 @@ function readTables(r: Reader, base: number): Map<string, TableDir> {
   const tables = new Map<string, TableDir>();
   for (let i = 0; i < numTables; i++) {
     const rec = base + 12 + i * 16;
-    const tag = String.fromCharCode(r.u16(rec) >> 8, r.u16(rec) & 0xff, r.u16(rec + 2) >> 8, r.u16(rec + 2) & 0xff);
+    const tag = String.fromCharCode(
+      r.u16(rec) >> 8,
+      r.u16(rec) & 0xff,
+      r.u16(rec + 2) >> 8,
+      r.u16(rec + 2) & 0xff,
+    );
     tables.set(tag, { offset: r.u32(rec + 8), length: r.u32(rec + 12) });
   }
   return tables;
@@ -231,7 +236,11 @@ export function readGlyphOutlines(bytes: Uint8Array): GlyphOutlines {
     const contours: Contour[] = [];
     let first = 0;
     for (const last of endPts) {
-      contours.push({ xs: xs.slice(first, last + 1), ys: ys.slice(first, last + 1), on: flags.slice(first, last + 1).map((f) => (f & 1) === 1) });
+      contours.push({
+        xs: xs.slice(first, last + 1),
+        ys: ys.slice(first, last + 1),
+        on: flags.slice(first, last + 1).map((f) => (f & 1) === 1),
+      });
       first = last + 1;
     }
     return contours;
@@ -291,7 +300,8 @@ export function readGlyphOutlines(bytes: Uint8Array): GlyphOutlines {
     return out;
   };
 
-  const advanceOfGlyph = (gid: number) => (gid < numHMetrics ? r.u16(hmtx.offset + gid * 4) : r.u16(hmtx.offset + (numHMetrics - 1) * 4));
+  const advanceOfGlyph = (gid: number) =>
+    gid < numHMetrics ? r.u16(hmtx.offset + gid * 4) : r.u16(hmtx.offset + (numHMetrics - 1) * 4);
 
   return {
     ...base,

@@ -1,58 +1,17 @@
 import type { PMMark, PMNode } from '../model.ts';
 import { cleanForWord } from '../text.ts';
 import { sizeToPt } from '../templates/sizes.ts';
-import type { FontSpec, TemplateDefinition } from '../templates/schema.ts';
-import { lineHeightPt, textEms, type PageEstimator } from './estimate.ts';
-import { fitImage, type ImageInfo } from './images.ts';
-import { STYLE, TWIPS_PER_PT, type PageGeometry } from './styles.ts';
-import { drawing, esc, paragraph, rPr, runs, type RunProps } from './xml.ts';
+import type { FontSpec } from '../templates/schema.ts';
+import { lineHeightPt, textEms } from './estimate.ts';
+import { STYLE, TWIPS_PER_PT } from './styles.ts';
+import { esc, paragraph, rPr, runs, type RunProps } from './xml.ts';
+import type { ContentCtx, Env } from './content-context.ts';
+import { pictureXml } from './picture.ts';
 
-/** A picture ready for Word: bytes, type and natural size in CSS px. */
-export interface ResolvedImage {
-  data: Uint8Array;
-  info: ImageInfo;
-  cssWidth: number;
-  cssHeight: number;
-}
+export { newRelations, type ContentCtx, type ResolvedImage } from './content-context.ts';
 
-/** Parts the body refers to by relationship id: pictures and external links. */
-export interface BodyRelations {
-  media: Array<{ rid: string; path: string; data: Uint8Array }>;
-  links: Array<{ rid: string; url: string }>;
-  byData: Map<Uint8Array, string>;
-  byUrl: Map<string, string>;
-  nextDrawingId: number;
-  nextBookmarkId: number;
-}
-
-export function newRelations(): BodyRelations {
-  return { media: [], links: [], byData: new Map(), byUrl: new Map(), nextDrawingId: 1000, nextBookmarkId: 1000 };
-}
-
-export interface ContentCtx {
-  tpl: TemplateDefinition;
-  geo: PageGeometry;
-  est: PageEstimator;
-  /** Pictures of image and diagram nodes, resolved before conversion (conversion itself is synchronous). */
-  media: Map<PMNode, ResolvedImage | null>;
-  rels: BodyRelations;
-  /** Figure numbering state. */
-  figures: { chapter: number; inChapter: number; global: number };
-}
-
-interface Env {
-  /** Width available to blocks, in twips. */
-  width: number;
-  /** Inside a table cell: table font, no first-line indent, no page estimation. */
-  cell: null | { header: boolean };
-  listDepth: number;
-  quote: boolean;
-}
-
-const TWIPS_PER_PX = 15;
 const KIND_LABELS: Record<string, string> = { flowchart: '流程图', mindmap: '思维导图', gantt: '甘特图' };
 const SAFE_LINK = /^(https?:|mailto:)/i;
-const EXT: Record<ImageInfo['type'], string> = { png: 'png', jpg: 'jpeg', gif: 'gif', bmp: 'bmp' };
 
 // ------------------------------------------------------------------------------------------ inline
 
@@ -60,8 +19,13 @@ function hasMark(marks: PMMark[] | undefined, type: string): PMMark | undefined 
   return marks?.find((m) => m.type === type);
 }
 
-function runPropsOf(marks: PMMark[] | undefined, font: FontSpec, bold: boolean | undefined, anon: boolean): RunProps {
-  const p: RunProps = { font, bold: bold ?? font.bold, color: anon ? null : font.color ?? null };
+function runPropsOf(
+  marks: PMMark[] | undefined,
+  font: FontSpec,
+  bold: boolean | undefined,
+  anon: boolean,
+): RunProps {
+  const p: RunProps = { font, bold: bold ?? font.bold, color: anon ? null : (font.color ?? null) };
   if (!marks?.length || anon) return p;
   if (hasMark(marks, 'bold')) p.bold = true;
   if (hasMark(marks, 'italic')) p.italic = true;
@@ -83,7 +47,12 @@ function linkRid(ctx: ContentCtx, url: string): string {
 }
 
 /** Runs of inline content, plus its width in ems and its line breaks for the page estimate. */
-function inlineXml(nodes: PMNode[] | undefined, font: FontSpec, bold: boolean | undefined, ctx: ContentCtx): { xml: string; ems: number; breaks: number } {
+function inlineXml(
+  nodes: PMNode[] | undefined,
+  font: FontSpec,
+  bold: boolean | undefined,
+  ctx: ContentCtx,
+): { xml: string; ems: number; breaks: number } {
   const anon = ctx.tpl.anonymous;
   let xml = '';
   let ems = 0;
@@ -127,7 +96,17 @@ function bodyLineHeight(ctx: ContentCtx): number {
   return lineHeightPt(ctx.tpl.body.lineSpacing, sizeToPt(ctx.tpl.body.font.size));
 }
 
-function estimateParagraph(ctx: ContentCtx, env: Env, ems: number, breaks: number, fontPt: number, lineHeight: number, indentPt: number, before = 0, after = 0): void {
+function estimateParagraph(
+  ctx: ContentCtx,
+  env: Env,
+  ems: number,
+  breaks: number,
+  fontPt: number,
+  lineHeight: number,
+  indentPt: number,
+  before = 0,
+  after = 0,
+): void {
   if (env.cell) return;
   const widthPt = env.width / TWIPS_PER_PT;
   const lines = ctx.est.lines(ems, fontPt, widthPt, indentPt) + breaks;
@@ -148,16 +127,37 @@ interface ParaOpts {
 function paragraphXml(node: PMNode, ctx: ContentCtx, env: Env, opts: ParaOpts = {}): string {
   const tpl = ctx.tpl;
   const font = opts.font ?? (env.cell ? tpl.table.font : tpl.body.font);
-  const style = opts.style ?? (env.cell ? (env.cell.header ? STYLE.tableHeader : STYLE.tableText) : env.quote ? STYLE.quote : STYLE.body);
+  const style =
+    opts.style ??
+    (env.cell
+      ? env.cell.header
+        ? STYLE.tableHeader
+        : STYLE.tableText
+      : env.quote
+        ? STYLE.quote
+        : STYLE.body);
   const bold = opts.bold ?? (env.cell?.header ? tpl.table.headerBold && !tpl.anonymous : undefined);
   const inline = inlineXml(node.content, font, bold, ctx);
   const indent =
     opts.indentLeft !== undefined
-      ? { left: opts.indentLeft, ...(opts.hanging ? { hanging: opts.hanging } : { firstLine: 0, firstLineChars: 0 }) }
+      ? {
+          left: opts.indentLeft,
+          ...(opts.hanging ? { hanging: opts.hanging } : { firstLine: 0, firstLineChars: 0 }),
+        }
       : undefined;
   const fontPt = sizeToPt(font.size);
   const firstIndentPt = indent || env.cell ? 0 : tpl.body.firstLineChars * fontPt;
-  estimateParagraph(ctx, env, inline.ems + (opts.prefixEms ?? 0), inline.breaks, fontPt, bodyLineHeight(ctx), firstIndentPt + (opts.indentLeft ?? 0) / TWIPS_PER_PT, tpl.body.spaceBeforePt, tpl.body.spaceAfterPt);
+  estimateParagraph(
+    ctx,
+    env,
+    inline.ems + (opts.prefixEms ?? 0),
+    inline.breaks,
+    fontPt,
+    bodyLineHeight(ctx),
+    firstIndentPt + (opts.indentLeft ?? 0) / TWIPS_PER_PT,
+    tpl.body.spaceBeforePt,
+    tpl.body.spaceAfterPt,
+  );
   return paragraph({ style, indent, jc: opts.jc }, (opts.prefix ?? '') + inline.xml);
 }
 
@@ -178,7 +178,9 @@ function listXml(node: PMNode, ctx: ContentCtx, env: Env, out: string[]): void {
     const prefix = `<w:r>${markerProps}<w:t xml:space="preserve">${marker}</w:t><w:tab/></w:r>`;
     (item.content ?? []).forEach((child, k) => {
       if (k === 0 && child.type === 'paragraph') {
-        out.push(paragraphXml(child, ctx, env, { style, font, indentLeft: left, hanging, prefix, prefixEms: 2 }));
+        out.push(
+          paragraphXml(child, ctx, env, { style, font, indentLeft: left, hanging, prefix, prefixEms: 2 }),
+        );
       } else if (child.type === 'paragraph') {
         out.push(paragraphXml(child, ctx, env, { style, font, indentLeft: left }));
       } else {
@@ -231,7 +233,10 @@ function columnWidths(grid: GridCell[][], cols: number, total: number): number[]
   grid.forEach((row, ri) => {
     for (const c of row) {
       const cw = c.node.attrs?.colwidth;
-      if (Array.isArray(cw)) cw.forEach((w, k) => { if (typeof w === 'number' && w > 0 && c.col + k < cols) given[c.col + k] ??= w; });
+      if (Array.isArray(cw))
+        cw.forEach((w, k) => {
+          if (typeof w === 'number' && w > 0 && c.col + k < cols) given[c.col + k] ??= w;
+        });
       if (c.colspan === 1 && ri < 200) {
         // The longest line of the cell, capped: a long description must not squeeze the other columns to nothing.
         const len = Math.max(0, ...plainText(c.node).split('\n').map(textEms));
@@ -246,21 +251,33 @@ function columnWidths(grid: GridCell[][], cols: number, total: number): number[]
   return out;
 }
 
-const NUMERIC = /^[\s\d.,，%‰+\-—–~～/／×xX:：()（）第天周月年日个台套项人次元万亿]*\d[\s\d.,，%‰+\-—–~～/／×xX:：()（）第天周月年日个台套项人次元万亿]*$/;
+const NUMERIC =
+  /^[\s\d.,，%‰+\-—–~～/／×xX:：()（）第天周月年日个台套项人次元万亿]*\d[\s\d.,，%‰+\-—–~～/／×xX:：()（）第天周月年日个台套项人次元万亿]*$/;
 
 function tableXml(node: PMNode, ctx: ContentCtx, env: Env, out: string[]): void {
   const tpl = ctx.tpl;
   const rows = (node.content ?? []).filter((r) => r.type === 'tableRow');
   if (!rows.length) return;
-  const cols = Math.max(1, ...rows.map((r) => (r.content ?? []).reduce((s, c) => s + Math.max(1, Number(c.attrs?.colspan ?? 1)), 0)));
+  const cols = Math.max(
+    1,
+    ...rows.map((r) => (r.content ?? []).reduce((s, c) => s + Math.max(1, Number(c.attrs?.colspan ?? 1)), 0)),
+  );
   const grid = layoutGrid(rows, cols);
   const widths = columnWidths(grid, cols, env.width);
   // Leading rows made only of header cells repeat at the top of every page the table runs onto.
   let headerRows = 0;
-  while (headerRows < rows.length - 1 && (rows[headerRows].content ?? []).length > 0 && (rows[headerRows].content ?? []).every((c) => c.type === 'tableHeader')) headerRows++;
+  while (
+    headerRows < rows.length - 1 &&
+    (rows[headerRows].content ?? []).length > 0 &&
+    (rows[headerRows].content ?? []).every((c) => c.type === 'tableHeader')
+  )
+    headerRows++;
   const fontPt = sizeToPt(tpl.table.font.size);
   const lineH = lineHeightPt(tpl.table.lineSpacing, fontPt);
-  const shade = tpl.table.headerShading && !tpl.anonymous ? `<w:shd w:val="clear" w:color="auto" w:fill="${tpl.table.headerShading}"/>` : '';
+  const shade =
+    tpl.table.headerShading && !tpl.anonymous
+      ? `<w:shd w:val="clear" w:color="auto" w:fill="${tpl.table.headerShading}"/>`
+      : '';
   const b = `w:val="single" w:sz="${tpl.table.borderSize}" w:space="0" w:color="${tpl.table.borderColor}"`;
   let xml =
     '<w:tbl><w:tblPr>' +
@@ -298,14 +315,26 @@ function tableXml(node: PMNode, ctx: ContentCtx, env: Env, out: string[]): void 
       const inner: string[] = [];
       const content = c.node.content ?? [];
       // Short numbers and dates read better centred.
-      if (!header && content.length === 1 && content[0].type === 'paragraph' && NUMERIC.test(plainText(content[0])) && plainText(content[0]).length <= 12) {
+      if (
+        !header &&
+        content.length === 1 &&
+        content[0].type === 'paragraph' &&
+        NUMERIC.test(plainText(content[0])) &&
+        plainText(content[0]).length <= 12
+      ) {
         inner.push(paragraphXml(content[0], ctx, cellEnv, { jc: 'center' }));
       } else {
         blocksXml(content, ctx, cellEnv, inner);
       }
-      if (!inner.length || !inner[inner.length - 1].startsWith('<w:p')) inner.push(`<w:p>${`<w:pPr><w:pStyle w:val="${STYLE.tableText}"/></w:pPr>`}</w:p>`);
+      if (!inner.length || !inner[inner.length - 1].startsWith('<w:p'))
+        inner.push(`<w:p>${`<w:pPr><w:pStyle w:val="${STYLE.tableText}"/></w:pPr>`}</w:p>`);
       if (c.rowspan === 1) {
-        const lines = Math.max(1, ...plainText(c.node).split('\n').map((l) => ctx.est.lines(textEms(l), fontPt, (w - 216) / TWIPS_PER_PT)));
+        const lines = Math.max(
+          1,
+          ...plainText(c.node)
+            .split('\n')
+            .map((l) => ctx.est.lines(textEms(l), fontPt, (w - 216) / TWIPS_PER_PT)),
+        );
         rowHeight = Math.max(rowHeight, lines * lineH + 3);
       }
       cells +=
@@ -320,54 +349,16 @@ function tableXml(node: PMNode, ctx: ContentCtx, env: Env, out: string[]): void 
   out.push(xml);
 }
 
-function captionXml(ctx: ContentCtx, caption: string): string | null {
-  const c = ctx.tpl.caption;
-  const text = cleanForWord(caption).replace(/\s+/g, ' ').trim();
-  ctx.figures.inChapter++;
-  ctx.figures.global++;
-  const number = c.numbering === 'chapter' ? `${c.figurePrefix} ${ctx.figures.chapter}-${ctx.figures.inChapter}` : c.numbering === 'global' ? `${c.figurePrefix} ${ctx.figures.global}` : '';
-  const full = [number, text].filter(Boolean).join(' ');
-  if (!full) return null;
-  ctx.est.flow(1, lineHeightPt(ctx.tpl.body.lineSpacing, sizeToPt(c.font.size)), 3, 6);
-  return paragraph({ style: STYLE.caption }, runs(full, rPr({ font: c.font, color: null })));
-}
-
-function mediaRid(ctx: ContentCtx, img: ResolvedImage): string {
-  let rid = ctx.rels.byData.get(img.data);
-  if (!rid) {
-    const n = ctx.rels.media.length + 1;
-    rid = `rIdBidImg${n}`;
-    ctx.rels.media.push({ rid, path: `media/bid_image${n}.${EXT[img.info.type]}`, data: img.data });
-    ctx.rels.byData.set(img.data, rid);
-  }
-  return rid;
-}
-
-function pictureXml(img: ResolvedImage, caption: string, ctx: ContentCtx, env: Env, out: string[], altText: string): void {
-  const maxW = env.width / TWIPS_PER_PX;
-  const maxH = (ctx.geo.textHeight * (env.cell ? 0.3 : 0.6)) / TWIPS_PER_PX;
-  const size = fitImage(img.cssWidth, img.cssHeight, maxW, maxH);
-  if (!env.cell) ctx.est.block(size.height * 0.75 + 6);
-  const alt = cleanForWord(altText).slice(0, 200) || '图片';
-  const id = ctx.rels.nextDrawingId++;
-  const rid = mediaRid(ctx, img);
-  out.push(
-    paragraph(
-      { keepNext: Boolean(caption) && !env.cell, spacing: { before: 60, after: 0, line: 240, lineRule: 'auto' }, indent: { firstLine: 0, firstLineChars: 0 }, jc: 'center' },
-      drawing(rid, id, size.width, size.height, alt, `image${id}.${EXT[img.info.type]}`),
-    ),
-  );
-  if (caption && !env.cell) {
-    const p = captionXml(ctx, caption);
-    if (p) out.push(p);
-  }
-}
-
 function framedNote(text: string, ctx: ContentCtx, env: Env): string {
   const font = env.cell ? ctx.tpl.table.font : ctx.tpl.body.font;
   estimateParagraph(ctx, env, textEms(text), 0, sizeToPt(font.size), bodyLineHeight(ctx), 0, 6, 6);
   return paragraph(
-    { border: 'box', spacing: { before: 120, after: 120 }, indent: { firstLine: 0, firstLineChars: 0 }, jc: 'center' },
+    {
+      border: 'box',
+      spacing: { before: 120, after: 120 },
+      indent: { firstLine: 0, firstLineChars: 0 },
+      jc: 'center',
+    },
     runs(cleanForWord(text), rPr({ font, color: null })),
   );
 }
@@ -384,7 +375,14 @@ export function blocksXml(nodes: PMNode[], ctx: ContentCtx, env: Env, out: strin
         // Headings inside chapter text are not part of the outline: bold lines, not Word headings,
         // so the table of contents and the numbering stay the outline's.
         if (env.cell) out.push(paragraphXml(node, ctx, env, { bold: !tpl.anonymous }));
-        else out.push(paragraphXml(node, ctx, env, { style: STYLE.sub, font: tpl.subHeading.font ?? tpl.body.font, bold: tpl.subHeading.bold && !tpl.anonymous }));
+        else
+          out.push(
+            paragraphXml(node, ctx, env, {
+              style: STYLE.sub,
+              font: tpl.subHeading.font ?? tpl.body.font,
+              bold: tpl.subHeading.bold && !tpl.anonymous,
+            }),
+          );
         break;
       }
       case 'bulletList':
@@ -412,7 +410,13 @@ export function blocksXml(nodes: PMNode[], ctx: ContentCtx, env: Env, out: strin
         if ((node.content ?? []).length) {
           tableXml(node, ctx, env, out);
           // A paragraph after a table keeps Word from merging two tables and gives the text below some air.
-          if (!env.cell) out.push(paragraph({ style: STYLE.tableText, spacing: { before: 0, after: 0, line: 160, lineRule: 'auto' } }, ''));
+          if (!env.cell)
+            out.push(
+              paragraph(
+                { style: STYLE.tableText, spacing: { before: 0, after: 0, line: 160, lineRule: 'auto' } },
+                '',
+              ),
+            );
         }
         break;
       case 'image': {
@@ -433,7 +437,8 @@ export function blocksXml(nodes: PMNode[], ctx: ContentCtx, env: Env, out: strin
       default: {
         // Inline content or an unknown block at block level: keep its text.
         const text = plainText(node);
-        if (text.trim()) out.push(paragraphXml({ type: 'paragraph', content: [{ type: 'text', text }] }, ctx, env));
+        if (text.trim())
+          out.push(paragraphXml({ type: 'paragraph', content: [{ type: 'text', text }] }, ctx, env));
       }
     }
   }
@@ -452,10 +457,17 @@ export function chapterXml(content: PMNode | null, ctx: ContentCtx, out: string[
 }
 
 /** A chapter heading: Word heading style (navigation pane, TOC), bookmark for the TOC link. */
-export function headingXml(text: string, level: number, bookmark: string, font: FontSpec, pageBreakBefore: boolean, ctx: ContentCtx): string {
+export function headingXml(
+  text: string,
+  level: number,
+  bookmark: string,
+  font: FontSpec,
+  pageBreakBefore: boolean,
+  ctx: ContentCtx,
+): string {
   const id = ctx.rels.nextBookmarkId++;
   return paragraph(
     { style: STYLE.heading(level), pageBreakBefore },
-    `<w:bookmarkStart w:id="${id}" w:name="${esc(bookmark)}"/>${runs(text, rPr({ font, color: ctx.tpl.anonymous ? null : font.color ?? null }))}<w:bookmarkEnd w:id="${id}"/>`,
+    `<w:bookmarkStart w:id="${id}" w:name="${esc(bookmark)}"/>${runs(text, rPr({ font, color: ctx.tpl.anonymous ? null : (font.color ?? null) }))}<w:bookmarkEnd w:id="${id}"/>`,
   );
 }

@@ -89,7 +89,12 @@ export function imageInfo(b: Uint8Array): ImageInfo | null {
  * Display size in pixels (Word: 96 per inch) that fits the box, keeping the aspect ratio; small
  * pictures are not enlarged.
  */
-export function fitImage(width: number, height: number, maxWidth: number, maxHeight: number): { width: number; height: number } {
+export function fitImage(
+  width: number,
+  height: number,
+  maxWidth: number,
+  maxHeight: number,
+): { width: number; height: number } {
   const k = Math.min(1, maxWidth / width, maxHeight / height);
   return { width: Math.max(1, Math.round(width * k)), height: Math.max(1, Math.round(height * k)) };
 }

@@ -7,7 +7,13 @@ import {
   type IStylesOptions,
 } from 'docx';
 import { sizeToHalfPoints, sizeToPt } from '../templates/sizes.ts';
-import type { FontSpec, HeadingFormat, LineSpacing, ParagraphFormat, TemplateDefinition } from '../templates/schema.ts';
+import type {
+  FontSpec,
+  HeadingFormat,
+  LineSpacing,
+  ParagraphFormat,
+  TemplateDefinition,
+} from '../templates/schema.ts';
 
 /** Style ids the writer uses (Heading1…9 and TOC1…9 are Word's built-in ids, so its navigation pane and TOC work). */
 export const STYLE = {
@@ -62,7 +68,13 @@ export function pageGeometry(tpl: TemplateDefinition): PageGeometry {
     header: twipsFromCm(m.header),
     footer: twipsFromCm(m.footer),
   };
-  return { width, height, margins, textWidth: width - margins.left - margins.right, textHeight: height - margins.top - margins.bottom };
+  return {
+    width,
+    height,
+    margins,
+    textWidth: width - margins.left - margins.right,
+    textHeight: height - margins.top - margins.bottom,
+  };
 }
 
 /** Run properties of a font: East Asian and Latin faces, size in half-points, bold, colour. */
@@ -79,25 +91,46 @@ export function runFont(spec: FontSpec, opts: { bold?: boolean; noColor?: boolea
 export function spacing(line: LineSpacing, beforePt = 0, afterPt = 0) {
   const before = Math.round(beforePt * TWIPS_PER_PT);
   const after = Math.round(afterPt * TWIPS_PER_PT);
-  if (line.rule === 'multiple') return { line: Math.round(line.value * 240), lineRule: LineRuleType.AUTO, before, after };
-  return { line: Math.round(line.pt * TWIPS_PER_PT), lineRule: line.rule === 'exact' ? LineRuleType.EXACT : LineRuleType.AT_LEAST, before, after };
+  if (line.rule === 'multiple')
+    return { line: Math.round(line.value * 240), lineRule: LineRuleType.AUTO, before, after };
+  return {
+    line: Math.round(line.pt * TWIPS_PER_PT),
+    lineRule: line.rule === 'exact' ? LineRuleType.EXACT : LineRuleType.AT_LEAST,
+    before,
+    after,
+  };
 }
 
 export function alignment(a: ParagraphFormat['align']) {
-  return a === 'center' ? AlignmentType.CENTER : a === 'right' ? AlignmentType.RIGHT : a === 'left' ? AlignmentType.LEFT : AlignmentType.BOTH;
+  return a === 'center'
+    ? AlignmentType.CENTER
+    : a === 'right'
+      ? AlignmentType.RIGHT
+      : a === 'left'
+        ? AlignmentType.LEFT
+        : AlignmentType.BOTH;
 }
 
 /** First-line indent in characters: Word reads the character count, other readers the twips. */
 export function firstLineIndent(chars: number, font: FontSpec) {
   if (!chars) return undefined;
-  return { firstLine: Math.round(chars * sizeToPt(font.size) * TWIPS_PER_PT), firstLineChars: Math.round(chars * 100) };
+  return {
+    firstLine: Math.round(chars * sizeToPt(font.size) * TWIPS_PER_PT),
+    firstLineChars: Math.round(chars * 100),
+  };
 }
 
 export function headingFormat(tpl: TemplateDefinition, level: number): HeadingFormat {
   return tpl.headings[Math.min(level, tpl.headings.length) - 1];
 }
 
-function paragraphStyle(id: string, name: string, fmt: ParagraphFormat, extra: Partial<IParagraphStyleOptions> = {}, noColor = false): IParagraphStyleOptions {
+function paragraphStyle(
+  id: string,
+  name: string,
+  fmt: ParagraphFormat,
+  extra: Partial<IParagraphStyleOptions> = {},
+  noColor = false,
+): IParagraphStyleOptions {
   return {
     id,
     name,
@@ -123,9 +156,15 @@ export function buildStyles(tpl: TemplateDefinition): IStylesOptions {
   for (let level = 1; level <= 9; level++) {
     const h = headingFormat(tpl, level);
     headings.push(
-      paragraphStyle(STYLE.heading(level), `heading ${level}`, h, {
-        paragraph: { keepNext: true, keepLines: true, outlineLevel: level - 1 },
-      }, anon),
+      paragraphStyle(
+        STYLE.heading(level),
+        `heading ${level}`,
+        h,
+        {
+          paragraph: { keepNext: true, keepLines: true, outlineLevel: level - 1 },
+        },
+        anon,
+      ),
     );
   }
   const tocs: IParagraphStyleOptions[] = [];
@@ -140,18 +179,39 @@ export function buildStyles(tpl: TemplateDefinition): IStylesOptions {
       paragraph: {
         spacing: spacing({ rule: 'multiple', value: 1.5 }, level === 1 ? 3 : 0, 0),
         alignment: AlignmentType.LEFT,
-        indent: { left: Math.round((level - 1) * 2 * entryPt * TWIPS_PER_PT), firstLine: 0, firstLineChars: 0 },
+        indent: {
+          left: Math.round((level - 1) * 2 * entryPt * TWIPS_PER_PT),
+          firstLine: 0,
+          firstLineChars: 0,
+        },
       },
     });
   }
-  const tableFmt: ParagraphFormat = { font: tpl.table.font, lineSpacing: tpl.table.lineSpacing, spaceBeforePt: 0, spaceAfterPt: 0, align: 'left', firstLineChars: 0 };
-  const captionFmt: ParagraphFormat = { font: tpl.caption.font, lineSpacing: body.lineSpacing, spaceBeforePt: 3, spaceAfterPt: 6, align: 'center', firstLineChars: 0 };
+  const tableFmt: ParagraphFormat = {
+    font: tpl.table.font,
+    lineSpacing: tpl.table.lineSpacing,
+    spaceBeforePt: 0,
+    spaceAfterPt: 0,
+    align: 'left',
+    firstLineChars: 0,
+  };
+  const captionFmt: ParagraphFormat = {
+    font: tpl.caption.font,
+    lineSpacing: body.lineSpacing,
+    spaceBeforePt: 3,
+    spaceAfterPt: 6,
+    align: 'center',
+    firstLineChars: 0,
+  };
   const subFont = tpl.subHeading.font ?? body.font;
   return {
     default: {
       document: {
         // zh-CN tells Word to apply Chinese line-breaking rules (no line starting with ，。） etc.).
-        run: { ...runFont(body.font, { bold: false, noColor: anon }), language: { value: 'en-US', eastAsia: 'zh-CN' } },
+        run: {
+          ...runFont(body.font, { bold: false, noColor: anon }),
+          language: { value: 'en-US', eastAsia: 'zh-CN' },
+        },
         paragraph: { spacing: spacing(body.lineSpacing, body.spaceBeforePt, body.spaceAfterPt) },
       },
     },
@@ -169,32 +229,141 @@ export function buildStyles(tpl: TemplateDefinition): IStylesOptions {
       },
       ...headings,
       ...tocs,
-      paragraphStyle(STYLE.tocTitle, 'TOC Heading', {
-        font: tpl.toc.titleFont, lineSpacing: { rule: 'multiple', value: 1.5 }, spaceBeforePt: 0, spaceAfterPt: 12, align: 'center', firstLineChars: 0,
-      }, {}, anon),
-      paragraphStyle(STYLE.sub, '正文小标题', { ...body, font: subFont }, { paragraph: { keepNext: true }, run: { bold: tpl.subHeading.bold && !anon } }, anon),
+      paragraphStyle(
+        STYLE.tocTitle,
+        'TOC Heading',
+        {
+          font: tpl.toc.titleFont,
+          lineSpacing: { rule: 'multiple', value: 1.5 },
+          spaceBeforePt: 0,
+          spaceAfterPt: 12,
+          align: 'center',
+          firstLineChars: 0,
+        },
+        {},
+        anon,
+      ),
+      paragraphStyle(
+        STYLE.sub,
+        '正文小标题',
+        { ...body, font: subFont },
+        { paragraph: { keepNext: true }, run: { bold: tpl.subHeading.bold && !anon } },
+        anon,
+      ),
       paragraphStyle(STYLE.tableText, '表格文字', tableFmt, {}, anon),
-      paragraphStyle(STYLE.tableHeader, '表格标题行', { ...tableFmt, align: 'center' }, { run: { bold: tpl.table.headerBold && !anon } }, anon),
+      paragraphStyle(
+        STYLE.tableHeader,
+        '表格标题行',
+        { ...tableFmt, align: 'center' },
+        { run: { bold: tpl.table.headerBold && !anon } },
+        anon,
+      ),
       paragraphStyle(STYLE.caption, 'caption', captionFmt, {}, anon),
-      paragraphStyle(STYLE.coverTitle, '封面标题', {
-        font: tpl.cover.titleFont, lineSpacing: { rule: 'multiple', value: 1.2 }, spaceBeforePt: 0, spaceAfterPt: 18, align: 'center', firstLineChars: 0,
-      }, {}, anon),
-      paragraphStyle(STYLE.coverSubtitle, '封面副标题', {
-        font: { ...tpl.cover.titleFont, size: sizeToPt(tpl.cover.fieldFont.size) + 4 }, lineSpacing: { rule: 'multiple', value: 1.2 }, spaceBeforePt: 0, spaceAfterPt: 0, align: 'center', firstLineChars: 0,
-      }, {}, anon),
-      paragraphStyle(STYLE.coverField, '封面信息', {
-        font: tpl.cover.fieldFont, lineSpacing: { rule: 'multiple', value: 1.5 }, spaceBeforePt: 0, spaceAfterPt: 10, align: 'left', firstLineChars: 0,
-      }, {}, anon),
-      paragraphStyle(STYLE.header, 'header', {
-        font: tpl.header.font, lineSpacing: { rule: 'multiple', value: 1 }, spaceBeforePt: 0, spaceAfterPt: 0, align: tpl.header.align, firstLineChars: 0,
-      }, tpl.header.borderBottom ? { paragraph: { border: { bottom: { style: BorderStyle.SINGLE, size: 6, color: '000000', space: 1 } } } } : {}, anon),
-      paragraphStyle(STYLE.footer, 'footer', {
-        font: tpl.footer.font, lineSpacing: { rule: 'multiple', value: 1 }, spaceBeforePt: 0, spaceAfterPt: 0, align: tpl.footer.align, firstLineChars: 0,
-      }, {}, anon),
-      paragraphStyle(STYLE.code, '代码', {
-        font: { ...tpl.table.font, latin: 'Courier New' }, lineSpacing: { rule: 'multiple', value: 1 }, spaceBeforePt: 0, spaceAfterPt: 0, align: 'left', firstLineChars: 0,
-      }, { paragraph: { shading: { type: 'clear', fill: 'F2F2F2', color: 'auto' } as never } }, anon),
-      paragraphStyle(STYLE.quote, '引用', { ...body }, { paragraph: { indent: { left: Math.round(2 * sizeToPt(body.font.size) * TWIPS_PER_PT), firstLine: 0, firstLineChars: 0 } } }, anon),
+      paragraphStyle(
+        STYLE.coverTitle,
+        '封面标题',
+        {
+          font: tpl.cover.titleFont,
+          lineSpacing: { rule: 'multiple', value: 1.2 },
+          spaceBeforePt: 0,
+          spaceAfterPt: 18,
+          align: 'center',
+          firstLineChars: 0,
+        },
+        {},
+        anon,
+      ),
+      paragraphStyle(
+        STYLE.coverSubtitle,
+        '封面副标题',
+        {
+          font: { ...tpl.cover.titleFont, size: sizeToPt(tpl.cover.fieldFont.size) + 4 },
+          lineSpacing: { rule: 'multiple', value: 1.2 },
+          spaceBeforePt: 0,
+          spaceAfterPt: 0,
+          align: 'center',
+          firstLineChars: 0,
+        },
+        {},
+        anon,
+      ),
+      paragraphStyle(
+        STYLE.coverField,
+        '封面信息',
+        {
+          font: tpl.cover.fieldFont,
+          lineSpacing: { rule: 'multiple', value: 1.5 },
+          spaceBeforePt: 0,
+          spaceAfterPt: 10,
+          align: 'left',
+          firstLineChars: 0,
+        },
+        {},
+        anon,
+      ),
+      paragraphStyle(
+        STYLE.header,
+        'header',
+        {
+          font: tpl.header.font,
+          lineSpacing: { rule: 'multiple', value: 1 },
+          spaceBeforePt: 0,
+          spaceAfterPt: 0,
+          align: tpl.header.align,
+          firstLineChars: 0,
+        },
+        tpl.header.borderBottom
+          ? {
+              paragraph: {
+                border: { bottom: { style: BorderStyle.SINGLE, size: 6, color: '000000', space: 1 } },
+              },
+            }
+          : {},
+        anon,
+      ),
+      paragraphStyle(
+        STYLE.footer,
+        'footer',
+        {
+          font: tpl.footer.font,
+          lineSpacing: { rule: 'multiple', value: 1 },
+          spaceBeforePt: 0,
+          spaceAfterPt: 0,
+          align: tpl.footer.align,
+          firstLineChars: 0,
+        },
+        {},
+        anon,
+      ),
+      paragraphStyle(
+        STYLE.code,
+        '代码',
+        {
+          font: { ...tpl.table.font, latin: 'Courier New' },
+          lineSpacing: { rule: 'multiple', value: 1 },
+          spaceBeforePt: 0,
+          spaceAfterPt: 0,
+          align: 'left',
+          firstLineChars: 0,
+        },
+        { paragraph: { shading: { type: 'clear', fill: 'F2F2F2', color: 'auto' } as never } },
+        anon,
+      ),
+      paragraphStyle(
+        STYLE.quote,
+        '引用',
+        { ...body },
+        {
+          paragraph: {
+            indent: {
+              left: Math.round(2 * sizeToPt(body.font.size) * TWIPS_PER_PT),
+              firstLine: 0,
+              firstLineChars: 0,
+            },
+          },
+        },
+        anon,
+      ),
       paragraphStyle(STYLE.listItem, '列表', { ...body, firstLineChars: 0 }, {}, anon),
     ],
   };

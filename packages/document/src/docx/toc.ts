@@ -40,7 +40,8 @@ export function tocXml(entries: TocEntry[], opts: { depth: number; dirty: boolea
       '</w:hyperlink>';
     return `<w:p><w:pPr><w:pStyle w:val="${STYLE.toc(Math.min(9, Math.max(1, e.level)))}"/>${tabs}</w:pPr>${i === 0 ? begin : ''}${entry}${i === entries.length - 1 ? end : ''}</w:p>`;
   });
-  if (!paras.length) paras.push(`<w:p><w:pPr><w:pStyle w:val="${STYLE.toc(1)}"/>${tabs}</w:pPr>${begin}${end}</w:p>`);
+  if (!paras.length)
+    paras.push(`<w:p><w:pPr><w:pStyle w:val="${STYLE.toc(1)}"/>${tabs}</w:pPr>${begin}${end}</w:p>`);
   return (
     '<w:sdt><w:sdtPr><w:docPartObj><w:docPartGallery w:val="Table of Contents"/><w:docPartUnique/></w:docPartObj></w:sdtPr>' +
     `<w:sdtContent>${paras.join('')}</w:sdtContent></w:sdt>`

@@ -24,7 +24,8 @@ import { chapterXml, headingXml, newRelations, type ContentCtx, type ResolvedIma
 import { lineHeightPt, PageEstimator, textEms } from './estimate.ts';
 import { decodeDataUrl, imageInfo } from './images.ts';
 import { tocXml } from './toc.ts';
-import { buildStyles, headingFormat, pageGeometry, runFont, STYLE, TWIPS_PER_PT, type PageGeometry } from './styles.ts';
+import { coverChildren } from './cover.ts';
+import { buildStyles, headingFormat, pageGeometry, runFont, STYLE, TWIPS_PER_PT } from './styles.ts';
 import { esc } from './xml.ts';
 import type { ExportBid, ExportChapter, ExportInput, FlatChapter, WriterOptions } from './types.ts';
 
@@ -32,7 +33,9 @@ export const MAX_LEVEL = 9;
 
 function templateOf(input: ExportInput): TemplateDefinition {
   const t = input.template as { definition?: unknown };
-  return templateDefinitionSchema.parse(t && typeof t === 'object' && 'definition' in t ? t.definition : input.template);
+  return templateDefinitionSchema.parse(
+    t && typeof t === 'object' && 'definition' in t ? t.definition : input.template,
+  );
 }
 
 /** The outline in document order with numbers from the template's scheme; titles lose numbers they carried. */
@@ -42,10 +45,22 @@ export function flattenChapters(chapters: ExportChapter[], tpl: TemplateDefiniti
     list.forEach((ch, i) => {
       const path = [...parentPath, i + 1];
       const level = Math.min(path.length, MAX_LEVEL);
-      const title = cleanForWord(stripOwnNumber(String(ch.title ?? ''))).replace(/\s+/g, ' ').trim() || '（未命名章节）';
+      const title =
+        cleanForWord(stripOwnNumber(String(ch.title ?? '')))
+          .replace(/\s+/g, ' ')
+          .trim() || '（未命名章节）';
       const number = formatHeadingNumber(tpl.numbering, path.slice(0, MAX_LEVEL));
       const display = number ? `${number}${separatorFor(tpl.numbering, level)}${title}` : title;
-      out.push({ index: out.length, level, path, number, title, display, content: ch.content ?? null, bookmark: `_Toc_bid_${out.length + 1}` });
+      out.push({
+        index: out.length,
+        level,
+        path,
+        number,
+        title,
+        display,
+        content: ch.content ?? null,
+        bookmark: `_Toc_bid_${out.length + 1}`,
+      });
       if (ch.children?.length) walk(ch.children, path.length >= MAX_LEVEL ? parentPath : path);
     });
   };
@@ -64,14 +79,18 @@ function collectMedia(node: PMNode | null | undefined, into: PMNode[]): void {
 /** The picture library's upload cap (apps/server picture RASTER_CAPS.maxUploadPixels). */
 export const MAX_IMAGE_PIXELS = 50_000_000;
 
-async function resolveMedia(nodes: PMNode[], opts: WriterOptions): Promise<Map<PMNode, ResolvedImage | null>> {
+async function resolveMedia(
+  nodes: PMNode[],
+  opts: WriterOptions,
+): Promise<Map<PMNode, ResolvedImage | null>> {
   const map = new Map<PMNode, ResolvedImage | null>();
   for (const node of nodes) {
     try {
       if (node.type === 'image') {
         const src = String(node.attrs?.src ?? '');
         let bytes = src.startsWith('data:') ? decodeDataUrl(src) : null;
-        if (!bytes && !src.startsWith('data:') && opts.resolveImage) bytes = (await opts.resolveImage(src)) ?? null;
+        if (!bytes && !src.startsWith('data:') && opts.resolveImage)
+          bytes = (await opts.resolveImage(src)) ?? null;
         const info = bytes ? imageInfo(bytes) : null;
         // A header claiming more pixels than any picture the server accepts: Word would try to
         // decode it; the caption is written instead.
@@ -83,9 +102,23 @@ async function resolveMedia(nodes: PMNode[], opts: WriterOptions): Promise<Map<P
           map.set(node, null);
         }
       } else if (opts.diagramToPng) {
-        const png = await opts.diagramToPng({ kind: String(node.attrs?.kind ?? ''), model: node.attrs?.model, caption: String(node.attrs?.caption ?? '') });
+        const png = await opts.diagramToPng({
+          kind: String(node.attrs?.kind ?? ''),
+          model: node.attrs?.model,
+          caption: String(node.attrs?.caption ?? ''),
+        });
         const info = png ? imageInfo(png.png) : null;
-        map.set(node, png && info ? { data: png.png, info, cssWidth: png.cssWidth ?? png.width, cssHeight: png.cssHeight ?? png.height } : null);
+        map.set(
+          node,
+          png && info
+            ? {
+                data: png.png,
+                info,
+                cssWidth: png.cssWidth ?? png.width,
+                cssHeight: png.cssHeight ?? png.height,
+              }
+            : null,
+        );
       }
     } catch {
       // A picture that cannot be read must not stop the export: its caption is written instead.
@@ -98,7 +131,9 @@ async function resolveMedia(nodes: PMNode[], opts: WriterOptions): Promise<Map<P
 // ---------------------------------------------------------------------------------- pages
 
 function fieldText(tpl: TemplateDefinition, text: string, bid: ExportBid): string {
-  return cleanForWord(text.replace(/\{bidName\}/g, bid.name ?? '').replace(/\{bidder\}/g, bid.bidder ?? '')).trim();
+  return cleanForWord(
+    text.replace(/\{bidName\}/g, bid.name ?? '').replace(/\{bidder\}/g, bid.bidder ?? ''),
+  ).trim();
 }
 
 function xmlEsc(s: string): string {
@@ -142,59 +177,20 @@ function pageFooter(tpl: TemplateDefinition, format: string, estimatedPages: num
     else if (part === '{PAGES}') runs += field('SECTIONPAGES', String(Math.max(1, estimatedPages)));
     else runs += `<w:r>${rPr}<w:t xml:space="preserve">${xmlEsc(cleanForWord(part))}</w:t></w:r>`;
   }
-  return new Footer({ children: [new RawParagraph(`<w:p><w:pPr><w:pStyle w:val="${STYLE.footer}"/></w:pPr>${runs}</w:p>`)] });
+  return new Footer({
+    children: [new RawParagraph(`<w:p><w:pPr><w:pStyle w:val="${STYLE.footer}"/></w:pPr>${runs}</w:p>`)],
+  });
 }
 
 function pageHeader(tpl: TemplateDefinition, bid: ExportBid): Header | undefined {
   if (!tpl.header.enabled || tpl.anonymous) return undefined;
   const text = fieldText(tpl, tpl.header.text, bid);
   if (!text) return undefined;
-  return new Header({ children: [new Paragraph({ style: STYLE.header, children: [new TextRun({ ...runFont(tpl.header.font), text })] })] });
-}
-
-const COVER_LABELS: Record<string, { label: string; suffix?: string }> = {
-  projectCode: { label: '项目编号：' },
-  tenderer: { label: '招 标 人：' },
-  bidder: { label: '投 标 人：', suffix: '（盖单位章）' },
-  legalRep: { label: '法定代表人或其委托代理人：', suffix: '（签字）' },
-  date: { label: '日　　期：' },
-};
-
-function coverChildren(tpl: TemplateDefinition, bid: ExportBid, geo: PageGeometry): Paragraph[] {
-  const c = tpl.cover;
-  const out: Paragraph[] = [];
-  const titleFont = runFont(c.titleFont, { noColor: tpl.anonymous });
-  const fieldFont = runFont(c.fieldFont, { noColor: tpl.anonymous });
-  const fieldPt = sizeToPt(c.fieldFont.size);
-  const gap = (lines: number) => new Paragraph({ style: STYLE.coverField, spacing: { before: 0, after: 0, line: Math.round(lines * 240) }, children: [] });
-  out.push(gap(4));
-  const projectName = cleanForWord(bid.projectName || bid.name || '').trim();
-  if (c.fields.includes('projectName') && projectName) {
-    out.push(new Paragraph({ style: STYLE.coverSubtitle, spacing: { after: 480 }, children: [new TextRun({ ...titleFont, size: Math.round((sizeToPt(c.fieldFont.size) + 6) * 2), text: projectName })] }));
-  }
-  // 投标文件 with letter spacing, as printed covers set it.
-  const spaced = [...c.title].join(' ');
-  out.push(new Paragraph({ style: STYLE.coverTitle, children: [new TextRun({ ...titleFont, text: spaced })] }));
-  if (c.subtitle) out.push(new Paragraph({ style: STYLE.coverSubtitle, children: [new TextRun({ ...titleFont, size: Math.round((fieldPt + 2) * 2), text: c.subtitle })] }));
-  out.push(gap(7));
-  const indentLeft = Math.round(geo.textWidth * 0.12);
-  const blankWidth = 12;
-  for (const field of c.fields) {
-    if (field === 'projectName') continue;
-    if (tpl.anonymous) continue;
-    const meta = COVER_LABELS[field];
-    if (!meta) continue;
-    const raw = field === 'date' ? bid.date : field === 'projectCode' ? bid.projectCode : field === 'tenderer' ? bid.tenderer : field === 'bidder' ? bid.bidder : bid.legalRep;
-    const value = cleanForWord(raw ?? '').trim();
-    const runs: TextRun[] = [new TextRun({ ...fieldFont, text: meta.label })];
-    if (value) runs.push(new TextRun({ ...fieldFont, text: value, underline: {} }));
-    else if (field === 'date') runs.push(new TextRun({ ...fieldFont, text: '　　　　年　　月　　日' }));
-    // A blank to write or stamp on: underlined ideographic spaces keep their width in every font.
-    else runs.push(new TextRun({ ...fieldFont, text: '　'.repeat(Math.max(4, blankWidth - Math.ceil(textEms(meta.label) / 2))), underline: {} }));
-    if (meta.suffix) runs.push(new TextRun({ ...fieldFont, text: meta.suffix }));
-    out.push(new Paragraph({ style: STYLE.coverField, indent: { left: indentLeft, firstLine: 0, firstLineChars: 0 }, children: runs }));
-  }
-  return out;
+  return new Header({
+    children: [
+      new Paragraph({ style: STYLE.header, children: [new TextRun({ ...runFont(tpl.header.font), text })] }),
+    ],
+  });
 }
 
 // ---------------------------------------------------------------------------------- writer
@@ -216,7 +212,10 @@ export async function writeBidDocx(input: ExportInput): Promise<Buffer> {
 export async function writeBidDocxDetailed(input: ExportInput): Promise<WriteResult> {
   const tpl = templateOf(input);
   const opts = input.options ?? {};
-  const bid: ExportBid = { ...input.bid, name: cleanForWord(String(input.bid?.name ?? '')).trim() || '投标文件' };
+  const bid: ExportBid = {
+    ...input.bid,
+    name: cleanForWord(String(input.bid?.name ?? '')).trim() || '投标文件',
+  };
   const geo = pageGeometry(tpl);
   const flat = flattenChapters(input.chapters ?? [], tpl);
   for (const ch of flat) ch.content = ch.content ? normalizeDoc(ch.content) : null;
@@ -239,7 +238,12 @@ export async function writeBidDocxDetailed(input: ExportInput): Promise<WriteRes
     if (h.pageBreakBefore && !first) est.newPage();
     const headingLines = est.lines(textEms(ch.display), fontPt);
     // A heading keeps with the next lines (keepNext): if they do not fit, both move to the next page.
-    est.keep(headingLines * lh + h.spaceBeforePt + h.spaceAfterPt + lineHeightPt(tpl.body.lineSpacing, sizeToPt(tpl.body.font.size)) * 2);
+    est.keep(
+      headingLines * lh +
+        h.spaceBeforePt +
+        h.spaceAfterPt +
+        lineHeightPt(tpl.body.lineSpacing, sizeToPt(tpl.body.font.size)) * 2,
+    );
     chapterPages.push(est.page);
     est.flow(headingLines, lh, h.spaceBeforePt, h.spaceAfterPt);
     if (ch.level === 1) ctx.figures = { ...ctx.figures, chapter: ch.path[0], inChapter: 0 };
@@ -255,7 +259,12 @@ export async function writeBidDocxDetailed(input: ExportInput): Promise<WriteRes
   // Parts written as XML text and put in place of marker paragraphs after docx has packed the rest.
   const splices = new Map<string, string>();
   const pageProps = {
-    size: { width: geo.width, height: geo.height, orientation: tpl.page.orientation === 'landscape' ? PageOrientation.LANDSCAPE : PageOrientation.PORTRAIT },
+    size: {
+      width: geo.width,
+      height: geo.height,
+      orientation:
+        tpl.page.orientation === 'landscape' ? PageOrientation.LANDSCAPE : PageOrientation.PORTRAIT,
+    },
     margin: { ...geo.margins, gutter: 0 },
   };
   const header = pageHeader(tpl, bid);
@@ -273,19 +282,36 @@ export async function writeBidDocxDetailed(input: ExportInput): Promise<WriteRes
       .filter((c) => c.level <= tpl.toc.depth)
       .map((c) => ({ text: c.display, level: c.level, page: chapterPages[c.index], bookmark: c.bookmark }));
     const tocChildren: Paragraph[] = [
-      new Paragraph({ style: STYLE.tocTitle, children: [new TextRun({ ...runFont(tpl.toc.titleFont, { noColor: tpl.anonymous }), text: cleanForWord(tpl.toc.title) })] }),
+      new Paragraph({
+        style: STYLE.tocTitle,
+        children: [
+          new TextRun({
+            ...runFont(tpl.toc.titleFont, { noColor: tpl.anonymous }),
+            text: cleanForWord(tpl.toc.title),
+          }),
+        ],
+      }),
     ];
     // Entries are written out with estimated page numbers (estimate.ts) so the contents show in
     // LibreOffice, WPS, previews and print without a field update; Word refreshes them when dirty.
     tocChildren.push(new Paragraph({ children: [new TextRun(TOC_MARKER)] }));
-    splices.set(TOC_MARKER, tocXml(entries, { depth: tpl.toc.depth, dirty: tpl.toc.refreshInWord, tabPos: geo.textWidth }));
+    splices.set(
+      TOC_MARKER,
+      tocXml(entries, { depth: tpl.toc.depth, dirty: tpl.toc.refreshInWord, tabPos: geo.textWidth }),
+    );
     sections.push({
       properties: {
         type: SectionType.NEXT_PAGE,
         page: { ...pageProps, pageNumbers: { start: 1, formatType: NumberFormat.UPPER_ROMAN } },
       },
-      headers: header ? { default: header } : { default: new Header({ children: [new Paragraph({ children: [] })] }) },
-      footers: { default: tpl.footer.enabled ? pageFooter(tpl, '{PAGE}', 1) : new Footer({ children: [new Paragraph({ children: [] })] }) },
+      headers: header
+        ? { default: header }
+        : { default: new Header({ children: [new Paragraph({ children: [] })] }) },
+      footers: {
+        default: tpl.footer.enabled
+          ? pageFooter(tpl, '{PAGE}', 1)
+          : new Footer({ children: [new Paragraph({ children: [] })] }),
+      },
       children: tocChildren,
     });
   }
@@ -294,8 +320,14 @@ export async function writeBidDocxDetailed(input: ExportInput): Promise<WriteRes
       type: SectionType.NEXT_PAGE,
       page: { ...pageProps, pageNumbers: { start: 1, formatType: NumberFormat.DECIMAL } },
     },
-    headers: header ? { default: header } : { default: new Header({ children: [new Paragraph({ children: [] })] }) },
-    footers: { default: tpl.footer.enabled ? pageFooter(tpl, tpl.footer.pageNumberFormat, est.page) : new Footer({ children: [new Paragraph({ children: [] })] }) },
+    headers: header
+      ? { default: header }
+      : { default: new Header({ children: [new Paragraph({ children: [] })] }) },
+    footers: {
+      default: tpl.footer.enabled
+        ? pageFooter(tpl, tpl.footer.pageNumberFormat, est.page)
+        : new Footer({ children: [new Paragraph({ children: [] })] }),
+    },
     // Stands in for the body, which is written as XML text (see xml.ts) and put in its place below.
     children: [new Paragraph({ children: [new TextRun(BODY_MARKER)] })],
   });
@@ -318,10 +350,19 @@ export async function writeBidDocxDetailed(input: ExportInput): Promise<WriteRes
 
 const BODY_MARKER = '\u2063BID-BODY\u2063';
 const TOC_MARKER = '\u2063BID-TOC\u2063';
-const CONTENT_TYPES: Record<string, string> = { png: 'image/png', jpeg: 'image/jpeg', gif: 'image/gif', bmp: 'image/bmp' };
+const CONTENT_TYPES: Record<string, string> = {
+  png: 'image/png',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  bmp: 'image/bmp',
+};
 
 /** Puts the body XML, its pictures and its link relationships into the package docx wrote. */
-function assemble(skeleton: Buffer, splices: Map<string, string>, rels: ReturnType<typeof newRelations>): Buffer {
+function assemble(
+  skeleton: Buffer,
+  splices: Map<string, string>,
+  rels: ReturnType<typeof newRelations>,
+): Buffer {
   const files = unzip(skeleton);
   const text = (name: string) => Buffer.from(files.get(name)!).toString('utf8');
   let docXml = text('word/document.xml');
@@ -332,7 +373,11 @@ function assemble(skeleton: Buffer, splices: Map<string, string>, rels: ReturnTy
     const pEnd = docXml.indexOf('</w:p>', at) + '</w:p>'.length;
     // The last paragraph of a section carries the section's properties: keep them in an empty paragraph.
     const sect = /<w:sectPr[\s\S]*<\/w:sectPr>/.exec(docXml.slice(pStart, pEnd));
-    docXml = docXml.slice(0, pStart) + xml + (sect ? `<w:p><w:pPr>${sect[0]}</w:pPr></w:p>` : '') + docXml.slice(pEnd);
+    docXml =
+      docXml.slice(0, pStart) +
+      xml +
+      (sect ? `<w:p><w:pPr>${sect[0]}</w:pPr></w:p>` : '') +
+      docXml.slice(pEnd);
   }
   const out = new Map<string, ZipEntry>();
   for (const [name, data] of files) out.set(name, { name, data, level: 6 });
@@ -356,11 +401,21 @@ function assemble(skeleton: Buffer, splices: Map<string, string>, rels: ReturnTy
     let types = text('[Content_Types].xml');
     const exts = new Set(rels.media.map((m) => m.path.split('.').pop()!));
     for (const ext of exts) {
-      if (!new RegExp(`Extension="${ext}"`, 'i').test(types)) types = types.replace('<Default ', `<Default Extension="${ext}" ContentType="${CONTENT_TYPES[ext]}"/><Default `);
+      if (!new RegExp(`Extension="${ext}"`, 'i').test(types))
+        types = types.replace(
+          '<Default ',
+          `<Default Extension="${ext}" ContentType="${CONTENT_TYPES[ext]}"/><Default `,
+        );
     }
-    out.set('[Content_Types].xml', { name: '[Content_Types].xml', data: Buffer.from(types, 'utf8'), level: 6 });
+    out.set('[Content_Types].xml', {
+      name: '[Content_Types].xml',
+      data: Buffer.from(types, 'utf8'),
+      level: 6,
+    });
   }
   // [Content_Types].xml first, as Office writes it.
-  const entries = [...out.values()].sort((a, b) => (a.name === '[Content_Types].xml' ? -1 : b.name === '[Content_Types].xml' ? 1 : 0));
+  const entries = [...out.values()].sort((a, b) =>
+    a.name === '[Content_Types].xml' ? -1 : b.name === '[Content_Types].xml' ? 1 : 0,
+  );
   return zip(entries);
 }

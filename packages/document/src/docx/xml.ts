@@ -9,7 +9,9 @@ import { sizeToHalfPoints } from '../templates/sizes.ts';
  */
 
 export function esc(s: string): string {
-  return s.replace(/[&<>"]/g, (c) => (c === '&' ? '&amp;' : c === '<' ? '&lt;' : c === '>' ? '&gt;' : '&quot;'));
+  return s.replace(/[&<>"]/g, (c) =>
+    c === '&' ? '&amp;' : c === '<' ? '&lt;' : c === '>' ? '&gt;' : '&quot;',
+  );
 }
 
 export interface RunProps {
@@ -112,7 +114,14 @@ export function paragraph(props: ParaProps, inner: string): string {
 const EMU_PER_PX = 9525;
 
 /** An inline picture (r:embed relationship id given). */
-export function drawing(rid: string, id: number, widthPx: number, heightPx: number, alt: string, fileName: string): string {
+export function drawing(
+  rid: string,
+  id: number,
+  widthPx: number,
+  heightPx: number,
+  alt: string,
+  fileName: string,
+): string {
   const cx = Math.round(widthPx * EMU_PER_PX);
   const cy = Math.round(heightPx * EMU_PER_PX);
   const a = esc(alt);

@@ -24,7 +24,10 @@ export function zip(entries: ZipEntry[]): Buffer {
     const name = Buffer.from(e.name, 'utf8');
     const crc = zlib.crc32(e.data);
     const method = e.level > 0 ? 8 : 0;
-    const body = method === 8 ? zlib.deflateRawSync(e.data, { level: e.level }) : Buffer.from(e.data.buffer, e.data.byteOffset, e.data.byteLength);
+    const body =
+      method === 8
+        ? zlib.deflateRawSync(e.data, { level: e.level })
+        : Buffer.from(e.data.buffer, e.data.byteOffset, e.data.byteLength);
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
     local.writeUInt16LE(20, 4); // version needed

@@ -10,7 +10,9 @@ import { CN_FONT_SIZE_NAMES, type CnFontSizeName } from './sizes.ts';
  */
 
 const sizeSchema = z.union([
-  z.enum(CN_FONT_SIZE_NAMES as [CnFontSizeName, ...CnFontSizeName[]], { error: '字号名称不正确（初号…八号）' }),
+  z.enum(CN_FONT_SIZE_NAMES as [CnFontSizeName, ...CnFontSizeName[]], {
+    error: '字号名称不正确（初号…八号）',
+  }),
   z.number().min(5, '字号不能小于 5 磅').max(72, '字号不能大于 72 磅'),
 ]);
 
@@ -23,7 +25,10 @@ export const fontSpecSchema = z.object({
   latin: fontName,
   size: sizeSchema,
   bold: z.boolean().default(false),
-  color: z.string().regex(/^[0-9A-Fa-f]{6}$/, '颜色格式应为 6 位十六进制').optional(),
+  color: z
+    .string()
+    .regex(/^[0-9A-Fa-f]{6}$/, '颜色格式应为 6 位十六进制')
+    .optional(),
 });
 export type FontSpec = z.infer<typeof fontSpecSchema>;
 
@@ -90,13 +95,22 @@ export const templateDefinitionSchema = z.object({
   headings: z.array(headingFormatSchema).min(1, '至少定义一级标题').max(9),
   numbering: numberingSchema,
   /** Headings inside chapter text (not part of the outline): bold body text by default. */
-  subHeading: z.object({ bold: z.boolean().default(true), font: fontSpecSchema.optional() }).default({ bold: true }),
+  subHeading: z
+    .object({ bold: z.boolean().default(true), font: fontSpecSchema.optional() })
+    .default({ bold: true }),
   table: z.object({
     font: fontSpecSchema,
     lineSpacing: lineSpacingSchema.default({ rule: 'multiple', value: 1 }),
     headerBold: z.boolean().default(true),
-    headerShading: z.string().regex(/^[0-9A-Fa-f]{6}$/).nullable().default('D9D9D9'),
-    borderColor: z.string().regex(/^[0-9A-Fa-f]{6}$/).default('000000'),
+    headerShading: z
+      .string()
+      .regex(/^[0-9A-Fa-f]{6}$/)
+      .nullable()
+      .default('D9D9D9'),
+    borderColor: z
+      .string()
+      .regex(/^[0-9A-Fa-f]{6}$/)
+      .default('000000'),
     /** Border width in eighths of a point (4 = 0.5 pt). */
     borderSize: z.number().int().min(2).max(24).default(4),
   }),

@@ -20,7 +20,11 @@ const Diagram = Node.create({
   name: 'diagram',
   group: 'block',
   atom: true,
-  addAttributes: () => ({ kind: { default: 'flowchart' }, model: { default: null }, caption: { default: '' } }),
+  addAttributes: () => ({
+    kind: { default: 'flowchart' },
+    model: { default: null },
+    caption: { default: '' },
+  }),
 });
 const ImageWithCaption = Image.extend({
   addAttributes() {
@@ -30,6 +34,15 @@ const ImageWithCaption = Image.extend({
 
 let schema: Schema | null = null;
 export function editorSchema(): Schema {
-  schema ??= getSchema([StarterKit, Table, TableRow, TableHeader, TableCell, ImageWithCaption, Placeholder, Diagram]);
+  schema ??= getSchema([
+    StarterKit,
+    Table,
+    TableRow,
+    TableHeader,
+    TableCell,
+    ImageWithCaption,
+    Placeholder,
+    Diagram,
+  ]);
   return schema;
 }

@@ -25,17 +25,65 @@ type PageOf<S extends z.ZodTypeAny> = Out<ReturnType<typeof pageSchema<S>>>;
 
 /** The operators' console beyond orders: audit log, users and companies, packages and coupons, refunds, revenue. */
 export const adminEndpoints = {
-  adminAuditList: get<PageOf<typeof auditLogItemSchema>, In<typeof auditLogQuerySchema>>('/admin/audit/list', auditLogQuerySchema, pageSchema(auditLogItemSchema)),
-  adminUserList: get<PageOf<typeof adminUserItemSchema>, In<typeof adminUserListQuerySchema>>('/admin/user/list', adminUserListQuerySchema, pageSchema(adminUserItemSchema)),
-  adminUserDetail: get<Out<typeof adminUserDetailSchema>, In<typeof idParamSchema>>('/admin/user/detail', idParamSchema, adminUserDetailSchema),
-  adminUserGrant: post<Out<typeof adminUserDetailSchema>, In<typeof grantQuotaSchema>>('/admin/user/grant', grantQuotaSchema, adminUserDetailSchema),
-  adminUserStatus: post<Out<typeof userStatusResultSchema>, In<typeof setUserStatusSchema>>('/admin/user/status', setUserStatusSchema, userStatusResultSchema),
-  adminPackageList: get<Out<typeof adminPackageItemSchema>[]>('/admin/package/list', null, z.array(adminPackageItemSchema)),
-  adminPackageSave: post<Out<typeof adminPackageItemSchema>, In<typeof savePackageSchema>>('/admin/package/save', savePackageSchema, adminPackageItemSchema),
-  adminPackageEnable: post<Out<typeof adminPackageItemSchema>, In<typeof setEnabledSchema>>('/admin/package/enable', setEnabledSchema, adminPackageItemSchema),
-  adminCouponList: get<Out<typeof adminCouponItemSchema>[]>('/admin/coupon/list', null, z.array(adminCouponItemSchema)),
-  adminCouponSave: post<Out<typeof adminCouponItemSchema>, In<typeof saveCouponSchema>>('/admin/coupon/save', saveCouponSchema, adminCouponItemSchema),
-  adminCouponEnable: post<Out<typeof adminCouponItemSchema>, In<typeof setEnabledSchema>>('/admin/coupon/enable', setEnabledSchema, adminCouponItemSchema),
-  adminOrderRefund: post<Out<typeof refundOrderResultSchema>, In<typeof refundOrderSchema>>('/admin/order/refund', refundOrderSchema, refundOrderResultSchema),
+  adminAuditList: get<PageOf<typeof auditLogItemSchema>, In<typeof auditLogQuerySchema>>(
+    '/admin/audit/list',
+    auditLogQuerySchema,
+    pageSchema(auditLogItemSchema),
+  ),
+  adminUserList: get<PageOf<typeof adminUserItemSchema>, In<typeof adminUserListQuerySchema>>(
+    '/admin/user/list',
+    adminUserListQuerySchema,
+    pageSchema(adminUserItemSchema),
+  ),
+  adminUserDetail: get<Out<typeof adminUserDetailSchema>, In<typeof idParamSchema>>(
+    '/admin/user/detail',
+    idParamSchema,
+    adminUserDetailSchema,
+  ),
+  adminUserGrant: post<Out<typeof adminUserDetailSchema>, In<typeof grantQuotaSchema>>(
+    '/admin/user/grant',
+    grantQuotaSchema,
+    adminUserDetailSchema,
+  ),
+  adminUserStatus: post<Out<typeof userStatusResultSchema>, In<typeof setUserStatusSchema>>(
+    '/admin/user/status',
+    setUserStatusSchema,
+    userStatusResultSchema,
+  ),
+  adminPackageList: get<Out<typeof adminPackageItemSchema>[]>(
+    '/admin/package/list',
+    null,
+    z.array(adminPackageItemSchema),
+  ),
+  adminPackageSave: post<Out<typeof adminPackageItemSchema>, In<typeof savePackageSchema>>(
+    '/admin/package/save',
+    savePackageSchema,
+    adminPackageItemSchema,
+  ),
+  adminPackageEnable: post<Out<typeof adminPackageItemSchema>, In<typeof setEnabledSchema>>(
+    '/admin/package/enable',
+    setEnabledSchema,
+    adminPackageItemSchema,
+  ),
+  adminCouponList: get<Out<typeof adminCouponItemSchema>[]>(
+    '/admin/coupon/list',
+    null,
+    z.array(adminCouponItemSchema),
+  ),
+  adminCouponSave: post<Out<typeof adminCouponItemSchema>, In<typeof saveCouponSchema>>(
+    '/admin/coupon/save',
+    saveCouponSchema,
+    adminCouponItemSchema,
+  ),
+  adminCouponEnable: post<Out<typeof adminCouponItemSchema>, In<typeof setEnabledSchema>>(
+    '/admin/coupon/enable',
+    setEnabledSchema,
+    adminCouponItemSchema,
+  ),
+  adminOrderRefund: post<Out<typeof refundOrderResultSchema>, In<typeof refundOrderSchema>>(
+    '/admin/order/refund',
+    refundOrderSchema,
+    refundOrderResultSchema,
+  ),
   adminRevenue: get<Out<typeof adminRevenueSchema>>('/admin/revenue', null, adminRevenueSchema),
 } as const;

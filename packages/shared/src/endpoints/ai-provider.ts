@@ -1,11 +1,32 @@
 import { idParamSchema } from '../schemas/common.ts';
-import { aiProviderActivateSchema, aiProviderItemSchema, aiProviderListSchema, aiProviderSaveSchema } from '../schemas/ai-provider.ts';
+import {
+  aiProviderActivateSchema,
+  aiProviderItemSchema,
+  aiProviderListSchema,
+  aiProviderSaveSchema,
+} from '../schemas/ai-provider.ts';
 import { get, post, type In, type Out } from './define.ts';
 
 /** The console's AI providers (keys never come back). */
 export const aiProviderEndpoints = {
-  adminAiProviderList: get<Out<typeof aiProviderListSchema>>('/admin/ai-provider/list', null, aiProviderListSchema),
-  adminAiProviderSave: post<Out<typeof aiProviderItemSchema>, In<typeof aiProviderSaveSchema>>('/admin/ai-provider/save', aiProviderSaveSchema, aiProviderItemSchema),
-  adminAiProviderActivate: post<Out<typeof aiProviderListSchema>, In<typeof aiProviderActivateSchema>>('/admin/ai-provider/activate', aiProviderActivateSchema, aiProviderListSchema),
-  adminAiProviderRemove: post<Out<typeof aiProviderListSchema>, In<typeof idParamSchema>>('/admin/ai-provider/remove', idParamSchema, aiProviderListSchema),
+  adminAiProviderList: get<Out<typeof aiProviderListSchema>>(
+    '/admin/ai-provider/list',
+    null,
+    aiProviderListSchema,
+  ),
+  adminAiProviderSave: post<Out<typeof aiProviderItemSchema>, In<typeof aiProviderSaveSchema>>(
+    '/admin/ai-provider/save',
+    aiProviderSaveSchema,
+    aiProviderItemSchema,
+  ),
+  adminAiProviderActivate: post<Out<typeof aiProviderListSchema>, In<typeof aiProviderActivateSchema>>(
+    '/admin/ai-provider/activate',
+    aiProviderActivateSchema,
+    aiProviderListSchema,
+  ),
+  adminAiProviderRemove: post<Out<typeof aiProviderListSchema>, In<typeof idParamSchema>>(
+    '/admin/ai-provider/remove',
+    idParamSchema,
+    aiProviderListSchema,
+  ),
 } as const;

@@ -1,7 +1,17 @@
 import { z } from 'zod';
 import { pageSchema } from '../envelope.ts';
 import { idParamSchema } from '../schemas/common.ts';
-import { bidDetailSchema, bidListItemSchema, bidListQuerySchema, feedbackItemSchema, feedbackListQuerySchema, quotaSchema, saveBidSchema, saveFeedbackSchema, updateBidSchema } from '../schemas/bid.ts';
+import {
+  bidDetailSchema,
+  bidListItemSchema,
+  bidListQuerySchema,
+  feedbackItemSchema,
+  feedbackListQuerySchema,
+  quotaSchema,
+  saveBidSchema,
+  saveFeedbackSchema,
+  updateBidSchema,
+} from '../schemas/bid.ts';
 import {
   addLowerLevelSchema,
   addSameLevelSchema,
@@ -28,7 +38,13 @@ import {
   type ContentVersionItem,
   type UpdateContentResult,
 } from '../schemas/catalog.ts';
-import { exportBidSchema, exportJobQuerySchema, type ExportJobProgress, type ExportJobStarted, type ExportTemplateItem } from '../schemas/export.ts';
+import {
+  exportBidSchema,
+  exportJobQuerySchema,
+  type ExportJobProgress,
+  type ExportJobStarted,
+  type ExportTemplateItem,
+} from '../schemas/export.ts';
 import {
   catalogDetailSchema,
   catalogNodeSchema,
@@ -55,48 +71,188 @@ import { get, post, type In, type Out } from './define.ts';
 /** Bids, the outline and its chapters, versions and the Word export. */
 export const bidEndpoints = {
   // ---- bids ----
-  saveBid: post<Out<typeof createdIdSchema>, In<typeof saveBidSchema>>('/bid/client/saveBid', saveBidSchema, createdIdSchema),
-  getBidList: post<Out<ReturnType<typeof pageSchema<typeof bidListItemSchema>>>, In<typeof bidListQuerySchema>>('/bid/client/getBidList', bidListQuerySchema, pageSchema(bidListItemSchema)),
-  getBidDetail: post<Out<typeof bidDetailSchema>, In<typeof idParamSchema>>('/bid/client/getBidDetail', idParamSchema, bidDetailSchema),
-  updateBid: post<Out<typeof bidDetailSchema>, In<typeof updateBidSchema>>('/bid/client/updateBid', updateBidSchema, bidDetailSchema),
-  clientRemoveBid: post<null, In<typeof idParamSchema>>('/bid/client/clientRemoveBid', idParamSchema, nullSchema),
-  clientRecoverBid: post<null, In<typeof idParamSchema>>('/bid/client/clientRecoverBid', idParamSchema, nullSchema),
+  saveBid: post<Out<typeof createdIdSchema>, In<typeof saveBidSchema>>(
+    '/bid/client/saveBid',
+    saveBidSchema,
+    createdIdSchema,
+  ),
+  getBidList: post<
+    Out<ReturnType<typeof pageSchema<typeof bidListItemSchema>>>,
+    In<typeof bidListQuerySchema>
+  >('/bid/client/getBidList', bidListQuerySchema, pageSchema(bidListItemSchema)),
+  getBidDetail: post<Out<typeof bidDetailSchema>, In<typeof idParamSchema>>(
+    '/bid/client/getBidDetail',
+    idParamSchema,
+    bidDetailSchema,
+  ),
+  updateBid: post<Out<typeof bidDetailSchema>, In<typeof updateBidSchema>>(
+    '/bid/client/updateBid',
+    updateBidSchema,
+    bidDetailSchema,
+  ),
+  clientRemoveBid: post<null, In<typeof idParamSchema>>(
+    '/bid/client/clientRemoveBid',
+    idParamSchema,
+    nullSchema,
+  ),
+  clientRecoverBid: post<null, In<typeof idParamSchema>>(
+    '/bid/client/clientRecoverBid',
+    idParamSchema,
+    nullSchema,
+  ),
   getBidQuota: post<Out<typeof quotaSchema>>('/bid/client/getBidQuota', null, quotaSchema),
-  saveFeedback: post<Out<typeof createdIdSchema>, In<typeof saveFeedbackSchema>>('/bid/client/saveFeedback', saveFeedbackSchema, createdIdSchema),
-  getFeedbackList: post<Out<ReturnType<typeof pageSchema<typeof feedbackItemSchema>>>, In<typeof feedbackListQuerySchema>>('/bid/client/getFeedbackList', feedbackListQuerySchema, pageSchema(feedbackItemSchema)),
+  saveFeedback: post<Out<typeof createdIdSchema>, In<typeof saveFeedbackSchema>>(
+    '/bid/client/saveFeedback',
+    saveFeedbackSchema,
+    createdIdSchema,
+  ),
+  getFeedbackList: post<
+    Out<ReturnType<typeof pageSchema<typeof feedbackItemSchema>>>,
+    In<typeof feedbackListQuerySchema>
+  >('/bid/client/getFeedbackList', feedbackListQuerySchema, pageSchema(feedbackItemSchema)),
 
   // ---- the outline (catalog) and its chapters ----
-  bidCatalogSave: post<CatalogNode[], In<typeof bidCatalogSaveSchema>>('/catalog/client/bidCatalogSave', bidCatalogSaveSchema, catalogTreeSchema),
-  getBidCatalogList: post<CatalogNode[], In<typeof catalogBidIdSchema>>('/catalog/client/getBidCatalogList', catalogBidIdSchema, catalogTreeSchema),
-  getBidCatalogDetail: post<CatalogDetail, In<typeof catalogIdSchema>>('/catalog/client/getBidCatalogDetail', catalogIdSchema, catalogDetailSchema),
-  updateBidCatalogTitle: post<null, In<typeof updateCatalogTitleSchema>>('/catalog/client/updateBidCatalogTitle', updateCatalogTitleSchema, nullSchema),
-  moveUpBidCatalog: post<null, In<typeof catalogIdSchema>>('/catalog/client/moveUpBidCatalog', catalogIdSchema, nullSchema),
-  moveDownBidCatalog: post<null, In<typeof catalogIdSchema>>('/catalog/client/moveDownBidCatalog', catalogIdSchema, nullSchema),
-  removeBidCatalog: post<null, In<typeof catalogIdSchema>>('/catalog/client/removeBidCatalog', catalogIdSchema, nullSchema),
-  addLowerLevelBidCatalog: post<Out<typeof createdIdSchema>, In<typeof addLowerLevelSchema>>('/catalog/client/addLowerLevelBidCatalog', addLowerLevelSchema, createdIdSchema),
-  addSameLevelBidCatalog: post<Out<typeof createdIdSchema>, In<typeof addSameLevelSchema>>('/catalog/client/addSameLevelBidCatalog', addSameLevelSchema, createdIdSchema),
-  bidCatalogChildSave: post<CatalogNode, In<typeof bidCatalogChildSaveSchema>>('/catalog/client/bidCatalogChildSave', bidCatalogChildSaveSchema, catalogNodeSchema),
-  dragBidCatalog: post<null, In<typeof dragCatalogSchema>>('/catalog/client/dragBidCatalog', dragCatalogSchema, nullSchema),
-  upGradeBidCatalog: post<null, In<typeof catalogIdSchema>>('/catalog/client/upGradeBidCatalog', catalogIdSchema, nullSchema),
-  deGradeBidCatalog: post<null, In<typeof catalogIdSchema>>('/catalog/client/deGradeBidCatalog', catalogIdSchema, nullSchema),
-  getBidCatalogStatus: post<CatalogStatusItem[], In<typeof catalogBidIdSchema>>('/catalog/client/getBidCatalogStatus', catalogBidIdSchema, catalogStatusListSchema),
-  removeCatalogErrorStatus: post<null, In<typeof catalogIdSchema>>('/catalog/client/removeCatalogErrorStatus', catalogIdSchema, nullSchema),
-  updateBidCatalogSetting: post<CatalogSettings, In<typeof updateCatalogSettingSchema>>('/catalog/client/updateBidCatalogSetting', updateCatalogSettingSchema, catalogSettingsResultSchema),
-  updateBidCatalogContent: post<UpdateContentResult, In<typeof updateCatalogContentSchema>>('/catalog/client/updateBidCatalogContent', updateCatalogContentSchema, updateContentResultSchema),
+  bidCatalogSave: post<CatalogNode[], In<typeof bidCatalogSaveSchema>>(
+    '/catalog/client/bidCatalogSave',
+    bidCatalogSaveSchema,
+    catalogTreeSchema,
+  ),
+  getBidCatalogList: post<CatalogNode[], In<typeof catalogBidIdSchema>>(
+    '/catalog/client/getBidCatalogList',
+    catalogBidIdSchema,
+    catalogTreeSchema,
+  ),
+  getBidCatalogDetail: post<CatalogDetail, In<typeof catalogIdSchema>>(
+    '/catalog/client/getBidCatalogDetail',
+    catalogIdSchema,
+    catalogDetailSchema,
+  ),
+  updateBidCatalogTitle: post<null, In<typeof updateCatalogTitleSchema>>(
+    '/catalog/client/updateBidCatalogTitle',
+    updateCatalogTitleSchema,
+    nullSchema,
+  ),
+  moveUpBidCatalog: post<null, In<typeof catalogIdSchema>>(
+    '/catalog/client/moveUpBidCatalog',
+    catalogIdSchema,
+    nullSchema,
+  ),
+  moveDownBidCatalog: post<null, In<typeof catalogIdSchema>>(
+    '/catalog/client/moveDownBidCatalog',
+    catalogIdSchema,
+    nullSchema,
+  ),
+  removeBidCatalog: post<null, In<typeof catalogIdSchema>>(
+    '/catalog/client/removeBidCatalog',
+    catalogIdSchema,
+    nullSchema,
+  ),
+  addLowerLevelBidCatalog: post<Out<typeof createdIdSchema>, In<typeof addLowerLevelSchema>>(
+    '/catalog/client/addLowerLevelBidCatalog',
+    addLowerLevelSchema,
+    createdIdSchema,
+  ),
+  addSameLevelBidCatalog: post<Out<typeof createdIdSchema>, In<typeof addSameLevelSchema>>(
+    '/catalog/client/addSameLevelBidCatalog',
+    addSameLevelSchema,
+    createdIdSchema,
+  ),
+  bidCatalogChildSave: post<CatalogNode, In<typeof bidCatalogChildSaveSchema>>(
+    '/catalog/client/bidCatalogChildSave',
+    bidCatalogChildSaveSchema,
+    catalogNodeSchema,
+  ),
+  dragBidCatalog: post<null, In<typeof dragCatalogSchema>>(
+    '/catalog/client/dragBidCatalog',
+    dragCatalogSchema,
+    nullSchema,
+  ),
+  upGradeBidCatalog: post<null, In<typeof catalogIdSchema>>(
+    '/catalog/client/upGradeBidCatalog',
+    catalogIdSchema,
+    nullSchema,
+  ),
+  deGradeBidCatalog: post<null, In<typeof catalogIdSchema>>(
+    '/catalog/client/deGradeBidCatalog',
+    catalogIdSchema,
+    nullSchema,
+  ),
+  getBidCatalogStatus: post<CatalogStatusItem[], In<typeof catalogBidIdSchema>>(
+    '/catalog/client/getBidCatalogStatus',
+    catalogBidIdSchema,
+    catalogStatusListSchema,
+  ),
+  removeCatalogErrorStatus: post<null, In<typeof catalogIdSchema>>(
+    '/catalog/client/removeCatalogErrorStatus',
+    catalogIdSchema,
+    nullSchema,
+  ),
+  updateBidCatalogSetting: post<CatalogSettings, In<typeof updateCatalogSettingSchema>>(
+    '/catalog/client/updateBidCatalogSetting',
+    updateCatalogSettingSchema,
+    catalogSettingsResultSchema,
+  ),
+  updateBidCatalogContent: post<UpdateContentResult, In<typeof updateCatalogContentSchema>>(
+    '/catalog/client/updateBidCatalogContent',
+    updateCatalogContentSchema,
+    updateContentResultSchema,
+  ),
 
   // ---- versions ----
-  saveCatalogContentVersion: post<Out<typeof savedContentVersionSchema>, In<typeof saveContentVersionSchema>>('/catalog/client/saveCatalogContentVersion', saveContentVersionSchema, savedContentVersionSchema),
-  getCatalogContentVersionList: post<ContentVersionItem[], In<typeof catalogIdSchema>>('/catalog/client/getCatalogContentVersionList', catalogIdSchema, z.array(contentVersionItemSchema)),
-  getCatalogContentVersionDetail: post<ContentVersionDetail, In<typeof contentVersionRefSchema>>('/catalog/client/getCatalogContentVersionDetail', contentVersionRefSchema, contentVersionDetailSchema),
-  restoreCatalogContentVersion: post<Out<typeof restoredContentSchema>, In<typeof contentVersionRefSchema>>('/catalog/client/restoreCatalogContentVersion', contentVersionRefSchema, restoredContentSchema),
-  getBidCatalogVersionList: post<CatalogVersionItem[], In<typeof catalogVersionListSchema>>('/bid/client/getBidCatalogVersionList', catalogVersionListSchema, z.array(catalogVersionItemSchema)),
-  getBidCatalogVersionDetail: post<CatalogVersionDetail, In<typeof catalogVersionIdSchema>>('/bid/client/getBidCatalogVersionDetail', catalogVersionIdSchema, catalogVersionDetailSchema),
-  saveCatalogVersion: post<Out<typeof createdIdSchema>, In<typeof saveCatalogVersionSchema>>('/bid/client/saveCatalogVersion', saveCatalogVersionSchema, createdIdSchema),
-  restoreCatalogVersion: post<{ backupVersionId: string | null; catalogs: CatalogNode[] }, In<typeof catalogVersionIdSchema>>('/bid/client/restoreCatalogVersion', catalogVersionIdSchema, restoredOutlineSchema),
+  saveCatalogContentVersion: post<Out<typeof savedContentVersionSchema>, In<typeof saveContentVersionSchema>>(
+    '/catalog/client/saveCatalogContentVersion',
+    saveContentVersionSchema,
+    savedContentVersionSchema,
+  ),
+  getCatalogContentVersionList: post<ContentVersionItem[], In<typeof catalogIdSchema>>(
+    '/catalog/client/getCatalogContentVersionList',
+    catalogIdSchema,
+    z.array(contentVersionItemSchema),
+  ),
+  getCatalogContentVersionDetail: post<ContentVersionDetail, In<typeof contentVersionRefSchema>>(
+    '/catalog/client/getCatalogContentVersionDetail',
+    contentVersionRefSchema,
+    contentVersionDetailSchema,
+  ),
+  restoreCatalogContentVersion: post<Out<typeof restoredContentSchema>, In<typeof contentVersionRefSchema>>(
+    '/catalog/client/restoreCatalogContentVersion',
+    contentVersionRefSchema,
+    restoredContentSchema,
+  ),
+  getBidCatalogVersionList: post<CatalogVersionItem[], In<typeof catalogVersionListSchema>>(
+    '/bid/client/getBidCatalogVersionList',
+    catalogVersionListSchema,
+    z.array(catalogVersionItemSchema),
+  ),
+  getBidCatalogVersionDetail: post<CatalogVersionDetail, In<typeof catalogVersionIdSchema>>(
+    '/bid/client/getBidCatalogVersionDetail',
+    catalogVersionIdSchema,
+    catalogVersionDetailSchema,
+  ),
+  saveCatalogVersion: post<Out<typeof createdIdSchema>, In<typeof saveCatalogVersionSchema>>(
+    '/bid/client/saveCatalogVersion',
+    saveCatalogVersionSchema,
+    createdIdSchema,
+  ),
+  restoreCatalogVersion: post<
+    { backupVersionId: string | null; catalogs: CatalogNode[] },
+    In<typeof catalogVersionIdSchema>
+  >('/bid/client/restoreCatalogVersion', catalogVersionIdSchema, restoredOutlineSchema),
 
   // ---- Word export ----
-  findAllTemplate: get<ExportTemplateItem[]>('/bid/templateConfig/findAllTemplate', null, exportTemplateListSchema),
-  exportBidStart: post<ExportJobStarted, In<typeof exportBidSchema>>('/bid/client/exportBidStart', exportBidSchema, exportJobStartedSchema),
-  exportBidProgress: get<ExportJobProgress, In<typeof exportJobQuerySchema>>('/bid/client/exportBidProgress', exportJobQuerySchema, exportJobProgressSchema),
-
+  findAllTemplate: get<ExportTemplateItem[]>(
+    '/bid/templateConfig/findAllTemplate',
+    null,
+    exportTemplateListSchema,
+  ),
+  exportBidStart: post<ExportJobStarted, In<typeof exportBidSchema>>(
+    '/bid/client/exportBidStart',
+    exportBidSchema,
+    exportJobStartedSchema,
+  ),
+  exportBidProgress: get<ExportJobProgress, In<typeof exportJobQuerySchema>>(
+    '/bid/client/exportBidProgress',
+    exportJobQuerySchema,
+    exportJobProgressSchema,
+  ),
 } as const;

@@ -21,16 +21,49 @@ import { get, post, type In, type Out } from './define.ts';
 /** Commerce and the operators' console. */
 export const commerceEndpoints = {
   // ---- commerce and the operators' console ----
-  indexShow: get<Out<typeof packageItemSchema>[]>('/order/client/indexShow', null, z.array(packageItemSchema)),
-  createOrder: post<Out<typeof createOrderResultSchema>, In<typeof createOrderSchema>>('/order/client/create', createOrderSchema, createOrderResultSchema),
-  enjoyDiscounts: post<Out<typeof enjoyDiscountsResultSchema>, In<typeof enjoyDiscountsSchema>>('/order/client/enjoy-discounts', enjoyDiscountsSchema, enjoyDiscountsResultSchema),
-  cancelOrder: post<Out<typeof orderItemSchema>, In<typeof idParamSchema>>('/order/client/cancel', idParamSchema, orderItemSchema),
+  indexShow: get<Out<typeof packageItemSchema>[]>(
+    '/order/client/indexShow',
+    null,
+    z.array(packageItemSchema),
+  ),
+  createOrder: post<Out<typeof createOrderResultSchema>, In<typeof createOrderSchema>>(
+    '/order/client/create',
+    createOrderSchema,
+    createOrderResultSchema,
+  ),
+  enjoyDiscounts: post<Out<typeof enjoyDiscountsResultSchema>, In<typeof enjoyDiscountsSchema>>(
+    '/order/client/enjoy-discounts',
+    enjoyDiscountsSchema,
+    enjoyDiscountsResultSchema,
+  ),
+  cancelOrder: post<Out<typeof orderItemSchema>, In<typeof idParamSchema>>(
+    '/order/client/cancel',
+    idParamSchema,
+    orderItemSchema,
+  ),
   payMethods: get<Out<typeof payMethodsSchema>>('/order/client/payMethods', null, payMethodsSchema),
-  orderDetail: get<Out<typeof orderItemSchema>, In<typeof idParamSchema>>('/order/client/orderDetail', idParamSchema, orderItemSchema),
-  oneselfOrderList: get<Out<ReturnType<typeof pageSchema<typeof orderItemSchema>>>, In<typeof pageQuerySchema>>('/order/client/oneselfOrderList', pageQuerySchema, pageSchema(orderItemSchema)),
+  orderDetail: get<Out<typeof orderItemSchema>, In<typeof idParamSchema>>(
+    '/order/client/orderDetail',
+    idParamSchema,
+    orderItemSchema,
+  ),
+  oneselfOrderList: get<
+    Out<ReturnType<typeof pageSchema<typeof orderItemSchema>>>,
+    In<typeof pageQuerySchema>
+  >('/order/client/oneselfOrderList', pageQuerySchema, pageSchema(orderItemSchema)),
   oneselfList: get<Out<typeof oneselfListSchema>>('/order/client/oneselfList', null, oneselfListSchema),
-  userBidLogList: get<Out<ReturnType<typeof pageSchema<typeof bidLogItemSchema>>>, In<typeof pageQuerySchema>>('/order/userBidLog/client/list', pageQuerySchema, pageSchema(bidLogItemSchema)),
+  userBidLogList: get<
+    Out<ReturnType<typeof pageSchema<typeof bidLogItemSchema>>>,
+    In<typeof pageQuerySchema>
+  >('/order/userBidLog/client/list', pageQuerySchema, pageSchema(bidLogItemSchema)),
   adminDashboard: get<Out<typeof adminDashboardSchema>>('/admin/dashboard', null, adminDashboardSchema),
-  adminOrderList: get<Out<ReturnType<typeof pageSchema<typeof adminOrderItemSchema>>>, In<typeof adminOrderListQuerySchema>>('/admin/order/list', adminOrderListQuerySchema, pageSchema(adminOrderItemSchema)),
-  adminOrderConfirm: post<Out<typeof confirmOrderResultSchema>, In<typeof idParamSchema>>('/admin/order/confirm', idParamSchema, confirmOrderResultSchema),
+  adminOrderList: get<
+    Out<ReturnType<typeof pageSchema<typeof adminOrderItemSchema>>>,
+    In<typeof adminOrderListQuerySchema>
+  >('/admin/order/list', adminOrderListQuerySchema, pageSchema(adminOrderItemSchema)),
+  adminOrderConfirm: post<Out<typeof confirmOrderResultSchema>, In<typeof idParamSchema>>(
+    '/admin/order/confirm',
+    idParamSchema,
+    confirmOrderResultSchema,
+  ),
 } as const;

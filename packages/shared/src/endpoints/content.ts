@@ -21,15 +21,55 @@ import { get, post, type In, type Out } from './define.ts';
 
 /** Public help/FAQ/news, their console, and the console's notices. */
 export const contentEndpoints = {
-  contentList: get<Out<typeof contentListItemSchema>[], In<typeof contentListQuerySchema>>('/content/client/list', contentListQuerySchema, z.array(contentListItemSchema)),
-  contentDetail: get<Out<typeof contentDetailSchema>, In<typeof contentDetailQuerySchema>>('/content/client/detail', contentDetailQuerySchema, contentDetailSchema),
-  contentSearch: get<Out<typeof contentSearchHitSchema>[], In<typeof contentSearchQuerySchema>>('/content/client/search', contentSearchQuerySchema, z.array(contentSearchHitSchema)),
-  adminContentList: get<Out<typeof adminContentItemSchema>[], In<typeof adminContentListQuerySchema>>('/admin/content/list', adminContentListQuerySchema, z.array(adminContentItemSchema)),
-  adminContentSave: post<Out<typeof savedContentSchema>, In<typeof saveContentSchema>>('/admin/content/save', saveContentSchema, savedContentSchema),
-  adminContentPublish: post<null, In<typeof contentPublishSchema>>('/admin/content/publish', contentPublishSchema, nullSchema),
-  adminContentDelete: post<null, In<typeof idParamSchema>>('/admin/content/delete', idParamSchema, nullSchema),
-  adminNoticeList: get<Out<typeof adminNoticeItemSchema>[]>('/admin/notice/list', null, z.array(adminNoticeItemSchema)),
-  adminNoticeSave: post<Out<typeof adminNoticeItemSchema>, In<typeof saveNoticeSchema>>('/admin/notice/save', saveNoticeSchema, adminNoticeItemSchema),
-  adminNoticePublish: post<null, In<typeof noticePublishSchema>>('/admin/notice/publish', noticePublishSchema, nullSchema),
+  contentList: get<Out<typeof contentListItemSchema>[], In<typeof contentListQuerySchema>>(
+    '/content/client/list',
+    contentListQuerySchema,
+    z.array(contentListItemSchema),
+  ),
+  contentDetail: get<Out<typeof contentDetailSchema>, In<typeof contentDetailQuerySchema>>(
+    '/content/client/detail',
+    contentDetailQuerySchema,
+    contentDetailSchema,
+  ),
+  contentSearch: get<Out<typeof contentSearchHitSchema>[], In<typeof contentSearchQuerySchema>>(
+    '/content/client/search',
+    contentSearchQuerySchema,
+    z.array(contentSearchHitSchema),
+  ),
+  adminContentList: get<Out<typeof adminContentItemSchema>[], In<typeof adminContentListQuerySchema>>(
+    '/admin/content/list',
+    adminContentListQuerySchema,
+    z.array(adminContentItemSchema),
+  ),
+  adminContentSave: post<Out<typeof savedContentSchema>, In<typeof saveContentSchema>>(
+    '/admin/content/save',
+    saveContentSchema,
+    savedContentSchema,
+  ),
+  adminContentPublish: post<null, In<typeof contentPublishSchema>>(
+    '/admin/content/publish',
+    contentPublishSchema,
+    nullSchema,
+  ),
+  adminContentDelete: post<null, In<typeof idParamSchema>>(
+    '/admin/content/delete',
+    idParamSchema,
+    nullSchema,
+  ),
+  adminNoticeList: get<Out<typeof adminNoticeItemSchema>[]>(
+    '/admin/notice/list',
+    null,
+    z.array(adminNoticeItemSchema),
+  ),
+  adminNoticeSave: post<Out<typeof adminNoticeItemSchema>, In<typeof saveNoticeSchema>>(
+    '/admin/notice/save',
+    saveNoticeSchema,
+    adminNoticeItemSchema,
+  ),
+  adminNoticePublish: post<null, In<typeof noticePublishSchema>>(
+    '/admin/notice/publish',
+    noticePublishSchema,
+    nullSchema,
+  ),
   adminNoticeDelete: post<null, In<typeof idParamSchema>>('/admin/notice/delete', idParamSchema, nullSchema),
 } as const;

@@ -23,10 +23,20 @@ export interface Endpoint<Req, Res> {
 }
 
 /** `Res` defaults to what the response schema parses to; interface-typed answers name their type. */
-export function post<Res, Req = Record<string, never>>(path: string, request: z.ZodType<unknown, Req> | null, response: z.ZodType, kind: EndpointKind = 'json'): Endpoint<Req, Res> {
+export function post<Res, Req = Record<string, never>>(
+  path: string,
+  request: z.ZodType<unknown, Req> | null,
+  response: z.ZodType,
+  kind: EndpointKind = 'json',
+): Endpoint<Req, Res> {
   return { method: 'POST', path, kind, request, response };
 }
-export function get<Res, Req = Record<string, never>>(path: string, request: z.ZodType<unknown, Req> | null, response: z.ZodType, kind: EndpointKind = 'json'): Endpoint<Req, Res> {
+export function get<Res, Req = Record<string, never>>(
+  path: string,
+  request: z.ZodType<unknown, Req> | null,
+  response: z.ZodType,
+  kind: EndpointKind = 'json',
+): Endpoint<Req, Res> {
   return { method: 'GET', path, kind, request, response };
 }
 
@@ -43,6 +53,9 @@ export function parseResult<Res>(endpoint: Endpoint<unknown, Res>, data: unknown
 }
 
 /** A row's path with its `:name` segments filled in (pictures and files the browser fetches itself). */
-export function pathOf<Req extends Record<string, string>>(endpoint: Endpoint<Req, unknown>, params: Req): string {
+export function pathOf<Req extends Record<string, string>>(
+  endpoint: Endpoint<Req, unknown>,
+  params: Req,
+): string {
   return endpoint.path.replace(/:(\w+)/g, (_m, name: string) => encodeURIComponent(params[name] ?? ''));
 }

@@ -2,7 +2,14 @@ import { z } from 'zod';
 import { pageSchema } from '../envelope.ts';
 import { bidChecksQuerySchema, bidChecksSchema, finishBidSchema } from '../schemas/checks.ts';
 import { idParamSchema } from '../schemas/common.ts';
-import { diffCreatedSchema, diffCreateSchema, diffDetailSchema, diffIdSchema, diffListItemSchema, diffListQuerySchema } from '../schemas/diff.ts';
+import {
+  diffCreatedSchema,
+  diffCreateSchema,
+  diffDetailSchema,
+  diffIdSchema,
+  diffListItemSchema,
+  diffListQuerySchema,
+} from '../schemas/diff.ts';
 import { exportJobQuerySchema } from '../schemas/export.ts';
 import {
   businessBidResultSchema,
@@ -17,41 +24,134 @@ import {
   saveDocumentSchema,
   saveFactSchema,
 } from '../schemas/knowledge.ts';
-import { pictureItemSchema, pictureListQuerySchema, pictureRemovedSchema, pictureRemoveSchema, pictureTagCountSchema, pictureUpdateSchema } from '../schemas/picture.ts';
+import {
+  pictureItemSchema,
+  pictureListQuerySchema,
+  pictureRemovedSchema,
+  pictureRemoveSchema,
+  pictureTagCountSchema,
+  pictureUpdateSchema,
+} from '../schemas/picture.ts';
 import { binaryResponseSchema, createdIdSchema, nullSchema } from '../schemas/responses.ts';
 import { get, post, type In, type Out } from './define.ts';
 
 /** The knowledge base, the company library, the picture library, 查重, the bid checks and the export file. */
 export const libraryEndpoints = {
-  knowledgeSaveDocument: post<Out<typeof createdIdSchema>, In<typeof saveDocumentSchema>>('/knowledge/client/saveDocument', saveDocumentSchema, createdIdSchema),
-  knowledgeList: post<Out<typeof knowledgeListResultSchema>, In<typeof knowledgeListSchema>>('/knowledge/client/list', knowledgeListSchema, knowledgeListResultSchema),
-  knowledgeDetail: post<Out<typeof knowledgeDetailSchema>, In<typeof idParamSchema>>('/knowledge/client/detail', idParamSchema, knowledgeDetailSchema),
-  knowledgeRemoveDocument: post<null, In<typeof idParamSchema>>('/knowledge/client/removeDocument', idParamSchema, nullSchema),
-  knowledgeSearch: post<Out<typeof knowledgeHitSchema>[], In<typeof knowledgeSearchSchema>>('/knowledge/client/search', knowledgeSearchSchema, z.array(knowledgeHitSchema)),
-  companySaveFact: post<Out<typeof createdIdSchema>, In<typeof saveFactSchema>>('/company/client/saveFact', saveFactSchema, createdIdSchema),
-  companyListFacts: post<Out<typeof companyFactSchema>[], In<typeof listFactsSchema>>('/company/client/listFacts', listFactsSchema, z.array(companyFactSchema)),
-  companyRemoveFact: post<null, In<typeof idParamSchema>>('/company/client/removeFact', idParamSchema, nullSchema),
-  generateBusinessBid: post<Out<typeof businessBidResultSchema>, In<typeof businessBidSchema>>('/company/client/generateBusinessBid', businessBidSchema, businessBidResultSchema),
+  knowledgeSaveDocument: post<Out<typeof createdIdSchema>, In<typeof saveDocumentSchema>>(
+    '/knowledge/client/saveDocument',
+    saveDocumentSchema,
+    createdIdSchema,
+  ),
+  knowledgeList: post<Out<typeof knowledgeListResultSchema>, In<typeof knowledgeListSchema>>(
+    '/knowledge/client/list',
+    knowledgeListSchema,
+    knowledgeListResultSchema,
+  ),
+  knowledgeDetail: post<Out<typeof knowledgeDetailSchema>, In<typeof idParamSchema>>(
+    '/knowledge/client/detail',
+    idParamSchema,
+    knowledgeDetailSchema,
+  ),
+  knowledgeRemoveDocument: post<null, In<typeof idParamSchema>>(
+    '/knowledge/client/removeDocument',
+    idParamSchema,
+    nullSchema,
+  ),
+  knowledgeSearch: post<Out<typeof knowledgeHitSchema>[], In<typeof knowledgeSearchSchema>>(
+    '/knowledge/client/search',
+    knowledgeSearchSchema,
+    z.array(knowledgeHitSchema),
+  ),
+  companySaveFact: post<Out<typeof createdIdSchema>, In<typeof saveFactSchema>>(
+    '/company/client/saveFact',
+    saveFactSchema,
+    createdIdSchema,
+  ),
+  companyListFacts: post<Out<typeof companyFactSchema>[], In<typeof listFactsSchema>>(
+    '/company/client/listFacts',
+    listFactsSchema,
+    z.array(companyFactSchema),
+  ),
+  companyRemoveFact: post<null, In<typeof idParamSchema>>(
+    '/company/client/removeFact',
+    idParamSchema,
+    nullSchema,
+  ),
+  generateBusinessBid: post<Out<typeof businessBidResultSchema>, In<typeof businessBidSchema>>(
+    '/company/client/generateBusinessBid',
+    businessBidSchema,
+    businessBidResultSchema,
+  ),
 
   /** Multipart field `file`, with optional `name` and `tags` fields. */
-  pictureUpload: post<Out<typeof pictureItemSchema>>('/picture/client/upload', null, pictureItemSchema, 'upload'),
+  pictureUpload: post<Out<typeof pictureItemSchema>>(
+    '/picture/client/upload',
+    null,
+    pictureItemSchema,
+    'upload',
+  ),
   /** Image answers the browser loads itself (`<img src>` with the session cookie). */
   pictureThumb: get<Blob, { id: string }>('/picture/client/thumb/:id', null, binaryResponseSchema, 'blob'),
   pictureFile: get<Blob, { id: string }>('/picture/client/file/:id', null, binaryResponseSchema, 'blob'),
   /** An operator sees a user's screenshot only through the feedback it is attached to. */
-  adminFeedbackImage: get<Blob, { feedbackId: string; pictureId: string }>('/admin/feedback/image/:feedbackId/:pictureId', null, binaryResponseSchema, 'blob'),
-  pictureList: post<Out<ReturnType<typeof pageSchema<typeof pictureItemSchema>>>, In<typeof pictureListQuerySchema>>('/picture/client/list', pictureListQuerySchema, pageSchema(pictureItemSchema)),
-  pictureTags: post<Out<typeof pictureTagCountSchema>[]>('/picture/client/tags', null, z.array(pictureTagCountSchema)),
-  pictureUpdate: post<Out<typeof pictureItemSchema>, In<typeof pictureUpdateSchema>>('/picture/client/update', pictureUpdateSchema, pictureItemSchema),
-  pictureRemove: post<Out<typeof pictureRemovedSchema>, In<typeof pictureRemoveSchema>>('/picture/client/remove', pictureRemoveSchema, pictureRemovedSchema),
+  adminFeedbackImage: get<Blob, { feedbackId: string; pictureId: string }>(
+    '/admin/feedback/image/:feedbackId/:pictureId',
+    null,
+    binaryResponseSchema,
+    'blob',
+  ),
+  pictureList: post<
+    Out<ReturnType<typeof pageSchema<typeof pictureItemSchema>>>,
+    In<typeof pictureListQuerySchema>
+  >('/picture/client/list', pictureListQuerySchema, pageSchema(pictureItemSchema)),
+  pictureTags: post<Out<typeof pictureTagCountSchema>[]>(
+    '/picture/client/tags',
+    null,
+    z.array(pictureTagCountSchema),
+  ),
+  pictureUpdate: post<Out<typeof pictureItemSchema>, In<typeof pictureUpdateSchema>>(
+    '/picture/client/update',
+    pictureUpdateSchema,
+    pictureItemSchema,
+  ),
+  pictureRemove: post<Out<typeof pictureRemovedSchema>, In<typeof pictureRemoveSchema>>(
+    '/picture/client/remove',
+    pictureRemoveSchema,
+    pictureRemovedSchema,
+  ),
 
-  diffCreate: post<Out<typeof diffCreatedSchema>, In<typeof diffCreateSchema>>('/diff/client/create', diffCreateSchema, diffCreatedSchema),
-  diffDetail: get<Out<typeof diffDetailSchema>, In<typeof diffIdSchema>>('/diff/client/detail', diffIdSchema, diffDetailSchema),
-  diffList: get<Out<ReturnType<typeof pageSchema<typeof diffListItemSchema>>>, In<typeof diffListQuerySchema>>('/diff/client/list', diffListQuerySchema, pageSchema(diffListItemSchema)),
+  diffCreate: post<Out<typeof diffCreatedSchema>, In<typeof diffCreateSchema>>(
+    '/diff/client/create',
+    diffCreateSchema,
+    diffCreatedSchema,
+  ),
+  diffDetail: get<Out<typeof diffDetailSchema>, In<typeof diffIdSchema>>(
+    '/diff/client/detail',
+    diffIdSchema,
+    diffDetailSchema,
+  ),
+  diffList: get<
+    Out<ReturnType<typeof pageSchema<typeof diffListItemSchema>>>,
+    In<typeof diffListQuerySchema>
+  >('/diff/client/list', diffListQuerySchema, pageSchema(diffListItemSchema)),
   diffRemove: post<null, In<typeof diffIdSchema>>('/diff/client/remove', diffIdSchema, nullSchema),
-  diffExport: post<Blob, In<typeof diffIdSchema>>('/diff/client/export', diffIdSchema, binaryResponseSchema, 'blob'),
+  diffExport: post<Blob, In<typeof diffIdSchema>>(
+    '/diff/client/export',
+    diffIdSchema,
+    binaryResponseSchema,
+    'blob',
+  ),
 
-  getBidChecks: post<Out<typeof bidChecksSchema>, In<typeof bidChecksQuerySchema>>('/bid/client/getBidChecks', bidChecksQuerySchema, bidChecksSchema),
+  getBidChecks: post<Out<typeof bidChecksSchema>, In<typeof bidChecksQuerySchema>>(
+    '/bid/client/getBidChecks',
+    bidChecksQuerySchema,
+    bidChecksSchema,
+  ),
   finishBid: post<null, In<typeof finishBidSchema>>('/bid/client/finishBid', finishBidSchema, nullSchema),
-  exportBidFile: get<Blob, In<typeof exportJobQuerySchema>>('/bid/client/exportBidFile', exportJobQuerySchema, binaryResponseSchema, 'blob'),
+  exportBidFile: get<Blob, In<typeof exportJobQuerySchema>>(
+    '/bid/client/exportBidFile',
+    exportJobQuerySchema,
+    binaryResponseSchema,
+    'blob',
+  ),
 } as const;

@@ -5,7 +5,19 @@ import { get, post, type In, type Out } from './define.ts';
 
 /** Word templates in the console: enable, default, display name and order. */
 export const templateConsoleEndpoints = {
-  adminTemplateList: get<Out<typeof adminTemplateItemSchema>[]>('/admin/template/list', null, z.array(adminTemplateItemSchema)),
-  adminTemplateUpdate: post<Out<typeof adminTemplateItemSchema>[], In<typeof adminTemplateUpdateSchema>>('/admin/template/update', adminTemplateUpdateSchema, z.array(adminTemplateItemSchema)),
-  adminTemplateSetDefault: post<Out<typeof adminTemplateItemSchema>[], In<typeof idParamSchema>>('/admin/template/setDefault', idParamSchema, z.array(adminTemplateItemSchema)),
+  adminTemplateList: get<Out<typeof adminTemplateItemSchema>[]>(
+    '/admin/template/list',
+    null,
+    z.array(adminTemplateItemSchema),
+  ),
+  adminTemplateUpdate: post<Out<typeof adminTemplateItemSchema>[], In<typeof adminTemplateUpdateSchema>>(
+    '/admin/template/update',
+    adminTemplateUpdateSchema,
+    z.array(adminTemplateItemSchema),
+  ),
+  adminTemplateSetDefault: post<Out<typeof adminTemplateItemSchema>[], In<typeof idParamSchema>>(
+    '/admin/template/setDefault',
+    idParamSchema,
+    z.array(adminTemplateItemSchema),
+  ),
 } as const;

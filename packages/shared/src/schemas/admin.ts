@@ -6,7 +6,12 @@ import { z } from 'zod';
  */
 const pageFields = {
   current: z.coerce.number().int().min(1, '页码必须从 1 开始').default(1),
-  size: z.coerce.number().int().min(1, '每页条数须在 1 到 100 之间').max(100, '每页条数须在 1 到 100 之间').default(20),
+  size: z.coerce
+    .number()
+    .int()
+    .min(1, '每页条数须在 1 到 100 之间')
+    .max(100, '每页条数须在 1 到 100 之间')
+    .default(20),
 };
 
 /** GET admin/audit/list: newest first; operator matches the operator's account or name, action a part of the path. */
@@ -35,7 +40,11 @@ export type AuditLogItem = z.infer<typeof auditLogItemSchema>;
 
 const moneySchema = z.string().regex(/^\d+\.\d{2}$/);
 /** Money typed by an operator: yuan with at most two decimals ("199", "199.9", "199.90"). */
-const yuanInput = (label: string) => z.string().trim().regex(/^\d{1,7}(\.\d{1,2})?$/, `${label}请填写金额，如 199 或 199.90`);
+const yuanInput = (label: string) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d{1,7}(\.\d{1,2})?$/, `${label}请填写金额，如 199 或 199.90`);
 
 /** "199.90" -> 19990 (whole fen; the input schema allows at most two decimals). */
 export function yuanToFen(yuan: string): number {
@@ -44,8 +53,16 @@ export function yuanToFen(yuan: string): number {
 }
 
 export const USER_STATUSES = ['active', 'disabled', 'removed'] as const;
-export const USER_STATUS_LABELS: Record<(typeof USER_STATUSES)[number], string> = { active: '正常', disabled: '已停用', removed: '已移出企业' };
-export const USER_ROLE_LABELS: Record<string, string> = { personal: '个人', company_admin: '企业管理员', employee: '企业员工' };
+export const USER_STATUS_LABELS: Record<(typeof USER_STATUSES)[number], string> = {
+  active: '正常',
+  disabled: '已停用',
+  removed: '已移出企业',
+};
+export const USER_ROLE_LABELS: Record<string, string> = {
+  personal: '个人',
+  company_admin: '企业管理员',
+  employee: '企业员工',
+};
 
 /** GET admin/user/list: keyword matches phone, account, name or company name. */
 export const adminUserListQuerySchema = z.object({
@@ -91,13 +108,29 @@ export const adminUserDetailSchema = z.object({
     unlimitedUntil: z.string().nullable(),
     holder: z.enum(['user', 'tenant']),
   }),
-  orders: z.array(z.object({ id: z.string(), packageName: z.string(), amount: moneySchema, status: z.string(), createTime: z.string() })),
+  orders: z.array(
+    z.object({
+      id: z.string(),
+      packageName: z.string(),
+      amount: moneySchema,
+      status: z.string(),
+      createTime: z.string(),
+    }),
+  ),
   bidLogs: z.array(bidLogRowSchema),
   company: z
     .object({
       id: z.string(),
       name: z.string(),
-      members: z.array(z.object({ id: z.string(), account: z.string(), name: z.string(), role: z.string(), status: z.enum(USER_STATUSES) })),
+      members: z.array(
+        z.object({
+          id: z.string(),
+          account: z.string(),
+          name: z.string(),
+          role: z.string(),
+          status: z.enum(USER_STATUSES),
+        }),
+      ),
     })
     .nullable(),
 });
@@ -108,7 +141,11 @@ export const GRANT_BUCKETS = ['grant', 'temporary'] as const;
 export const grantQuotaSchema = z.object({
   userId: z.string().min(1, '请选择用户'),
   bucket: z.enum(GRANT_BUCKETS, { message: '额度类型只能是赠送额度或体验额度' }),
-  amount: z.number({ message: '请填写份数' }).int('份数必须是整数').min(1, '份数须在 1 到 1000 之间').max(1000, '份数须在 1 到 1000 之间'),
+  amount: z
+    .number({ message: '请填写份数' })
+    .int('份数必须是整数')
+    .min(1, '份数须在 1 到 1000 之间')
+    .max(1000, '份数须在 1 到 1000 之间'),
   reason: z.string().trim().min(1, '请填写赠送原因').max(200, '原因不能超过 200 个字符'),
 });
 export type GrantQuotaInput = z.infer<typeof grantQuotaSchema>;
@@ -119,7 +156,11 @@ export const setUserStatusSchema = z.object({
   disabled: z.boolean({ message: '请说明停用还是启用' }),
 });
 export type SetUserStatusInput = z.infer<typeof setUserStatusSchema>;
-export const userStatusResultSchema = z.object({ id: z.string(), status: z.enum(USER_STATUSES), revokedSessions: z.number() });
+export const userStatusResultSchema = z.object({
+  id: z.string(),
+  status: z.enum(USER_STATUSES),
+  revokedSessions: z.number(),
+});
 
 /** Packages as the console sees them: disabled ones too, with sort and state. */
 export const adminPackageItemSchema = z.object({
@@ -150,12 +191,21 @@ export const savePackageSchema = z
     sort: z.number().int('排序必须是整数').min(0, '排序不能小于 0').max(100000, '排序过大').default(100),
     enabled: z.boolean().default(true),
   })
-  .refine((p) => p.kind === 'yearly' || p.bids >= 1, { message: '按份和包月套餐的份数至少为 1', path: ['bids'] })
-  .refine((p) => p.kind === 'count' || p.months >= 1, { message: '包月和包年套餐的月数至少为 1', path: ['months'] })
+  .refine((p) => p.kind === 'yearly' || p.bids >= 1, {
+    message: '按份和包月套餐的份数至少为 1',
+    path: ['bids'],
+  })
+  .refine((p) => p.kind === 'count' || p.months >= 1, {
+    message: '包月和包年套餐的月数至少为 1',
+    path: ['months'],
+  })
   .refine((p) => yuanToFen(p.price) >= 1, { message: '价格至少 0.01 元', path: ['price'] });
 export type SavePackageInput = z.infer<typeof savePackageSchema>;
 
-export const setEnabledSchema = z.object({ id: z.string().min(1, '缺少 id'), enabled: z.boolean({ message: '请说明启用还是停用' }) });
+export const setEnabledSchema = z.object({
+  id: z.string().min(1, '缺少 id'),
+  enabled: z.boolean({ message: '请说明启用还是停用' }),
+});
 export type SetEnabledInput = z.infer<typeof setEnabledSchema>;
 
 export const COUPON_KINDS = ['amount', 'percent'] as const;
@@ -180,7 +230,10 @@ export type AdminCouponItem = z.infer<typeof adminCouponItemSchema>;
 export const saveCouponSchema = z
   .object({
     id: z.string().optional(),
-    code: z.string().trim().regex(/^[A-Za-z0-9_-]{3,40}$/, '优惠码为 3 到 40 位字母、数字、下划线或连字符'),
+    code: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9_-]{3,40}$/, '优惠码为 3 到 40 位字母、数字、下划线或连字符'),
     name: z.string().trim().min(1, '请填写名称').max(40, '名称不能超过 40 个字符'),
     kind: z.enum(COUPON_KINDS, { message: '优惠方式只能是立减或折扣' }),
     /** amount: yuan off; percent: whole percent off (1..99). */
@@ -188,14 +241,29 @@ export const saveCouponSchema = z
     minAmount: yuanInput('最低金额').default('0'),
     validFrom: z.string().datetime({ offset: true, message: '生效时间格式不正确' }).nullable().optional(),
     validUntil: z.string().datetime({ offset: true, message: '截止时间格式不正确' }).nullable().optional(),
-    maxUses: z.number().int('次数必须是整数').min(1, '可用次数至少 1 次').max(1_000_000, '可用次数过大').nullable().optional(),
+    maxUses: z
+      .number()
+      .int('次数必须是整数')
+      .min(1, '可用次数至少 1 次')
+      .max(1_000_000, '可用次数过大')
+      .nullable()
+      .optional(),
     enabled: z.boolean().default(true),
   })
-  .refine((c) => (c.kind === 'percent' ? /^\d{1,2}$/.test(c.value) && Number(c.value) >= 1 : /^\d{1,7}(\.\d{1,2})?$/.test(c.value) && yuanToFen(c.value) >= 1), {
-    message: '立减请填写金额（如 20），折扣请填写 1 到 99 的百分比',
-    path: ['value'],
-  })
-  .refine((c) => !c.validFrom || !c.validUntil || Date.parse(c.validFrom) < Date.parse(c.validUntil), { message: '截止时间须晚于生效时间', path: ['validUntil'] });
+  .refine(
+    (c) =>
+      c.kind === 'percent'
+        ? /^\d{1,2}$/.test(c.value) && Number(c.value) >= 1
+        : /^\d{1,7}(\.\d{1,2})?$/.test(c.value) && yuanToFen(c.value) >= 1,
+    {
+      message: '立减请填写金额（如 20），折扣请填写 1 到 99 的百分比',
+      path: ['value'],
+    },
+  )
+  .refine((c) => !c.validFrom || !c.validUntil || Date.parse(c.validFrom) < Date.parse(c.validUntil), {
+    message: '截止时间须晚于生效时间',
+    path: ['validUntil'],
+  });
 export type SaveCouponInput = z.infer<typeof saveCouponSchema>;
 
 /** POST admin/order/refund: the money goes back offline; the quota the order credited is taken back. */

@@ -1,6 +1,11 @@
 import { z } from 'zod';
 
-const modelName = (label: string) => z.string({ error: `请填写${label}` }).trim().min(1, `请填写${label}`).max(100, `${label}不能超过 100 个字符`);
+const modelName = (label: string) =>
+  z
+    .string({ error: `请填写${label}` })
+    .trim()
+    .min(1, `请填写${label}`)
+    .max(100, `${label}不能超过 100 个字符`);
 
 /** POST admin/ai-provider/save: a new provider (no id) needs the key; an edit keeps the key unless a new one is given. */
 export const aiProviderSaveSchema = z.object({
@@ -15,7 +20,12 @@ export const aiProviderSaveSchema = z.object({
   apiKey: z.string().trim().max(500, 'API Key 过长').optional(),
   standardModel: modelName('标准模型名'),
   premiumModel: modelName('高级模型名'),
-  concurrency: z.coerce.number().int().min(1, '并发数须在 1 到 64 之间').max(64, '并发数须在 1 到 64 之间').default(4),
+  concurrency: z.coerce
+    .number()
+    .int()
+    .min(1, '并发数须在 1 到 64 之间')
+    .max(64, '并发数须在 1 到 64 之间')
+    .default(4),
 });
 export type AiProviderSaveInput = z.infer<typeof aiProviderSaveSchema>;
 

@@ -35,7 +35,12 @@ export const MAX_WORDS_PER_CALL = 3000;
 
 export const aiGetBidCatalogSchema = z.object({
   bidId: idSchema,
-  pageCount: z.coerce.number().int('页数必须是整数').min(1, '页数至少为 1').max(MAX_PAGE_COUNT, `页数不能超过 ${MAX_PAGE_COUNT}`).optional(),
+  pageCount: z.coerce
+    .number()
+    .int('页数必须是整数')
+    .min(1, '页数至少为 1')
+    .max(MAX_PAGE_COUNT, `页数不能超过 ${MAX_PAGE_COUNT}`)
+    .optional(),
 });
 export const aiGetBidCatalogChildSchema = z.object({ catalogId: idSchema });
 
@@ -62,12 +67,22 @@ export const aiGenerateCustomizeContentSchema = z
     selection: z.string().max(20_000, '选中的文字不能超过 2 万字'),
     instruction: z.string().max(2000, '指令不能超过 2000 字').optional(),
   })
-  .refine((v) => v.action === 'continue' || v.selection.trim().length > 0, { message: '请先选中要处理的文字', path: ['selection'] })
-  .refine((v) => v.action !== 'custom' || Boolean(v.instruction?.trim()), { message: '请填写自定义指令', path: ['instruction'] });
+  .refine((v) => v.action === 'continue' || v.selection.trim().length > 0, {
+    message: '请先选中要处理的文字',
+    path: ['selection'],
+  })
+  .refine((v) => v.action !== 'custom' || Boolean(v.instruction?.trim()), {
+    message: '请填写自定义指令',
+    path: ['instruction'],
+  });
 export type AiGenerateCustomizeContentInput = z.infer<typeof aiGenerateCustomizeContentSchema>;
 
 /** The replacement for exactly the selection: Markdown (and plain text for simple editors). */
-export const customizeResultSchema = z.object({ text: z.string(), markdown: z.string(), engine: z.enum(AI_ENGINES) });
+export const customizeResultSchema = z.object({
+  text: z.string(),
+  markdown: z.string(),
+  engine: z.enum(AI_ENGINES),
+});
 export type CustomizeResult = z.infer<typeof customizeResultSchema>;
 
 /** Analyse a bid's tender and keep the result (`refresh`: analyse again even if one is stored). */
@@ -82,7 +97,13 @@ export const streamDeltaSchema = z.object({ text: z.string() });
 export const streamErrorSchema = z.object({ code: z.number(), msg: z.string() });
 
 /** `failed`: chapters whose writing failed (of the running job, else chapters left in error). */
-export const isWritingSchema = z.object({ writing: z.boolean(), done: z.number().int(), failed: z.number().int(), total: z.number().int(), jobId: z.string().nullable() });
+export const isWritingSchema = z.object({
+  writing: z.boolean(),
+  done: z.number().int(),
+  failed: z.number().int(),
+  total: z.number().int(),
+  jobId: z.string().nullable(),
+});
 export type IsWriting = z.infer<typeof isWritingSchema>;
 
 export const JOB_STATUSES = ['queued', 'running', 'done', 'failed', 'cancelled'] as const;
@@ -92,8 +113,25 @@ export type ChapterStatus = (typeof CHAPTER_STATUSES)[number];
 
 /** Events of GET /api/ai/client/writingEvents (SSE; `id` = `<jobId>:<seq>`, resume with Last-Event-ID). */
 export type WritingEvent =
-  | { type: 'job'; jobId: string; status: JobStatus; done: number; failed: number; total: number; msg?: string }
-  | { type: 'chapter'; jobId: string; catalogId: string; title: string; status: ChapterStatus; engine?: AiEngineName; words?: number; msg?: string }
+  | {
+      type: 'job';
+      jobId: string;
+      status: JobStatus;
+      done: number;
+      failed: number;
+      total: number;
+      msg?: string;
+    }
+  | {
+      type: 'chapter';
+      jobId: string;
+      catalogId: string;
+      title: string;
+      status: ChapterStatus;
+      engine?: AiEngineName;
+      words?: number;
+      msg?: string;
+    }
   /** Live text of a chapter being written (not replayed on reconnect). */
   | { type: 'delta'; jobId: string; catalogId: string; text: string };
 
@@ -106,10 +144,32 @@ export const writingSnapshotSchema = z.object({
   status: z.enum(JOB_STATUSES).nullable(),
   done: z.number().optional(),
   total: z.number().optional(),
-  chapters: z.array(z.object({ catalogId: z.string(), status: jobChapterStatusSchema, engine: z.string().nullish(), msg: z.string().nullish() })).optional(),
+  chapters: z
+    .array(
+      z.object({
+        catalogId: z.string(),
+        status: jobChapterStatusSchema,
+        engine: z.string().nullish(),
+        msg: z.string().nullish(),
+      }),
+    )
+    .optional(),
 });
-export const writingJobEventSchema = z.object({ jobId: z.string().optional(), status: z.enum(JOB_STATUSES), done: z.number(), failed: z.number().optional(), total: z.number(), msg: z.string().nullish() });
-export const writingChapterEventSchema = z.object({ catalogId: z.string(), title: z.string().optional(), status: jobChapterStatusSchema, engine: z.string().nullish(), msg: z.string().nullish() });
+export const writingJobEventSchema = z.object({
+  jobId: z.string().optional(),
+  status: z.enum(JOB_STATUSES),
+  done: z.number(),
+  failed: z.number().optional(),
+  total: z.number(),
+  msg: z.string().nullish(),
+});
+export const writingChapterEventSchema = z.object({
+  catalogId: z.string(),
+  title: z.string().optional(),
+  status: jobChapterStatusSchema,
+  engine: z.string().nullish(),
+  msg: z.string().nullish(),
+});
 export const writingDeltaEventSchema = z.object({ catalogId: z.string(), text: z.string() });
 
 /** SSE events of a streamed chapter write. */
@@ -119,16 +179,23 @@ export type ChapterStreamEvent =
   | { event: 'error'; data: { code: number; msg: string } };
 
 /** Per chapter: who wrote the current content (the badge in the outline and editor). */
-export const chapterEngineSchema = z.object({ catalogId: z.string(), engine: z.enum(AI_ENGINES), model: z.string().nullable(), at: z.string() });
+export const chapterEngineSchema = z.object({
+  catalogId: z.string(),
+  engine: z.enum(AI_ENGINES),
+  model: z.string().nullable(),
+  at: z.string(),
+});
 export type ChapterEngine = z.infer<typeof chapterEngineSchema>;
 
 export const AI_MESSAGES = {
-  tierDisabled: (tier: ModelTier) => `${tier === 'premium' ? '高级' : '标准'}模型已停用，请选择其他模型或联系客服`,
+  tierDisabled: (tier: ModelTier) =>
+    `${tier === 'premium' ? '高级' : '标准'}模型已停用，请选择其他模型或联系客服`,
   jobRunning: '全文写作正在进行中',
   noLeaf: '没有需要写作的章节',
   notWriting: '当前没有正在进行的全文写作',
   bidFinished: '标书已完成，不能再修改',
-  offlineCustom: '离线引擎不支持改写和自定义指令（可使用扩写、续写；润色只能修正标点，缩写只能删去段末句子），请配置 AI 模型后再试',
+  offlineCustom:
+    '离线引擎不支持改写和自定义指令（可使用扩写、续写；润色只能修正标点，缩写只能删去段末句子），请配置 AI 模型后再试',
   /** The offline 润色/缩写 found nothing it can do: say so instead of answering the selection unchanged. */
   offlineNoChange: (action: 'polish' | 'shorten') =>
     action === 'polish'

@@ -77,7 +77,11 @@ export const clauseSchema = z.object({
 });
 export type StarClause = z.infer<typeof clauseSchema>;
 
-export const keyDateSchema = z.object({ label: z.string().max(100), value: z.string().max(200), source: sourceRefSchema });
+export const keyDateSchema = z.object({
+  label: z.string().max(100),
+  value: z.string().max(200),
+  source: sourceRefSchema,
+});
 export type KeyDate = z.infer<typeof keyDateSchema>;
 
 export const mandatedSectionSchema = z.object({
@@ -152,8 +156,14 @@ export function scoringTotals(items: ScoringItem[]): Record<ScoringCategory, num
  */
 export function analysisForLot(a: TenderAnalysis, lot: number | null | undefined): TenderAnalysis {
   if (lot == null || a.lots.length === 0) return a;
-  const keep = <T extends { lot?: number | null }>(xs: T[]) => xs.filter((x) => x.lot == null || x.lot === lot);
-  return { ...a, scoringItems: keep(a.scoringItems), starClauses: keep(a.starClauses), requirements: keep(a.requirements) };
+  const keep = <T extends { lot?: number | null }>(xs: T[]) =>
+    xs.filter((x) => x.lot == null || x.lot === lot);
+  return {
+    ...a,
+    scoringItems: keep(a.scoringItems),
+    starClauses: keep(a.starClauses),
+    requirements: keep(a.requirements),
+  };
 }
 
 /** POST /api/ai/chat/start-analysis: analyse an uploaded file or pasted text (file interpretation). */
@@ -164,7 +174,10 @@ export const startAnalysisSchema = z
     name: z.string().trim().max(200, '名称不能超过 200 字').optional(),
     modelType: z.enum(['standard', 'premium']).default('standard'),
   })
-  .refine((v) => Boolean(v.fileId) || Boolean(v.text?.trim()), { message: '请上传招标文件或粘贴招标文件内容', path: ['fileId'] });
+  .refine((v) => Boolean(v.fileId) || Boolean(v.text?.trim()), {
+    message: '请上传招标文件或粘贴招标文件内容',
+    path: ['fileId'],
+  });
 export type StartAnalysisInput = z.infer<typeof startAnalysisSchema>;
 
 export const ANALYSIS_STATUSES = ['running', 'done', 'error'] as const;

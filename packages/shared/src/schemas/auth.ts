@@ -56,14 +56,17 @@ export const passwordMd5Schema = z
 
 export const smsPurposeSchema = z.enum(SMS_PURPOSES, { error: '验证码用途 purpose 不正确' });
 
-const optText = (max: number, label: string) => z.string().trim().max(max, `${label}不能超过 ${max} 个字符`).optional();
+const optText = (max: number, label: string) =>
+  z.string().trim().max(max, `${label}不能超过 ${max} 个字符`).optional();
 
 /**
  * Parameters of POST /api/blade-auth/oauth/token (form body or query string). Each grant type
  * checks its own fields afterwards so that the message names what is missing.
  */
 export const tokenRequestSchema = z.object({
-  grant_type: z.enum(GRANT_TYPES, { error: (iss) => (iss.input === undefined ? '缺少登录方式 grant_type' : '不支持的登录方式 grant_type') }),
+  grant_type: z.enum(GRANT_TYPES, {
+    error: (iss) => (iss.input === undefined ? '缺少登录方式 grant_type' : '不支持的登录方式 grant_type'),
+  }),
   username: optText(AUTH_LIMITS.usernameMaxLength, '账号'),
   password: optText(64, '密码'),
   code: optText(64, '验证码'),
@@ -137,7 +140,11 @@ export type UserState = z.infer<typeof userStateSchema>;
 /** POST /api/dev/wechat/confirm (WECHAT_PROVIDER=simulator outside production only). */
 export const devWechatConfirmSchema = z.object({
   code: sceneCodeSchema,
-  openid: z.string({ error: '缺少 openid' }).trim().min(1, '缺少 openid').max(64, 'openid 不能超过 64 个字符'),
+  openid: z
+    .string({ error: '缺少 openid' })
+    .trim()
+    .min(1, '缺少 openid')
+    .max(64, 'openid 不能超过 64 个字符'),
   nickname: z.string().trim().max(32, '昵称不能超过 32 个字符').optional(),
   /** 'scan' only marks the scene scanned; 'confirm' (default) completes it. */
   step: z.enum(['scan', 'confirm'], { error: 'step 须为 scan 或 confirm' }).optional(),

@@ -39,24 +39,41 @@ export const BID_MSG = {
 export const MODEL_LABELS: Record<ModelType, string> = { standard: '标准模型', premium: '高级模型' };
 
 /** Booleans from JSON, forms or query strings. */
-export const bidFlagSchema = z.union([z.boolean(), z.literal(0), z.literal(1), z.enum(['true', 'false', '1', '0'])]).transform((v) => v === true || v === 1 || v === 'true' || v === '1');
+export const bidFlagSchema = z
+  .union([z.boolean(), z.literal(0), z.literal(1), z.enum(['true', 'false', '1', '0'])])
+  .transform((v) => v === true || v === 1 || v === 'true' || v === '1');
 
 const optionalText = (max: number, msg: string) => z.string().max(max, msg).nullish();
 
 export const saveBidSchema = z.object({
-  name: z.string({ error: '标书名称不能为空' }).trim().min(1, '标书名称不能为空').max(BID_LIMITS.nameMax, `标书名称不能超过 ${BID_LIMITS.nameMax} 个字`),
+  name: z
+    .string({ error: '标书名称不能为空' })
+    .trim()
+    .min(1, '标书名称不能为空')
+    .max(BID_LIMITS.nameMax, `标书名称不能超过 ${BID_LIMITS.nameMax} 个字`),
   tenderText: optionalText(BID_LIMITS.tenderTextMax, `招标文件内容不能超过 ${BID_LIMITS.tenderTextMax} 个字`),
   fileId: idSchema.nullish(),
   modelType: z.enum(MODEL_TYPES, { error: '模型类型只能是 standard（标准）或 premium（高级）' }),
   pageCount: z.coerce
     .number({ error: '目标页数必须是数字' })
     .int('目标页数必须是整数')
-    .min(BID_LIMITS.pageCountMin, `目标页数须在 ${BID_LIMITS.pageCountMin} 到 ${BID_LIMITS.pageCountMax} 之间`)
-    .max(BID_LIMITS.pageCountMax, `目标页数须在 ${BID_LIMITS.pageCountMin} 到 ${BID_LIMITS.pageCountMax} 之间`)
+    .min(
+      BID_LIMITS.pageCountMin,
+      `目标页数须在 ${BID_LIMITS.pageCountMin} 到 ${BID_LIMITS.pageCountMax} 之间`,
+    )
+    .max(
+      BID_LIMITS.pageCountMax,
+      `目标页数须在 ${BID_LIMITS.pageCountMin} 到 ${BID_LIMITS.pageCountMax} 之间`,
+    )
     .nullish(),
   templateId: z.string().max(64, '模板编号格式不正确').nullish(),
   /** The 采购包 / 标段 number the bid answers when the tender has several (its analysis keeps that 包 only). */
-  lot: z.coerce.number({ error: '采购包编号必须是数字' }).int('采购包编号必须是整数').min(1, '采购包编号须在 1 到 999 之间').max(999, '采购包编号须在 1 到 999 之间').nullish(),
+  lot: z.coerce
+    .number({ error: '采购包编号必须是数字' })
+    .int('采购包编号必须是整数')
+    .min(1, '采购包编号须在 1 到 999 之间')
+    .max(999, '采购包编号须在 1 到 999 之间')
+    .nullish(),
 });
 export type SaveBidInput = z.infer<typeof saveBidSchema>;
 
@@ -121,7 +138,11 @@ export type Quota = z.infer<typeof quotaSchema>;
 
 export const saveFeedbackSchema = z.object({
   type: z.string().trim().min(1, '反馈类型不能为空').max(20, '反馈类型不能超过 20 个字').default('建议'),
-  content: z.string({ error: '反馈内容不能为空' }).trim().min(1, '反馈内容不能为空').max(BID_LIMITS.feedbackContentMax, `反馈内容不能超过 ${BID_LIMITS.feedbackContentMax} 个字`),
+  content: z
+    .string({ error: '反馈内容不能为空' })
+    .trim()
+    .min(1, '反馈内容不能为空')
+    .max(BID_LIMITS.feedbackContentMax, `反馈内容不能超过 ${BID_LIMITS.feedbackContentMax} 个字`),
   contact: z.string().trim().max(100, '联系方式不能超过 100 个字').nullish(),
   /** Ids of the caller's own pictures (uploaded through picture/client/upload). */
   images: z

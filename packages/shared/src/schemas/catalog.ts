@@ -64,9 +64,18 @@ const targetWordsSchema = z.coerce
 /** The gear of a chapter: word budget, extra requirements, what to include. */
 export const catalogSettingsSchema = z.object({
   targetWords: targetWordsSchema.nullish(),
-  requirement: z.string().max(CATALOG_LIMITS.requirementMax, `写作要求不能超过 ${CATALOG_LIMITS.requirementMax} 个字`).nullish(),
+  requirement: z
+    .string()
+    .max(CATALOG_LIMITS.requirementMax, `写作要求不能超过 ${CATALOG_LIMITS.requirementMax} 个字`)
+    .nullish(),
   include: z
-    .array(z.string().trim().min(1, '包含内容不能为空').max(CATALOG_LIMITS.includeItemMax, `每项包含内容不能超过 ${CATALOG_LIMITS.includeItemMax} 个字`))
+    .array(
+      z
+        .string()
+        .trim()
+        .min(1, '包含内容不能为空')
+        .max(CATALOG_LIMITS.includeItemMax, `每项包含内容不能超过 ${CATALOG_LIMITS.includeItemMax} 个字`),
+    )
     .max(CATALOG_LIMITS.includeMax, `包含内容最多 ${CATALOG_LIMITS.includeMax} 项`)
     .nullish(),
 });
@@ -103,7 +112,8 @@ export function measureInputTree(value: unknown): { depth: number; count: number
       count += 1;
       if (d > depth) depth = d;
       if (count > CATALOG_LIMITS.maxNodes || depth > CATALOG_LIMITS.maxDepth) return { depth, count };
-      if (node && typeof node === 'object' && 'children' in node) stack.push({ list: (node as { children: unknown }).children, d: d + 1 });
+      if (node && typeof node === 'object' && 'children' in node)
+        stack.push({ list: (node as { children: unknown }).children, d: d + 1 });
     }
   }
   return { depth, count };
@@ -114,8 +124,10 @@ export const catalogTreeInputSchema = z
   .array(z.unknown(), { error: '目录 catalogs 必须是数组' })
   .superRefine((v, ctx) => {
     const { depth, count } = measureInputTree(v);
-    if (count > CATALOG_LIMITS.maxNodes) ctx.addIssue({ code: 'custom', message: CATALOG_MSG.tooMany, abort: true });
-    else if (depth > CATALOG_LIMITS.maxDepth) ctx.addIssue({ code: 'custom', message: CATALOG_MSG.tooDeep, abort: true });
+    if (count > CATALOG_LIMITS.maxNodes)
+      ctx.addIssue({ code: 'custom', message: CATALOG_MSG.tooMany, abort: true });
+    else if (depth > CATALOG_LIMITS.maxDepth)
+      ctx.addIssue({ code: 'custom', message: CATALOG_MSG.tooDeep, abort: true });
   })
   .pipe(z.array(catalogInputNodeSchema));
 
@@ -153,7 +165,10 @@ export type DragCatalogInput = z.infer<typeof dragCatalogSchema>;
 export const updateCatalogContentSchema = z.object({
   id: idSchema,
   content: z.record(z.string(), z.unknown(), { error: '章节内容 content 必须是文档对象' }),
-  baseVersion: z.coerce.number({ error: 'baseVersion 不能为空' }).int('baseVersion 必须是整数').min(0, 'baseVersion 不能为负数'),
+  baseVersion: z.coerce
+    .number({ error: 'baseVersion 不能为空' })
+    .int('baseVersion 必须是整数')
+    .min(0, 'baseVersion 不能为负数'),
 });
 export type UpdateCatalogContentInput = z.infer<typeof updateCatalogContentSchema>;
 
@@ -220,7 +235,11 @@ export const catalogVersionListSchema = z.object({ bidId: idSchema });
 export const catalogVersionIdSchema = z.object({ id: idSchema });
 export const saveCatalogVersionSchema = z.object({
   bidId: idSchema,
-  name: z.string().trim().max(CATALOG_LIMITS.versionNameMax, `版本名称不能超过 ${CATALOG_LIMITS.versionNameMax} 个字`).nullish(),
+  name: z
+    .string()
+    .trim()
+    .max(CATALOG_LIMITS.versionNameMax, `版本名称不能超过 ${CATALOG_LIMITS.versionNameMax} 个字`)
+    .nullish(),
 });
 
 export interface CatalogVersionItem {
@@ -251,7 +270,11 @@ export interface CatalogVersionDetail extends CatalogVersionItem {
 
 export const saveContentVersionSchema = z.object({
   id: idSchema,
-  name: z.string().trim().max(CATALOG_LIMITS.versionNameMax, `版本名称不能超过 ${CATALOG_LIMITS.versionNameMax} 个字`).nullish(),
+  name: z
+    .string()
+    .trim()
+    .max(CATALOG_LIMITS.versionNameMax, `版本名称不能超过 ${CATALOG_LIMITS.versionNameMax} 个字`)
+    .nullish(),
 });
 export const contentVersionRefSchema = z.object({
   id: idSchema,

@@ -7,7 +7,15 @@ import { bidFlagSchema } from './bid.ts';
  * from the outline, the chapters' text and the tender analysis; nothing here is asked of a model.
  */
 
-export const ANONYMITY_KINDS = ['company', 'person', 'phone', 'email', 'image', 'header', 'metadata'] as const;
+export const ANONYMITY_KINDS = [
+  'company',
+  'person',
+  'phone',
+  'email',
+  'image',
+  'header',
+  'metadata',
+] as const;
 export type AnonymityKind = (typeof ANONYMITY_KINDS)[number];
 export const ANONYMITY_LABELS: Record<AnonymityKind, string> = {
   company: '单位名称',
@@ -52,7 +60,11 @@ export const anonymityCheckSchema = z.object({
 });
 export type AnonymityCheck = z.infer<typeof anonymityCheckSchema>;
 
-export const placeholderCheckSchema = z.object({ catalogId: z.string(), title: z.string(), text: z.string() });
+export const placeholderCheckSchema = z.object({
+  catalogId: z.string(),
+  title: z.string(),
+  text: z.string(),
+});
 export type PlaceholderCheck = z.infer<typeof placeholderCheckSchema>;
 
 export const bidChecksSchema = z.object({
@@ -80,5 +92,6 @@ export const finishBidSchema = z.object({ id: idSchema, confirm: bidFlagSchema.o
 export type FinishBidInput = z.infer<typeof finishBidSchema>;
 
 export const CHECK_MSG = {
-  blockedFinish: (first: string, count: number) => `${first}${count > 1 ? `等 ${count} 项问题` : ''}，可能导致废标。确认无误后请再次完成`,
+  blockedFinish: (first: string, count: number) =>
+    `${first}${count > 1 ? `等 ${count} 项问题` : ''}，可能导致废标。确认无误后请再次完成`,
 } as const;

@@ -84,7 +84,11 @@ export const enjoyDiscountsSchema = z.object({
   couponCode: z.string().trim().min(1, '请输入优惠码').max(40, '优惠码不能超过 40 个字符'),
 });
 export type EnjoyDiscountsInput = z.infer<typeof enjoyDiscountsSchema>;
-export const enjoyDiscountsResultSchema = z.object({ amount: moneySchema, discount: moneySchema, price: moneySchema });
+export const enjoyDiscountsResultSchema = z.object({
+  amount: moneySchema,
+  discount: moneySchema,
+  price: moneySchema,
+});
 export type EnjoyDiscountsResult = z.infer<typeof enjoyDiscountsResultSchema>;
 
 /** Where to send a bank transfer (configuration); `configured` false: contact customer service. */
@@ -142,7 +146,14 @@ export type AdminOrderItem = z.infer<typeof adminOrderItemSchema>;
 /** GET order/client/oneselfList: quota buckets and the packages bought. */
 export const oneselfListSchema = z.object({
   quota: quotaSchema,
-  packages: z.array(z.object({ orderId: z.string(), packageName: z.string(), kind: z.enum(PACKAGE_KINDS), payTime: z.string() })),
+  packages: z.array(
+    z.object({
+      orderId: z.string(),
+      packageName: z.string(),
+      kind: z.enum(PACKAGE_KINDS),
+      payTime: z.string(),
+    }),
+  ),
 });
 export type OneselfList = z.infer<typeof oneselfListSchema>;
 
@@ -160,13 +171,22 @@ export type BidLogItem = z.infer<typeof bidLogItemSchema>;
 
 export const adminOrderListQuerySchema = z.object({
   current: z.coerce.number().int().min(1, '页码必须从 1 开始').default(1),
-  size: z.coerce.number().int().min(1, '每页条数须在 1 到 100 之间').max(100, '每页条数须在 1 到 100 之间').default(10),
+  size: z.coerce
+    .number()
+    .int()
+    .min(1, '每页条数须在 1 到 100 之间')
+    .max(100, '每页条数须在 1 到 100 之间')
+    .default(10),
   status: z.enum(ORDER_STATUSES, { message: '订单状态不正确' }).optional(),
 });
 export type AdminOrderListQuery = z.infer<typeof adminOrderListQuerySchema>;
 
 /** POST admin/order/confirm: `credited` false when the order was already paid (idempotent). */
-export const confirmOrderResultSchema = z.object({ id: z.string(), status: z.enum(ORDER_STATUSES), credited: z.boolean() });
+export const confirmOrderResultSchema = z.object({
+  id: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  credited: z.boolean(),
+});
 export type ConfirmOrderResult = z.infer<typeof confirmOrderResultSchema>;
 
 /** GET admin/dashboard. */

@@ -7,10 +7,20 @@ import { CONTENT_KINDS, type ContentKind } from './contentKinds.ts';
 export { CONTENT_KINDS, contentHref, type ContentKind } from './contentKinds.ts';
 export const contentKindSchema = z.enum(CONTENT_KINDS, { message: '内容类型只能是 help、question 或 news' });
 
-export const CONTENT_KIND_LABEL: Record<ContentKind, string> = { help: '帮助', question: '常见问题', news: '动态' };
+export const CONTENT_KIND_LABEL: Record<ContentKind, string> = {
+  help: '帮助',
+  question: '常见问题',
+  news: '动态',
+};
 
-export const CONTENT_LIMITS = { code: 64, title: 100, summary: 200, category: 20, body: 50_000, query: 50 } as const;
-
+export const CONTENT_LIMITS = {
+  code: 64,
+  title: 100,
+  summary: 200,
+  category: 20,
+  body: 50_000,
+  query: 50,
+} as const;
 
 const codeSchema = z
   .string()
@@ -34,7 +44,10 @@ export const contentListItemSchema = z.object({
 export type ContentListItem = z.infer<typeof contentListItemSchema>;
 
 /** GET content/client/detail: by code (or id); unknown or unpublished -> 404. */
-export const contentDetailQuerySchema = z.object({ kind: contentKindSchema, code: z.string().trim().min(1, '编码不能为空').max(CONTENT_LIMITS.code, '编码格式不正确') });
+export const contentDetailQuerySchema = z.object({
+  kind: contentKindSchema,
+  code: z.string().trim().min(1, '编码不能为空').max(CONTENT_LIMITS.code, '编码格式不正确'),
+});
 export const contentDetailSchema = contentListItemSchema.extend({
   /** Rendered on the server from the Markdown body by the one safe renderer (no raw HTML). */
   html: z.string(),
@@ -42,7 +55,9 @@ export const contentDetailSchema = contentListItemSchema.extend({
 export type ContentDetail = z.infer<typeof contentDetailSchema>;
 
 /** GET content/client/search: every keyword (split on spaces) must occur in the title, summary or body. */
-export const contentSearchQuerySchema = z.object({ q: z.string().trim().max(CONTENT_LIMITS.query, `搜索词不能超过 ${CONTENT_LIMITS.query} 个字符`) });
+export const contentSearchQuerySchema = z.object({
+  q: z.string().trim().max(CONTENT_LIMITS.query, `搜索词不能超过 ${CONTENT_LIMITS.query} 个字符`),
+});
 /** [start, end) offsets into the string they belong to. */
 const rangesSchema = z.array(z.tuple([z.number().int(), z.number().int()]));
 export const contentSearchHitSchema = z.object({
@@ -62,10 +77,25 @@ export const saveContentSchema = z.object({
   id: idSchema.optional(),
   kind: contentKindSchema,
   code: codeSchema.optional(),
-  title: z.string().trim().min(1, '标题不能为空').max(CONTENT_LIMITS.title, `标题不能超过 ${CONTENT_LIMITS.title} 个字`),
-  summary: z.string().trim().max(CONTENT_LIMITS.summary, `摘要不能超过 ${CONTENT_LIMITS.summary} 个字`).optional(),
-  category: z.string().trim().max(CONTENT_LIMITS.category, `分类不能超过 ${CONTENT_LIMITS.category} 个字`).optional(),
-  body: z.string().min(1, '正文不能为空').max(CONTENT_LIMITS.body, `正文不能超过 ${CONTENT_LIMITS.body} 个字符`),
+  title: z
+    .string()
+    .trim()
+    .min(1, '标题不能为空')
+    .max(CONTENT_LIMITS.title, `标题不能超过 ${CONTENT_LIMITS.title} 个字`),
+  summary: z
+    .string()
+    .trim()
+    .max(CONTENT_LIMITS.summary, `摘要不能超过 ${CONTENT_LIMITS.summary} 个字`)
+    .optional(),
+  category: z
+    .string()
+    .trim()
+    .max(CONTENT_LIMITS.category, `分类不能超过 ${CONTENT_LIMITS.category} 个字`)
+    .optional(),
+  body: z
+    .string()
+    .min(1, '正文不能为空')
+    .max(CONTENT_LIMITS.body, `正文不能超过 ${CONTENT_LIMITS.body} 个字符`),
   published: z.boolean(),
   sort: z.number().int().min(0).max(100_000).optional(),
 });
@@ -74,7 +104,11 @@ export const savedContentSchema = z.object({ id: z.string(), code: z.string() })
 
 /** GET admin/content/list: every item of a kind, published or not. */
 export const adminContentListQuerySchema = z.object({ kind: contentKindSchema });
-export const adminContentItemSchema = contentListItemSchema.extend({ body: z.string(), published: z.boolean(), sort: z.number() });
+export const adminContentItemSchema = contentListItemSchema.extend({
+  body: z.string(),
+  published: z.boolean(),
+  sort: z.number(),
+});
 export type AdminContentItem = z.infer<typeof adminContentItemSchema>;
 
 export const contentPublishSchema = z.object({ id: idSchema, published: z.boolean() });

@@ -27,11 +27,17 @@ export const DIFF_MSG = {
   busy: '正在进行的查重过多，请等待当前查重完成后再试',
 } as const;
 
-const idList = z.array(idSchema, { error: '文件编号格式不正确' }).max(DIFF_LIMITS.maxDocuments, DIFF_MSG.count);
+const idList = z
+  .array(idSchema, { error: '文件编号格式不正确' })
+  .max(DIFF_LIMITS.maxDocuments, DIFF_MSG.count);
 
 export const diffCreateSchema = z
   .object({
-    name: z.string().trim().max(DIFF_LIMITS.nameMax, `查重名称不能超过 ${DIFF_LIMITS.nameMax} 个字`).nullish(),
+    name: z
+      .string()
+      .trim()
+      .max(DIFF_LIMITS.nameMax, `查重名称不能超过 ${DIFF_LIMITS.nameMax} 个字`)
+      .nullish(),
     bidIds: idList.optional(),
     fileIds: idList.optional(),
     /** The tender (an uploaded file): text quoted from it is not counted as shared. */
@@ -39,8 +45,10 @@ export const diffCreateSchema = z
   })
   .superRefine((v, ctx) => {
     const ids = [...(v.bidIds ?? []), ...(v.fileIds ?? [])];
-    if (ids.length < DIFF_LIMITS.minDocuments || ids.length > DIFF_LIMITS.maxDocuments) ctx.addIssue({ code: 'custom', message: DIFF_MSG.count, path: ['bidIds'] });
-    else if (new Set(ids).size !== ids.length) ctx.addIssue({ code: 'custom', message: DIFF_MSG.duplicate, path: ['bidIds'] });
+    if (ids.length < DIFF_LIMITS.minDocuments || ids.length > DIFF_LIMITS.maxDocuments)
+      ctx.addIssue({ code: 'custom', message: DIFF_MSG.count, path: ['bidIds'] });
+    else if (new Set(ids).size !== ids.length)
+      ctx.addIssue({ code: 'custom', message: DIFF_MSG.duplicate, path: ['bidIds'] });
   });
 export type DiffCreateInput = z.infer<typeof diffCreateSchema>;
 
@@ -72,7 +80,11 @@ const imageSideSchema = z.object({
 });
 export const diffImageSchema = z.object({ a: imageSideSchema, b: imageSideSchema, distance: z.number() });
 
-export const diffMetadataSchema = z.object({ field: z.string(), value: z.string(), keys: z.array(z.string()) });
+export const diffMetadataSchema = z.object({
+  field: z.string(),
+  value: z.string(),
+  keys: z.array(z.string()),
+});
 
 export const diffPairSchema = z.object({
   a: z.string(),

@@ -39,7 +39,11 @@ export const elementRequestSchema = z.object({
 });
 export type ElementRequest = z.infer<typeof elementRequestSchema>;
 
-const pmNodeLike = z.object({ type: z.string(), attrs: z.record(z.string(), z.unknown()).optional(), content: z.array(z.unknown()).optional() });
+const pmNodeLike = z.object({
+  type: z.string(),
+  attrs: z.record(z.string(), z.unknown()).optional(),
+  content: z.array(z.unknown()).optional(),
+});
 
 /** What each generate call answers: one document node ready to insert at the cursor. */
 export const elementResultSchema = z.object({
@@ -57,7 +61,11 @@ export type ElementResult = z.infer<typeof elementResultSchema>;
 
 export const IMAGE_SOURCES = ['library', 'knowledge', 'web'] as const;
 export type ImageSourceName = (typeof IMAGE_SOURCES)[number];
-export const IMAGE_SOURCE_LABELS: Record<ImageSourceName, string> = { library: '图片库', knowledge: '知识库', web: '网络图片' };
+export const IMAGE_SOURCE_LABELS: Record<ImageSourceName, string> = {
+  library: '图片库',
+  knowledge: '知识库',
+  web: '网络图片',
+};
 
 export const imageResultSchema = z.object({
   id: z.string(),

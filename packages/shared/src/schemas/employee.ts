@@ -12,7 +12,11 @@ import { AUTH_LIMITS, phoneSchema } from './auth.ts';
  */
 export const employeeAddSchema = z.object({
   phone: phoneSchema,
-  name: z.string().trim().max(AUTH_LIMITS.nameMaxLength, `姓名不能超过 ${AUTH_LIMITS.nameMaxLength} 个字符`).optional(),
+  name: z
+    .string()
+    .trim()
+    .max(AUTH_LIMITS.nameMaxLength, `姓名不能超过 ${AUTH_LIMITS.nameMaxLength} 个字符`)
+    .optional(),
 });
 export type EmployeeAdd = z.input<typeof employeeAddSchema>;
 

@@ -39,7 +39,11 @@ export const exportBidSchema = z.object({
 export type ExportBidInput = z.infer<typeof exportBidSchema>;
 
 export const exportJobQuerySchema = z.object({
-  jobId: z.string({ error: '导出任务编号不能为空' }).trim().min(1, '导出任务编号不能为空').max(64, '导出任务编号格式不正确'),
+  jobId: z
+    .string({ error: '导出任务编号不能为空' })
+    .trim()
+    .min(1, '导出任务编号不能为空')
+    .max(64, '导出任务编号格式不正确'),
 });
 export type ExportJobQuery = z.infer<typeof exportJobQuerySchema>;
 

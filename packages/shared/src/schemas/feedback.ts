@@ -13,7 +13,12 @@ export const feedbackReadResultSchema = z.object({ marked: z.number() });
 /** GET admin/feedback/list: unreplied first, then newest. */
 export const adminFeedbackListQuerySchema = z.object({
   current: z.coerce.number().int().min(1, '页码必须从 1 开始').default(1),
-  size: z.coerce.number().int().min(1, '每页条数须在 1 到 100 之间').max(100, '每页条数须在 1 到 100 之间').default(10),
+  size: z.coerce
+    .number()
+    .int()
+    .min(1, '每页条数须在 1 到 100 之间')
+    .max(100, '每页条数须在 1 到 100 之间')
+    .default(10),
   status: z.enum(['pending', 'replied'], { message: '反馈状态不正确' }).optional(),
 });
 export type AdminFeedbackListQuery = z.infer<typeof adminFeedbackListQuerySchema>;

@@ -61,7 +61,11 @@ export function validSpan(span: SourceSpan | null | undefined, textLength: numbe
  * Where an item came from: its `source` when the analysis kept one, else the first place the text
  * states it (analyses stored before offsets were kept, or items a model phrased itself).
  */
-export function locatePassage(text: string, span: SourceSpan | null | undefined, quote: string): SourceSpan | null {
+export function locatePassage(
+  text: string,
+  span: SourceSpan | null | undefined,
+  quote: string,
+): SourceSpan | null {
   const own = validSpan(span, text.length);
   if (own) return own;
   const q = quote.replace(/\s+/g, ' ').trim();
@@ -88,7 +92,8 @@ export interface MaterialItem {
   reason: string;
 }
 
-const EVIDENCE_RE = /证书|证明|业绩|合同|认证|资质|检测报告|社保|财务|审计|授权书|营业执照|信用|获奖|荣誉|简历|职称/;
+const EVIDENCE_RE =
+  /证书|证明|业绩|合同|认证|资质|检测报告|社保|财务|审计|授权书|营业执照|信用|获奖|荣誉|简历|职称/;
 /** A bond clause saying none is collected. */
 const NO_BOND_RE = /不收取|无需|免收|不需|免于|不要求/;
 
@@ -107,11 +112,16 @@ export function materialsToPrepare(a: TenderAnalysis): MaterialItem[] {
     out.push({ text: t, reason });
   };
   for (const q of a.qualifications) add(`资格证明材料：${q}`, '资格审查');
-  if (a.project.bond && !NO_BOND_RE.test(a.project.bond)) add(`投标保证金缴纳凭证（${a.project.bond}）`, '投标保证金');
+  if (a.project.bond && !NO_BOND_RE.test(a.project.bond))
+    add(`投标保证金缴纳凭证（${a.project.bond}）`, '投标保证金');
   for (const t of a.responseTables) add(t, '招标文件要求的响应表');
   for (const it of a.scoringItems) {
     const hay = `${it.name} ${it.criteria}`;
-    if (EVIDENCE_RE.test(hay)) add(`${it.name}的证明材料（${it.points == null ? '分值未注明' : `${it.points} 分`}）`, '评分项要求提供证明');
+    if (EVIDENCE_RE.test(hay))
+      add(
+        `${it.name}的证明材料（${it.points == null ? '分值未注明' : `${it.points} 分`}）`,
+        '评分项要求提供证明',
+      );
   }
   for (const c of a.starClauses) if (/提供|提交|出具|承诺/.test(c.text)) add(c.text, `${c.mark}条款要求提交`);
   for (const s of a.mandatedOutline) if (s.level === 1) add(`按规定格式编写：${s.title}`, '投标文件格式');

@@ -12,8 +12,15 @@ export type InvoiceType = (typeof INVOICE_TYPES)[number];
 export const INVOICE_STATUSES = ['pending', 'issued', 'rejected'] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
 
-export const INVOICE_TYPE_LABELS: Record<InvoiceType, string> = { normal: '增值税普通发票', special: '增值税专用发票' };
-export const INVOICE_STATUS_LABELS: Record<InvoiceStatus, string> = { pending: '申请中', issued: '已开具', rejected: '已驳回' };
+export const INVOICE_TYPE_LABELS: Record<InvoiceType, string> = {
+  normal: '增值税普通发票',
+  special: '增值税专用发票',
+};
+export const INVOICE_STATUS_LABELS: Record<InvoiceStatus, string> = {
+  pending: '申请中',
+  issued: '已开具',
+  rejected: '已驳回',
+};
 
 export const INVOICE_LIMITS = {
   /** An issued invoice PDF. */
@@ -47,7 +54,10 @@ const optionalText = (label: string, max: number) =>
 /** POST invoice/client/saveInvoice. 专用发票 needs the company's address, phone, bank and account. */
 export const saveInvoiceSchema = z
   .object({
-    orderIds: z.array(idSchema).min(1, '请选择要开票的订单').max(INVOICE_LIMITS.ordersPerInvoice, `一次最多为 ${INVOICE_LIMITS.ordersPerInvoice} 个订单开票`),
+    orderIds: z
+      .array(idSchema)
+      .min(1, '请选择要开票的订单')
+      .max(INVOICE_LIMITS.ordersPerInvoice, `一次最多为 ${INVOICE_LIMITS.ordersPerInvoice} 个订单开票`),
     type: z.enum(INVOICE_TYPES, { message: '发票类型只能是普通发票或专用发票' }),
     title: z.string().trim().min(1, '请填写发票抬头').max(100, '发票抬头不能超过 100 个字符'),
     taxNumber: z
@@ -57,7 +67,12 @@ export const saveInvoiceSchema = z
       .optional()
       .transform((v) => (v ? v : undefined))
       .refine((v) => v === undefined || TAX_NUMBER.test(v), '纳税人识别号应为 15、18 或 20 位字母或数字'),
-    email: z.string().trim().min(1, '请填写联系邮箱').max(100, '邮箱不能超过 100 个字符').email('邮箱格式不正确'),
+    email: z
+      .string()
+      .trim()
+      .min(1, '请填写联系邮箱')
+      .max(100, '邮箱不能超过 100 个字符')
+      .email('邮箱格式不正确'),
     address: optionalText('注册地址', 200),
     phone: optionalText('注册电话', 30),
     bankName: optionalText('开户银行', 100),
@@ -72,7 +87,8 @@ export const saveInvoiceSchema = z
       ['bankName', '专用发票请填写开户银行'],
       ['bankAccount', '专用发票请填写银行账号'],
     ];
-    for (const [field, message] of need) if (!v[field]) ctx.addIssue({ code: 'custom', path: [field], message });
+    for (const [field, message] of need)
+      if (!v[field]) ctx.addIssue({ code: 'custom', path: [field], message });
   });
 export type SaveInvoiceInput = z.input<typeof saveInvoiceSchema>;
 export type SaveInvoice = z.output<typeof saveInvoiceSchema>;
@@ -119,7 +135,12 @@ export type InvoiceDetail = z.infer<typeof invoiceDetailSchema>;
 
 export const invoiceListQuerySchema = z.object({
   current: z.coerce.number().int().min(1, '页码必须从 1 开始').default(1),
-  size: z.coerce.number().int().min(1, '每页条数须在 1 到 100 之间').max(100, '每页条数须在 1 到 100 之间').default(10),
+  size: z.coerce
+    .number()
+    .int()
+    .min(1, '每页条数须在 1 到 100 之间')
+    .max(100, '每页条数须在 1 到 100 之间')
+    .default(10),
   status: z.enum(INVOICE_STATUSES, { message: '发票状态不正确' }).optional(),
 });
 export type InvoiceListQuery = z.infer<typeof invoiceListQuerySchema>;
@@ -138,5 +159,9 @@ export const rejectInvoiceSchema = z.object({
 });
 export type RejectInvoiceInput = z.input<typeof rejectInvoiceSchema>;
 
-export const invoiceSavedSchema = z.object({ id: z.string(), status: z.enum(INVOICE_STATUSES), amount: moneySchema });
+export const invoiceSavedSchema = z.object({
+  id: z.string(),
+  status: z.enum(INVOICE_STATUSES),
+  amount: moneySchema,
+});
 export type InvoiceSaved = z.infer<typeof invoiceSavedSchema>;

@@ -31,13 +31,25 @@ export const KNOWLEDGE_MSG = {
 export const KNOWLEDGE_LIBRARIES = ['private', 'public'] as const;
 export type KnowledgeLibrary = (typeof KNOWLEDGE_LIBRARIES)[number];
 
-const tagSchema = z.string().trim().min(1, '标签不能为空').max(KNOWLEDGE_LIMITS.maxTagChars, `标签不能超过 ${KNOWLEDGE_LIMITS.maxTagChars} 个字`);
+const tagSchema = z
+  .string()
+  .trim()
+  .min(1, '标签不能为空')
+  .max(KNOWLEDGE_LIMITS.maxTagChars, `标签不能超过 ${KNOWLEDGE_LIMITS.maxTagChars} 个字`);
 
 export const saveDocumentSchema = z.object({
   fileId: idSchema,
   library: z.enum(KNOWLEDGE_LIBRARIES, { error: 'library 只能是 private 或 public' }).default('private'),
-  folder: z.string().trim().max(KNOWLEDGE_LIMITS.maxFolderChars, `文件夹名称不能超过 ${KNOWLEDGE_LIMITS.maxFolderChars} 个字`).optional().nullable(),
-  tags: z.array(tagSchema).max(KNOWLEDGE_LIMITS.maxTags, `标签不能超过 ${KNOWLEDGE_LIMITS.maxTags} 个`).optional(),
+  folder: z
+    .string()
+    .trim()
+    .max(KNOWLEDGE_LIMITS.maxFolderChars, `文件夹名称不能超过 ${KNOWLEDGE_LIMITS.maxFolderChars} 个字`)
+    .optional()
+    .nullable(),
+  tags: z
+    .array(tagSchema)
+    .max(KNOWLEDGE_LIMITS.maxTags, `标签不能超过 ${KNOWLEDGE_LIMITS.maxTags} 个`)
+    .optional(),
 });
 export type SaveDocumentInput = z.infer<typeof saveDocumentSchema>;
 
@@ -79,9 +91,20 @@ export const knowledgeDetailSchema = knowledgeDocumentSchema.extend({
 export type KnowledgeDetail = z.infer<typeof knowledgeDetailSchema>;
 
 export const knowledgeSearchSchema = z.object({
-  query: z.string().trim().min(1, KNOWLEDGE_MSG.emptyQuery).max(KNOWLEDGE_LIMITS.maxQueryChars, `搜索内容不能超过 ${KNOWLEDGE_LIMITS.maxQueryChars} 个字`),
-  library: z.enum(['private', 'public', 'all'], { error: 'library 只能是 private、public 或 all' }).default('all'),
-  size: z.coerce.number().int().min(1).max(KNOWLEDGE_LIMITS.maxSearchSize, `size 不能超过 ${KNOWLEDGE_LIMITS.maxSearchSize}`).default(10),
+  query: z
+    .string()
+    .trim()
+    .min(1, KNOWLEDGE_MSG.emptyQuery)
+    .max(KNOWLEDGE_LIMITS.maxQueryChars, `搜索内容不能超过 ${KNOWLEDGE_LIMITS.maxQueryChars} 个字`),
+  library: z
+    .enum(['private', 'public', 'all'], { error: 'library 只能是 private、public 或 all' })
+    .default('all'),
+  size: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(KNOWLEDGE_LIMITS.maxSearchSize, `size 不能超过 ${KNOWLEDGE_LIMITS.maxSearchSize}`)
+    .default(10),
 });
 export type KnowledgeSearchInput = z.infer<typeof knowledgeSearchSchema>;
 
@@ -109,10 +132,22 @@ export type ChapterSource = z.infer<typeof chapterSourceSchema>;
 
 export const FACT_KINDS = ['qualification', 'person', 'project', 'finance', 'other'] as const;
 export type FactKind = (typeof FACT_KINDS)[number];
-export const FACT_KIND_LABEL: Record<FactKind, string> = { qualification: '资质证书', person: '人员', project: '业绩', finance: '财务', other: '其他' };
+export const FACT_KIND_LABEL: Record<FactKind, string> = {
+  qualification: '资质证书',
+  person: '人员',
+  project: '业绩',
+  finance: '财务',
+  other: '其他',
+};
 
-const short = (label: string, max = 100) => z.string({ error: `${label}不能为空` }).trim().min(1, `${label}不能为空`).max(max, `${label}不能超过 ${max} 个字`);
-const optional = (label: string, max = 200) => z.string().trim().max(max, `${label}不能超过 ${max} 个字`).optional().default('');
+const short = (label: string, max = 100) =>
+  z
+    .string({ error: `${label}不能为空` })
+    .trim()
+    .min(1, `${label}不能为空`)
+    .max(max, `${label}不能超过 ${max} 个字`);
+const optional = (label: string, max = 200) =>
+  z.string().trim().max(max, `${label}不能超过 ${max} 个字`).optional().default('');
 const isoDate = z
   .string({ error: '有效期不能为空' })
   .trim()
@@ -136,8 +171,21 @@ export const personFactSchema = z.object({
 export const projectFactSchema = z.object({
   name: short('项目名称', 200),
   owner: optional('业主单位', 100),
-  amount: z.coerce.number({ error: '合同金额必须是数字' }).min(0, '合同金额不能为负数').max(1e12).nullable().optional().default(null),
-  year: z.coerce.number({ error: '年份必须是数字' }).int('年份必须是整数').min(1950, '年份不正确').max(2100, '年份不正确').nullable().optional().default(null),
+  amount: z.coerce
+    .number({ error: '合同金额必须是数字' })
+    .min(0, '合同金额不能为负数')
+    .max(1e12)
+    .nullable()
+    .optional()
+    .default(null),
+  year: z.coerce
+    .number({ error: '年份必须是数字' })
+    .int('年份必须是整数')
+    .min(1950, '年份不正确')
+    .max(2100, '年份不正确')
+    .nullable()
+    .optional()
+    .default(null),
   scope: optional('项目内容', 1000),
 });
 export const financeFactSchema = z.object({
@@ -187,7 +235,11 @@ export type CompanyFact = z.infer<typeof companyFactSchema>;
 export const businessBidSchema = z.object({
   bidId: idSchema,
   /** Total price of the offer in 元 (小写); the 大写 form is derived. */
-  price: z.coerce.number({ error: '投标报价必须是数字' }).positive('投标报价必须大于 0').max(1e12, '投标报价过大').optional(),
+  price: z.coerce
+    .number({ error: '投标报价必须是数字' })
+    .positive('投标报价必须大于 0')
+    .max(1e12, '投标报价过大')
+    .optional(),
   /** Insert the generated documents into the bid as chapters of a 商务文件 part. */
   apply: z.boolean().optional().default(false),
 });

@@ -40,7 +40,8 @@ export const PICTURE_MSG = {
   unsafeSvg: (why: string) => `SVG 图片包含不安全的内容（${why}），已拒绝上传`,
   badSvg: 'SVG 图片格式不正确',
   notFound: '图片不存在或已删除',
-  inChapter: (name: string, bid: string, chapter: string) => `图片“${name}”正在标书《${bid}》的章节“${chapter}”中使用，删除后导出的 Word 将缺少它。请先从章节中移除这张图片`,
+  inChapter: (name: string, bid: string, chapter: string) =>
+    `图片“${name}”正在标书《${bid}》的章节“${chapter}”中使用，删除后导出的 Word 将缺少它。请先从章节中移除这张图片`,
   inFeedback: (name: string) => `图片“${name}”是您意见反馈的截图，删除后运营人员将看不到它，因此不能删除`,
   tooMany: `图片库最多保存 ${PICTURE_LIMITS.maxPerUser} 张图片，请先删除不用的图片`,
   full: `图片库空间已满（${PICTURE_LIMITS.maxTotalBytes / 1024 / 1024 / 1024} GB），请先删除不用的图片`,
@@ -49,7 +50,12 @@ export const PICTURE_MSG = {
 const tagSchema = z
   .string()
   .transform((s) => s.replace(/\s+/g, ' ').trim())
-  .pipe(z.string().min(1, '标签不能为空').max(PICTURE_LIMITS.maxTagChars, `每个标签不能超过 ${PICTURE_LIMITS.maxTagChars} 个字`));
+  .pipe(
+    z
+      .string()
+      .min(1, '标签不能为空')
+      .max(PICTURE_LIMITS.maxTagChars, `每个标签不能超过 ${PICTURE_LIMITS.maxTagChars} 个字`),
+  );
 
 /** Tags as an array, or one string separated by commas (the upload form sends that). */
 export const pictureTagsSchema = z
@@ -61,7 +67,12 @@ export const pictureTagsSchema = z
 export const pictureNameSchema = z
   .string()
   .transform((s) => s.replace(/\s+/g, ' ').trim())
-  .pipe(z.string().min(1, '图片名称不能为空').max(PICTURE_LIMITS.maxNameChars, `图片名称不能超过 ${PICTURE_LIMITS.maxNameChars} 个字`));
+  .pipe(
+    z
+      .string()
+      .min(1, '图片名称不能为空')
+      .max(PICTURE_LIMITS.maxNameChars, `图片名称不能超过 ${PICTURE_LIMITS.maxNameChars} 个字`),
+  );
 
 export const pictureItemSchema = z.object({
   id: z.string(),

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { CATALOG_STATUS, CONTENT_VERSION_SOURCES, OUTLINE_VERSION_SOURCES, type CatalogNode, type CatalogVersionNode } from './catalog.ts';
+import {
+  CATALOG_STATUS,
+  CONTENT_VERSION_SOURCES,
+  OUTLINE_VERSION_SOURCES,
+  type CatalogNode,
+  type CatalogVersionNode,
+} from './catalog.ts';
 import { EXPORT_JOB_STATUS } from './export.ts';
 
 /**
@@ -59,10 +65,17 @@ export const catalogDetailSchema = z.object({
   sources: z.array(z.record(z.string(), z.unknown())).optional(),
 });
 
-export const catalogStatusListSchema = z.array(z.object({ id: z.string(), status: z.enum(CATALOG_STATUS), progress: z.number() }));
+export const catalogStatusListSchema = z.array(
+  z.object({ id: z.string(), status: z.enum(CATALOG_STATUS), progress: z.number() }),
+);
 export const catalogSettingsResultSchema = catalogSettingsOut;
 
-export const updateContentResultSchema = z.object({ version: z.number(), wordCount: z.number(), status: z.enum(CATALOG_STATUS), bidProgress: z.number() });
+export const updateContentResultSchema = z.object({
+  version: z.number(),
+  wordCount: z.number(),
+  status: z.enum(CATALOG_STATUS),
+  bidProgress: z.number(),
+});
 
 export const contentVersionItemSchema = z.object({
   id: z.string(),
@@ -76,7 +89,12 @@ export const contentVersionItemSchema = z.object({
 });
 export const contentVersionDetailSchema = contentVersionItemSchema.extend({ content: docOut });
 export const savedContentVersionSchema = z.object({ id: z.string(), versionNo: z.number() });
-export const restoredContentSchema = z.object({ version: z.number(), content: docOut, wordCount: z.number(), bidProgress: z.number() });
+export const restoredContentSchema = z.object({
+  version: z.number(),
+  content: docOut,
+  wordCount: z.number(),
+  bidProgress: z.number(),
+});
 
 export const catalogVersionItemSchema = z.object({
   id: z.string(),
@@ -97,8 +115,13 @@ const catalogVersionNodeSchema: z.ZodType<CatalogVersionNode> = z.object({
     return z.array(catalogVersionNodeSchema);
   },
 });
-export const catalogVersionDetailSchema = catalogVersionItemSchema.extend({ catalogs: z.array(catalogVersionNodeSchema) });
-export const restoredOutlineSchema = z.object({ backupVersionId: z.string().nullable(), catalogs: catalogTreeSchema });
+export const catalogVersionDetailSchema = catalogVersionItemSchema.extend({
+  catalogs: z.array(catalogVersionNodeSchema),
+});
+export const restoredOutlineSchema = z.object({
+  backupVersionId: z.string().nullable(),
+  catalogs: catalogTreeSchema,
+});
 
 export const exportJobStartedSchema = z.object({ jobId: z.string() });
 export const exportJobProgressSchema = z.object({
@@ -111,7 +134,14 @@ export const exportJobProgressSchema = z.object({
   size: z.number().nullable(),
 });
 export const exportTemplateListSchema = z.array(
-  z.object({ id: z.string(), name: z.string(), description: z.string(), sort: z.number(), isDefault: z.boolean(), definition: z.record(z.string(), z.unknown()) }),
+  z.object({
+    id: z.string(),
+    name: z.string(),
+    description: z.string(),
+    sort: z.number(),
+    isDefault: z.boolean(),
+    definition: z.record(z.string(), z.unknown()),
+  }),
 );
 
 /**

@@ -19,7 +19,12 @@ export type AdminTemplateItem = z.infer<typeof adminTemplateItemSchema>;
 export const adminTemplateUpdateSchema = z.object({
   id: z.string().min(1, '模板编号不能为空'),
   name: z.string().trim().max(50, '名称不能超过 50 个字').nullish(),
-  sort: z.coerce.number().int().min(0, '排序须在 0 到 9999 之间').max(9999, '排序须在 0 到 9999 之间').optional(),
+  sort: z.coerce
+    .number()
+    .int()
+    .min(0, '排序须在 0 到 9999 之间')
+    .max(9999, '排序须在 0 到 9999 之间')
+    .optional(),
   enabled: z.boolean().optional(),
 });
 export type AdminTemplateUpdateInput = z.infer<typeof adminTemplateUpdateSchema>;

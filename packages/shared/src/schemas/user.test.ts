@@ -30,8 +30,16 @@ describe('userInfoSchema', () => {
   });
 
   it('reads boolean flags as 0/1 and rejects negative quota', () => {
-    const u = userInfoSchema.parse({ id: '1', account: 'a', tenantId: 't', isEmployee: true, modelData: { premium_status: true } });
+    const u = userInfoSchema.parse({
+      id: '1',
+      account: 'a',
+      tenantId: 't',
+      isEmployee: true,
+      modelData: { premium_status: true },
+    });
     expect([u.isEmployee, u.modelData.premium_status, u.modelData.standard_status]).toEqual([1, 1, 0]);
-    expect(userInfoSchema.safeParse({ id: '1', account: 'a', tenantId: 't', bidNumber: -1 }).success).toBe(false);
+    expect(userInfoSchema.safeParse({ id: '1', account: 'a', tenantId: 't', bidNumber: -1 }).success).toBe(
+      false,
+    );
   });
 });

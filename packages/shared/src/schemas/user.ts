@@ -3,7 +3,9 @@ import { idSchema } from './common.ts';
 import { AUTH_LIMITS, passwordMd5Schema, phoneSchema, smsCodeSchema } from './auth.ts';
 
 /** 0/1 flags as the legacy client knows them; booleans from lenient servers are accepted too. */
-const flag = z.union([z.number().int(), z.boolean()]).transform((v) => (v === true ? 1 : v === false ? 0 : v));
+const flag = z
+  .union([z.number().int(), z.boolean()])
+  .transform((v) => (v === true ? 1 : v === false ? 0 : v));
 const count = z.number().int().min(0);
 
 /** One entry of the head menu (SPEC section 3: "list of entries with a path"). */
@@ -100,7 +102,11 @@ export type UpdatePhone = z.input<typeof updatePhoneSchema>;
 
 /** POST update-password: the new password as MD5, proven by the old password (MD5) or a code (purpose change-password). */
 export const updatePasswordSchema = z
-  .object({ newPassword: passwordMd5Schema, oldPassword: passwordMd5Schema.optional(), code: smsCodeSchema.optional() })
+  .object({
+    newPassword: passwordMd5Schema,
+    oldPassword: passwordMd5Schema.optional(),
+    code: smsCodeSchema.optional(),
+  })
   .refine((v) => Boolean(v.oldPassword || v.code), { message: '请输入原密码或短信验证码' });
 export type UpdatePassword = z.input<typeof updatePasswordSchema>;
 
@@ -123,9 +129,15 @@ export const standardUpdateSchema = z
     projectListShowFlag: flag01.optional(),
     preferredModel: z.enum(['standard', 'premium'], { error: '模型只能是 standard 或 premium' }).optional(),
   })
-  .refine((v) => v.bidFileShowFlag !== undefined || v.projectListShowFlag !== undefined || v.preferredModel !== undefined, {
-    message: '请至少修改一项设置',
-  });
+  .refine(
+    (v) =>
+      v.bidFileShowFlag !== undefined ||
+      v.projectListShowFlag !== undefined ||
+      v.preferredModel !== undefined,
+    {
+      message: '请至少修改一项设置',
+    },
+  );
 export type StandardUpdate = z.input<typeof standardUpdateSchema>;
 export const standardSettingsSchema = z.object({
   bidFileShowFlag: z.number(),
@@ -142,7 +154,9 @@ export const markStalogSchema = z.object({
     .regex(/^[\w.:/-]{1,64}$/, '统计标记 mark 只能包含字母、数字和 _.:/-，最多 64 个字符'),
   path: z.string().trim().max(300, '页面路径 path 不能超过 300 个字符').optional(),
   detail: z
-    .record(z.string().max(40), z.union([z.string().max(200), z.number(), z.boolean()]), { error: '附加信息 detail 格式不正确' })
+    .record(z.string().max(40), z.union([z.string().max(200), z.number(), z.boolean()]), {
+      error: '附加信息 detail 格式不正确',
+    })
     .refine((d) => Object.keys(d).length <= 20, { message: '附加信息 detail 最多 20 项' })
     .optional(),
 });

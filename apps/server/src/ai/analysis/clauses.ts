@@ -27,7 +27,13 @@ export function lotIndex(lines: Line[]): (offset: number) => number | null {
 
 /** The text of a line or table row without its enumerator or sequence cell. */
 function rowText(t: string): string {
-  const cells = t.includes('\t') || /^\s*\|/.test(t) ? t.split(/\t|\|/).map((c) => c.trim()).filter(Boolean) : [t.trim()];
+  const cells =
+    t.includes('\t') || /^\s*\|/.test(t)
+      ? t
+          .split(/\t|\|/)
+          .map((c) => c.trim())
+          .filter(Boolean)
+      : [t.trim()];
   while (cells.length > 1 && /^\d{1,3}$/.test(cells[0])) cells.shift();
   let s = cells.join(' ');
   const e = parseEnumerator(s);
@@ -53,12 +59,18 @@ export function extractStarClauses(paras: Paragraph[], lotAt: (o: number) => num
     const m = marked(p.text);
     if (!m || seen.has(m.text)) continue;
     seen.add(m.text);
-    out.push({ mark: m.mark, text: truncate(m.text, 2000), lot: lotAt(p.start), source: { start: p.start, end: p.end } });
+    out.push({
+      mark: m.mark,
+      text: truncate(m.text, 2000),
+      lot: lotAt(p.start),
+      source: { start: p.start, end: p.end },
+    });
   }
   return out.slice(0, 300);
 }
 
-const DISQUALIFY = /(废标|无效投标|投标无效|否决其投标|否决投标|投标将被否决|作无效|按无效|无效处理|不予受理|无效响应|响应无效|响应文件无效|视为无效|投标将被拒绝|资格审查不合格|不予评审|不予评分|其投标无效)/;
+const DISQUALIFY =
+  /(废标|无效投标|投标无效|否决其投标|否决投标|投标将被否决|作无效|按无效|无效处理|不予受理|无效响应|响应无效|响应文件无效|视为无效|投标将被拒绝|资格审查不合格|不予评审|不予评分|其投标无效)/;
 const LEAD_IN = /(下列|以下)(情形|情况|行为)?之一|如下(情形|情况)|情形[：:]$|情形如下/;
 
 function sentencesOf(p: Paragraph): Array<{ text: string; start: number; end: number }> {
@@ -87,14 +99,20 @@ export function extractDisqualifications(paras: Paragraph[]): Array<{ text: stri
   const seen = new Set<string>();
   const push = (text: string, start: number, end: number) => {
     const c = clean(text);
-    if (c.length < 6 || seen.has(c) || /情形[：:]?$|^(无效响应|否决投标|投标无效|无效投标)(的情形)?[：:]?$/.test(c)) return;
+    if (
+      c.length < 6 ||
+      seen.has(c) ||
+      /情形[：:]?$|^(无效响应|否决投标|投标无效|无效投标)(的情形)?[：:]?$/.test(c)
+    )
+      return;
     seen.add(c);
     out.push({ text: truncate(c, 2000), source: { start, end } });
   };
   for (let i = 0; i < paras.length; i++) {
     const p = paras[i];
     const lead = DISQUALIFY.test(p.text) && LEAD_IN.test(p.text) && /[：:]$/.test(p.text.trim());
-    for (const s of sentencesOf(p)) if (DISQUALIFY.test(s.text) && !(lead && /[：:]$/.test(s.text))) push(s.text, s.start, s.end);
+    for (const s of sentencesOf(p))
+      if (DISQUALIFY.test(s.text) && !(lead && /[：:]$/.test(s.text))) push(s.text, s.start, s.end);
     if (!lead) continue;
     const style = parseEnumerator(paras[i + 1]?.text ?? '')?.style;
     for (let j = i + 1; j < paras.length && j <= i + 30; j++) {
@@ -106,7 +124,8 @@ export function extractDisqualifications(paras: Paragraph[]): Array<{ text: stri
   return out.slice(0, 150);
 }
 
-const REQ_HEAD = /(采购需求|技术参数|技术要求|服务要求|服务内容|实质性要求|需求书|技术规格|参数要求|商务要求|人员配置要求|规划编制要求|主要设备技术要求|售后服务要求)/;
+const REQ_HEAD =
+  /(采购需求|技术参数|技术要求|服务要求|服务内容|实质性要求|需求书|技术规格|参数要求|商务要求|人员配置要求|规划编制要求|主要设备技术要求|售后服务要求)/;
 
 /** A heading that names a form or table to fill in (服务要求响应表), not the requirements themselves. */
 const FORM_HEAD = /响应表|偏离表|响应情况|一览表|格式|范本|承诺函/;
@@ -114,7 +133,8 @@ const FORM_HEAD = /响应表|偏离表|响应情况|一览表|格式|范本|承�
  * Parts of a tender that are never 采购需求 even when they follow it without a 第X章 heading:
  * instructions to bidders, contract terms, evaluation rules, the bid format, complaint templates.
  */
-const NOT_REQ_HEAD = /^(附件|附录|附表)|投标人须知|供应商须知|合同(主要)?条款|合同条款及格式|质疑|投诉|评标(方法|办法)|评审(方法|办法)|评分(标准|办法)|投标文件(格式|的组成)|响应文件(格式|的组成)|开标|资格(审查|性审查)|符合性审查|政府采购政策/;
+const NOT_REQ_HEAD =
+  /^(附件|附录|附表)|投标人须知|供应商须知|合同(主要)?条款|合同条款及格式|质疑|投诉|评标(方法|办法)|评审(方法|办法)|评分(标准|办法)|投标文件(格式|的组成)|响应文件(格式|的组成)|开标|资格(审查|性审查)|符合性审查|政府采购政策/;
 
 /** Each stated requirement under 采购需求 / 技术参数 / 服务要求 headings: list items and table rows. */
 export function extractRequirements(lines: Paragraph[], lotAt: (o: number) => number | null): Requirement[] {
@@ -160,12 +180,24 @@ export function extractRequirements(lines: Paragraph[], lotAt: (o: number) => nu
     const body = parseEnumerator(text);
     const stated = (body && body.style !== 'chapter' ? body.rest : text).trim();
     // Header rows, sub-headings and list lead-ins are not requirements.
-    if (stated.length < 6 || /^(序号|参数名称|参数要求|设备名称)/.test(stated) || (/[：:]$/.test(stated) && stated.length <= 20)) continue;
+    if (
+      stated.length < 6 ||
+      /^(序号|参数名称|参数要求|设备名称)/.test(stated) ||
+      (/[：:]$/.test(stated) && stated.length <= 20)
+    )
+      continue;
     // Table rule rows (--- ---) and short untitled sub-headings (质量保证与售后服务) state nothing.
     if (!/[\p{Script=Han}A-Za-z0-9]/u.test(stated)) continue;
     if (!isRow && !e && stated.length <= 14 && !/[\d≥≤%]|[应须不得]/.test(stated)) continue;
     const m = marked(t);
-    out.push({ id: `R${out.length + 1}`, text: truncate(stated, 2000), star: m?.mark === '★', mark: m?.mark ?? null, lot: lotAt(l.start), source: { start: l.start, end: l.end } });
+    out.push({
+      id: `R${out.length + 1}`,
+      text: truncate(stated, 2000),
+      star: m?.mark === '★',
+      mark: m?.mark ?? null,
+      lot: lotAt(l.start),
+      source: { start: l.start, end: l.end },
+    });
     if (out.length >= 300) break;
   }
   return out;

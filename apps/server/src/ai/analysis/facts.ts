@@ -9,22 +9,51 @@ type TextFact = Exclude<keyof ProjectFacts, 'method' | 'bondAmount' | 'budgetAmo
 
 const FACT_PATTERNS: Record<TextFact, RegExp[]> = {
   name: [/(?:采购项目名称|项目名称|工程名称|招标项目名称)\s*[：:]\s*([^\n]+)/],
-  number: [/(?:项目编号|招标编号|采购编号|采购项目编号|招标项目编号|项目代码)\s*[：:]\s*([A-Za-z0-9\-_（）()〔〕[\]【】号—]+)/],
-  owner: [/(?:采购人|招标人|建设单位|采购单位|业主单位)(?:名称)?\s*[：:]\s*([^\n，,；;。（(]+)/, /招标人为([^\n，,；;。]+?)(?:[，,；;。]|$)/],
+  number: [
+    /(?:项目编号|招标编号|采购编号|采购项目编号|招标项目编号|项目代码)\s*[：:]\s*([A-Za-z0-9\-_（）()〔〕[\]【】号—]+)/,
+  ],
+  owner: [
+    /(?:采购人|招标人|建设单位|采购单位|业主单位)(?:名称)?\s*[：:]\s*([^\n，,；;。（(]+)/,
+    /招标人为([^\n，,；;。]+?)(?:[，,；;。]|$)/,
+  ],
   agency: [/(?:采购代理机构|招标代理机构|代理机构)(?:名称)?\s*[：:]\s*([^\n，,；;。（(]+)/],
-  budget: [/(?:预算金额|采购预算|项目预算|预算价|最高投标限价|最高限价|招标控制价|控制价)\s*[：:]\s*([^\n；;。]+)/],
-  period: [/(?:计划工期|工期要求|工期|监理服务期限?|设计周期|服务期限|服务期|合同履行期限|交货期限?|交付期|实施周期|建设周期|履约期限)\s*[：:]\s*([^\n；;。]+)/],
-  location: [/(?:项目地点|建设地点|服务地点|交货地点|实施地点|工程地点|项目实施地点)\s*[：:]\s*([^\n；;。]+)/],
-  scope: [/(?:采购需求概况|采购内容|招标范围|服务范围|服务内容|建设内容|建设规模|项目概况|工程概况|采购需求)\s*[：:]\s*([^\n]+)/],
+  budget: [
+    /(?:预算金额|采购预算|项目预算|预算价|最高投标限价|最高限价|招标控制价|控制价)\s*[：:]\s*([^\n；;。]+)/,
+  ],
+  period: [
+    /(?:计划工期|工期要求|工期|监理服务期限?|设计周期|服务期限|服务期|合同履行期限|交货期限?|交付期|实施周期|建设周期|履约期限)\s*[：:]\s*([^\n；;。]+)/,
+  ],
+  location: [
+    /(?:项目地点|建设地点|服务地点|交货地点|实施地点|工程地点|项目实施地点)\s*[：:]\s*([^\n；;。]+)/,
+  ],
+  scope: [
+    /(?:采购需求概况|采购内容|招标范围|服务范围|服务内容|建设内容|建设规模|项目概况|工程概况|采购需求)\s*[：:]\s*([^\n]+)/,
+  ],
   bond: [],
 };
 
 /** `text`: the analysed text with lines a PDF wrapped joined again (paragraphsOf). */
 export function extractFacts(text: string, lines: Line[]): ProjectFacts {
-  const out: ProjectFacts = { name: null, number: null, owner: null, agency: null, budget: null, period: null, location: null, scope: null, bond: null, method: null, bondAmount: null, budgetAmount: null };
+  const out: ProjectFacts = {
+    name: null,
+    number: null,
+    owner: null,
+    agency: null,
+    budget: null,
+    period: null,
+    location: null,
+    scope: null,
+    bond: null,
+    method: null,
+    bondAmount: null,
+    budgetAmount: null,
+  };
   for (const [key, patterns] of Object.entries(FACT_PATTERNS) as Array<[TextFact, RegExp[]]>) {
     for (const re of patterns) {
-      const v = re.exec(text)?.[1]?.trim().replace(/[。；;，,]+$/, '');
+      const v = re
+        .exec(text)?.[1]
+        ?.trim()
+        .replace(/[。；;，,]+$/, '');
       if (v) {
         out[key] = truncate(v, key === 'scope' ? 400 : 120);
         break;
@@ -55,7 +84,8 @@ function extractBond(lines: Line[]): { text: string | null; amount: number | nul
     const m = BOND_LABEL.exec(t);
     if (!m) continue;
     const rest = t.slice(m.index);
-    if (/不(收取|需要?(缴纳|提交))|免(收|交)|无需/.test(rest)) return { text: truncate(rest.replace(/^.*?保证金[：:]?/, '') || '不收取', 120), amount: null };
+    if (/不(收取|需要?(缴纳|提交))|免(收|交)|无需/.test(rest))
+      return { text: truncate(rest.replace(/^.*?保证金[：:]?/, '') || '不收取', 120), amount: null };
     const amount = parseAmount(rest);
     if (amount == null || amount <= 0) continue;
     const value = rest.replace(/^[^：:]*[：:]\s*/, '').replace(/[。；;]+$/, '');
@@ -71,7 +101,10 @@ function extractMethod(text: string, lines: Line[]): string | null {
   const labelled = /(?:采购方式|招标方式|采购形式)\s*[：:]\s*([^\n；;。，,]+)/.exec(text);
   const lm = labelled && METHOD_RE.exec(labelled[1]);
   if (lm) return lm[1];
-  const head = lines.slice(0, 12).map((l) => l.text).join('\n');
+  const head = lines
+    .slice(0, 12)
+    .map((l) => l.text)
+    .join('\n');
   if (/磋商文件/.test(head)) return '竞争性磋商';
   if (/谈判文件/.test(head)) return '竞争性谈判';
   if (/单一来源/.test(head)) return '单一来源';
@@ -82,7 +115,8 @@ function extractMethod(text: string, lines: Line[]): string | null {
   return null;
 }
 
-const LOT_LINE = /^(?:[（(]?[一二三四五六七八九十]+[)）、]\s*)?(?:(?:采购包|分包|包|标段|标包)\s*([一二三四五六七八九十\d]+)|第\s*([一二三四五六七八九十\d]+)\s*(?:采购包|包|标段|分标|标包))\s*(?:[：:]\s*([^（(，,；;。\n]{2,40}))?/;
+const LOT_LINE =
+  /^(?:[（(]?[一二三四五六七八九十]+[)）、]\s*)?(?:(?:采购包|分包|包|标段|标包)\s*([一二三四五六七八九十\d]+)|第\s*([一二三四五六七八九十\d]+)\s*(?:采购包|包|标段|分标|标包))\s*(?:[：:]\s*([^（(，,；;。\n]{2,40}))?/;
 
 export function lotNumber(s: string): number | null {
   const n = /^\d+$/.test(s) ? Number(s) : chineseNumber(s);
@@ -108,11 +142,16 @@ export function extractLots(lines: Line[]): Lot[] {
     if (no == null || byNo.has(no)) continue;
     byNo.set(no, m[3].trim());
   }
-  const lots = [...byNo.entries()].sort((a, b) => a[0] - b[0]).map(([no, name]) => ({ no, name: truncate(name, 200) }));
+  const lots = [...byNo.entries()]
+    .sort((a, b) => a[0] - b[0])
+    .map(([no, name]) => ({ no, name: truncate(name, 200) }));
   return lots.length >= 2 ? lots : [];
 }
 
 export function extractScoringMethod(text: string): string | null {
-  const m = /(综合评分法|综合评估法|经评审的最低投标价法|最低评标价法|最低价成交|性价比法|合理低价法|评定分离|综合评议法)/.exec(text);
+  const m =
+    /(综合评分法|综合评估法|经评审的最低投标价法|最低评标价法|最低价成交|性价比法|合理低价法|评定分离|综合评议法)/.exec(
+      text,
+    );
   return m ? m[1] : null;
 }

@@ -1,7 +1,14 @@
 import type { TenderAnalysis } from '@bid/shared';
 import { lotIndex, extractDisqualifications, extractRequirements, extractStarClauses } from './clauses.ts';
 import { extractFacts, extractLots, extractScoringMethod } from './facts.ts';
-import { detectDarkBid, extractFormatRules, extractKeyDates, extractPageLimit, extractQualifications, extractResponseTables } from './format.ts';
+import {
+  detectDarkBid,
+  extractFormatRules,
+  extractKeyDates,
+  extractPageLimit,
+  extractQualifications,
+  extractResponseTables,
+} from './format.ts';
 import { linesOf, paragraphsOf, titleOf } from './lines.ts';
 import { extractMandatedOutline } from './outline.ts';
 import { classifyCategory, extractScoringItems } from './scoring.ts';
@@ -22,7 +29,10 @@ export function analyzeTenderByRules(input: string): TenderAnalysis {
   const warnings: string[] = [];
   const project = extractFacts(paras.map((p) => p.text).join('\n'), lines);
   const scoringItems = extractScoringItems(lines, title).map((i) => (lots.length ? i : { ...i, lot: null }));
-  if (!scoringItems.length) warnings.push('未识别到评分标准（评分因素及分值），大纲将按标准结构生成；建议粘贴招标文件中的评分标准原文');
+  if (!scoringItems.length)
+    warnings.push(
+      '未识别到评分标准（评分因素及分值），大纲将按标准结构生成；建议粘贴招标文件中的评分标准原文',
+    );
   if (!project.name) warnings.push('未识别到项目名称，请在项目信息中补充');
   const dq = extractDisqualifications(paras);
   return {

@@ -29,7 +29,8 @@ export function titleOf(lines: Line[]): string {
   return lines.find((l) => l.text.trim().length >= 6)?.text.trim() ?? '';
 }
 
-const PAGE_MARK = /^(第\s*\d+\s*页(\s*[,，/／]?\s*共\s*\d+\s*页)?|共\s*\d+\s*页\s*第\s*\d+\s*页|[-—–]\s*\d+\s*[-—–]|\d+\s*\/\s*\d+|Page\s+\d+(\s+of\s+\d+)?)$/i;
+const PAGE_MARK =
+  /^(第\s*\d+\s*页(\s*[,，/／]?\s*共\s*\d+\s*页)?|共\s*\d+\s*页\s*第\s*\d+\s*页|[-—–]\s*\d+\s*[-—–]|\d+\s*\/\s*\d+|Page\s+\d+(\s+of\s+\d+)?)$/i;
 
 /** A page header or footer that PDF extraction leaves in the middle of the text (and of tables). */
 export function isPageNoise(s: string, title: string): boolean {

@@ -8,7 +8,13 @@ const t02 = fs.readFileSync(new URL('../../../test/corpus/t02.txt', import.meta.
 describe('a fresh analysis never lowers the one it replaces', () => {
   it('keeps the earlier scoring items, clauses and facts when the new reading is worse', () => {
     const good = analyzeTenderByRules(t02);
-    const worse = { ...good, scoringItems: good.scoringItems.slice(0, 3), starClauses: good.starClauses.slice(0, 1), mandatedOutline: [], project: { ...good.project, bondAmount: null } };
+    const worse = {
+      ...good,
+      scoringItems: good.scoringItems.slice(0, 3),
+      starClauses: good.starClauses.slice(0, 1),
+      mandatedOutline: [],
+      project: { ...good.project, bondAmount: null },
+    };
     expect(scoringQuality(worse.scoringItems)).toBeLessThan(scoringQuality(good.scoringItems));
     const kept = notWorse(good, worse);
     expect(kept.scoringItems).toEqual(good.scoringItems);

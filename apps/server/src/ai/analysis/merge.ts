@@ -27,7 +27,10 @@ function uniteStrings(a: string[], b: string[]): string[] {
 }
 
 /** How trustworthy a scoring list is: items adding up to the total (per 包), then more items. */
-export function scoringQuality(items: Array<Pick<ScoringItem, 'points' | 'lot' | 'name'>>, total = 100): number {
+export function scoringQuality(
+  items: Array<Pick<ScoringItem, 'points' | 'lot' | 'name'>>,
+  total = 100,
+): number {
   if (!items.length) return 0;
   const byLot = new Map<number | null, number>();
   for (const i of items) byLot.set(i.lot ?? null, (byLot.get(i.lot ?? null) ?? 0) + (i.points ?? 0));
@@ -38,14 +41,30 @@ export function scoringQuality(items: Array<Pick<ScoringItem, 'points' | 'lot' |
 
 function combine(readings: ModelReading[]): ModelReading {
   const first = readings[0];
-  const out: ModelReading = { ...first, scoringItems: [], starClauses: [], disqualifications: [], keyDates: [], qualifications: [], formatRules: [], responseTables: [], mandatedOutline: [] };
+  const out: ModelReading = {
+    ...first,
+    scoringItems: [],
+    starClauses: [],
+    disqualifications: [],
+    keyDates: [],
+    qualifications: [],
+    formatRules: [],
+    responseTables: [],
+    mandatedOutline: [],
+  };
   const project: Record<string, string | null | undefined> = {};
   for (const r of readings) {
     for (const [k, v] of Object.entries(r.project)) if (v && !project[k]) project[k] = v;
     for (const it of r.scoringItems) {
-      if (!out.scoringItems.some((x) => norm(x.name) === norm(it.name) && x.points === it.points && x.lot === it.lot)) out.scoringItems.push(it);
+      if (
+        !out.scoringItems.some(
+          (x) => norm(x.name) === norm(it.name) && x.points === it.points && x.lot === it.lot,
+        )
+      )
+        out.scoringItems.push(it);
     }
-    for (const c of r.starClauses) if (!out.starClauses.some((x) => norm(x.text) === norm(c.text))) out.starClauses.push(c);
+    for (const c of r.starClauses)
+      if (!out.starClauses.some((x) => norm(x.text) === norm(c.text))) out.starClauses.push(c);
     out.disqualifications = uniteStrings(out.disqualifications, r.disqualifications);
     out.qualifications = uniteStrings(out.qualifications, r.qualifications);
     out.formatRules = uniteStrings(out.formatRules, r.formatRules);
@@ -60,7 +79,12 @@ function combine(readings: ModelReading[]): ModelReading {
   return out;
 }
 
-export function mergeAnalyses(text: string, rules: TenderAnalysis, readings: ModelReading[], model: string): TenderAnalysis {
+export function mergeAnalyses(
+  text: string,
+  rules: TenderAnalysis,
+  readings: ModelReading[],
+  model: string,
+): TenderAnalysis {
   const m = combine(readings);
   const declared = /(?:总分|满分|总分值|满分为|总分为)\s*(?:为|是)?\s*(\d{2,3})\s*分/.exec(text);
   const total = declared ? Number(declared[1]) : 100;
@@ -69,10 +93,24 @@ export function mergeAnalyses(text: string, rules: TenderAnalysis, readings: Mod
     const same = rules.scoringItems.find((r) => norm(r.name) === norm(it.name) && r.points === it.points);
     return same ? { ...it, source: same.source, lot: it.lot ?? same.lot } : it;
   });
-  const scoringItems = scoringQuality(fromModel, total) >= scoringQuality(rules.scoringItems, total) ? fromModel : rules.scoringItems;
+  const scoringItems =
+    scoringQuality(fromModel, total) >= scoringQuality(rules.scoringItems, total)
+      ? fromModel
+      : rules.scoringItems;
 
   const project = { ...rules.project } as ProjectFacts;
-  for (const key of ['name', 'number', 'owner', 'agency', 'budget', 'period', 'location', 'scope', 'bond', 'method'] as const) {
+  for (const key of [
+    'name',
+    'number',
+    'owner',
+    'agency',
+    'budget',
+    'period',
+    'location',
+    'scope',
+    'bond',
+    'method',
+  ] as const) {
     project[key] = rules.project[key] ?? m.project[key] ?? null;
   }
   project.bondAmount = rules.project.bondAmount ?? (project.bond ? parseAmount(project.bond) : null);
@@ -83,7 +121,12 @@ export function mergeAnalyses(text: string, rules: TenderAnalysis, readings: Mod
     const n = norm(c.text);
     if (starClauses.some((x) => norm(x.text).includes(n) || n.includes(norm(x.text)))) continue;
     const at = text.indexOf(c.text);
-    starClauses.push({ mark: c.mark, text: c.text.slice(0, 2000), lot: c.lot, source: at >= 0 ? { start: at, end: at + c.text.length } : null });
+    starClauses.push({
+      mark: c.mark,
+      text: c.text.slice(0, 2000),
+      lot: c.lot,
+      source: at >= 0 ? { start: at, end: at + c.text.length } : null,
+    });
   }
   const disqualifications = uniteStrings(rules.disqualifications, m.disqualifications).slice(0, 150);
   const disqualificationSources = disqualifications.map((d, i) => {
@@ -91,21 +134,33 @@ export function mergeAnalyses(text: string, rules: TenderAnalysis, readings: Mod
     const at = text.indexOf(d);
     return at >= 0 ? { start: at, end: at + d.length } : null;
   });
-  const outline = rules.mandatedOutline.length ? rules.mandatedOutline : m.mandatedOutline.length >= 3 ? m.mandatedOutline.map((s) => ({ ...s, source: null })) : [];
-  const warnings = scoringItems.length ? rules.warnings.filter((w) => !/评分标准/.test(w)) : [...rules.warnings];
+  const outline = rules.mandatedOutline.length
+    ? rules.mandatedOutline
+    : m.mandatedOutline.length >= 3
+      ? m.mandatedOutline.map((s) => ({ ...s, source: null }))
+      : [];
+  const warnings = scoringItems.length
+    ? rules.warnings.filter((w) => !/评分标准/.test(w))
+    : [...rules.warnings];
   return {
     ...rules,
     project,
     scoringMethod: rules.scoringMethod ?? m.scoringMethod,
-    qualifications: m.qualifications.length > rules.qualifications.length ? m.qualifications : rules.qualifications,
+    qualifications:
+      m.qualifications.length > rules.qualifications.length ? m.qualifications : rules.qualifications,
     scoringItems,
     starClauses,
     disqualifications,
     disqualificationSources,
-    keyDates: m.keyDates.length > rules.keyDates.length ? m.keyDates.map((d) => ({ ...d, source: null })) : rules.keyDates,
+    keyDates:
+      m.keyDates.length > rules.keyDates.length
+        ? m.keyDates.map((d) => ({ ...d, source: null }))
+        : rules.keyDates,
     mandatedOutline: outline,
     darkBid: rules.darkBid || m.darkBid,
-    pageLimit: rules.pageLimit ?? (m.pageLimit && m.pageLimit > 0 && Number.isInteger(m.pageLimit) ? m.pageLimit : null),
+    pageLimit:
+      rules.pageLimit ??
+      (m.pageLimit && m.pageLimit > 0 && Number.isInteger(m.pageLimit) ? m.pageLimit : null),
     formatRules: uniteStrings(rules.formatRules, m.formatRules).slice(0, 40),
     responseTables: uniteStrings(rules.responseTables, m.responseTables).slice(0, 30),
     engine: 'openai',
@@ -131,7 +186,6 @@ export function modelItems(text: string, items: ModelAnalysis['scoringItems']): 
   });
 }
 
-
 /**
  * A fresh analysis of a bid (refresh) against the one it replaces: per field the better one is
  * kept, so a model that answers worse this time (cut short, fewer items) lowers nothing.
@@ -141,18 +195,29 @@ export function notWorse(previous: TenderAnalysis, next: TenderAnalysis): Tender
   const out: TenderAnalysis = { ...next };
   if (scoringQuality(previous.scoringItems, total) > scoringQuality(next.scoringItems, total)) {
     out.scoringItems = previous.scoringItems;
-    out.warnings = ['重新解析的评分标准不如上次完整，已保留上次的评分项', ...next.warnings.filter((w) => !/评分标准/.test(w))];
+    out.warnings = [
+      '重新解析的评分标准不如上次完整，已保留上次的评分项',
+      ...next.warnings.filter((w) => !/评分标准/.test(w)),
+    ];
   }
-  const prevStars = previous.starClauses.filter((c) => !next.starClauses.some((n) => norm(n.text) === norm(c.text)));
+  const prevStars = previous.starClauses.filter(
+    (c) => !next.starClauses.some((n) => norm(n.text) === norm(c.text)),
+  );
   out.starClauses = [...next.starClauses, ...prevStars];
-  const kept = previous.disqualifications.filter((d) => !next.disqualifications.some((n) => norm(n) === norm(d)));
+  const kept = previous.disqualifications.filter(
+    (d) => !next.disqualifications.some((n) => norm(n) === norm(d)),
+  );
   out.disqualifications = [...next.disqualifications, ...kept];
-  out.disqualificationSources = [...next.disqualifications.map((_, i) => next.disqualificationSources[i] ?? null), ...kept.map((d) => previous.disqualificationSources[previous.disqualifications.indexOf(d)] ?? null)];
+  out.disqualificationSources = [
+    ...next.disqualifications.map((_, i) => next.disqualificationSources[i] ?? null),
+    ...kept.map((d) => previous.disqualificationSources[previous.disqualifications.indexOf(d)] ?? null),
+  ];
   if (!next.mandatedOutline.length) out.mandatedOutline = previous.mandatedOutline;
   if (next.requirements.length < previous.requirements.length) out.requirements = previous.requirements;
   out.project = { ...next.project };
   for (const k of Object.keys(previous.project) as Array<keyof ProjectFacts>) {
-    if (out.project[k] == null && previous.project[k] != null) (out.project as Record<string, unknown>)[k] = previous.project[k];
+    if (out.project[k] == null && previous.project[k] != null)
+      (out.project as Record<string, unknown>)[k] = previous.project[k];
   }
   return out;
 }

@@ -20,7 +20,8 @@ export const MAX_TENDER_CHARS = 60_000;
 /** Tokens a model may spend on one analysis answer. */
 export const ANALYSIS_MAX_TOKENS = 8_000;
 
-const SYSTEM = '你是资深的中文招标文件分析专家，熟悉政府采购和工程建设项目的招标投标规则。只依据提供的招标文件内容提取信息，不得编造。';
+const SYSTEM =
+  '你是资深的中文招标文件分析专家，熟悉政府采购和工程建设项目的招标投标规则。只依据提供的招标文件内容提取信息，不得编造。';
 
 const TASK = `【任务：招标分析】请从上述招标文件内容中提取信息，只输出一个 JSON 对象，字段如下（没有的信息用 null 或空数组，不要编造）：
 {
@@ -41,13 +42,15 @@ const TASK = `【任务：招标分析】请从上述招标文件内容中提取
 
 /** The analysis prompt: the tender (or one part of it) first, so a provider's cache serves it. */
 export function analysisMessages(body: string, part?: { index: number; count: number }): ChatMessage[] {
-  const note = part && part.count > 1 ? `（这是招标文件中与分析相关的第 ${part.index + 1} / ${part.count} 部分，只提取本部分中出现的信息）\n` : '';
+  const note =
+    part && part.count > 1
+      ? `（这是招标文件中与分析相关的第 ${part.index + 1} / ${part.count} 部分，只提取本部分中出现的信息）\n`
+      : '';
   return [
     { role: 'system', content: SYSTEM },
     { role: 'user', content: `以下是招标文件内容：\n<<<\n${body}\n>>>\n\n${note}${TASK}` },
   ];
 }
-
 
 interface CallResult {
   value: ModelAnalysis | null;
@@ -57,13 +60,25 @@ interface CallResult {
 }
 
 /** One analysis call: max_tokens set, finish_reason checked, one repair of a cut or invalid answer. */
-async function callOnce(provider: ChatProvider, messages: ChatMessage[], tier: ModelTier, signal?: AbortSignal): Promise<CallResult> {
+async function callOnce(
+  provider: ChatProvider,
+  messages: ChatMessage[],
+  tier: ModelTier,
+  signal?: AbortSignal,
+): Promise<CallResult> {
   const usage = { promptTokens: 0, completionTokens: 0 };
   let model = provider.modelOf(tier);
   let truncated = false;
   let current = messages;
   for (let attempt = 0; attempt < 2; attempt++) {
-    const res = await provider.chat({ tier, messages: current, json: true, signal, temperature: attempt ? 0 : 0.2, maxTokens: ANALYSIS_MAX_TOKENS });
+    const res = await provider.chat({
+      tier,
+      messages: current,
+      json: true,
+      signal,
+      temperature: attempt ? 0 : 0.2,
+      maxTokens: ANALYSIS_MAX_TOKENS,
+    });
     usage.promptTokens += res.usage.promptTokens;
     usage.completionTokens += res.usage.completionTokens;
     model = res.model;
@@ -73,11 +88,22 @@ async function callOnce(provider: ChatProvider, messages: ChatMessage[], tier: M
     try {
       const parsed = modelAnalysisSchema.safeParse(parseJsonLoose(res.text));
       if (parsed.success && !cut) return { value: parsed.data, usage, model, truncated };
-      error = cut ? '回答超出长度被截断' : parsed.success ? '' : parsed.error.issues.slice(0, 5).map((i) => `${i.path.join('.')}: ${i.message}`).join('；');
+      error = cut
+        ? '回答超出长度被截断'
+        : parsed.success
+          ? ''
+          : parsed.error.issues
+              .slice(0, 5)
+              .map((i) => `${i.path.join('.')}: ${i.message}`)
+              .join('；');
     } catch (e) {
       error = cut ? '回答超出长度被截断' : (e as Error).message;
     }
-    current = repairMessages(messages, res.text.slice(0, 4000), `${error}。请输出完整、有效的 JSON；评分标准原文只保留要点，确保不超过长度`);
+    current = repairMessages(
+      messages,
+      res.text.slice(0, 4000),
+      `${error}。请输出完整、有效的 JSON；评分标准原文只保留要点，确保不超过长度`,
+    );
   }
   return { value: null, usage, model, truncated };
 }
@@ -104,7 +130,12 @@ export async function analyzeWithModel(
   let failed = 0;
   for (let i = 0; i < chunks.length; i++) {
     if (signal?.aborted) throw new AiError('aborted', '已取消');
-    const r = await callOnce(provider, analysisMessages(chunks[i], { index: i, count: chunks.length }), tier, signal);
+    const r = await callOnce(
+      provider,
+      analysisMessages(chunks[i], { index: i, count: chunks.length }),
+      tier,
+      signal,
+    );
     usage.promptTokens += r.usage.promptTokens;
     usage.completionTokens += r.usage.completionTokens;
     model = r.model;

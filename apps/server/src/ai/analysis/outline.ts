@@ -7,7 +7,8 @@ import { isPageNoise, titleOf, type Line } from './lines.ts';
  * order: numbered in any style, as a run of 第X章 lines, or as plain short lines.
  */
 
-const OUTLINE_HEAD = /((?:投标|响应|磋商|谈判)(?:响应)?文件(?:应当|应|须|必须|需)(?:包括|包含)|投标文件的组成|投标文件组成|投标文件应包括|投标文件包括|投标文件由|响应文件的组成|响应文件组成|响应文件应包括|响应文件由|响应文件格式|投标文件格式|投标文件的构成|投标文件构成|响应文件的构成|响应文件构成|技术标编制要求|技术标的组成|技术标组成|技术文件的组成|施工组织设计的组成|暗标.{0,12}(顺序|内容)编写|按以下顺序|按下列(章节)?顺序)/;
+const OUTLINE_HEAD =
+  /((?:投标|响应|磋商|谈判)(?:响应)?文件(?:应当|应|须|必须|需)(?:包括|包含)|投标文件的组成|投标文件组成|投标文件应包括|投标文件包括|投标文件由|响应文件的组成|响应文件组成|响应文件应包括|响应文件由|响应文件格式|投标文件格式|投标文件的构成|投标文件构成|响应文件的构成|响应文件构成|技术标编制要求|技术标的组成|技术标组成|技术文件的组成|施工组织设计的组成|暗标.{0,12}(顺序|内容)编写|按以下顺序|按下列(章节)?顺序)/;
 const SECTION_WORDS = /(须知|情形|说明如下|规定|办法|评标|评审|要求如下|要求$)/;
 const TITLE_BAD = /[，,。；;：:]|\.{3,}|…{2,}|·{3,}|\s\d+$/;
 
@@ -45,7 +46,14 @@ function readList(lines: Line[], from: number): MandatedSection[] {
     if (!en) {
       // Plain short lines, one title each (磋商响应函 / 报价一览表 / …).
       const title = t.replace(/[；;。]$/, '');
-      if ((plain ?? !out.length) && title.length >= 2 && title.length <= 24 && !TITLE_BAD.test(title) && !t.includes('\t') && !SECTION_WORDS.test(title)) {
+      if (
+        (plain ?? !out.length) &&
+        title.length >= 2 &&
+        title.length <= 24 &&
+        !TITLE_BAD.test(title) &&
+        !t.includes('\t') &&
+        !SECTION_WORDS.test(title)
+      ) {
         plain = true;
         out.push({ title, level: 1, source: { start: lines[i].start, end: lines[i].end } });
         continue;

@@ -21,10 +21,13 @@ export interface Candidate {
   end: number;
 }
 
-const POINTS_PAREN = /^(.{2,40}?)\s*[（(]\s*(?:满分|最高|共计?|计|分值)?\s*[:：]?\s*(\d+(?:\.\d+)?)\s*分\s*[）)]\s*[：:，,。]?\s*(.*)$/;
-const POINTS_COLON = /^([^：:，,。；]{2,30}?)\s*[：:]\s*(?:满分|最高|分值)?\s*(\d+(?:\.\d+)?)\s*分(?:[。；;，,：:]\s*|\s+|$)(.*)$/;
+const POINTS_PAREN =
+  /^(.{2,40}?)\s*[（(]\s*(?:满分|最高|共计?|计|分值)?\s*[:：]?\s*(\d+(?:\.\d+)?)\s*分\s*[）)]\s*[：:，,。]?\s*(.*)$/;
+const POINTS_COLON =
+  /^([^：:，,。；]{2,30}?)\s*[：:]\s*(?:满分|最高|分值)?\s*(\d+(?:\.\d+)?)\s*分(?:[。；;，,：:]\s*|\s+|$)(.*)$/;
 /** 评分因素：项目理解。分值：10分。评分标准：… */
-const LABELLED = /^(?:评分因素|评审因素|评分项目)\s*[：:]\s*([^。；;，,]{2,30})[。；;，,]\s*(?:分值|满分)\s*[：:]?\s*(\d+(?:\.\d+)?)\s*分[。；;，,]?\s*(?:评分标准\s*[：:])?\s*(.*)$/;
+const LABELLED =
+  /^(?:评分因素|评审因素|评分项目)\s*[：:]\s*([^。；;，,]{2,30})[。；;，,]\s*(?:分值|满分)\s*[：:]?\s*(\d+(?:\.\d+)?)\s*分[。；;，,]?\s*(?:评分标准\s*[：:])?\s*(.*)$/;
 const NOT_ITEM = /^(总分|满分|合计|总计|本项|评分|其中|得分|每|最高|扣|以|按|优|良|中|差|一般|较)/;
 
 export function categoryFromLabel(label: string): ScoringCategory | null {
@@ -53,7 +56,16 @@ export function readProse(lines: Line[], title: string): Candidate[] {
     const body = (en ? en.rest : line).replace(/^[★▲]\s*/, '');
     const m = LABELLED.exec(body) ?? POINTS_PAREN.exec(body) ?? POINTS_COLON.exec(body);
     if (m && !NOT_ITEM.test(m[1]) && !/[，。；]/.test(m[1])) {
-      const cand: Candidate = { name: m[1].trim(), points: Number(m[2]), criteria: m[3].trim(), style: en?.style ?? null, category: null, group: null, start: l.start, end: l.end };
+      const cand: Candidate = {
+        name: m[1].trim(),
+        points: Number(m[2]),
+        criteria: m[3].trim(),
+        style: en?.style ?? null,
+        category: null,
+        group: null,
+        start: l.start,
+        end: l.end,
+      };
       cands.push(cand);
       last = cand;
       continue;

@@ -3,7 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { analyzeTenderByRules } from './index.ts';
 
 const CORPUS = new URL('../../../test/corpus/', import.meta.url);
-const tenders = fs.readdirSync(CORPUS).filter((f) => f.endsWith('.txt')).sort();
+const tenders = fs
+  .readdirSync(CORPUS)
+  .filter((f) => f.endsWith('.txt'))
+  .sort();
 
 /**
  * Requirements feed the response tables one row each: the instructions to bidders, contract terms,
@@ -12,7 +15,9 @@ const tenders = fs.readdirSync(CORPUS).filter((f) => f.endsWith('.txt')).sort();
 describe('requirements stay inside the 采购需求 parts', () => {
   it.each(tenders)('%s: no boilerplate from other parts of the tender', (file) => {
     const a = analyzeTenderByRules(fs.readFileSync(new URL(file, CORPUS), 'utf8'));
-    const leaked = a.requirements.filter((r) => /质疑|投诉|评标委员会|中标候选人|开标|合同价款|甲方|乙方|投标有效期/.test(r.text));
+    const leaked = a.requirements.filter((r) =>
+      /质疑|投诉|评标委员会|中标候选人|开标|合同价款|甲方|乙方|投标有效期/.test(r.text),
+    );
     expect(leaked.map((r) => r.text)).toEqual([]);
     expect(a.requirements.length).toBeLessThanOrEqual(40);
   });

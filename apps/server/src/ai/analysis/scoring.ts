@@ -11,13 +11,24 @@ import { fragmentsOf, readTables, type TableRow } from './table.ts';
  * total beats fragments of score bands).
  */
 
-const SCORING_HEAD = /(评分标准|评分办法|评审办法|评标办法|评标方法|评分方法|评分细则|评审因素|评分因素|评审标准|详细评审|评分表|评审细则|综合评分|评分项目)/;
+const SCORING_HEAD =
+  /(评分标准|评分办法|评审办法|评标办法|评标方法|评分方法|评分细则|评审因素|评分因素|评审标准|详细评审|评分表|评审细则|综合评分|评分项目)/;
 
 export function classifyCategory(name: string, context: ScoringCategory | null = null): ScoringCategory {
   if (/价格|报价|投标价|磋商价|价格分/.test(name)) return 'price';
   if (context) return context;
-  if (/方案|措施|设计|计划|组织|技术|实施|工艺|进度|质量|安全|环保|环境|应急|培训|运维|服务体系|布置|理解|功能|性能|架构|演示|参数|路线|框架|编制/.test(name)) return 'technical';
-  if (/资质|认证|业绩|信誉|财务|项目经理|负责人|团队|班子|人员|证书|荣誉|奖|承诺|商务|社保|纳税|企业|诚信|规模|体系|售后|质保|工程师|机构/.test(name)) return 'commercial';
+  if (
+    /方案|措施|设计|计划|组织|技术|实施|工艺|进度|质量|安全|环保|环境|应急|培训|运维|服务体系|布置|理解|功能|性能|架构|演示|参数|路线|框架|编制/.test(
+      name,
+    )
+  )
+    return 'technical';
+  if (
+    /资质|认证|业绩|信誉|财务|项目经理|负责人|团队|班子|人员|证书|荣誉|奖|承诺|商务|社保|纳税|企业|诚信|规模|体系|售后|质保|工程师|机构/.test(
+      name,
+    )
+  )
+    return 'commercial';
   return 'technical';
 }
 
@@ -25,7 +36,8 @@ export function classifyCategory(name: string, context: ScoringCategory | null =
 function regions(lines: Line[]): Array<[number, number]> {
   // The next chapter heading after each line, found in one pass from the end.
   const nextChapter: number[] = new Array(lines.length + 1).fill(lines.length);
-  for (let j = lines.length - 1; j >= 0; j--) nextChapter[j] = j + 1 < lines.length && isChapterHeading(lines[j + 1].text) ? j + 1 : nextChapter[j + 1];
+  for (let j = lines.length - 1; j >= 0; j--)
+    nextChapter[j] = j + 1 < lines.length && isChapterHeading(lines[j + 1].text) ? j + 1 : nextChapter[j + 1];
   const out: Array<[number, number]> = [];
   for (let i = 0; i < lines.length; i++) {
     const t = lines[i].text.trim();
@@ -61,7 +73,16 @@ function fromRows(rows: TableRow[]): Candidate[] {
       points = points ?? Number(inName[2]);
     }
     const cat = r.cat ? r.cat.replace(/[（(].*$/, '') : null;
-    out.push({ name, points, criteria: r.criteria, style: r.criteria ? 'num' : 'cn', category: cat ? categoryFromLabel(cat) : null, group: cat, start: r.start, end: r.end });
+    out.push({
+      name,
+      points,
+      criteria: r.criteria,
+      style: r.criteria ? 'num' : 'cn',
+      category: cat ? categoryFromLabel(cat) : null,
+      group: cat,
+      start: r.start,
+      end: r.end,
+    });
   }
   // Group rows of a table: a factor without criteria whose points are its followers' sum.
   resolveGroups(out);
@@ -95,14 +116,18 @@ function readRegion(lines: Line[], title: string, declared: number | null): Read
   for (const part of parts) {
     const tables = readTables(fragmentsOf(part.lines, title));
     const items = tables.flatMap((t) => fromRows(t.rows));
-    if (lotted && part.lot == null && !items.length && !readProse(part.lines, title).some((c) => !c.isGroup)) continue;
+    if (lotted && part.lot == null && !items.length && !readProse(part.lines, title).some((c) => !c.isGroup))
+      continue;
     tableGroups.push({ lot: part.lot, items });
     proseGroups.push({ lot: part.lot, items: readProse(part.lines, title) });
   }
   const t = { quality: quality(tableGroups, declared), groups: tableGroups };
   const p = { quality: quality(proseGroups, declared), groups: proseGroups };
   const best = t.quality >= p.quality ? t : p;
-  return { quality: best.quality, items: best.groups.flatMap((g) => g.items.map((c) => ({ ...c, lot: g.lot }))) };
+  return {
+    quality: best.quality,
+    items: best.groups.flatMap((g) => g.items.map((c) => ({ ...c, lot: g.lot }))),
+  };
 }
 
 export function extractScoringItems(lines: Line[], title: string): ScoringItem[] {

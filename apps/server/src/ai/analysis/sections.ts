@@ -18,7 +18,10 @@ export interface Section {
 const HEADINGS: Array<[SectionKind, RegExp]> = [
   ['scoring', /评分|评标|评审|评定|综合评估/],
   ['clauses', /废标|无效|否决|实质性|★|须知前附表/],
-  ['outline', /投标文件格式|响应文件格式|投标文件的?组成|响应文件的?组成|投标文件的?构成|响应文件的?构成|编制要求/],
+  [
+    'outline',
+    /投标文件格式|响应文件格式|投标文件的?组成|响应文件的?组成|投标文件的?构成|响应文件的?构成|编制要求/,
+  ],
   ['requirements', /采购需求|技术参数|技术要求|服务要求|用户需求|技术规格|需求书/],
 ];
 
@@ -27,7 +30,10 @@ export function locateSections(text: string, rules: TenderAnalysis): Section[] {
   const lines = linesOf(text);
   const starts = lines.filter((l) => isChapterHeading(l.text)).map((l) => l.start);
   if (!starts.length || starts[0] > 0) starts.unshift(0);
-  const chapters = starts.map((s, i) => ({ start: s, end: i + 1 < starts.length ? starts[i + 1] : text.length }));
+  const chapters = starts.map((s, i) => ({
+    start: s,
+    end: i + 1 < starts.length ? starts[i + 1] : text.length,
+  }));
   const found: Array<[SectionKind, number]> = [
     ...rules.scoringItems.map((i) => ['scoring', i.source?.start ?? -1] as [SectionKind, number]),
     ...rules.starClauses.map((c) => ['clauses', c.source?.start ?? -1] as [SectionKind, number]),

@@ -49,8 +49,19 @@ function splitCells(line: string): Array<{ text: string; offset: number }> {
 export function fragmentsOf(lines: Line[], title: string): Frag[] {
   const out: Frag[] = [];
   lines.forEach((l, li) => {
-    const cells = splitCells(l.text).filter((c) => !/^:?-{2,}:?$/.test(c.text) && !isPageNoise(c.text, title));
-    cells.forEach((c, i) => out.push({ text: c.text, start: l.start + c.offset, end: l.start + c.offset + c.text.length, lineStart: i === 0, lineCells: cells.length, line: li }));
+    const cells = splitCells(l.text).filter(
+      (c) => !/^:?-{2,}:?$/.test(c.text) && !isPageNoise(c.text, title),
+    );
+    cells.forEach((c, i) =>
+      out.push({
+        text: c.text,
+        start: l.start + c.offset,
+        end: l.start + c.offset + c.text.length,
+        lineStart: i === 0,
+        lineCells: cells.length,
+        line: li,
+      }),
+    );
   });
   // A factor with its points run together with its criteria (质量管理（6分）体系健全…) is two cells.
   for (let i = 0; i < out.length; i++) {
@@ -58,7 +69,12 @@ export function fragmentsOf(lines: Line[], title: string): Frag[] {
     if (!m) continue;
     const a = out[i];
     const cut = a.start + m[1].length;
-    out.splice(i, 1, { ...a, text: m[1], end: cut }, { ...a, text: m[2].trim(), start: cut, lineStart: false });
+    out.splice(
+      i,
+      1,
+      { ...a, text: m[1], end: cut },
+      { ...a, text: m[2].trim(), start: cut, lineStart: false },
+    );
   }
   // A label wrapped inside its parentheses (技术部分（50 / 分）) is one cell again.
   for (let i = 0; i + 1 < out.length; i++) {
@@ -72,10 +88,13 @@ export function fragmentsOf(lines: Line[], title: string): Frag[] {
 }
 
 const H_SEQ = /^(序号|编号|条款号|序|项次)$/;
-const H_CAT = /^(评分类别|评审类别|类别|评分类型|评分大项|评审大项|分类|项目类别|评分分类|评分模块|评审模块)$/;
-const H_NAME = /^(评分因素|评审因素|评分项目|评审项目|评分内容|评审内容|评分项|评审项|评价因素|评价项目|考核内容|考核项目|评分指标|评审指标|因素|指标|评分子项|评审子项|内容|项目|评分因子)$/;
+const H_CAT =
+  /^(评分类别|评审类别|类别|评分类型|评分大项|评审大项|分类|项目类别|评分分类|评分模块|评审模块)$/;
+const H_NAME =
+  /^(评分因素|评审因素|评分项目|评审项目|评分内容|评审内容|评分项|评审项|评价因素|评价项目|考核内容|考核项目|评分指标|评审指标|因素|指标|评分子项|评审子项|内容|项目|评分因子)$/;
 const H_POINTS = /^(分值|分数|满分|权重|标准分|最高分|分值[（(]分[）)]|分值范围|分值分配|得分上限)$/;
-const H_CRIT = /^(?:评分|评审|考核|评价)?(?:内容)?(?:及|和|与|、)?(?:评分|评审)?(?:标准|细则|说明|办法|依据|要求|准则|方法)(?:及说明)?$/;
+const H_CRIT =
+  /^(?:评分|评审|考核|评价)?(?:内容)?(?:及|和|与|、)?(?:评分|评审)?(?:标准|细则|说明|办法|依据|要求|准则|方法)(?:及说明)?$/;
 
 function headerRole(s: string): Role | 'name-like' | null {
   const t = s.replace(/\s+/g, '');
@@ -120,10 +139,12 @@ const INT = /^\d{1,2}$/;
 /** A clause number in a 前附表 (2.2.4(1)). */
 const CLAUSE_NO = /^\d+(?:\.\d+)+(?:[（(]\d+[）)])?$/;
 const POINTS = /^(\d{1,3}(?:\.\d+)?)\s*分?$/;
-const CAT_CELL = /^(技术|商务|价格|报价|资信|服务|综合|其他|经济|信誉|业绩)(部分|类|评分|评审|分|标|项|因素|得分|评分项)?\s*([（(]\s*\d+(?:\.\d+)?\s*分\s*[）)])?$/;
+const CAT_CELL =
+  /^(技术|商务|价格|报价|资信|服务|综合|其他|经济|信誉|业绩)(部分|类|评分|评审|分|标|项|因素|得分|评分项)?\s*([（(]\s*\d+(?:\.\d+)?\s*分\s*[）)])?$/;
 const TOTAL = /^(合计|总计|总分|小计|满分|合\s*计)/;
 /** A group row spanning the table (一、商务部分（20分）): a label for the rows under it. */
-const GROUP_ROW = /^(?:[一二三四五六七八九十]+[、.．]|[（(][一二三四五六七八九十]+[)）])?\s*[^，。；\d]{2,14}[（(]\s*\d+(?:\.\d+)?\s*分\s*[）)]$/;
+const GROUP_ROW =
+  /^(?:[一二三四五六七八九十]+[、.．]|[（(][一二三四五六七八九十]+[)）])?\s*[^，。；\d]{2,14}[（(]\s*\d+(?:\.\d+)?\s*分\s*[）)]$/;
 const NAME_WITH_POINTS = /^[^，。；：:]{2,40}[（(]\s*(?:满分|最高)?\s*\d+(?:\.\d+)?\s*分\s*[）)]$/;
 
 /** Criteria text, not a (wrapped) factor name: sentences, scoring words, or long. */
@@ -183,34 +204,90 @@ export function readTable(frags: Frag[], at: number): TableRow[] {
     // A new header (the next 包's table) ends this one.
     if (headerAt(frags, i)) break;
     const cur = row as TableRow | null;
-    const filled = cur && cur.name && (p >= roles.indexOf('name'));
-    if (hasPoints && !hasCat && GROUP_ROW.test(t) && f.lineCells === 1 && (!cur || (filled && p > roles.indexOf('name')))) {
+    const filled = cur && cur.name && p >= roles.indexOf('name');
+    if (
+      hasPoints &&
+      !hasCat &&
+      GROUP_ROW.test(t) &&
+      f.lineCells === 1 &&
+      (!cur || (filled && p > roles.indexOf('name')))
+    ) {
       done();
       group = t;
       continue;
     }
     // Row starts.
     if (!cur) {
-      if (hasSeq && !INT.test(t) && !(hasCat && CAT_CELL.test(t)) && !NAME_WITH_POINTS.test(t) && !f.lineStart) continue;
+      if (
+        hasSeq &&
+        !INT.test(t) &&
+        !(hasCat && CAT_CELL.test(t)) &&
+        !NAME_WITH_POINTS.test(t) &&
+        !f.lineStart
+      )
+        continue;
       if (looksCriteria(t) && !NAME_WITH_POINTS.test(t) && !(hasCat && CAT_CELL.test(t))) {
         if (rows.length) break;
         continue;
       }
       open(f);
     } else if (filled) {
-      const seqStart = hasSeq && INT.test(t) && Number(t) === nextSeq && p > roles.indexOf('name') && !(pointsIdx > critIdx && cur.points == null && p >= critIdx);
-      const catStart = hasCat && CAT_CELL.test(t) && (p > roles.indexOf('name')) && (!hasSeq || INT.test(frags[i + 1]?.text ?? ''));
+      const seqStart =
+        hasSeq &&
+        INT.test(t) &&
+        Number(t) === nextSeq &&
+        p > roles.indexOf('name') &&
+        !(pointsIdx > critIdx && cur.points == null && p >= critIdx);
+      const catStart =
+        hasCat &&
+        CAT_CELL.test(t) &&
+        p > roles.indexOf('name') &&
+        (!hasSeq || INT.test(frags[i + 1]?.text ?? ''));
       const namedStart = !hasPoints && NAME_WITH_POINTS.test(t);
       const clauseStart = hasSeq && CLAUSE_NO.test(t);
-      const lineStart = !hasSeq && !hasCat && f.lineStart && f.lineCells >= roles.length - 1 && f.lineCells >= 2 && p > roles.indexOf('name');
+      const lineStart =
+        !hasSeq &&
+        !hasCat &&
+        f.lineStart &&
+        f.lineCells >= roles.length - 1 &&
+        f.lineCells >= 2 &&
+        p > roles.indexOf('name');
       const complete = pointsIdx > critIdx && cur.points != null;
       // Without sequence cells a row starts where a factor name is followed by its points.
-      const nameThenPoints = !hasSeq && !hasCat && pointsIdx === roles.indexOf('name') + 1 && p === roles.length - 1 && /[。；;]$/.test(cur.criteria) && !looksCriteria(t) && [1, 2, 3].some((k) => POINTS.test(frags[i + k]?.text ?? '') && frags.slice(i, i + k).every((g) => !looksCriteria(g.text)));
-      if (seqStart || clauseStart || catStart || namedStart || lineStart || nameThenPoints || (complete && !looksCriteria(t))) open(f);
-      else if (f.lineStart && firstLineCells >= 3 && f.lineCells < firstLineCells && f.line !== frags[i - 1]?.line) {
+      const nameThenPoints =
+        !hasSeq &&
+        !hasCat &&
+        pointsIdx === roles.indexOf('name') + 1 &&
+        p === roles.length - 1 &&
+        /[。；;]$/.test(cur.criteria) &&
+        !looksCriteria(t) &&
+        [1, 2, 3].some(
+          (k) =>
+            POINTS.test(frags[i + k]?.text ?? '') &&
+            frags.slice(i, i + k).every((g) => !looksCriteria(g.text)),
+        );
+      if (
+        seqStart ||
+        clauseStart ||
+        catStart ||
+        namedStart ||
+        lineStart ||
+        nameThenPoints ||
+        (complete && !looksCriteria(t))
+      )
+        open(f);
+      else if (
+        f.lineStart &&
+        firstLineCells >= 3 &&
+        f.lineCells < firstLineCells &&
+        f.line !== frags[i - 1]?.line
+      ) {
         // A continuation line of a row: a wrapped name's tail, then the criteria's.
         const next = frags[i + 1];
-        const lastCont = !next || next.line !== f.line ? !next || INT.test(next.text) || next.lineCells >= firstLineCells : false;
+        const lastCont =
+          !next || next.line !== f.line
+            ? !next || INT.test(next.text) || next.lineCells >= firstLineCells
+            : false;
         const closed = /[。；;]$/.test(frags[i - 1]?.text ?? '');
         if (f.lineCells >= 2 || (nameTail(t) && lastCont && closed)) {
           cur.name += t;
@@ -296,7 +373,12 @@ export function readTable(frags: Frag[], at: number): TableRow[] {
       // criteria
       const after = roles[p + 1];
       // "…一般的得 / 3分": a number that completes the criteria's sentence is not the points cell.
-      if (after === 'points' && POINTS.test(t) && r.criteria && !/(得|扣|加|减|计|为|最高|至|-)$/.test(r.criteria)) {
+      if (
+        after === 'points' &&
+        POINTS.test(t) &&
+        r.criteria &&
+        !/(得|扣|加|减|计|为|最高|至|-)$/.test(r.criteria)
+      ) {
         p += 1;
         continue;
       }

@@ -92,7 +92,8 @@ export function docBlocks(doc: PMNode | null | undefined): Block[] {
 }
 
 /** Enumerators at the start of a paragraph: 1. 1、 （1） (1) ① 一、 （一） 第一步 步骤一. */
-const STEP_RE = /^(?:第[一二三四五六七八九十\d]+步[：:、.．\s]*|步骤[一二三四五六七八九十\d]+[：:、.．\s]*|\d{1,2}[.．、)）](?!\d)\s*|[（(]\d{1,2}[)）]\s*|[①②③④⑤⑥⑦⑧⑨⑩⑪⑫⑬⑭⑮]\s*|[一二三四五六七八九十]+[、.．]\s*|[（(][一二三四五六七八九十]+[)）]\s*)/;
+const STEP_RE =
+  /^(?:第[一二三四五六七八九十\d]+步[：:、.．\s]*|步骤[一二三四五六七八九十\d]+[：:、.．\s]*|\d{1,2}[.．、)）](?!\d)\s*|[（(]\d{1,2}[)）]\s*|[①②③④⑤⑥⑦⑧⑨⑩⑪⑫⑬⑭⑮]\s*|[一二三四五六七八九十]+[、.．]\s*|[（(][一二三四五六七八九十]+[)）]\s*)/;
 
 export function stepMarker(text: string): { marker: string; rest: string } | null {
   const m = STEP_RE.exec(text);
@@ -119,7 +120,19 @@ export function shortLabel(text: string, max = 20): string {
   return t;
 }
 
-const NUM_CN: Record<string, number> = { 一: 1, 二: 2, 两: 2, 三: 3, 四: 4, 五: 5, 六: 6, 七: 7, 八: 8, 九: 9, 十: 10 };
+const NUM_CN: Record<string, number> = {
+  一: 1,
+  二: 2,
+  两: 2,
+  三: 3,
+  四: 4,
+  五: 5,
+  六: 6,
+  七: 7,
+  八: 8,
+  九: 9,
+  十: 10,
+};
 function cnNumber(s: string): number {
   if (/^\d+$/.test(s)) return Number(s);
   if (s.length === 1) return NUM_CN[s] ?? NaN;
@@ -135,13 +148,25 @@ function cnNumber(s: string): number {
 export function periodDays(periodText: string | null, tenderText: string): number | null {
   const sources = [periodText ?? '', tenderText];
   const patterns: Array<[RegExp, number]> = [
-    [/(?:工期|建设周期|实施周期|交货期|交付期|履行期限)[^0-9一二三四五六七八九十\n。；]{0,16}?([0-9]+|[一二三四五六七八九十]{1,3})\s*(?:个)?\s*(日历天|天|日)/, 1],
+    [
+      /(?:工期|建设周期|实施周期|交货期|交付期|履行期限)[^0-9一二三四五六七八九十\n。；]{0,16}?([0-9]+|[一二三四五六七八九十]{1,3})\s*(?:个)?\s*(日历天|天|日)/,
+      1,
+    ],
     [/([0-9]+|[一二三四五六七八九十]{1,3})\s*(?:日历天|天)内(?:完成|交付|竣工|交货)/, 1],
     [/^\s*([0-9]+)\s*(日历天|天|日)\s*$/, 1],
-    [/(?:工期|建设周期|实施周期|服务期限?|履行期限|期限)[^0-9一二三四五六七八九十\n。；]{0,16}?([0-9]+|[一二三四五六七八九十]{1,3})\s*个?\s*(月)/, 30],
+    [
+      /(?:工期|建设周期|实施周期|服务期限?|履行期限|期限)[^0-9一二三四五六七八九十\n。；]{0,16}?([0-9]+|[一二三四五六七八九十]{1,3})\s*个?\s*(月)/,
+      30,
+    ],
     [/([0-9]+|[一二三四五六七八九十]{1,3})\s*个月内(?:完成|交付|竣工|交货)?/, 30],
-    [/(?:工期|建设周期|实施周期|服务期限?|履行期限|期限)[^0-9一二三四五六七八九十\n。；]{0,16}?([0-9]+|[一二三四五六七八九十]{1,3})\s*(周)/, 7],
-    [/(?:服务期限?|履行期限|合同期限?)[^0-9一二三四五六七八九十\n。；]{0,16}?([0-9]+|[一二三四五六七八九十]{1,3})\s*(年)/, 365],
+    [
+      /(?:工期|建设周期|实施周期|服务期限?|履行期限|期限)[^0-9一二三四五六七八九十\n。；]{0,16}?([0-9]+|[一二三四五六七八九十]{1,3})\s*(周)/,
+      7,
+    ],
+    [
+      /(?:服务期限?|履行期限|合同期限?)[^0-9一二三四五六七八九十\n。；]{0,16}?([0-9]+|[一二三四五六七八九十]{1,3})\s*(年)/,
+      365,
+    ],
   ];
   // Patterns in order of trust (a construction period before a service period), each over both sources.
   for (const [re, factor] of patterns) {
@@ -157,7 +182,9 @@ export function periodDays(periodText: string | null, tenderText: string): numbe
     }
   }
   // The analysis's period value on its own, e.g. "三年（合同一年一签）".
-  const bare = /^\s*([0-9]+|[一二三四五六七八九十]{1,3})\s*个?\s*(年|月|周|日历天|天|日)/.exec(periodText ?? '');
+  const bare = /^\s*([0-9]+|[一二三四五六七八九十]{1,3})\s*个?\s*(年|月|周|日历天|天|日)/.exec(
+    periodText ?? '',
+  );
   if (bare) {
     const n = cnNumber(bare[1]);
     const factor = { 年: 365, 月: 30, 周: 7, 日历天: 1, 天: 1, 日: 1 }[bare[2] as '年'] ?? 1;
@@ -169,7 +196,9 @@ export function periodDays(periodText: string | null, tenderText: string): numbe
 export type Domain = 'road' | 'construction' | 'it' | 'service' | 'goods' | 'general';
 
 /** What kind of project the tender is about, for phase templates and keywords. */
-export function domainOf(ctx: Pick<ElementContext, 'tenderText' | 'bidName' | 'chapterTitle' | 'text'>): Domain {
+export function domainOf(
+  ctx: Pick<ElementContext, 'tenderText' | 'bidName' | 'chapterTitle' | 'text'>,
+): Domain {
   const t = `${ctx.bidName} ${ctx.chapterTitle} ${ctx.tenderText.slice(0, 20_000)} ${ctx.text.slice(0, 5000)}`;
   const score = (re: RegExp) => (t.match(re) ?? []).length;
   // Roads before buildings: a road bid also speaks of 施工 and 混凝土, but of 路基 and 路面 above all.

@@ -3,13 +3,20 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { markdownToDoc } from '@bid/document';
-import { taskEnd, type FlowchartModel, type GanttModel, type MindmapModel } from '@bid/document/diagrams/model';
+import {
+  taskEnd,
+  type FlowchartModel,
+  type GanttModel,
+  type MindmapModel,
+} from '@bid/document/diagrams/model';
 import { renderDiagramSvg } from '@bid/document/diagrams/render';
 import { AiError } from '../errors.ts';
 import type { ChatRequest, ChatResult } from '../providers/types.ts';
 import { buildContext, periodDays, shortLabel } from './context.ts';
 import { generateElement, searchKeywords } from './generate.ts';
-import { imageKeywords, offlineFlowchart, offlineGantt, offlineMindmap, offlineTable } from './offline.ts';
+import { imageKeywords } from './keywords.ts';
+import { offlineFlowchart, offlineGantt, offlineMindmap } from './offline.ts';
+import { offlineTable } from './offline-table.ts';
 import { firstValid, jsonCandidates } from './parse.ts';
 import { normalizeFlowchart, normalizeGantt, normalizeTable } from './normalize.ts';
 import type { TableModel } from './table.ts';
@@ -54,16 +61,36 @@ describe('JSON extraction and repair', () => {
   const good = { nodes: [{ id: 'a', label: '开始' }], edges: [] };
   it('reads exact JSON, a ```json fence and JSON wrapped in prose', () => {
     expect(jsonCandidates(JSON.stringify(good))[0]).toMatchObject({ how: 'exact', value: good });
-    expect(jsonCandidates(`好的，以下是流程图：\n\`\`\`json\n${JSON.stringify(good, null, 2)}\n\`\`\`\n希望对您有帮助。`)[0]).toMatchObject({ how: 'fenced', value: good });
-    expect(jsonCandidates(`根据章节内容，流程如下 ${JSON.stringify(good)} 以上。`)[0]).toMatchObject({ how: 'embedded', value: good });
+    expect(
+      jsonCandidates(
+        `好的，以下是流程图：\n\`\`\`json\n${JSON.stringify(good, null, 2)}\n\`\`\`\n希望对您有帮助。`,
+      )[0],
+    ).toMatchObject({ how: 'fenced', value: good });
+    expect(jsonCandidates(`根据章节内容，流程如下 ${JSON.stringify(good)} 以上。`)[0]).toMatchObject({
+      how: 'embedded',
+      value: good,
+    });
   });
 
   it('closes an answer cut short at its last complete element', () => {
-    const full = JSON.stringify({ caption: '流程', nodes: [{ id: 'n1', label: '开始' }, { id: 'n2', label: '施工准备' }, { id: 'n3', label: '技术交底' }] });
+    const full = JSON.stringify({
+      caption: '流程',
+      nodes: [
+        { id: 'n1', label: '开始' },
+        { id: 'n2', label: '施工准备' },
+        { id: 'n3', label: '技术交底' },
+      ],
+    });
     const cut = full.slice(0, full.indexOf('技术交') + 2);
     const [c] = jsonCandidates(`\`\`\`json\n${cut}`);
     expect(c.how).toBe('repaired');
-    expect(c.value).toEqual({ caption: '流程', nodes: [{ id: 'n1', label: '开始' }, { id: 'n2', label: '施工准备' }] });
+    expect(c.value).toEqual({
+      caption: '流程',
+      nodes: [
+        { id: 'n1', label: '开始' },
+        { id: 'n2', label: '施工准备' },
+      ],
+    });
   });
 
   it('tolerates trailing commas and reports when there is no JSON', () => {
@@ -76,7 +103,18 @@ describe('JSON extraction and repair', () => {
 describe('normalising model answers', () => {
   it('accepts source/target edges, drops edges to missing nodes and chains bare steps', () => {
     const r = normalizeFlowchart(
-      { flowchart: { nodes: [{ id: 1, text: '开始', shape: 'start' }, { id: 2, name: '施工' }], edges: [{ source: 1, target: 2 }, { from: 2, to: 99 }] } },
+      {
+        flowchart: {
+          nodes: [
+            { id: 1, text: '开始', shape: 'start' },
+            { id: 2, name: '施工' },
+          ],
+          edges: [
+            { source: 1, target: 2 },
+            { from: 2, to: 99 },
+          ],
+        },
+      },
       '流程图',
     );
     expect(r.ok && r.value.model.edges).toEqual([{ from: '1', to: '2', label: undefined }]);
@@ -85,7 +123,16 @@ describe('normalising model answers', () => {
   });
 
   it('scales a Gantt plan that overruns the tender period back into it', () => {
-    const r = normalizeGantt({ tasks: [{ id: 'a', name: '准备', start: 0, duration: 100 }, { id: 'b', name: '施工', start: 100, duration: 260, dependsOn: 'a' }] }, '甘特图', 180);
+    const r = normalizeGantt(
+      {
+        tasks: [
+          { id: 'a', name: '准备', start: 0, duration: 100 },
+          { id: 'b', name: '施工', start: 100, duration: 260, dependsOn: 'a' },
+        ],
+      },
+      '甘特图',
+      180,
+    );
     expect(r.ok).toBe(true);
     const m = (r as { value: { model: GanttModel } }).value.model;
     expect(Math.max(...m.tasks.map(taskEnd))).toBeLessThanOrEqual(180);
@@ -93,8 +140,17 @@ describe('normalising model answers', () => {
   });
 
   it('pads ragged table rows and maps object rows by column', () => {
-    const r = normalizeTable({ headers: ['序号', '项目', '内容'], rows: [['1', '质量'], { 序号: 2, 项目: '安全', 内容: '三级教育' }] }, '表');
-    expect(r.ok && r.value.rows).toEqual([['1', '质量', ''], ['2', '安全', '三级教育']]);
+    const r = normalizeTable(
+      {
+        headers: ['序号', '项目', '内容'],
+        rows: [['1', '质量'], { 序号: 2, 项目: '安全', 内容: '三级教育' }],
+      },
+      '表',
+    );
+    expect(r.ok && r.value.rows).toEqual([
+      ['1', '质量', ''],
+      ['2', '安全', '三级教育'],
+    ]);
   });
 });
 
@@ -143,7 +199,12 @@ describe('offline engine', () => {
   });
 
   it('plans a 180-day construction tender in at least five phases spanning exactly 180 days', () => {
-    const g = offlineGantt(ctxOf('## 进度计划\n本工程按节点工期组织施工。', { tenderText: '某办公楼施工总承包工程 招标文件\n计划工期：180 日历天\n质量要求：合格\n施工 主体结构 混凝土 钢筋 装饰装修 竣工 监理' }));
+    const g = offlineGantt(
+      ctxOf('## 进度计划\n本工程按节点工期组织施工。', {
+        tenderText:
+          '某办公楼施工总承包工程 招标文件\n计划工期：180 日历天\n质量要求：合格\n施工 主体结构 混凝土 钢筋 装饰装修 竣工 监理',
+      }),
+    );
     expect(g.periodDays).toBe(180);
     const tasks = g.model.tasks.filter((t) => !t.milestone);
     expect(tasks.length).toBeGreaterThanOrEqual(5);
@@ -155,7 +216,12 @@ describe('offline engine', () => {
   });
 
   it('a road project gets road phases, not a building schedule', () => {
-    const road = offlineGantt(ctxOf('', { tenderText: '某市南湖大道道路改造工程 招标文件\n计划工期：210 日历天\n施工内容：路基、水稳基层、沥青路面、雨污水管网、人行道及交通标线，混凝土路缘石。' }));
+    const road = offlineGantt(
+      ctxOf('', {
+        tenderText:
+          '某市南湖大道道路改造工程 招标文件\n计划工期：210 日历天\n施工内容：路基、水稳基层、沥青路面、雨污水管网、人行道及交通标线，混凝土路缘石。',
+      }),
+    );
     const names = road.model.tasks.map((t) => t.name).join();
     expect(names).toMatch(/路基/);
     expect(names).toMatch(/沥青/);
@@ -174,7 +240,8 @@ describe('offline engine', () => {
     const t: TableModel = offlineTable(ctxOf(CHAPTER_MD));
     expect(t.columns[0]).toBe('序号');
     expect(t.rows.length).toBeGreaterThanOrEqual(3);
-    const md = '## 主要管理人员\n- 项目经理：负责项目全面管理\n- 技术负责人：负责技术管理\n- 安全员：负责安全检查\n- 质检员：负责质量检查';
+    const md =
+      '## 主要管理人员\n- 项目经理：负责项目全面管理\n- 技术负责人：负责技术管理\n- 安全员：负责安全检查\n- 质检员：负责质量检查';
     const p = offlineTable(ctxOf(md));
     expect(p.columns).toEqual(['序号', '项目', '内容']);
     expect(p.rows[0]).toEqual(['1', '项目经理', '负责项目全面管理']);
@@ -187,7 +254,11 @@ describe('offline engine', () => {
   });
 
   it('keeps placeholders visible in what it builds', () => {
-    const t = offlineTable(ctxOf('- 项目背景：【待填写：项目背景的具体做法】\n- 建设目标：【待填写：建设目标】\n- 需求理解：按招标文件理解'));
+    const t = offlineTable(
+      ctxOf(
+        '- 项目背景：【待填写：项目背景的具体做法】\n- 建设目标：【待填写：建设目标】\n- 需求理解：按招标文件理解',
+      ),
+    );
     expect(t.rows[0]).toEqual(['1', '项目背景', '【待填写：项目背景的具体做法】']);
   });
 
@@ -207,26 +278,46 @@ function provider(replies: Array<string | Error>) {
       calls.push(req);
       const r = replies.shift() ?? '';
       if (r instanceof Error) throw r;
-      return { text: r, usage: { promptTokens: 1, completionTokens: 1 }, model: 'fake', finishReason: 'stop' };
+      return {
+        text: r,
+        usage: { promptTokens: 1, completionTokens: 1 },
+        model: 'fake',
+        finishReason: 'stop',
+      };
     },
   };
 }
 
 describe('generateElement', () => {
   const ctx = ctxOf(CHAPTER_MD);
-  const mind = { caption: '质量保证思维导图', root: { text: '质量保证', children: [{ text: '体系' }, { text: '流程' }] } };
+  const mind = {
+    caption: '质量保证思维导图',
+    root: { text: '质量保证', children: [{ text: '体系' }, { text: '流程' }] },
+  };
 
   it('uses a valid model answer wrapped in prose', async () => {
     const p = provider([`以下是结果：\n\`\`\`json\n${JSON.stringify(mind)}\n\`\`\``]);
     const r = await generateElement('mindmap', ctx, { provider: p, tier: 'standard' });
     expect(r).toMatchObject({ engine: 'openai', caption: '质量保证思维导图', notice: null });
-    expect(r.node).toMatchObject({ type: 'diagram', attrs: { kind: 'mindmap', caption: '质量保证思维导图' } });
+    expect(r.node).toMatchObject({
+      type: 'diagram',
+      attrs: { kind: 'mindmap', caption: '质量保证思维导图' },
+    });
     expect(p.calls[0].json).toBe(true);
     expect(p.calls[0].messages.at(-1)!.content).toContain('【任务：生成思维导图】');
   });
 
   it('repairs once with the validation error, then succeeds', async () => {
-    const p = provider(['{"nodes": []}', JSON.stringify({ nodes: [{ id: 'a', label: '开始', shape: 'terminal' }, { id: 'b', label: '结束', shape: 'terminal' }], edges: [{ from: 'a', to: 'b' }] })]);
+    const p = provider([
+      '{"nodes": []}',
+      JSON.stringify({
+        nodes: [
+          { id: 'a', label: '开始', shape: 'terminal' },
+          { id: 'b', label: '结束', shape: 'terminal' },
+        ],
+        edges: [{ from: 'a', to: 'b' }],
+      }),
+    ]);
     const r = await generateElement('flowchart', ctx, { provider: p, tier: 'premium' });
     expect(r.engine).toBe('openai');
     expect(p.calls).toHaveLength(2);
@@ -244,7 +335,13 @@ describe('generateElement', () => {
   });
 
   it('keeps a Gantt answer cut short (repaired) inside the period', async () => {
-    const tasks = Array.from({ length: 6 }, (_, i) => ({ id: `t${i}`, name: `阶段${i + 1}`, group: '实施', start: i * 60, duration: 60 }));
+    const tasks = Array.from({ length: 6 }, (_, i) => ({
+      id: `t${i}`,
+      name: `阶段${i + 1}`,
+      group: '实施',
+      start: i * 60,
+      duration: 60,
+    }));
     const full = JSON.stringify({ caption: '进度计划', unit: 'day', tasks });
     const cut = full.slice(0, full.lastIndexOf('"name"'));
     const r = await generateElement('gantt', ctx, { provider: provider([cut]), tier: 'standard' });
@@ -255,23 +352,38 @@ describe('generateElement', () => {
   });
 
   it('survives a failing provider and passes aborts through', async () => {
-    const down = await generateElement('mindmap', ctx, { provider: provider([new AiError('server', 'AI 模型暂时不可用，请稍后重试', true)]), tier: 'standard' });
+    const down = await generateElement('mindmap', ctx, {
+      provider: provider([new AiError('server', 'AI 模型暂时不可用，请稍后重试', true)]),
+      tier: 'standard',
+    });
     expect(down.engine).toBe('offline');
-    await expect(generateElement('mindmap', ctx, { provider: provider([new AiError('aborted', '已取消')]), tier: 'standard' })).rejects.toThrow('已取消');
+    await expect(
+      generateElement('mindmap', ctx, {
+        provider: provider([new AiError('aborted', '已取消')]),
+        tier: 'standard',
+      }),
+    ).rejects.toThrow('已取消');
   });
 
   it('offline: every kind answers a valid element, with notices where honest', async () => {
     for (const kind of ['table', 'mindmap', 'flowchart', 'gantt'] as const) {
-      const r = await generateElement(kind, ctx, { provider: null, tier: 'standard', });
+      const r = await generateElement(kind, ctx, { provider: null, tier: 'standard' });
       expect(r.engine).toBe('offline');
       if (kind !== 'table') expect(() => renderDiagramSvg({ kind, model: r.model } as never)).not.toThrow();
     }
-    const withInstruction = await generateElement('mindmap', { ...ctx, instruction: '突出创新点' }, { provider: null, tier: 'standard' });
+    const withInstruction = await generateElement(
+      'mindmap',
+      { ...ctx, instruction: '突出创新点' },
+      { provider: null, tier: 'standard' },
+    );
     expect(withInstruction.notice).toContain('未使用补充要求');
   });
 
   it('merges model keywords with the chapter own ones', async () => {
-    const r = await searchKeywords(ctx, { provider: provider(['{"keywords":["质量检测","样板"]}']), tier: 'standard' });
+    const r = await searchKeywords(ctx, {
+      provider: provider(['{"keywords":["质量检测","样板"]}']),
+      tier: 'standard',
+    });
     expect(r.engine).toBe('openai');
     expect(r.keywords.slice(0, 2)).toEqual(['质量检测', '样板']);
     expect(r.keywords).toContain('质量');

@@ -4,9 +4,18 @@ import type { PMNode } from '@bid/document';
 import { AiError } from '../errors.ts';
 import type { ChatProvider } from '../providers/types.ts';
 import { periodDays, type ElementContext } from './context.ts';
-import { imageKeywords, offlineFlowchart, offlineGantt, offlineMindmap, offlineTable } from './offline.ts';
+import { imageKeywords } from './keywords.ts';
+import { offlineFlowchart, offlineGantt, offlineMindmap } from './offline.ts';
+import { offlineTable } from './offline-table.ts';
 import { firstValid } from './parse.ts';
-import { normalizeFlowchart, normalizeGantt, normalizeKeywords, normalizeMindmap, normalizeTable, type Check } from './normalize.ts';
+import {
+  normalizeFlowchart,
+  normalizeGantt,
+  normalizeKeywords,
+  normalizeMindmap,
+  normalizeTable,
+  type Check,
+} from './normalize.ts';
 import { elementMessages, elementRepairMessages, type ElementTask } from './prompts.ts';
 import { tableNode, type TableModel } from './table.ts';
 
@@ -49,7 +58,15 @@ export async function askModel<T>(
   const deadline = Date.now() + (opts.budgetMs ?? 55_000);
   const messages = elementMessages(task, ctx, days);
   const call = (msgs: typeof messages) =>
-    provider.chat({ tier: opts.tier, messages: msgs, json: true, signal: opts.signal, temperature: 0.3, maxTokens: 4000, timeoutMs: Math.max(5_000, deadline - Date.now()) });
+    provider.chat({
+      tier: opts.tier,
+      messages: msgs,
+      json: true,
+      signal: opts.signal,
+      temperature: 0.3,
+      maxTokens: 4000,
+      timeoutMs: Math.max(5_000, deadline - Date.now()),
+    });
   let answer: string;
   try {
     answer = (await call(messages)).text;
@@ -61,7 +78,10 @@ export async function askModel<T>(
   if (first.ok) return { value: first.value };
   if (deadline - Date.now() < 5_000) return { failed: first.error };
   try {
-    const second = firstValid((await call(elementRepairMessages(messages, answer, first.error))).text, validate);
+    const second = firstValid(
+      (await call(elementRepairMessages(messages, answer, first.error))).text,
+      validate,
+    );
     if (second.ok) return { value: second.value };
     return { failed: second.error };
   } catch (e) {
@@ -78,7 +98,11 @@ function hasText(ctx: ElementContext): boolean {
   return ctx.text.replace(/\s/g, '').length > 0;
 }
 
-export async function generateElement(kind: ElementKind, ctx: ElementContext, opts: ElementRunOptions): Promise<ElementOutcome> {
+export async function generateElement(
+  kind: ElementKind,
+  ctx: ElementContext,
+  opts: ElementRunOptions,
+): Promise<ElementOutcome> {
   const label = ELEMENT_LABELS[kind];
   const days = periodDays(ctx.periodText, ctx.tenderText);
   const title = ctx.chapterTitle.replace(/\s+/g, '') || '本章';
@@ -128,20 +152,38 @@ export async function generateElement(kind: ElementKind, ctx: ElementContext, op
     }
   } else {
     parsed = offline();
-    if (ctx.instruction?.trim()) notices.push('离线引擎按章节内容生成，未使用补充要求；配置 AI 模型后可按要求生成');
+    if (ctx.instruction?.trim())
+      notices.push('离线引擎按章节内容生成，未使用补充要求；配置 AI 模型后可按要求生成');
   }
   if (!hasText(ctx) && engine === 'offline' && kind !== 'gantt') notices.push(ELEMENT_MSG.emptyChapter);
-  if (kind === 'gantt' && days === null) notices.push('招标文件中未找到工期，已按 90 日历天编排，请按实际工期调整');
+  if (kind === 'gantt' && days === null)
+    notices.push('招标文件中未找到工期，已按 90 日历天编排，请按实际工期调整');
 
-  const node = kind === 'table' ? tableNode(parsed.model as TableModel) : diagramNode(kind, parsed.model, parsed.caption);
-  return { kind, node, caption: parsed.caption, engine, notice: notices.length ? notices.join('；') : null, model: parsed.model };
+  const node =
+    kind === 'table'
+      ? tableNode(parsed.model as TableModel)
+      : diagramNode(kind, parsed.model, parsed.caption);
+  return {
+    kind,
+    node,
+    caption: parsed.caption,
+    engine,
+    notice: notices.length ? notices.join('；') : null,
+    model: parsed.model,
+  };
 }
 
 /** Keywords for image search: the model's when it answers usably, merged with the chapter's own. */
-export async function searchKeywords(ctx: ElementContext, opts: ElementRunOptions): Promise<{ keywords: string[]; engine: 'offline' | 'openai' }> {
+export async function searchKeywords(
+  ctx: ElementContext,
+  opts: ElementRunOptions,
+): Promise<{ keywords: string[]; engine: 'offline' | 'openai' }> {
   const own = imageKeywords(ctx);
   if (!opts.provider) return { keywords: own, engine: 'offline' };
-  const r = await askModel('images', ctx, null, normalizeKeywords, { ...opts, budgetMs: Math.min(opts.budgetMs ?? 40_000, 40_000) });
+  const r = await askModel('images', ctx, null, normalizeKeywords, {
+    ...opts,
+    budgetMs: Math.min(opts.budgetMs ?? 40_000, 40_000),
+  });
   if ('failed' in r) return { keywords: own, engine: 'offline' };
   return { keywords: [...new Set([...r.value, ...own])].slice(0, 20), engine: 'openai' };
 }

@@ -1,6 +1,14 @@
 import type { FlowchartModel, GanttModel, MindNode, MindmapModel } from '@bid/document/diagrams/model';
-import { domainOf, periodDays, shortLabel, stepMarker, type Block, type Domain, type ElementContext, type ListItem } from './context.ts';
-import type { TableModel } from './table.ts';
+import {
+  domainOf,
+  periodDays,
+  shortLabel,
+  stepMarker,
+  type Block,
+  type Domain,
+  type ElementContext,
+  type ListItem,
+} from './context.ts';
 
 /**
  * The offline engine's elements: built by rule from the chapter's own structure and the tender,
@@ -20,7 +28,7 @@ function itemNodes(items: ListItem[], depth: number): MindNode[] {
 }
 
 /** Sections of the chapter: each top-level heading with what follows it. */
-function sections(blocks: Block[]): Array<{ title: string; body: Block[] }> {
+export function sections(blocks: Block[]): Array<{ title: string; body: Block[] }> {
   const headings = blocks.filter((b): b is Extract<Block, { kind: 'heading' }> => b.kind === 'heading');
   if (!headings.length) return [];
   const top = Math.min(...headings.map((h) => h.level));
@@ -36,7 +44,10 @@ function sections(blocks: Block[]): Array<{ title: string; body: Block[] }> {
   const listAt = lead.findIndex((b) => b.kind === 'list');
   if (listAt >= 0) {
     const before = lead[listAt - 1];
-    const title = before?.kind === 'paragraph' && [...before.text].length <= 12 ? before.text.replace(/[：:]$/, '') : '要点';
+    const title =
+      before?.kind === 'paragraph' && [...before.text].length <= 12
+        ? before.text.replace(/[：:]$/, '')
+        : '要点';
     out.unshift({ title, body: lead.slice(listAt) });
   }
   return out;
@@ -57,7 +68,8 @@ function sectionChildren(body: Block[]): MindNode[] {
   }
   if (!out.length) {
     // Plain paragraphs: their first clauses.
-    for (const b of body) if (b.kind === 'paragraph' && out.length < 4) out.push({ text: shortLabel(b.text, 18) });
+    for (const b of body)
+      if (b.kind === 'paragraph' && out.length < 4) out.push({ text: shortLabel(b.text, 18) });
   }
   return out;
 }
@@ -77,22 +89,42 @@ export function offlineMindmap(ctx: ElementContext): MindmapModel {
     const body = secs.length === 1 ? secs[0].body : ctx.blocks;
     // Lists: one long list gives the branches; several lists each give one branch per lead-in.
     const lists = body.filter((b): b is Extract<Block, { kind: 'list' }> => b.kind === 'list');
-    const numbered = body.filter((b) => b.kind === 'paragraph' && stepMarker(b.text)) as Array<Extract<Block, { kind: 'paragraph' }>>;
+    const numbered = body.filter((b) => b.kind === 'paragraph' && stepMarker(b.text)) as Array<
+      Extract<Block, { kind: 'paragraph' }>
+    >;
     if (numbered.length >= 2) {
       for (const p of numbered) {
         const rest = stepMarker(p.text)!.rest;
-        const tail = rest.split(/[。；;]/).slice(1).map((s) => s.trim()).filter((s) => s.length >= 4);
-        branches.push({ text: shortLabel(rest, 20), children: tail.slice(0, 3).map((s) => ({ text: shortLabel(s, 18) })) });
+        const tail = rest
+          .split(/[。；;]/)
+          .slice(1)
+          .map((s) => s.trim())
+          .filter((s) => s.length >= 4);
+        branches.push({
+          text: shortLabel(rest, 20),
+          children: tail.slice(0, 3).map((s) => ({ text: shortLabel(s, 18) })),
+        });
       }
     } else if (lists.length) {
       const longest = [...lists].sort((a, b) => b.items.length - a.items.length)[0];
-      branches.push(...itemNodes(longest.items, 1).map((n, i) => ({ ...n, children: n.children ?? itemNodes(longest.items[i].children, 2) })));
+      branches.push(
+        ...itemNodes(longest.items, 1).map((n, i) => ({
+          ...n,
+          children: n.children ?? itemNodes(longest.items[i].children, 2),
+        })),
+      );
     } else {
       for (const b of body) {
         if (b.kind !== 'paragraph') continue;
-        const parts = b.text.split(/[。；;]/).map((s) => s.trim()).filter((s) => s.length >= 4);
+        const parts = b.text
+          .split(/[。；;]/)
+          .map((s) => s.trim())
+          .filter((s) => s.length >= 4);
         if (!parts.length) continue;
-        branches.push({ text: shortLabel(parts[0], 16), children: parts.slice(1, 4).map((s) => ({ text: shortLabel(s, 18) })) });
+        branches.push({
+          text: shortLabel(parts[0], 16),
+          children: parts.slice(1, 4).map((s) => ({ text: shortLabel(s, 18) })),
+        });
       }
     }
   }
@@ -104,11 +136,22 @@ export function offlineMindmap(ctx: ElementContext): MindmapModel {
     const kids = (n.children ?? []).filter((c) => c.text).map(clean);
     return kids.length ? { text: n.text, children: kids } : { text: n.text };
   };
-  const root: MindNode = { text: shortLabel(ctx.chapterTitle, 24) || '本章要点', children: branches.filter((b) => b.text).slice(0, MAX_BRANCHES).map(clean) };
+  const root: MindNode = {
+    text: shortLabel(ctx.chapterTitle, 24) || '本章要点',
+    children: branches
+      .filter((b) => b.text)
+      .slice(0, MAX_BRANCHES)
+      .map(clean),
+  };
   if (!root.children!.length) {
     // An empty chapter: the chapter's place in the bid is all there is to map.
     root.children = ctx.path.slice(0, -1).map((p) => ({ text: shortLabel(p, 22) }));
-    if (!root.children.length) root.children = [{ text: '【待填写：要点一】' }, { text: '【待填写：要点二】' }, { text: '【待填写：要点三】' }];
+    if (!root.children.length)
+      root.children = [
+        { text: '【待填写：要点一】' },
+        { text: '【待填写：要点二】' },
+        { text: '【待填写：要点三】' },
+      ];
   }
   return { root };
 }
@@ -119,7 +162,9 @@ const CHECK_RE = /验收|审核|审批|评审|检验|检查|复核|确认|测试
 
 /** The steps a chapter describes: a numbered list, numbered paragraphs, sequence words, headings or outline children. */
 export function chapterSteps(ctx: ElementContext): string[] {
-  const ordered = ctx.blocks.filter((b): b is Extract<Block, { kind: 'list' }> => b.kind === 'list' && b.items.length >= 3);
+  const ordered = ctx.blocks.filter(
+    (b): b is Extract<Block, { kind: 'list' }> => b.kind === 'list' && b.items.length >= 3,
+  );
   const numberedRuns: string[][] = [];
   let run: string[] = [];
   for (const b of ctx.blocks) {
@@ -132,7 +177,9 @@ export function chapterSteps(ctx: ElementContext): string[] {
   }
   if (run.length) numberedRuns.push(run);
   const candidates: string[][] = [
-    ...ordered.sort((a, b) => Number(b.ordered) - Number(a.ordered) || b.items.length - a.items.length).map((l) => l.items.map((i) => i.text)),
+    ...ordered
+      .sort((a, b) => Number(b.ordered) - Number(a.ordered) || b.items.length - a.items.length)
+      .map((l) => l.items.map((i) => i.text)),
     ...numberedRuns,
   ].filter((c) => c.length >= 3);
   if (candidates.length) return candidates.sort((a, b) => b.length - a.length)[0];
@@ -140,7 +187,8 @@ export function chapterSteps(ctx: ElementContext): string[] {
     .split(/[。；;\n]/)
     .map((s) => s.trim())
     .filter((s) => /^(首先|其次|然后|接着|随后|再次|之后|最后|同时)/.test(s));
-  if (seq.length >= 3) return seq.map((s) => s.replace(/^(首先|其次|然后|接着|随后|再次|之后|最后|同时)[，,]?/, ''));
+  if (seq.length >= 3)
+    return seq.map((s) => s.replace(/^(首先|其次|然后|接着|随后|再次|之后|最后|同时)[，,]?/, ''));
   const heads = ctx.blocks.filter((b) => b.kind === 'heading').map((b) => (b as { text: string }).text);
   if (heads.length >= 3) return heads;
   if (ctx.childTitles.length >= 2) return ctx.childTitles;
@@ -157,7 +205,9 @@ const TEMPLATE_STEPS: Record<Domain, string[]> = {
 };
 
 export function offlineFlowchart(ctx: ElementContext): FlowchartModel {
-  let steps = chapterSteps(ctx).map((s) => shortLabel(s, 22)).filter(Boolean);
+  let steps = chapterSteps(ctx)
+    .map((s) => shortLabel(s, 22))
+    .filter(Boolean);
   if (steps.length < 2) steps = TEMPLATE_STEPS[domainOf(ctx)];
   steps = steps.slice(0, 14);
   const nodes: FlowchartModel['nodes'] = [{ id: 'start', label: '开始', shape: 'terminal' }];
@@ -193,7 +243,11 @@ export function offlineFlowchart(ctx: ElementContext): FlowchartModel {
     }
   });
   nodes.push({ id: 'end', label: '结束', shape: 'terminal' });
-  edges.push({ from: prev, to: 'end', label: nodes.find((n) => n.id === prev)?.shape === 'decision' ? '是' : undefined });
+  edges.push({
+    from: prev,
+    to: 'end',
+    label: nodes.find((n) => n.id === prev)?.shape === 'decision' ? '是' : undefined,
+  });
   return { direction: 'TB', nodes, edges };
 }
 
@@ -297,28 +351,41 @@ const PHASES: Record<Domain, { tasks: PhaseTemplate[]; milestones: Array<{ name:
   },
 };
 
-const PHASE_WORDS = /阶段|准备|进场|基础|主体|装修|装饰|安装|调试|验收|竣工|部署|上线|测试|试运行|设计|开发|培训|交付|移交|实施/;
+const PHASE_WORDS =
+  /阶段|准备|进场|基础|主体|装修|装饰|安装|调试|验收|竣工|部署|上线|测试|试运行|设计|开发|培训|交付|移交|实施/;
 
 /**
  * A Gantt chart over the project period (工期 N 日历天 from the tender; 90 days when none is
  * given): the phases the chapter itself names when it lists at least three, otherwise the
  * standard phases of the project's kind, scaled to the period, chained by dependencies.
  */
-export function offlineGantt(ctx: ElementContext): { model: GanttModel; periodDays: number; periodFound: boolean } {
+export function offlineGantt(ctx: ElementContext): {
+  model: GanttModel;
+  periodDays: number;
+  periodFound: boolean;
+} {
   const found = periodDays(ctx.periodText, ctx.tenderText);
   const total = found ?? 90;
   const unit: 'day' | 'week' = total > 400 ? 'week' : 'day';
   const scale = unit === 'week' ? total / 7 : total;
   const round = (v: number) => Math.round(v);
 
-  const own = chapterSteps(ctx).filter((s) => PHASE_WORDS.test(s)).map((s) => shortLabel(s, 18));
+  const own = chapterSteps(ctx)
+    .filter((s) => PHASE_WORDS.test(s))
+    .map((s) => shortLabel(s, 18));
   const tasks: GanttModel['tasks'] = [];
   if (own.length >= 3) {
     const n = Math.min(own.length, 12);
     let start = 0;
     for (let i = 0; i < n; i++) {
       const end = i === n - 1 ? round(scale) : round(((i + 1) / n) * scale);
-      tasks.push({ id: `t${i + 1}`, name: own[i], start, duration: Math.max(1, end - start), dependsOn: i ? [`t${i}`] : [] });
+      tasks.push({
+        id: `t${i + 1}`,
+        name: own[i],
+        start,
+        duration: Math.max(1, end - start),
+        dependsOn: i ? [`t${i}`] : [],
+      });
       start = end;
     }
     tasks.push({ id: 'm1', name: '完成', start: round(scale), milestone: true, dependsOn: [`t${n}`] });
@@ -335,128 +402,14 @@ export function offlineGantt(ctx: ElementContext): { model: GanttModel; periodDa
     tpl.milestones.forEach((m, i) => {
       const at = round(m.at * scale);
       const before = [...tasks].reverse().find((t) => !t.milestone && t.start + (t.duration ?? 0) <= at);
-      tasks.push({ id: `m${i + 1}`, name: m.name, start: at, milestone: true, dependsOn: before ? [before.id] : [] });
+      tasks.push({
+        id: `m${i + 1}`,
+        name: m.name,
+        start: at,
+        milestone: true,
+        dependsOn: before ? [before.id] : [],
+      });
     });
   }
   return { model: { unit, tasks }, periodDays: total, periodFound: found !== null };
-}
-
-// ---------------------------------------------------------------- table
-
-function labelled(text: string): [string, string] | null {
-  const m = /^([^：:，。；【】]{2,20})[：:]\s*(.+)$/.exec(text.trim());
-  return m ? [m[1].trim(), m[2].trim()] : null;
-}
-
-function clip(s: string, max: number): string {
-  const chars = [...s.trim()];
-  return chars.length > max ? `${chars.slice(0, max - 1).join('')}…` : chars.join('');
-}
-
-/**
- * A table from the chapter's enumerations: "名称：说明" items become 项目/内容 rows, sections become
- * 要点/主要内容 rows; without either, its outline children with placeholders for the content.
- */
-export function offlineTable(ctx: ElementContext): TableModel {
-  const candidates: TableModel[] = [];
-  const title = shortLabel(ctx.chapterTitle, 30) || '本章';
-
-  // "Label：text" items in lists or paragraphs.
-  const pairs: Array<[string, string]> = [];
-  for (const b of ctx.blocks) {
-    if (b.kind === 'list') for (const i of b.items) {
-      const p = labelled(i.text);
-      if (p) pairs.push(p);
-    }
-    if (b.kind === 'paragraph') {
-      const p = labelled(stepMarker(b.text)?.rest ?? b.text);
-      if (p) pairs.push(p);
-    }
-  }
-  if (pairs.length >= 3) {
-    candidates.push({ caption: `${title}一览表`, columns: ['序号', '项目', '内容'], rows: pairs.map(([k, v], i) => [String(i + 1), clip(k, 30), clip(v, 120)]) });
-  }
-
-  // Sections: heading + first paragraph.
-  const secs = sections(ctx.blocks);
-  if (secs.length >= 3) {
-    candidates.push({
-      caption: `${title}要点表`,
-      columns: ['序号', '要点', '主要内容'],
-      rows: secs.map((s, i) => {
-        const para = s.body.find((b) => b.kind === 'paragraph') as { text: string } | undefined;
-        const list = s.body.find((b) => b.kind === 'list') as Extract<Block, { kind: 'list' }> | undefined;
-        const content = para?.text ?? list?.items.map((x) => x.text).join('；') ?? '【待填写】';
-        return [String(i + 1), clip(s.title, 30), clip(content, 120)];
-      }),
-    });
-  }
-
-  // The longest plain list, or numbered paragraphs: the step's short name, and the rest as its note.
-  const steps = chapterSteps(ctx);
-  if (steps.length >= 3) {
-    const rows = steps.map((s, i) => {
-      const p = labelled(s);
-      if (p) return [String(i + 1), clip(p[0], 30), clip(p[1], 120)];
-      const name = shortLabel(s, 30);
-      const rest = s.slice(name.replace(/…$/, '').length).replace(/^[，,；;。：:\s]+/, '').trim();
-      return [String(i + 1), clip(name, 30), clip(rest, 120)];
-    });
-    const hasNotes = rows.some((r) => r[2]);
-    candidates.push({
-      caption: `${title}工作内容表`,
-      columns: hasNotes ? ['序号', '工作内容', '说明'] : ['序号', '工作内容', '责任岗位', '完成标准'],
-      // Without notes in the text, the columns a reviewer expects are left for the writer to fill.
-      rows: hasNotes ? rows : rows.map((r) => [r[0], r[1], '【待填写】', '【待填写】']),
-    });
-  }
-
-  if (ctx.childTitles.length >= 2) {
-    candidates.push({
-      caption: `${title}内容组成表`,
-      columns: ['序号', '内容', '说明'],
-      rows: ctx.childTitles.map((t, i) => [String(i + 1), clip(t, 40), '【待填写】']),
-    });
-  }
-
-  const best = candidates.sort((a, b) => b.rows.length - a.rows.length)[0];
-  if (best) return { ...best, rows: best.rows.slice(0, 40) };
-  return {
-    caption: `${title}一览表`,
-    columns: ['序号', '项目', '内容', '备注'],
-    rows: [1, 2, 3].map((i) => [String(i), '【待填写】', '【待填写】', '']),
-  };
-}
-
-// ---------------------------------------------------------------- image keywords
-
-const STOP = new Set(
-  '的 了 和 与 及 或 等 对 为 在 由 是 将 并 其 按 以 中 上 下 本 该 各 项 个 我方 我司 公司 项目 工程 工作 进行 相关 有关 主要 具体 要求 方案 措施 内容 情况 方面 确保 保证 采用 根据 通过 实施 建立 落实 管理 组织 计划 一 二 三 第 章 节 条 款 投标 招标 文件 标书 说明 其他 包括 以及 应 须 必须 可以 能够 需要 不 无 有 已 于 如 若 则 即 之 同时 每 所有 全部 及时'.split(/\s+/),
-);
-
-/**
- * Keywords for image search: words of the chapter title (weighted most), headings and text,
- * segmented with Intl.Segmenter (Chinese word boundaries), stop words removed.
- */
-export function imageKeywords(ctx: ElementContext, limit = 12): string[] {
-  const seg = new Intl.Segmenter('zh', { granularity: 'word' });
-  const weights = new Map<string, number>();
-  const add = (text: string, w: number) => {
-    for (const s of seg.segment(text)) {
-      if (!s.isWordLike) continue;
-      const word = s.segment.trim();
-      if ([...word].length < 2 || STOP.has(word) || /^\d+$/.test(word)) continue;
-      weights.set(word, (weights.get(word) ?? 0) + w);
-    }
-  };
-  add(ctx.chapterTitle, 5);
-  for (const p of ctx.path.slice(0, -1)) add(p, 1.5);
-  for (const b of ctx.blocks) if (b.kind === 'heading') add(b.text, 2);
-  for (const t of ctx.childTitles) add(t, 2);
-  add(ctx.text.slice(0, 20_000), 0.3);
-  if (ctx.instruction) add(ctx.instruction, 6);
-  return [...weights]
-    .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0], 'zh-CN'))
-    .slice(0, limit)
-    .map(([w]) => w);
 }

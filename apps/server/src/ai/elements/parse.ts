@@ -63,14 +63,20 @@ function scan(text: string, start: number): ScanState {
 }
 
 function closers(stack: Array<'{' | '['>): string {
-  return [...stack].reverse().map((c) => (c === '{' ? '}' : ']')).join('');
+  return [...stack]
+    .reverse()
+    .map((c) => (c === '{' ? '}' : ']'))
+    .join('');
 }
 
 /** Closes a JSON text that was cut short, at its last complete element. */
 export function repairTruncated(text: string, start: number, st: ScanState): string | null {
   // Prefer cuts right after a whole array element (an unfinished object is dropped, not kept half).
   const recent = st.safeCuts.slice(-60).reverse();
-  const ordered = [...recent.filter((c) => c.stack[c.stack.length - 1] === '['), ...recent.filter((c) => c.stack[c.stack.length - 1] !== '[')];
+  const ordered = [
+    ...recent.filter((c) => c.stack[c.stack.length - 1] === '['),
+    ...recent.filter((c) => c.stack[c.stack.length - 1] !== '['),
+  ];
   for (const cut of ordered) {
     const head = text.slice(start, cut.at).replace(/[\s,]+$/, '');
     const candidate = head + closers(cut.stack);
@@ -160,9 +166,10 @@ export function jsonCandidates(answer: string): JsonCandidate[] {
  * The first candidate the validator accepts, with the validator's complaint about the best
  * candidate when none is accepted (fed back to the model in the one repair attempt).
  */
-export function firstValid<T>(answer: string, validate: (v: unknown) => { ok: true; value: T } | { ok: false; error: string }):
-  | { ok: true; value: T; how: JsonCandidate['how'] }
-  | { ok: false; error: string } {
+export function firstValid<T>(
+  answer: string,
+  validate: (v: unknown) => { ok: true; value: T } | { ok: false; error: string },
+): { ok: true; value: T; how: JsonCandidate['how'] } | { ok: false; error: string } {
   const cands = jsonCandidates(answer);
   if (!cands.length) return { ok: false, error: '回答中没有 JSON 对象' };
   let firstError = '';

@@ -16,7 +16,8 @@ const MAX_CHAPTER_CHARS = 6000;
 
 function material(ctx: ElementContext, periodDays: number | null): string {
   const chapter = blocksText(ctx.blocks);
-  const body = chapter.length > MAX_CHAPTER_CHARS ? `${chapter.slice(0, MAX_CHAPTER_CHARS)}\n（后文略）` : chapter;
+  const body =
+    chapter.length > MAX_CHAPTER_CHARS ? `${chapter.slice(0, MAX_CHAPTER_CHARS)}\n（后文略）` : chapter;
   return [
     `项目：${ctx.bidName}`,
     periodDays ? `工期/服务期：${periodDays} 日历天` : ctx.periodText ? `工期/服务期：${ctx.periodText}` : '',
@@ -38,17 +39,20 @@ const FORMATS: Record<ElementTask, { marker: string; ask: string; format: string
   mindmap: {
     marker: '生成思维导图',
     ask: '为本章生成思维导图：中心主题为本章主题，4～8 个一级分支，每个分支 2～5 个子节点，节点文字不超过 16 个字。',
-    format: '{"caption":"图名","root":{"text":"中心主题","children":[{"text":"分支","children":[{"text":"要点"}]}]}}',
+    format:
+      '{"caption":"图名","root":{"text":"中心主题","children":[{"text":"分支","children":[{"text":"要点"}]}]}}',
   },
   flowchart: {
     marker: '生成流程图',
     ask: '为本章描述的工作生成流程图：以“开始”(terminal) 起、以“结束”(terminal) 止，5～15 个节点；检查、验收、审批等判断用 decision 并给出“是/否”分支。节点文字不超过 16 个字。shape 取 process、decision、terminal、data、subprocess 之一；direction 取 TB 或 LR。',
-    format: '{"caption":"图名","direction":"TB","nodes":[{"id":"n1","label":"开始","shape":"terminal"},{"id":"n2","label":"…","shape":"process"}],"edges":[{"from":"n1","to":"n2","label":""}]}',
+    format:
+      '{"caption":"图名","direction":"TB","nodes":[{"id":"n1","label":"开始","shape":"terminal"},{"id":"n2","label":"…","shape":"process"}],"edges":[{"from":"n1","to":"n2","label":""}]}',
   },
   gantt: {
     marker: '生成甘特图',
     ask: '为本项目生成进度计划甘特图：5～15 个任务，按阶段分组 (group)，start 为从开工起算的第几天（从 0 开始），duration 为持续天数，dependsOn 为紧前任务 id，关键节点用 milestone:true。所有任务必须在工期之内结束。',
-    format: '{"caption":"图名","unit":"day","tasks":[{"id":"t1","name":"施工准备","group":"准备阶段","start":0,"duration":10,"dependsOn":[]},{"id":"m1","name":"竣工验收","start":180,"milestone":true,"dependsOn":["t1"]}]}',
+    format:
+      '{"caption":"图名","unit":"day","tasks":[{"id":"t1","name":"施工准备","group":"准备阶段","start":0,"duration":10,"dependsOn":[]},{"id":"m1","name":"竣工验收","start":180,"milestone":true,"dependsOn":["t1"]}]}',
   },
   images: {
     marker: '配图关键词',
@@ -57,12 +61,19 @@ const FORMATS: Record<ElementTask, { marker: string; ask: string; format: string
   },
 };
 
-export function elementMessages(task: ElementTask, ctx: ElementContext, periodDays: number | null): ChatMessage[] {
+export function elementMessages(
+  task: ElementTask,
+  ctx: ElementContext,
+  periodDays: number | null,
+): ChatMessage[] {
   const f = FORMATS[task];
   const extra = ctx.instruction?.trim() ? `\n补充要求：${ctx.instruction.trim()}` : '';
   return [
     { role: 'system', content: SYSTEM },
-    { role: 'user', content: `${material(ctx, periodDays)}\n\n【任务：${f.marker}】${f.ask}${extra}\n输出格式（JSON）：${f.format}` },
+    {
+      role: 'user',
+      content: `${material(ctx, periodDays)}\n\n【任务：${f.marker}】${f.ask}${extra}\n输出格式（JSON）：${f.format}`,
+    },
   ];
 }
 
@@ -70,6 +81,9 @@ export function elementRepairMessages(original: ChatMessage[], answer: string, e
   return [
     ...original,
     { role: 'assistant', content: answer.slice(0, 12_000) },
-    { role: 'user', content: `【任务：修正JSON】上面的输出无法使用：${error}。请只输出修正后的完整 JSON 对象，不要任何解释或代码块标记。` },
+    {
+      role: 'user',
+      content: `【任务：修正JSON】上面的输出无法使用：${error}。请只输出修正后的完整 JSON 对象，不要任何解释或代码块标记。`,
+    },
   ];
 }

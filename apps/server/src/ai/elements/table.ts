@@ -11,14 +11,22 @@ export interface TableModel {
 
 const cell = z
   .union([z.string(), z.number(), z.boolean(), z.null()])
-  .transform((v) => (v === null ? '' : String(v)).replace(/\s+/g, ' ').trim().slice(0, ELEMENT_LIMITS.cellChars));
+  .transform((v) =>
+    (v === null ? '' : String(v)).replace(/\s+/g, ' ').trim().slice(0, ELEMENT_LIMITS.cellChars),
+  );
 
 /** Lenient on form (numbers as cells, ragged rows), strict on structure. */
 export const tableModelSchema = z
   .object({
     caption: z.string().max(100).optional().default(''),
-    columns: z.array(cell).min(1, '表格至少需要一列').max(ELEMENT_LIMITS.tableCols, `表格最多 ${ELEMENT_LIMITS.tableCols} 列`),
-    rows: z.array(z.array(cell)).min(1, '表格至少需要一行').max(ELEMENT_LIMITS.tableRows * 2),
+    columns: z
+      .array(cell)
+      .min(1, '表格至少需要一列')
+      .max(ELEMENT_LIMITS.tableCols, `表格最多 ${ELEMENT_LIMITS.tableCols} 列`),
+    rows: z
+      .array(z.array(cell))
+      .min(1, '表格至少需要一行')
+      .max(ELEMENT_LIMITS.tableRows * 2),
   })
   .transform((t) => {
     const width = t.columns.length;
@@ -31,7 +39,11 @@ export const tableModelSchema = z
   .refine((t) => t.rows.length > 0, { message: '表格没有内容', path: ['rows'] });
 
 function cellNode(type: 'tableHeader' | 'tableCell', text: string): PMNode {
-  return { type, attrs: { colspan: 1, rowspan: 1, colwidth: null }, content: [{ type: 'paragraph', content: text ? [{ type: 'text', text }] : [] }] };
+  return {
+    type,
+    attrs: { colspan: 1, rowspan: 1, colwidth: null },
+    content: [{ type: 'paragraph', content: text ? [{ type: 'text', text }] : [] }],
+  };
 }
 
 /** The document model's table (header row of tableHeader cells). */

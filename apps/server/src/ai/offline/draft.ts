@@ -234,7 +234,9 @@ function formLetter(ctx: ChapterContext, title: string): string {
     `1. 我方承诺的履约期限：${fact(f, 'period', '工期/服务期')}。`,
     '2. 我方承诺本投标文件在招标文件规定的投标有效期内有效。',
     '3. 我方同意招标文件中的全部条款，对招标文件的实质性要求和条件作出实质性响应。',
-    ...(stars.length ? [`4. 我方完全响应招标文件中全部标注“★”的实质性条款（共 ${stars.length} 条），详见相应章节。`] : []),
+    ...(stars.length
+      ? [`4. 我方完全响应招标文件中全部标注“★”的实质性条款（共 ${stars.length} 条），详见相应章节。`]
+      : []),
     '',
     `投标人：${ph('投标人名称（盖章）')}`,
     '',
@@ -288,20 +290,27 @@ function evidence(ctx: ChapterContext, title: string): string {
     );
   } else if (/人员|团队|班子|项目经理|负责人|机构/.test(title)) {
     // The project manager's chapter lists that post; a team chapter the other posts (never both twice).
-    const posts = /项目经理|负责人/.test(title) && !/班子|团队|机构|配备/.test(title) ? [title.includes('技术') ? '技术负责人' : '项目经理'] : ['技术负责人', '质量负责人', '安全负责人', `${ph('其他岗位')}`];
+    const posts =
+      /项目经理|负责人/.test(title) && !/班子|团队|机构|配备/.test(title)
+        ? [title.includes('技术') ? '技术负责人' : '项目经理']
+        : ['技术负责人', '质量负责人', '安全负责人', `${ph('其他岗位')}`];
     if (ctx.darkBid) {
       lines.push(
         ph('本部分属暗标：以岗位代称，不写人员姓名及可识别投标人身份的信息'),
         '',
         '| 岗位 | 职责 | 职称/执业资格 | 相关经验 |',
         '| --- | --- | --- | --- |',
-        ...posts.map((p) => `| ${p} | ${ph(`${p}职责`)} | ${ph('职称/执业资格')} | ${ph('年限及类似项目经验')} |`),
+        ...posts.map(
+          (p) => `| ${p} | ${ph(`${p}职责`)} | ${ph('职称/执业资格')} | ${ph('年限及类似项目经验')} |`,
+        ),
       );
     } else {
       lines.push(
         '| 岗位 | 姓名 | 职称/执业资格 | 从业年限 | 证书编号 |',
         '| --- | --- | --- | --- | --- |',
-        ...posts.map((p) => `| ${p} | ${ph('姓名')} | ${ph('职称/执业资格')} | ${ph('年限')} | ${ph('证书编号')} |`),
+        ...posts.map(
+          (p) => `| ${p} | ${ph('姓名')} | ${ph('职称/执业资格')} | ${ph('年限')} | ${ph('证书编号')} |`,
+        ),
         '',
         `附件位置：${ph(`${posts.join('、')}的身份证、职称/执业资格证书及社保缴纳证明复印件`)}`,
       );
@@ -319,7 +328,8 @@ function evidence(ctx: ChapterContext, title: string): string {
 }
 
 /** Titles several chapters share (split parts, standard aspects): the draft names them with their parent. */
-const GENERIC_TITLE = /^(总体思路与目标|组织与职责|实施步骤|关键控制点|检查与考核|风险与应对|资源保障|持续改进|具体措施|保障措施)$/;
+const GENERIC_TITLE =
+  /^(总体思路与目标|组织与职责|实施步骤|关键控制点|检查与考核|风险与应对|资源保障|持续改进|具体措施|保障措施)$/;
 
 function technical(ctx: ChapterContext, own: string): string {
   const parent = ctx.path.length > 1 ? ctx.path[ctx.path.length - 2] : '';
@@ -331,11 +341,14 @@ function technical(ctx: ChapterContext, own: string): string {
   const out: string[] = aimLines(ctx, owner);
   if (!ctx.plan && ctx.scoringItems.length) {
     const points = ctx.scoringItems.flatMap((i) => aspectsOf(i.criteria));
-    if (points.length) out.push('', '**响应要点**', '', ...points.map((p) => `- ${p}：${ph(`${p}的具体做法`)}`));
+    if (points.length)
+      out.push('', '**响应要点**', '', ...points.map((p) => `- ${p}：${ph(`${p}的具体做法`)}`));
   }
   const reqs = ctx.plan?.requirements ?? [];
   // A clause restating one of the chapter's requirement items is answered on that item's line.
-  const clauses = (ctx.plan?.clauses ?? []).filter((c) => !reqs.some((r) => similarity(r.text, c.text) >= 0.7));
+  const clauses = (ctx.plan?.clauses ?? []).filter(
+    (c) => !reqs.some((r) => similarity(r.text, c.text) >= 0.7),
+  );
   out.push(...requirementLines(reqs, own), ...clauseLines(clauses, own));
   // Each chapter on a topic prints its own share of the topic's practice (none printed twice).
   const measures = ctx.plan ? measureShare(topic.measures, slot) : topic.measures;
@@ -357,8 +370,14 @@ export function draftChapter(ctx: ChapterContext): string {
   else if (role === 'form' && !ctx.scoringItems.length) body = formLetter(ctx, title);
   else if (role === 'qualification' && !ctx.scoringItems.length) body = qualification(ctx);
   else if (role === 'price' || (itemCats.size === 1 && itemCats.has('price'))) body = priceForm(ctx);
-  else if (itemCats.size && [...itemCats].every((c) => c === 'commercial') && /业绩|资质|认证|人员|团队|班子|项目经理|负责人|信誉|证书|机构/.test(title)) body = evidence(ctx, title);
-  else if (/其他材料|其他资料/.test(title)) body = `按照招标文件要求，我方提供以下其他材料（复印件加盖投标人公章）：\n\n1. ${ph('材料名称')}\n2. ${ph('材料名称')}`;
+  else if (
+    itemCats.size &&
+    [...itemCats].every((c) => c === 'commercial') &&
+    /业绩|资质|认证|人员|团队|班子|项目经理|负责人|信誉|证书|机构/.test(title)
+  )
+    body = evidence(ctx, title);
+  else if (/其他材料|其他资料/.test(title))
+    body = `按照招标文件要求，我方提供以下其他材料（复印件加盖投标人公章）：\n\n1. ${ph('材料名称')}\n2. ${ph('材料名称')}`;
   else body = technical(ctx, title);
   return `${DRAFT_NOTICE}\n\n${body}\n`;
 }

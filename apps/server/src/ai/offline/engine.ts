@@ -1,11 +1,26 @@
 import type { ModelTier, TenderAnalysis } from '@bid/shared';
 import { AI_MESSAGES } from '@bid/shared';
 import { AiError } from '../errors.ts';
-import type { AiEngine, ChapterContext, ChildrenInput, EditInput, Generated, OutlineInput, OutlineNode, RunOptions } from '../types.ts';
+import type {
+  AiEngine,
+  ChapterContext,
+  ChildrenInput,
+  EditInput,
+  Generated,
+  OutlineInput,
+  OutlineNode,
+  RunOptions,
+} from '../types.ts';
 import { offlineEdit } from './draft.ts';
 import { inPlace, type OfflineRunner } from './tasks.ts';
 
-const gen = <T>(value: T): Generated<T> => ({ value, engine: 'offline', model: null, promptTokens: 0, completionTokens: 0 });
+const gen = <T>(value: T): Generated<T> => ({
+  value,
+  engine: 'offline',
+  model: null,
+  promptTokens: 0,
+  completionTokens: 0,
+});
 
 /** Streams text in small pieces so that the page shows the same progress as with a model. */
 async function emit(text: string, opts: RunOptions): Promise<void> {
@@ -35,11 +50,25 @@ export class OfflineEngine implements AiEngine {
   }
 
   async generateOutline(input: OutlineInput): Promise<Generated<OutlineNode[]>> {
-    return gen(await this.cpu.run({ kind: 'outline', analysis: input.analysis, pageCount: input.pageCount, templateId: input.templateId }));
+    return gen(
+      await this.cpu.run({
+        kind: 'outline',
+        analysis: input.analysis,
+        pageCount: input.pageCount,
+        templateId: input.templateId,
+      }),
+    );
   }
 
   async generateChildren(input: ChildrenInput): Promise<Generated<OutlineNode[]>> {
-    return gen(await this.cpu.run({ kind: 'children', title: input.title, scoringItems: input.scoringItems, targetWords: input.targetWords }));
+    return gen(
+      await this.cpu.run({
+        kind: 'children',
+        title: input.title,
+        scoringItems: input.scoringItems,
+        targetWords: input.targetWords,
+      }),
+    );
   }
 
   async writeChapter(ctx: ChapterContext, opts: RunOptions): Promise<Generated<string>> {
@@ -49,10 +78,12 @@ export class OfflineEngine implements AiEngine {
   }
 
   async editSelection(input: EditInput, opts: RunOptions): Promise<Generated<string>> {
-    if (input.action === 'custom' || input.action === 'rewrite') throw new AiError('config', AI_MESSAGES.offlineCustom);
+    if (input.action === 'custom' || input.action === 'rewrite')
+      throw new AiError('config', AI_MESSAGES.offlineCustom);
     const md = offlineEdit(input);
     // An answer equal to the selection would look like a done edit: say plainly that nothing was done.
-    if ((input.action === 'polish' || input.action === 'shorten') && md.trim() === input.selection.trim()) throw new AiError('config', AI_MESSAGES.offlineNoChange(input.action));
+    if ((input.action === 'polish' || input.action === 'shorten') && md.trim() === input.selection.trim())
+      throw new AiError('config', AI_MESSAGES.offlineNoChange(input.action));
     await emit(md, opts);
     return gen(md);
   }

@@ -10,7 +10,12 @@ export interface GearTopic {
  * topic's measures the chapter stresses, and every 应包含 item gets a subsection of its own (with a
  * placeholder for what only the bidder knows). `topicFor` answers null when nothing matches.
  */
-export function gearSections(ctx: Pick<ChapterContext, 'requirement' | 'include'>, topicFor: (text: string) => GearTopic | null, ph: (label: string) => string, used: GearTopic): string[] {
+export function gearSections(
+  ctx: Pick<ChapterContext, 'requirement' | 'include'>,
+  topicFor: (text: string) => GearTopic | null,
+  ph: (label: string) => string,
+  used: GearTopic,
+): string[] {
   const out: string[] = [];
   if (ctx.requirement?.trim()) {
     const focus = topicFor(ctx.requirement);

@@ -6,24 +6,45 @@ import { aspectsOf, buildOutline, uncoveredItems } from './outline.ts';
 import { DRAFT_NOTICE, draftChapter, offlineEdit, polishText } from './draft.ts';
 import type { ChapterContext, OutlineNode } from '../types.ts';
 
-const fixture = (name: string) => fs.readFileSync(new URL(`../fixtures/${name}.txt`, import.meta.url), 'utf8');
+const fixture = (name: string) =>
+  fs.readFileSync(new URL(`../fixtures/${name}.txt`, import.meta.url), 'utf8');
 
 function leaves(nodes: OutlineNode[], path: string[] = []): Array<{ n: OutlineNode; path: string[] }> {
-  return nodes.flatMap((n) => (n.children.length ? leaves(n.children, [...path, n.title]) : [{ n, path: [...path, n.title] }]));
+  return nodes.flatMap((n) =>
+    n.children.length ? leaves(n.children, [...path, n.title]) : [{ n, path: [...path, n.title] }],
+  );
 }
 
 describe('rule-based tender analysis', () => {
   it('政府采购 IT 系统（综合评分法, tab table）', () => {
     const a = analyzeTenderByRules(fixture('tender-it-gov'));
-    expect(a.project).toMatchObject({ name: '滨江市政务服务数据共享平台建设项目', number: 'BJZC-2024-0318', owner: '滨江市政务服务和大数据管理局' });
+    expect(a.project).toMatchObject({
+      name: '滨江市政务服务数据共享平台建设项目',
+      number: 'BJZC-2024-0318',
+      owner: '滨江市政务服务和大数据管理局',
+    });
     expect(a.project.budget).toContain('680 万元');
     expect(a.scoringMethod).toBe('综合评分法');
     expect(a.scoringItems).toHaveLength(10);
-    expect(scoringTotals(a.scoringItems)).toMatchObject({ price: 30, technical: 50, commercial: 20, total: 100 });
+    expect(scoringTotals(a.scoringItems)).toMatchObject({
+      price: 30,
+      technical: 50,
+      commercial: 20,
+      total: 100,
+    });
     expect(a.starClauses.filter((c) => c.mark === '★')).toHaveLength(2);
     expect(a.starClauses.filter((c) => c.mark === '▲')).toHaveLength(2);
     expect(a.disqualifications.length).toBeGreaterThanOrEqual(5);
-    expect(a.mandatedOutline.map((s) => s.title)).toEqual(['投标函', '开标一览表及分项报价表', '法定代表人身份证明及授权委托书', '资格证明文件', '技术方案', '商务响应及偏离表', '售后服务承诺', '其他材料']);
+    expect(a.mandatedOutline.map((s) => s.title)).toEqual([
+      '投标函',
+      '开标一览表及分项报价表',
+      '法定代表人身份证明及授权委托书',
+      '资格证明文件',
+      '技术方案',
+      '商务响应及偏离表',
+      '售后服务承诺',
+      '其他材料',
+    ]);
     expect(a.keyDates.map((d) => d.label)).toContain('投标截止时间');
     expect(a.qualifications).toHaveLength(6);
     expect(a.darkBid).toBe(false);
@@ -35,9 +56,17 @@ describe('rule-based tender analysis', () => {
     expect(a.project.owner).toBe('青溪县教育局');
     expect(a.darkBid).toBe(true);
     expect(a.scoringItems).toHaveLength(12);
-    expect(scoringTotals(a.scoringItems)).toMatchObject({ price: 55, technical: 35, commercial: 10, total: 100 });
+    expect(scoringTotals(a.scoringItems)).toMatchObject({
+      price: 55,
+      technical: 35,
+      commercial: 10,
+      total: 100,
+    });
     expect(a.scoringItems.filter((i) => i.group === '施工组织设计')).toHaveLength(8);
-    expect(a.mandatedOutline.filter((s) => s.level === 1).map((s) => s.title)).toEqual(['商务标', '技术标（暗标）']);
+    expect(a.mandatedOutline.filter((s) => s.level === 1).map((s) => s.title)).toEqual([
+      '商务标',
+      '技术标（暗标）',
+    ]);
     expect(a.starClauses).toHaveLength(2);
     expect(a.disqualifications.some((d) => d.includes('暗标'))).toBe(true);
   });
@@ -52,9 +81,24 @@ describe('rule-based tender analysis', () => {
   });
 
   it('does not take a table of contents for the prescribed outline', () => {
-    const toc = ['目录', '第五章 投标文件格式 ........ 30', '第六章 合同条款 ........ 41', '第七章 附件 ........ 50', '', ''].join('\n');
+    const toc = [
+      '目录',
+      '第五章 投标文件格式 ........ 30',
+      '第六章 合同条款 ........ 41',
+      '第七章 附件 ........ 50',
+      '',
+      '',
+    ].join('\n');
     const a = analyzeTenderByRules(toc + fixture('tender-property'));
-    expect(a.mandatedOutline.map((x) => x.title)).toEqual(['响应函', '报价一览表', '法定代表人授权书', '资格证明材料', '商务部分', '技术部分', '供应商认为需要提供的其他材料']);
+    expect(a.mandatedOutline.map((x) => x.title)).toEqual([
+      '响应函',
+      '报价一览表',
+      '法定代表人授权书',
+      '资格证明材料',
+      '商务部分',
+      '技术部分',
+      '供应商认为需要提供的其他材料',
+    ]);
   });
 
   it('says what it could not find instead of inventing it', () => {
@@ -83,15 +127,31 @@ describe('offline outline', () => {
   }
 
   it('the standard skeleton when the tender prescribes no outline', () => {
-    const a = analyzeTenderByRules(fixture('tender-it-gov').replace(/1\. 投标文件的组成[\s\S]*?八、其他材料/, ''));
+    const a = analyzeTenderByRules(
+      fixture('tender-it-gov').replace(/1\. 投标文件的组成[\s\S]*?八、其他材料/, ''),
+    );
     expect(a.mandatedOutline).toEqual([]);
     const outline = buildOutline(a, 40);
-    expect(outline.map((n) => n.title)).toEqual(['投标函', '法定代表人身份证明及授权委托书', '资格证明文件', '商务部分', '技术部分', '报价文件', '其他材料']);
+    expect(outline.map((n) => n.title)).toEqual([
+      '投标函',
+      '法定代表人身份证明及授权委托书',
+      '资格证明文件',
+      '商务部分',
+      '技术部分',
+      '报价文件',
+      '其他材料',
+    ]);
     expect(uncoveredItems(outline, a.scoringItems)).toEqual([]);
   });
 
   it('reads sub-topics from a criterion', () => {
-    expect(aspectsOf('运维组织、响应机制、巡检、应急预案及培训计划完整得 6-8 分')).toEqual(['运维组织', '响应机制', '巡检', '应急预案', '培训计划']);
+    expect(aspectsOf('运维组织、响应机制、巡检、应急预案及培训计划完整得 6-8 分')).toEqual([
+      '运维组织',
+      '响应机制',
+      '巡检',
+      '应急预案',
+      '培训计划',
+    ]);
     expect(aspectsOf('方案合理得 8 分')).toEqual([]);
   });
 });
@@ -126,7 +186,11 @@ describe('offline drafts', () => {
   });
 
   it('leaves missing facts as placeholders and never names people', () => {
-    const c = ctx({ path: ['商务标', '投标函及投标函附录'], scoringItems: [], facts: { ...ctx().facts, owner: null } });
+    const c = ctx({
+      path: ['商务标', '投标函及投标函附录'],
+      scoringItems: [],
+      facts: { ...ctx().facts, owner: null },
+    });
     const md = draftChapter(c);
     expect(md).toContain('【待填写：采购人/招标人名称】');
     expect(md).toContain('【待填写：投标总价大写】');
@@ -134,7 +198,12 @@ describe('offline drafts', () => {
 
   it('a dark-bid personnel chapter has no name column', () => {
     const a = analyzeTenderByRules(fixture('tender-construction'));
-    const md = draftChapter(ctx({ path: ['技术标（暗标）', '项目管理机构', '项目经理'], scoringItems: a.scoringItems.filter((i) => i.name === '项目经理') }));
+    const md = draftChapter(
+      ctx({
+        path: ['技术标（暗标）', '项目管理机构', '项目经理'],
+        scoringItems: a.scoringItems.filter((i) => i.name === '项目经理'),
+      }),
+    );
     expect(md).not.toContain('| 姓名 |');
     expect(md).toContain('暗标');
   });

@@ -1,5 +1,11 @@
 import { MAX_WORDS_PER_CALL, type ScoringCategory, type ScoringItem, type TenderAnalysis } from '@bid/shared';
-import { pageModelOf, plannedPages, wordsForPages, wordsPerTableRow, type PageModel } from '../pages/model.ts';
+import {
+  pageModelOf,
+  plannedPages,
+  wordsForPages,
+  wordsPerTableRow,
+  type PageModel,
+} from '../pages/model.ts';
 import { demandedTables, RESPONSE_TABLE_TITLES, tableKindOf, tableRequirements } from '../plan/tables.ts';
 import type { OutlineNode } from '../types.ts';
 import { similarity } from '../tender-text.ts';
@@ -30,11 +36,7 @@ const node = (title: string, children: OutlineNode[] = [], scoringItemIds: strin
 /** The standard skeleton of a Chinese bid when the tender prescribes none. */
 function standardSkeleton(a: TenderAnalysis): OutlineNode[] {
   const hasCommercial = a.scoringItems.some((i) => i.category === 'commercial');
-  const out = [
-    node('投标函'),
-    node('法定代表人身份证明及授权委托书'),
-    node('资格证明文件'),
-  ];
+  const out = [node('投标函'), node('法定代表人身份证明及授权委托书'), node('资格证明文件')];
   if (hasCommercial) out.push(node('商务部分'));
   out.push(node(a.darkBid ? '技术部分（暗标）' : '技术部分'));
   out.push(node('报价文件'));
@@ -55,7 +57,12 @@ export function fromMandated(a: TenderAnalysis): OutlineNode[] {
   return roots;
 }
 
-function walk(nodes: OutlineNode[], fn: (n: OutlineNode, depth: number, parent: OutlineNode | null) => void, depth = 1, parent: OutlineNode | null = null): void {
+function walk(
+  nodes: OutlineNode[],
+  fn: (n: OutlineNode, depth: number, parent: OutlineNode | null) => void,
+  depth = 1,
+  parent: OutlineNode | null = null,
+): void {
   for (const n of nodes) {
     fn(n, depth, parent);
     walk(n.children, fn, depth + 1, n);
@@ -66,7 +73,8 @@ function walk(nodes: OutlineNode[], fn: (n: OutlineNode, depth: number, parent: 
 function sectionsFor(roots: OutlineNode[], role: Role): OutlineNode[] {
   const out: Array<{ n: OutlineNode; depth: number }> = [];
   walk(roots, (n, depth) => {
-    if (depth <= 2 && !n.scoringItemIds.length && roleOf(n.title) === role && !tableKindOf(n.title)) out.push({ n, depth });
+    if (depth <= 2 && !n.scoringItemIds.length && roleOf(n.title) === role && !tableKindOf(n.title))
+      out.push({ n, depth });
   });
   return out.sort((x, y) => y.depth - x.depth).map((x) => x.n);
 }
@@ -84,8 +92,12 @@ function pickSection(roots: OutlineNode[], item: ScoringItem): OutlineNode | nul
   });
   const b = best as { n: OutlineNode; s: number } | null;
   if (b && b.s >= 0.5) return b.n;
-  const role: Role = item.category === 'price' ? 'price' : item.category === 'commercial' ? 'commercial' : 'technical';
-  return sectionsFor(roots, role)[0] ?? (role === 'commercial' ? sectionsFor(roots, 'qualification')[0] ?? null : null);
+  const role: Role =
+    item.category === 'price' ? 'price' : item.category === 'commercial' ? 'commercial' : 'technical';
+  return (
+    sectionsFor(roots, role)[0] ??
+    (role === 'commercial' ? (sectionsFor(roots, 'qualification')[0] ?? null) : null)
+  );
 }
 
 const CATEGORY_SECTION: Record<ScoringCategory, string> = {
@@ -99,20 +111,27 @@ const CATEGORY_SECTION: Record<ScoringCategory, string> = {
  * Puts every scoring item under a chapter. Items a model left out (or the skeleton has no place
  * for) get a chapter of their own; returns the tree (mutated) for chaining.
  */
-export function ensureCoverage(roots: OutlineNode[], items: ScoringItem[], opts: { addAspects?: boolean; darkBid?: boolean; keepOrder?: boolean } = {}): OutlineNode[] {
+export function ensureCoverage(
+  roots: OutlineNode[],
+  items: ScoringItem[],
+  opts: { addAspects?: boolean; darkBid?: boolean; keepOrder?: boolean } = {},
+): OutlineNode[] {
   const covered = new Set<string>();
   walk(roots, (n) => n.scoringItemIds.forEach((id) => covered.add(id)));
   for (const item of items) {
     if (covered.has(item.id)) continue;
     let section = pickSection(roots, item);
     if (!section) {
-      const title = item.category === 'technical' && opts.darkBid ? '技术部分（暗标）' : CATEGORY_SECTION[item.category];
+      const title =
+        item.category === 'technical' && opts.darkBid ? '技术部分（暗标）' : CATEGORY_SECTION[item.category];
       section = roots.find((r) => r.title === title) ?? null;
       if (!section) {
         section = node(title);
         // Technical and commercial parts go before the price file and the closing material.
         // (A mandated outline keeps its order: a new section then follows it.)
-        const idx = opts.keepOrder ? -1 : roots.findIndex((r) => roleOf(r.title) === 'price' || /其他/.test(r.title));
+        const idx = opts.keepOrder
+          ? -1
+          : roots.findIndex((r) => roleOf(r.title) === 'price' || /其他/.test(r.title));
         if (item.category !== 'price' && idx >= 0) roots.splice(idx, 0, section);
         else roots.push(section);
       }
@@ -123,7 +142,8 @@ export function ensureCoverage(roots: OutlineNode[], items: ScoringItem[], opts:
     } else {
       const similar = section.children.find((c) => similarity(c.title, item.name) >= 0.8);
       if (similar) similar.scoringItemIds.push(item.id);
-      else if (section.children.length === 0 && similarity(section.title, item.name) >= 0.8) section.scoringItemIds.push(item.id);
+      else if (section.children.length === 0 && similarity(section.title, item.name) >= 0.8)
+        section.scoringItemIds.push(item.id);
       else section.children.push(node(item.name, opts.addAspects ? aspectChildren(item) : [], [item.id]));
     }
     covered.add(item.id);
@@ -132,7 +152,8 @@ export function ensureCoverage(roots: OutlineNode[], items: ScoringItem[], opts:
 }
 
 const ASPECT_TRIM_HEAD = /^(对|针对|根据|包括|具有|提供|有|其)/;
-const ASPECT_TRIM_TAIL = /(完整|合理|可行|完善|健全|明确|清晰|科学|具体|先进|规范|到位|齐全|透彻|准确|可控|高效|得当|可靠|落实|全面|有效|及时|充足|针对性强|可操作性强|满足需求|符合规定|符合要求|的)+$/;
+const ASPECT_TRIM_TAIL =
+  /(完整|合理|可行|完善|健全|明确|清晰|科学|具体|先进|规范|到位|齐全|透彻|准确|可控|高效|得当|可靠|落实|全面|有效|及时|充足|针对性强|可操作性强|满足需求|符合规定|符合要求|的)+$/;
 
 /** Sub-topics named in a criterion ("运维组织、响应机制、巡检、应急预案及培训计划完整…"). */
 export function aspectsOf(criteria: string): string[] {
@@ -153,7 +174,13 @@ export function aspectsOf(criteria: string): string[] {
         .trim(),
     )
     // A word that names no topic of its own ("方案", what is left of "针对性强") is no aspect.
-    .filter((p) => p.length >= 2 && p.length <= 12 && !/\d/.test(p) && !/^(方案|措施|响应|计划|预案|内容|要求|性强|措施得当|方案全面)$/.test(p));
+    .filter(
+      (p) =>
+        p.length >= 2 &&
+        p.length <= 12 &&
+        !/\d/.test(p) &&
+        !/^(方案|措施|响应|计划|预案|内容|要求|性强|措施得当|方案全面)$/.test(p),
+    );
   const unique = [...new Set(parts)];
   return unique.length >= 2 && unique.length <= 8 ? unique : [];
 }
@@ -204,7 +231,12 @@ function shapeOf(roots: OutlineNode[]): { parts: number; chapters: number } {
  * leaves by the points of the scoring items they answer (items without points and unscored
  * chapters weigh as an average item). Parents get the sum of their children.
  */
-export function assignBudgets(roots: OutlineNode[], items: ScoringItem[], pageCount: number, opts: BudgetOptions = {}): OutlineNode[] {
+export function assignBudgets(
+  roots: OutlineNode[],
+  items: ScoringItem[],
+  pageCount: number,
+  opts: BudgetOptions = {},
+): OutlineNode[] {
   const model = opts.model ?? pageModelOf(null);
   const total = wordsForPages(Math.max(1, pageCount), { ...shapeOf(roots), tableRows: 0 }, model);
   const pointsOf = new Map(items.map((i) => [i.id, i.points]));
@@ -218,17 +250,30 @@ export function assignBudgets(roots: OutlineNode[], items: ScoringItem[], pageCo
     weight: number;
   }
   const leaves: Leaf[] = [];
-  const collect = (n: OutlineNode, inherited: string[], siblingShare: number, inheritedFixed: number | null) => {
+  const collect = (
+    n: OutlineNode,
+    inherited: string[],
+    siblingShare: number,
+    inheritedFixed: number | null,
+  ) => {
     const ids = n.scoringItemIds.length ? n.scoringItemIds : inherited;
     const fixedP = fixedPages(n.title) ?? inheritedFixed;
     if (!n.children.length) {
       // Commercial items are answered with evidence (certificates, contracts, CVs): shorter text.
-      const pts = ids.reduce((s, id) => s + (pointsOf.get(id) ?? avg) * (categoryOf.get(id) === 'commercial' ? 0.5 : 1), 0);
+      const pts = ids.reduce(
+        (s, id) => s + (pointsOf.get(id) ?? avg) * (categoryOf.get(id) === 'commercial' ? 0.5 : 1),
+        0,
+      );
       const ownPrice = ids.length && ids.every((id) => categoryOf.get(id) === 'price');
       const rows = opts.tableRows?.(n) ?? null;
       const evidence = EVIDENCE_TITLE.test(n.title) && ids.every((id) => categoryOf.get(id) === 'commercial');
       const pages = rows != null ? null : ownPrice ? 0.6 : evidence ? EVIDENCE_PAGES : fixedP;
-      const fixed = rows != null ? Math.round(rows * wordsPerTableRow(model) + 60) : pages != null ? pages * model.charsPerPage : null;
+      const fixed =
+        rows != null
+          ? Math.round(rows * wordsPerTableRow(model) + 60)
+          : pages != null
+            ? pages * model.charsPerPage
+            : null;
       leaves.push({ n, fixed, weight: (ids.length ? pts : avg * 0.5) * siblingShare });
       return;
     }
@@ -266,7 +311,16 @@ function sumParents(roots: OutlineNode[]): OutlineNode[] {
   return roots;
 }
 
-const SPLIT_ASPECTS = ['总体思路与目标', '组织与职责', '实施步骤', '关键控制点', '检查与考核', '风险与应对', '资源保障', '持续改进'];
+const SPLIT_ASPECTS = [
+  '总体思路与目标',
+  '组织与职责',
+  '实施步骤',
+  '关键控制点',
+  '检查与考核',
+  '风险与应对',
+  '资源保障',
+  '持续改进',
+];
 
 /**
  * Splits leaves whose budget is beyond one model answer into parts, so that each call stays
@@ -275,16 +329,29 @@ const SPLIT_ASPECTS = ['总体思路与目标', '组织与职责', '实施步骤
  * so that the parts get different aims. The split adds headings: budgets are then scaled so the
  * page count still holds.
  */
-export function splitOversizedLeaves(roots: OutlineNode[], items: ScoringItem[] = [], pageCount?: number, opts: BudgetOptions = {}): OutlineNode[] {
+export function splitOversizedLeaves(
+  roots: OutlineNode[],
+  items: ScoringItem[] = [],
+  pageCount?: number,
+  opts: BudgetOptions = {},
+): OutlineNode[] {
   const byId = new Map(items.map((i) => [i.id, i]));
   let split = false;
   walk(roots, (n) => {
     // A table's budget is its rows: it is built whole, never split.
-    if (n.children.length || !n.targetWords || n.targetWords <= MAX_WORDS_PER_CALL || opts.tableRows?.(n) != null) return;
+    if (
+      n.children.length ||
+      !n.targetWords ||
+      n.targetWords <= MAX_WORDS_PER_CALL ||
+      opts.tableRows?.(n) != null
+    )
+      return;
     const parts = Math.min(8, Math.ceil(n.targetWords / MAX_WORDS_PER_CALL));
     const criteria = n.scoringItemIds.map((id) => byId.get(id)?.criteria ?? '').join('；');
     const candidates = [aspectsOf(criteria), titleAspects(n.title), SPLIT_ASPECTS];
-    const titles = candidates.find((c) => c.length >= parts && c !== GENERIC_ASPECTS)?.slice(0, parts) ?? SPLIT_ASPECTS.slice(0, parts);
+    const titles =
+      candidates.find((c) => c.length >= parts && c !== GENERIC_ASPECTS)?.slice(0, parts) ??
+      SPLIT_ASPECTS.slice(0, parts);
     const each = Math.round(n.targetWords / parts / 10) * 10;
     n.children = titles.map((t) => ({ ...node(t), targetWords: each }));
     split = true;
@@ -327,10 +394,18 @@ export function buildOutline(a: TenderAnalysis, pageCount: number, opts: Outline
  * the tender demands, budgets from the page model (within the tender's page limit), oversized
  * leaves split.
  */
-export function finishOutline(roots: OutlineNode[], a: TenderAnalysis, pageCount: number, opts: OutlineOptions = {}): OutlineNode[] {
+export function finishOutline(
+  roots: OutlineNode[],
+  a: TenderAnalysis,
+  pageCount: number,
+  opts: OutlineOptions = {},
+): OutlineNode[] {
   ensureSingleOwner(roots);
   const rows = planTableChapters(roots, a);
-  const budget: BudgetOptions = { model: pageModelOf(opts.templateId), tableRows: (n) => rows.get(n) ?? null };
+  const budget: BudgetOptions = {
+    model: pageModelOf(opts.templateId),
+    tableRows: (n) => rows.get(n) ?? null,
+  };
   const pages = plannedPages(pageCount, a.pageLimit);
   assignBudgets(roots, a.scoringItems, pages, budget);
   return splitOversizedLeaves(roots, a.scoringItems, pages, budget);
@@ -358,7 +433,8 @@ export function ensureSingleOwner(roots: OutlineNode[]): OutlineNode[] {
 export function planTableChapters(roots: OutlineNode[], a: TenderAnalysis): Map<OutlineNode, number> {
   const rows = new Map<OutlineNode, number>();
   const wanted = demandedTables(a);
-  if (a.scoringItems.length && !wanted.some((t) => t.kind === 'scoreIndex')) wanted.push({ kind: 'scoreIndex', title: RESPONSE_TABLE_TITLES.scoreIndex });
+  if (a.scoringItems.length && !wanted.some((t) => t.kind === 'scoreIndex'))
+    wanted.push({ kind: 'scoreIndex', title: RESPONSE_TABLE_TITLES.scoreIndex });
   for (const t of wanted) {
     let found: OutlineNode | null = null;
     walk(roots, (n) => {
@@ -368,7 +444,8 @@ export function planTableChapters(roots: OutlineNode[], a: TenderAnalysis): Map<
     if (!target) {
       target = node(t.title);
       const partRole = t.kind === 'commercial' ? 'commercial' : 'technical';
-      const home = roots.find((r) => roleOf(r.title) === partRole) ?? roots.find((r) => roleOf(r.title) === 'technical');
+      const home =
+        roots.find((r) => roleOf(r.title) === partRole) ?? roots.find((r) => roleOf(r.title) === 'technical');
       // A part with no chapters of its own keeps its text; the table then closes the bid.
       if (home && home.children.length) home.children.unshift(target);
       else roots.push(target);
@@ -387,7 +464,11 @@ export function uncoveredItems(roots: OutlineNode[], items: ScoringItem[]): Scor
 }
 
 /** Children for one chapter (aiGetBidCatalogChild): aspects of its items, else by its title. */
-export function buildChildren(title: string, items: ScoringItem[], targetWords: number | null): OutlineNode[] {
+export function buildChildren(
+  title: string,
+  items: ScoringItem[],
+  targetWords: number | null,
+): OutlineNode[] {
   let children: OutlineNode[] = [];
   if (items.length > 1) {
     children = items.map((i) => node(i.name, [], [i.id]));

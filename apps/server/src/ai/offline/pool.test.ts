@@ -7,7 +7,8 @@ import { OfflinePool } from './pool.ts';
 import { inPlace, runOfflineTask } from './tasks.ts';
 import type { AiEngine, ChapterContext, OutlineNode } from '../types.ts';
 
-const fixture = (name: string) => fs.readFileSync(new URL(`../fixtures/${name}.txt`, import.meta.url), 'utf8');
+const fixture = (name: string) =>
+  fs.readFileSync(new URL(`../fixtures/${name}.txt`, import.meta.url), 'utf8');
 
 function firstLeaf(nodes: OutlineNode[], path: string[] = []): { n: OutlineNode; path: string[] } {
   const n = nodes[0];
@@ -29,10 +30,21 @@ describe('offline engine in worker threads', () => {
     expect(a1.value.scoringItems.length).toBeGreaterThan(0);
 
     const input = { bidName: '测试标书', analysis: a1.value, pageCount: 80, templateId: 'gov-standard' };
-    const [o1, o2] = await Promise.all([inside.generateOutline(input, opts), pooled.generateOutline(input, opts)]);
+    const [o1, o2] = await Promise.all([
+      inside.generateOutline(input, opts),
+      pooled.generateOutline(input, opts),
+    ]);
     expect(o2).toEqual(o1);
 
-    const kids = { bidName: '测试标书', analysis: a1.value, path: ['技术方案'], title: '技术方案', scoringItems: a1.value.scoringItems.slice(0, 3), targetWords: 3000, siblings: [] };
+    const kids = {
+      bidName: '测试标书',
+      analysis: a1.value,
+      path: ['技术方案'],
+      title: '技术方案',
+      scoringItems: a1.value.scoringItems.slice(0, 3),
+      targetWords: 3000,
+      siblings: [],
+    };
     expect(await pooled.generateChildren(kids, opts)).toEqual(await inside.generateChildren(kids, opts));
 
     const leaf = firstLeaf(o1.value);
@@ -53,7 +65,10 @@ describe('offline engine in worker threads', () => {
       grounding: { passages: [], facts: ['资质：信息系统集成一级'], tables: [] },
     };
     const streamed: string[] = [];
-    const [c1, c2] = await Promise.all([inside.writeChapter(ctx, opts), pooled.writeChapter(ctx, { ...opts, onDelta: (t) => streamed.push(t) })]);
+    const [c1, c2] = await Promise.all([
+      inside.writeChapter(ctx, opts),
+      pooled.writeChapter(ctx, { ...opts, onDelta: (t) => streamed.push(t) }),
+    ]);
     expect(c2).toEqual(c1);
     expect(c1.value.length).toBeGreaterThan(200);
     // The page still sees the text arrive in pieces.
@@ -68,12 +83,26 @@ describe('offline engine in worker threads', () => {
   });
 
   it('a task past its time limit fails with a timeout and the worker is replaced', async () => {
-    const strict = new OfflinePool(1, null, { analyze: 1, outline: 60_000, children: 60_000, chapter: 60_000 });
+    const strict = new OfflinePool(1, null, {
+      analyze: 1,
+      outline: 60_000,
+      children: 60_000,
+      chapter: 60_000,
+    });
     try {
       // Long enough that the analysis cannot finish within 1 ms even on a fast machine.
-      await expect(strict.run({ kind: 'analyze', text: fixture('tender-it-gov').repeat(20) })).rejects.toMatchObject({ kind: 'timeout' });
-      const a = await strict.run({ kind: 'children', title: '售后服务', scoringItems: [], targetWords: 1200 });
-      expect(a).toEqual(runOfflineTask({ kind: 'children', title: '售后服务', scoringItems: [], targetWords: 1200 }));
+      await expect(
+        strict.run({ kind: 'analyze', text: fixture('tender-it-gov').repeat(20) }),
+      ).rejects.toMatchObject({ kind: 'timeout' });
+      const a = await strict.run({
+        kind: 'children',
+        title: '售后服务',
+        scoringItems: [],
+        targetWords: 1200,
+      });
+      expect(a).toEqual(
+        runOfflineTask({ kind: 'children', title: '售后服务', scoringItems: [], targetWords: 1200 }),
+      );
     } finally {
       await strict.close();
     }

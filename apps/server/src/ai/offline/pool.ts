@@ -15,7 +15,8 @@ export const OFFLINE_TASK_LIMIT_MS: Record<OfflineTask['kind'], number> = {
 
 const BOOT = new URL('./worker-boot.mjs', import.meta.url);
 
-const serverError = (detail: string) => new AiError('server', AI_MESSAGES.modelFailed, false, new Error(detail));
+const serverError = (detail: string) =>
+  new AiError('server', AI_MESSAGES.modelFailed, false, new Error(detail));
 
 /**
  * The offline engine's CPU work (tender analysis, outlines, chapter drafts) in a few worker threads,
@@ -38,8 +39,18 @@ export class OfflinePool implements OfflineRunner {
         settle: (msg) => (msg.ok ? { value: msg.value } : { error: serverError(msg.message) }),
         closedError: () => new AiError('aborted', '已取消'),
         deadError: (detail) => serverError(`offline ${detail}`),
-        timeoutError: (task, ms) => new AiError('timeout', AI_MESSAGES.timeout, false, new Error(`offline ${task.kind} ran longer than ${ms} ms`)),
-        onWorkerStopped: (err) => log?.warn({ err: err.cause instanceof Error ? err.cause.message : err.message }, 'offline worker stopped'),
+        timeoutError: (task, ms) =>
+          new AiError(
+            'timeout',
+            AI_MESSAGES.timeout,
+            false,
+            new Error(`offline ${task.kind} ran longer than ${ms} ms`),
+          ),
+        onWorkerStopped: (err) =>
+          log?.warn(
+            { err: err.cause instanceof Error ? err.cause.message : err.message },
+            'offline worker stopped',
+          ),
       },
       size,
     );

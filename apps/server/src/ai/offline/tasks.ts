@@ -44,6 +44,7 @@ export interface OfflineRunner {
 }
 
 export const inPlace: OfflineRunner = {
-  run: <K extends OfflineTask['kind']>(task: Extract<OfflineTask, { kind: K }>) => Promise.resolve(runOfflineTask(task) as OfflineResults[K]),
+  run: <K extends OfflineTask['kind']>(task: Extract<OfflineTask, { kind: K }>) =>
+    Promise.resolve(runOfflineTask(task) as OfflineResults[K]),
   close: () => Promise.resolve(),
 };

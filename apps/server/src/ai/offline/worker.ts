@@ -3,7 +3,8 @@ import { runOfflineTask, type OfflineResult, type OfflineTask } from './tasks.ts
 
 /** The offline engine's worker thread: one task at a time, answered with the same function as in place. */
 export type ToOfflineWorker = { taskId: number; task: OfflineTask };
-export type FromOfflineWorker = { taskId: number; ok: true; value: OfflineResult } | { taskId: number; ok: false; message: string };
+export type FromOfflineWorker =
+  { taskId: number; ok: true; value: OfflineResult } | { taskId: number; ok: false; message: string };
 
 const port = parentPort!;
 

@@ -34,7 +34,9 @@ export interface PageShape {
 }
 
 export function overheadPages(shape: PageShape, m: PageModel): number {
-  return m.fixedPages + m.perPart * shape.parts + m.perChapter * shape.chapters + m.perTableRow * shape.tableRows;
+  return (
+    m.fixedPages + m.perPart * shape.parts + m.perChapter * shape.chapters + m.perTableRow * shape.tableRows
+  );
 }
 
 /** Words of text that fill `pages` after the structure's own pages (never below a page per part). */

@@ -24,7 +24,9 @@ export function keepMandatedOrder(roots: OutlineNode[], a: TenderAnalysis): Outl
   const titles = a.mandatedOutline.map((m) => m.title);
   const extra: OutlineNode[] = [];
   const place = (n: OutlineNode) => {
-    const same = flat.find((f) => isMandatedTitle(n.title, [f.title]) || similarity(f.title, n.title) >= 0.85);
+    const same = flat.find(
+      (f) => isMandatedTitle(n.title, [f.title]) || similarity(f.title, n.title) >= 0.85,
+    );
     if (same) {
       same.scoringItemIds.push(...n.scoringItemIds);
       // Mandated children keep their place; the model's others are added after them.

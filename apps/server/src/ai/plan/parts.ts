@@ -19,7 +19,12 @@ export const BID_PART_LABELS: Record<BidPart, string> = {
   other: '其他',
 };
 
-const CATEGORY_PART: Record<ScoringCategory, BidPart> = { technical: 'technical', commercial: 'commercial', price: 'price', other: 'other' };
+const CATEGORY_PART: Record<ScoringCategory, BidPart> = {
+  technical: 'technical',
+  commercial: 'commercial',
+  price: 'price',
+  other: 'other',
+};
 
 /**
  * The part of a chapter from the titles of its path (top first) and, when no title names a part,
@@ -41,5 +46,8 @@ export function anonymousPart(part: BidPart, a: Pick<TenderAnalysis, 'darkBid' |
   if (!a.darkBid) return false;
   if (part === 'technical') return true;
   // A tender may extend 暗标 to the commercial part ("商务标、技术标均采用暗标").
-  return part === 'commercial' && (a.formatRules ?? []).some((r) => /商务(标|部分|文件)[^。；]*暗标|暗标[^。；]*商务(标|部分)/.test(r));
+  return (
+    part === 'commercial' &&
+    (a.formatRules ?? []).some((r) => /商务(标|部分|文件)[^。；]*暗标|暗标[^。；]*商务(标|部分)/.test(r))
+  );
 }

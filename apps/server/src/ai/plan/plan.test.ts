@@ -15,9 +15,20 @@ import { endAtSentence } from '../model-engine.ts';
 import type { AiEngine, ChapterContext } from '../types.ts';
 
 const corpusDir = new URL('../../../test/corpus/', import.meta.url);
-const corpus = fs.existsSync(corpusDir) ? fs.readdirSync(corpusDir).filter((f) => /^t\d+\.txt$/.test(f)).sort() : [];
-const fixtures = ['tender-it-gov', 'tender-construction', 'tender-property'].map((n) => ({ name: n, text: fs.readFileSync(new URL(`../fixtures/${n}.txt`, import.meta.url), 'utf8') }));
-const tenders = [...fixtures, ...corpus.map((f) => ({ name: f, text: fs.readFileSync(new URL(f, corpusDir), 'utf8') }))];
+const corpus = fs.existsSync(corpusDir)
+  ? fs
+      .readdirSync(corpusDir)
+      .filter((f) => /^t\d+\.txt$/.test(f))
+      .sort()
+  : [];
+const fixtures = ['tender-it-gov', 'tender-construction', 'tender-property'].map((n) => ({
+  name: n,
+  text: fs.readFileSync(new URL(`../fixtures/${n}.txt`, import.meta.url), 'utf8'),
+}));
+const tenders = [
+  ...fixtures,
+  ...corpus.map((f) => ({ name: f, text: fs.readFileSync(new URL(f, corpusDir), 'utf8') })),
+];
 
 /** The outline as the catalog would store it (ids, stored items), for the chapter context. */
 function asCatalog(nodes: OutlineNode[], a: TenderAnalysis, prefix = 'c'): CatalogNode[] {
@@ -49,7 +60,12 @@ function contexts(tree: CatalogNode[], a: TenderAnalysis) {
 /** A tender with everything the plan uses: mandated outline, requirements of three kinds, two response tables, 暗标. */
 function richAnalysis(): TenderAnalysis {
   const a = analyzeTenderByRules(fixtures[1].text);
-  const req = (id: string, text: string, star = false) => ({ id, text, star, mark: star ? ('★' as const) : null });
+  const req = (id: string, text: string, star = false) => ({
+    id,
+    text,
+    star,
+    mark: star ? ('★' as const) : null,
+  });
   return {
     ...a,
     darkBid: true,
@@ -80,7 +96,13 @@ describe('the bid plan', () => {
 
     // Every scoring item owned by exactly one chapter.
     const owners = new Map<string, number>();
-    const walk = (ns: OutlineNode[]) => ns.forEach((n) => (n.scoringItemIds.forEach((id) => owners.set(id, (owners.get(id) ?? 0) + 1)), walk(n.children)));
+    const walk = (ns: OutlineNode[]) =>
+      ns.forEach(
+        (n) => (
+          n.scoringItemIds.forEach((id) => owners.set(id, (owners.get(id) ?? 0) + 1)),
+          walk(n.children)
+        ),
+      );
     walk(outline);
     for (const i of a.scoringItems) expect(owners.get(i.id), i.name).toBe(1);
 
@@ -108,7 +130,9 @@ describe('the bid plan', () => {
     for (const c of ctxs) {
       const technical = c.path[0].includes('技术');
       expect(c.darkBid, c.path.join(' > ')).toBe(technical);
-      const prompt = chapterMessages(c).map((m) => m.content).join('\n');
+      const prompt = chapterMessages(c)
+        .map((m) => m.content)
+        .join('\n');
       expect(prompt.includes(ANONYMOUS_RULE), c.path.join(' > ')).toBe(technical);
       for (const r of c.plan!.requirements) expect(prompt).toContain(r.text);
     }
@@ -120,7 +144,11 @@ describe('the bid plan', () => {
     const ctxs = contexts(tree, a);
     // Siblings never share an aim (the old split gave "X（1）…（4）" one prompt).
     const byParent = new Map<string, string[]>();
-    for (const c of ctxs) byParent.set(c.path.slice(0, -1).join('>'), [...(byParent.get(c.path.slice(0, -1).join('>')) ?? []), c.plan!.aim]);
+    for (const c of ctxs)
+      byParent.set(c.path.slice(0, -1).join('>'), [
+        ...(byParent.get(c.path.slice(0, -1).join('>')) ?? []),
+        c.plan!.aim,
+      ]);
     for (const [parent, aims] of byParent) expect(new Set(aims).size, parent).toBe(aims.length);
     for (const c of ctxs) expect(c.path.at(-1)).not.toMatch(/（\d+）$/);
   });
@@ -133,10 +161,19 @@ describe('on the analysis corpus', () => {
       const raw = analyzeTenderByRules(t.text);
       const a = analysisForLot(raw, raw.lots[0]?.no ?? null);
       const outline = buildOutline(a, 60);
-      const top = a.mandatedOutline.length >= 3 ? a.mandatedOutline.filter((m) => m.level === 1).map((m) => m.title) : [];
+      const top =
+        a.mandatedOutline.length >= 3
+          ? a.mandatedOutline.filter((m) => m.level === 1).map((m) => m.title)
+          : [];
       expect(outline.map((n) => n.title).slice(0, top.length)).toEqual(top);
       const owners = new Map<string, number>();
-      const walk = (ns: OutlineNode[]) => ns.forEach((n) => (n.scoringItemIds.forEach((id) => owners.set(id, (owners.get(id) ?? 0) + 1)), walk(n.children)));
+      const walk = (ns: OutlineNode[]) =>
+        ns.forEach(
+          (n) => (
+            n.scoringItemIds.forEach((id) => owners.set(id, (owners.get(id) ?? 0) + 1)),
+            walk(n.children)
+          ),
+        );
       walk(outline);
       for (const i of a.scoringItems) expect(owners.get(i.id), i.name).toBe(1);
 
@@ -148,12 +185,20 @@ describe('on the analysis corpus', () => {
         const reqs = tableRequirements(table.kind, a);
         expect(c!.plan!.table!.split('\n').filter((l) => /^\| \d+ \|/.test(l)).length).toBe(reqs.length);
       }
-      for (const c of ctxs) if (a.darkBid && c.path[0].includes('技术')) expect(chapterMessages(c).map((m) => m.content).join('\n')).toContain(ANONYMOUS_RULE);
+      for (const c of ctxs)
+        if (a.darkBid && c.path[0].includes('技术'))
+          expect(
+            chapterMessages(c)
+              .map((m) => m.content)
+              .join('\n'),
+          ).toContain(ANONYMOUS_RULE);
 
       // Over the composed chapters (prose and evidence). Left out by design: response tables quote
       // the tender's requirement items (which their one answering chapter restates), and the formal
       // documents (letters, price forms) repeat the project's name and number as their formats demand.
-      const drafts = ctxs.filter((c) => c.plan?.kind === 'prose' || c.plan?.kind === 'evidence').map((c) => draftChapter(c));
+      const drafts = ctxs
+        .filter((c) => c.plan?.kind === 'prose' || c.plan?.kind === 'evidence')
+        .map((c) => draftChapter(c));
       const share = sharedShingleShare(drafts);
       expect(share).toBeLessThan(0.05);
     });
@@ -165,7 +210,14 @@ describe('repetition between chapters', () => {
     const a = '我方建立完善的质量管理体系，实行三检制度并做好过程记录。\n\n针对本项目特点编制专项方案。';
     const b = '本章说明安全措施。\n\n我方建立完善的质量管理体系，实行三检制度并做好过程记录。';
     const c = '培训计划按岗位分层分类制定，考核合格后上岗。';
-    const r = repeatedChapters([{ key: 'a', text: a }, { key: 'b', text: b }, { key: 'c', text: c }], 0.3);
+    const r = repeatedChapters(
+      [
+        { key: 'a', text: a },
+        { key: 'b', text: b },
+        { key: 'c', text: c },
+      ],
+      0.3,
+    );
     expect(r.map((x) => x.key)).toEqual(['b']);
     expect(r[0].passages[0]).toContain('三检制度');
     expect(sharedShingleShare([a, c])).toBe(0);
@@ -175,19 +227,43 @@ describe('repetition between chapters', () => {
 describe('the overlap check after 全文写作', () => {
   const para = '我方高度重视本项目，将调集公司优势资源，严格按照招标文件要求组织实施，确保项目优质高效完成。';
   const written = () => [
-    { catalogId: 'a', title: '质量', text: `${para}\n\n质量目标为合格，实行三检制度。`, ctx: {} as ChapterContext },
+    {
+      catalogId: 'a',
+      title: '质量',
+      text: `${para}\n\n质量目标为合格，实行三检制度。`,
+      ctx: {} as ChapterContext,
+    },
     { catalogId: 'b', title: '安全', text: `安全目标为零事故。\n\n${para}`, ctx: {} as ChapterContext },
   ];
   it('flags a chapter repeating another on the offline engine (templates cannot rephrase)', async () => {
     const saved: string[] = [];
-    const r = await dedupePass({ name: 'offline' } as AiEngine, written(), { tier: 'standard' }, async (w) => void saved.push(w.catalogId));
+    const r = await dedupePass(
+      { name: 'offline' } as AiEngine,
+      written(),
+      { tier: 'standard' },
+      async (w) => void saved.push(w.catalogId),
+    );
     expect(r.flagged.map((f) => f.catalogId)).toEqual(['b']);
     expect(saved).toEqual([]);
   });
   it('has the model write it again without the passage, and keeps the new text', async () => {
-    const engine = { name: 'openai', writeChapter: async (ctx: ChapterContext) => ({ value: `安全目标为零事故，${(ctx.avoid ?? []).length} 段已避开。`, engine: 'openai', model: 'm', promptTokens: 0, completionTokens: 0 }) } as unknown as AiEngine;
+    const engine = {
+      name: 'openai',
+      writeChapter: async (ctx: ChapterContext) => ({
+        value: `安全目标为零事故，${(ctx.avoid ?? []).length} 段已避开。`,
+        engine: 'openai',
+        model: 'm',
+        promptTokens: 0,
+        completionTokens: 0,
+      }),
+    } as unknown as AiEngine;
     const saved: string[] = [];
-    const r = await dedupePass(engine, written(), { tier: 'standard' }, async (w, g) => void saved.push(`${w.catalogId}:${g.value}`));
+    const r = await dedupePass(
+      engine,
+      written(),
+      { tier: 'standard' },
+      async (w, g) => void saved.push(`${w.catalogId}:${g.value}`),
+    );
     expect(r.rewritten).toEqual(['b']);
     expect(saved).toEqual(['b:安全目标为零事故，1 段已避开。']);
   });
@@ -195,7 +271,9 @@ describe('the overlap check after 全文写作', () => {
 
 describe('a chapter cut at max_tokens', () => {
   it('ends at its last complete sentence', () => {
-    expect(endAtSentence('第一段完整。\n\n第二段也完整。第三句写到一半没有')).toBe('第一段完整。\n\n第二段也完整。');
+    expect(endAtSentence('第一段完整。\n\n第二段也完整。第三句写到一半没有')).toBe(
+      '第一段完整。\n\n第二段也完整。',
+    );
     expect(endAtSentence('完整的一段。')).toBe('完整的一段。');
   });
 });

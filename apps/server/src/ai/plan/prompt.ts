@@ -17,9 +17,17 @@ export function chapterPlanLines(ctx: ChapterContext): string[] {
   if (!p) return avoidLines(ctx);
   const out = [`本章的写作目的：${p.aim}`];
   const near = p.neighbours.filter((n) => n.aim);
-  if (near.length) out.push(`其他章节各写什么（本章不要写它们的内容）：\n${near.slice(0, 40).map((n) => `- ${n.title}：${n.aim}`).join('\n')}`);
+  if (near.length)
+    out.push(
+      `其他章节各写什么（本章不要写它们的内容）：\n${near
+        .slice(0, 40)
+        .map((n) => `- ${n.title}：${n.aim}`)
+        .join('\n')}`,
+    );
   if (p.clauses.length) {
-    out.push(`本章须响应的实质性条款（★ 不得负偏离，▲ 为重要条款），逐条写明我方如何满足：\n${p.clauses.map((c) => `- ${c.mark} ${c.text}`).join('\n')}`);
+    out.push(
+      `本章须响应的实质性条款（★ 不得负偏离，▲ 为重要条款），逐条写明我方如何满足：\n${p.clauses.map((c) => `- ${c.mark} ${c.text}`).join('\n')}`,
+    );
   }
   if (p.requirements.length) {
     out.push(
@@ -32,8 +40,11 @@ export function chapterPlanLines(ctx: ChapterContext): string[] {
 /** After the overlap check: what the rewrite must leave out. */
 function avoidLines(ctx: ChapterContext): string[] {
   if (!ctx.avoid?.length) return [];
-  return [`以下内容其他章节已经写过，本章不得重复或改头换面地复述，只写本章独有的内容：\n${ctx.avoid.map((p) => `- ${p.slice(0, 200)}`).join('\n')}`];
+  return [
+    `以下内容其他章节已经写过，本章不得重复或改头换面地复述，只写本章独有的内容：\n${ctx.avoid.map((p) => `- ${p.slice(0, 200)}`).join('\n')}`,
+  ];
 }
 
 /** The 暗标 rule of a chapter in an anonymous part. */
-export const ANONYMOUS_RULE = '本章属于暗标：不得出现投标人名称、人员姓名、商标标识或任何可识别投标人身份的信息，用“我方”“项目经理”等代称。';
+export const ANONYMOUS_RULE =
+  '本章属于暗标：不得出现投标人名称、人员姓名、商标标识或任何可识别投标人身份的信息，用“我方”“项目经理”等代称。';

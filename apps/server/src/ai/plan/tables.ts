@@ -27,27 +27,41 @@ export function tableKindOf(title: string): ResponseTableKind | null {
 export { isMandatedTitle };
 
 /** The response tables the tender demands, by kind, in the order it names them (duplicates dropped). */
-export function demandedTables(a: Pick<TenderAnalysis, 'responseTables'>): Array<{ kind: ResponseTableKind; title: string }> {
+export function demandedTables(
+  a: Pick<TenderAnalysis, 'responseTables'>,
+): Array<{ kind: ResponseTableKind; title: string }> {
   const out: Array<{ kind: ResponseTableKind; title: string }> = [];
   for (const name of a.responseTables ?? []) {
     // Only response / deviation tables hold requirement rows (a 人员配置表 is evidence, not one of them).
     const kind = tableKindOf(name);
-    if (kind && !out.some((t) => t.kind === kind)) out.push({ kind, title: name.trim() || RESPONSE_TABLE_TITLES[kind] });
+    if (kind && !out.some((t) => t.kind === kind))
+      out.push({ kind, title: name.trim() || RESPONSE_TABLE_TITLES[kind] });
   }
   return out;
 }
 
-const cell = (s: string) => s.replace(/\|/g, '／').replace(/\s*\n\s*/g, ' ').trim();
+const cell = (s: string) =>
+  s
+    .replace(/\|/g, '／')
+    .replace(/\s*\n\s*/g, ' ')
+    .trim();
 const ph = (label: string) => `【待填写：${label}】`;
 
 /**
  * The rows of a response table: the requirements of its kind; a tender that demands a single
  * table gets every requirement in it.
  */
-export function tableRequirements(kind: ResponseTableKind, a: Pick<TenderAnalysis, 'requirements' | 'responseTables'>): Requirement[] {
+export function tableRequirements(
+  kind: ResponseTableKind,
+  a: Pick<TenderAnalysis, 'requirements' | 'responseTables'>,
+): Requirement[] {
   const reqs = a.requirements ?? [];
   if (kind === 'scoreIndex') return [];
-  const kinds = new Set(demandedTables(a).map((t) => t.kind).filter((k) => k !== 'scoreIndex'));
+  const kinds = new Set(
+    demandedTables(a)
+      .map((t) => t.kind)
+      .filter((k) => k !== 'scoreIndex'),
+  );
   if (kinds.size <= 1) return reqs;
   // A requirement whose own kind has no table goes to the technical one.
   return reqs.filter((r) => {
@@ -58,14 +72,18 @@ export function tableRequirements(kind: ResponseTableKind, a: Pick<TenderAnalysi
 
 /** Which response table a requirement belongs in. */
 export function requirementKind(text: string): Exclude<ResponseTableKind, 'scoreIndex'> {
-  if (/付款|结算|工期|交货期|交付期|质保|保修|合同|发票|违约|投标有效期|报价|履约保证|验收款/.test(text)) return 'commercial';
+  if (/付款|结算|工期|交货期|交付期|质保|保修|合同|发票|违约|投标有效期|报价|履约保证|验收款/.test(text))
+    return 'commercial';
   if (/服务|响应时间|到场|驻场|培训|运维|巡检|售后|维护|应急|值守|人员配备/.test(text)) return 'service';
   return 'technical';
 }
 
 export function responseTableMarkdown(reqs: Requirement[]): string {
   if (!reqs.length) return `招标文件未列出本表对应的具体要求条目。${ph('如有补充要求，逐条列出并填写响应')}`;
-  const rows = reqs.map((r, i) => `| ${i + 1} | ${r.mark ?? (r.star ? '★' : '')}${cell(r.text)} | ${ph('实际响应内容')} | ${ph('无偏离/正偏离/负偏离')} | ${ph('证明材料页码')} |`);
+  const rows = reqs.map(
+    (r, i) =>
+      `| ${i + 1} | ${r.mark ?? (r.star ? '★' : '')}${cell(r.text)} | ${ph('实际响应内容')} | ${ph('无偏离/正偏离/负偏离')} | ${ph('证明材料页码')} |`,
+  );
   return [
     `本表逐条响应招标文件的要求（共 ${reqs.length} 条），标注“★”的为实质性要求，不得负偏离。`,
     '',
@@ -90,6 +108,9 @@ export function scoreIndexMarkdown(rows: IndexRow[]): string {
     '',
     '| 序号 | 评分项 | 分值 | 对应章节 | 页码 |',
     '| --- | --- | --- | --- | --- |',
-    ...rows.map((r, i) => `| ${i + 1} | ${cell(r.item.group ? `${r.item.group}／${r.item.name}` : r.item.name)} | ${r.item.points ?? '—'} | ${r.chapter ? cell(r.chapter) : ph('对应章节')} | ${r.page != null ? `约 ${r.page}` : ph('页码')} |`),
+    ...rows.map(
+      (r, i) =>
+        `| ${i + 1} | ${cell(r.item.group ? `${r.item.group}／${r.item.name}` : r.item.name)} | ${r.item.points ?? '—'} | ${r.chapter ? cell(r.chapter) : ph('对应章节')} | ${r.page != null ? `约 ${r.page}` : ph('页码')} |`,
+    ),
   ].join('\n');
 }

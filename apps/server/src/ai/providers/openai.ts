@@ -176,7 +176,11 @@ export class OpenAiProvider implements ChatProvider {
           req.onDelta?.(delta);
         }
         if (choice?.finish_reason) finishReason = choice.finish_reason;
-        if (chunk.usage) usage = { promptTokens: chunk.usage.prompt_tokens ?? 0, completionTokens: chunk.usage.completion_tokens ?? 0 };
+        if (chunk.usage)
+          usage = {
+            promptTokens: chunk.usage.prompt_tokens ?? 0,
+            completionTokens: chunk.usage.completion_tokens ?? 0,
+          };
       }
     } catch (e) {
       if (timedOut) throw new AiError('timeout', '', true, e);
@@ -194,7 +198,10 @@ export class OpenAiProvider implements ChatProvider {
       text,
       finishReason,
       model,
-      usage: usage ?? { promptTokens: estimateTokens(req.messages.map((m) => m.content).join('\n')), completionTokens: estimateTokens(text) },
+      usage: usage ?? {
+        promptTokens: estimateTokens(req.messages.map((m) => m.content).join('\n')),
+        completionTokens: estimateTokens(text),
+      },
     };
   }
 
@@ -211,7 +218,8 @@ export class OpenAiProvider implements ChatProvider {
       else if (s >= 500 || s === 408 || s === 409) out = new AiError('server', '', true, e);
       else out = new AiError('config', '', false, e);
     } else out = new AiError('connection', '', true, e);
-    if (started && out.kind !== 'aborted') return new AiError('stream_broken', messageFor('stream_broken'), false, e);
+    if (started && out.kind !== 'aborted')
+      return new AiError('stream_broken', messageFor('stream_broken'), false, e);
     return new AiError(out.kind, messageFor(out.kind), out.retryable, out.cause ?? e);
   }
 }

@@ -1,5 +1,14 @@
 import type { ModelTier, TenderAnalysis } from '@bid/shared';
-import type { AiEngine, ChapterContext, ChildrenInput, EditInput, Generated, OutlineInput, OutlineNode, RunOptions } from '../types.ts';
+import type {
+  AiEngine,
+  ChapterContext,
+  ChildrenInput,
+  EditInput,
+  Generated,
+  OutlineInput,
+  OutlineNode,
+  RunOptions,
+} from '../types.ts';
 
 /**
  * The engine operators can switch without a restart: the provider set active in the console when

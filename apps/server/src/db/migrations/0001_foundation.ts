@@ -77,5 +77,6 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const t of ['settings', 'sessions', 'users', 'tenants']) await db.schema.dropTable(t).ifExists().execute();
+  for (const t of ['settings', 'sessions', 'users', 'tenants'])
+    await db.schema.dropTable(t).ifExists().execute();
 }

@@ -29,7 +29,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('consumed_at', 'text')
     .addColumn('ip', 'text')
     .execute();
-  await db.schema.createIndex('sms_codes_phone_idx').on('sms_codes').columns(['phone', 'purpose', 'created_at']).execute();
+  await db.schema
+    .createIndex('sms_codes_phone_idx')
+    .on('sms_codes')
+    .columns(['phone', 'purpose', 'created_at'])
+    .execute();
 
   await db.schema
     .createTable('captchas')
@@ -75,7 +79,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('reward_units', 'integer', (c) => c.notNull())
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('invite_records_inviter_idx').on('invite_records').column('inviter_user_id').execute();
+  await db.schema
+    .createIndex('invite_records_inviter_idx')
+    .on('invite_records')
+    .column('inviter_user_id')
+    .execute();
 
   await db.schema
     .createTable('notices')
@@ -128,34 +136,90 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('ip', 'text')
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('usage_marks_mark_idx').on('usage_marks').columns(['mark', 'created_at']).execute();
+  await db.schema
+    .createIndex('usage_marks_mark_idx')
+    .on('usage_marks')
+    .columns(['mark', 'created_at'])
+    .execute();
 
   const now = new Date().toISOString();
   await db
     .insertInto('notices')
     .values([
       {
-        id: newId(), kind: 'head', title: '使用提示', level: 'info', status: 1, sort: 0, link: null, version: null, start_at: null, end_at: null,
+        id: newId(),
+        kind: 'head',
+        title: '使用提示',
+        level: 'info',
+        status: 1,
+        sort: 0,
+        link: null,
+        version: null,
+        start_at: null,
+        end_at: null,
         content: '粘贴招标文件中的项目概况和评分标准，生成的大纲和正文效果最好。',
-        created_at: now, updated_at: now,
+        created_at: now,
+        updated_at: now,
       },
       {
-        id: newId(), kind: 'update', title: '标书 AI 0.1.0 更新说明', level: 'info', status: 1, sort: 0, link: null, version: '0.1.0', start_at: null, end_at: null,
-        content: '1. 支持短信验证码、账号密码和微信扫码登录；\n2. 企业账号可添加和移除员工，员工共用企业额度；\n3. 个人中心可修改手机号、密码并查看标书额度。',
-        created_at: now, updated_at: now,
+        id: newId(),
+        kind: 'update',
+        title: '标书 AI 0.1.0 更新说明',
+        level: 'info',
+        status: 1,
+        sort: 0,
+        link: null,
+        version: '0.1.0',
+        start_at: null,
+        end_at: null,
+        content:
+          '1. 支持短信验证码、账号密码和微信扫码登录；\n2. 企业账号可添加和移除员工，员工共用企业额度；\n3. 个人中心可修改手机号、密码并查看标书额度。',
+        created_at: now,
+        updated_at: now,
       },
     ])
     .execute();
-  const partners = ['政府采购代理机构', '建筑工程施工企业', '信息化系统集成商', '医疗设备供应商', '物业服务企业', '工程咨询设计院'];
+  const partners = [
+    '政府采购代理机构',
+    '建筑工程施工企业',
+    '信息化系统集成商',
+    '医疗设备供应商',
+    '物业服务企业',
+    '工程咨询设计院',
+  ];
   await db
     .insertInto('partners')
-    .values(partners.map((name, i) => ({ id: newId(), name, logo_url: null, link: null, description: null, sort: i, status: 1, created_at: now, updated_at: now })))
+    .values(
+      partners.map((name, i) => ({
+        id: newId(),
+        name,
+        logo_url: null,
+        link: null,
+        description: null,
+        sort: i,
+        status: 1,
+        created_at: now,
+        updated_at: now,
+      })),
+    )
     .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const t of ['usage_marks', 'partners', 'user_notice_closes', 'notices', 'invite_records', 'verify_tickets', 'wechat_scenes', 'captchas', 'sms_codes', 'rate_limits']) {
+  for (const t of [
+    'usage_marks',
+    'partners',
+    'user_notice_closes',
+    'notices',
+    'invite_records',
+    'verify_tickets',
+    'wechat_scenes',
+    'captchas',
+    'sms_codes',
+    'rate_limits',
+  ]) {
     await db.schema.dropTable(t).ifExists().execute();
   }
-  for (const c of ['last_login_at', 'preferred_model', 'home_tenant_id']) await db.schema.alterTable('users').dropColumn(c).execute();
+  for (const c of ['last_login_at', 'preferred_model', 'home_tenant_id'])
+    await db.schema.alterTable('users').dropColumn(c).execute();
 }

@@ -25,8 +25,16 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('bids_owner_idx').on('bids').columns(['tenant_id', 'user_id', 'deleted', 'updated_at']).execute();
-  await db.schema.createIndex('bids_tenant_idx').on('bids').columns(['tenant_id', 'deleted', 'updated_at']).execute();
+  await db.schema
+    .createIndex('bids_owner_idx')
+    .on('bids')
+    .columns(['tenant_id', 'user_id', 'deleted', 'updated_at'])
+    .execute();
+  await db.schema
+    .createIndex('bids_tenant_idx')
+    .on('bids')
+    .columns(['tenant_id', 'deleted', 'updated_at'])
+    .execute();
 
   await db.schema
     .createTable('catalogs')
@@ -55,7 +63,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     // Last, so that reading the outline without content does not touch the large values.
     .addColumn('content', 'text')
     .execute();
-  await db.schema.createIndex('catalogs_bid_parent_idx').on('catalogs').columns(['bid_id', 'parent_id', 'sort_key']).execute();
+  await db.schema
+    .createIndex('catalogs_bid_parent_idx')
+    .on('catalogs')
+    .columns(['bid_id', 'parent_id', 'sort_key'])
+    .execute();
 
   await db.schema
     .createTable('catalog_versions')
@@ -68,7 +80,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('snapshot', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('catalog_versions_bid_idx').on('catalog_versions').columns(['bid_id', 'created_at']).execute();
+  await db.schema
+    .createIndex('catalog_versions_bid_idx')
+    .on('catalog_versions')
+    .columns(['bid_id', 'created_at'])
+    .execute();
 
   // No foreign key to catalogs: versions outlive a removed chapter so that restoring an outline
   // version (which brings the chapter back under its old id) brings its history back too.
@@ -99,7 +115,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('delta', 'integer', (c) => c.notNull())
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('bid_logs_owner_idx').on('bid_logs').columns(['tenant_id', 'user_id', 'created_at']).execute();
+  await db.schema
+    .createIndex('bid_logs_owner_idx')
+    .on('bid_logs')
+    .columns(['tenant_id', 'user_id', 'created_at'])
+    .execute();
 
   await db.schema
     .createTable('feedbacks')
@@ -115,11 +135,22 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('feedbacks_user_idx').on('feedbacks').columns(['user_id', 'created_at']).execute();
+  await db.schema
+    .createIndex('feedbacks_user_idx')
+    .on('feedbacks')
+    .columns(['user_id', 'created_at'])
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const t of ['feedbacks', 'bid_logs', 'catalog_content_versions', 'catalog_versions', 'catalogs', 'bids']) {
+  for (const t of [
+    'feedbacks',
+    'bid_logs',
+    'catalog_content_versions',
+    'catalog_versions',
+    'catalogs',
+    'bids',
+  ]) {
     await db.schema.dropTable(t).ifExists().execute();
   }
 }

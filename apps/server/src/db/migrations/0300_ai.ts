@@ -35,8 +35,16 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .addColumn('analysis', 'text')
     .execute();
-  await db.schema.createIndex('interpretations_owner_idx').on('interpretations').columns(['user_id', 'created_at']).execute();
-  await db.schema.createIndex('interpretations_hash_idx').on('interpretations').columns(['user_id', 'text_hash']).execute();
+  await db.schema
+    .createIndex('interpretations_owner_idx')
+    .on('interpretations')
+    .columns(['user_id', 'created_at'])
+    .execute();
+  await db.schema
+    .createIndex('interpretations_hash_idx')
+    .on('interpretations')
+    .columns(['user_id', 'text_hash'])
+    .execute();
 
   await db.schema
     .createTable('ai_job_chapters')
@@ -68,9 +76,14 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('completion_tokens', 'integer', (c) => c.notNull())
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('ai_usage_owner_idx').on('ai_usage').columns(['tenant_id', 'created_at']).execute();
+  await db.schema
+    .createIndex('ai_usage_owner_idx')
+    .on('ai_usage')
+    .columns(['tenant_id', 'created_at'])
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const t of ['ai_usage', 'ai_job_chapters', 'interpretations', 'files']) await db.schema.dropTable(t).ifExists().execute();
+  for (const t of ['ai_usage', 'ai_job_chapters', 'interpretations', 'files'])
+    await db.schema.dropTable(t).ifExists().execute();
 }

@@ -22,7 +22,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('started_at', 'text')
     .addColumn('finished_at', 'text')
     .execute();
-  await db.schema.createIndex('jobs_claim_idx').on('jobs').columns(['status', 'lease_expires_at', 'created_at']).execute();
+  await db.schema
+    .createIndex('jobs_claim_idx')
+    .on('jobs')
+    .columns(['status', 'lease_expires_at', 'created_at'])
+    .execute();
   // One live job per key: a second start loses the insert race instead of running twice.
   await db.schema
     .createIndex('jobs_live_key_uq')

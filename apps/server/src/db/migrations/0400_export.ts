@@ -58,7 +58,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .addColumn('expires_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('export_jobs_owner_idx').on('export_jobs').columns(['user_id', 'status', 'created_at']).execute();
+  await db.schema
+    .createIndex('export_jobs_owner_idx')
+    .on('export_jobs')
+    .columns(['user_id', 'status', 'created_at'])
+    .execute();
   await db.schema.createIndex('export_jobs_expiry_idx').on('export_jobs').column('expires_at').execute();
 }
 

@@ -17,8 +17,16 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('employee_invitations_phone_idx').on('employee_invitations').columns(['phone', 'status']).execute();
-  await db.schema.createIndex('employee_invitations_tenant_idx').on('employee_invitations').columns(['tenant_id', 'status', 'created_at']).execute();
+  await db.schema
+    .createIndex('employee_invitations_phone_idx')
+    .on('employee_invitations')
+    .columns(['phone', 'status'])
+    .execute();
+  await db.schema
+    .createIndex('employee_invitations_tenant_idx')
+    .on('employee_invitations')
+    .columns(['tenant_id', 'status', 'created_at'])
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

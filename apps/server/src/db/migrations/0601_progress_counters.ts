@@ -7,8 +7,14 @@ import type { Kysely } from 'kysely';
  * next outline change or full recount fills both.
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema.alterTable('bids').addColumn('leaf_count', 'integer', (c) => c.notNull().defaultTo(-1)).execute();
-  await db.schema.alterTable('bids').addColumn('done_leaf_count', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('bids')
+    .addColumn('leaf_count', 'integer', (c) => c.notNull().defaultTo(-1))
+    .execute();
+  await db.schema
+    .alterTable('bids')
+    .addColumn('done_leaf_count', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

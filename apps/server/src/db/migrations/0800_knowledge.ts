@@ -25,12 +25,18 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('knowledge_documents_scope_idx').on('knowledge_documents').columns(['scope', 'created_at']).execute();
+  await db.schema
+    .createIndex('knowledge_documents_scope_idx')
+    .on('knowledge_documents')
+    .columns(['scope', 'created_at'])
+    .execute();
 
   await db.schema
     .createTable('knowledge_passages')
     .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('document_id', 'text', (c) => c.notNull().references('knowledge_documents.id').onDelete('cascade'))
+    .addColumn('document_id', 'text', (c) =>
+      c.notNull().references('knowledge_documents.id').onDelete('cascade'),
+    )
     .addColumn('scope', 'text', (c) => c.notNull())
     .addColumn('seq', 'integer', (c) => c.notNull())
     .addColumn('heading', 'text')
@@ -41,8 +47,16 @@ export async function up(db: Kysely<any>): Promise<void> {
     // JSON array of numbers when an embedding provider is configured.
     .addColumn('embedding', 'text')
     .execute();
-  await db.schema.createIndex('knowledge_passages_scope_idx').on('knowledge_passages').columns(['scope', 'id']).execute();
-  await db.schema.createIndex('knowledge_passages_document_idx').on('knowledge_passages').columns(['document_id', 'seq']).execute();
+  await db.schema
+    .createIndex('knowledge_passages_scope_idx')
+    .on('knowledge_passages')
+    .columns(['scope', 'id'])
+    .execute();
+  await db.schema
+    .createIndex('knowledge_passages_document_idx')
+    .on('knowledge_passages')
+    .columns(['document_id', 'seq'])
+    .execute();
 
   // Bumped on every change of a scope's passages; a process rebuilds its cached index when it moves.
   await db.schema
@@ -62,7 +76,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('company_facts_tenant_idx').on('company_facts').columns(['tenant_id', 'kind', 'created_at']).execute();
+  await db.schema
+    .createIndex('company_facts_tenant_idx')
+    .on('company_facts')
+    .columns(['tenant_id', 'kind', 'created_at'])
+    .execute();
 
   // Operators of the product (no other role marks them yet): they curate the public library.
   await db.schema

@@ -18,7 +18,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('diffs_owner_idx').on('diffs').columns(['user_id', 'tenant_id', 'created_at']).execute();
+  await db.schema
+    .createIndex('diffs_owner_idx')
+    .on('diffs')
+    .columns(['user_id', 'tenant_id', 'created_at'])
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

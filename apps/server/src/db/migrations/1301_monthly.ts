@@ -6,12 +6,19 @@ import type { Kysely } from 'kysely';
  */
 export async function up(db: Kysely<any>): Promise<void> {
   for (const table of ['users', 'tenants']) {
-    await db.schema.alterTable(table).addColumn('monthly_allowance', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+    await db.schema
+      .alterTable(table)
+      .addColumn('monthly_allowance', 'integer', (c) => c.notNull().defaultTo(0))
+      .execute();
     await db.schema.alterTable(table).addColumn('monthly_until', 'text').execute();
     await db.schema.alterTable(table).addColumn('month_reset_at', 'text').execute();
   }
   // The seeded monthly package now says what it does: refilled each month while it runs, unused units lapse.
-  await db.updateTable('packages').set({ description: '1 个月内可新建 30 份标书，到期未用完的额度作废' }).where('id', '=', 'pkg-monthly').execute();
+  await db
+    .updateTable('packages')
+    .set({ description: '1 个月内可新建 30 份标书，到期未用完的额度作废' })
+    .where('id', '=', 'pkg-monthly')
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -33,8 +33,16 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('invoices_owner_idx').on('invoices').columns(['tenant_id', 'user_id', 'created_at']).execute();
-  await db.schema.createIndex('invoices_status_idx').on('invoices').columns(['status', 'created_at']).execute();
+  await db.schema
+    .createIndex('invoices_owner_idx')
+    .on('invoices')
+    .columns(['tenant_id', 'user_id', 'created_at'])
+    .execute();
+  await db.schema
+    .createIndex('invoices_status_idx')
+    .on('invoices')
+    .columns(['status', 'created_at'])
+    .execute();
 
   await db.schema
     .createTable('invoice_orders')
@@ -43,7 +51,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('claim', 'text')
     .addPrimaryKeyConstraint('invoice_orders_pk', ['invoice_id', 'order_id'])
     .execute();
-  await db.schema.createIndex('invoice_orders_claim_uq').on('invoice_orders').column('claim').unique().execute();
+  await db.schema
+    .createIndex('invoice_orders_claim_uq')
+    .on('invoice_orders')
+    .column('claim')
+    .unique()
+    .execute();
   await db.schema.createIndex('invoice_orders_order_idx').on('invoice_orders').column('order_id').execute();
 }
 

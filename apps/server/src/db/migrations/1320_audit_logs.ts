@@ -17,9 +17,21 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('ip', 'text')
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('audit_logs_created_idx').on('audit_logs').columns(['created_at', 'id']).execute();
-  await db.schema.createIndex('audit_logs_operator_idx').on('audit_logs').columns(['operator_id', 'created_at']).execute();
-  await db.schema.createIndex('audit_logs_action_idx').on('audit_logs').columns(['action', 'created_at']).execute();
+  await db.schema
+    .createIndex('audit_logs_created_idx')
+    .on('audit_logs')
+    .columns(['created_at', 'id'])
+    .execute();
+  await db.schema
+    .createIndex('audit_logs_operator_idx')
+    .on('audit_logs')
+    .columns(['operator_id', 'created_at'])
+    .execute();
+  await db.schema
+    .createIndex('audit_logs_action_idx')
+    .on('audit_logs')
+    .columns(['action', 'created_at'])
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

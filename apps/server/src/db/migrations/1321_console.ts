@@ -25,7 +25,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
 
   await db.schema.alterTable('orders').addColumn('coupon_code', 'text').execute();
-  await db.schema.alterTable('orders').addColumn('discount', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('orders')
+    .addColumn('discount', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
   await db.schema.alterTable('orders').addColumn('refunded_at', 'text').execute();
   await db.schema.alterTable('orders').addColumn('refunded_by', 'text').execute();
   await db.schema.alterTable('orders').addColumn('refund_note', 'text').execute();
@@ -34,15 +37,26 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable('user_bid_logs').addColumn('operator_id', 'text').execute();
   await db.schema.alterTable('user_bid_logs').addColumn('note', 'text').execute();
   await db.schema.dropIndex('user_bid_logs_order_uq').execute();
-  await db.schema.createIndex('user_bid_logs_order_reason_uq').on('user_bid_logs').columns(['order_id', 'reason']).unique().execute();
+  await db.schema
+    .createIndex('user_bid_logs_order_reason_uq')
+    .on('user_bid_logs')
+    .columns(['order_id', 'reason'])
+    .unique()
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropIndex('user_bid_logs_order_reason_uq').execute();
-  await db.schema.createIndex('user_bid_logs_order_uq').on('user_bid_logs').column('order_id').unique().execute();
+  await db.schema
+    .createIndex('user_bid_logs_order_uq')
+    .on('user_bid_logs')
+    .column('order_id')
+    .unique()
+    .execute();
   await db.schema.alterTable('user_bid_logs').dropColumn('note').execute();
   await db.schema.alterTable('user_bid_logs').dropColumn('operator_id').execute();
   await db.schema.dropIndex('orders_paid_idx').execute();
-  for (const c of ['refund_note', 'refunded_by', 'refunded_at', 'discount', 'coupon_code']) await db.schema.alterTable('orders').dropColumn(c).execute();
+  for (const c of ['refund_note', 'refunded_by', 'refunded_at', 'discount', 'coupon_code'])
+    await db.schema.alterTable('orders').dropColumn(c).execute();
   await db.schema.dropTable('coupons').execute();
 }

@@ -7,7 +7,11 @@ import type { Kysely } from 'kysely';
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable('feedbacks').addColumn('replied_by', 'text').execute();
   await db.schema.alterTable('feedbacks').addColumn('reply_read_at', 'text').execute();
-  await db.schema.createIndex('feedbacks_reply_idx').on('feedbacks').columns(['reply_at', 'created_at']).execute();
+  await db.schema
+    .createIndex('feedbacks_reply_idx')
+    .on('feedbacks')
+    .columns(['reply_at', 'created_at'])
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

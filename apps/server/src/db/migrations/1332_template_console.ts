@@ -6,7 +6,10 @@ import type { Kysely } from 'kysely';
  * the code (ExportService.syncBuiltins) whatever operators call them.
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema.alterTable('export_templates').addColumn('is_default', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('export_templates')
+    .addColumn('is_default', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
   await db.schema.alterTable('export_templates').addColumn('display_name', 'text').execute();
   await db.schema.alterTable('export_templates').addColumn('display_sort', 'integer').execute();
   // The default until now (DEFAULT_TEMPLATE_ID); a fresh database gets it when the built-ins are synced.

@@ -10,7 +10,14 @@ export function registerAdminAuditRoutes(scope: FastifyInstance, ctx: AppContext
   const { audit } = ctx.services;
   scope.withTypeProvider<ZodTypeProvider>().get(
     '/api/admin/audit/list',
-    { schema: { tags, summary: '操作日志（每个成功的运营操作一条）', querystring: auditLogQuerySchema, response: { 200: envelopeSchema(pageSchema(auditLogItemSchema)) } } },
+    {
+      schema: {
+        tags,
+        summary: '操作日志（每个成功的运营操作一条）',
+        querystring: auditLogQuerySchema,
+        response: { 200: envelopeSchema(pageSchema(auditLogItemSchema)) },
+      },
+    },
     async (req) => ok(await audit.list(req.query)),
   );
 }

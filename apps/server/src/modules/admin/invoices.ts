@@ -35,44 +35,68 @@ export function registerAdminInvoiceRoutes(scope: FastifyInstance, ctx: AppConte
   const { invoices } = ctx.services;
   const r = scope.withTypeProvider<ZodTypeProvider>();
   const route = operatorRoutes(scope, tags);
-  route.get('/api/admin/invoice/list', { summary: '发票申请（可按状态筛选）', input: invoiceListQuerySchema, data: pageSchema(adminInvoiceItemSchema) }, (_, q) => invoices.adminList(q));
-  route.post('/api/admin/invoice/reject', { summary: '驳回发票申请（订单可重新申请）', input: rejectInvoiceSchema, data: invoiceDetailSchema }, (actor, body) => invoices.reject(actor, body.id, body.reason));
+  route.get(
+    '/api/admin/invoice/list',
+    {
+      summary: '发票申请（可按状态筛选）',
+      input: invoiceListQuerySchema,
+      data: pageSchema(adminInvoiceItemSchema),
+    },
+    (_, q) => invoices.adminList(q),
+  );
+  route.post(
+    '/api/admin/invoice/reject',
+    { summary: '驳回发票申请（订单可重新申请）', input: rejectInvoiceSchema, data: invoiceDetailSchema },
+    (actor, body) => invoices.reject(actor, body.id, body.reason),
+  );
   r.get(
     '/api/admin/invoice/download',
-    { schema: { tags, summary: '查看已开具的发票 PDF', querystring: idParamSchema, response: { 200: binaryResponseSchema } } },
+    {
+      schema: {
+        tags,
+        summary: '查看已开具的发票 PDF',
+        querystring: idParamSchema,
+        response: { 200: binaryResponseSchema },
+      },
+    },
     async (req, reply) => sendPdf(reply, await invoices.adminDownload(req.query.id)),
   );
   void scope.register(async (upload) => {
-    await upload.register(multipart, { limits: { fileSize: INVOICE_LIMITS.pdfBytes, files: 1, fields: 4, parts: 6, fieldSize: 256 } });
-    const issue = { summary: '开具发票：上传发票 PDF（multipart 字段 id 与 file）', data: invoiceDetailSchema, maxBytes: INVOICE_LIMITS.pdfBytes, tooLarge: INVOICE_MSG.pdfTooLarge, notMultipart: INVOICE_MSG.pdfMissing };
-    operatorRoutes(upload, tags).upload(
-      '/api/admin/invoice/issue',
-      issue,
-      async (operator, req) => {
-        const got: IssueUpload = { id: null, fileName: '', content: null };
-        try {
-          for await (const part of req.parts()) {
-            if (part.type === 'file') {
-              if (part.fieldname !== 'file') throw badRequest(INVOICE_MSG.pdfMissing);
-              got.fileName = part.filename;
-              got.content = await part.toBuffer();
-            } else if (part.fieldname === 'id') {
-              got.id = String(part.value);
-            }
+    await upload.register(multipart, {
+      limits: { fileSize: INVOICE_LIMITS.pdfBytes, files: 1, fields: 4, parts: 6, fieldSize: 256 },
+    });
+    const issue = {
+      summary: '开具发票：上传发票 PDF（multipart 字段 id 与 file）',
+      data: invoiceDetailSchema,
+      maxBytes: INVOICE_LIMITS.pdfBytes,
+      tooLarge: INVOICE_MSG.pdfTooLarge,
+      notMultipart: INVOICE_MSG.pdfMissing,
+    };
+    operatorRoutes(upload, tags).upload('/api/admin/invoice/issue', issue, async (operator, req) => {
+      const got: IssueUpload = { id: null, fileName: '', content: null };
+      try {
+        for await (const part of req.parts()) {
+          if (part.type === 'file') {
+            if (part.fieldname !== 'file') throw badRequest(INVOICE_MSG.pdfMissing);
+            got.fileName = part.filename;
+            got.content = await part.toBuffer();
+          } else if (part.fieldname === 'id') {
+            got.id = String(part.value);
           }
-        } catch (e) {
-          if (e instanceof AppError) throw e;
-          const err = e as { statusCode?: number; code?: string };
-          if (err.statusCode === 413 || err.code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(Code.PAYLOAD_TOO_LARGE, INVOICE_MSG.pdfTooLarge);
-          throw badRequest(INVOICE_MSG.pdfMissing);
         }
-        const id = idSchema.safeParse(got.id);
-        if (!id.success) throw badRequest('请指定要开具的发票');
-        if (!got.content) throw badRequest(INVOICE_MSG.pdfMissing);
-        // The audit log (admin scope) records the body: say which invoice got which file, not its bytes.
-        req.body = { id: id.data, fileName: got.fileName, size: got.content.length };
-        return invoices.issue(operator, id.data, got.fileName, got.content);
-      },
-    );
+      } catch (e) {
+        if (e instanceof AppError) throw e;
+        const err = e as { statusCode?: number; code?: string };
+        if (err.statusCode === 413 || err.code === 'FST_REQ_FILE_TOO_LARGE')
+          throw new AppError(Code.PAYLOAD_TOO_LARGE, INVOICE_MSG.pdfTooLarge);
+        throw badRequest(INVOICE_MSG.pdfMissing);
+      }
+      const id = idSchema.safeParse(got.id);
+      if (!id.success) throw badRequest('请指定要开具的发票');
+      if (!got.content) throw badRequest(INVOICE_MSG.pdfMissing);
+      // The audit log (admin scope) records the body: say which invoice got which file, not its bytes.
+      req.body = { id: id.data, fileName: got.fileName, size: got.content.length };
+      return invoices.issue(operator, id.data, got.fileName, got.content);
+    });
   });
 }

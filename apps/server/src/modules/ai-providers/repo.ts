@@ -8,7 +8,12 @@ export class AiProviderRepo {
   constructor(private readonly db: Kysely<Database>) {}
 
   list() {
-    return this.db.selectFrom('ai_providers').selectAll().orderBy('created_at', 'asc').orderBy('id', 'asc').execute();
+    return this.db
+      .selectFrom('ai_providers')
+      .selectAll()
+      .orderBy('created_at', 'asc')
+      .orderBy('id', 'asc')
+      .execute();
   }
 
   find(id: string) {
@@ -23,7 +28,10 @@ export class AiProviderRepo {
     return this.db.insertInto('ai_providers').values(row).execute();
   }
 
-  async update(id: string, patch: Partial<Omit<AiProviderRow, 'id' | 'created_at' | 'created_by'>>): Promise<boolean> {
+  async update(
+    id: string,
+    patch: Partial<Omit<AiProviderRow, 'id' | 'created_at' | 'created_by'>>,
+  ): Promise<boolean> {
     const r = await this.db.updateTable('ai_providers').set(patch).where('id', '=', id).executeTakeFirst();
     return Number(r.numUpdatedRows) > 0;
   }
@@ -31,9 +39,17 @@ export class AiProviderRepo {
   /** One active provider at most: the switch happens in one transaction. */
   activate(id: string | null, at: string) {
     return this.db.transaction().execute(async (trx) => {
-      await trx.updateTable('ai_providers').set({ active: 0, updated_at: at }).where('active', '=', 1).execute();
+      await trx
+        .updateTable('ai_providers')
+        .set({ active: 0, updated_at: at })
+        .where('active', '=', 1)
+        .execute();
       if (!id) return true;
-      const r = await trx.updateTable('ai_providers').set({ active: 1, updated_at: at }).where('id', '=', id).executeTakeFirst();
+      const r = await trx
+        .updateTable('ai_providers')
+        .set({ active: 1, updated_at: at })
+        .where('id', '=', id)
+        .executeTakeFirst();
       return Number(r.numUpdatedRows) > 0;
     });
   }

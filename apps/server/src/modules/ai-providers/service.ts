@@ -42,7 +42,10 @@ export class AiProviderService {
   async list(): Promise<AiProviderList> {
     const rows = await this.repo.list();
     const active = rows.some((r) => r.active === 1);
-    return { providers: rows.map(present), inUse: active ? 'console' : this.ai.ownProviderName === 'openai' ? 'env' : 'offline' };
+    return {
+      providers: rows.map(present),
+      inUse: active ? 'console' : this.ai.ownProviderName === 'openai' ? 'env' : 'offline',
+    };
   }
 
   async save(actor: Actor, input: AiProviderSaveInput): Promise<AiProviderItem> {
@@ -60,7 +63,15 @@ export class AiProviderService {
     if (!id) {
       if (!key) throw badRequest('请填写 API Key');
       id = newId();
-      await this.repo.insert({ id, ...fields, api_key_sealed: this.box.seal(key), api_key_last4: key.slice(-4), active: 0, created_by: actor.userId, created_at: now });
+      await this.repo.insert({
+        id,
+        ...fields,
+        api_key_sealed: this.box.seal(key),
+        api_key_last4: key.slice(-4),
+        active: 0,
+        created_by: actor.userId,
+        created_at: now,
+      });
     } else {
       const sealed = key ? { api_key_sealed: this.box.seal(key), api_key_last4: key.slice(-4) } : {};
       if (!(await this.repo.update(id, { ...fields, ...sealed }))) throw notFound(NOT_FOUND);
@@ -113,7 +124,10 @@ export class AiProviderService {
       apiKey = this.box.open(row.api_key_sealed);
     } catch {
       // Sealed under another SECRET_KEY: the server keeps its own engine rather than failing every task.
-      this.log.error({ providerId: row.id }, 'ai provider key cannot be opened (SECRET_KEY changed?); using the server settings');
+      this.log.error(
+        { providerId: row.id },
+        'ai provider key cannot be opened (SECRET_KEY changed?); using the server settings',
+      );
       this.ai.useTiers(null);
       return;
     }

@@ -2,7 +2,12 @@ import type { CatalogNode, TenderAnalysis } from '@bid/shared';
 import { topicIndex } from '../../ai/offline/draft.ts';
 import { pageModelOf } from '../../ai/pages/model.ts';
 import { planBid, planNodeOf, type ChapterPlan } from '../../ai/plan/plan.ts';
-import { responseTableMarkdown, scoreIndexMarkdown, tableRequirements, type IndexRow } from '../../ai/plan/tables.ts';
+import {
+  responseTableMarkdown,
+  scoreIndexMarkdown,
+  tableRequirements,
+  type IndexRow,
+} from '../../ai/plan/tables.ts';
 import type { ChapterPlanContext } from '../../ai/types.ts';
 
 /**
@@ -21,7 +26,11 @@ export function plansOf(tree: CatalogNode[], analysis: TenderAnalysis): Map<stri
 }
 
 /** The chapters around `path`'s last node, level by level (the siblings of every ancestor too). */
-function neighbours(tree: CatalogNode[], path: CatalogNode[], plans: Map<string, ChapterPlan>): Array<{ title: string; aim: string }> {
+function neighbours(
+  tree: CatalogNode[],
+  path: CatalogNode[],
+  plans: Map<string, ChapterPlan>,
+): Array<{ title: string; aim: string }> {
   const out: Array<{ title: string; aim: string }> = [];
   let level = tree;
   for (const p of path) {
@@ -32,7 +41,10 @@ function neighbours(tree: CatalogNode[], path: CatalogNode[], plans: Map<string,
 }
 
 /** Estimated first page of every chapter, from its budget (or its words) and the page model. */
-export function estimatedStartPages(tree: CatalogNode[], templateId: string | null | undefined): Map<string, number> {
+export function estimatedStartPages(
+  tree: CatalogNode[],
+  templateId: string | null | undefined,
+): Map<string, number> {
   const m = pageModelOf(templateId);
   const out = new Map<string, number>();
   let pages = m.fixedPages;
@@ -61,7 +73,12 @@ function titlePath(tree: CatalogNode[], id: string): string | null {
   return walk(tree, []);
 }
 
-function tableOf(plan: ChapterPlan, tree: CatalogNode[], analysis: TenderAnalysis, templateId: string | null | undefined): string | null {
+function tableOf(
+  plan: ChapterPlan,
+  tree: CatalogNode[],
+  analysis: TenderAnalysis,
+  templateId: string | null | undefined,
+): string | null {
   if (plan.kind !== 'table' || !plan.table) return null;
   if (plan.table !== 'scoreIndex') return responseTableMarkdown(tableRequirements(plan.table, analysis));
   // The owner of an item: the chapter that names it (one per item, see ensureSingleOwner).
@@ -78,12 +95,17 @@ function tableOf(plan: ChapterPlan, tree: CatalogNode[], analysis: TenderAnalysi
   const pages = estimatedStartPages(tree, templateId);
   const rows: IndexRow[] = analysis.scoringItems.map((item) => {
     const id = owner.get(item.id);
-    return { item, chapter: id ? titlePath(tree, id) : null, page: id ? pages.get(id) ?? null : null };
+    return { item, chapter: id ? titlePath(tree, id) : null, page: id ? (pages.get(id) ?? null) : null };
   });
   return scoreIndexMarkdown(rows);
 }
 
-export function chapterPlanContext(tree: CatalogNode[], path: CatalogNode[], analysis: TenderAnalysis, templateId?: string | null): ChapterPlanContext | undefined {
+export function chapterPlanContext(
+  tree: CatalogNode[],
+  path: CatalogNode[],
+  analysis: TenderAnalysis,
+  templateId?: string | null,
+): ChapterPlanContext | undefined {
   const node = path[path.length - 1];
   const plans = plansOf(tree, analysis);
   const plan = plans.get(node.id);
@@ -94,7 +116,9 @@ export function chapterPlanContext(tree: CatalogNode[], path: CatalogNode[], ana
     kind: plan.kind,
     aim: plan.aim,
     neighbours: neighbours(tree, path, plans),
-    requirements: plan.requirementIds.map((id) => reqs.get(id)).filter((r): r is NonNullable<typeof r> => Boolean(r)),
+    requirements: plan.requirementIds
+      .map((id) => reqs.get(id))
+      .filter((r): r is NonNullable<typeof r> => Boolean(r)),
     clauses: plan.starClauses.map((i) => analysis.starClauses[i]).filter(Boolean),
     formatRules: analysis.formatRules ?? [],
     table: tableOf(plan, tree, analysis, templateId),

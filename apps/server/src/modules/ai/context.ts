@@ -1,4 +1,10 @@
-import { DEFAULT_PAGE_COUNT, SCORING_CATEGORIES, type CatalogNode, type ScoringItem, type TenderAnalysis } from '@bid/shared';
+import {
+  DEFAULT_PAGE_COUNT,
+  SCORING_CATEGORIES,
+  type CatalogNode,
+  type ScoringItem,
+  type TenderAnalysis,
+} from '@bid/shared';
 import type { ChapterContext, OutlineNode } from '../../ai/types.ts';
 import type { CatalogInputNode } from '@bid/shared';
 import { anonymousChapter, chapterPlanContext } from './chapter-plan.ts';
@@ -47,7 +53,9 @@ export function itemsOf(node: Pick<CatalogNode, 'scoringItems'>): ScoringItem[] 
     out.push({
       id: o.id,
       name: o.name,
-      category: (SCORING_CATEGORIES as readonly string[]).includes(String(o.category)) ? (o.category as ScoringItem['category']) : 'technical',
+      category: (SCORING_CATEGORIES as readonly string[]).includes(String(o.category))
+        ? (o.category as ScoringItem['category'])
+        : 'technical',
       group: typeof o.group === 'string' ? o.group : null,
       points: typeof o.points === 'number' ? o.points : null,
       criteria: typeof o.criteria === 'string' ? o.criteria : '',
@@ -61,7 +69,14 @@ export function storedItems(ids: string[], analysis: TenderAnalysis): Array<Reco
   return ids
     .map((id) => analysis.scoringItems.find((i) => i.id === id))
     .filter((i): i is ScoringItem => Boolean(i))
-    .map((i) => ({ id: i.id, category: i.category, name: i.name, group: i.group, points: i.points, criteria: i.criteria.slice(0, 600) }));
+    .map((i) => ({
+      id: i.id,
+      category: i.category,
+      name: i.name,
+      group: i.group,
+      points: i.points,
+      criteria: i.criteria.slice(0, 600),
+    }));
 }
 
 export function toCatalogInput(nodes: OutlineNode[], analysis: TenderAnalysis): CatalogInputNode[] {
@@ -75,7 +90,20 @@ export function toCatalogInput(nodes: OutlineNode[], analysis: TenderAnalysis): 
 
 export function emptyAnalysis(): TenderAnalysis {
   return {
-    project: { name: null, number: null, owner: null, agency: null, budget: null, period: null, location: null, scope: null, bond: null, method: null, bondAmount: null, budgetAmount: null },
+    project: {
+      name: null,
+      number: null,
+      owner: null,
+      agency: null,
+      budget: null,
+      period: null,
+      location: null,
+      scope: null,
+      bond: null,
+      method: null,
+      bondAmount: null,
+      budgetAmount: null,
+    },
     scoringMethod: null,
     qualifications: [],
     scoringItems: [],
@@ -98,7 +126,14 @@ export function emptyAnalysis(): TenderAnalysis {
 }
 
 /** The context of one chapter write: facts, path, its (or its nearest ancestor's) items, neighbours, gear. */
-export function chapterContext(tree: CatalogNode[], located: Located, analysis: TenderAnalysis, bidName: string, requirement?: string | null, templateId?: string | null): ChapterContext {
+export function chapterContext(
+  tree: CatalogNode[],
+  located: Located,
+  analysis: TenderAnalysis,
+  bidName: string,
+  requirement?: string | null,
+  templateId?: string | null,
+): ChapterContext {
   const { node, path, siblings } = located;
   let items = itemsOf(node);
   for (let i = path.length - 2; i >= 0 && !items.length; i--) items = itemsOf(path[i]);

@@ -31,7 +31,10 @@ export async function dedupePass(
   save: (c: WrittenChapter, rewrite: Generated<string>) => Promise<void>,
 ): Promise<DedupeResult> {
   const out: DedupeResult = { rewritten: [], flagged: [] };
-  const reps = repeatedChapters(written.map((w) => ({ key: w, text: w.text })), REPEAT_THRESHOLD);
+  const reps = repeatedChapters(
+    written.map((w) => ({ key: w, text: w.text })),
+    REPEAT_THRESHOLD,
+  );
   for (const r of reps) {
     const w = r.key;
     if (opts.signal?.aborted) break;
@@ -42,9 +45,15 @@ export async function dedupePass(
     try {
       const g = await engine.writeChapter({ ...w.ctx, avoid: r.passages }, { ...opts, onDelta: undefined });
       const others = written.filter((x) => x !== w).map((x) => ({ key: x.catalogId, text: x.text }));
-      const after = repeatedChapters([...others, { key: w.catalogId, text: g.value }], 1).find((x) => x.key === w.catalogId);
+      const after = repeatedChapters([...others, { key: w.catalogId, text: g.value }], 1).find(
+        (x) => x.key === w.catalogId,
+      );
       // Kept when it repeats less: fewer repeated passages, or the same with a smaller share.
-      if (!after || after.passages.length < r.passages.length || (after.passages.length === r.passages.length && after.share < r.share)) {
+      if (
+        !after ||
+        after.passages.length < r.passages.length ||
+        (after.passages.length === r.passages.length && after.share < r.share)
+      ) {
         await save(w, g);
         w.text = g.value;
         out.rewritten.push(w.catalogId);

@@ -101,14 +101,19 @@ class FullTextRun {
       await this.planRows(bid, analysis);
       await this.progress();
 
-      this.todo = this.rows.filter((r) => r.status === 'pending' || r.status === 'writing').map((r) => r.catalog_id);
+      this.todo = this.rows
+        .filter((r) => r.status === 'pending' || r.status === 'writing')
+        .map((r) => r.catalog_id);
       // The outline is read once and then refreshed in the background, so that the next model call
       // never waits for the database (whose single SQLite connection is busy with the saves of
       // finished chapters). The checks it serves (chapter removed, written by the user meanwhile)
       // do not need fresher data.
       this.cachedTree = { at: Date.now(), tree: await deps.catalog.treeOfBid(bid.id) };
 
-      const parallel = Math.max(1, Math.min(deps.concurrency ?? deps.engine.concurrency(p.tier), this.todo.length || 1));
+      const parallel = Math.max(
+        1,
+        Math.min(deps.concurrency ?? deps.engine.concurrency(p.tier), this.todo.length || 1),
+      );
       const workers = Array.from({ length: parallel }, async () => {
         while (this.todo.length && !jc.signal.aborted) await this.writeOne(bid, analysis, this.todo.shift()!);
       });
@@ -116,7 +121,14 @@ class FullTextRun {
       while (this.pending.size) await Promise.all([...this.pending]);
 
       if (jc.signal.aborted) {
-        if (jc.abortReason() === 'cancelled') await this.emit({ type: 'job', jobId, status: 'cancelled', ...this.counts(), msg: '全文写作已停止' });
+        if (jc.abortReason() === 'cancelled')
+          await this.emit({
+            type: 'job',
+            jobId,
+            status: 'cancelled',
+            ...this.counts(),
+            msg: '全文写作已停止',
+          });
         return this.counts();
       }
       const overlap = await this.checkOverlap(bid);
@@ -126,7 +138,8 @@ class FullTextRun {
       return this.counts();
     } catch (e) {
       if (jc.signal.aborted) throw e;
-      const msg = e instanceof Error && /[\u4e00-\u9fff]/.test(e.message) ? e.message : '全文写作失败，请重试';
+      const msg =
+        e instanceof Error && /[\u4e00-\u9fff]/.test(e.message) ? e.message : '全文写作失败，请重试';
       await this.emit({ type: 'job', jobId, status: 'failed', ...this.counts(), msg }).catch(() => {});
       throw e;
     }
@@ -141,9 +154,22 @@ class FullTextRun {
       // Tables built from the analysis (scoring index, response tables) are rebuilt every time, so
       // they follow the outline as it is now.
       const plans = plansOf(tree, analysis);
-      const targets = leavesOf(tree).filter((l) => p.overwrite || !l.hasContent || plans.get(l.id)?.kind === 'table');
+      const targets = leavesOf(tree).filter(
+        (l) => p.overwrite || !l.hasContent || plans.get(l.id)?.kind === 'table',
+      );
       const now = new Date().toISOString();
-      const values = targets.map((t, i): JobChapterRow => ({ job_id: jobId, catalog_id: t.id, bid_id: bid.id, status: 'pending', engine: null, version_id: null, error: null, attempts: 0, sort: i, updated_at: now }));
+      const values = targets.map((t, i): JobChapterRow => ({
+        job_id: jobId,
+        catalog_id: t.id,
+        bid_id: bid.id,
+        status: 'pending',
+        engine: null,
+        version_id: null,
+        error: null,
+        attempts: 0,
+        sort: i,
+        updated_at: now,
+      }));
       await deps.jobRows.plan(values);
       this.rows = await deps.jobRows.list(jobId);
     }
@@ -195,7 +221,9 @@ class FullTextRun {
   private async fail(catalogId: string, title: string, msg: string): Promise<void> {
     this.failed += 1;
     await this.setRow(catalogId, { status: 'error', error: msg.slice(0, 300) });
-    await this.deps.catalog.setGenerationState(undefined, catalogId, { status: 'error', progress: 0 }).catch(() => {});
+    await this.deps.catalog
+      .setGenerationState(undefined, catalogId, { status: 'error', progress: 0 })
+      .catch(() => {});
     await this.emit({ type: 'chapter', jobId: this.jobId, catalogId, title, status: 'error', msg });
     await this.progress();
   }
@@ -205,10 +233,20 @@ class FullTextRun {
     const tree = await this.freshTree(bid.id);
     const loc = locate(tree, catalogId);
     // Removed, turned into a parent, or written by the user meanwhile: nothing to do.
-    if (!loc || loc.node.children.length || (!p.overwrite && loc.node.hasContent && plansOf(tree, analysis).get(catalogId)?.kind !== 'table')) {
+    if (
+      !loc ||
+      loc.node.children.length ||
+      (!p.overwrite && loc.node.hasContent && plansOf(tree, analysis).get(catalogId)?.kind !== 'table')
+    ) {
       await this.setRow(catalogId, { status: 'skipped' });
       this.done += 1;
-      await this.emit({ type: 'chapter', jobId, catalogId, title: loc?.node.title ?? '', status: (loc?.node.status as ChapterStatus) ?? 'done' });
+      await this.emit({
+        type: 'chapter',
+        jobId,
+        catalogId,
+        title: loc?.node.title ?? '',
+        status: (loc?.node.status as ChapterStatus) ?? 'done',
+      });
       await this.progress();
       return;
     }
@@ -219,7 +257,10 @@ class FullTextRun {
     // The chapter shows `writing` while the model call is already under way.
     const started = (async () => {
       await yieldToRequests();
-      await this.setRow(catalogId, { status: 'writing', attempts: (this.rows.find((r) => r.catalog_id === catalogId)?.attempts ?? 0) + 1 });
+      await this.setRow(catalogId, {
+        status: 'writing',
+        attempts: (this.rows.find((r) => r.catalog_id === catalogId)?.attempts ?? 0) + 1,
+      });
       await deps.catalog.setGenerationState(undefined, catalogId, { status: 'writing', progress: 0 });
       await this.emit({ type: 'chapter', jobId, catalogId, title, status: 'writing' });
     })();
@@ -230,7 +271,8 @@ class FullTextRun {
         tier: p.tier,
         actor: this.owner,
         signal: jc.signal,
-        onDelta: (text) => jc.publish('delta', { type: 'delta', jobId, catalogId, text } satisfies WritingEvent),
+        onDelta: (text) =>
+          jc.publish('delta', { type: 'delta', jobId, catalogId, text } satisfies WritingEvent),
       });
     } catch (e) {
       await started.catch(() => {});
@@ -240,13 +282,19 @@ class FullTextRun {
     this.background(async () => {
       await started.catch(() => {});
       const engine = engineLabel(result);
-      const doc = markdownToDoc(deps.grounding ? await deps.grounding.finish(catalogId, grounded, result.value) : result.value);
+      const doc = markdownToDoc(
+        deps.grounding ? await deps.grounding.finish(catalogId, grounded, result.value) : result.value,
+      );
       let saved = false;
       try {
         saved = await deps.db.transaction().execute(async (trx) => {
           // Already saved by an earlier run of this job: the replay is a no-op.
           if (!(await deps.jobRows.markDone(jobId, catalogId, engine, trx))) return false;
-          const res = await deps.catalog.saveGeneratedContent(trx, catalogId, doc, { engine, name: result.engine === 'offline' ? '全文写作（离线草稿）' : '全文写作', createdBy: p.userId });
+          const res = await deps.catalog.saveGeneratedContent(trx, catalogId, doc, {
+            engine,
+            name: result.engine === 'offline' ? '全文写作（离线草稿）' : '全文写作',
+            createdBy: p.userId,
+          });
           await deps.jobRows.update(jobId, catalogId, { version_id: res.versionId }, trx);
           return true;
         });
@@ -257,20 +305,39 @@ class FullTextRun {
       }
       await deps.usage.record(this.owner, result, p.tier, 'fulltext', bid.id, catalogId);
       // Tables and forms restate the tender and the facts by design: the overlap check reads prose.
-      if (saved && (!ctx.plan || ctx.plan.kind === 'prose' || ctx.plan.kind === 'evidence')) this.written.push({ catalogId, title, text: result.value, ctx });
+      if (saved && (!ctx.plan || ctx.plan.kind === 'prose' || ctx.plan.kind === 'evidence'))
+        this.written.push({ catalogId, title, text: result.value, ctx });
       this.done += 1;
-      await this.emit({ type: 'chapter', jobId, catalogId, title, status: 'done', engine: result.engine, words: countWords(result.value) });
+      await this.emit({
+        type: 'chapter',
+        jobId,
+        catalogId,
+        title,
+        status: 'done',
+        engine: result.engine,
+        words: countWords(result.value),
+      });
       if (saved) await this.progress();
     });
   }
 
   /** A model call that threw: cancelled, shut down, a broken stream (retried once) or a failure. */
-  private async writeFailed(e: unknown, catalogId: string, title: string, hadContent: boolean): Promise<void> {
+  private async writeFailed(
+    e: unknown,
+    catalogId: string,
+    title: string,
+    hadContent: boolean,
+  ): Promise<void> {
     const { deps, jc, jobId } = this;
     if (jc.signal.aborted || (e instanceof AiError && e.kind === 'aborted')) {
       if (jc.abortReason() === 'cancelled') {
         await this.setRow(catalogId, { status: 'pending' });
-        await deps.catalog.setGenerationState(undefined, catalogId, { status: hadContent ? 'done' : 'empty', progress: hadContent ? 100 : 0 }).catch(() => {});
+        await deps.catalog
+          .setGenerationState(undefined, catalogId, {
+            status: hadContent ? 'done' : 'empty',
+            progress: hadContent ? 100 : 0,
+          })
+          .catch(() => {});
         await this.emit({ type: 'chapter', jobId, catalogId, title, status: hadContent ? 'done' : 'empty' });
       }
       // Shutdown or lost lease: the row stays `writing` and the next run writes it.
@@ -281,7 +348,14 @@ class FullTextRun {
     if (e instanceof AiError && e.kind === 'stream_broken' && !this.retried.has(catalogId)) {
       this.retried.add(catalogId);
       await this.setRow(catalogId, { status: 'pending' });
-      await this.emit({ type: 'chapter', jobId, catalogId, title, status: 'writing', msg: '连接中断，稍后自动重试一次' });
+      await this.emit({
+        type: 'chapter',
+        jobId,
+        catalogId,
+        title,
+        status: 'writing',
+        msg: '连接中断，稍后自动重试一次',
+      });
       this.todo.push(catalogId);
       return;
     }
@@ -292,15 +366,33 @@ class FullTextRun {
   private async checkOverlap(bid: BidRow): Promise<string[]> {
     const { deps, jc, p } = this;
     const order = new Map(this.rows.map((r, i) => [r.catalog_id, i]));
-    const sorted = [...this.written].sort((x, y) => (order.get(x.catalogId) ?? 0) - (order.get(y.catalogId) ?? 0));
-    const r = await dedupePass(deps.engine, sorted, { tier: p.tier, actor: this.owner, signal: jc.signal }, async (w, g) => {
-      await deps.catalog.saveGeneratedContent(undefined, w.catalogId, markdownToDoc(g.value), { engine: engineLabel(g), name: '全文写作（去重改写）', createdBy: p.userId });
-      await deps.usage.record(this.owner, g, p.tier, 'fulltext-dedupe', bid.id, w.catalogId);
-    });
-    const names = r.flagged.slice(0, 5).map((f) => `「${f.title}」`).join('、');
+    const sorted = [...this.written].sort(
+      (x, y) => (order.get(x.catalogId) ?? 0) - (order.get(y.catalogId) ?? 0),
+    );
+    const r = await dedupePass(
+      deps.engine,
+      sorted,
+      { tier: p.tier, actor: this.owner, signal: jc.signal },
+      async (w, g) => {
+        await deps.catalog.saveGeneratedContent(undefined, w.catalogId, markdownToDoc(g.value), {
+          engine: engineLabel(g),
+          name: '全文写作（去重改写）',
+          createdBy: p.userId,
+        });
+        await deps.usage.record(this.owner, g, p.tier, 'fulltext-dedupe', bid.id, w.catalogId);
+      },
+    );
+    const names = r.flagged
+      .slice(0, 5)
+      .map((f) => `「${f.title}」`)
+      .join('、');
     return [
       ...(r.rewritten.length ? [`${r.rewritten.length} 个章节与其他章节重复，已改写`] : []),
-      ...(r.flagged.length ? [`${r.flagged.length} 个章节与其他章节有重复段落，请修改：${names}${r.flagged.length > 5 ? '等' : ''}`] : []),
+      ...(r.flagged.length
+        ? [
+            `${r.flagged.length} 个章节与其他章节有重复段落，请修改：${names}${r.flagged.length > 5 ? '等' : ''}`,
+          ]
+        : []),
     ];
   }
 }

@@ -22,11 +22,20 @@ export class JobChapterRepo {
   /** The job's chapters in the order they are written, inserted in one transaction. */
   async plan(rows: JobChapterRow[]): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
-      for (let i = 0; i < rows.length; i += SLICE) await trx.insertInto('ai_job_chapters').values(rows.slice(i, i + SLICE)).execute();
+      for (let i = 0; i < rows.length; i += SLICE)
+        await trx
+          .insertInto('ai_job_chapters')
+          .values(rows.slice(i, i + SLICE))
+          .execute();
     });
   }
 
-  async update(jobId: string, catalogId: string, patch: Partial<JobChapterRow>, db: Db = this.db): Promise<void> {
+  async update(
+    jobId: string,
+    catalogId: string,
+    patch: Partial<JobChapterRow>,
+    db: Db = this.db,
+  ): Promise<void> {
     await db
       .updateTable('ai_job_chapters')
       .set({ ...patch, updated_at: new Date().toISOString() })

@@ -9,5 +9,8 @@ export async function registerAiModule(app: FastifyInstance, ctx: AppContext): P
   const { file, interpretations, ai } = ctx.services;
   await registerFileRoutes(app, ctx, file);
   registerAnalysisRoutes(app, interpretations);
-  registerAiRoutes(app, ai, { eventPollMs: ctx.config.AI_EVENT_POLL_MS, streams: ctx.services.aiSetup.fair.streams });
+  registerAiRoutes(app, ai, {
+    eventPollMs: ctx.config.AI_EVENT_POLL_MS,
+    streams: ctx.services.aiSetup.fair.streams,
+  });
 }

@@ -1,6 +1,29 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { aiGenerateCustomizeContentSchema, aiGetBidCatalogChildSchema, aiGetBidCatalogSchema, aiGetBidContentSchema, aiGetExpandRangeSchema, analyzeBidSchema, bidIdBodySchema, bidIdQuerySchema, cancelWritingResultSchema, catalogDetailSchema, catalogNodeSchema, catalogTreeSchema, Code, customizeResultSchema, DEFAULT_MSG, envelopeSchema, eventStreamSchema, exportJobStartedSchema, isWritingSchema, tenderAnalysisSchema, type WritingEvent, type Envelope } from '@bid/shared';
+import {
+  aiGenerateCustomizeContentSchema,
+  aiGetBidCatalogChildSchema,
+  aiGetBidCatalogSchema,
+  aiGetBidContentSchema,
+  aiGetExpandRangeSchema,
+  analyzeBidSchema,
+  bidIdBodySchema,
+  bidIdQuerySchema,
+  cancelWritingResultSchema,
+  catalogDetailSchema,
+  catalogNodeSchema,
+  catalogTreeSchema,
+  Code,
+  customizeResultSchema,
+  DEFAULT_MSG,
+  envelopeSchema,
+  eventStreamSchema,
+  exportJobStartedSchema,
+  isWritingSchema,
+  tenderAnalysisSchema,
+  type WritingEvent,
+  type Envelope,
+} from '@bid/shared';
 import { requireAuth } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
 import { userRoutes } from '../../http/route.ts';
@@ -69,39 +92,103 @@ async function streamable<T>(
 }
 
 const writingEventsQuery = bidIdQuerySchema;
-export function registerAiRoutes(app: FastifyInstance, service: AiService, opts: { eventPollMs?: number; streams?: StreamCap } = {}): void {
+export function registerAiRoutes(
+  app: FastifyInstance,
+  service: AiService,
+  opts: { eventPollMs?: number; streams?: StreamCap } = {},
+): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const route = userRoutes(app, tags);
 
-  route.post('/api/ai/client/analyzeBid', { summary: '解析标书的招标文件并保存（refresh=true 重新解析）', input: analyzeBidSchema, data: tenderAnalysisSchema }, (actor, body) => service.analyzeBid(actor, body.bidId, body.refresh ?? false));
+  route.post(
+    '/api/ai/client/analyzeBid',
+    {
+      summary: '解析标书的招标文件并保存（refresh=true 重新解析）',
+      input: analyzeBidSchema,
+      data: tenderAnalysisSchema,
+    },
+    (actor, body) => service.analyzeBid(actor, body.bidId, body.refresh ?? false),
+  );
 
-  route.post('/api/ai/client/aiGetBidCatalog', { summary: 'AI 生成大纲（按招标文件章节顺序并覆盖每个评分项；旧大纲保存为版本）', input: aiGetBidCatalogSchema, data: catalogTreeSchema }, (actor, body) => service.generateOutline(actor, body));
+  route.post(
+    '/api/ai/client/aiGetBidCatalog',
+    {
+      summary: 'AI 生成大纲（按招标文件章节顺序并覆盖每个评分项；旧大纲保存为版本）',
+      input: aiGetBidCatalogSchema,
+      data: catalogTreeSchema,
+    },
+    (actor, body) => service.generateOutline(actor, body),
+  );
 
-  route.post('/api/ai/client/aiGetBidCatalogChild', { summary: 'AI 生成某章节的下级目录', input: aiGetBidCatalogChildSchema, data: catalogNodeSchema }, (actor, body) => service.generateChildren(actor, body.catalogId));
+  route.post(
+    '/api/ai/client/aiGetBidCatalogChild',
+    { summary: 'AI 生成某章节的下级目录', input: aiGetBidCatalogChildSchema, data: catalogNodeSchema },
+    (actor, body) => service.generateChildren(actor, body.catalogId),
+  );
 
   r.post(
     '/api/ai/client/aiGetBidContent',
-    { schema: { tags, summary: 'AI 写本章（Accept: text/event-stream 时流式返回 delta/done/error 事件）', body: aiGetBidContentSchema, response: { 200: envelopeSchema(catalogDetailSchema) } } },
+    {
+      schema: {
+        tags,
+        summary: 'AI 写本章（Accept: text/event-stream 时流式返回 delta/done/error 事件）',
+        body: aiGetBidContentSchema,
+        response: { 200: envelopeSchema(catalogDetailSchema) },
+      },
+    },
     async (req, reply) => {
       const owner = requireAuth(req);
-      return streamable(req, reply, (hooks) => service.writeChapter(owner, req.body, hooks), (chapter) => ({ chapter }));
+      return streamable(
+        req,
+        reply,
+        (hooks) => service.writeChapter(owner, req.body, hooks),
+        (chapter) => ({ chapter }),
+      );
     },
   );
 
   r.post(
     '/api/ai/client/aiGenerateCustomizeContent',
-    { schema: { tags, summary: '对选中文字改写/扩写/缩写/润色/续写/自定义指令，返回替换选中部分的内容（可流式）', body: aiGenerateCustomizeContentSchema, response: { 200: envelopeSchema(customizeResultSchema) } } },
+    {
+      schema: {
+        tags,
+        summary: '对选中文字改写/扩写/缩写/润色/续写/自定义指令，返回替换选中部分的内容（可流式）',
+        body: aiGenerateCustomizeContentSchema,
+        response: { 200: envelopeSchema(customizeResultSchema) },
+      },
+    },
     async (req, reply) => {
       const owner = requireAuth(req);
-      return streamable(req, reply, (hooks) => service.customize(owner, req.body, hooks), (result) => result);
+      return streamable(
+        req,
+        reply,
+        (hooks) => service.customize(owner, req.body, hooks),
+        (result) => result,
+      );
     },
   );
 
-  route.post('/api/ai/client/aiGetExpandRange', { summary: '全文写作：立即返回 jobId，后台逐章写作（进行中再次调用返回 10014）', input: aiGetExpandRangeSchema, data: exportJobStartedSchema }, (actor, body) => service.startFullText(actor, body));
+  route.post(
+    '/api/ai/client/aiGetExpandRange',
+    {
+      summary: '全文写作：立即返回 jobId，后台逐章写作（进行中再次调用返回 10014）',
+      input: aiGetExpandRangeSchema,
+      data: exportJobStartedSchema,
+    },
+    (actor, body) => service.startFullText(actor, body),
+  );
 
-  route.post('/api/ai/client/isWriting', { summary: '全文写作是否进行中及进度', input: bidIdBodySchema, data: isWritingSchema }, (actor, body) => service.isWriting(actor, body.bidId));
+  route.post(
+    '/api/ai/client/isWriting',
+    { summary: '全文写作是否进行中及进度', input: bidIdBodySchema, data: isWritingSchema },
+    (actor, body) => service.isWriting(actor, body.bidId),
+  );
 
-  route.post('/api/ai/client/cancelWriting', { summary: '停止全文写作（已写好的章节保留）', input: bidIdBodySchema, data: cancelWritingResultSchema }, (actor, body) => service.cancelWriting(actor, body.bidId));
+  route.post(
+    '/api/ai/client/cancelWriting',
+    { summary: '停止全文写作（已写好的章节保留）', input: bidIdBodySchema, data: cancelWritingResultSchema },
+    (actor, body) => service.cancelWriting(actor, body.bidId),
+  );
 
   const events = async (req: FastifyRequest, reply: FastifyReply, bidId: string) => {
     const owner = requireAuth(req);
@@ -127,7 +214,12 @@ export function registerAiRoutes(app: FastifyInstance, service: AiService, opts:
       status: job.status,
       done: state.done,
       total: state.total,
-      chapters: chapters.map((c) => ({ catalogId: c.catalog_id, status: c.status, engine: c.engine, msg: c.error })),
+      chapters: chapters.map((c) => ({
+        catalogId: c.catalog_id,
+        status: c.status,
+        engine: c.engine,
+        msg: c.error,
+      })),
     });
     let finished = false;
     const buffered: JobEvent[] = [];
@@ -144,7 +236,9 @@ export function registerAiRoutes(app: FastifyInstance, service: AiService, opts:
       const d = e.data as WritingEvent;
       if (d?.type === 'job' && ['done', 'failed', 'cancelled'].includes(d.status)) finish();
     };
-    const unsubscribe = service.queue.events.subscribe(job.id, (e) => (replaying ? buffered.push(e) : deliver(e)));
+    const unsubscribe = service.queue.events.subscribe(job.id, (e) =>
+      replaying ? buffered.push(e) : deliver(e),
+    );
     const ping = setInterval(() => sse.comment('ping'), 15_000);
     // Events written by another instance reach this one through the table.
     const poll = setInterval(() => {
@@ -175,16 +269,41 @@ export function registerAiRoutes(app: FastifyInstance, service: AiService, opts:
     const fresh = await service.queue.get(job.id);
     if (!finished && fresh && ['done', 'failed', 'cancelled'].includes(fresh.status)) {
       const counts = await service.jobCounts(job.id);
-      sse.send('job', { type: 'job', jobId: job.id, status: fresh.status, done: counts.done, failed: counts.failed, total: counts.total } satisfies WritingEvent);
+      sse.send('job', {
+        type: 'job',
+        jobId: job.id,
+        status: fresh.status,
+        done: counts.done,
+        failed: counts.failed,
+        total: counts.total,
+      } satisfies WritingEvent);
       finish();
     }
     return reply;
   };
 
-  r.get('/api/ai/client/writingEvents', { schema: { tags, summary: '全文写作进度事件流（SSE，Last-Event-ID 续传）', querystring: writingEventsQuery, response: { 200: eventStreamSchema } } }, async (req, reply) =>
-    events(req, reply, req.query.bidId),
+  r.get(
+    '/api/ai/client/writingEvents',
+    {
+      schema: {
+        tags,
+        summary: '全文写作进度事件流（SSE，Last-Event-ID 续传）',
+        querystring: writingEventsQuery,
+        response: { 200: eventStreamSchema },
+      },
+    },
+    async (req, reply) => events(req, reply, req.query.bidId),
   );
-  r.post('/api/ai/client/writingEvents', { schema: { tags, summary: '同 GET，参数放在请求体', body: bidIdBodySchema, response: { 200: eventStreamSchema } } }, async (req, reply) =>
-    events(req, reply, req.body.bidId),
+  r.post(
+    '/api/ai/client/writingEvents',
+    {
+      schema: {
+        tags,
+        summary: '同 GET，参数放在请求体',
+        body: bidIdBodySchema,
+        response: { 200: eventStreamSchema },
+      },
+    },
+    async (req, reply) => events(req, reply, req.body.bidId),
   );
 }

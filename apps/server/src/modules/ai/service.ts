@@ -85,7 +85,9 @@ export class AiService {
 
   /** The bid's tier, refused (601) when the user's account has it disabled. */
   async tierOf(actor: Actor, bid: Pick<BidRow, 'model_type'>): Promise<ModelTier> {
-    const tier = ((MODEL_TIERS as readonly string[]).includes(bid.model_type) ? bid.model_type : 'standard') as ModelTier;
+    const tier = (
+      (MODEL_TIERS as readonly string[]).includes(bid.model_type) ? bid.model_type : 'standard'
+    ) as ModelTier;
     await this.bids.authorizeTierOf(actor, tier);
     return tier;
   }
@@ -122,18 +124,29 @@ export class AiService {
     const bid = await this.bids.getOwned(owner, input.bidId);
     authorizeBid(bid, 'update');
     const tier = await this.tierOf(owner, bid);
-    if (await this.queue.findLive(fulltextKey(bid.id))) throw new AppError(Code.ACCEPTED_PROCESSING, '全文写作进行中，请先停止后再重新生成大纲');
+    if (await this.queue.findLive(fulltextKey(bid.id)))
+      throw new AppError(Code.ACCEPTED_PROCESSING, '全文写作进行中，请先停止后再重新生成大纲');
     const analysis = await this.analysisOf(owner, bid, tier);
     const pageCount = pageCountOf(input.pageCount, bid.page_count);
     let g: Generated<import('../../ai/types.ts').OutlineNode[]>;
     try {
-      g = await this.engine.generateOutline({ bidName: bid.name, analysis, pageCount, templateId: bid.template_id }, { tier, actor: owner });
+      g = await this.engine.generateOutline(
+        { bidName: bid.name, analysis, pageCount, templateId: bid.template_id },
+        { tier, actor: owner },
+      );
     } catch (e) {
       throw aiFailure(e);
     }
     await this.usage.record(owner, g, tier, 'outline', bid.id);
-    if (input.pageCount && input.pageCount !== bid.page_count) await this.bids.update(owner, { id: bid.id, pageCount: input.pageCount });
-    return this.catalog.saveOutline(owner, bid.id, toCatalogInput(g.value, analysis), undefined, 'AI 重新生成大纲前自动保存');
+    if (input.pageCount && input.pageCount !== bid.page_count)
+      await this.bids.update(owner, { id: bid.id, pageCount: input.pageCount });
+    return this.catalog.saveOutline(
+      owner,
+      bid.id,
+      toCatalogInput(g.value, analysis),
+      undefined,
+      'AI 重新生成大纲前自动保存',
+    );
   }
 
   /** aiGetBidCatalogChild: new children for one chapter (the old ones kept in an outline version). */
@@ -143,7 +156,15 @@ export class AiService {
     let g;
     try {
       g = await this.engine.generateChildren(
-        { bidName: bid.name, analysis, path: ctx.path, title: loc.node.title, scoringItems: ctx.scoringItems, targetWords: loc.node.targetWords, siblings: ctx.siblings },
+        {
+          bidName: bid.name,
+          analysis,
+          path: ctx.path,
+          title: loc.node.title,
+          scoringItems: ctx.scoringItems,
+          targetWords: loc.node.targetWords,
+          siblings: ctx.siblings,
+        },
         { tier, actor: owner },
       );
     } catch (e) {
@@ -160,7 +181,11 @@ export class AiService {
    * the document model and saves it as a new content version. The chapter shows `writing` while
    * it runs and `error` when the model fails.
    */
-  async writeChapter(owner: Actor, input: { catalogId: string; requirement?: string }, hooks: StreamHooks = {}): Promise<CatalogDetail> {
+  async writeChapter(
+    owner: Actor,
+    input: { catalogId: string; requirement?: string },
+    hooks: StreamHooks = {},
+  ): Promise<CatalogDetail> {
     const { detail, bid, tier, analysis, tree, loc } = await this.chapterToWrite(owner, input.catalogId);
     if (loc.node.children.length) throw businessWarning('请选择没有下级章节的章节写作，或使用全文写作');
     const ctx = chapterContext(tree, loc, analysis, bid.name, input.requirement, bid.template_id);
@@ -170,29 +195,50 @@ export class AiService {
     hooks.onStart?.();
     let g: Generated<string>;
     try {
-      g = await this.engine.writeChapter(ctx, { tier, actor: owner, signal: hooks.signal, onDelta: hooks.onDelta });
+      g = await this.engine.writeChapter(ctx, {
+        tier,
+        actor: owner,
+        signal: hooks.signal,
+        onDelta: hooks.onDelta,
+      });
     } catch (e) {
       const aborted = (e instanceof AiError && e.kind === 'aborted') || hooks.signal?.aborted;
       // A write the user abandoned leaves the chapter as it was; a failed one shows the error.
       await this.catalog
-        .setGenerationState(undefined, input.catalogId, { status: aborted ? (before.hasContent ? 'done' : 'empty') : 'error', progress: aborted && before.hasContent ? 100 : 0 })
+        .setGenerationState(undefined, input.catalogId, {
+          status: aborted ? (before.hasContent ? 'done' : 'empty') : 'error',
+          progress: aborted && before.hasContent ? 100 : 0,
+        })
         .catch((err) => this.log.warn({ err }, 'chapter state reset failed'));
       throw aiFailure(e);
     }
     await this.usage.record(owner, g, tier, 'chapter', bid.id, input.catalogId);
-    const markdown = this.grounding ? await this.grounding.finish(input.catalogId, grounded, g.value) : g.value;
-    await this.catalog.saveGeneratedContent(undefined, input.catalogId, markdownToDoc(markdown), { engine: engineLabel(g), name: g.engine === 'offline' ? '离线草稿' : 'AI 写作', createdBy: owner.userId });
+    const markdown = this.grounding
+      ? await this.grounding.finish(input.catalogId, grounded, g.value)
+      : g.value;
+    await this.catalog.saveGeneratedContent(undefined, input.catalogId, markdownToDoc(markdown), {
+      engine: engineLabel(g),
+      name: g.engine === 'offline' ? '离线草稿' : 'AI 写作',
+      createdBy: owner.userId,
+    });
     return this.catalog.detail(owner, input.catalogId);
   }
 
   /** aiGenerateCustomizeContent: the replacement for exactly the selection (Markdown and plain text). */
-  async customize(owner: Actor, input: AiGenerateCustomizeContentInput, hooks: StreamHooks = {}): Promise<CustomizeResult> {
+  async customize(
+    owner: Actor,
+    input: AiGenerateCustomizeContentInput,
+    hooks: StreamHooks = {},
+  ): Promise<CustomizeResult> {
     const { bid, tier, analysis, tree, loc } = await this.chapterToWrite(owner, input.catalogId);
     const chapter = chapterContext(tree, loc, analysis, bid.name, null, bid.template_id);
     hooks.onStart?.();
     let g: Generated<string>;
     try {
-      g = await this.engine.editSelection({ action: input.action, selection: input.selection, instruction: input.instruction, chapter }, { tier, actor: owner, signal: hooks.signal, onDelta: hooks.onDelta });
+      g = await this.engine.editSelection(
+        { action: input.action, selection: input.selection, instruction: input.instruction, chapter },
+        { tier, actor: owner, signal: hooks.signal, onDelta: hooks.onDelta },
+      );
     } catch (e) {
       throw aiFailure(e);
     }
@@ -207,7 +253,10 @@ export class AiService {
   // ------------------------------------------------------------------ full text
 
   /** aiGetExpandRange: starts (or refuses with 10014 while one runs) the full-text job. */
-  async startFullText(owner: Actor, input: { bidId: string; overwrite?: boolean }): Promise<{ jobId: string }> {
+  async startFullText(
+    owner: Actor,
+    input: { bidId: string; overwrite?: boolean },
+  ): Promise<{ jobId: string }> {
     const bid = await this.bids.getOwned(owner, input.bidId);
     authorizeBid(bid, 'update');
     const tier = await this.tierOf(owner, bid);
@@ -216,15 +265,30 @@ export class AiService {
     const tree = await this.catalog.treeOfBid(bid.id);
     const leaves = leavesOf(tree);
     if (!leaves.length) throw businessWarning(AI_MESSAGES.noOutline);
-    if (!input.overwrite && leaves.every((l) => l.hasContent)) throw businessWarning('所有章节都已有内容；如需重写请选择覆盖已有内容');
+    if (!input.overwrite && leaves.every((l) => l.hasContent))
+      throw businessWarning('所有章节都已有内容；如需重写请选择覆盖已有内容');
     // Analyse now (not in the job) so that a missing tender shows up here, once.
     await this.analysisOf(owner, bid, tier);
-    const payload: FullTextPayload = { bidId: bid.id, userId: owner.userId, tenantId: owner.tenantId, role: owner.role, tier, overwrite: Boolean(input.overwrite) };
+    const payload: FullTextPayload = {
+      bidId: bid.id,
+      userId: owner.userId,
+      tenantId: owner.tenantId,
+      role: owner.role,
+      tier,
+      overwrite: Boolean(input.overwrite),
+    };
     try {
-      const job = await this.queue.enqueue(FULLTEXT_JOB, payload, { dedupeKey: fulltextKey(bid.id), ownerId: owner.userId, maxAttempts: 20 });
+      const job = await this.queue.enqueue(FULLTEXT_JOB, payload, {
+        dedupeKey: fulltextKey(bid.id),
+        ownerId: owner.userId,
+        maxAttempts: 20,
+      });
       return { jobId: job.id };
     } catch (e) {
-      if (e instanceof JobConflictError) throw new AppError(Code.ACCEPTED_PROCESSING, AI_MESSAGES.jobRunning, { jobId: e.existing?.id ?? null });
+      if (e instanceof JobConflictError)
+        throw new AppError(Code.ACCEPTED_PROCESSING, AI_MESSAGES.jobRunning, {
+          jobId: e.existing?.id ?? null,
+        });
       throw e;
     }
   }
@@ -236,10 +300,17 @@ export class AiService {
     const writing = job?.status === 'queued' || job?.status === 'running';
     if (job && writing) {
       const counts = await this.jobCounts(job.id);
-      if (counts.total > 0) return { writing, done: counts.done, failed: counts.failed, total: counts.total, jobId: job.id };
+      if (counts.total > 0)
+        return { writing, done: counts.done, failed: counts.failed, total: counts.total, jobId: job.id };
     }
     const leaves = leavesOf(await this.catalog.treeOfBid(bid.id));
-    return { writing, done: leaves.filter((l) => l.hasContent).length, failed: leaves.filter((l) => l.status === 'error').length, total: leaves.length, jobId: job?.id ?? null };
+    return {
+      writing,
+      done: leaves.filter((l) => l.hasContent).length,
+      failed: leaves.filter((l) => l.status === 'error').length,
+      total: leaves.length,
+      jobId: job?.id ?? null,
+    };
   }
 
   async jobCounts(jobId: string): Promise<{ done: number; failed: number; total: number }> {

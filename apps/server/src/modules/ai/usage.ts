@@ -8,7 +8,14 @@ import type { ActorScope } from '../../policy/actor.ts';
 
 /** Where a model call's cost is recorded; offline results cost nothing and are not recorded. */
 export interface UsageRecorder {
-  record(owner: ActorScope, g: Generated<unknown>, tier: ModelTier, task: string, bidId?: string | null, catalogId?: string | null): Promise<void>;
+  record(
+    owner: ActorScope,
+    g: Generated<unknown>,
+    tier: ModelTier,
+    task: string,
+    bidId?: string | null,
+    catalogId?: string | null,
+  ): Promise<void>;
 }
 
 /**
@@ -21,7 +28,14 @@ export class SqlUsageRecorder implements UsageRecorder {
     private readonly log: Logger,
   ) {}
 
-  async record(owner: ActorScope, g: Generated<unknown>, tier: ModelTier, task: string, bidId: string | null = null, catalogId: string | null = null): Promise<void> {
+  async record(
+    owner: ActorScope,
+    g: Generated<unknown>,
+    tier: ModelTier,
+    task: string,
+    bidId: string | null = null,
+    catalogId: string | null = null,
+  ): Promise<void> {
     if (g.engine === 'offline') return;
     await this.db
       .insertInto('ai_usage')

@@ -29,7 +29,13 @@ export interface InterpretationJobPayload {
 
 /** What the job needs of the analysis: the same path bids use (model, rules as the floor). */
 export interface TenderAnalyzer {
-  analyze(owner: ActorScope, text: string, tier: ModelTier, bidId?: string | null, signal?: AbortSignal): Promise<TenderAnalysis>;
+  analyze(
+    owner: ActorScope,
+    text: string,
+    tier: ModelTier,
+    bidId?: string | null,
+    signal?: AbortSignal,
+  ): Promise<TenderAnalysis>;
 }
 
 const STAGE_QUEUED = '排队等待解析';
@@ -37,7 +43,12 @@ const STAGE_READING = '读取招标文件';
 const STAGE_ANALYSING = '解析评分标准、★号条款、废标条款与关键时间';
 const FAILED = '解析失败，请重新解析';
 /** The fields a list row shows that a reconciled record may change. */
-const pick = (r: InterpretationTable) => ({ status: r.status, error: r.error, progress: r.progress, updated_at: r.updated_at });
+const pick = (r: InterpretationTable) => ({
+  status: r.status,
+  error: r.error,
+  progress: r.progress,
+  updated_at: r.updated_at,
+});
 
 /** How often the running job writes its estimated progress. */
 const TICK_MS = 700;
@@ -74,10 +85,17 @@ export class InterpretationService {
       text = f.text;
       name ||= f.name.replace(/\.[a-z0-9]+$/i, '');
     }
-    if (!text.trim()) throw badRequest(input.fileId ? '该文件中没有可解析的文字（扫描件请先转换为文字版）' : '请上传招标文件或粘贴招标文件内容');
+    if (!text.trim())
+      throw badRequest(
+        input.fileId
+          ? '该文件中没有可解析的文字（扫描件请先转换为文字版）'
+          : '请上传招标文件或粘贴招标文件内容',
+      );
     const tier = input.modelType;
     const hash = textHash(text, tier);
-    const existing = (await this.repo.findLatestByText(owner, hash, 'done')) ?? (await this.repo.findLatestByText(owner, hash, 'running'));
+    const existing =
+      (await this.repo.findLatestByText(owner, hash, 'done')) ??
+      (await this.repo.findLatestByText(owner, hash, 'running'));
     if (existing) return this.present(owner, existing, false);
 
     const now = nowIso();
@@ -85,7 +103,14 @@ export class InterpretationService {
     await this.repo.insert({
       id,
       ...ownerColumns(owner),
-      name: (name || text.split('\n').find((l) => l.trim())?.trim() || '招标文件解读').slice(0, 200),
+      name: (
+        name ||
+        text
+          .split('\n')
+          .find((l) => l.trim())
+          ?.trim() ||
+        '招标文件解读'
+      ).slice(0, 200),
       file_id: input.fileId ?? null,
       status: 'running',
       error: null,
@@ -100,7 +125,11 @@ export class InterpretationService {
       stage: STAGE_QUEUED,
       job_id: null,
     });
-    const job = await this.queue.enqueue<InterpretationJobPayload>(INTERPRETATION_JOB, { id }, { dedupeKey: `interpretation:${id}`, ownerId: owner.userId, maxAttempts: 5 });
+    const job = await this.queue.enqueue<InterpretationJobPayload>(
+      INTERPRETATION_JOB,
+      { id },
+      { dedupeKey: `interpretation:${id}`, ownerId: owner.userId, maxAttempts: 5 },
+    );
     await this.repo.update(id, { job_id: job.id });
     return this.detail(owner, id, false);
   }
@@ -138,7 +167,10 @@ export class InterpretationService {
   async remove(owner: Actor, id: string): Promise<null> {
     const r = await this.repo.findOwned(owner, id);
     if (!r || !(await this.repo.removeOwned(owner, id))) throw notFound('解读记录不存在');
-    if (r.status === 'running' && r.job_id) await this.queue.cancel(r.job_id).catch((err) => this.log.warn({ err, id }, 'cancelling an interpretation job failed'));
+    if (r.status === 'running' && r.job_id)
+      await this.queue
+        .cancel(r.job_id)
+        .catch((err) => this.log.warn({ err, id }, 'cancelling an interpretation job failed'));
     return null;
   }
 
@@ -160,7 +192,10 @@ export class InterpretationService {
       if (!row || row.status !== 'running') return;
       const owner = ownerOf(row);
       await this.setProgress(row.id, 5, STAGE_READING);
-      const text = row.text ?? (row.file_id ? (await this.files.textOf(owner, row.file_id).catch(() => null))?.text : null) ?? '';
+      const text =
+        row.text ??
+        (row.file_id ? (await this.files.textOf(owner, row.file_id).catch(() => null))?.text : null) ??
+        '';
       if (!text.trim()) {
         await this.fail(row.id, '招标文件内容为空或已被删除，请重新上传');
         return;
@@ -170,7 +205,9 @@ export class InterpretationService {
       await this.setProgress(row.id, 10, STAGE_ANALYSING);
       const tick = setInterval(() => {
         const f = 1 - Math.exp(-(Date.now() - started) / expected);
-        void this.setProgress(row.id, Math.min(95, Math.round(10 + 85 * f)), STAGE_ANALYSING).catch(() => undefined);
+        void this.setProgress(row.id, Math.min(95, Math.round(10 + 85 * f)), STAGE_ANALYSING).catch(
+          () => undefined,
+        );
       }, TICK_MS);
       tick.unref();
       let analysis: TenderAnalysis;
@@ -187,7 +224,14 @@ export class InterpretationService {
       }
       // Kept even when a stop arrived meanwhile: a released job finds the record done and ends at once;
       // a removed record is not written.
-      await this.repo.updateRunning(row.id, { status: 'done', analysis: JSON.stringify(analysis), progress: 100, stage: null, error: null, updated_at: nowIso() });
+      await this.repo.updateRunning(row.id, {
+        status: 'done',
+        analysis: JSON.stringify(analysis),
+        progress: 100,
+        stage: null,
+        error: null,
+        updated_at: nowIso(),
+      });
     };
   }
 
@@ -213,13 +257,19 @@ export class InterpretationService {
     return r;
   }
 
-  private async present(owner: Actor, r: InterpretationTable, withText: boolean): Promise<InterpretationDetail> {
+  private async present(
+    owner: Actor,
+    r: InterpretationTable,
+    withText: boolean,
+  ): Promise<InterpretationDetail> {
     let file: UploadedFile | null = null;
     if (r.file_id) file = await this.files.detail(owner, r.file_id).catch(() => null);
     let text: string | null = null;
     if (withText && r.status === 'done') {
       // Records from before the text was kept: the uploaded file's text is what was analysed.
-      text = r.text ?? (r.file_id ? ((await this.files.textOf(owner, r.file_id).catch(() => null))?.text ?? null) : null);
+      text =
+        r.text ??
+        (r.file_id ? ((await this.files.textOf(owner, r.file_id).catch(() => null))?.text ?? null) : null);
     }
     return {
       id: r.id,

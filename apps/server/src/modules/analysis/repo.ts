@@ -17,11 +17,22 @@ export class InterpretationRepo {
 
   /** Changes a record only while it is running: a removed or finished record stays as it is. */
   updateRunning(id: string, patch: Partial<InterpretationTable>) {
-    return this.db.updateTable('interpretations').set(patch).where('id', '=', id).where('status', '=', 'running').execute();
+    return this.db
+      .updateTable('interpretations')
+      .set(patch)
+      .where('id', '=', id)
+      .where('status', '=', 'running')
+      .execute();
   }
 
   findOwned(owner: ActorScope, id: string) {
-    return this.db.selectFrom('interpretations').selectAll().where('id', '=', id).where('user_id', '=', owner.userId).where('tenant_id', '=', owner.tenantId).executeTakeFirst();
+    return this.db
+      .selectFrom('interpretations')
+      .selectAll()
+      .where('id', '=', id)
+      .where('user_id', '=', owner.userId)
+      .where('tenant_id', '=', owner.tenantId)
+      .executeTakeFirst();
   }
 
   /**
@@ -48,7 +59,10 @@ export class InterpretationRepo {
 
   /** A page of the owner's records, newest first, without their text and analysis. */
   async list(owner: ActorScope, offset: number, limit: number) {
-    const base = this.db.selectFrom('interpretations').where('interpretations.user_id', '=', owner.userId).where('interpretations.tenant_id', '=', owner.tenantId);
+    const base = this.db
+      .selectFrom('interpretations')
+      .where('interpretations.user_id', '=', owner.userId)
+      .where('interpretations.tenant_id', '=', owner.tenantId);
     const [rows, total] = await Promise.all([
       base
         .leftJoin('files', 'files.id', 'interpretations.file_id')
@@ -77,7 +91,12 @@ export class InterpretationRepo {
 
   /** Removes one of the owner's records; false when it is not theirs or already gone. */
   async removeOwned(owner: ActorScope, id: string): Promise<boolean> {
-    const r = await this.db.deleteFrom('interpretations').where('id', '=', id).where('user_id', '=', owner.userId).where('tenant_id', '=', owner.tenantId).executeTakeFirst();
+    const r = await this.db
+      .deleteFrom('interpretations')
+      .where('id', '=', id)
+      .where('user_id', '=', owner.userId)
+      .where('tenant_id', '=', owner.tenantId)
+      .executeTakeFirst();
     return Number(r.numDeletedRows) === 1;
   }
 
@@ -88,7 +107,11 @@ export class InterpretationRepo {
   failStale(before: string) {
     return this.db
       .updateTable('interpretations')
-      .set({ status: 'error', error: '解析被中断（服务重启），请重新解析', updated_at: new Date().toISOString() })
+      .set({
+        status: 'error',
+        error: '解析被中断（服务重启），请重新解析',
+        updated_at: new Date().toISOString(),
+      })
       .where('status', '=', 'running')
       .where('job_id', 'is', null)
       .where('updated_at', '<', before)

@@ -14,10 +14,23 @@ import type { TemplateDefinition } from '@bid/document/templates/schema';
 const NOT_FOUND = '未识别';
 
 const text = (t: string): PMNode => ({ type: 'text', text: t });
-const para = (t: string, bold = false): PMNode => ({ type: 'paragraph', content: t ? [bold ? { ...text(t), marks: [{ type: 'bold' }] } : text(t)] : [] });
-const cell = (t: string, header = false): PMNode => ({ type: header ? 'tableHeader' : 'tableCell', attrs: { colspan: 1, rowspan: 1 }, content: [para(t)] });
-const row = (cells: string[], header = false): PMNode => ({ type: 'tableRow', content: cells.map((c) => cell(c, header)) });
-const table = (head: string[], rows: string[][]): PMNode => ({ type: 'table', content: [row(head, true), ...rows.map((r) => row(r))] });
+const para = (t: string, bold = false): PMNode => ({
+  type: 'paragraph',
+  content: t ? [bold ? { ...text(t), marks: [{ type: 'bold' }] } : text(t)] : [],
+});
+const cell = (t: string, header = false): PMNode => ({
+  type: header ? 'tableHeader' : 'tableCell',
+  attrs: { colspan: 1, rowspan: 1 },
+  content: [para(t)],
+});
+const row = (cells: string[], header = false): PMNode => ({
+  type: 'tableRow',
+  content: cells.map((c) => cell(c, header)),
+});
+const table = (head: string[], rows: string[][]): PMNode => ({
+  type: 'table',
+  content: [row(head, true), ...rows.map((r) => row(r))],
+});
 const doc = (...blocks: PMNode[]): PMNode => ({ type: 'doc', content: blocks.length ? blocks : [para('')] });
 const numbered = (items: string[]): PMNode => ({
   type: 'orderedList',
@@ -43,13 +56,17 @@ function factsTable(a: TenderAnalysis): PMNode {
     ['页数限制', a.pageLimit ? `${a.pageLimit} 页` : '未规定'],
   ];
   if (a.lots.length) rows.push(['采购包/标段', a.lots.map((l) => `${l.no}. ${l.name}`).join('；')]);
-  return table(['项目', '内容'], rows.map(([k, v]) => [k, v?.trim() || NOT_FOUND]));
+  return table(
+    ['项目', '内容'],
+    rows.map(([k, v]) => [k, v?.trim() || NOT_FOUND]),
+  );
 }
 
 function scoringChapter(a: TenderAnalysis): PMNode {
   if (!a.scoringItems.length) return doc(para('未识别到评分标准，请对照招标文件“评分办法”章节核对。'));
   const totals = scoringTotals(a.scoringItems);
-  const lotName = (n: number | null | undefined) => (n == null ? '' : (a.lots.find((l) => l.no === n)?.name ?? `第 ${n} 包`));
+  const lotName = (n: number | null | undefined) =>
+    n == null ? '' : (a.lots.find((l) => l.no === n)?.name ?? `第 ${n} 包`);
   const withLots = a.lots.length > 0;
   const head = ['序号', '类别', '评分因素', '分值', '评分标准', ...(withLots ? ['采购包'] : [])];
   const rows = a.scoringItems.map((it, i) => [
@@ -61,7 +78,9 @@ function scoringChapter(a: TenderAnalysis): PMNode {
     ...(withLots ? [lotName(it.lot) || '全部'] : []),
   ]);
   return doc(
-    para(`共 ${a.scoringItems.length} 项，合计 ${totals.total} 分（技术 ${totals.technical} 分、商务 ${totals.commercial} 分、价格 ${totals.price} 分、其他 ${totals.other} 分）。`),
+    para(
+      `共 ${a.scoringItems.length} 项，合计 ${totals.total} 分（技术 ${totals.technical} 分、商务 ${totals.commercial} 分、价格 ${totals.price} 分、其他 ${totals.other} 分）。`,
+    ),
     table(head, rows),
   );
 }
@@ -74,7 +93,12 @@ export function reportChapters(a: TenderAnalysis): ExportChapter[] {
   const bond = a.project.bond?.trim();
   return [
     { title: '项目概况', content: doc(factsTable(a)) },
-    { title: '资格要求', content: doc(listOrNone(a.qualifications, '未识别到资格要求，请对照招标文件“供应商资格要求”章节核对。')) },
+    {
+      title: '资格要求',
+      content: doc(
+        listOrNone(a.qualifications, '未识别到资格要求，请对照招标文件“供应商资格要求”章节核对。'),
+      ),
+    },
     { title: '评分标准', content: scoringChapter(a) },
     {
       title: '★号与▲号条款',
@@ -86,17 +110,33 @@ export function reportChapters(a: TenderAnalysis): ExportChapter[] {
     { title: '废标与无效投标条款', content: doc(listOrNone(a.disqualifications, '未发现废标条款。')) },
     {
       title: '关键时间节点',
-      content: doc(a.keyDates.length ? table(['事项', '时间'], a.keyDates.map((d) => [d.label, d.value])) : para('未识别到关键时间，请对照招标公告核对。')),
+      content: doc(
+        a.keyDates.length
+          ? table(
+              ['事项', '时间'],
+              a.keyDates.map((d) => [d.label, d.value]),
+            )
+          : para('未识别到关键时间，请对照招标公告核对。'),
+      ),
     },
     {
       title: '投标保证金',
-      content: doc(para(bond ? `投标保证金：${bond}${a.project.bondAmount != null ? `（折合人民币 ${a.project.bondAmount.toLocaleString('zh-CN')} 元）` : ''}` : '未识别到投标保证金要求（可能无需缴纳，请对照招标公告核对）。')),
+      content: doc(
+        para(
+          bond
+            ? `投标保证金：${bond}${a.project.bondAmount != null ? `（折合人民币 ${a.project.bondAmount.toLocaleString('zh-CN')} 元）` : ''}`
+            : '未识别到投标保证金要求（可能无需缴纳，请对照招标公告核对）。',
+        ),
+      ),
     },
     {
       title: '需要准备的材料',
       content: doc(
         materials.length
-          ? table(['序号', '材料', '依据'], materials.map((m, i) => [String(i + 1), m.text, m.reason]))
+          ? table(
+              ['序号', '材料', '依据'],
+              materials.map((m, i) => [String(i + 1), m.text, m.reason]),
+            )
           : para('未从招标文件中识别到需单独准备的材料。'),
         ...(a.formatRules.length ? [para('编制格式要求', true), numbered(a.formatRules)] : []),
       ),
@@ -106,17 +146,29 @@ export function reportChapters(a: TenderAnalysis): ExportChapter[] {
 
 /** The report template: the standard one with a report cover and without a page break per chapter. */
 function reportTemplate(): TemplateDefinition {
-  const base = (BUILTIN_TEMPLATES.find((t) => t.id === DEFAULT_TEMPLATE_ID) ?? BUILTIN_TEMPLATES[0]).definition;
+  const base = (BUILTIN_TEMPLATES.find((t) => t.id === DEFAULT_TEMPLATE_ID) ?? BUILTIN_TEMPLATES[0])
+    .definition;
   return {
     ...base,
-    headings: base.headings.map((h, i) => (i === 0 ? { ...h, pageBreakBefore: false, align: 'left' as const } : h)),
-    cover: { ...base.cover, title: '招标文件解读报告', subtitle: '', fields: ['projectName', 'projectCode', 'tenderer', 'date'] },
+    headings: base.headings.map((h, i) =>
+      i === 0 ? { ...h, pageBreakBefore: false, align: 'left' as const } : h,
+    ),
+    cover: {
+      ...base.cover,
+      title: '招标文件解读报告',
+      subtitle: '',
+      fields: ['projectName', 'projectCode', 'tenderer', 'date'],
+    },
     toc: { ...base.toc, depth: 1 },
   };
 }
 
 /** The .docx of an interpretation. */
-export async function writeReportDocx(name: string, a: TenderAnalysis, date: Date = new Date()): Promise<Buffer> {
+export async function writeReportDocx(
+  name: string,
+  a: TenderAnalysis,
+  date: Date = new Date(),
+): Promise<Buffer> {
   return writeBidDocx({
     bid: {
       name: `${name}解读报告`,

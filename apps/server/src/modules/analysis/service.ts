@@ -42,7 +42,13 @@ export class AnalysisService {
   ) {}
 
   /** Analyses text with the engine; a failed model call degrades to the rule-based result. */
-  async analyze(owner: ActorScope, text: string, tier: ModelTier, bidId: string | null = null, signal?: AbortSignal): Promise<TenderAnalysis> {
+  async analyze(
+    owner: ActorScope,
+    text: string,
+    tier: ModelTier,
+    bidId: string | null = null,
+    signal?: AbortSignal,
+  ): Promise<TenderAnalysis> {
     try {
       const g = await this.engine.analyzeTender(text, { tier, signal, actor: owner });
       await this.usage.record(owner, g, tier, 'analysis', bidId);
@@ -72,12 +78,19 @@ export class AnalysisService {
    * The analysis of a bid, made (and stored with the bid) when it has none yet. Reuses the
    * interpretation of the same text made on the create page.
    */
-  async ensureForBid(owner: Actor, bid: BidRow, tier: ModelTier, opts: { refresh?: boolean; signal?: AbortSignal } = {}): Promise<TenderAnalysis> {
+  async ensureForBid(
+    owner: Actor,
+    bid: BidRow,
+    tier: ModelTier,
+    opts: { refresh?: boolean; signal?: AbortSignal } = {},
+  ): Promise<TenderAnalysis> {
     const stored = parseAnalysis(bid.analysis);
     if (stored && !opts.refresh) return stored;
     const text = await this.tenderTextOf(owner, bid);
     let analysis: TenderAnalysis;
-    const prior = text ? await this.repo.findLatestByText(ownerOf(bid), textHash(text, tier), 'done') : undefined;
+    const prior = text
+      ? await this.repo.findLatestByText(ownerOf(bid), textHash(text, tier), 'done')
+      : undefined;
     const reused = parseAnalysis(prior?.analysis);
     if (reused && !opts.refresh) analysis = reused;
     else if (text) analysis = await this.analyze(ownerOf(bid), text, tier, bid.id, opts.signal);
@@ -86,7 +99,8 @@ export class AnalysisService {
       analysis.warnings = ['未提供招标文件内容：大纲按标准结构生成，项目信息请在各章节补充'];
     }
     // A refresh of the same text never lowers what the stored analysis had (it holds the bid's 包 only).
-    if (stored && text && stored.chars === analysis.chars) analysis = notWorse(stored, analysisForLot(analysis, bid.lot));
+    if (stored && text && stored.chars === analysis.chars)
+      analysis = notWorse(stored, analysisForLot(analysis, bid.lot));
     await this.bids.saveAnalysis(SYSTEM_ACTOR, bid.id, analysis);
     // The bid works from its 包 only (saveAnalysis stores it so too).
     return analysisForLot(analysis, bid.lot);

@@ -16,7 +16,13 @@ export function auditMutations(scope: FastifyInstance, audit: AuditService): voi
     if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return payload;
     if (failed.has(req) || reply.statusCode >= 400 || !req.auth) return payload;
     try {
-      await audit.record({ operatorId: req.auth.userId, action: req.routeOptions.url ?? req.url.split('?')[0], method: req.method, body: req.body, ip: req.ip ?? null });
+      await audit.record({
+        operatorId: req.auth.userId,
+        action: req.routeOptions.url ?? req.url.split('?')[0],
+        method: req.method,
+        body: req.body,
+        ip: req.ip ?? null,
+      });
     } catch (err) {
       // The call already succeeded; a lost audit row is logged loudly rather than hidden.
       req.log.error({ err, action: req.routeOptions.url }, 'audit log write failed');

@@ -9,7 +9,8 @@ export const MAX_SUMMARY = 2000;
 
 function redactValue(value: unknown, depth: number): unknown {
   if (value === null || typeof value === 'number' || typeof value === 'boolean') return value;
-  if (typeof value === 'string') return value.length > MAX_STRING ? `${value.slice(0, MAX_STRING)}…(${value.length} 字)` : value;
+  if (typeof value === 'string')
+    return value.length > MAX_STRING ? `${value.slice(0, MAX_STRING)}…(${value.length} 字)` : value;
   if (Buffer.isBuffer(value) || value instanceof Uint8Array) return `[文件 ${value.byteLength} 字节]`;
   if (depth >= MAX_DEPTH) return '[…]';
   if (Array.isArray(value)) {

@@ -40,11 +40,24 @@ export class AuditService {
     let base = this.db.selectFrom('audit_logs').innerJoin('users', 'users.id', 'audit_logs.operator_id');
     if (q.operator) {
       const op = q.operator;
-      base = base.where((eb) => eb.or([eb('users.account', '=', op), eb('users.phone', '=', op), eb('users.name', '=', op), eb('audit_logs.operator_id', '=', op)]));
+      base = base.where((eb) =>
+        eb.or([
+          eb('users.account', '=', op),
+          eb('users.phone', '=', op),
+          eb('users.name', '=', op),
+          eb('audit_logs.operator_id', '=', op),
+        ]),
+      );
     }
     if (q.action) base = base.where('audit_logs.action', 'like', `%${q.action.replace(/[%_\\]/g, '')}%`);
     const total = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
-    const rows = await newestPage(base.selectAll('audit_logs').select(['users.account as operator_account', 'users.name as operator_name']), 'audit_logs', q).execute();
+    const rows = await newestPage(
+      base
+        .selectAll('audit_logs')
+        .select(['users.account as operator_account', 'users.name as operator_name']),
+      'audit_logs',
+      q,
+    ).execute();
     return makePage(
       rows.map((r) => ({
         id: r.id,

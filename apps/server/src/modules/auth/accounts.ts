@@ -23,15 +23,27 @@ export interface AccountsInfra {
   auth: AuthService;
 }
 
-export function buildAccounts(deps: { config: Config; db: Kysely<Database>; log: Logger; sessions: SessionService }): AccountsInfra {
+export function buildAccounts(deps: {
+  config: Config;
+  db: Kysely<Database>;
+  log: Logger;
+  sessions: SessionService;
+}): AccountsInfra {
   const { config, db, log, sessions } = deps;
   const clock = systemClock();
   const limiter: RateLimiter = new SqlRateLimiter(db, clock);
   // Keyed hashes of codes and captchas: a copy of the database alone cannot test guesses offline.
-  const pepper = createHash('sha256').update(`bid-accounts-pepper\n${config.AUTH_CLIENT_SECRET}`).digest('hex');
+  const pepper = createHash('sha256')
+    .update(`bid-accounts-pepper\n${config.AUTH_CLIENT_SECRET}`)
+    .digest('hex');
   const sms = new SmsService({ db, provider: createSmsProvider(config, clock), limiter, clock, log, pepper });
   const captchaText = config.NODE_ENV === 'test' ? config.CAPTCHA_TEST_TEXT : undefined;
-  const captcha = new CaptchaService(db, clock, pepper, captchaText ? fixedCaptchaGenerator(captchaText) : randomCaptchaGenerator);
+  const captcha = new CaptchaService(
+    db,
+    clock,
+    pepper,
+    captchaText ? fixedCaptchaGenerator(captchaText) : randomCaptchaGenerator,
+  );
   const wechat = new WechatService(db, createWechatProvider(config), clock, log);
   const auth = new AuthService({ db, config, log, sessions, sms, captcha, wechat, limiter });
   return { clock, limiter, sms, captcha, wechat, auth };

@@ -61,7 +61,10 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
         const query = req.query && typeof req.query === 'object' ? req.query : {};
         const parsed = tokenRequestSchema.safeParse({ ...query, ...body });
         if (!parsed.success) {
-          return failWith(Code.BAD_REQUEST, validationMessage(parsed.error.issues.map((issue) => ({ params: { issue } }))));
+          return failWith(
+            Code.BAD_REQUEST,
+            validationMessage(parsed.error.issues.map((issue) => ({ params: { issue } }))),
+          );
         }
         return await auth.token(parsed.data, {
           ip: req.ip,
@@ -87,7 +90,8 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
       schema: {
         tags: ['auth'],
         summary: '发送登录短信验证码',
-        description: '6 位数字，5 分钟内有效，一次有效，错误 5 次作废。同一手机号 60 秒 1 条、每天 10 条，同一 IP 每天 30 条；超限返回 429（msg 含等待时间，响应头 Retry-After）。',
+        description:
+          '6 位数字，5 分钟内有效，一次有效，错误 5 次作废。同一手机号 60 秒 1 条、每天 10 条，同一 IP 每天 30 条；超限返回 429（msg 含等待时间，响应头 Retry-After）。',
         body: sendLoginCodeSchema,
         response: { 200: envelopeSchema(z.null()) },
       },

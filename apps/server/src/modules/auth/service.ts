@@ -38,7 +38,14 @@ interface Signup {
   extensionCode?: string;
 }
 
-function parseField<T>(schema: { safeParse(v: unknown): { success: true; data: T } | { success: false; error: { issues: Array<{ message: string }> } } }, value: unknown): T {
+function parseField<T>(
+  schema: {
+    safeParse(
+      v: unknown,
+    ): { success: true; data: T } | { success: false; error: { issues: Array<{ message: string }> } };
+  },
+  value: unknown,
+): T {
   const r = schema.safeParse(value);
   if (!r.success) throw badRequest(r.error.issues[0]?.message ?? '请求参数不正确');
   return r.data;
@@ -64,7 +71,12 @@ export class AuthService {
   }
 
   async token(p: TokenRequest, meta: LoginMeta): Promise<TokenSuccess> {
-    const signup: Signup = { source: p.source, registSource: p.regist_source, invitationCode: p.invitation_code, extensionCode: p.extension_code };
+    const signup: Signup = {
+      source: p.source,
+      registSource: p.regist_source,
+      invitationCode: p.invitation_code,
+      extensionCode: p.extension_code,
+    };
     let result: { user: UserRow; created: boolean };
     switch (p.grant_type) {
       case 'sms_code':
@@ -79,7 +91,10 @@ export class AuthService {
     }
     const { user, created } = result;
     if (user.status !== 'active') throw new AppError(Code.FORBIDDEN, '账号已被停用，请联系客服');
-    const session = await this.o.sessions.create(user.id, user.tenant_id, { ip: meta.ip, userAgent: meta.userAgent });
+    const session = await this.o.sessions.create(user.id, user.tenant_id, {
+      ip: meta.ip,
+      userAgent: meta.userAgent,
+    });
     await this.users.touchLogin(user.id);
     return {
       success: true,
@@ -106,13 +121,17 @@ export class AuthService {
     const { openid, nickname } = await this.o.wechat.consume(p.code);
     const existing = await this.users.findByOpenid(openid);
     if (existing) return { user: existing, created: false };
-    return this.register({ openid, nickname: nickname || '微信用户' }, { ...signup, source: signup.source || 'wechat' });
+    return this.register(
+      { openid, nickname: nickname || '微信用户' },
+      { ...signup, source: signup.source || 'wechat' },
+    );
   }
 
   private async passwordLogin(p: TokenRequest, meta: LoginMeta): Promise<UserRow> {
     if (this.o.config.CAPTCHA === 'on') {
       if (!meta.captchaKey || !meta.captchaCode) throw badRequest('请输入图形验证码');
-      if (!(await this.o.captcha.verify(meta.captchaKey, meta.captchaCode))) throw badRequest('图形验证码错误或已过期，请刷新后重试');
+      if (!(await this.o.captcha.verify(meta.captchaKey, meta.captchaCode)))
+        throw badRequest('图形验证码错误或已过期，请刷新后重试');
     }
     const username = (p.username ?? '').trim();
     if (!username) throw badRequest('请输入手机号或账号');
@@ -129,10 +148,16 @@ export class AuthService {
       if (!r.allowed) throw tooMany(lockMsg(r.retryAfterSeconds), r.retryAfterSeconds);
     }
 
-    const user = (PHONE_PATTERN.test(username) ? await this.users.findByPhone(username) : undefined) ?? (await this.users.findByAccount(username));
+    const user =
+      (PHONE_PATTERN.test(username) ? await this.users.findByPhone(username) : undefined) ??
+      (await this.users.findByAccount(username));
     const okPassword = await verifyPassword(user?.password_hash, md5);
     if (!user || !okPassword) {
-      const r = await this.o.limiter.hit(accountKey, AUTH_LIMITS.passwordMaxWrong, AUTH_LIMITS.passwordLockSeconds);
+      const r = await this.o.limiter.hit(
+        accountKey,
+        AUTH_LIMITS.passwordMaxWrong,
+        AUTH_LIMITS.passwordLockSeconds,
+      );
       await this.o.limiter.hit(ipKey, AUTH_LIMITS.passwordMaxWrong * 10, AUTH_LIMITS.passwordLockSeconds);
       const left = AUTH_LIMITS.passwordMaxWrong - r.count;
       if (left <= 0) throw tooMany(lockMsg(r.retryAfterSeconds), r.retryAfterSeconds);
@@ -149,7 +174,10 @@ export class AuthService {
    * inviter and grants them INVITE_REWARD_BIDS unit(s) in the grant bucket they draw on (the
    * company's for company users). Two first logins racing for one phone/openid end with one account.
    */
-  private async register(who: { phone?: string; openid?: string; nickname?: string }, s: Signup): Promise<{ user: UserRow; created: boolean }> {
+  private async register(
+    who: { phone?: string; openid?: string; nickname?: string },
+    s: Signup,
+  ): Promise<{ user: UserRow; created: boolean }> {
     const inviteCode = s.invitationCode?.trim().toUpperCase() || null;
     try {
       const user = await this.o.db.transaction().execute(async (trx) => {
@@ -169,28 +197,58 @@ export class AuthService {
           const units = this.o.config.INVITE_REWARD_BIDS;
           if (units > 0) {
             if (inviter.is_employee === 1) {
-              await trx.updateTable('tenants').set((eb) => ({ grant_bid_number: eb('grant_bid_number', '+', units) })).where('id', '=', inviter.tenant_id).execute();
+              await trx
+                .updateTable('tenants')
+                .set((eb) => ({ grant_bid_number: eb('grant_bid_number', '+', units) }))
+                .where('id', '=', inviter.tenant_id)
+                .execute();
             } else {
-              await trx.updateTable('users').set((eb) => ({ grant_bid_number: eb('grant_bid_number', '+', units) })).where('id', '=', inviter.id).execute();
+              await trx
+                .updateTable('users')
+                .set((eb) => ({ grant_bid_number: eb('grant_bid_number', '+', units) }))
+                .where('id', '=', inviter.id)
+                .execute();
             }
             // The inviter's quota history shows where the units came from.
             await trx
               .insertInto('user_bid_logs')
-              .values({ id: newId(), user_id: inviter.id, tenant_id: inviter.tenant_id, bucket: 'grant', delta: units, reason: 'invite', bid_id: null, order_id: null, created_at: user.created_at })
+              .values({
+                id: newId(),
+                user_id: inviter.id,
+                tenant_id: inviter.tenant_id,
+                bucket: 'grant',
+                delta: units,
+                reason: 'invite',
+                bid_id: null,
+                order_id: null,
+                created_at: user.created_at,
+              })
               .execute();
           }
           await trx
             .insertInto('invite_records')
-            .values({ id: newId(), inviter_user_id: inviter.id, invitee_user_id: user.id, invitation_code: inviteCode as string, reward_units: units, created_at: user.created_at })
+            .values({
+              id: newId(),
+              inviter_user_id: inviter.id,
+              invitee_user_id: user.id,
+              invitation_code: inviteCode as string,
+              reward_units: units,
+              created_at: user.created_at,
+            })
             .execute();
         }
         return user;
       });
-      this.o.log.info({ userId: user.id, source: user.source, invited: Boolean(user.invited_by) }, 'account registered');
+      this.o.log.info(
+        { userId: user.id, source: user.source, invited: Boolean(user.invited_by) },
+        'account registered',
+      );
       return { user, created: true };
     } catch (err) {
       if (!isUniqueViolation(err)) throw err;
-      const existing = who.phone ? await this.users.findByPhone(who.phone) : await this.users.findByOpenid(who.openid as string);
+      const existing = who.phone
+        ? await this.users.findByPhone(who.phone)
+        : await this.users.findByOpenid(who.openid as string);
       if (!existing) throw err;
       return { user: existing, created: false };
     }

@@ -11,16 +11,28 @@ export function formatWait(seconds: number): string {
 }
 
 /** Counts one hit and answers 429 (with Retry-After) over the limit: `${what}过于频繁，请 … 后再试`. */
-export async function enforceLimit(limiter: RateLimiter, key: string, limit: number, windowSeconds: number, what: string): Promise<void> {
+export async function enforceLimit(
+  limiter: RateLimiter,
+  key: string,
+  limit: number,
+  windowSeconds: number,
+  what: string,
+): Promise<void> {
   const r = await limiter.hit(key, limit, windowSeconds);
-  if (!r.allowed) throw tooMany(`${what}过于频繁，请 ${formatWait(r.retryAfterSeconds)}后再试`, r.retryAfterSeconds);
+  if (!r.allowed)
+    throw tooMany(`${what}过于频繁，请 ${formatWait(r.retryAfterSeconds)}后再试`, r.retryAfterSeconds);
 }
 
 /** A unique-constraint violation on SQLite or PostgreSQL (two requests creating the same row). */
 export function isUniqueViolation(err: unknown): boolean {
   const e = err as { code?: string; message?: string } | null;
   if (!e) return false;
-  return e.code === '23505' || e.code === 'SQLITE_CONSTRAINT_UNIQUE' || e.code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || /UNIQUE constraint failed/.test(e.message ?? '');
+  return (
+    e.code === '23505' ||
+    e.code === 'SQLITE_CONSTRAINT_UNIQUE' ||
+    e.code === 'SQLITE_CONSTRAINT_PRIMARYKEY' ||
+    /UNIQUE constraint failed/.test(e.message ?? '')
+  );
 }
 
 export function sha256Hex(value: string): string {

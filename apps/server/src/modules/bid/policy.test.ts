@@ -41,13 +41,20 @@ describe('bid policy', () => {
       [recycled, 'finish', BID_MSG.inRecycle],
       [recycled, 'recycle', null],
     ];
-    for (const [bid, action, msg] of table) expect([action, refusal(() => authorizeBid(bid as typeof writing, action))]).toEqual([action, msg]);
+    for (const [bid, action, msg] of table)
+      expect([action, refusal(() => authorizeBid(bid as typeof writing, action))]).toEqual([action, msg]);
   });
 
   it('a disabled tier is refused with its name', () => {
-    expect(refusal(() => authorizeTier({ premium_disabled: 1, standard_disabled: 0 }, 'premium'))).toBe('高级模型已停用，请选择其他模型');
-    expect(refusal(() => authorizeTier({ premium_disabled: 1, standard_disabled: 0 }, 'standard'))).toBeNull();
-    expect(refusal(() => authorizeTier({ premium_disabled: 0, standard_disabled: 1 }, 'standard'))).toBe('标准模型已停用，请选择其他模型');
+    expect(refusal(() => authorizeTier({ premium_disabled: 1, standard_disabled: 0 }, 'premium'))).toBe(
+      '高级模型已停用，请选择其他模型',
+    );
+    expect(
+      refusal(() => authorizeTier({ premium_disabled: 1, standard_disabled: 0 }, 'standard')),
+    ).toBeNull();
+    expect(refusal(() => authorizeTier({ premium_disabled: 0, standard_disabled: 1 }, 'standard'))).toBe(
+      '标准模型已停用，请选择其他模型',
+    );
     expect(refusal(() => authorizeTier(undefined, 'premium'))).toBeNull();
   });
 

@@ -52,7 +52,8 @@ export class BidRepo {
       .where(bidScope(owner))
       .where('bids.deleted', '=', f.recycle ? 1 : 0);
     if (f.status) base = base.where('bids.status', '=', f.status);
-    if (f.keyword) base = base.where(sql<boolean>`lower(bids.name) like lower(${likePattern(f.keyword)}) escape '\\'`);
+    if (f.keyword)
+      base = base.where(sql<boolean>`lower(bids.name) like lower(${likePattern(f.keyword)}) escape '\\'`);
     const totalRow = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
     const rows = await base
       .leftJoin('users', 'users.id', 'bids.user_id')
@@ -88,7 +89,11 @@ export class BidRepo {
   }
 
   userModelFlags(db: Db, userId: string) {
-    return db.selectFrom('users').select(['premium_disabled', 'standard_disabled']).where('id', '=', userId).executeTakeFirst();
+    return db
+      .selectFrom('users')
+      .select(['premium_disabled', 'standard_disabled'])
+      .where('id', '=', userId)
+      .executeTakeFirst();
   }
 
   /** Chapters, leaves and leaves with content of one bid, in one statement. */
@@ -102,7 +107,17 @@ export class BidRepo {
           .sum<number>(
             eb
               .case()
-              .when(eb.not(eb.exists(eb.selectFrom('catalogs as k').select('k.id').where('k.bid_id', '=', bidId).whereRef('k.parent_id', '=', 'c.id'))))
+              .when(
+                eb.not(
+                  eb.exists(
+                    eb
+                      .selectFrom('catalogs as k')
+                      .select('k.id')
+                      .where('k.bid_id', '=', bidId)
+                      .whereRef('k.parent_id', '=', 'c.id'),
+                  ),
+                ),
+              )
               .then(1)
               .else(0)
               .end(),
@@ -115,7 +130,15 @@ export class BidRepo {
               .when(
                 eb.and([
                   eb('c.has_content', '=', 1),
-                  eb.not(eb.exists(eb.selectFrom('catalogs as k').select('k.id').where('k.bid_id', '=', bidId).whereRef('k.parent_id', '=', 'c.id'))),
+                  eb.not(
+                    eb.exists(
+                      eb
+                        .selectFrom('catalogs as k')
+                        .select('k.id')
+                        .where('k.bid_id', '=', bidId)
+                        .whereRef('k.parent_id', '=', 'c.id'),
+                    ),
+                  ),
                 ]),
               )
               .then(1)

@@ -37,10 +37,26 @@ function authorName(name: string | null | undefined, account: string | null | un
   return maskPhone(account ?? '');
 }
 
-type ListedBid = Pick<BidRow, 'id' | 'name' | 'progress' | 'status' | 'model_type' | 'page_count' | 'user_id' | 'created_at' | 'updated_at' | 'finished_at' | 'deleted_at'>;
+type ListedBid = Pick<
+  BidRow,
+  | 'id'
+  | 'name'
+  | 'progress'
+  | 'status'
+  | 'model_type'
+  | 'page_count'
+  | 'user_id'
+  | 'created_at'
+  | 'updated_at'
+  | 'finished_at'
+  | 'deleted_at'
+>;
 
 /** A bid as the list shows it (the detail adds to it). */
-function presentListItem(r: ListedBid, author: { name?: string | null; account?: string | null } | undefined): BidListItem {
+function presentListItem(
+  r: ListedBid,
+  author: { name?: string | null; account?: string | null } | undefined,
+): BidListItem {
   return {
     id: r.id,
     name: r.name,
@@ -122,7 +138,13 @@ export class BidService {
   /** A tender file named by a bid must be the caller's own upload: another account's id is "not found". */
   private async requireOwnFile(db: Db, owner: Actor, fileId: string | null | undefined): Promise<void> {
     if (!fileId) return;
-    const f = await db.selectFrom('files').select('id').where('id', '=', fileId).where('user_id', '=', owner.userId).where('tenant_id', '=', owner.tenantId).executeTakeFirst();
+    const f = await db
+      .selectFrom('files')
+      .select('id')
+      .where('id', '=', fileId)
+      .where('user_id', '=', owner.userId)
+      .where('tenant_id', '=', owner.tenantId)
+      .executeTakeFirst();
     if (!f) throw notFound('招标文件不存在');
   }
 
@@ -136,7 +158,12 @@ export class BidService {
    * Locks the bid for a write and checks the bid policy for the action: 404 when the caller may not
    * see it, 601 when the action is not allowed in its state (finished, in the recycle bin).
    */
-  async lockForWrite(trx: Transaction<Database>, caller: Caller, id: string, action: BidAction = 'update'): Promise<BidRow> {
+  async lockForWrite(
+    trx: Transaction<Database>,
+    caller: Caller,
+    id: string,
+    action: BidAction = 'update',
+  ): Promise<BidRow> {
     const bid = await this.repo.lockOwned(trx, caller, id);
     if (!bid) throw notFound(BID_MSG.notFound);
     authorizeBid(bid, action);
@@ -150,7 +177,10 @@ export class BidService {
 
   async detail(owner: Actor, id: string): Promise<BidDetail> {
     const bid = await this.getOwned(owner, id);
-    const [author, stats] = await Promise.all([this.repo.authorOf(this.db, bid.user_id), this.repo.outlineStats(this.db, bid.id)]);
+    const [author, stats] = await Promise.all([
+      this.repo.authorOf(this.db, bid.user_id),
+      this.repo.outlineStats(this.db, bid.id),
+    ]);
     return {
       ...presentListItem(bid, author),
       templateId: bid.template_id,
@@ -226,7 +256,12 @@ export class BidService {
   async recomputeProgress(db: Db, bidId: string): Promise<number> {
     const stats = await this.repo.outlineStats(db, bidId);
     const progress = progressOf(stats.leaves, stats.doneLeaves);
-    await this.repo.update(db, bidId, { progress, leaf_count: stats.leaves, done_leaf_count: stats.doneLeaves, updated_at: nowIso() });
+    await this.repo.update(db, bidId, {
+      progress,
+      leaf_count: stats.leaves,
+      done_leaf_count: stats.doneLeaves,
+      updated_at: nowIso(),
+    });
     return progress;
   }
 

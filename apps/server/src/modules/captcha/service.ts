@@ -15,13 +15,23 @@ export interface CaptchaChallenge {
 export type CaptchaGenerator = () => CaptchaChallenge;
 
 // The package's call signature (text -> SVG) is missing from its type declarations.
-const renderCaptcha = createRequire(import.meta.url)('svg-captcha') as (text: string, opts: Record<string, unknown>) => string;
+const renderCaptcha = createRequire(import.meta.url)('svg-captcha') as (
+  text: string,
+  opts: Record<string, unknown>,
+) => string;
 
 // No look-alikes: 0/O/o, 1/I/l/i, 2/Z/z, 5/S/s, 9/g/q.
 const ALPHABET = 'ABCDEFGHJKMNPQRTUVWXYabcdefhjkmnprtuvwxy34678';
 
 function render(text: string): string {
-  return renderCaptcha(text, { width: 120, height: 40, fontSize: 44, noise: 2, color: true, background: '#f4f6fb' });
+  return renderCaptcha(text, {
+    width: 120,
+    height: 40,
+    fontSize: 44,
+    noise: 2,
+    color: true,
+    background: '#f4f6fb',
+  });
 }
 
 /** Random text from crypto.randomInt (svg-captcha's own text uses Math.random). */
@@ -60,10 +70,21 @@ export class CaptchaService {
     const now = this.clock.now();
     await this.db
       .insertInto('captchas')
-      .values({ id: key, answer_hash: this.hash(key, text), created_at: iso(now), expires_at: iso(now + AUTH_LIMITS.captchaTtlSeconds * 1000) })
+      .values({
+        id: key,
+        answer_hash: this.hash(key, text),
+        created_at: iso(now),
+        expires_at: iso(now + AUTH_LIMITS.captchaTtlSeconds * 1000),
+      })
       .execute();
-    await this.housekeeping.after(() => this.db.deleteFrom('captchas').where('expires_at', '<', iso(now)).execute());
-    return { key, image: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`, expiresIn: AUTH_LIMITS.captchaTtlSeconds };
+    await this.housekeeping.after(() =>
+      this.db.deleteFrom('captchas').where('expires_at', '<', iso(now)).execute(),
+    );
+    return {
+      key,
+      image: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`,
+      expiresIn: AUTH_LIMITS.captchaTtlSeconds,
+    };
   }
 
   /** true when the answer is right and the captcha was live; the captcha is gone afterwards either way. */
@@ -72,7 +93,11 @@ export class CaptchaService {
       if (key && key.length <= 64) await this.db.deleteFrom('captchas').where('id', '=', key).execute();
       return false;
     }
-    const row = await this.db.deleteFrom('captchas').where('id', '=', key).returning(['answer_hash', 'expires_at']).executeTakeFirst();
+    const row = await this.db
+      .deleteFrom('captchas')
+      .where('id', '=', key)
+      .returning(['answer_hash', 'expires_at'])
+      .executeTakeFirst();
     if (!row) return false;
     if (Date.parse(row.expires_at) <= this.clock.now()) return false;
     const a = Buffer.from(row.answer_hash, 'hex');

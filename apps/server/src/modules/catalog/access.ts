@@ -33,19 +33,34 @@ export class CatalogAccess {
   ) {}
 
   /** Runs `fn` in `trx` when given (the caller's transaction), else in a new one. */
-  inTrx<T>(trx: Transaction<Database> | undefined, fn: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+  inTrx<T>(
+    trx: Transaction<Database> | undefined,
+    fn: (trx: Transaction<Database>) => Promise<T>,
+  ): Promise<T> {
     return trx ? fn(trx) : this.db.transaction().execute(fn);
   }
 
   /** Finds the chapter's bid (scoped to the caller unless it is the system) and locks it for a write. */
-  async lockByCatalog(trx: Transaction<Database>, caller: Caller, catalogId: string, action?: BidAction): Promise<BidRow> {
-    const ref = isSystem(caller) ? await this.repo.bidOf(trx, catalogId) : await this.repo.bidOfOwned(trx, caller, catalogId);
+  async lockByCatalog(
+    trx: Transaction<Database>,
+    caller: Caller,
+    catalogId: string,
+    action?: BidAction,
+  ): Promise<BidRow> {
+    const ref = isSystem(caller)
+      ? await this.repo.bidOf(trx, catalogId)
+      : await this.repo.bidOfOwned(trx, caller, catalogId);
     if (!ref) throw notFound(CATALOG_MSG.notFound);
     return this.bids.lockForWrite(trx, caller, ref.bid_id, action);
   }
 
   /** A structural edit: lock the bid, load its outline with one query, run `fn`. */
-  structural<T>(caller: Caller, catalogId: string, fn: (c: StructCtx) => Promise<T>, trxIn?: Transaction<Database>): Promise<T> {
+  structural<T>(
+    caller: Caller,
+    catalogId: string,
+    fn: (c: StructCtx) => Promise<T>,
+    trxIn?: Transaction<Database>,
+  ): Promise<T> {
     return this.inTrx(trxIn, async (trx) => {
       const bid = await this.lockByCatalog(trx, caller, catalogId);
       const outline = new Outline(await this.repo.loadOutline(trx, bid.id));

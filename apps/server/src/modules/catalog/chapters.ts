@@ -1,5 +1,14 @@
 import type { Kysely, Transaction } from 'kysely';
-import { CATALOG_MSG, type CatalogDetail, type CatalogNode, type CatalogStatus, type ContentConflictData, type ContentVersionSource, type UpdateCatalogContentInput, type UpdateContentResult } from '@bid/shared';
+import {
+  CATALOG_MSG,
+  type CatalogDetail,
+  type CatalogNode,
+  type CatalogStatus,
+  type ContentConflictData,
+  type ContentVersionSource,
+  type UpdateCatalogContentInput,
+  type UpdateContentResult,
+} from '@bid/shared';
 import type { PMNode } from '@bid/document';
 import type { Database } from '../../db/schema.ts';
 import { conflict, notFound } from '../../http/errors.ts';
@@ -38,7 +47,11 @@ export type ChapterWithContent = CatalogNode & { content: PMNode; children: Chap
 
 /** The 409 a stale save answers, carrying the server's text so the editor can merge. */
 export function contentConflict(cur: Pick<CatalogRow, 'version' | 'content' | 'updated_at'>) {
-  const data: ContentConflictData = { version: cur.version, content: docJson(parseDoc(cur.content)), updateTime: cur.updated_at };
+  const data: ContentConflictData = {
+    version: cur.version,
+    content: docJson(parseDoc(cur.content)),
+    updateTime: cur.updated_at,
+  };
   return conflict(CATALOG_MSG.conflict, data);
 }
 
@@ -54,7 +67,10 @@ export class ChapterService {
 
   async detail(owner: Actor, id: string): Promise<CatalogDetail> {
     const { bidId } = await this.a.readable(owner, id);
-    const [row, bid] = await Promise.all([this.a.repo.findFull(this.a.db, id), this.a.bids.getOwned(owner, bidId)]);
+    const [row, bid] = await Promise.all([
+      this.a.repo.findFull(this.a.db, id),
+      this.a.bids.getOwned(owner, bidId),
+    ]);
     if (!row) throw notFound(CATALOG_MSG.notFound);
     const { content, content_version_seq: _seq, created_at: _c, ai_sources: sources, ...meta } = row;
     return {
@@ -75,7 +91,12 @@ export class ChapterService {
       if (!cur) throw notFound(CATALOG_MSG.notFound);
       // The same text again (e.g. a retry whose first answer was lost) is not a conflict.
       if (cur.content === text) {
-        return { version: cur.version, wordCount: cur.word_count, status: cur.status as CatalogStatus, bidProgress: bid.progress };
+        return {
+          version: cur.version,
+          wordCount: cur.word_count,
+          status: cur.status as CatalogStatus,
+          bidProgress: bid.progress,
+        };
       }
       if (cur.version !== input.baseVersion) throw contentConflict(cur);
       const r = await this.writer.write(trx, bid, cur, {
@@ -93,7 +114,12 @@ export class ChapterService {
    * by default), keeping the text it replaces as a version first. Refuses a finished bid (601).
    * Pass `trx` to join an outer transaction.
    */
-  saveGeneratedContent(trx: Transaction<Database> | undefined, catalogId: string, content: unknown, meta: GeneratedContentMeta = {}): Promise<GeneratedContentResult> {
+  saveGeneratedContent(
+    trx: Transaction<Database> | undefined,
+    catalogId: string,
+    content: unknown,
+    meta: GeneratedContentMeta = {},
+  ): Promise<GeneratedContentResult> {
     const { doc, text } = checkDoc(content);
     return this.a.inTrx(trx, async (t) => {
       const bid = await this.a.lockByCatalog(t, SYSTEM_ACTOR, catalogId);
@@ -105,17 +131,36 @@ export class ChapterService {
         status: (has) => meta.status ?? (has ? 'done' : 'empty'),
         engine: meta.engine,
         keep: { name: '重新生成前的内容', createdBy: meta.createdBy ?? null },
-        record: { source: meta.source ?? 'ai', name: meta.name ?? 'AI 生成', engine: meta.engine ?? null, createdBy: meta.createdBy ?? null },
+        record: {
+          source: meta.source ?? 'ai',
+          name: meta.name ?? 'AI 生成',
+          engine: meta.engine ?? null,
+          createdBy: meta.createdBy ?? null,
+        },
       });
-      return { version: r.version, versionId: r.versionId!, versionNo: r.versionNo!, wordCount: r.wordCount, bidProgress: r.bidProgress };
+      return {
+        version: r.version,
+        versionId: r.versionId!,
+        versionNo: r.versionNo!,
+        wordCount: r.wordCount,
+        bidProgress: r.bidProgress,
+      };
     });
   }
 
   /** For the AI: marks a chapter writing/error/... with a generation progress (no content change). */
-  setGenerationState(trx: Transaction<Database> | undefined, catalogId: string, state: { status: CatalogStatus; progress?: number; engine?: string | null }): Promise<void> {
+  setGenerationState(
+    trx: Transaction<Database> | undefined,
+    catalogId: string,
+    state: { status: CatalogStatus; progress?: number; engine?: string | null },
+  ): Promise<void> {
     return this.a.inTrx(trx, async (t) => {
       await this.a.lockByCatalog(t, SYSTEM_ACTOR, catalogId);
-      const patch: Partial<CatalogRow> = { status: state.status, progress: Math.max(0, Math.min(100, Math.round(state.progress ?? 0))), updated_at: nowIso() };
+      const patch: Partial<CatalogRow> = {
+        status: state.status,
+        progress: Math.max(0, Math.min(100, Math.round(state.progress ?? 0))),
+        updated_at: nowIso(),
+      };
       if (state.engine !== undefined) patch.engine = state.engine;
       await this.a.repo.update(t, catalogId, patch);
     });
@@ -133,7 +178,8 @@ export class ChapterService {
   async contentTreeOfBid(bidId: string): Promise<ChapterWithContent[]> {
     const rows = await this.a.repo.loadOutlineWithContent(this.a.db, bidId);
     const contentOf = new Map(rows.map((r) => [r.id, r.content]));
-    const attach = (nodes: CatalogNode[]): ChapterWithContent[] => nodes.map((n) => ({ ...n, content: parseDoc(contentOf.get(n.id)), children: attach(n.children) }));
+    const attach = (nodes: CatalogNode[]): ChapterWithContent[] =>
+      nodes.map((n) => ({ ...n, content: parseDoc(contentOf.get(n.id)), children: attach(n.children) }));
     return attach(new Outline(rows).toTree());
   }
 }

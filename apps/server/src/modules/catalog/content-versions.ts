@@ -1,4 +1,10 @@
-import { CATALOG_MSG, formatTime, type ContentVersionDetail, type ContentVersionItem, type ContentVersionSource } from '@bid/shared';
+import {
+  CATALOG_MSG,
+  formatTime,
+  type ContentVersionDetail,
+  type ContentVersionItem,
+  type ContentVersionSource,
+} from '@bid/shared';
 import { businessWarning, notFound } from '../../http/errors.ts';
 import type { Actor } from '../../policy/actor.ts';
 import type { CatalogAccess } from './access.ts';
@@ -6,11 +12,29 @@ import { contentConflict } from './chapters.ts';
 import { docJson, parseDoc } from './doc.ts';
 import type { ChapterWriter } from './writer.ts';
 
-type VersionRow = { id: string; catalog_id: string; version_no: number; name: string; source: string; engine: string | null; word_count: number; created_at: string };
+type VersionRow = {
+  id: string;
+  catalog_id: string;
+  version_no: number;
+  name: string;
+  source: string;
+  engine: string | null;
+  word_count: number;
+  created_at: string;
+};
 
 function presentVersion(r: VersionRow): ContentVersionItem {
   const source = r.source as ContentVersionSource;
-  return { id: r.id, catalogId: r.catalog_id, versionNo: r.version_no, name: r.name, source, engine: r.engine, wordCount: r.word_count, createTime: r.created_at };
+  return {
+    id: r.id,
+    catalogId: r.catalog_id,
+    versionNo: r.version_no,
+    name: r.name,
+    source,
+    engine: r.engine,
+    wordCount: r.word_count,
+    createTime: r.created_at,
+  };
 }
 
 /** Content versions (章节版本) of one chapter: listed, viewed, saved by hand and restored. */
@@ -54,7 +78,12 @@ export class ContentVersionService {
    * restoreCatalogContentVersion: the current text becomes a version first (unless one holds it
    * already), then the chosen version's text becomes current and is recorded as a 'restore' version.
    */
-  restore(owner: Actor, id: string, versionId: string, baseVersion?: number): Promise<{ version: number; content: Record<string, unknown>; wordCount: number; bidProgress: number }> {
+  restore(
+    owner: Actor,
+    id: string,
+    versionId: string,
+    baseVersion?: number,
+  ): Promise<{ version: number; content: Record<string, unknown>; wordCount: number; bidProgress: number }> {
     return this.a.inTrx(undefined, async (trx) => {
       const bid = await this.a.lockByCatalog(trx, owner, id);
       const cur = await this.a.repo.findFull(trx, id);
@@ -69,9 +98,19 @@ export class ContentVersionService {
         wordCount: ver.word_count,
         engine: ver.engine,
         keep: { name: '恢复前自动保存', createdBy: owner.userId },
-        record: { source: 'restore', name: `恢复自版本 V${ver.version_no}`, engine: ver.engine, createdBy: owner.userId },
+        record: {
+          source: 'restore',
+          name: `恢复自版本 V${ver.version_no}`,
+          engine: ver.engine,
+          createdBy: owner.userId,
+        },
       });
-      return { version: r.version, content: docJson(doc), wordCount: r.wordCount, bidProgress: r.bidProgress };
+      return {
+        version: r.version,
+        content: docJson(doc),
+        wordCount: r.wordCount,
+        bidProgress: r.bidProgress,
+      };
     });
   }
 }

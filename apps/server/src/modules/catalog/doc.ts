@@ -18,7 +18,9 @@ function jsonDepth(value: unknown): number {
     const [v, d] = stack.pop()!;
     if (d > max) max = d;
     if (max > MAX_DOC_NESTING) return max;
-    if (v && typeof v === 'object') for (const child of Object.values(v as Record<string, unknown>)) if (child && typeof child === 'object') stack.push([child, d + 1]);
+    if (v && typeof v === 'object')
+      for (const child of Object.values(v as Record<string, unknown>))
+        if (child && typeof child === 'object') stack.push([child, d + 1]);
   }
   return max;
 }
@@ -26,7 +28,8 @@ function jsonDepth(value: unknown): number {
 /** Validates a chapter document: size, nesting, then the document model. Returns it with its stored text. */
 export function checkDoc(content: unknown): { doc: PMNode; text: string } {
   const raw = JSON.stringify(content ?? null);
-  if (Buffer.byteLength(raw, 'utf8') > CATALOG_LIMITS.contentBytes) throw new AppError(Code.PAYLOAD_TOO_LARGE, CATALOG_MSG.contentTooLarge);
+  if (Buffer.byteLength(raw, 'utf8') > CATALOG_LIMITS.contentBytes)
+    throw new AppError(Code.PAYLOAD_TOO_LARGE, CATALOG_MSG.contentTooLarge);
   if (jsonDepth(content) > MAX_DOC_NESTING) throw badRequest('章节内容格式不正确：层级过深');
   const problem = documentProblem(content);
   if (problem) throw badRequest(`章节内容格式不正确：${problem}`);

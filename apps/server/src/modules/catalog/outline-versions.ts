@@ -46,7 +46,13 @@ export class OutlineVersionService {
   constructor(private readonly a: CatalogAccess) {}
 
   /** Keeps the whole outline (with every chapter's content) as an outline version. Null when empty. */
-  async snapshot(trx: Transaction<Database>, bidId: string, name: string, source: OutlineVersionSource, createdBy: string | null): Promise<string | null> {
+  async snapshot(
+    trx: Transaction<Database>,
+    bidId: string,
+    name: string,
+    source: OutlineVersionSource,
+    createdBy: string | null,
+  ): Promise<string | null> {
     const rows = await this.a.repo.loadOutlineWithContent(trx, bidId);
     if (!rows.length) return null;
     const outline = new Outline(rows);
@@ -84,14 +90,29 @@ export class OutlineVersionService {
   async list(owner: Actor, bidId: string): Promise<CatalogVersionItem[]> {
     await this.a.bids.getOwned(owner, bidId);
     const rows = await this.a.repo.listOutlineVersions(this.a.db, bidId);
-    return rows.map((r) => ({ id: r.id, bidId: r.bid_id, name: r.name, source: r.source as OutlineVersionSource, chapterCount: r.chapter_count, createTime: r.created_at }));
+    return rows.map((r) => ({
+      id: r.id,
+      bidId: r.bid_id,
+      name: r.name,
+      source: r.source as OutlineVersionSource,
+      chapterCount: r.chapter_count,
+      createTime: r.created_at,
+    }));
   }
 
   async detail(owner: Actor, versionId: string): Promise<CatalogVersionDetail> {
     const r = await this.a.repo.findOutlineVersionOwned(this.a.db, owner, versionId);
     if (!r) throw notFound(CATALOG_MSG.versionNotFound);
     const strip = (nodes: SnapNode[]): CatalogVersionNode[] =>
-      nodes.map((n) => ({ id: n.id, title: n.title, level: n.level, targetWords: n.targetWords, wordCount: n.wordCount, hasContent: n.hasContent, children: strip(n.children ?? []) }));
+      nodes.map((n) => ({
+        id: n.id,
+        title: n.title,
+        level: n.level,
+        targetWords: n.targetWords,
+        wordCount: n.wordCount,
+        hasContent: n.hasContent,
+        children: strip(n.children ?? []),
+      }));
     return {
       id: r.id,
       bidId: r.bid_id,
@@ -107,7 +128,13 @@ export class OutlineVersionService {
   save(owner: Actor, bidId: string, name?: string | null): Promise<{ id: string }> {
     return this.a.inTrx(undefined, async (trx) => {
       const bid = await this.a.bids.lockForWrite(trx, owner, bidId);
-      const id = await this.snapshot(trx, bid.id, name?.trim() || `目录版本 ${formatTime(new Date(), 'MM-DD HH:mm')}`, 'manual', owner.userId);
+      const id = await this.snapshot(
+        trx,
+        bid.id,
+        name?.trim() || `目录版本 ${formatTime(new Date(), 'MM-DD HH:mm')}`,
+        'manual',
+        owner.userId,
+      );
       if (!id) throw businessWarning('目录为空，无需保存版本');
       return { id };
     });
@@ -118,19 +145,30 @@ export class OutlineVersionService {
    * version holds. Chapters that still exist keep their current text; chapters that had been removed
    * come back under their old id with the text they had.
    */
-  restore(owner: Actor, versionId: string): Promise<{ backupVersionId: string | null; catalogs: CatalogNode[] }> {
+  restore(
+    owner: Actor,
+    versionId: string,
+  ): Promise<{ backupVersionId: string | null; catalogs: CatalogNode[] }> {
     return this.a.inTrx(undefined, async (trx) => {
       const ver = await this.a.repo.findOutlineVersionOwned(trx, owner, versionId);
       if (!ver) throw notFound(CATALOG_MSG.versionNotFound);
       const bid = await this.a.bids.lockForWrite(trx, owner, ver.bid_id);
-      const backupVersionId = await this.snapshot(trx, bid.id, `恢复「${ver.name}」前自动保存`, 'restore', owner.userId);
+      const backupVersionId = await this.snapshot(
+        trx,
+        bid.id,
+        `恢复「${ver.name}」前自动保存`,
+        'restore',
+        owner.userId,
+      );
       const current = new Outline(await this.a.repo.loadOutline(trx, bid.id));
       const snap = parseJsonOr<SnapNode[]>(ver.snapshot, []);
       const now = nowIso();
 
       type Flat = { n: SnapNode; parent: string | null; level: number; key: number };
       const flat: Flat[] = [];
-      const stack: Array<{ list: SnapNode[]; parent: string | null; level: number }> = [{ list: snap, parent: null, level: 1 }];
+      const stack: Array<{ list: SnapNode[]; parent: string | null; level: number }> = [
+        { list: snap, parent: null, level: 1 },
+      ];
       while (stack.length) {
         const { list, parent, level } = stack.pop()!;
         list.forEach((n, i) => {
@@ -139,10 +177,17 @@ export class OutlineVersionService {
         });
       }
       const keep = new Set(flat.map((f) => f.n.id));
-      await this.a.repo.deleteIds(trx, bid.id, [...current.byId.keys()].filter((id) => !keep.has(id)));
+      await this.a.repo.deleteIds(
+        trx,
+        bid.id,
+        [...current.byId.keys()].filter((id) => !keep.has(id)),
+      );
 
       const missing = flat.filter((f) => !current.byId.has(f.n.id));
-      const maxNos = await this.a.repo.maxVersionNos(trx, missing.map((f) => f.n.id));
+      const maxNos = await this.a.repo.maxVersionNos(
+        trx,
+        missing.map((f) => f.n.id),
+      );
       const inserts: CatalogRow[] = [];
       for (const f of flat) {
         const settings = settingsJson(f.n.settings);
@@ -150,10 +195,24 @@ export class OutlineVersionService {
         const existing = current.byId.get(f.n.id);
         if (existing) {
           const same =
-            existing.parent_id === f.parent && existing.level === f.level && Number(existing.sort_key) === f.key && existing.title === f.n.title &&
-            existing.target_words === f.n.targetWords && existing.settings === settings && existing.scoring_items === scoring;
+            existing.parent_id === f.parent &&
+            existing.level === f.level &&
+            Number(existing.sort_key) === f.key &&
+            existing.title === f.n.title &&
+            existing.target_words === f.n.targetWords &&
+            existing.settings === settings &&
+            existing.scoring_items === scoring;
           if (!same) {
-            await this.a.repo.update(trx, f.n.id, { parent_id: f.parent, level: f.level, sort_key: f.key, title: f.n.title, target_words: f.n.targetWords, settings, scoring_items: scoring, updated_at: now });
+            await this.a.repo.update(trx, f.n.id, {
+              parent_id: f.parent,
+              level: f.level,
+              sort_key: f.key,
+              title: f.n.title,
+              target_words: f.n.targetWords,
+              settings,
+              scoring_items: scoring,
+              updated_at: now,
+            });
           }
           continue;
         }

@@ -17,7 +17,16 @@ import { settingsJson } from './doc.ts';
 import type { OutlineVersionService } from './outline-versions.ts';
 import type { CatalogRow } from './repo.ts';
 import { blankRow } from './rows.ts';
-import { Outline, SORT_GAP, inputCount, inputDepth, parseJsonOr, placeAt, presentRow, presentState } from './tree.ts';
+import {
+  Outline,
+  SORT_GAP,
+  inputCount,
+  inputDepth,
+  parseJsonOr,
+  placeAt,
+  presentRow,
+  presentState,
+} from './tree.ts';
 
 /**
  * The outline (目录) of a bid: tree edits under the bid's lock, each loading the outline with one
@@ -31,7 +40,14 @@ export class OutlineService {
   ) {}
 
   /** Rows for an input tree under `parentId`; top-level keys follow `afterKey`. */
-  private rowsFromInput(bidId: string, parentId: string | null, parentLevel: number, nodes: CatalogInputNode[], afterKey: number, now: string): CatalogRow[] {
+  private rowsFromInput(
+    bidId: string,
+    parentId: string | null,
+    parentLevel: number,
+    nodes: CatalogInputNode[],
+    afterKey: number,
+    now: string,
+  ): CatalogRow[] {
     const rows: CatalogRow[] = [];
     const stack: Array<{ list: CatalogInputNode[]; parent: string | null; level: number; base: number }> = [
       { list: nodes, parent: parentId, level: parentLevel + 1, base: afterKey },
@@ -53,13 +69,24 @@ export class OutlineService {
     return rows;
   }
 
-  private async moveNode(c: StructCtx, newParentId: string | null, index: number, newLevel: number): Promise<void> {
+  private async moveNode(
+    c: StructCtx,
+    newParentId: string | null,
+    index: number,
+    newLevel: number,
+  ): Promise<void> {
     const { trx, outline, node, now } = c;
-    if (newLevel + outline.height(node.id) - 1 > CATALOG_LIMITS.maxDepth) throw badRequest(CATALOG_MSG.tooDeep);
+    if (newLevel + outline.height(node.id) - 1 > CATALOG_LIMITS.maxDepth)
+      throw badRequest(CATALOG_MSG.tooDeep);
     const siblings = outline.childrenOf(newParentId).filter((s) => s.id !== node.id);
     const place = placeAt(siblings, index);
     await this.a.repo.setSortKeys(trx, place.renumber, now);
-    await this.a.repo.update(trx, node.id, { parent_id: newParentId, sort_key: place.key, level: newLevel, updated_at: now });
+    await this.a.repo.update(trx, node.id, {
+      parent_id: newParentId,
+      sort_key: place.key,
+      level: newLevel,
+      updated_at: now,
+    });
     await this.a.repo.shiftLevels(trx, outline.subtreeIds(node.id).slice(1), newLevel - node.level);
     await this.a.bids.recomputeProgress(trx, c.bid.id);
   }
@@ -70,7 +97,13 @@ export class OutlineService {
   }
 
   /** bidCatalogSave: the tree replaces the outline; the old one is kept as an outline version. */
-  saveOutline(owner: Caller, bidId: string, catalogs: CatalogInputNode[], trxIn?: Transaction<Database>, versionName = '替换目录前自动保存'): Promise<CatalogNode[]> {
+  saveOutline(
+    owner: Caller,
+    bidId: string,
+    catalogs: CatalogInputNode[],
+    trxIn?: Transaction<Database>,
+    versionName = '替换目录前自动保存',
+  ): Promise<CatalogNode[]> {
     if (inputDepth(catalogs) > CATALOG_LIMITS.maxDepth) throw badRequest(CATALOG_MSG.tooDeep);
     if (inputCount(catalogs) > CATALOG_LIMITS.maxNodes) throw badRequest(CATALOG_MSG.tooMany);
     return this.a.inTrx(trxIn, async (trx) => {
@@ -84,13 +117,20 @@ export class OutlineService {
   }
 
   /** bidCatalogChildSave: replaces (or appends to) one chapter's children; answers that chapter's subtree. */
-  saveChildren(owner: Caller, id: string, catalogs: CatalogInputNode[], mode: 'replace' | 'append' = 'replace', trxIn?: Transaction<Database>): Promise<CatalogNode> {
+  saveChildren(
+    owner: Caller,
+    id: string,
+    catalogs: CatalogInputNode[],
+    mode: 'replace' | 'append' = 'replace',
+    trxIn?: Transaction<Database>,
+  ): Promise<CatalogNode> {
     return this.a.structural(
       owner,
       id,
       async (c) => {
         const { trx, outline, node, now } = c;
-        if (node.level + inputDepth(catalogs) > CATALOG_LIMITS.maxDepth) throw badRequest(CATALOG_MSG.tooDeep);
+        if (node.level + inputDepth(catalogs) > CATALOG_LIMITS.maxDepth)
+          throw badRequest(CATALOG_MSG.tooDeep);
         const existing = outline.subtreeIds(node.id).slice(1);
         const remaining = mode === 'replace' ? outline.size - existing.length : outline.size;
         if (remaining + inputCount(catalogs) > CATALOG_LIMITS.maxNodes) throw badRequest(CATALOG_MSG.tooMany);
@@ -98,7 +138,13 @@ export class OutlineService {
         if (mode === 'replace') {
           if (existing.length) {
             if (existing.some((x) => outline.byId.get(x)!.has_content === 1)) {
-              await this.versions.snapshot(trx, c.bid.id, `重写「${node.title}」的下级章节前自动保存`, 'auto', userIdOf(owner));
+              await this.versions.snapshot(
+                trx,
+                c.bid.id,
+                `重写「${node.title}」的下级章节前自动保存`,
+                'auto',
+                userIdOf(owner),
+              );
             }
             await this.a.repo.deleteIds(trx, c.bid.id, existing);
           }
@@ -106,7 +152,10 @@ export class OutlineService {
           const kids = outline.childrenOf(node.id);
           afterKey = kids.length ? Number(kids[kids.length - 1].sort_key) : 0;
         }
-        await this.a.repo.insertMany(trx, this.rowsFromInput(c.bid.id, node.id, node.level, catalogs, afterKey, now));
+        await this.a.repo.insertMany(
+          trx,
+          this.rowsFromInput(c.bid.id, node.id, node.level, catalogs, afterKey, now),
+        );
         await this.a.bids.recomputeProgress(trx, c.bid.id);
         const tree = new Outline(await this.a.repo.loadOutline(trx, c.bid.id));
         const fresh = tree.byId.get(node.id)!;
@@ -119,7 +168,9 @@ export class OutlineService {
           }
           return undefined;
         };
-        return find(tree.toTree()) ?? { ...presentRow(fresh), sort: siblings.indexOf(fresh) + 1, children: [] };
+        return (
+          find(tree.toTree()) ?? { ...presentRow(fresh), sort: siblings.indexOf(fresh) + 1, children: [] }
+        );
       },
       trxIn,
     );
@@ -147,10 +198,14 @@ export class OutlineService {
       if (!other) throw businessWarning(dir < 0 ? CATALOG_MSG.alreadyFirst : CATALOG_MSG.alreadyLast);
       if (Number(other.sort_key) !== Number(node.sort_key)) {
         // Two rows: the neighbours trade keys.
-        await this.a.repo.setSortKeys(trx, [
-          { id: node.id, key: Number(other.sort_key) },
-          { id: other.id, key: Number(node.sort_key) },
-        ], now);
+        await this.a.repo.setSortKeys(
+          trx,
+          [
+            { id: node.id, key: Number(other.sort_key) },
+            { id: other.id, key: Number(node.sort_key) },
+          ],
+          now,
+        );
         return;
       }
       const order = siblings.filter((s) => s.id !== node.id);
@@ -186,7 +241,10 @@ export class OutlineService {
   }
 
   /** addSameLevelBidCatalog: right after `id`, or (no id) the last top-level chapter of `bidId`. */
-  async addSibling(owner: Actor, input: { id?: string; bidId?: string; title: string }): Promise<{ id: string }> {
+  async addSibling(
+    owner: Actor,
+    input: { id?: string; bidId?: string; title: string },
+  ): Promise<{ id: string }> {
     if (input.id) {
       return this.a.structural(owner, input.id, async ({ trx, outline, node, bid, now }) => {
         if (outline.size + 1 > CATALOG_LIMITS.maxNodes) throw badRequest(CATALOG_MSG.tooMany);
@@ -220,7 +278,12 @@ export class OutlineService {
       if (!target) throw notFound(CATALOG_MSG.notFound);
       if (c.outline.inSubtree(c.node.id, target.id)) throw badRequest(CATALOG_MSG.intoOwnSubtree);
       if (input.position === 'inside') {
-        await this.moveNode(c, target.id, c.outline.childrenOf(target.id).filter((s) => s.id !== c.node.id).length, target.level + 1);
+        await this.moveNode(
+          c,
+          target.id,
+          c.outline.childrenOf(target.id).filter((s) => s.id !== c.node.id).length,
+          target.level + 1,
+        );
         return;
       }
       const siblings = c.outline.childrenOf(target.parent_id).filter((s) => s.id !== c.node.id);
@@ -264,7 +327,11 @@ export class OutlineService {
       if (!cur) throw notFound(CATALOG_MSG.notFound);
       if (cur.status !== 'error') return;
       const has = cur.has_content === 1;
-      await this.a.repo.update(trx, id, { status: has ? 'done' : 'empty', progress: has ? 100 : 0, updated_at: nowIso() });
+      await this.a.repo.update(trx, id, {
+        status: has ? 'done' : 'empty',
+        progress: has ? 100 : 0,
+        updated_at: nowIso(),
+      });
     });
   }
 

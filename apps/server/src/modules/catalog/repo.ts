@@ -43,7 +43,11 @@ export class CatalogRepo {
 
   /** The whole outline with content (for outline snapshots). */
   loadOutlineWithContent(db: Db, bidId: string) {
-    return db.selectFrom('catalogs').select([...OUTLINE_COLUMNS, 'content']).where('bid_id', '=', bidId).execute();
+    return db
+      .selectFrom('catalogs')
+      .select([...OUTLINE_COLUMNS, 'content'])
+      .where('bid_id', '=', bidId)
+      .execute();
   }
 
   /** The bid of a chapter when the caller may see that bid; undefined for a foreign or missing id. */
@@ -74,7 +78,12 @@ export class CatalogRepo {
   }
 
   async setSortKeys(db: Db, changes: Array<{ id: string; key: number }>, now: string): Promise<void> {
-    for (const c of changes) await db.updateTable('catalogs').set({ sort_key: c.key, updated_at: now }).where('id', '=', c.id).execute();
+    for (const c of changes)
+      await db
+        .updateTable('catalogs')
+        .set({ sort_key: c.key, updated_at: now })
+        .where('id', '=', c.id)
+        .execute();
   }
 
   async shiftLevels(db: Db, ids: string[], delta: number): Promise<void> {
@@ -89,7 +98,8 @@ export class CatalogRepo {
   }
 
   async deleteIds(db: Db, bidId: string, ids: string[]): Promise<void> {
-    for (const part of chunks(ids)) await db.deleteFrom('catalogs').where('bid_id', '=', bidId).where('id', 'in', part).execute();
+    for (const part of chunks(ids))
+      await db.deleteFrom('catalogs').where('bid_id', '=', bidId).where('id', 'in', part).execute();
   }
 
   deleteAllOfBid(db: Db, bidId: string) {
@@ -140,16 +150,34 @@ export class CatalogRepo {
 
   /** A chapter's content versions, through its bid: a chapter id of another bid finds none. */
   private contentVersionsOf(db: Db, catalogId: string, bidId: string) {
-    return db.selectFrom('catalog_content_versions').where('catalog_id', '=', catalogId).where('bid_id', '=', bidId);
+    return db
+      .selectFrom('catalog_content_versions')
+      .where('catalog_id', '=', catalogId)
+      .where('bid_id', '=', bidId);
   }
 
   listContentVersions(db: Db, catalogId: string, bidId: string) {
-    const columns = ['id', 'catalog_id', 'version_no', 'name', 'source', 'engine', 'word_count', 'created_at'] as const;
-    return this.contentVersionsOf(db, catalogId, bidId).select(columns).orderBy('version_no', 'desc').execute();
+    const columns = [
+      'id',
+      'catalog_id',
+      'version_no',
+      'name',
+      'source',
+      'engine',
+      'word_count',
+      'created_at',
+    ] as const;
+    return this.contentVersionsOf(db, catalogId, bidId)
+      .select(columns)
+      .orderBy('version_no', 'desc')
+      .execute();
   }
 
   findContentVersion(db: Db, catalogId: string, bidId: string, versionId: string) {
-    return this.contentVersionsOf(db, catalogId, bidId).selectAll().where('id', '=', versionId).executeTakeFirst();
+    return this.contentVersionsOf(db, catalogId, bidId)
+      .selectAll()
+      .where('id', '=', versionId)
+      .executeTakeFirst();
   }
 
   // ---- outline versions ----

@@ -2,7 +2,14 @@ import { newId } from '../../lib/ids.ts';
 import type { CatalogRow } from './repo.ts';
 
 /** A new chapter row with no content; callers override what they know (id, settings, content...). */
-export function blankRow(bidId: string, parentId: string | null, level: number, title: string, sortKey: number, now: string): CatalogRow {
+export function blankRow(
+  bidId: string,
+  parentId: string | null,
+  level: number,
+  title: string,
+  sortKey: number,
+  now: string,
+): CatalogRow {
   return {
     id: newId(),
     bid_id: bidId,

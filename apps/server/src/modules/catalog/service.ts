@@ -9,7 +9,11 @@ import { OutlineVersionService } from './outline-versions.ts';
 import type { CatalogRepo } from './repo.ts';
 import { ChapterWriter } from './writer.ts';
 
-export { CHECKPOINT_INTERVAL_MS, type GeneratedContentMeta, type GeneratedContentResult } from './chapters.ts';
+export {
+  CHECKPOINT_INTERVAL_MS,
+  type GeneratedContentMeta,
+  type GeneratedContentResult,
+} from './chapters.ts';
 export { checkDoc } from './doc.ts';
 
 /**
@@ -35,9 +39,12 @@ export class CatalogService {
   // What other modules (AI, elements, export, analysis) use, by aggregate.
   readonly detail: ChapterService['detail'] = (...a) => this.chapters.detail(...a);
   readonly treeOfBid: ChapterService['treeOfBid'] = (...a) => this.chapters.treeOfBid(...a);
-  readonly contentTreeOfBid: ChapterService['contentTreeOfBid'] = (...a) => this.chapters.contentTreeOfBid(...a);
-  readonly saveGeneratedContent: ChapterService['saveGeneratedContent'] = (...a) => this.chapters.saveGeneratedContent(...a);
-  readonly setGenerationState: ChapterService['setGenerationState'] = (...a) => this.chapters.setGenerationState(...a);
+  readonly contentTreeOfBid: ChapterService['contentTreeOfBid'] = (...a) =>
+    this.chapters.contentTreeOfBid(...a);
+  readonly saveGeneratedContent: ChapterService['saveGeneratedContent'] = (...a) =>
+    this.chapters.saveGeneratedContent(...a);
+  readonly setGenerationState: ChapterService['setGenerationState'] = (...a) =>
+    this.chapters.setGenerationState(...a);
   readonly saveOutline: OutlineService['saveOutline'] = (...a) => this.outline.saveOutline(...a);
   readonly saveChildren: OutlineService['saveChildren'] = (...a) => this.outline.saveChildren(...a);
   readonly addSibling: OutlineService['addSibling'] = (...a) => this.outline.addSibling(...a);

@@ -7,8 +7,22 @@ export const SORT_GAP = 1024;
 /** One chapter as the outline queries read it (everything but the content). */
 export type OutlineRow = Pick<
   CatalogTable,
-  | 'id' | 'bid_id' | 'parent_id' | 'title' | 'level' | 'sort_key' | 'status' | 'progress' | 'word_count'
-  | 'target_words' | 'settings' | 'scoring_items' | 'engine' | 'has_content' | 'version' | 'updated_at'
+  | 'id'
+  | 'bid_id'
+  | 'parent_id'
+  | 'title'
+  | 'level'
+  | 'sort_key'
+  | 'status'
+  | 'progress'
+  | 'word_count'
+  | 'target_words'
+  | 'settings'
+  | 'scoring_items'
+  | 'engine'
+  | 'has_content'
+  | 'version'
+  | 'updated_at'
 >;
 
 export function parseJsonOr<T>(text: string | null | undefined, fallback: T): T {
@@ -28,13 +42,20 @@ export function parseJsonOr<T>(text: string | null | undefined, fallback: T): T 
 export const STALE_WRITING_MS = 30 * 60_000;
 
 /** The status to show and act on: a stale `writing` reads as what the chapter holds (done or empty). */
-export function effectiveStatus(r: Pick<OutlineRow, 'status' | 'has_content' | 'updated_at'>, now: number = Date.now()): CatalogStatus {
-  if (r.status === 'writing' && now - Date.parse(r.updated_at) > STALE_WRITING_MS) return r.has_content === 1 ? 'done' : 'empty';
+export function effectiveStatus(
+  r: Pick<OutlineRow, 'status' | 'has_content' | 'updated_at'>,
+  now: number = Date.now(),
+): CatalogStatus {
+  if (r.status === 'writing' && now - Date.parse(r.updated_at) > STALE_WRITING_MS)
+    return r.has_content === 1 ? 'done' : 'empty';
   return r.status as CatalogStatus;
 }
 
 /** Status and progress as presented: the stored progress unless the status was corrected above. */
-export function presentState(r: Pick<OutlineRow, 'status' | 'has_content' | 'updated_at' | 'progress'>, now?: number): { status: CatalogStatus; progress: number } {
+export function presentState(
+  r: Pick<OutlineRow, 'status' | 'has_content' | 'updated_at' | 'progress'>,
+  now?: number,
+): { status: CatalogStatus; progress: number } {
   const status = effectiveStatus(r, now);
   if (status === 'done') return { status, progress: 100 };
   return { status, progress: status === r.status ? r.progress : 0 };

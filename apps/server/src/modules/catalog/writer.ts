@@ -58,7 +58,12 @@ export class ChapterWriter {
     private readonly bids: BidService,
   ) {}
 
-  async write(trx: Transaction<Database>, bid: BidRow, cur: CatalogRow, w: ChapterWrite): Promise<ChapterWriteResult> {
+  async write(
+    trx: Transaction<Database>,
+    bid: BidRow,
+    cur: CatalogRow,
+    w: ChapterWrite,
+  ): Promise<ChapterWriteResult> {
     await this.keepCurrent(trx, cur, w.keep.name, w.keep.createdBy, w.keep.onlyIfOlderThanMs);
     const has = docHasContent(w.doc);
     const wordCount = w.wordCount ?? docWordCount(w.doc);
@@ -84,13 +89,33 @@ export class ChapterWriter {
     // Progress counts leaf chapters with content: it only moves when a leaf's content turns on or
     // off, by one step of the bid's counters (bids/service adjustProgress), never by a recount.
     const flipped = has !== (cur.has_content === 1);
-    const leaf = flipped && !(await trx.selectFrom('catalogs').select('id').where('bid_id', '=', bid.id).where('parent_id', '=', cur.id).limit(1).executeTakeFirst());
+    const leaf =
+      flipped &&
+      !(await trx
+        .selectFrom('catalogs')
+        .select('id')
+        .where('bid_id', '=', bid.id)
+        .where('parent_id', '=', cur.id)
+        .limit(1)
+        .executeTakeFirst());
     const bidProgress = leaf ? await this.bids.adjustProgress(trx, bid.id, has ? 1 : -1) : bid.progress;
     if (has === (cur.has_content === 1)) await this.bids.repo.update(trx, bid.id, { updated_at: now });
-    return { version: cur.version + 1, wordCount, status, bidProgress, versionId: v?.id ?? null, versionNo: v?.versionNo ?? null };
+    return {
+      version: cur.version + 1,
+      wordCount,
+      status,
+      bidProgress,
+      versionId: v?.id ?? null,
+      versionNo: v?.versionNo ?? null,
+    };
   }
 
-  async addVersion(trx: Transaction<Database>, cat: { id: string; bid_id: string }, contentText: string, meta: VersionMeta): Promise<{ id: string; versionNo: number }> {
+  async addVersion(
+    trx: Transaction<Database>,
+    cat: { id: string; bid_id: string },
+    contentText: string,
+    meta: VersionMeta,
+  ): Promise<{ id: string; versionNo: number }> {
     const versionNo = await this.repo.nextVersionNo(trx, cat.id);
     const id = newId();
     await this.repo.insertContentVersion(trx, {
@@ -111,11 +136,28 @@ export class ChapterWriter {
   }
 
   /** Keeps the chapter's current text as a version unless the newest version already holds it. */
-  private async keepCurrent(trx: Transaction<Database>, cur: CatalogRow, name: string, createdBy: string | null, onlyIfOlderThanMs?: number): Promise<void> {
+  private async keepCurrent(
+    trx: Transaction<Database>,
+    cur: CatalogRow,
+    name: string,
+    createdBy: string | null,
+    onlyIfOlderThanMs?: number,
+  ): Promise<void> {
     if (cur.has_content !== 1 || !cur.content) return;
     const latest = await this.repo.latestContentVersion(trx, cur.id);
     if (latest && latest.content_hash === sha256(cur.content)) return;
-    if (latest && onlyIfOlderThanMs !== undefined && Date.now() - Date.parse(latest.created_at) < onlyIfOlderThanMs) return;
-    await this.addVersion(trx, cur, cur.content, { source: 'autosave-checkpoint', name, createdBy, wordCount: cur.word_count, engine: cur.engine });
+    if (
+      latest &&
+      onlyIfOlderThanMs !== undefined &&
+      Date.now() - Date.parse(latest.created_at) < onlyIfOlderThanMs
+    )
+      return;
+    await this.addVersion(trx, cur, cur.content, {
+      source: 'autosave-checkpoint',
+      name,
+      createdBy,
+      wordCount: cur.word_count,
+      engine: cur.engine,
+    });
   }
 }

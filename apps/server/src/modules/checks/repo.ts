@@ -25,7 +25,11 @@ export class ChecksRepo {
   }
 
   async templateDefinition(id: string): Promise<string | null> {
-    const row = await this.db.selectFrom('export_templates').select('definition').where('id', '=', id).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('export_templates')
+      .select('definition')
+      .where('id', '=', id)
+      .executeTakeFirst();
     return row?.definition ?? null;
   }
 

@@ -9,7 +9,13 @@ describe('bid check scans', () => {
       type: 'doc',
       content: [
         para('驻场人数为【待填写：人数】人。'),
-        { type: 'paragraph', content: [{ type: 'text', text: '负责人' }, { type: 'placeholder', attrs: { label: '姓名' } }] },
+        {
+          type: 'paragraph',
+          content: [
+            { type: 'text', text: '负责人' },
+            { type: 'placeholder', attrs: { label: '姓名' } },
+          ],
+        },
         { type: 'image', attrs: { src: 'x.png', caption: '公司标识' } },
       ],
     });
@@ -22,17 +28,39 @@ describe('bid check scans', () => {
 
   it('a ★ clause is answered by the sentence that restates it, not by an unrelated one', () => {
     const clause = '★1. 投标人须承诺故障响应时间不超过30分钟，4小时内到达现场处理。';
-    expect(answerScore(clause, '我方承诺故障响应时间不超过30分钟，4小时内到达现场处理。')).toBeGreaterThan(0.9);
+    expect(answerScore(clause, '我方承诺故障响应时间不超过30分钟，4小时内到达现场处理。')).toBeGreaterThan(
+      0.9,
+    );
     expect(answerScore(clause, '我方建立7×24小时值班制度。')).toBeLessThan(0.5);
     const chapters = [
-      { id: 'a', title: '服务', path: ['服务'], text: '我方建立值班制度。\n接到报修后，我方承诺故障响应时间不超过30分钟，并于4小时内到达现场处理。', placeholders: [], images: [], hasContent: true },
-      { id: 'b', title: '其他', path: ['其他'], text: '无关内容。', placeholders: [], images: [], hasContent: true },
+      {
+        id: 'a',
+        title: '服务',
+        path: ['服务'],
+        text: '我方建立值班制度。\n接到报修后，我方承诺故障响应时间不超过30分钟，并于4小时内到达现场处理。',
+        placeholders: [],
+        images: [],
+        hasContent: true,
+      },
+      {
+        id: 'b',
+        title: '其他',
+        path: ['其他'],
+        text: '无关内容。',
+        placeholders: [],
+        images: [],
+        hasContent: true,
+      },
     ];
     const found = findAnswer(clause, chapters);
     expect(found.answered).toBe(true);
     expect(found.chapters).toEqual([{ id: 'a', title: '服务' }]);
     expect(found.sentence).toContain('30分钟');
-    expect(sentencesOf('一句话。第二句话！\n第三行文字\n短')).toEqual(['一句话。', '第二句话！', '第三行文字']);
+    expect(sentencesOf('一句话。第二句话！\n第三行文字\n短')).toEqual([
+      '一句话。',
+      '第二句话！',
+      '第三行文字',
+    ]);
   });
 
   it('finds company names, people, phones and e-mails, but not the tenderer, roles or placeholders', () => {
@@ -51,6 +79,8 @@ describe('bid check scans', () => {
     ]);
     expect(findLeaks('我方派驻项目经理一名，技术负责人一名。', [])).toEqual([]);
     // The registered company name is found even without a legal-form suffix nearby.
-    expect(findLeaks('云帆科技的运维经验丰富。', [], ['云帆科技'])).toEqual([{ kind: 'company', text: '云帆科技' }]);
+    expect(findLeaks('云帆科技的运维经验丰富。', [], ['云帆科技'])).toEqual([
+      { kind: 'company', text: '云帆科技' },
+    ]);
   });
 });

@@ -20,7 +20,9 @@ export interface ChapterText {
 }
 
 /** Walks a ProseMirror document: text, open placeholders (as the writer sees them), images. */
-export function readChapter(doc: PMNode | null | undefined): Pick<ChapterText, 'text' | 'placeholders' | 'images' | 'hasContent'> {
+export function readChapter(
+  doc: PMNode | null | undefined,
+): Pick<ChapterText, 'text' | 'placeholders' | 'images' | 'hasContent'> {
   const placeholders: string[] = [];
   const images: string[] = [];
   const lines: string[] = [];
@@ -63,7 +65,8 @@ export function sentencesOf(text: string): string[] {
 }
 
 /** Words a clause shares with any bid; they say nothing about whether it is answered. */
-const FILLER = /★|▲|[（(]?\d+[)）.、]|投标人|供应商|磋商人|响应人|须|必须|应当|应|需|要求|提供|承诺|满足|具有|具备|不得|否则|按|招标文件|采购文件|规定|的|及|和|与|或|等|并|且|其|中|为|是|在|对|有/g;
+const FILLER =
+  /★|▲|[（(]?\d+[)）.、]|投标人|供应商|磋商人|响应人|须|必须|应当|应|需|要求|提供|承诺|满足|具有|具备|不得|否则|按|招标文件|采购文件|规定|的|及|和|与|或|等|并|且|其|中|为|是|在|对|有/g;
 
 function bigrams(s: string): Set<string> {
   const clean = s.replace(FILLER, ' ').replace(/[^\p{L}\p{N}]+/gu, ' ');
@@ -115,10 +118,13 @@ export interface Leak {
   text: string;
 }
 
-const COMPANY_RE = /[\p{Script=Han}A-Za-z0-9（）()]{2,30}?(?:股份有限公司|有限责任公司|有限公司|集团公司|集团|公司|研究院|设计院|事务所)/gu;
+const COMPANY_RE =
+  /[\p{Script=Han}A-Za-z0-9（）()]{2,30}?(?:股份有限公司|有限责任公司|有限公司|集团公司|集团|公司|研究院|设计院|事务所)/gu;
 /** Words before a name that are not part of it. */
-const LEADING_WORDS = /^(?:我方|我们|本公司|本单位|我公司|由|为|是|与|和|及|在|向|对|经|将|以|于|按|并|且|即|系|属|作为|其中|其)+/u;
-const GENERIC_PREFIX = /^(?:本|贵|该|分|子|总|母|各|我|其|此|上述|投标|招标|代理|供应商|中标|成交|采购|建设|施工|监理|咨询|物业|保安|保洁|运维|服务)$/u;
+const LEADING_WORDS =
+  /^(?:我方|我们|本公司|本单位|我公司|由|为|是|与|和|及|在|向|对|经|将|以|于|按|并|且|即|系|属|作为|其中|其)+/u;
+const GENERIC_PREFIX =
+  /^(?:本|贵|该|分|子|总|母|各|我|其|此|上述|投标|招标|代理|供应商|中标|成交|采购|建设|施工|监理|咨询|物业|保安|保洁|运维|服务)$/u;
 const COMPANY_SUFFIX = /(?:股份有限公司|有限责任公司|有限公司|集团公司|集团|公司|研究院|设计院|事务所)$/u;
 /** Characters that end the words before a name (运维团队由…, 我方与…); a name keeps at least 4 of its own. */
 const BOUNDARY = /[由是为与和及在向对经将以于按并即系属被给从的了]/gu;
@@ -135,9 +141,12 @@ function trimLeading(match: string): string {
 const PERSON_RE =
   /(?:项目经理|项目负责人|技术负责人|安全负责人|质量负责人|负责人|联系人|法定代表人|授权代表|委托代理人|总监|姓名)[为是：:\s]*([\p{Script=Han}]{2,3}?)(?=[，,。；;、：:\s（()）]|$|担任|负责|先生|女士|同志|具有|持有)/gmu;
 const SURNAMES = new Set(
-  '王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤欧阳司马上官诸葛'.split(''),
+  '王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤欧阳司马上官诸葛'.split(
+    '',
+  ),
 );
-const NOT_NAMES = /^(?:全面|全权|主持|主要|负责|统筹|现场|具体|高度|任务|方案|方面|常驻|专职|驻场|岗位|人员|为准|应当|需要|必须|由我|由其|姓名|职称|项目|技术|安全|质量|经理)/u;
+const NOT_NAMES =
+  /^(?:全面|全权|主持|主要|负责|统筹|现场|具体|高度|任务|方案|方面|常驻|专职|驻场|岗位|人员|为准|应当|需要|必须|由我|由其|姓名|职称|项目|技术|安全|质量|经理)/u;
 const PHONE_RE = /(?<![\d-])(?:1[3-9]\d{9}|0\d{2,3}[-－]\d{7,8}|400[-－]?\d{3}[-－]?\d{4})(?![\d-])/g;
 const EMAIL_RE = /[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/g;
 

@@ -69,7 +69,9 @@ function outlineOf(rows: CheckChapterRow[]): OutlineChapter[] {
         title: r.title,
         path: [...path, r.title],
         ...read,
-        itemIds: (Array.isArray(items) ? items : []).map((i) => (i && typeof i === 'object' ? String((i as { id?: unknown }).id ?? '') : '')).filter(Boolean),
+        itemIds: (Array.isArray(items) ? items : [])
+          .map((i) => (i && typeof i === 'object' ? String((i as { id?: unknown }).id ?? '') : ''))
+          .filter(Boolean),
         subtree: [],
       };
       out.push(chapter);
@@ -109,9 +111,18 @@ export class ChecksService {
       const mapped = chapters.filter((c) => c.itemIds.includes(item.id));
       const answered = mapped.filter((c) => c.subtree.some((s) => s.hasContent));
       // A chapter named after the item or naming it in its text answers it too (e.g. one added for it).
-      const naming = item.name.length >= 3 ? written.filter((c) => c.title.includes(item.name) || c.text.includes(item.name)) : [];
+      const naming =
+        item.name.length >= 3
+          ? written.filter((c) => c.title.includes(item.name) || c.text.includes(item.name))
+          : [];
       const refs = new Map([...mapped, ...naming].map((c) => [c.id, ref(c)]));
-      return { itemId: item.id, name: item.name, points: item.points, covered: answered.length + naming.length > 0, chapters: [...refs.values()] };
+      return {
+        itemId: item.id,
+        name: item.name,
+        points: item.points,
+        covered: answered.length + naming.length > 0,
+        chapters: [...refs.values()],
+      };
     });
 
     const clause = (text: string): ClauseCheck => ({ text, ...findAnswer(text, written) });
@@ -122,50 +133,110 @@ export class ChecksService {
     const categoryOf = new Map((analysis?.scoringItems ?? []).map((i) => [i.id, i.category]));
     const anonymousIds = new Set(
       analysis?.darkBid
-        ? chapters.filter((c) => anonymousPart(partOf(c.path, c.itemIds.flatMap((id) => categoryOf.get(id) ?? [])), analysis)).map((c) => c.id)
+        ? chapters
+            .filter((c) =>
+              anonymousPart(
+                partOf(
+                  c.path,
+                  c.itemIds.flatMap((id) => categoryOf.get(id) ?? []),
+                ),
+                analysis,
+              ),
+            )
+            .map((c) => c.id)
         : [],
     );
     const anonymousChapters = chapters.filter((c) => anonymousIds.has(c.id));
     const anonymity = await this.anonymity(anonymousChapters, analysis, bid.template_id, bid.tenant_id);
-    const anonymousParts = anonymousChapters.filter((c) => !c.parentId || !anonymousIds.has(c.parentId)).map((c) => c.title);
+    const anonymousParts = anonymousChapters
+      .filter((c) => !c.parentId || !anonymousIds.has(c.parentId))
+      .map((c) => c.title);
 
-    const placeholders: PlaceholderCheck[] = chapters.flatMap((c) => c.placeholders.map((text) => ({ catalogId: c.id, title: c.title, text })));
+    const placeholders: PlaceholderCheck[] = chapters.flatMap((c) =>
+      c.placeholders.map((text) => ({ catalogId: c.id, title: c.title, text })),
+    );
 
     const words = chapters.reduce((n, c) => n + countWords(c.text) + countWords(c.title), 0);
     // Pages as the bid's template prints them (measured page model: text plus the structure's own pages).
-    const shape = { parts: chapters.filter((c) => c.path.length === 1).length, chapters: chapters.filter((c) => c.path.length > 1).length, tableRows: 0 };
-    const pages = { estimated: Math.ceil(estimatePages(words, shape, pageModelOf(bid.template_id))), limit: analysis?.pageLimit ?? null };
+    const shape = {
+      parts: chapters.filter((c) => c.path.length === 1).length,
+      chapters: chapters.filter((c) => c.path.length > 1).length,
+      tableRows: 0,
+    };
+    const pages = {
+      estimated: Math.ceil(estimatePages(words, shape, pageModelOf(bid.template_id))),
+      limit: analysis?.pageLimit ?? null,
+    };
 
     const more = (await Promise.all(this.more.map((m) => m.blockersFor(bid.tenant_id, analysis)))).flat();
     const blockers = [
-      ...stars.filter((s) => !s.answered).map((s) => `★条款未响应：${s.text.replace(/^★\s*/, '').slice(0, 60)}`),
-      ...anonymity.map((a) => `暗标部分出现${ANONYMITY_LABELS[a.kind]}：${a.text}${a.title ? `（${a.title}）` : ''}`),
-      ...(pages.limit !== null && pages.estimated > pages.limit ? [`页数约 ${pages.estimated} 页，超过招标文件限制的 ${pages.limit} 页`] : []),
+      ...stars
+        .filter((s) => !s.answered)
+        .map((s) => `★条款未响应：${s.text.replace(/^★\s*/, '').slice(0, 60)}`),
+      ...anonymity.map(
+        (a) => `暗标部分出现${ANONYMITY_LABELS[a.kind]}：${a.text}${a.title ? `（${a.title}）` : ''}`,
+      ),
+      ...(pages.limit !== null && pages.estimated > pages.limit
+        ? [`页数约 ${pages.estimated} 页，超过招标文件限制的 ${pages.limit} 页`]
+        : []),
       ...more,
     ];
-    return { coverage, stars, disqualifications, anonymity, placeholders, pages, blocking: blockers.length, blockers, anonymousParts };
+    return {
+      coverage,
+      stars,
+      disqualifications,
+      anonymity,
+      placeholders,
+      pages,
+      blocking: blockers.length,
+      blockers,
+      anonymousParts,
+    };
   }
 
   /** 601 naming the first blocking finding, unless the writer confirmed having seen them. */
   async assertFinishable(owner: Actor, bidId: string): Promise<void> {
     const checks = await this.check(owner, bidId);
-    if (checks.blocking > 0) throw businessWarning(CHECK_MSG.blockedFinish(checks.blockers[0], checks.blocking));
+    if (checks.blocking > 0)
+      throw businessWarning(CHECK_MSG.blockedFinish(checks.blockers[0], checks.blocking));
   }
 
-  private async anonymity(chapters: ChapterText[], analysis: TenderAnalysis | null, templateId: string | null, tenantId: string): Promise<AnonymityCheck[]> {
+  private async anonymity(
+    chapters: ChapterText[],
+    analysis: TenderAnalysis | null,
+    templateId: string | null,
+    tenantId: string,
+  ): Promise<AnonymityCheck[]> {
     if (!analysis?.darkBid) return [];
-    const allowed = [analysis.project.owner, analysis.project.agency, analysis.project.name].filter((s): s is string => Boolean(s));
+    const allowed = [analysis.project.owner, analysis.project.agency, analysis.project.name].filter(
+      (s): s is string => Boolean(s),
+    );
     const company = await this.repo.companyName(tenantId);
     const out: AnonymityCheck[] = [];
     for (const c of chapters) {
-      for (const leak of findLeaks(c.text, allowed, company ? [company] : [])) out.push({ ...leak, catalogId: c.id, title: c.title });
+      for (const leak of findLeaks(c.text, allowed, company ? [company] : []))
+        out.push({ ...leak, catalogId: c.id, title: c.title });
       for (const image of c.images) out.push({ kind: 'image', text: image, catalogId: c.id, title: c.title });
     }
     // The export template decides the header and the document properties.
-    const def = parse<{ anonymous?: boolean; header?: { enabled?: boolean } } | null>(await this.repo.templateDefinition(templateId ?? DEFAULT_TEMPLATE_ID), null);
+    const def = parse<{ anonymous?: boolean; header?: { enabled?: boolean } } | null>(
+      await this.repo.templateDefinition(templateId ?? DEFAULT_TEMPLATE_ID),
+      null,
+    );
     if (def && !def.anonymous) {
-      if (def.header?.enabled) out.push({ kind: 'header', text: '所选 Word 模板的页眉显示标书名称，暗标应使用“暗标格式”模板', catalogId: null, title: null });
-      out.push({ kind: 'metadata', text: '所选 Word 模板会把标书名称写入文档属性（标题），暗标应使用“暗标格式”模板', catalogId: null, title: null });
+      if (def.header?.enabled)
+        out.push({
+          kind: 'header',
+          text: '所选 Word 模板的页眉显示标书名称，暗标应使用“暗标格式”模板',
+          catalogId: null,
+          title: null,
+        });
+      out.push({
+        kind: 'metadata',
+        text: '所选 Word 模板会把标书名称写入文档属性（标题），暗标应使用“暗标格式”模板',
+        catalogId: null,
+        title: null,
+      });
     }
     return out;
   }

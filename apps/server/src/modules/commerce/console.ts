@@ -1,5 +1,12 @@
 import type { Kysely } from 'kysely';
-import { fenToYuan, yuanToFen, type AdminPackageItem, type AdminRevenue, type SavePackageInput, type SetEnabledInput } from '@bid/shared';
+import {
+  fenToYuan,
+  yuanToFen,
+  type AdminPackageItem,
+  type AdminRevenue,
+  type SavePackageInput,
+  type SetEnabledInput,
+} from '@bid/shared';
 import type { Database } from '../../db/schema.ts';
 import { notFound } from '../../http/errors.ts';
 import { saveById } from '../../db/save.ts';
@@ -47,16 +54,28 @@ export class CommerceConsole {
     const id = await saveById(
       input.id,
       (id) => this.db.updateTable('packages').set(values).where('id', '=', id).executeTakeFirst(),
-      (id) => this.db.insertInto('packages').values({ id, ...values, created_at: values.updated_at }).execute(),
+      (id) =>
+        this.db
+          .insertInto('packages')
+          .values({ id, ...values, created_at: values.updated_at })
+          .execute(),
       '套餐不存在',
     );
-    return present(await this.db.selectFrom('packages').selectAll().where('id', '=', id).executeTakeFirstOrThrow());
+    return present(
+      await this.db.selectFrom('packages').selectAll().where('id', '=', id).executeTakeFirstOrThrow(),
+    );
   }
 
   async setPackageEnabled(input: SetEnabledInput): Promise<AdminPackageItem> {
-    const res = await this.db.updateTable('packages').set({ enabled: input.enabled ? 1 : 0, updated_at: this.now().toISOString() }).where('id', '=', input.id).executeTakeFirst();
+    const res = await this.db
+      .updateTable('packages')
+      .set({ enabled: input.enabled ? 1 : 0, updated_at: this.now().toISOString() })
+      .where('id', '=', input.id)
+      .executeTakeFirst();
     if (Number(res.numUpdatedRows) === 0) throw notFound('套餐不存在');
-    return present(await this.db.selectFrom('packages').selectAll().where('id', '=', input.id).executeTakeFirstOrThrow());
+    return present(
+      await this.db.selectFrom('packages').selectAll().where('id', '=', input.id).executeTakeFirstOrThrow(),
+    );
   }
 
   /**
@@ -65,23 +84,50 @@ export class CommerceConsole {
    */
   async revenue(): Promise<AdminRevenue> {
     const today = dayOf(this.now().toISOString());
-    const firstDay = new Date(Date.parse(`${today}T00:00:00Z`) - (DAYS - 1) * 86400_000).toISOString().slice(0, 10);
+    const firstDay = new Date(Date.parse(`${today}T00:00:00Z`) - (DAYS - 1) * 86400_000)
+      .toISOString()
+      .slice(0, 10);
     const since = new Date(Date.parse(`${firstDay}T00:00:00Z`) - BEIJING_MS).toISOString();
-    const days = new Map<string, { newUsers: number; newBids: number; orders: number; paid: number; refunded: number }>();
+    const days = new Map<
+      string,
+      { newUsers: number; newBids: number; orders: number; paid: number; refunded: number }
+    >();
     for (let i = 0; i < DAYS; i++) {
-      days.set(new Date(Date.parse(`${firstDay}T00:00:00Z`) + i * 86400_000).toISOString().slice(0, 10), { newUsers: 0, newBids: 0, orders: 0, paid: 0, refunded: 0 });
+      days.set(new Date(Date.parse(`${firstDay}T00:00:00Z`) + i * 86400_000).toISOString().slice(0, 10), {
+        newUsers: 0,
+        newBids: 0,
+        orders: 0,
+        paid: 0,
+        refunded: 0,
+      });
     }
-    const bump = (iso: string | null, key: 'newUsers' | 'newBids' | 'orders' | 'paid' | 'refunded', by = 1) => {
+    const bump = (
+      iso: string | null,
+      key: 'newUsers' | 'newBids' | 'orders' | 'paid' | 'refunded',
+      by = 1,
+    ) => {
       if (!iso || iso < since) return;
       const d = days.get(dayOf(iso));
       if (d) d[key] += by;
     };
-    for (const r of await this.db.selectFrom('users').select('created_at').where('created_at', '>=', since).execute()) bump(r.created_at, 'newUsers');
-    for (const r of await this.db.selectFrom('bids').select('created_at').where('created_at', '>=', since).execute()) bump(r.created_at, 'newBids');
+    for (const r of await this.db
+      .selectFrom('users')
+      .select('created_at')
+      .where('created_at', '>=', since)
+      .execute())
+      bump(r.created_at, 'newUsers');
+    for (const r of await this.db
+      .selectFrom('bids')
+      .select('created_at')
+      .where('created_at', '>=', since)
+      .execute())
+      bump(r.created_at, 'newBids');
     const orders = await this.db
       .selectFrom('orders')
       .select(['created_at', 'paid_at', 'refunded_at', 'amount'])
-      .where((eb) => eb.or([eb('created_at', '>=', since), eb('paid_at', '>=', since), eb('refunded_at', '>=', since)]))
+      .where((eb) =>
+        eb.or([eb('created_at', '>=', since), eb('paid_at', '>=', since), eb('refunded_at', '>=', since)]),
+      )
       .execute();
     for (const o of orders) {
       bump(o.created_at, 'orders');
@@ -89,7 +135,13 @@ export class CommerceConsole {
       bump(o.refunded_at, 'refunded', o.amount);
     }
     return {
-      days: [...days].map(([day, d]) => ({ day, ...d, paid: fenToYuan(d.paid), refunded: fenToYuan(d.refunded), revenue: fenToYuan(d.paid - d.refunded) })),
+      days: [...days].map(([day, d]) => ({
+        day,
+        ...d,
+        paid: fenToYuan(d.paid),
+        refunded: fenToYuan(d.refunded),
+        revenue: fenToYuan(d.paid - d.refunded),
+      })),
     };
   }
 }

@@ -1,5 +1,12 @@
 import type { Kysely, Transaction } from 'kysely';
-import { COMMERCE_MSG, fenToYuan, yuanToFen, type AdminCouponItem, type SaveCouponInput, type SetEnabledInput } from '@bid/shared';
+import {
+  COMMERCE_MSG,
+  fenToYuan,
+  yuanToFen,
+  type AdminCouponItem,
+  type SaveCouponInput,
+  type SetEnabledInput,
+} from '@bid/shared';
 import type { Database } from '../../db/schema.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { saveById } from '../../db/save.ts';
@@ -44,7 +51,11 @@ export class CouponService {
 
   /** Checks a code against a package price; throws a Chinese 400/404 naming what is wrong. */
   async price(code: string, priceFen: number, db: Db = this.db): Promise<Priced> {
-    const c = await db.selectFrom('coupons').selectAll().where('code', '=', code.trim().toUpperCase()).executeTakeFirst();
+    const c = await db
+      .selectFrom('coupons')
+      .selectAll()
+      .where('code', '=', code.trim().toUpperCase())
+      .executeTakeFirst();
     if (!c) throw notFound(COMMERCE_MSG.couponUnknown);
     if (c.enabled !== 1) throw badRequest(COMMERCE_MSG.couponDisabled);
     const now = this.now().getTime();
@@ -81,7 +92,12 @@ export class CouponService {
   }
 
   async list(): Promise<AdminCouponItem[]> {
-    const rows = await this.db.selectFrom('coupons').selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
+    const rows = await this.db
+      .selectFrom('coupons')
+      .selectAll()
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .execute();
     return rows.map(present);
   }
 
@@ -99,23 +115,43 @@ export class CouponService {
       enabled: input.enabled ? 1 : 0,
       updated_at: this.now().toISOString(),
     };
-    const taken = await this.db.selectFrom('coupons').select('id').where('code', '=', code).executeTakeFirst();
+    const taken = await this.db
+      .selectFrom('coupons')
+      .select('id')
+      .where('code', '=', code)
+      .executeTakeFirst();
     if (taken && taken.id !== input.id) throw conflict(COMMERCE_MSG.couponCodeTaken);
     const create = async (id: string) => {
       try {
-        await this.db.insertInto('coupons').values({ id, ...values, used_count: 0, created_at: values.updated_at }).execute();
+        await this.db
+          .insertInto('coupons')
+          .values({ id, ...values, used_count: 0, created_at: values.updated_at })
+          .execute();
       } catch {
         // The unique code index: another operator saved the same code a moment ago.
         throw conflict(COMMERCE_MSG.couponCodeTaken);
       }
     };
-    const id = await saveById(input.id, (id) => this.db.updateTable('coupons').set(values).where('id', '=', id).executeTakeFirst(), create, '优惠码不存在');
-    return present(await this.db.selectFrom('coupons').selectAll().where('id', '=', id).executeTakeFirstOrThrow());
+    const id = await saveById(
+      input.id,
+      (id) => this.db.updateTable('coupons').set(values).where('id', '=', id).executeTakeFirst(),
+      create,
+      '优惠码不存在',
+    );
+    return present(
+      await this.db.selectFrom('coupons').selectAll().where('id', '=', id).executeTakeFirstOrThrow(),
+    );
   }
 
   async setEnabled(input: SetEnabledInput): Promise<AdminCouponItem> {
-    const res = await this.db.updateTable('coupons').set({ enabled: input.enabled ? 1 : 0, updated_at: this.now().toISOString() }).where('id', '=', input.id).executeTakeFirst();
+    const res = await this.db
+      .updateTable('coupons')
+      .set({ enabled: input.enabled ? 1 : 0, updated_at: this.now().toISOString() })
+      .where('id', '=', input.id)
+      .executeTakeFirst();
     if (Number(res.numUpdatedRows) === 0) throw notFound('优惠码不存在');
-    return present(await this.db.selectFrom('coupons').selectAll().where('id', '=', input.id).executeTakeFirstOrThrow());
+    return present(
+      await this.db.selectFrom('coupons').selectAll().where('id', '=', input.id).executeTakeFirstOrThrow(),
+    );
   }
 }

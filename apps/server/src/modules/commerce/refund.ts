@@ -44,7 +44,13 @@ export class RefundService {
       const now = this.now();
       const res = await trx
         .updateTable('orders')
-        .set({ status: 'refunded', refunded_at: now.toISOString(), refunded_by: operator.userId, refund_note: input.note, updated_at: now.toISOString() })
+        .set({
+          status: 'refunded',
+          refunded_at: now.toISOString(),
+          refunded_by: operator.userId,
+          refund_note: input.note,
+          updated_at: now.toISOString(),
+        })
         .where('id', '=', order.id)
         .where('status', '=', 'paid')
         .executeTakeFirst();
@@ -52,49 +58,104 @@ export class RefundService {
       const { bucket, takenBack } = await this.takeBack(trx, order, now);
       await trx
         .insertInto('user_bid_logs')
-        .values({ id: newId(), user_id: order.user_id, tenant_id: order.tenant_id, bucket, delta: -takenBack, reason: 'refund', bid_id: null, order_id: order.id, operator_id: operator.userId, note: input.note, created_at: now.toISOString() })
+        .values({
+          id: newId(),
+          user_id: order.user_id,
+          tenant_id: order.tenant_id,
+          bucket,
+          delta: -takenBack,
+          reason: 'refund',
+          bid_id: null,
+          order_id: order.id,
+          operator_id: operator.userId,
+          note: input.note,
+          created_at: now.toISOString(),
+        })
         .execute();
-      return { id: order.id, status: 'refunded' as const, takenBack, alreadyUsed: order.kind === 'yearly' ? 0 : order.bids - takenBack };
+      return {
+        id: order.id,
+        status: 'refunded' as const,
+        takenBack,
+        alreadyUsed: order.kind === 'yearly' ? 0 : order.bids - takenBack,
+      };
     });
   }
 
-  private async takeBack(trx: Transaction<Database>, order: OrderRow, now: Date): Promise<{ bucket: QuotaBucket; takenBack: number }> {
+  private async takeBack(
+    trx: Transaction<Database>,
+    order: OrderRow,
+    now: Date,
+  ): Promise<{ bucket: QuotaBucket; takenBack: number }> {
     const table = order.holder === 'tenant' ? 'tenants' : 'users';
     const holderId = order.holder === 'tenant' ? order.tenant_id : order.user_id;
     if (order.kind === 'yearly') {
-      const row = await trx.selectFrom(table).select('package_unlimited_until').where('id', '=', holderId).executeTakeFirst();
+      const row = await trx
+        .selectFrom(table)
+        .select('package_unlimited_until')
+        .where('id', '=', holderId)
+        .executeTakeFirst();
       if (row?.package_unlimited_until) {
         const until = addMonths(new Date(row.package_unlimited_until), -order.months);
-        await trx.updateTable(table).set({ package_unlimited_until: until.getTime() > now.getTime() ? until.toISOString() : null }).where('id', '=', holderId).execute();
+        await trx
+          .updateTable(table)
+          .set({ package_unlimited_until: until.getTime() > now.getTime() ? until.toISOString() : null })
+          .where('id', '=', holderId)
+          .execute();
       }
       return { bucket: 'unlimited', takenBack: 0 };
     }
     if (order.kind === 'monthly') {
-      const row = await trx.selectFrom(table).select(['monthly_until']).where('id', '=', holderId).executeTakeFirst();
+      const row = await trx
+        .selectFrom(table)
+        .select(['monthly_until'])
+        .where('id', '=', holderId)
+        .executeTakeFirst();
       const until = row?.monthly_until ? addMonths(new Date(row.monthly_until), -order.months) : null;
       if (until && until.getTime() > now.getTime()) {
         // A renewal is refunded: the package runs shorter; this month's units came with the earlier order.
-        await trx.updateTable(table).set({ monthly_until: until.toISOString() }).where('id', '=', holderId).execute();
+        await trx
+          .updateTable(table)
+          .set({ monthly_until: until.toISOString() })
+          .where('id', '=', holderId)
+          .execute();
         return { bucket: 'month', takenBack: 0 };
       }
       const takenBack = await this.debit(trx, table, holderId, 'month_bid_number', order.bids);
-      await trx.updateTable(table).set({ monthly_until: null, monthly_allowance: 0, month_reset_at: null }).where('id', '=', holderId).execute();
+      await trx
+        .updateTable(table)
+        .set({ monthly_until: null, monthly_allowance: 0, month_reset_at: null })
+        .where('id', '=', holderId)
+        .execute();
       return { bucket: 'month', takenBack };
     }
-    return { bucket: 'purchased', takenBack: await this.debit(trx, table, holderId, 'bid_number', order.bids) };
+    return {
+      bucket: 'purchased',
+      takenBack: await this.debit(trx, table, holderId, 'bid_number', order.bids),
+    };
   }
 
   /**
    * Takes up to `units` from a bucket, never below zero. Conditional on the value read, retried when
    * a bid took a unit in between, so a concurrent bid and refund cannot both spend the same unit.
    */
-  private async debit(trx: Transaction<Database>, table: 'users' | 'tenants', holderId: string, column: Column, units: number): Promise<number> {
+  private async debit(
+    trx: Transaction<Database>,
+    table: 'users' | 'tenants',
+    holderId: string,
+    column: Column,
+    units: number,
+  ): Promise<number> {
     for (let attempt = 0; attempt < 5; attempt++) {
       const row = await trx.selectFrom(table).select(column).where('id', '=', holderId).executeTakeFirst();
       const have = Number((row as Record<Column, number> | undefined)?.[column] ?? 0);
       const take = Math.min(units, have);
       if (take === 0) return 0;
-      const res = await trx.updateTable(table).set({ [column]: have - take }).where('id', '=', holderId).where(column, '=', have).executeTakeFirst();
+      const res = await trx
+        .updateTable(table)
+        .set({ [column]: have - take })
+        .where('id', '=', holderId)
+        .where(column, '=', have)
+        .executeTakeFirst();
       if (Number(res.numUpdatedRows) > 0) return take;
     }
     throw conflict('额度正在变动，请稍后重试退款');

@@ -1,7 +1,20 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { bidLogItemSchema, createOrderResultSchema, createOrderSchema, enjoyDiscountsResultSchema, enjoyDiscountsSchema, idParamSchema, payMethodsSchema, oneselfListSchema, orderItemSchema, packageItemSchema, pageQuerySchema, pageSchema } from '@bid/shared';
+import {
+  bidLogItemSchema,
+  createOrderResultSchema,
+  createOrderSchema,
+  enjoyDiscountsResultSchema,
+  enjoyDiscountsSchema,
+  idParamSchema,
+  payMethodsSchema,
+  oneselfListSchema,
+  orderItemSchema,
+  packageItemSchema,
+  pageQuerySchema,
+  pageSchema,
+} from '@bid/shared';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../http/errors.ts';
 import { publicRoutes, userRoutes } from '../../http/route.ts';
@@ -12,16 +25,60 @@ const tags = ['套餐与订单'];
 /** API.md "Commerce": packages (public), orders and quota movements of the caller. */
 export function registerCommerceRoutes(app: FastifyInstance, ctx: AppContext): void {
   const service = ctx.services.commerce;
-  publicRoutes(app, tags).get('/api/order/client/indexShow', { summary: '在售套餐（无需登录）', data: z.array(packageItemSchema) }, () => service.packages());
+  publicRoutes(app, tags).get(
+    '/api/order/client/indexShow',
+    { summary: '在售套餐（无需登录）', data: z.array(packageItemSchema) },
+    () => service.packages(),
+  );
   const route = userRoutes(app, tags);
-  route.post('/api/order/client/create', { summary: '下单（银行转账：返回转账信息，运营确认收款后到账）', input: createOrderSchema, data: createOrderResultSchema }, (actor, body) => service.createOrder(actor, body));
-  route.post('/api/order/client/enjoy-discounts', { summary: '使用优惠码后的价格（下单时才计入使用次数）', input: enjoyDiscountsSchema, data: enjoyDiscountsResultSchema }, (_actor, body) => service.enjoyDiscounts(body));
-  route.post('/api/order/client/cancel', { summary: '取消自己的待付款订单（退回优惠码使用次数）', input: idParamSchema, data: orderItemSchema }, (actor, body) => service.cancel(actor, body.id));
-  route.get('/api/order/client/oneselfOrderList', { summary: '我的订单', input: pageQuerySchema, data: pageSchema(orderItemSchema) }, (actor, q) => service.myOrders(actor, q));
-  route.get('/api/order/client/payMethods', { summary: '可用的支付方式（微信支付仅在配置后出现）', data: payMethodsSchema }, () => ({ methods: service.payMethods() }));
-  route.get('/api/order/client/orderDetail', { summary: '我的一个订单（支付页轮询状态）', input: idParamSchema, data: orderItemSchema }, (actor, q) => service.myOrder(actor, q.id));
-  route.get('/api/order/client/oneselfList', { summary: '我的额度与已购套餐（企业用户为企业共享额度）', data: oneselfListSchema }, (actor) => service.oneself(actor));
-  route.get('/api/order/userBidLog/client/list', { summary: '额度变动明细', input: pageQuerySchema, data: pageSchema(bidLogItemSchema) }, (actor, q) => service.bidLog(actor, q));
+  route.post(
+    '/api/order/client/create',
+    {
+      summary: '下单（银行转账：返回转账信息，运营确认收款后到账）',
+      input: createOrderSchema,
+      data: createOrderResultSchema,
+    },
+    (actor, body) => service.createOrder(actor, body),
+  );
+  route.post(
+    '/api/order/client/enjoy-discounts',
+    {
+      summary: '使用优惠码后的价格（下单时才计入使用次数）',
+      input: enjoyDiscountsSchema,
+      data: enjoyDiscountsResultSchema,
+    },
+    (_actor, body) => service.enjoyDiscounts(body),
+  );
+  route.post(
+    '/api/order/client/cancel',
+    { summary: '取消自己的待付款订单（退回优惠码使用次数）', input: idParamSchema, data: orderItemSchema },
+    (actor, body) => service.cancel(actor, body.id),
+  );
+  route.get(
+    '/api/order/client/oneselfOrderList',
+    { summary: '我的订单', input: pageQuerySchema, data: pageSchema(orderItemSchema) },
+    (actor, q) => service.myOrders(actor, q),
+  );
+  route.get(
+    '/api/order/client/payMethods',
+    { summary: '可用的支付方式（微信支付仅在配置后出现）', data: payMethodsSchema },
+    () => ({ methods: service.payMethods() }),
+  );
+  route.get(
+    '/api/order/client/orderDetail',
+    { summary: '我的一个订单（支付页轮询状态）', input: idParamSchema, data: orderItemSchema },
+    (actor, q) => service.myOrder(actor, q.id),
+  );
+  route.get(
+    '/api/order/client/oneselfList',
+    { summary: '我的额度与已购套餐（企业用户为企业共享额度）', data: oneselfListSchema },
+    (actor) => service.oneself(actor),
+  );
+  route.get(
+    '/api/order/userBidLog/client/list',
+    { summary: '额度变动明细', input: pageQuerySchema, data: pageSchema(bidLogItemSchema) },
+    (actor, q) => service.bidLog(actor, q),
+  );
   registerWechatPayNotify(app, ctx);
 }
 
@@ -38,19 +95,39 @@ function registerWechatPayNotify(app: FastifyInstance, ctx: AppContext): void {
   const service = ctx.services.commerce;
   void app.register(async (scope) => {
     scope.removeContentTypeParser('application/json');
-    scope.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_req, body, done) => done(null, body));
+    scope.addContentTypeParser(
+      'application/json',
+      { parseAs: 'string', bodyLimit: 64 * 1024 },
+      (_req, body, done) => done(null, body),
+    );
     scope.withTypeProvider<ZodTypeProvider>().post(
       '/api/order/wechat/notify',
-      { config: { auth: 'none', clientCheck: false }, schema: { tags, summary: '微信支付结果通知（验签、解密、核对金额；重复通知不重复到账）', response: { 200: notifyAnswer, 400: notifyAnswer, 401: notifyAnswer, 500: notifyAnswer } } },
+      {
+        config: { auth: 'none', clientCheck: false },
+        schema: {
+          tags,
+          summary: '微信支付结果通知（验签、解密、核对金额；重复通知不重复到账）',
+          response: { 200: notifyAnswer, 400: notifyAnswer, 401: notifyAnswer, 500: notifyAnswer },
+        },
+      },
       async (req, reply) => {
         try {
           const paid = provider.parseNotification(req.headers, typeof req.body === 'string' ? req.body : '');
           if (paid) await service.providerPaid('wechat', paid.orderId, paid.total);
           return { code: 'SUCCESS', message: '成功' };
         } catch (err) {
-          const status: 400 | 401 | 500 = err instanceof WechatPayError ? (err.status === 401 ? 401 : 400) : err instanceof AppError ? 400 : 500;
+          const status: 400 | 401 | 500 =
+            err instanceof WechatPayError
+              ? err.status === 401
+                ? 401
+                : 400
+              : err instanceof AppError
+                ? 400
+                : 500;
           if (status === 500) req.log.error({ err }, 'wechat pay notification failed');
-          return reply.code(status).send({ code: 'FAIL', message: err instanceof Error ? err.message : '失败' });
+          return reply
+            .code(status)
+            .send({ code: 'FAIL', message: err instanceof Error ? err.message : '失败' });
         }
       },
     );

@@ -81,12 +81,23 @@ export class CommerceService {
   }
 
   async packages(): Promise<PackageItem[]> {
-    const rows = await this.db.selectFrom('packages').selectAll().where('enabled', '=', 1).orderBy('sort').orderBy('id').execute();
+    const rows = await this.db
+      .selectFrom('packages')
+      .selectAll()
+      .where('enabled', '=', 1)
+      .orderBy('sort')
+      .orderBy('id')
+      .execute();
     return rows.map(presentPackage);
   }
 
   private async enabledPackage(id: string): Promise<PackageTable> {
-    const pkg = await this.db.selectFrom('packages').selectAll().where('id', '=', id).where('enabled', '=', 1).executeTakeFirst();
+    const pkg = await this.db
+      .selectFrom('packages')
+      .selectAll()
+      .where('id', '=', id)
+      .where('enabled', '=', 1)
+      .executeTakeFirst();
     if (!pkg) throw notFound(COMMERCE_MSG.packageNotFound);
     return pkg;
   }
@@ -95,7 +106,11 @@ export class CommerceService {
   async enjoyDiscounts(input: EnjoyDiscountsInput): Promise<EnjoyDiscountsResult> {
     const pkg = await this.enabledPackage(input.packageId);
     const priced = await this.coupons.price(input.couponCode, pkg.price);
-    return { amount: fenToYuan(priced.amount), discount: fenToYuan(priced.discount), price: fenToYuan(pkg.price) };
+    return {
+      amount: fenToYuan(priced.amount),
+      discount: fenToYuan(priced.discount),
+      price: fenToYuan(pkg.price),
+    };
   }
 
   async createOrder(actor: Actor, input: CreateOrderInput): Promise<CreateOrderResult> {
@@ -145,12 +160,24 @@ export class CommerceService {
       await this.cancelCreated(id);
       throw new AppError(Code.SERVER_ERROR, COMMERCE_MSG.payStartFailed);
     }
-    return { orderId: id, amount: fenToYuan(amount), status: 'created', ...start, ...(couponCode ? { discount: fenToYuan(discount) } : {}) };
+    return {
+      orderId: id,
+      amount: fenToYuan(amount),
+      status: 'created',
+      ...start,
+      ...(couponCode ? { discount: fenToYuan(discount) } : {}),
+    };
   }
 
   /** The buyer cancels one of their own orders that is still waiting for payment. */
   async cancel(actor: Actor, id: string): Promise<OrderItem> {
-    const o = await this.db.selectFrom('orders').select('id').where('id', '=', id).where('user_id', '=', actor.userId).where('tenant_id', '=', actor.tenantId).executeTakeFirst();
+    const o = await this.db
+      .selectFrom('orders')
+      .select('id')
+      .where('id', '=', id)
+      .where('user_id', '=', actor.userId)
+      .where('tenant_id', '=', actor.tenantId)
+      .executeTakeFirst();
     if (!o) throw notFound(COMMERCE_MSG.orderNotFound);
     if (!(await this.cancelCreated(id))) throw conflict(COMMERCE_MSG.orderNotCancellable);
     return this.myOrder(actor, id);
@@ -159,9 +186,18 @@ export class CommerceService {
   /** created -> cancelled, conditional (a payment confirmed meanwhile wins); gives the coupon use back. */
   private cancelCreated(id: string): Promise<boolean> {
     return this.db.transaction().execute(async (trx) => {
-      const res = await trx.updateTable('orders').set({ status: 'cancelled', updated_at: this.now().toISOString() }).where('id', '=', id).where('status', '=', 'created').executeTakeFirst();
+      const res = await trx
+        .updateTable('orders')
+        .set({ status: 'cancelled', updated_at: this.now().toISOString() })
+        .where('id', '=', id)
+        .where('status', '=', 'created')
+        .executeTakeFirst();
       if (Number(res.numUpdatedRows) === 0) return false;
-      const o = await trx.selectFrom('orders').select('coupon_code').where('id', '=', id).executeTakeFirstOrThrow();
+      const o = await trx
+        .selectFrom('orders')
+        .select('coupon_code')
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
       await this.coupons.giveBack(trx, o.coupon_code);
       return true;
     });
@@ -177,7 +213,9 @@ export class CommerceService {
       status: o.status as OrderStatus,
       createTime: o.created_at,
       payTime: o.paid_at,
-      ...(o.pay_method === 'transfer' && o.status === 'created' ? { transfer: this.deps.transfer.instructions(o.id) } : {}),
+      ...(o.pay_method === 'transfer' && o.status === 'created'
+        ? { transfer: this.deps.transfer.instructions(o.id) }
+        : {}),
       couponCode: o.coupon_code,
       discount: fenToYuan(o.discount),
       refundTime: o.refunded_at,
@@ -191,29 +229,57 @@ export class CommerceService {
 
   /** One of the caller's own orders (a foreign id is missing): the payment screen polls it. */
   async myOrder(actor: Actor, id: string): Promise<OrderItem> {
-    const o = await this.db.selectFrom('orders').selectAll().where('id', '=', id).where('user_id', '=', actor.userId).where('tenant_id', '=', actor.tenantId).executeTakeFirst();
+    const o = await this.db
+      .selectFrom('orders')
+      .selectAll()
+      .where('id', '=', id)
+      .where('user_id', '=', actor.userId)
+      .where('tenant_id', '=', actor.tenantId)
+      .executeTakeFirst();
     if (!o) throw notFound(COMMERCE_MSG.orderNotFound);
     return this.presentOrder(o);
   }
 
   /** The caller's own orders, newest first. */
   async myOrders(actor: Actor, q: PageQuery): Promise<Page<OrderItem>> {
-    const base = this.db.selectFrom('orders').where('user_id', '=', actor.userId).where('tenant_id', '=', actor.tenantId);
+    const base = this.db
+      .selectFrom('orders')
+      .where('user_id', '=', actor.userId)
+      .where('tenant_id', '=', actor.tenantId);
     const total = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
-    const rows = await base.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(q.size).offset((q.current - 1) * q.size).execute();
-    return makePage(rows.map((o) => this.presentOrder(o)), Number(total?.n ?? 0), q);
+    const rows = await base
+      .selectAll()
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(q.size)
+      .offset((q.current - 1) * q.size)
+      .execute();
+    return makePage(
+      rows.map((o) => this.presentOrder(o)),
+      Number(total?.n ?? 0),
+      q,
+    );
   }
 
   /** Quota buckets of whoever the caller draws on, and the packages paid for it. */
   async oneself(actor: Actor): Promise<OneselfList> {
     const quota = await this.deps.quota.remaining(actor);
     const holder = quotaHolder(actor);
-    let q = this.db.selectFrom('orders').selectAll().where('status', '=', 'paid').where('tenant_id', '=', actor.tenantId);
+    let q = this.db
+      .selectFrom('orders')
+      .selectAll()
+      .where('status', '=', 'paid')
+      .where('tenant_id', '=', actor.tenantId);
     if (holder === 'user') q = q.where('user_id', '=', actor.userId);
     const rows = await q.orderBy('paid_at', 'desc').limit(50).execute();
     return {
       quota,
-      packages: rows.map((o) => ({ orderId: o.id, packageName: o.package_name, kind: o.kind as PackageKind, payTime: o.paid_at ?? o.created_at })),
+      packages: rows.map((o) => ({
+        orderId: o.id,
+        packageName: o.package_name,
+        kind: o.kind as PackageKind,
+        payTime: o.paid_at ?? o.created_at,
+      })),
     };
   }
 
@@ -222,7 +288,13 @@ export class CommerceService {
     let base = this.db.selectFrom('user_bid_logs').where('tenant_id', '=', actor.tenantId);
     if (quotaHolder(actor) === 'user') base = base.where('user_id', '=', actor.userId);
     const total = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
-    const rows = await base.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(q.size).offset((q.current - 1) * q.size).execute();
+    const rows = await base
+      .selectAll()
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(q.size)
+      .offset((q.current - 1) * q.size)
+      .execute();
     return makePage(
       rows.map((r) => ({
         id: r.id,
@@ -251,20 +323,34 @@ export class CommerceService {
     return this.settle(orderId, { by: null, method, paidFen });
   }
 
-  private settle(orderId: string, how: { by: string | null; method?: PayMethod; paidFen?: number }): Promise<ConfirmOrderResult> {
+  private settle(
+    orderId: string,
+    how: { by: string | null; method?: PayMethod; paidFen?: number },
+  ): Promise<ConfirmOrderResult> {
     return this.db.transaction().execute(async (trx) => {
       const now = this.now();
       const before = await trx.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirst();
-      if (!before || (how.method && before.pay_method !== how.method)) throw notFound(COMMERCE_MSG.orderNotFound);
-      if (how.paidFen !== undefined && how.paidFen !== before.amount) throw badRequest(COMMERCE_MSG.amountMismatch);
+      if (!before || (how.method && before.pay_method !== how.method))
+        throw notFound(COMMERCE_MSG.orderNotFound);
+      if (how.paidFen !== undefined && how.paidFen !== before.amount)
+        throw badRequest(COMMERCE_MSG.amountMismatch);
       const res = await trx
         .updateTable('orders')
-        .set({ status: 'paid', paid_at: now.toISOString(), confirmed_by: how.by, updated_at: now.toISOString() })
+        .set({
+          status: 'paid',
+          paid_at: now.toISOString(),
+          confirmed_by: how.by,
+          updated_at: now.toISOString(),
+        })
         .where('id', '=', orderId)
         .where('status', '=', 'created')
         .executeTakeFirst();
       if (Number(res.numUpdatedRows) === 0) {
-        const order = await trx.selectFrom('orders').select(['id', 'status']).where('id', '=', orderId).executeTakeFirstOrThrow();
+        const order = await trx
+          .selectFrom('orders')
+          .select(['id', 'status'])
+          .where('id', '=', orderId)
+          .executeTakeFirstOrThrow();
         if (order.status === 'paid') return { id: order.id, status: 'paid' as const, credited: false };
         throw conflict(COMMERCE_MSG.orderNotConfirmable);
       }
@@ -280,35 +366,71 @@ export class CommerceService {
     let bucket: QuotaBucket;
     let delta = order.bids;
     if (order.kind === 'yearly') {
-      const row = await trx.selectFrom(table).select('package_unlimited_until').where('id', '=', holderId).executeTakeFirst();
+      const row = await trx
+        .selectFrom(table)
+        .select('package_unlimited_until')
+        .where('id', '=', holderId)
+        .executeTakeFirst();
       const current = row?.package_unlimited_until ? new Date(row.package_unlimited_until) : null;
       const from = current && current.getTime() > now.getTime() ? current : now;
-      await trx.updateTable(table).set({ package_unlimited_until: addMonths(from, order.months).toISOString(), package_unit: 'year' }).where('id', '=', holderId).execute();
+      await trx
+        .updateTable(table)
+        .set({ package_unlimited_until: addMonths(from, order.months).toISOString(), package_unit: 'year' })
+        .where('id', '=', holderId)
+        .execute();
       bucket = 'unlimited';
       delta = 0;
     } else if (order.kind === 'monthly') {
       bucket = 'month';
-      const row = await trx.selectFrom(table).select(['monthly_until', 'month_reset_at']).where('id', '=', holderId).executeTakeFirst();
+      const row = await trx
+        .selectFrom(table)
+        .select(['monthly_until', 'month_reset_at'])
+        .where('id', '=', holderId)
+        .executeTakeFirst();
       const until = row?.monthly_until ? new Date(row.monthly_until) : null;
       if (until && row?.month_reset_at && until.getTime() > now.getTime()) {
         // A renewal while the package runs: it lasts longer; this month's units are already there.
-        await trx.updateTable(table).set({ monthly_until: addMonths(until, order.months).toISOString(), monthly_allowance: order.bids }).where('id', '=', holderId).execute();
+        await trx
+          .updateTable(table)
+          .set({ monthly_until: addMonths(until, order.months).toISOString(), monthly_allowance: order.bids })
+          .where('id', '=', holderId)
+          .execute();
         delta = 0;
       } else {
         await trx
           .updateTable(table)
-          .set({ month_bid_number: order.bids, monthly_allowance: order.bids, monthly_until: addMonths(now, order.months).toISOString(), month_reset_at: addMonths(now, 1).toISOString(), package_unit: 'month' })
+          .set({
+            month_bid_number: order.bids,
+            monthly_allowance: order.bids,
+            monthly_until: addMonths(now, order.months).toISOString(),
+            month_reset_at: addMonths(now, 1).toISOString(),
+            package_unit: 'month',
+          })
           .where('id', '=', holderId)
           .execute();
       }
     } else {
       bucket = 'purchased';
-      await trx.updateTable(table).set((eb) => ({ bid_number: eb(eb.ref('bid_number'), '+', order.bids) })).where('id', '=', holderId).execute();
+      await trx
+        .updateTable(table)
+        .set((eb) => ({ bid_number: eb(eb.ref('bid_number'), '+', order.bids) }))
+        .where('id', '=', holderId)
+        .execute();
     }
     await trx.updateTable('users').set({ is_buy: 1 }).where('id', '=', order.user_id).execute();
     await trx
       .insertInto('user_bid_logs')
-      .values({ id: newId(), user_id: order.user_id, tenant_id: order.tenant_id, bucket, delta, reason: 'order', bid_id: null, order_id: order.id, created_at: now.toISOString() })
+      .values({
+        id: newId(),
+        user_id: order.user_id,
+        tenant_id: order.tenant_id,
+        bucket,
+        delta,
+        reason: 'order',
+        bid_id: null,
+        order_id: order.id,
+        created_at: now.toISOString(),
+      })
       .execute();
   }
 
@@ -316,19 +438,39 @@ export class CommerceService {
     let base = this.db.selectFrom('orders').innerJoin('users', 'users.id', 'orders.user_id');
     if (q.status) base = base.where('orders.status', '=', q.status);
     const total = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
-    const rows = await newestPage(base.selectAll('orders').select('users.account as buyer_account'), 'orders', q).execute();
+    const rows = await newestPage(
+      base.selectAll('orders').select('users.account as buyer_account'),
+      'orders',
+      q,
+    ).execute();
     return makePage(
-      rows.map(({ buyer_account, ...o }) => ({ ...this.presentOrder(o), buyerAccount: buyer_account, holder: o.holder === 'tenant' ? 'tenant' : 'user' })),
+      rows.map(({ buyer_account, ...o }) => ({
+        ...this.presentOrder(o),
+        buyerAccount: buyer_account,
+        holder: o.holder === 'tenant' ? 'tenant' : 'user',
+      })),
       Number(total?.n ?? 0),
       q,
     );
   }
 
   async dashboard(db: Db = this.db): Promise<AdminDashboard> {
-    const count = async (table: 'users' | 'bids') => Number((await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst())?.n ?? 0);
+    const count = async (table: 'users' | 'bids') =>
+      Number(
+        (
+          await db
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirst()
+        )?.n ?? 0,
+      );
     const orders = await db
       .selectFrom('orders')
-      .select(['status', (eb) => eb.fn.countAll<number>().as('n'), (eb) => eb.fn.sum<number>('amount').as('total')])
+      .select([
+        'status',
+        (eb) => eb.fn.countAll<number>().as('n'),
+        (eb) => eb.fn.sum<number>('amount').as('total'),
+      ])
       .groupBy('status')
       .execute();
     const of = (s: string) => orders.find((o) => o.status === s);

@@ -80,20 +80,32 @@ export function verifyMessage(publicKeyPem: string, message: string, signature: 
   }
 }
 
-export function encryptResource(apiV3Key: string, plaintext: string, nonce: string, associatedData: string): string {
+export function encryptResource(
+  apiV3Key: string,
+  plaintext: string,
+  nonce: string,
+  associatedData: string,
+): string {
   const cipher = createCipheriv('aes-256-gcm', Buffer.from(apiV3Key, 'utf8'), Buffer.from(nonce, 'utf8'));
   cipher.setAAD(Buffer.from(associatedData, 'utf8'));
   const data = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
   return Buffer.concat([data, cipher.getAuthTag()]).toString('base64');
 }
 
-export function decryptResource(apiV3Key: string, ciphertext: string, nonce: string, associatedData: string): string {
+export function decryptResource(
+  apiV3Key: string,
+  ciphertext: string,
+  nonce: string,
+  associatedData: string,
+): string {
   const buf = Buffer.from(ciphertext, 'base64');
   if (buf.length < 17) throw new WechatPayError(400, 'ciphertext too short');
   const decipher = createDecipheriv('aes-256-gcm', Buffer.from(apiV3Key, 'utf8'), Buffer.from(nonce, 'utf8'));
   decipher.setAAD(Buffer.from(associatedData, 'utf8'));
   decipher.setAuthTag(buf.subarray(buf.length - 16));
-  return Buffer.concat([decipher.update(buf.subarray(0, buf.length - 16)), decipher.final()]).toString('utf8');
+  return Buffer.concat([decipher.update(buf.subarray(0, buf.length - 16)), decipher.final()]).toString(
+    'utf8',
+  );
 }
 
 type Headers = Record<string, string | string[] | undefined>;
@@ -114,7 +126,10 @@ export class WechatPayProvider implements PaymentProvider {
   authorization(method: string, urlPath: string, body: string): string {
     const timestamp = String(this.nowSeconds());
     const nonce = randomBytes(16).toString('hex');
-    const signature = signMessage(this.cfg.privateKeyPem, `${method}\n${urlPath}\n${timestamp}\n${nonce}\n${body}\n`);
+    const signature = signMessage(
+      this.cfg.privateKeyPem,
+      `${method}\n${urlPath}\n${timestamp}\n${nonce}\n${body}\n`,
+    );
     return `WECHATPAY2-SHA256-RSA2048 mchid="${this.cfg.mchId}",nonce_str="${nonce}",signature="${signature}",timestamp="${timestamp}",serial_no="${this.cfg.serialNo}"`;
   }
 
@@ -140,15 +155,21 @@ export class WechatPayProvider implements PaymentProvider {
     });
     const res = await this.fetchImpl(new URL(urlPath, this.cfg.apiBase), {
       method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json', authorization: this.authorization('POST', urlPath, body) },
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json',
+        authorization: this.authorization('POST', urlPath, body),
+      },
       body,
       signal: AbortSignal.timeout(10_000),
     });
     const text = await res.text();
     if (!res.ok) throw new WechatPayError(502, `wechat pay answered ${res.status}`);
-    if (!this.verifySigned(Object.fromEntries(res.headers.entries()), text)) throw new WechatPayError(502, 'wechat pay answer not signed by the platform');
+    if (!this.verifySigned(Object.fromEntries(res.headers.entries()), text))
+      throw new WechatPayError(502, 'wechat pay answer not signed by the platform');
     const codeUrl = (JSON.parse(text) as { code_url?: unknown }).code_url;
-    if (typeof codeUrl !== 'string' || !codeUrl) throw new WechatPayError(502, 'wechat pay answer without code_url');
+    if (typeof codeUrl !== 'string' || !codeUrl)
+      throw new WechatPayError(502, 'wechat pay answer without code_url');
     return { codeUrl };
   }
 
@@ -164,17 +185,38 @@ export class WechatPayProvider implements PaymentProvider {
     } catch {
       throw new WechatPayError(400, '通知格式不正确');
     }
-    if (resource.algorithm !== 'AEAD_AES_256_GCM' || !resource.ciphertext || !resource.nonce) throw new WechatPayError(400, '通知格式不正确');
-    let plain: { mchid?: string; appid?: string; out_trade_no?: string; transaction_id?: string; trade_state?: string; amount?: { total?: number } };
+    if (resource.algorithm !== 'AEAD_AES_256_GCM' || !resource.ciphertext || !resource.nonce)
+      throw new WechatPayError(400, '通知格式不正确');
+    let plain: {
+      mchid?: string;
+      appid?: string;
+      out_trade_no?: string;
+      transaction_id?: string;
+      trade_state?: string;
+      amount?: { total?: number };
+    };
     try {
-      plain = JSON.parse(decryptResource(this.cfg.apiV3Key, resource.ciphertext, resource.nonce, resource.associated_data ?? ''));
+      plain = JSON.parse(
+        decryptResource(
+          this.cfg.apiV3Key,
+          resource.ciphertext,
+          resource.nonce,
+          resource.associated_data ?? '',
+        ),
+      );
     } catch {
       throw new WechatPayError(400, '通知解密失败');
     }
-    if (plain.mchid !== this.cfg.mchId || plain.appid !== this.cfg.appId) throw new WechatPayError(400, '商户号不匹配');
+    if (plain.mchid !== this.cfg.mchId || plain.appid !== this.cfg.appId)
+      throw new WechatPayError(400, '商户号不匹配');
     // Only a successful payment credits; other events are acknowledged and ignored.
     if (eventType !== 'TRANSACTION.SUCCESS' || plain.trade_state !== 'SUCCESS') return null;
-    if (!plain.out_trade_no || typeof plain.amount?.total !== 'number') throw new WechatPayError(400, '通知格式不正确');
-    return { orderId: plain.out_trade_no, transactionId: plain.transaction_id ?? '', total: plain.amount.total };
+    if (!plain.out_trade_no || typeof plain.amount?.total !== 'number')
+      throw new WechatPayError(400, '通知格式不正确');
+    return {
+      orderId: plain.out_trade_no,
+      transactionId: plain.transaction_id ?? '',
+      total: plain.amount.total,
+    };
   }
 }

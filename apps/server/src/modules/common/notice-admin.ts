@@ -39,7 +39,13 @@ export class NoticeAdminService {
   ) {}
 
   async list(): Promise<AdminNoticeItem[]> {
-    const rows = await this.db.selectFrom('notices').selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(500).execute();
+    const rows = await this.db
+      .selectFrom('notices')
+      .selectAll()
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(500)
+      .execute();
     if (!rows.length) return [];
     const counts = await this.db
       .selectFrom('user_notice_closes')
@@ -58,13 +64,18 @@ export class NoticeAdminService {
   private async one(id: string): Promise<AdminNoticeItem> {
     const row = await this.db.selectFrom('notices').selectAll().where('id', '=', id).executeTakeFirst();
     if (!row) throw notFound('公告不存在或已删除');
-    const c = await this.db.selectFrom('user_notice_closes').select((eb) => eb.fn.countAll<number>().as('n')).where('notice_id', '=', id).executeTakeFirst();
+    const c = await this.db
+      .selectFrom('user_notice_closes')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('notice_id', '=', id)
+      .executeTakeFirst();
     return item(row, Number(c?.n ?? 0));
   }
 
   async save(input: SaveNotice): Promise<AdminNoticeItem> {
     const at = this.now().toISOString();
-    if (input.startAt && input.endAt && Date.parse(input.startAt) >= Date.parse(input.endAt)) throw badRequest('结束时间须晚于开始时间');
+    if (input.startAt && input.endAt && Date.parse(input.startAt) >= Date.parse(input.endAt))
+      throw badRequest('结束时间须晚于开始时间');
     const fields = {
       kind: input.kind,
       title: input.title.trim(),
@@ -79,7 +90,10 @@ export class NoticeAdminService {
     };
     if (input.id === undefined) {
       const id = newId();
-      await this.db.insertInto('notices').values({ id, ...fields, sort: 0, created_at: at }).execute();
+      await this.db
+        .insertInto('notices')
+        .values({ id, ...fields, sort: 0, created_at: at })
+        .execute();
       return this.one(id);
     }
     const id = String(input.id);
@@ -89,7 +103,11 @@ export class NoticeAdminService {
   }
 
   async setPublished(id: string, published: boolean): Promise<void> {
-    const res = await this.db.updateTable('notices').set({ status: published ? 1 : 0, updated_at: this.now().toISOString() }).where('id', '=', id).executeTakeFirst();
+    const res = await this.db
+      .updateTable('notices')
+      .set({ status: published ? 1 : 0, updated_at: this.now().toISOString() })
+      .where('id', '=', id)
+      .executeTakeFirst();
     if (!Number(res.numUpdatedRows)) throw notFound('公告不存在或已删除');
   }
 

@@ -14,7 +14,12 @@ export function registerCommonRoutes(app: FastifyInstance, ctx: AppContext): voi
     '/api/common/client/getHeadNotice',
     {
       config: { auth: 'optional' },
-      schema: { tags, summary: '顶部横幅公告', description: '没有公告或本人已关闭（closeUserNotice）时 data 为 null。', response: { 200: envelopeSchema(headNoticeSchema) } },
+      schema: {
+        tags,
+        summary: '顶部横幅公告',
+        description: '没有公告或本人已关闭（closeUserNotice）时 data 为 null。',
+        response: { 200: envelopeSchema(headNoticeSchema) },
+      },
     },
     async (req) => ok(await service.headNotice(req.auth?.userId ?? null)),
   );
@@ -35,7 +40,14 @@ export function registerCommonRoutes(app: FastifyInstance, ctx: AppContext): voi
 
   r.post(
     '/api/common/client/getCooperatePartnerList',
-    { config: { auth: 'none' }, schema: { tags, summary: '合作伙伴（首页展示）', response: { 200: envelopeSchema(z.array(partnerSchema)) } } },
+    {
+      config: { auth: 'none' },
+      schema: {
+        tags,
+        summary: '合作伙伴（首页展示）',
+        response: { 200: envelopeSchema(z.array(partnerSchema)) },
+      },
+    },
     async () => ok(await service.partners()),
   );
 }

@@ -38,23 +38,56 @@ export class CommonService {
     let q = this.live('head');
     if (userId) {
       q = q.where((eb) =>
-        eb.not(eb.exists(eb.selectFrom('user_notice_closes').select('notice_id').whereRef('notice_id', '=', 'notices.id').where('user_id', '=', userId))),
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('user_notice_closes')
+              .select('notice_id')
+              .whereRef('notice_id', '=', 'notices.id')
+              .where('user_id', '=', userId),
+          ),
+        ),
       );
     }
     const row = await q.orderBy('sort', 'asc').orderBy('created_at', 'desc').limit(1).executeTakeFirst();
-    return row ? { id: row.id, title: row.title, content: row.content, link: row.link, level: row.level } : null;
+    return row
+      ? { id: row.id, title: row.title, content: row.content, link: row.link, level: row.level }
+      : null;
   }
 
   /** Release notes of the newest version, once per user: null after they closed them (and for visitors). */
   async updateNotice(userId: string | null): Promise<UpdateNotice> {
     if (!userId) return null;
-    const row = await this.live('update').orderBy('created_at', 'desc').orderBy('id', 'desc').limit(1).executeTakeFirst();
+    const row = await this.live('update')
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst();
     if (!row || (await this.closedBy(userId, row.id))) return null;
-    return { id: row.id, version: row.version ?? '', title: row.title, content: row.content, publishedAt: row.start_at ?? row.created_at };
+    return {
+      id: row.id,
+      version: row.version ?? '',
+      title: row.title,
+      content: row.content,
+      publishedAt: row.start_at ?? row.created_at,
+    };
   }
 
   async partners(): Promise<Partner[]> {
-    const rows = await this.db.selectFrom('partners').selectAll().where('status', '=', 1).orderBy('sort', 'asc').orderBy('created_at', 'asc').limit(100).execute();
-    return rows.map((p) => ({ id: p.id, name: p.name, logo: p.logo_url, link: p.link, description: p.description }));
+    const rows = await this.db
+      .selectFrom('partners')
+      .selectAll()
+      .where('status', '=', 1)
+      .orderBy('sort', 'asc')
+      .orderBy('created_at', 'asc')
+      .limit(100)
+      .execute();
+    return rows.map((p) => ({
+      id: p.id,
+      name: p.name,
+      logo: p.logo_url,
+      link: p.link,
+      description: p.description,
+    }));
   }
 }

@@ -8,7 +8,14 @@ export function registerConfigRoutes(app: FastifyInstance, ctx: AppContext): voi
   const service = ctx.services.clientConfig;
   app.withTypeProvider<ZodTypeProvider>().post(
     '/api/common/client/getClientConfig',
-    { config: { auth: 'optional' }, schema: { tags: ['common'], summary: '客户端配置（加载提示、客服、备案信息）', response: { 200: envelopeSchema(clientConfigSchema) } } },
+    {
+      config: { auth: 'optional' },
+      schema: {
+        tags: ['common'],
+        summary: '客户端配置（加载提示、客服、备案信息）',
+        response: { 200: envelopeSchema(clientConfigSchema) },
+      },
+    },
     async () => ok(await service.get()),
   );
 }

@@ -32,7 +32,11 @@ export class ClientConfigService {
   }
 
   async get(): Promise<ClientConfig> {
-    const row = await this.db.selectFrom('settings').select('value').where('key', '=', 'client_config').executeTakeFirst();
+    const row = await this.db
+      .selectFrom('settings')
+      .select('value')
+      .where('key', '=', 'client_config')
+      .executeTakeFirst();
     if (!row) return this.defaults;
     try {
       return { ...this.defaults, ...(JSON.parse(row.value) as Partial<ClientConfig>) };

@@ -10,7 +10,13 @@ export class ContentRepo {
   constructor(private readonly db: Kysely<Database>) {}
 
   private ordered(kind: string) {
-    return this.db.selectFrom('contents').selectAll().where('kind', '=', kind).orderBy('sort', 'asc').orderBy('created_at', 'desc').orderBy('id', 'desc');
+    return this.db
+      .selectFrom('contents')
+      .selectAll()
+      .where('kind', '=', kind)
+      .orderBy('sort', 'asc')
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc');
   }
 
   listPublished(kind: string): Promise<ContentRow[]> {

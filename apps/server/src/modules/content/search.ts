@@ -34,7 +34,8 @@ export function highlightRanges(text: string, words: string[]): Array<[number, n
   const folded = fold(text);
   const ranges: Array<[number, number]> = [];
   for (const w of words) {
-    for (let i = folded.indexOf(w); i !== -1 && ranges.length < 50; i = folded.indexOf(w, i + w.length)) ranges.push([i, i + w.length]);
+    for (let i = folded.indexOf(w); i !== -1 && ranges.length < 50; i = folded.indexOf(w, i + w.length))
+      ranges.push([i, i + w.length]);
   }
   ranges.sort((a, b) => a[0] - b[0]);
   const merged: Array<[number, number]> = [];
@@ -50,7 +51,10 @@ const SNIPPET_BEFORE = 30;
 const SNIPPET_LENGTH = 120;
 
 /** A window of the plain text around the first keyword found, with the keywords' ranges in it. */
-export function snippet(plain: string, words: string[]): { snippet: string; snippetHighlights: Array<[number, number]> } {
+export function snippet(
+  plain: string,
+  words: string[],
+): { snippet: string; snippetHighlights: Array<[number, number]> } {
   const text = plain.replace(/\s+/g, ' ').trim();
   const folded = fold(text);
   const firstHits = words.map((w) => folded.indexOf(w)).filter((i) => i >= 0);
@@ -64,6 +68,9 @@ export function snippet(plain: string, words: string[]): { snippet: string; snip
   const body = text.slice(start, end);
   const out = `${prefix}${body}${end < text.length ? '…' : ''}`;
   const shift = prefix.length;
-  const snippetHighlights = highlightRanges(body, words).map(([a, b]): [number, number] => [a + shift, b + shift]);
+  const snippetHighlights = highlightRanges(body, words).map(([a, b]): [number, number] => [
+    a + shift,
+    b + shift,
+  ]);
   return { snippet: out, snippetHighlights };
 }

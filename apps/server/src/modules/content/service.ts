@@ -25,7 +25,11 @@ export interface ContentReader {
   search(query: string): Promise<ContentSearchHit[]>;
 }
 
-const NOT_FOUND_MSG: Record<ContentKind, string> = { help: '帮助文章不存在或已下线', question: '问题不存在或已下线', news: '动态不存在或已下线' };
+const NOT_FOUND_MSG: Record<ContentKind, string> = {
+  help: '帮助文章不存在或已下线',
+  question: '问题不存在或已下线',
+  news: '动态不存在或已下线',
+};
 const SEARCH_LIMIT = 50;
 const KIND_RANK: Record<ContentKind, number> = { help: 0, question: 1, news: 2 };
 
@@ -34,7 +38,16 @@ function asKind(kind: string): ContentKind {
 }
 
 function listItem(r: ContentRow): ContentListItem {
-  return { id: r.id, kind: asKind(r.kind), code: r.code, title: r.title, summary: r.summary, category: r.category, createdAt: r.created_at, updatedAt: r.updated_at };
+  return {
+    id: r.id,
+    kind: asKind(r.kind),
+    code: r.code,
+    title: r.title,
+    summary: r.summary,
+    category: r.category,
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
+  };
 }
 
 /** Help articles, FAQ and news: public reads and the console's edits. */
@@ -64,7 +77,15 @@ export class ContentService implements ContentReader {
       // A summary taken from the body (the default) would show twice.
       const plain = bodyText.includes(r.summary) ? bodyText : `${r.summary}\n${bodyText}`;
       return {
-        hit: { id: r.id, kind: asKind(r.kind), code: r.code, href: contentHref(asKind(r.kind), r.code), title: r.title, titleHighlights, ...snippet(plain, words) },
+        hit: {
+          id: r.id,
+          kind: asKind(r.kind),
+          code: r.code,
+          href: contentHref(asKind(r.kind), r.code),
+          title: r.title,
+          titleHighlights,
+          ...snippet(plain, words),
+        },
         // A title naming the keywords ranks first, then help before FAQ before news (stable sort keeps stored order).
         rank: (titleHighlights.length ? 0 : 10) + KIND_RANK[asKind(r.kind)],
       };
@@ -75,13 +96,22 @@ export class ContentService implements ContentReader {
   // ---- the console ----
 
   async adminList(kind: ContentKind): Promise<AdminContentItem[]> {
-    return (await this.repo.listAll(kind)).map((r) => ({ ...listItem(r), body: r.body, published: r.published === 1, sort: r.sort }));
+    return (await this.repo.listAll(kind)).map((r) => ({
+      ...listItem(r),
+      body: r.body,
+      published: r.published === 1,
+      sort: r.sort,
+    }));
   }
 
   /** Create (no id) or update; an item without a code is reached by its id, which becomes its code. */
   async save(input: SaveContent): Promise<{ id: string; code: string }> {
     const at = this.now().toISOString();
-    const summary = (input.summary?.trim() || firstParagraphText(input.body) || markdownToPlainText(input.body).split('\n')[0]).slice(0, 120);
+    const summary = (
+      input.summary?.trim() ||
+      firstParagraphText(input.body) ||
+      markdownToPlainText(input.body).split('\n')[0]
+    ).slice(0, 120);
     const fields = {
       title: input.title.trim(),
       summary,
@@ -95,14 +125,23 @@ export class ContentService implements ContentReader {
         const id = newId();
         const code = input.code ?? id;
         if (await this.repo.codeTaken(input.kind, code, null)) throw conflict(`编码“${code}”已被使用`);
-        await this.repo.insert({ id, kind: input.kind, code, ...fields, sort: input.sort ?? 0, created_at: at, updated_at: at });
+        await this.repo.insert({
+          id,
+          kind: input.kind,
+          code,
+          ...fields,
+          sort: input.sort ?? 0,
+          created_at: at,
+          updated_at: at,
+        });
         return { id, code };
       }
       const row = await this.repo.byId(String(input.id));
       if (!row) throw notFound('内容不存在或已删除');
       if (row.kind !== input.kind) throw badRequest('不能修改内容类型');
       const code = input.code ?? row.code;
-      if (code !== row.code && (await this.repo.codeTaken(row.kind, code, row.id))) throw conflict(`编码“${code}”已被使用`);
+      if (code !== row.code && (await this.repo.codeTaken(row.kind, code, row.id)))
+        throw conflict(`编码“${code}”已被使用`);
       await this.repo.update(row.id, { ...fields, code, sort: input.sort ?? row.sort, updated_at: at });
       return { id: row.id, code };
     } catch (err) {
@@ -113,7 +152,10 @@ export class ContentService implements ContentReader {
   }
 
   async setPublished(id: string, published: boolean): Promise<void> {
-    const res = await this.repo.update(id, { published: published ? 1 : 0, updated_at: this.now().toISOString() });
+    const res = await this.repo.update(id, {
+      published: published ? 1 : 0,
+      updated_at: this.now().toISOString(),
+    });
     if (!Number(res.numUpdatedRows)) throw notFound('内容不存在或已删除');
   }
 

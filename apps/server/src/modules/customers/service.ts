@@ -33,7 +33,18 @@ function statusOf(s: string): AdminUserItem['status'] {
 
 function present(u: UserRow): AdminUserItem {
   const companyName = COMPANY_ROLES.has(u.role) ? u.company_name || null : null;
-  return { id: u.id, account: u.account, phone: u.phone, name: u.name, role: u.role, status: statusOf(u.status), tenantId: u.tenant_id, companyName, createTime: u.created_at, lastLoginTime: u.last_login_at };
+  return {
+    id: u.id,
+    account: u.account,
+    phone: u.phone,
+    name: u.name,
+    role: u.role,
+    status: statusOf(u.status),
+    tenantId: u.tenant_id,
+    companyName,
+    createTime: u.created_at,
+    lastLoginTime: u.last_login_at,
+  };
 }
 
 /**
@@ -57,15 +68,31 @@ export class CustomerService {
     let base = this.users();
     if (q.keyword) {
       const like = `%${q.keyword.replace(/[%_\\]/g, '')}%`;
-      base = base.where((eb) => eb.or([eb('users.phone', 'like', like), eb('users.account', 'like', like), eb('users.name', 'like', like), eb('tenants.name', 'like', like), eb('users.id', '=', q.keyword ?? '')]));
+      base = base.where((eb) =>
+        eb.or([
+          eb('users.phone', 'like', like),
+          eb('users.account', 'like', like),
+          eb('users.name', 'like', like),
+          eb('tenants.name', 'like', like),
+          eb('users.id', '=', q.keyword ?? ''),
+        ]),
+      );
     }
     const total = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
-    const rows = await newestPage(base.selectAll('users').select('tenants.name as company_name'), 'users', q).execute();
+    const rows = await newestPage(
+      base.selectAll('users').select('tenants.name as company_name'),
+      'users',
+      q,
+    ).execute();
     return makePage(rows.map(present), Number(total?.n ?? 0), q);
   }
 
   private async row(userId: string): Promise<UserRow> {
-    const u = await this.users().selectAll('users').select('tenants.name as company_name').where('users.id', '=', userId).executeTakeFirst();
+    const u = await this.users()
+      .selectAll('users')
+      .select('tenants.name as company_name')
+      .where('users.id', '=', userId)
+      .executeTakeFirst();
     if (!u) throw notFound('用户不存在');
     return u;
   }
@@ -74,24 +101,56 @@ export class CustomerService {
     const u = await this.row(userId);
     const quota = await this.quota.remaining({ userId: u.id, tenantId: u.tenant_id, role: u.role });
     const holder = quotaHolder(u);
-    const orders = await this.db.selectFrom('orders').selectAll().where('user_id', '=', u.id).orderBy('created_at', 'desc').limit(20).execute();
+    const orders = await this.db
+      .selectFrom('orders')
+      .selectAll()
+      .where('user_id', '=', u.id)
+      .orderBy('created_at', 'desc')
+      .limit(20)
+      .execute();
     let logs = this.db.selectFrom('user_bid_logs').selectAll().where('tenant_id', '=', u.tenant_id);
     if (holder === 'user') logs = logs.where('user_id', '=', u.id);
     const bidLogs = await logs.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(20).execute();
     let company: AdminUserDetail['company'] = null;
     if (holder === 'tenant') {
-      const members = await this.db.selectFrom('users').selectAll().where('tenant_id', '=', u.tenant_id).orderBy('created_at').limit(200).execute();
+      const members = await this.db
+        .selectFrom('users')
+        .selectAll()
+        .where('tenant_id', '=', u.tenant_id)
+        .orderBy('created_at')
+        .limit(200)
+        .execute();
       company = {
         id: u.tenant_id,
         name: u.company_name ?? '',
-        members: members.map((m) => ({ id: m.id, account: m.account, name: m.name, role: m.role, status: statusOf(m.status) })),
+        members: members.map((m) => ({
+          id: m.id,
+          account: m.account,
+          name: m.name,
+          role: m.role,
+          status: statusOf(m.status),
+        })),
       };
     }
     return {
       user: present(u),
       quota,
-      orders: orders.map((o) => ({ id: o.id, packageName: o.package_name, amount: fenToYuan(o.amount), status: o.status, createTime: o.created_at })),
-      bidLogs: bidLogs.map((r) => ({ id: r.id, delta: r.delta, bucket: r.bucket, reason: r.reason, note: r.note, orderId: r.order_id, createTime: r.created_at })),
+      orders: orders.map((o) => ({
+        id: o.id,
+        packageName: o.package_name,
+        amount: fenToYuan(o.amount),
+        status: o.status,
+        createTime: o.created_at,
+      })),
+      bidLogs: bidLogs.map((r) => ({
+        id: r.id,
+        delta: r.delta,
+        bucket: r.bucket,
+        reason: r.reason,
+        note: r.note,
+        orderId: r.order_id,
+        createTime: r.created_at,
+      })),
       company,
     };
   }
@@ -104,22 +163,45 @@ export class CustomerService {
     await this.db.transaction().execute(async (trx) => {
       const table = holder === 'tenant' ? 'tenants' : 'users';
       const holderId = holder === 'tenant' ? u.tenant_id : u.id;
-      await trx.updateTable(table).set((eb) => ({ [column]: eb(eb.ref(column), '+', input.amount) })).where('id', '=', holderId).execute();
+      await trx
+        .updateTable(table)
+        .set((eb) => ({ [column]: eb(eb.ref(column), '+', input.amount) }))
+        .where('id', '=', holderId)
+        .execute();
       await trx
         .insertInto('user_bid_logs')
-        .values({ id: newId(), user_id: u.id, tenant_id: u.tenant_id, bucket: input.bucket, delta: input.amount, reason: 'grant', bid_id: null, order_id: null, operator_id: operator.userId, note: input.reason, created_at: this.now().toISOString() })
+        .values({
+          id: newId(),
+          user_id: u.id,
+          tenant_id: u.tenant_id,
+          bucket: input.bucket,
+          delta: input.amount,
+          reason: 'grant',
+          bid_id: null,
+          order_id: null,
+          operator_id: operator.userId,
+          note: input.reason,
+          created_at: this.now().toISOString(),
+        })
         .execute();
     });
     return this.detail(u.id);
   }
 
   /** Disabling keeps every bid and file; it revokes the sessions, and login answers 账号已被停用. */
-  async setStatus(operator: Actor, input: SetUserStatusInput): Promise<{ id: string; status: AdminUserItem['status']; revokedSessions: number }> {
+  async setStatus(
+    operator: Actor,
+    input: SetUserStatusInput,
+  ): Promise<{ id: string; status: AdminUserItem['status']; revokedSessions: number }> {
     const u = await this.row(input.userId);
     if (input.disabled && u.id === operator.userId) throw badRequest('不能停用自己的账号');
     if (u.status === 'removed') throw badRequest('该账号已被移出企业，不能更改状态');
     const status = input.disabled ? 'disabled' : 'active';
-    await this.db.updateTable('users').set({ status, updated_at: this.now().toISOString() }).where('id', '=', u.id).execute();
+    await this.db
+      .updateTable('users')
+      .set({ status, updated_at: this.now().toISOString() })
+      .where('id', '=', u.id)
+      .execute();
     let revokedSessions = 0;
     if (input.disabled) {
       const r = await this.sessions.revokeAllOfUser(u.id);

@@ -18,7 +18,13 @@ export class DiffRepo {
   }
 
   findOwned(owner: ActorScope, id: string): Promise<DiffTable | undefined> {
-    return this.db.selectFrom('diffs').selectAll().where('id', '=', id).where('user_id', '=', owner.userId).where('tenant_id', '=', owner.tenantId).executeTakeFirst();
+    return this.db
+      .selectFrom('diffs')
+      .selectAll()
+      .where('id', '=', id)
+      .where('user_id', '=', owner.userId)
+      .where('tenant_id', '=', owner.tenantId)
+      .executeTakeFirst();
   }
 
   /** For the job, which runs on behalf of the row's owner. */
@@ -30,10 +36,30 @@ export class DiffRepo {
     await this.db.updateTable('diffs').set(patch).where('id', '=', id).execute();
   }
 
-  async page(owner: ActorScope, offset: number, limit: number): Promise<{ rows: Array<Omit<DiffTable, 'result'>>; total: number }> {
-    const base = this.db.selectFrom('diffs').where('user_id', '=', owner.userId).where('tenant_id', '=', owner.tenantId);
+  async page(
+    owner: ActorScope,
+    offset: number,
+    limit: number,
+  ): Promise<{ rows: Array<Omit<DiffTable, 'result'>>; total: number }> {
+    const base = this.db
+      .selectFrom('diffs')
+      .where('user_id', '=', owner.userId)
+      .where('tenant_id', '=', owner.tenantId);
     const rows = await base
-      .select(['id', 'user_id', 'tenant_id', 'name', 'status', 'progress', 'stage', 'error', 'score', 'inputs', 'created_at', 'updated_at'])
+      .select([
+        'id',
+        'user_id',
+        'tenant_id',
+        'name',
+        'status',
+        'progress',
+        'stage',
+        'error',
+        'score',
+        'inputs',
+        'created_at',
+        'updated_at',
+      ])
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc')
       .offset(offset)
@@ -55,7 +81,12 @@ export class DiffRepo {
 
   /** True when a row was removed. */
   async remove(owner: ActorScope, id: string): Promise<boolean> {
-    const r = await this.db.deleteFrom('diffs').where('id', '=', id).where('user_id', '=', owner.userId).where('tenant_id', '=', owner.tenantId).executeTakeFirst();
+    const r = await this.db
+      .deleteFrom('diffs')
+      .where('id', '=', id)
+      .where('user_id', '=', owner.userId)
+      .where('tenant_id', '=', owner.tenantId)
+      .executeTakeFirst();
     return Number(r.numDeletedRows) > 0;
   }
 }

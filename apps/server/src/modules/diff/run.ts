@@ -66,7 +66,13 @@ function thumbUrl(bytes: Uint8Array): string {
  * included), leaves out text quoted from the tenders, aligns every pair, matches pictures by
  * perceptual hash and lists shared properties. Reports progress between steps.
  */
-export async function runComparison(actor: Actor, docs: ComparedDocument[], tenderFileId: string | null, source: DiffSource, progress: ProgressFn): Promise<DiffResult> {
+export async function runComparison(
+  actor: Actor,
+  docs: ComparedDocument[],
+  tenderFileId: string | null,
+  source: DiffSource,
+  progress: ProgressFn,
+): Promise<DiffResult> {
   const loaded: Array<LoadedDocument & { metadata: MetaField[] }> = [];
   for (const [i, d] of docs.entries()) {
     const doc = d.source === 'bid' ? await source.loadBid(actor, d.id) : await source.loadFile(actor, d.id);
@@ -98,7 +104,10 @@ export async function runComparison(actor: Actor, docs: ComparedDocument[], tend
   for (let i = 0; i < prepared.length; i++) {
     for (let j = i + 1; j < prepared.length; j++) {
       pairResults.push(comparePair(prepared[i], prepared[j], grams));
-      await progress(40 + (35 * pairResults.length) / total, `正在比对文字（${pairResults.length}/${total} 对）`);
+      await progress(
+        40 + (35 * pairResults.length) / total,
+        `正在比对文字（${pairResults.length}/${total} 对）`,
+      );
     }
   }
 
@@ -132,7 +141,11 @@ export async function runComparison(actor: Actor, docs: ComparedDocument[], tend
   };
   const images: DiffImage[] = [];
   for (const m of matches.slice(0, MAX_IMAGE_MATCHES)) {
-    images.push({ a: { key: m.a.key, index: m.a.index, thumb: thumb(m.a) }, b: { key: m.b.key, index: m.b.index, thumb: thumb(m.b) }, distance: m.distance });
+    images.push({
+      a: { key: m.a.key, index: m.a.index, thumb: thumb(m.a) },
+      b: { key: m.b.key, index: m.b.index, thumb: thumb(m.b) },
+      distance: m.distance,
+    });
   }
   await progress(95, '正在比对文档属性');
 
@@ -148,7 +161,13 @@ export async function runComparison(actor: Actor, docs: ComparedDocument[], tend
   });
   const both = (keys: string[], a: string, b: string) => keys.includes(a) && keys.includes(b);
   return {
-    documents: docs.map((d, i) => ({ key: d.key, name: d.name, source: d.source, text: loaded[i].text, images: loaded[i].images.length })),
+    documents: docs.map((d, i) => ({
+      key: d.key,
+      name: d.name,
+      source: d.source,
+      text: loaded[i].text,
+      images: loaded[i].images.length,
+    })),
     pairs: pairResults.map((p) => ({
       a: p.a,
       b: p.b,

@@ -1,4 +1,15 @@
-import { Code, DIFF_LIMITS, DIFF_MSG, makePage, type DiffCreateInput, type DiffDetail, type DiffListItem, type DiffStatus, type Page, type PageQuery } from '@bid/shared';
+import {
+  Code,
+  DIFF_LIMITS,
+  DIFF_MSG,
+  makePage,
+  type DiffCreateInput,
+  type DiffDetail,
+  type DiffListItem,
+  type DiffStatus,
+  type Page,
+  type PageQuery,
+} from '@bid/shared';
 import type { Logger } from 'pino';
 import { AppError, businessWarning, notFound } from '../../http/errors.ts';
 import type { JobContext, JobQueue } from '../../jobs/queue.ts';
@@ -35,12 +46,23 @@ function parse<T>(json: string | null, fallback: T): T {
 /** A file name safe on every OS for the report's download. */
 /** What the list and the detail both show of a comparison. */
 function summaryOf(row: Pick<DiffTable, 'id' | 'name' | 'status' | 'progress' | 'score' | 'created_at'>) {
-  return { id: row.id, name: row.name, status: row.status as DiffStatus, progress: row.progress, score: row.score, createTime: row.created_at };
+  return {
+    id: row.id,
+    name: row.name,
+    status: row.status as DiffStatus,
+    progress: row.progress,
+    score: row.score,
+    createTime: row.created_at,
+  };
 }
 
 function reportFileName(name: string): string {
-  // eslint-disable-next-line no-control-regex
-  const clean = name.replace(/[\u0000-\u001f\u007f/\\:*?"<>|]+/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 80);
+  const clean = name
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u001f\u007f/\\:*?"<>|]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, 80);
   return `查重报告-${clean || '未命名'}.docx`;
 }
 
@@ -61,14 +83,20 @@ export class DiffService {
       throw new AppError(Code.TOO_MANY_REQUESTS, DIFF_MSG.busy, { retryAfter: 10 }, { 'retry-after': '10' });
     }
     const docs: ComparedDocument[] = [];
-    for (const id of input.bidIds ?? []) docs.push({ key: KEYS[docs.length], source: 'bid', id, name: await this.source.bidName(actor, id) });
-    for (const id of input.fileIds ?? []) docs.push({ key: KEYS[docs.length], source: 'file', id, name: await this.source.fileName(actor, id) });
+    for (const id of input.bidIds ?? [])
+      docs.push({ key: KEYS[docs.length], source: 'bid', id, name: await this.source.bidName(actor, id) });
+    for (const id of input.fileIds ?? [])
+      docs.push({ key: KEYS[docs.length], source: 'file', id, name: await this.source.fileName(actor, id) });
     const tenderFileId = input.tenderFileId ?? null;
     if (tenderFileId) await this.source.fileName(actor, tenderFileId);
     const name = (input.name?.trim() || docs.map((d) => d.name).join(' / ')).slice(0, DIFF_LIMITS.nameMax);
     const id = newId();
     const now = nowIso();
-    const inputs: DiffInputs = { actor: { userId: actor.userId, tenantId: actor.tenantId, role: actor.role }, docs, tenderFileId };
+    const inputs: DiffInputs = {
+      actor: { userId: actor.userId, tenantId: actor.tenantId, role: actor.role },
+      docs,
+      tenderFileId,
+    };
     await this.repo.insert({
       id,
       user_id: actor.userId,
@@ -103,19 +131,48 @@ export class DiffService {
         await new Promise((r) => setImmediate(r));
         if (percent - last < 2 && percent < 100) return;
         last = percent;
-        await this.repo.update(row.id, { status: 'running', progress: Math.round(percent), stage, updated_at: nowIso() });
+        await this.repo.update(row.id, {
+          status: 'running',
+          progress: Math.round(percent),
+          stage,
+          updated_at: nowIso(),
+        });
         await ctx.setProgress({ percent, stage });
       };
       try {
-        await this.repo.update(row.id, { status: 'running', progress: 1, stage: '正在读取文件', error: null, updated_at: nowIso() });
-        const result = await runComparison(inputs.actor, inputs.docs, inputs.tenderFileId, this.source, progress);
+        await this.repo.update(row.id, {
+          status: 'running',
+          progress: 1,
+          stage: '正在读取文件',
+          error: null,
+          updated_at: nowIso(),
+        });
+        const result = await runComparison(
+          inputs.actor,
+          inputs.docs,
+          inputs.tenderFileId,
+          this.source,
+          progress,
+        );
         const score = result.pairs.reduce((m, p) => Math.max(m, p.score), 0);
-        await this.repo.update(row.id, { status: 'done', progress: 100, stage: '已完成', score, result: JSON.stringify(result), updated_at: nowIso() });
+        await this.repo.update(row.id, {
+          status: 'done',
+          progress: 100,
+          stage: '已完成',
+          score,
+          result: JSON.stringify(result),
+          updated_at: nowIso(),
+        });
       } catch (err) {
         if (ctx.signal.aborted) throw err;
         const message = err instanceof AppError ? err.message : DIFF_MSG.failed;
         if (!(err instanceof AppError)) this.log.error({ err, diffId: row.id }, 'diff failed');
-        await this.repo.update(row.id, { status: 'failed', error: message, stage: '失败', updated_at: nowIso() });
+        await this.repo.update(row.id, {
+          status: 'failed',
+          error: message,
+          stage: '失败',
+          updated_at: nowIso(),
+        });
       }
     };
   }
@@ -148,7 +205,15 @@ export class DiffService {
       ...summaryOf(row),
       stage: row.stage,
       error: row.error,
-      documents: result?.documents ?? (inputs?.docs ?? []).map((d) => ({ key: d.key, name: d.name, source: d.source, text: '', images: 0 })),
+      documents:
+        result?.documents ??
+        (inputs?.docs ?? []).map((d) => ({
+          key: d.key,
+          name: d.name,
+          source: d.source,
+          text: '',
+          images: 0,
+        })),
       pairs: result?.pairs ?? [],
       passages: result?.passages ?? [],
       images: result?.images ?? [],
@@ -161,7 +226,10 @@ export class DiffService {
     const { rows, total } = await this.repo.page(actor, (q.current - 1) * q.size, q.size);
     const records = rows.map((r) => ({
       ...summaryOf(r),
-      documents: (parse<DiffInputs | null>(r.inputs, null)?.docs ?? []).map((d) => ({ key: d.key, name: d.name })),
+      documents: (parse<DiffInputs | null>(r.inputs, null)?.docs ?? []).map((d) => ({
+        key: d.key,
+        name: d.name,
+      })),
     }));
     return makePage(records, total, q);
   }
@@ -169,7 +237,8 @@ export class DiffService {
   async remove(actor: Actor, id: string): Promise<void> {
     const row = await this.owned(actor, id);
     const jobId = parse<DiffInputs | null>(row.inputs, null)?.jobId;
-    if (jobId && (row.status === 'queued' || row.status === 'running')) await this.queue.cancel(jobId).catch(() => false);
+    if (jobId && (row.status === 'queued' || row.status === 'running'))
+      await this.queue.cancel(jobId).catch(() => false);
     if (!(await this.repo.remove(actor, id))) throw notFound(DIFF_MSG.notFound);
   }
 

@@ -98,7 +98,10 @@ export class WorkspaceDiffSource implements DiffSource {
   async loadFile(actor: Actor, fileId: string): Promise<LoadedDocument> {
     const row = await this.files.findOwned(actor, fileId);
     if (!row) throw notFound(FILE_MESSAGES.notFound);
-    const docx = row.kind === 'docx' ? await fs.readFile(path.join(this.dataDir, row.storage_path)).catch(() => null) : null;
+    const docx =
+      row.kind === 'docx'
+        ? await fs.readFile(path.join(this.dataDir, row.storage_path)).catch(() => null)
+        : null;
     return { name: row.name, text: row.text, images: [], docx, tender: null };
   }
 }

@@ -1,6 +1,12 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { elementRequestSchema, elementResultSchema, envelopeSchema, imageSearchResultSchema, type ElementKind } from '@bid/shared';
+import {
+  elementRequestSchema,
+  elementResultSchema,
+  envelopeSchema,
+  imageSearchResultSchema,
+  type ElementKind,
+} from '@bid/shared';
 import type { AppContext } from '../../context.ts';
 import { requireAuth } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
@@ -28,11 +34,29 @@ export function registerElementsModule(app: FastifyInstance, ctx: AppContext): v
   const service = ctx.services.elements;
   const r = app.withTypeProvider<ZodTypeProvider>();
   for (const [url, kind, summary] of CALLS) {
-    r.post(url, { schema: { tags, summary, body: elementRequestSchema, response: { 200: envelopeSchema(elementResultSchema) } } }, async (req, reply) =>
-      ok(await service.generate(requireAuth(req), kind, req.body, abortOnClose(reply))),
+    r.post(
+      url,
+      {
+        schema: {
+          tags,
+          summary,
+          body: elementRequestSchema,
+          response: { 200: envelopeSchema(elementResultSchema) },
+        },
+      },
+      async (req, reply) => ok(await service.generate(requireAuth(req), kind, req.body, abortOnClose(reply))),
     );
   }
-  r.post('/api/ai/client/aiSearchImages', { schema: { tags, summary: '按章节关键词搜索配图（图片库）', body: elementRequestSchema, response: { 200: envelopeSchema(imageSearchResultSchema) } } }, async (req, reply) =>
-    ok(await service.searchImages(requireAuth(req), req.body, abortOnClose(reply))),
+  r.post(
+    '/api/ai/client/aiSearchImages',
+    {
+      schema: {
+        tags,
+        summary: '按章节关键词搜索配图（图片库）',
+        body: elementRequestSchema,
+        response: { 200: envelopeSchema(imageSearchResultSchema) },
+      },
+    },
+    async (req, reply) => ok(await service.searchImages(requireAuth(req), req.body, abortOnClose(reply))),
   );
 }

@@ -73,7 +73,8 @@ export class ElementsService {
 
   private async limit(owner: Actor): Promise<void> {
     const r = await this.deps.limiter.hit(`ai-elements:${owner.userId}`, CALLS_PER_MINUTE, 60);
-    if (!r.allowed) throw tooMany(`生成图表过于频繁，请 ${r.retryAfterSeconds} 秒后再试`, r.retryAfterSeconds);
+    if (!r.allowed)
+      throw tooMany(`生成图表过于频繁，请 ${r.retryAfterSeconds} 秒后再试`, r.retryAfterSeconds);
   }
 
   /**
@@ -81,7 +82,15 @@ export class ElementsService {
    * every model call made inside (a repair too) are recorded afterwards, so elements spend the same
    * daily budget as chapters.
    */
-  private async fairly<T>(owner: Actor, tier: ModelTier, task: string, bidId: string, catalogId: string, fn: (provider: ElementsDeps['provider']) => Promise<T>, signal?: AbortSignal): Promise<T> {
+  private async fairly<T>(
+    owner: Actor,
+    tier: ModelTier,
+    task: string,
+    bidId: string,
+    catalogId: string,
+    fn: (provider: ElementsDeps['provider']) => Promise<T>,
+    signal?: AbortSignal,
+  ): Promise<T> {
     const inner = this.deps.provider;
     const spent = { promptTokens: 0, completionTokens: 0, model: null as string | null };
     const metered: ElementsDeps['provider'] = inner && {
@@ -102,13 +111,29 @@ export class ElementsService {
       throw e;
     } finally {
       if (spent.promptTokens + spent.completionTokens > 0) {
-        await this.deps.usage.record(scope, { value: null, engine: 'openai', model: spent.model, promptTokens: spent.promptTokens, completionTokens: spent.completionTokens }, tier, task, bidId, catalogId);
+        await this.deps.usage.record(
+          scope,
+          {
+            value: null,
+            engine: 'openai',
+            model: spent.model,
+            promptTokens: spent.promptTokens,
+            completionTokens: spent.completionTokens,
+          },
+          tier,
+          task,
+          bidId,
+          catalogId,
+        );
       }
     }
   }
 
   /** The chapter's context (404 for a chapter that is not the caller's). */
-  async contextOf(owner: Actor, input: Pick<ElementRequest, 'catalogId' | 'instruction'>): Promise<{ ctx: ElementContext; tier: ModelTier; bid: BidDetail }> {
+  async contextOf(
+    owner: Actor,
+    input: Pick<ElementRequest, 'catalogId' | 'instruction'>,
+  ): Promise<{ ctx: ElementContext; tier: ModelTier; bid: BidDetail }> {
     const detail = await this.catalog.detail(owner, input.catalogId);
     const bid = await this.bids.detail(owner, detail.bidId);
     const tree = await this.catalog.treeOfBid(detail.bidId);
@@ -126,7 +151,12 @@ export class ElementsService {
     return { ctx, tier: bid.modelType, bid };
   }
 
-  async generate(owner: Actor, kind: ElementKind, input: ElementRequest, signal?: AbortSignal): Promise<ElementResult> {
+  async generate(
+    owner: Actor,
+    kind: ElementKind,
+    input: ElementRequest,
+    signal?: AbortSignal,
+  ): Promise<ElementResult> {
     await this.limit(owner);
     const { ctx, tier, bid } = await this.contextOf(owner, input);
     authorizeBid(bid, 'update');
@@ -134,21 +164,46 @@ export class ElementsService {
     let versionId: string | null = null;
     if (input.replace) {
       try {
-        versionId = (await this.catalog.saveContentVersion(owner, input.catalogId, `重新生成${ELEMENT_LABELS[kind]}前`)).id;
+        versionId = (
+          await this.catalog.saveContentVersion(owner, input.catalogId, `重新生成${ELEMENT_LABELS[kind]}前`)
+        ).id;
       } catch (e) {
         // An empty chapter has nothing to keep; anything else (404, finished bid) stops here.
         if (!(e instanceof Error && e.message === CATALOG_MSG.emptyContentVersion)) throw e;
       }
     }
-    const out = await this.fairly(owner, tier, `element-${kind}`, bid.id, input.catalogId, (provider) => generateElement(kind, ctx, { provider, tier, signal, budgetMs: 55_000 }), signal);
-    return { kind, node: out.node as ElementResult['node'], caption: out.caption, engine: out.engine, notice: out.notice, versionId };
+    const out = await this.fairly(
+      owner,
+      tier,
+      `element-${kind}`,
+      bid.id,
+      input.catalogId,
+      (provider) => generateElement(kind, ctx, { provider, tier, signal, budgetMs: 55_000 }),
+      signal,
+    );
+    return {
+      kind,
+      node: out.node as ElementResult['node'],
+      caption: out.caption,
+      engine: out.engine,
+      notice: out.notice,
+      versionId,
+    };
   }
 
   async searchImages(owner: Actor, input: ElementRequest, signal?: AbortSignal): Promise<ImageSearchResult> {
     await this.limit(owner);
     const { ctx, tier, bid } = await this.contextOf(owner, input);
     await this.bids.authorizeTierOf(owner, tier);
-    const { keywords, engine } = await this.fairly(owner, tier, 'element-images', bid.id, input.catalogId, (provider) => searchKeywords(ctx, { provider, tier, signal, budgetMs: 40_000 }), signal);
+    const { keywords, engine } = await this.fairly(
+      owner,
+      tier,
+      'element-images',
+      bid.id,
+      input.catalogId,
+      (provider) => searchKeywords(ctx, { provider, tier, signal, budgetMs: 40_000 }),
+      signal,
+    );
     const sources = this.deps.imageSources;
     const lists = await Promise.all(
       sources.map((s) =>

@@ -1,5 +1,13 @@
 import { sql, type Kysely } from 'kysely';
-import { makePage, maskPhone, type Employee, type EmployeeInvitation, type EmployeeListQuery, type MyEmployeeInvitation, type Page } from '@bid/shared';
+import {
+  makePage,
+  maskPhone,
+  type Employee,
+  type EmployeeInvitation,
+  type EmployeeListQuery,
+  type MyEmployeeInvitation,
+  type Page,
+} from '@bid/shared';
 import type { Database } from '../../db/schema.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import type { SessionService } from '../session/service.ts';
@@ -9,7 +17,14 @@ import { UserRepo, type UserRow } from '../user/repo.ts';
 import { EmployeeInvitations } from './invitations.ts';
 
 function view(u: UserRow): Employee {
-  return { id: u.id, name: u.name, phone: maskPhone(u.phone), role: u.role, createTime: u.created_at, lastLoginTime: u.last_login_at };
+  return {
+    id: u.id,
+    name: u.name,
+    phone: maskPhone(u.phone),
+    role: u.role,
+    createTime: u.created_at,
+    lastLoginTime: u.last_login_at,
+  };
 }
 
 export interface NewCompany {
@@ -26,29 +41,45 @@ export interface NewCompany {
  * personal user moved into the company (their personal tenant is kept and restored if they leave).
  * Used by the admin CLI and by tests.
  */
-export async function createCompany(db: Kysely<Database>, c: NewCompany): Promise<{ tenantId: string; userId: string }> {
+export async function createCompany(
+  db: Kysely<Database>,
+  c: NewCompany,
+): Promise<{ tenantId: string; userId: string }> {
   const repo = new UserRepo(db);
   const name = c.name.trim();
   if (!name || name.length > 100) throw badRequest('企业名称须为 1 到 100 个字符');
   return db.transaction().execute(async (trx) => {
     const existing = await repo.findByPhone(c.phone, trx);
     if (existing && existing.is_employee === 1) throw conflict('该手机号已属于一个企业');
-    const tenantId = await repo.createTenant(trx, { name, registrationNo: c.registrationNo ?? null, adminUserId: null });
-    if (c.bids) await trx.updateTable('tenants').set({ bid_number: c.bids }).where('id', '=', tenantId).execute();
+    const tenantId = await repo.createTenant(trx, {
+      name,
+      registrationNo: c.registrationNo ?? null,
+      adminUserId: null,
+    });
+    if (c.bids)
+      await trx.updateTable('tenants').set({ bid_number: c.bids }).where('id', '=', tenantId).execute();
     let userId: string;
     if (existing) {
       userId = existing.id;
       await trx
         .updateTable('users')
         .set({
-          tenant_id: tenantId, home_tenant_id: existing.tenant_id, role: 'company_admin', is_employee: 1,
-          ...(c.adminName ? { name: c.adminName } : {}), updated_at: new Date().toISOString(),
+          tenant_id: tenantId,
+          home_tenant_id: existing.tenant_id,
+          role: 'company_admin',
+          is_employee: 1,
+          ...(c.adminName ? { name: c.adminName } : {}),
+          updated_at: new Date().toISOString(),
         })
         .where('id', '=', existing.id)
         .execute();
     } else {
       const user = await repo.createUser(trx, {
-        phone: c.phone, name: c.adminName ?? '', source: 'admin', registSource: 'company', temporaryBids: 0,
+        phone: c.phone,
+        name: c.adminName ?? '',
+        source: 'admin',
+        registSource: 'company',
+        temporaryBids: 0,
         company: { tenantId, role: 'company_admin' },
       });
       userId = user.id;
@@ -95,7 +126,10 @@ export class EmployeeService {
     return this.invitations.answer(auth.userId, id, accept);
   }
 
-  async list(auth: SessionActor, q: EmployeeListQuery & { current: number; size: number }): Promise<Page<Employee>> {
+  async list(
+    auth: SessionActor,
+    q: EmployeeListQuery & { current: number; size: number },
+  ): Promise<Page<Employee>> {
     const tenantId = authorizeEmployeeAdmin(auth);
     let base = this.db
       .selectFrom('users')
@@ -105,7 +139,12 @@ export class EmployeeService {
     const kw = q.keyword?.trim();
     if (kw) {
       const like = `%${kw.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      base = base.where((eb) => eb.or([sql<boolean>`${eb.ref('name')} like ${like} escape '\\'`, sql<boolean>`${eb.ref('phone')} like ${like} escape '\\'`]));
+      base = base.where((eb) =>
+        eb.or([
+          sql<boolean>`${eb.ref('name')} like ${like} escape '\\'`,
+          sql<boolean>`${eb.ref('phone')} like ${like} escape '\\'`,
+        ]),
+      );
     }
     const total = Number((await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
     const rows = await base
@@ -137,10 +176,17 @@ export class EmployeeService {
     if (!target) throw notFound('员工不存在');
     if (target.role !== 'employee') throw badRequest('不能移除企业管理员');
     await this.db.transaction().execute(async (trx) => {
-      const home = target.home_tenant_id ?? (await this.repo.createTenant(trx, { name: '', adminUserId: target.id }));
+      const home =
+        target.home_tenant_id ?? (await this.repo.createTenant(trx, { name: '', adminUserId: target.id }));
       const r = await trx
         .updateTable('users')
-        .set({ tenant_id: home, home_tenant_id: null, role: 'personal', is_employee: 0, updated_at: new Date().toISOString() })
+        .set({
+          tenant_id: home,
+          home_tenant_id: null,
+          role: 'personal',
+          is_employee: 0,
+          updated_at: new Date().toISOString(),
+        })
         .where('id', '=', target.id)
         .where('tenant_id', '=', tenantId)
         .executeTakeFirst();

@@ -1,5 +1,9 @@
 import type { Kysely } from 'kysely';
-import { TEMPLATE_CONSOLE_MSG as MSG, type AdminTemplateItem, type AdminTemplateUpdateInput } from '@bid/shared';
+import {
+  TEMPLATE_CONSOLE_MSG as MSG,
+  type AdminTemplateItem,
+  type AdminTemplateUpdateInput,
+} from '@bid/shared';
 import type { Database } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { nowIso } from '../../lib/ids.ts';
@@ -14,7 +18,17 @@ export class TemplateConsole {
   async list(): Promise<AdminTemplateItem[]> {
     const rows = await this.db
       .selectFrom('export_templates')
-      .select(['id', 'name', 'display_name', 'description', 'sort', 'display_sort', 'enabled', 'is_default', 'builtin'])
+      .select([
+        'id',
+        'name',
+        'display_name',
+        'description',
+        'sort',
+        'display_sort',
+        'enabled',
+        'is_default',
+        'builtin',
+      ])
       .orderBy((eb) => eb.fn.coalesce('display_sort', 'sort'))
       .orderBy('id')
       .execute();
@@ -31,10 +45,19 @@ export class TemplateConsole {
   }
 
   async update(input: AdminTemplateUpdateInput): Promise<AdminTemplateItem[]> {
-    const row = await this.db.selectFrom('export_templates').select(['id', 'is_default']).where('id', '=', input.id).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('export_templates')
+      .select(['id', 'is_default'])
+      .where('id', '=', input.id)
+      .executeTakeFirst();
     if (!row) throw notFound(MSG.notFound);
     if (input.enabled === false && row.is_default === 1) throw badRequest(MSG.defaultCannotDisable);
-    const patch: { updated_at: string; display_name?: string | null; display_sort?: number; enabled?: number } = { updated_at: nowIso() };
+    const patch: {
+      updated_at: string;
+      display_name?: string | null;
+      display_sort?: number;
+      enabled?: number;
+    } = { updated_at: nowIso() };
     if (input.name !== undefined) patch.display_name = input.name || null;
     if (input.sort !== undefined) patch.display_sort = input.sort;
     if (input.enabled !== undefined) patch.enabled = input.enabled ? 1 : 0;
@@ -45,12 +68,25 @@ export class TemplateConsole {
   /** Exactly one default, always an enabled template: the switch happens in one transaction. */
   async setDefault(id: string): Promise<AdminTemplateItem[]> {
     await this.db.transaction().execute(async (trx) => {
-      const row = await trx.selectFrom('export_templates').select(['id', 'enabled']).where('id', '=', id).executeTakeFirst();
+      const row = await trx
+        .selectFrom('export_templates')
+        .select(['id', 'enabled'])
+        .where('id', '=', id)
+        .executeTakeFirst();
       if (!row) throw notFound(MSG.notFound);
       if (row.enabled !== 1) throw badRequest(MSG.disabledCannotDefault);
       const now = nowIso();
-      await trx.updateTable('export_templates').set({ is_default: 0, updated_at: now }).where('is_default', '=', 1).where('id', '!=', id).execute();
-      await trx.updateTable('export_templates').set({ is_default: 1, updated_at: now }).where('id', '=', id).execute();
+      await trx
+        .updateTable('export_templates')
+        .set({ is_default: 0, updated_at: now })
+        .where('is_default', '=', 1)
+        .where('id', '!=', id)
+        .execute();
+      await trx
+        .updateTable('export_templates')
+        .set({ is_default: 1, updated_at: now })
+        .where('id', '=', id)
+        .execute();
     });
     return this.list();
   }

@@ -38,7 +38,8 @@ export class ExportPool {
             }
             return null;
           }
-          if (msg.type === 'done') return { value: Buffer.from(msg.file.buffer, msg.file.byteOffset, msg.file.byteLength) };
+          if (msg.type === 'done')
+            return { value: Buffer.from(msg.file.buffer, msg.file.byteOffset, msg.file.byteLength) };
           return { error: new ExportWorkerError(msg.message) };
         },
         closedError: () => new ExportWorkerError('export pool closed'),

@@ -23,22 +23,43 @@ export class ExportRepo {
 
   /** A fresh database has no default until the built-ins exist: the code's default becomes it. */
   async ensureDefault(id: string): Promise<void> {
-    const any = await this.db.selectFrom('export_templates').select('id').where('is_default', '=', 1).executeTakeFirst();
-    if (!any) await this.db.updateTable('export_templates').set({ is_default: 1 }).where('id', '=', id).execute();
+    const any = await this.db
+      .selectFrom('export_templates')
+      .select('id')
+      .where('is_default', '=', 1)
+      .executeTakeFirst();
+    if (!any)
+      await this.db.updateTable('export_templates').set({ is_default: 1 }).where('id', '=', id).execute();
   }
 
   /** The template set as default in the console (enabled), if any. */
   async defaultTemplateId(): Promise<string | undefined> {
-    const r = await this.db.selectFrom('export_templates').select('id').where('is_default', '=', 1).where('enabled', '=', 1).executeTakeFirst();
+    const r = await this.db
+      .selectFrom('export_templates')
+      .select('id')
+      .where('is_default', '=', 1)
+      .where('enabled', '=', 1)
+      .executeTakeFirst();
     return r?.id;
   }
 
   findTemplate(id: string): Promise<TemplateRow | undefined> {
-    return this.db.selectFrom('export_templates').selectAll().where('id', '=', id).where('enabled', '=', 1).executeTakeFirst();
+    return this.db
+      .selectFrom('export_templates')
+      .selectAll()
+      .where('id', '=', id)
+      .where('enabled', '=', 1)
+      .executeTakeFirst();
   }
 
-  allBuiltins(): Promise<Array<Pick<TemplateRow, 'id' | 'customized' | 'definition' | 'name' | 'description' | 'sort'>>> {
-    return this.db.selectFrom('export_templates').select(['id', 'customized', 'definition', 'name', 'description', 'sort']).where('builtin', '=', 1).execute();
+  allBuiltins(): Promise<
+    Array<Pick<TemplateRow, 'id' | 'customized' | 'definition' | 'name' | 'description' | 'sort'>>
+  > {
+    return this.db
+      .selectFrom('export_templates')
+      .select(['id', 'customized', 'definition', 'name', 'description', 'sort'])
+      .where('builtin', '=', 1)
+      .execute();
   }
 
   async insertTemplate(row: Insertable<ExportTemplateTable>): Promise<void> {
@@ -46,8 +67,17 @@ export class ExportRepo {
   }
 
   /** Brings a built-in template in step with the code, unless an operator customised it meanwhile. */
-  async refreshBuiltin(id: string, patch: Pick<TemplateRow, 'name' | 'description' | 'definition' | 'sort' | 'updated_at'>): Promise<void> {
-    await this.db.updateTable('export_templates').set(patch).where('id', '=', id).where('builtin', '=', 1).where('customized', '=', 0).execute();
+  async refreshBuiltin(
+    id: string,
+    patch: Pick<TemplateRow, 'name' | 'description' | 'definition' | 'sort' | 'updated_at'>,
+  ): Promise<void> {
+    await this.db
+      .updateTable('export_templates')
+      .set(patch)
+      .where('id', '=', id)
+      .where('builtin', '=', 1)
+      .where('customized', '=', 0)
+      .execute();
   }
 
   // ----------------------------------------------------------------------------- jobs
@@ -58,7 +88,12 @@ export class ExportRepo {
 
   /** A job of this user; undefined for a foreign or unknown id. */
   findJob(userId: string, id: string): Promise<JobRow | undefined> {
-    return this.db.selectFrom('export_jobs').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+    return this.db
+      .selectFrom('export_jobs')
+      .selectAll()
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
   }
 
   async updateJob(id: string, patch: Partial<JobRow>): Promise<void> {
@@ -76,7 +111,12 @@ export class ExportRepo {
   }
 
   expiredJobs(now: string): Promise<Array<Pick<JobRow, 'id' | 'file_path'>>> {
-    return this.db.selectFrom('export_jobs').select(['id', 'file_path']).where('expires_at', '<', now).limit(500).execute();
+    return this.db
+      .selectFrom('export_jobs')
+      .select(['id', 'file_path'])
+      .where('expires_at', '<', now)
+      .limit(500)
+      .execute();
   }
 
   async deleteJobs(ids: string[]): Promise<void> {

@@ -55,8 +55,12 @@ export function percentOf(p: ExportProgress): number {
 
 /** A file name safe on every OS, from the bid name (the download's name). */
 export function exportFileName(bidName: string): string {
-  // eslint-disable-next-line no-control-regex
-  const clean = bidName.replace(/[\u0000-\u001f\u007f/\\:*?"<>|]+/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 80);
+  const clean = bidName
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u001f\u007f/\\:*?"<>|]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, 80);
   return `${clean || '投标文件'}.docx`;
 }
 
@@ -87,12 +91,35 @@ export class ExportService {
       const row = rows.get(t.id);
       if (!row) {
         try {
-          await this.repo.insertTemplate({ id: t.id, name: t.name, description: t.description, definition, sort: t.sort, builtin: 1, customized: 0, enabled: 1, created_at: now, updated_at: now });
+          await this.repo.insertTemplate({
+            id: t.id,
+            name: t.name,
+            description: t.description,
+            definition,
+            sort: t.sort,
+            builtin: 1,
+            customized: 0,
+            enabled: 1,
+            created_at: now,
+            updated_at: now,
+          });
         } catch {
           /* another instance inserted it first */
         }
-      } else if (!row.customized && (row.definition !== definition || row.name !== t.name || row.description !== t.description || row.sort !== t.sort)) {
-        await this.repo.refreshBuiltin(t.id, { name: t.name, description: t.description, definition, sort: t.sort, updated_at: now });
+      } else if (
+        !row.customized &&
+        (row.definition !== definition ||
+          row.name !== t.name ||
+          row.description !== t.description ||
+          row.sort !== t.sort)
+      ) {
+        await this.repo.refreshBuiltin(t.id, {
+          name: t.name,
+          description: t.description,
+          definition,
+          sort: t.sort,
+          updated_at: now,
+        });
       }
     }
     await this.repo.ensureDefault(DEFAULT_TEMPLATE_ID);
@@ -112,13 +139,24 @@ export class ExportService {
     const out: ExportTemplateItem[] = [];
     for (const row of await this.repo.listTemplates()) {
       const definition = this.parse(row);
-      if (definition) out.push({ id: row.id, name: row.display_name || row.name, description: row.description, sort: row.display_sort ?? row.sort, isDefault: row.is_default === 1, definition });
+      if (definition)
+        out.push({
+          id: row.id,
+          name: row.display_name || row.name,
+          description: row.description,
+          sort: row.display_sort ?? row.sort,
+          isDefault: row.is_default === 1,
+          definition,
+        });
     }
     return out;
   }
 
   /** The template asked for, else the bid's own, else the default; 404 for an unknown or broken one. */
-  private async template(requested: string | null | undefined, bidTemplate: string | null): Promise<{ id: string; definition: TemplateDefinition }> {
+  private async template(
+    requested: string | null | undefined,
+    bidTemplate: string | null,
+  ): Promise<{ id: string; definition: TemplateDefinition }> {
     let id = requested ?? null;
     if (!id && bidTemplate) {
       // A bid created with a template that was removed later falls back to the default.
@@ -131,7 +169,10 @@ export class ExportService {
     return { id, definition };
   }
 
-  private async prepare(auth: Actor, input: ExportBidInput): Promise<{ task: ExportTask; templateId: string; fileName: string }> {
+  private async prepare(
+    auth: Actor,
+    input: ExportBidInput,
+  ): Promise<{ task: ExportTask; templateId: string; fileName: string }> {
     const loaded = await this.source.loadBidForExport(auth, input.id);
     const template = await this.template(input.templateId, loaded.templateId);
     if (!loaded.chapters.length) throw businessWarning(EXPORT_MSG.empty);
@@ -164,7 +205,12 @@ export class ExportService {
   /** exportBidStart: checks at once (404 for a foreign bid, unknown template), then writes in the background. */
   async start(auth: Actor, input: ExportBidInput): Promise<{ jobId: string }> {
     if ((await this.repo.countRunning(auth.userId)) >= EXPORT_LIMITS.perUserRunning) {
-      throw new AppError(Code.TOO_MANY_REQUESTS, EXPORT_MSG.busy, { retryAfter: 10 }, { 'retry-after': '10' });
+      throw new AppError(
+        Code.TOO_MANY_REQUESTS,
+        EXPORT_MSG.busy,
+        { retryAfter: 10 },
+        { 'retry-after': '10' },
+      );
     }
     const { templateId, fileName } = await this.prepare(auth, input);
     const jobId = newId();
@@ -187,7 +233,18 @@ export class ExportService {
       expires_at: new Date(Date.now() + EXPORT_LIMITS.fileTtlMs).toISOString(),
     });
     // A durable job: a restart resumes it instead of leaving the export queued for ever.
-    await this.jobs.enqueue<ExportJobPayload>(EXPORT_JOB, { exportId: jobId, userId: auth.userId, tenantId: auth.tenantId, role: auth.role, bidId: input.id, templateId }, { ownerId: auth.userId, maxAttempts: 2 });
+    await this.jobs.enqueue<ExportJobPayload>(
+      EXPORT_JOB,
+      {
+        exportId: jobId,
+        userId: auth.userId,
+        tenantId: auth.tenantId,
+        role: auth.role,
+        bidId: input.id,
+        templateId,
+      },
+      { ownerId: auth.userId, maxAttempts: 2 },
+    );
     return { jobId };
   }
 
@@ -197,9 +254,16 @@ export class ExportService {
       const p = jc.job.payload;
       let task: ExportTask;
       try {
-        ({ task } = await this.prepare({ userId: p.userId, tenantId: p.tenantId, role: p.role }, { id: p.bidId, templateId: p.templateId }));
+        ({ task } = await this.prepare(
+          { userId: p.userId, tenantId: p.tenantId, role: p.role },
+          { id: p.bidId, templateId: p.templateId },
+        ));
       } catch (err) {
-        await this.repo.updateJob(p.exportId, { status: 'error', message: this.failure(err).message, updated_at: nowIso() });
+        await this.repo.updateJob(p.exportId, {
+          status: 'error',
+          message: this.failure(err).message,
+          updated_at: nowIso(),
+        });
         return;
       }
       await this.runJob(p.exportId, task);
@@ -217,16 +281,32 @@ export class ExportService {
           if (running && now - lastWrite < 500 && p.stage === 'content') return;
           running = true;
           lastWrite = now;
-          void this.repo.updateJob(jobId, { status: 'running', progress: percentOf(p), stage: STAGE_LABEL[p.stage], updated_at: nowIso() }).catch(() => {});
+          void this.repo
+            .updateJob(jobId, {
+              status: 'running',
+              progress: percentOf(p),
+              stage: STAGE_LABEL[p.stage],
+              updated_at: nowIso(),
+            })
+            .catch(() => {});
         },
       });
       await fs.mkdir(this.dir, { recursive: true });
       const filePath = path.join(this.dir, `${jobId}.docx`);
       await fs.writeFile(filePath, file);
-      await this.repo.updateJob(jobId, { status: 'done', progress: 100, stage: STAGE_LABEL.done, file_path: filePath, size: file.length, updated_at: nowIso() });
+      await this.repo.updateJob(jobId, {
+        status: 'done',
+        progress: 100,
+        stage: STAGE_LABEL.done,
+        file_path: filePath,
+        size: file.length,
+        updated_at: nowIso(),
+      });
     } catch (err) {
       const e = this.failure(err);
-      await this.repo.updateJob(jobId, { status: 'error', message: e.message, updated_at: nowIso() }).catch((dbErr) => this.log.error({ err: dbErr }, 'export job update failed'));
+      await this.repo
+        .updateJob(jobId, { status: 'error', message: e.message, updated_at: nowIso() })
+        .catch((dbErr) => this.log.error({ err: dbErr }, 'export job update failed'));
     }
   }
 
@@ -259,7 +339,11 @@ export class ExportService {
   /** Removes expired jobs and their files; fails jobs an earlier process left behind. */
   async sweep(): Promise<void> {
     const now = nowIso();
-    await this.repo.failStale(EXPORT_MSG.failed, new Date(Date.now() - EXPORT_LIMITS.timeoutMs - 5 * 60_000).toISOString(), now);
+    await this.repo.failStale(
+      EXPORT_MSG.failed,
+      new Date(Date.now() - EXPORT_LIMITS.timeoutMs - 5 * 60_000).toISOString(),
+      now,
+    );
     const expired = await this.repo.expiredJobs(now);
     for (const j of expired) if (j.file_path) await fs.rm(j.file_path, { force: true }).catch(() => {});
     await this.repo.deleteJobs(expired.map((j) => j.id));

@@ -9,7 +9,10 @@ import type { PictureService } from '../picture/service.ts';
 
 /** What an export needs of a bid. Foreign or missing bids throw the bid module's 404. */
 export interface ExportSource {
-  loadBidForExport(auth: Actor, bidId: string): Promise<{ bid: ExportBid; chapters: ExportChapter[]; templateId: string | null }>;
+  loadBidForExport(
+    auth: Actor,
+    bidId: string,
+  ): Promise<{ bid: ExportBid; chapters: ExportChapter[]; templateId: string | null }>;
   /** Bytes of pictures the chapters refer to by URL (the picture library), keyed by src. */
   loadImages(auth: Actor, chapters: ExportChapter[]): Promise<Record<string, Uint8Array>>;
 }
@@ -38,7 +41,12 @@ export class WorkspaceExportSource implements ExportSource {
   async loadBidForExport(auth: Actor, bidId: string) {
     const row = await this.bids.getOwned(auth, bidId);
     const toExport = (nodes: ChapterWithContent[]): ExportChapter[] =>
-      nodes.map((n) => ({ title: n.title, level: n.level, content: n.content, children: toExport(n.children) }));
+      nodes.map((n) => ({
+        title: n.title,
+        level: n.level,
+        content: n.content,
+        children: toExport(n.children),
+      }));
     const chapters = toExport(await this.chapters.contentTreeOfBid(row.id));
     const analysis = parseJsonOr<{ project?: ProjectFacts } | null>(row.analysis, null);
     const facts = analysis?.project ?? {};
@@ -63,7 +71,8 @@ export class WorkspaceExportSource implements ExportSource {
     const srcs = new Set<string>();
     const walk = (n: PMNode | null | undefined) => {
       if (!n || srcs.size >= MAX_IMAGES) return;
-      if (n.type === 'image' && typeof n.attrs?.src === 'string' && PICTURE_URL.test(n.attrs.src)) srcs.add(n.attrs.src);
+      if (n.type === 'image' && typeof n.attrs?.src === 'string' && PICTURE_URL.test(n.attrs.src))
+        srcs.add(n.attrs.src);
       for (const c of n.content ?? []) walk(c);
     };
     for (const chapter of flattenTree(chapters)) walk(chapter.content);
@@ -72,7 +81,8 @@ export class WorkspaceExportSource implements ExportSource {
       try {
         const pic = await this.pictures.readForExport(auth, id);
         // WebP cannot be shown by Word: the writer prints the caption instead.
-        if (pic && pic.type !== 'webp') out[src] = new Uint8Array(pic.bytes.buffer, pic.bytes.byteOffset, pic.bytes.byteLength);
+        if (pic && pic.type !== 'webp')
+          out[src] = new Uint8Array(pic.bytes.buffer, pic.bytes.byteOffset, pic.bytes.byteLength);
       } catch {
         /* a missing or unreadable picture is written as its caption */
       }

@@ -25,7 +25,13 @@ port.on('message', async (msg: ToWorker) => {
       options: {
         diagramToPng: async (d) => {
           const r = await renderDiagramPng({ kind: d.kind, model: d.model });
-          return { png: r.png, width: r.width, height: r.height, cssWidth: r.cssWidth, cssHeight: r.cssHeight };
+          return {
+            png: r.png,
+            width: r.width,
+            height: r.height,
+            cssWidth: r.cssWidth,
+            cssHeight: r.cssHeight,
+          };
         },
         resolveImage: (src) => task.images[src] ?? null,
         onProgress: (progress) => {
@@ -38,9 +44,14 @@ port.on('message', async (msg: ToWorker) => {
       },
     });
     const bytes = new Uint8Array(file.buffer, file.byteOffset, file.byteLength);
-    const copy = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : bytes.slice();
+    const copy =
+      bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : bytes.slice();
     send({ type: 'done', taskId, file: copy }, [copy.buffer as ArrayBuffer]);
   } catch (err) {
-    send({ type: 'error', taskId, message: err instanceof Error ? `${err.name}: ${err.message}` : String(err) });
+    send({
+      type: 'error',
+      taskId,
+      message: err instanceof Error ? `${err.name}: ${err.message}` : String(err),
+    });
   }
 });

@@ -9,7 +9,10 @@ export class FeedbackRepo {
   constructor(private readonly db: Kysely<Database>) {}
 
   private owned(owner: ActorScope) {
-    return this.db.selectFrom('feedbacks').where('user_id', '=', owner.userId).where('tenant_id', '=', owner.tenantId);
+    return this.db
+      .selectFrom('feedbacks')
+      .where('user_id', '=', owner.userId)
+      .where('tenant_id', '=', owner.tenantId);
   }
 
   insert(row: FeedbackRow) {
@@ -30,8 +33,16 @@ export class FeedbackRepo {
   }
 
   async ownPage(owner: ActorScope, offset: number, limit: number) {
-    const total = await this.owned(owner).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
-    const rows = await this.owned(owner).selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).offset(offset).execute();
+    const total = await this.owned(owner)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirst();
+    const rows = await this.owned(owner)
+      .selectAll()
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .offset(offset)
+      .execute();
     return { rows, total: Number(total?.n ?? 0) };
   }
 

@@ -12,7 +12,13 @@ export class FileRepo {
   }
 
   findOwned(owner: ActorScope, id: string) {
-    return this.db.selectFrom('files').selectAll().where('id', '=', id).where('user_id', '=', owner.userId).where('tenant_id', '=', owner.tenantId).executeTakeFirst();
+    return this.db
+      .selectFrom('files')
+      .selectAll()
+      .where('id', '=', id)
+      .where('user_id', '=', owner.userId)
+      .where('tenant_id', '=', owner.tenantId)
+      .executeTakeFirst();
   }
 
   /** For trusted internal callers (a bid's own file, read by its job). */

@@ -9,7 +9,11 @@ import type { FileService } from './service.ts';
 const tags = ['文件'];
 
 /** Tender uploads, in their own scope so that the multipart parser applies to them only. */
-export async function registerFileRoutes(app: FastifyInstance, ctx: AppContext, files: FileService): Promise<void> {
+export async function registerFileRoutes(
+  app: FastifyInstance,
+  ctx: AppContext,
+  files: FileService,
+): Promise<void> {
   await app.register(async (scope) => {
     await scope.register(multipart, {
       limits: { fileSize: ctx.config.UPLOAD_LIMIT, files: 1, fields: 10, parts: 12, fieldSize: 1024 },
@@ -17,17 +21,32 @@ export async function registerFileRoutes(app: FastifyInstance, ctx: AppContext, 
     const route = userRoutes(scope, tags);
     const tooLarge = FILE_MESSAGES.tooLarge(files.limitMb);
     const summary = '上传招标文件（multipart 字段 file；PDF/DOCX/DOC/TXT），返回 fileId 与读取到的文字预览';
-    route.upload('/api/file/client/uploadTender', { summary, data: uploadedFileSchema, maxBytes: ctx.config.UPLOAD_LIMIT, tooLarge, notMultipart: FILE_MESSAGES.noFile }, async (actor, req) => {
-      let part;
-      try {
-        part = await req.file();
-      } catch (e) {
-        if ((e as { statusCode?: number }).statusCode === 413) throw new AppError(Code.PAYLOAD_TOO_LARGE, tooLarge);
-        throw badRequest(FILE_MESSAGES.noFile);
-      }
-      if (!part || part.fieldname !== 'file') throw badRequest(FILE_MESSAGES.noFile);
-      return files.upload(actor, part.filename, part.file);
-    });
-    route.post('/api/file/client/detail', { summary: '已上传文件的信息与文字预览', input: idParamSchema, data: uploadedFileSchema }, (actor, body) => files.detail(actor, body.id));
+    route.upload(
+      '/api/file/client/uploadTender',
+      {
+        summary,
+        data: uploadedFileSchema,
+        maxBytes: ctx.config.UPLOAD_LIMIT,
+        tooLarge,
+        notMultipart: FILE_MESSAGES.noFile,
+      },
+      async (actor, req) => {
+        let part;
+        try {
+          part = await req.file();
+        } catch (e) {
+          if ((e as { statusCode?: number }).statusCode === 413)
+            throw new AppError(Code.PAYLOAD_TOO_LARGE, tooLarge);
+          throw badRequest(FILE_MESSAGES.noFile);
+        }
+        if (!part || part.fieldname !== 'file') throw badRequest(FILE_MESSAGES.noFile);
+        return files.upload(actor, part.filename, part.file);
+      },
+    );
+    route.post(
+      '/api/file/client/detail',
+      { summary: '已上传文件的信息与文字预览', input: idParamSchema, data: uploadedFileSchema },
+      (actor, body) => files.detail(actor, body.id),
+    );
   });
 }

@@ -52,7 +52,11 @@ export class FileService {
     }
   }
 
-  async upload(owner: Actor, fileName: string, stream: Readable & { truncated?: boolean }): Promise<UploadedFile> {
+  async upload(
+    owner: Actor,
+    fileName: string,
+    stream: Readable & { truncated?: boolean },
+  ): Promise<UploadedFile> {
     const name = (path.basename(fileName || '招标文件').replace(/\p{Cc}/gu, '') || '招标文件').slice(0, 200);
     await fsp.mkdir(this.tmpDir(), { recursive: true });
     const id = newId();
@@ -90,7 +94,8 @@ export class FileService {
       }
       const sniffed = sniffKind(head, name);
       if (sniffed === 'binary') throw badRequest(FILE_MESSAGES.binaryText);
-      if (sniffed === null || sniffed === 'zip' || sniffed === 'ole') throw badRequest(FILE_MESSAGES.unsupported);
+      if (sniffed === null || sniffed === 'zip' || sniffed === 'ole')
+        throw badRequest(FILE_MESSAGES.unsupported);
       const kind = sniffed;
       let parsed;
       try {

@@ -9,7 +9,13 @@ export function registerInviteRoutes(app: FastifyInstance, ctx: AppContext): voi
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
     '/api/blade-system/client/invite-info',
-    { schema: { tags: ['user'], summary: '我的邀请：邀请码、奖励规则、已邀请的用户', response: { 200: envelopeSchema(inviteInfoSchema) } } },
+    {
+      schema: {
+        tags: ['user'],
+        summary: '我的邀请：邀请码、奖励规则、已邀请的用户',
+        response: { 200: envelopeSchema(inviteInfoSchema) },
+      },
+    },
     async (req) => ok(await ctx.services.invites.info(requireAuth(req))),
   );
 }

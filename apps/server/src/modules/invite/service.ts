@@ -15,11 +15,18 @@ export class InviteService {
   ) {}
 
   async info(actor: Actor): Promise<InviteInfo> {
-    const me = await this.db.selectFrom('users').select(['own_invite_code', 'is_employee']).where('id', '=', actor.userId).executeTakeFirst();
+    const me = await this.db
+      .selectFrom('users')
+      .select(['own_invite_code', 'is_employee'])
+      .where('id', '=', actor.userId)
+      .executeTakeFirst();
     if (!me) throw notFound('用户不存在');
     const records = this.db.selectFrom('invite_records').where('inviter_user_id', '=', actor.userId);
     const totals = await records
-      .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.coalesce(eb.fn.sum<number>('reward_units'), eb.val(0)).as('bids')])
+      .select((eb) => [
+        eb.fn.countAll<number>().as('n'),
+        eb.fn.coalesce(eb.fn.sum<number>('reward_units'), eb.val(0)).as('bids'),
+      ])
       .executeTakeFirst();
     const rows = await records
       .innerJoin('users', 'users.id', 'invite_records.invitee_user_id')
@@ -34,7 +41,11 @@ export class InviteService {
       rewardHolder: me.is_employee === 1 ? 'tenant' : 'user',
       invitedTotal: Number(totals?.n ?? 0),
       rewardedBidsTotal: Number(totals?.bids ?? 0),
-      invitees: rows.map((r) => ({ account: maskPhone(r.phone) || r.name || '微信用户', createTime: r.created_at, rewardBids: r.reward_units })),
+      invitees: rows.map((r) => ({
+        account: maskPhone(r.phone) || r.name || '微信用户',
+        createTime: r.created_at,
+        rewardBids: r.reward_units,
+      })),
     };
   }
 }

@@ -6,7 +6,10 @@ import type { OrderTable } from '../commerce/tables.ts';
 import type { InvoiceTable } from './tables.ts';
 
 /** The order columns an invoice shows (whatever else commerce keeps on an order). */
-export type InvoicedOrderRow = Pick<OrderTable, 'id' | 'package_name' | 'kind' | 'amount' | 'status' | 'paid_at'>;
+export type InvoicedOrderRow = Pick<
+  OrderTable,
+  'id' | 'package_name' | 'kind' | 'amount' | 'status' | 'paid_at'
+>;
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -37,7 +40,16 @@ export class InvoiceRepo {
     return this.scopedOrders(this.db, scope)
       .selectAll('orders')
       .where('orders.status', '=', PAID)
-      .where((eb) => eb.not(eb.exists(eb.selectFrom('invoice_orders').select('invoice_orders.order_id').whereRef('invoice_orders.claim', '=', 'orders.id'))))
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('invoice_orders')
+              .select('invoice_orders.order_id')
+              .whereRef('invoice_orders.claim', '=', 'orders.id'),
+          ),
+        ),
+      )
       .orderBy('orders.paid_at', 'desc')
       .orderBy('orders.id', 'desc')
       .limit(200)
@@ -46,7 +58,11 @@ export class InvoiceRepo {
 
   /** The scope's paid orders among `ids` (foreign, unpaid or missing ones are left out). */
   paidOrdersIn(trx: Db, scope: InvoiceScope, ids: string[]) {
-    return this.scopedOrders(trx, scope).selectAll('orders').where('orders.status', '=', PAID).where('orders.id', 'in', ids).execute();
+    return this.scopedOrders(trx, scope)
+      .selectAll('orders')
+      .where('orders.status', '=', PAID)
+      .where('orders.id', 'in', ids)
+      .execute();
   }
 
   insert(trx: Db, row: InvoiceTable) {
@@ -71,7 +87,13 @@ export class InvoiceRepo {
     let base = this.scoped(scope);
     if (q.status) base = base.where('status', '=', q.status);
     const total = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
-    const rows = await base.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(q.size).offset((q.current - 1) * q.size).execute();
+    const rows = await base
+      .selectAll()
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(q.size)
+      .offset((q.current - 1) * q.size)
+      .execute();
     return { rows, total: Number(total?.n ?? 0) };
   }
 
@@ -102,7 +124,15 @@ export class InvoiceRepo {
     const rows = await this.db
       .selectFrom('invoice_orders')
       .innerJoin('orders', 'orders.id', 'invoice_orders.order_id')
-      .select(['orders.id', 'orders.package_name', 'orders.kind', 'orders.amount', 'orders.status', 'orders.paid_at', 'invoice_orders.invoice_id'])
+      .select([
+        'orders.id',
+        'orders.package_name',
+        'orders.kind',
+        'orders.amount',
+        'orders.status',
+        'orders.paid_at',
+        'invoice_orders.invoice_id',
+      ])
       .where('invoice_orders.invoice_id', 'in', invoiceIds)
       .orderBy('orders.paid_at', 'desc')
       .execute();
@@ -118,13 +148,28 @@ export class InvoiceRepo {
     let base = this.db.selectFrom('invoices').innerJoin('users', 'users.id', 'invoices.user_id');
     if (q.status) base = base.where('invoices.status', '=', q.status);
     const total = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
-    const rows = await newestPage(base.selectAll('invoices').select('users.account as applicant_account'), 'invoices', q).execute();
+    const rows = await newestPage(
+      base.selectAll('invoices').select('users.account as applicant_account'),
+      'invoices',
+      q,
+    ).execute();
     return { rows, total: Number(total?.n ?? 0) };
   }
 
   /** pending -> issued with its file; false when someone handled it first. */
-  async markIssued(id: string, set: Pick<InvoiceTable, 'file_path' | 'file_name' | 'file_size' | 'file_sha256' | 'handled_by' | 'issued_at' | 'updated_at'>): Promise<boolean> {
-    const res = await this.db.updateTable('invoices').set({ ...set, status: 'issued' }).where('id', '=', id).where('status', '=', 'pending').executeTakeFirst();
+  async markIssued(
+    id: string,
+    set: Pick<
+      InvoiceTable,
+      'file_path' | 'file_name' | 'file_size' | 'file_sha256' | 'handled_by' | 'issued_at' | 'updated_at'
+    >,
+  ): Promise<boolean> {
+    const res = await this.db
+      .updateTable('invoices')
+      .set({ ...set, status: 'issued' })
+      .where('id', '=', id)
+      .where('status', '=', 'pending')
+      .executeTakeFirst();
     return Number(res.numUpdatedRows) > 0;
   }
 

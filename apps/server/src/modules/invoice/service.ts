@@ -37,7 +37,14 @@ export interface IssuedFile {
 }
 
 function presentOrder(o: InvoicedOrderRow): InvoiceOrder {
-  return { id: o.id, packageName: o.package_name, kind: o.kind as PackageKind, amount: fenToYuan(o.amount), status: o.status as OrderStatus, payTime: o.paid_at };
+  return {
+    id: o.id,
+    packageName: o.package_name,
+    kind: o.kind as PackageKind,
+    amount: fenToYuan(o.amount),
+    status: o.status as OrderStatus,
+    payTime: o.paid_at,
+  };
 }
 
 function presentItem(r: InvoiceTable, orderCount: number): InvoiceItem {
@@ -218,7 +225,8 @@ export class InvoiceService {
   async reject(operator: Actor, id: string, reason: string): Promise<InvoiceDetail> {
     const row = await this.repo.findById(id);
     if (!row) throw notFound(INVOICE_MSG.notFound);
-    if (!(await this.repo.markRejected(id, reason, operator.userId, this.now().toISOString()))) throw conflict(INVOICE_MSG.notPending);
+    if (!(await this.repo.markRejected(id, reason, operator.userId, this.now().toISOString())))
+      throw conflict(INVOICE_MSG.notPending);
     const orders = await this.repo.ordersOf([id]);
     return presentDetail({ ...row, status: 'rejected', reject_reason: reason }, orders.get(id) ?? []);
   }

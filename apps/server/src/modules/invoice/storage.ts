@@ -27,7 +27,8 @@ export class InvoiceFiles {
 
   async save(id: string, content: Buffer): Promise<StoredPdf> {
     if (content.length === 0) throw badRequest(INVOICE_MSG.pdfMissing);
-    if (content.length > INVOICE_LIMITS.pdfBytes) throw new AppError(Code.PAYLOAD_TOO_LARGE, INVOICE_MSG.pdfTooLarge);
+    if (content.length > INVOICE_LIMITS.pdfBytes)
+      throw new AppError(Code.PAYLOAD_TOO_LARGE, INVOICE_MSG.pdfTooLarge);
     if (!isPdf(content)) throw badRequest(INVOICE_MSG.pdfInvalid);
     const month = new Date().toISOString().slice(0, 7);
     // Each upload its own name: two operators issuing at once never overwrite the winner's file.

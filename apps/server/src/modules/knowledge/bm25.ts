@@ -44,7 +44,8 @@ export class Bm25Segment {
         l.tfs.push(p.terms[term]);
       }
     });
-    for (const [term, l] of lists) this.postings.set(term, { rows: Int32Array.from(l.rows), tfs: Float32Array.from(l.tfs) });
+    for (const [term, l] of lists)
+      this.postings.set(term, { rows: Int32Array.from(l.rows), tfs: Float32Array.from(l.tfs) });
     this.totalLength = total;
   }
 

@@ -1,5 +1,14 @@
 import { markdownToDoc, docText, type PMNode } from '@bid/document';
-import type { BidFinding, BusinessBidInput, CatalogNode, BusinessBidResult, CompanyFact, PersonFact, QualificationFact, TenderAnalysis } from '@bid/shared';
+import type {
+  BidFinding,
+  BusinessBidInput,
+  CatalogNode,
+  BusinessBidResult,
+  CompanyFact,
+  PersonFact,
+  QualificationFact,
+  TenderAnalysis,
+} from '@bid/shared';
 import type { Actor } from '../../policy/actor.ts';
 import type { BidService } from '../bid/service.ts';
 import type { CatalogService } from '../catalog/service.ts';
@@ -14,7 +23,10 @@ const hole = (what: string) => `【待填写：${what}】`;
 const BUSINESS_PART = '商务文件';
 
 /** Qualifications that lapse before the tender's opening date (flagged on the bid). */
-export function lapsingQualifications(facts: CompanyFact[], analysis: Pick<TenderAnalysis, 'keyDates'>): CompanyFact[] {
+export function lapsingQualifications(
+  facts: CompanyFact[],
+  analysis: Pick<TenderAnalysis, 'keyDates'>,
+): CompanyFact[] {
   const opening = openingDateOf(analysis);
   if (!opening) return [];
   return facts.filter((f) => {
@@ -23,23 +35,35 @@ export function lapsingQualifications(facts: CompanyFact[], analysis: Pick<Tende
   });
 }
 
-export function lapsingFindings(facts: CompanyFact[], analysis: Pick<TenderAnalysis, 'keyDates'>): BidFinding[] {
+export function lapsingFindings(
+  facts: CompanyFact[],
+  analysis: Pick<TenderAnalysis, 'keyDates'>,
+): BidFinding[] {
   const opening = openingDateOf(analysis);
   return lapsingQualifications(facts, analysis).map((f) => {
     const q = f.data as QualificationFact;
-    return { kind: 'qualification-lapses', message: `资质“${q.name}”有效期至 ${q.validUntil}，早于开标日期 ${opening}，请更新证书或更换` };
+    return {
+      kind: 'qualification-lapses',
+      message: `资质“${q.name}”有效期至 ${q.validUntil}，早于开标日期 ${opening}，请更新证书或更换`,
+    };
   });
 }
 
 /** The 商务标 documents as Markdown, from the analysis and the company library. */
-export function businessSections(analysis: TenderAnalysis, facts: CompanyFact[], price: number | null, t: BidTerms = bidTermsOf(analysis)): Array<{ title: string; markdown: string }> {
+export function businessSections(
+  analysis: TenderAnalysis,
+  facts: CompanyFact[],
+  price: number | null,
+  t: BidTerms = bidTermsOf(analysis),
+): Array<{ title: string; markdown: string }> {
   const p = analysis.project;
   const others = facts.filter((f) => f.kind === 'other');
   const val = (label: string) => otherValue(others, label) ?? hole(label);
   const bidder = val('投标人名称');
   const legal = val('法定代表人');
   const people = facts.filter((f) => f.kind === 'person').map((f) => f.data as PersonFact);
-  const agent = people.find((x) => /授权|委托/.test(x.role)) ?? people.find((x) => /项目经理|项目负责人/.test(x.role));
+  const agent =
+    people.find((x) => /授权|委托/.test(x.role)) ?? people.find((x) => /项目经理|项目负责人/.test(x.role));
   const upper = price ? `人民币${rmbUpper(price)}` : hole('投标总报价（大写）');
   const lower = price ? rmbLower(price) : hole('投标总报价（小写）');
   const project = p.name ?? hole('项目名称');
@@ -83,22 +107,38 @@ export function businessSections(analysis: TenderAnalysis, facts: CompanyFact[],
     });
   const qualText = [
     quals ?? hole('资质证书（请在企业资料库中添加）'),
-    ...(analysis.qualifications.length ? ['招标文件要求的资格条件：', ...analysis.qualifications.map((q, i) => `${i + 1}. ${q}`)] : []),
+    ...(analysis.qualifications.length
+      ? ['招标文件要求的资格条件：', ...analysis.qualifications.map((q, i) => `${i + 1}. ${q}`)]
+      : []),
     ...scans,
   ].join('\n\n');
 
-  const commercial = analysis.requirements.filter((r) => /付款|工期|交货|质保|保修|有效期|保证金|验收|售后|服务期|违约/.test(r.text));
-  const deviationRows = (commercial.length ? commercial.map((r) => r.text) : [`工期：${period}`, `质保期：${warranty}`, `投标有效期：${validity}`]).map(
-    (text, i) => `| ${i + 1} | ${text.replace(/\|/g, '｜').replace(/\n/g, ' ').slice(0, 300)} | 完全响应 | 无偏离 |`,
+  const commercial = analysis.requirements.filter((r) =>
+    /付款|工期|交货|质保|保修|有效期|保证金|验收|售后|服务期|违约/.test(r.text),
   );
-  const deviation = ['| 序号 | 招标文件商务条款 | 投标响应 | 偏离情况 |', '| --- | --- | --- | --- |', ...deviationRows].join('\n');
+  const deviationRows = (
+    commercial.length
+      ? commercial.map((r) => r.text)
+      : [`工期：${period}`, `质保期：${warranty}`, `投标有效期：${validity}`]
+  ).map(
+    (text, i) =>
+      `| ${i + 1} | ${text.replace(/\|/g, '｜').replace(/\n/g, ' ').slice(0, 300)} | 完全响应 | 无偏离 |`,
+  );
+  const deviation = [
+    '| 序号 | 招标文件商务条款 | 投标响应 | 偏离情况 |',
+    '| --- | --- | --- | --- |',
+    ...deviationRows,
+  ].join('\n');
 
   return [
     { title: '投标函', markdown: letter },
     { title: '法定代表人授权书', markdown: authorization },
     { title: '开标一览表（报价一览表）', markdown: summary },
     { title: '资格证明文件', markdown: qualText },
-    { title: '类似项目业绩表', markdown: projectsTable(facts) ?? hole('类似项目业绩（请在企业资料库中添加）') },
+    {
+      title: '类似项目业绩表',
+      markdown: projectsTable(facts) ?? hole('类似项目业绩（请在企业资料库中添加）'),
+    },
     { title: '拟派人员表', markdown: peopleTable(facts) ?? hole('拟派人员（请在企业资料库中添加）') },
     { title: '商务条款响应及偏离表', markdown: deviation },
   ];
@@ -121,15 +161,32 @@ export class BusinessBidService {
     const terms = bidTermsOf(analysis, await this.analysis.tenderTextOf(actor, bid).catch(() => ''));
     const sections = businessSections(analysis, facts, input.price ?? null, terms);
     const chapters = await this.chapterTexts(bid.id);
-    const findings = [...lapsingFindings(facts, analysis), ...checkConsistency(terms, input.price ?? null, [...chapters, ...sections.map((s) => ({ title: s.title, text: docText(markdownToDoc(s.markdown)) }))])];
+    const findings = [
+      ...lapsingFindings(facts, analysis),
+      ...checkConsistency(terms, input.price ?? null, [
+        ...chapters,
+        ...sections.map((s) => ({ title: s.title, text: docText(markdownToDoc(s.markdown)) })),
+      ]),
+    ];
     let catalogId: string | null = null;
     if (input.apply) {
       // A second generation replaces the documents of the first (its chapters are kept as an outline version).
       const existing = (await this.catalog.treeOfBid(bid.id)).find((n) => n.title === BUSINESS_PART);
-      const partId = existing?.id ?? (await this.catalog.addSibling(actor, { bidId: bid.id, title: BUSINESS_PART })).id;
-      const nodes = await this.catalog.saveChildren(actor, partId, sections.map((s) => ({ title: s.title, targetWords: null, scoringItems: null, children: null })), 'replace');
+      const partId =
+        existing?.id ?? (await this.catalog.addSibling(actor, { bidId: bid.id, title: BUSINESS_PART })).id;
+      const nodes = await this.catalog.saveChildren(
+        actor,
+        partId,
+        sections.map((s) => ({ title: s.title, targetWords: null, scoringItems: null, children: null })),
+        'replace',
+      );
       catalogId = nodes.id;
-      for (const [i, child] of nodes.children.entries()) await this.catalog.saveGeneratedContent(undefined, child.id, markdownToDoc(sections[i].markdown), { engine: 'offline', name: '商务标生成', createdBy: actor.userId });
+      for (const [i, child] of nodes.children.entries())
+        await this.catalog.saveGeneratedContent(undefined, child.id, markdownToDoc(sections[i].markdown), {
+          engine: 'offline',
+          name: '商务标生成',
+          createdBy: actor.userId,
+        });
     }
     return { sections, findings, catalogId };
   }

@@ -14,7 +14,11 @@ import type { Actor } from '../../policy/actor.ts';
 /** A qualification lapsing within this many days shows as 'expiring'. */
 const EXPIRING_DAYS = 90;
 
-export function expiryOf(kind: string, data: Record<string, unknown>, today = new Date()): CompanyFact['expiry'] {
+export function expiryOf(
+  kind: string,
+  data: Record<string, unknown>,
+  today = new Date(),
+): CompanyFact['expiry'] {
   if (kind !== 'qualification' || typeof data.validUntil !== 'string' || !data.validUntil) return null;
   const until = Date.parse(`${data.validUntil}T23:59:59Z`);
   if (Number.isNaN(until)) return null;
@@ -24,7 +28,13 @@ export function expiryOf(kind: string, data: Record<string, unknown>, today = ne
 
 export function presentFact(row: FactRow): CompanyFact {
   const data = JSON.parse(row.data) as Record<string, unknown>;
-  return { id: row.id, kind: row.kind as FactKind, data, expiry: expiryOf(row.kind, data), updateTime: row.updated_at };
+  return {
+    id: row.id,
+    kind: row.kind as FactKind,
+    data,
+    expiry: expiryOf(row.kind, data),
+    updateTime: row.updated_at,
+  };
 }
 
 /** The company library: structured cards (资质, 人员, 业绩, 财务, 其他) shared by the whole tenant. */
@@ -37,13 +47,26 @@ export class CompanyLibrary {
     const data = JSON.stringify(parsed.data);
     const now = nowIso();
     if (input.id) {
-      const r = await this.repo.updateFact(actor.tenantId, input.id, { kind: input.kind, data, updated_at: now });
+      const r = await this.repo.updateFact(actor.tenantId, input.id, {
+        kind: input.kind,
+        data,
+        updated_at: now,
+      });
       if (Number(r.numUpdatedRows) === 0) throw notFound(KNOWLEDGE_MSG.factNotFound);
       return { id: input.id };
     }
-    if ((await this.repo.countFacts(actor.tenantId)) >= KNOWLEDGE_LIMITS.maxFactsPerLibrary) throw badRequest(KNOWLEDGE_MSG.tooManyFacts);
+    if ((await this.repo.countFacts(actor.tenantId)) >= KNOWLEDGE_LIMITS.maxFactsPerLibrary)
+      throw badRequest(KNOWLEDGE_MSG.tooManyFacts);
     const id = newId();
-    await this.repo.insertFact({ id, tenant_id: actor.tenantId, user_id: actor.userId, kind: input.kind, data, created_at: now, updated_at: now });
+    await this.repo.insertFact({
+      id,
+      tenant_id: actor.tenantId,
+      user_id: actor.userId,
+      kind: input.kind,
+      data,
+      created_at: now,
+      updated_at: now,
+    });
     return { id };
   }
 

@@ -48,7 +48,14 @@ function durationAfter(label: RegExp, texts: string[]): string | null {
 
 /** 工期, 质保期 and 投标有效期 as the tender demands them (facts, requirements, ★ clauses, then the text). */
 export function bidTermsOf(a: TenderAnalysis, tenderText = ''): BidTerms {
-  const texts = [a.project.period ?? '', ...a.requirements.map((r) => r.text), ...a.starClauses.map((c) => c.text), ...a.qualifications, ...a.keyDates.map((k) => `${k.label}：${k.value}`), tenderText];
+  const texts = [
+    a.project.period ?? '',
+    ...a.requirements.map((r) => r.text),
+    ...a.starClauses.map((c) => c.text),
+    ...a.qualifications,
+    ...a.keyDates.map((k) => `${k.label}：${k.value}`),
+    tenderText,
+  ];
   const stated = a.project.period ? DURATION.exec(a.project.period)?.[0] : undefined;
   const period = stated ? norm(stated) : durationAfter(/工期|服务期|交货期|供货期/, texts);
   return {
@@ -68,16 +75,23 @@ export function openingDateOf(a: Pick<TenderAnalysis, 'keyDates'>): string | nul
   return null;
 }
 
-
 /**
  * 工期, 质保期, 投标有效期 and the offer amount stated anywhere in the bid must agree with the
  * tender's terms (and with each other): one finding per chapter that says something else.
  */
-export function checkConsistency(terms: BidTerms, price: number | null, chapters: Array<{ title: string; text: string }>): BidFinding[] {
+export function checkConsistency(
+  terms: BidTerms,
+  price: number | null,
+  chapters: Array<{ title: string; text: string }>,
+): BidFinding[] {
   const out: BidFinding[] = [];
   const checks: Array<[keyof BidTerms, string, RegExp]> = [
     ['period', '工期', new RegExp(`(?:工期|服务期|交货期)(?:为|是|：|:)?\\s*(${NUM}\\s*${UNIT})`, 'g')],
-    ['warranty', '质保期', new RegExp(`(?:质保期|保修期|质量保证期)(?:为|是|：|:)?\\s*(${NUM}\\s*${UNIT})`, 'g')],
+    [
+      'warranty',
+      '质保期',
+      new RegExp(`(?:质保期|保修期|质量保证期)(?:为|是|：|:)?\\s*(${NUM}\\s*${UNIT})`, 'g'),
+    ],
     ['validity', '投标有效期', new RegExp(`投标有效期(?:为|是|：|:)?\\s*(${NUM}\\s*${UNIT})`, 'g')],
   ];
   for (const [key, label, re] of checks) {
@@ -93,18 +107,26 @@ export function checkConsistency(terms: BidTerms, price: number | null, chapters
     const wrong = want ? values.filter((v) => v !== want) : values.length > 1 ? values.slice(1) : [];
     for (const v of wrong) {
       const where = [...new Set(seen.get(v))].slice(0, 3).join('、');
-      out.push({ kind: 'inconsistent', message: `${label}不一致：“${where}”写的是 ${v}，${want ? `招标文件要求 ${want}` : `其他章节写的是 ${values[0]}`}` });
+      out.push({
+        kind: 'inconsistent',
+        message: `${label}不一致：“${where}”写的是 ${v}，${want ? `招标文件要求 ${want}` : `其他章节写的是 ${values[0]}`}`,
+      });
     }
   }
   if (price) {
     const cents = Math.round(price * 100);
     for (const c of chapters) {
       for (const m of c.text.matchAll(/投标(?:总)?报价[^。\n]{0,12}?[¥￥]\s*([\d,]+(?:\.\d+)?)/g)) {
-        if (Math.round(Number(m[1].replace(/,/g, '')) * 100) !== cents) out.push({ kind: 'inconsistent', message: `报价不一致：“${c.title}”写的是 ¥${m[1]}，商务标报价为 ¥${price.toFixed(2)}` });
+        if (Math.round(Number(m[1].replace(/,/g, '')) * 100) !== cents)
+          out.push({
+            kind: 'inconsistent',
+            message: `报价不一致：“${c.title}”写的是 ¥${m[1]}，商务标报价为 ¥${price.toFixed(2)}`,
+          });
       }
       for (const m of c.text.matchAll(/人民币([零壹贰叁肆伍陆柒捌玖拾佰仟万亿元角分整]+)/g)) {
         const v = parseUpper(m[1]);
-        if (v !== null && Math.round(v * 100) !== cents) out.push({ kind: 'inconsistent', message: `报价大写不一致：“${c.title}”写的是 人民币${m[1]}` });
+        if (v !== null && Math.round(v * 100) !== cents)
+          out.push({ kind: 'inconsistent', message: `报价大写不一致：“${c.title}”写的是 人民币${m[1]}` });
       }
     }
   }

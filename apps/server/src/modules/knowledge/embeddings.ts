@@ -20,7 +20,10 @@ export class OpenAiEmbedder implements Embedder {
   async embed(texts: string[]): Promise<number[][]> {
     const out: number[][] = [];
     for (let i = 0; i < texts.length; i += 64) {
-      const r = await this.client.embeddings.create({ model: this.model, input: texts.slice(i, i + 64).map((t) => t.slice(0, 2000)) });
+      const r = await this.client.embeddings.create({
+        model: this.model,
+        input: texts.slice(i, i + 64).map((t) => t.slice(0, 2000)),
+      });
       for (const d of [...r.data].sort((a, b) => a.index - b.index)) out.push(d.embedding);
     }
     return out;

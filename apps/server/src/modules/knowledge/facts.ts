@@ -22,19 +22,31 @@ export function otherValue(others: CompanyFact[], label: string): string | null 
   return null;
 }
 
-const cell = (v: unknown) => (v === null || v === undefined || v === '' ? '—' : String(v).replace(/\|/g, '｜').replace(/\n/g, ' '));
-const table = (head: string[], rows: unknown[][]) => [`| ${head.join(' | ')} |`, `| ${head.map(() => '---').join(' | ')} |`, ...rows.map((r) => `| ${r.map(cell).join(' | ')} |`)].join('\n');
+const cell = (v: unknown) =>
+  v === null || v === undefined || v === '' ? '—' : String(v).replace(/\|/g, '｜').replace(/\n/g, ' ');
+const table = (head: string[], rows: unknown[][]) =>
+  [
+    `| ${head.join(' | ')} |`,
+    `| ${head.map(() => '---').join(' | ')} |`,
+    ...rows.map((r) => `| ${r.map(cell).join(' | ')} |`),
+  ].join('\n');
 
 export function peopleTable(facts: CompanyFact[]): string | null {
   const people = facts.filter((f) => f.kind === 'person').map((f) => f.data as PersonFact);
   if (!people.length) return null;
-  return table(['序号', '姓名', '拟任岗位', '职称', '证书'], people.map((p, i) => [i + 1, p.name, p.role, p.title, p.certificates?.join('、')]));
+  return table(
+    ['序号', '姓名', '拟任岗位', '职称', '证书'],
+    people.map((p, i) => [i + 1, p.name, p.role, p.title, p.certificates?.join('、')]),
+  );
 }
 
 export function projectsTable(facts: CompanyFact[]): string | null {
   const projects = facts.filter((f) => f.kind === 'project').map((f) => f.data as ProjectFact);
   if (!projects.length) return null;
-  return table(['序号', '项目名称', '业主单位', '合同金额（元）', '年份', '项目内容'], projects.map((p, i) => [i + 1, p.name, p.owner, p.amount, p.year, p.scope]));
+  return table(
+    ['序号', '项目名称', '业主单位', '合同金额（元）', '年份', '项目内容'],
+    projects.map((p, i) => [i + 1, p.name, p.owner, p.amount, p.year, p.scope]),
+  );
 }
 
 export function qualificationsTable(facts: CompanyFact[], lapsing: Set<string> = new Set()): string | null {
@@ -44,13 +56,23 @@ export function qualificationsTable(facts: CompanyFact[], lapsing: Set<string> =
     ['序号', '证书名称', '证书编号', '发证机关', '有效期至', '扫描件'],
     qs.map((f, i) => {
       const q = f.data as QualificationFact;
-      return [i + 1, q.name, q.number, q.issuer, `${q.validUntil ?? '长期'}${lapsing.has(f.id) ? '（开标前到期）' : ''}`, q.fileId ? '见下文' : '—'];
+      return [
+        i + 1,
+        q.name,
+        q.number,
+        q.issuer,
+        `${q.validUntil ?? '长期'}${lapsing.has(f.id) ? '（开标前到期）' : ''}`,
+        q.fileId ? '见下文' : '—',
+      ];
     }),
   );
 }
 
 /** The tables of the cards a chapter is about, as Markdown. */
-export function factTables(facts: CompanyFact[], about: { people: boolean; projects: boolean; qualifications: boolean }): string[] {
+export function factTables(
+  facts: CompanyFact[],
+  about: { people: boolean; projects: boolean; qualifications: boolean },
+): string[] {
   const out: string[] = [];
   const p = about.people ? peopleTable(facts) : null;
   if (p) out.push(`### 拟派人员\n\n${p}`);

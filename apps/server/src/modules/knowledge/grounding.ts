@@ -25,7 +25,8 @@ export interface Grounding {
 const PASSAGES = 3;
 const MIN_SCORE = 2;
 /** Words of chapter titles that say nothing about the topic. */
-const GENERIC = /投标文件|技术标|商务标|技术部分|商务部分|方案|措施|说明|第[一二三四五六七八九十\d]+[章节部分]/g;
+const GENERIC =
+  /投标文件|技术标|商务标|技术部分|商务部分|方案|措施|说明|第[一二三四五六七八九十\d]+[章节部分]/g;
 
 const PEOPLE = /人员|团队|项目经理|负责人|组织机构|管理机构|岗位/;
 const PROJECTS = /业绩|类似项目|项目经验|案例/;
@@ -61,7 +62,12 @@ export function valueFor(label: string, facts: CompanyFact[]): string | null {
   const people = facts.filter((f) => f.kind === 'person').map((f) => f.data as PersonFact);
   for (const role of ['项目经理', '项目负责人', '技术负责人', '安全员', '质量负责人']) {
     if (!label.includes(role)) continue;
-    const p = people.find((x) => x.role?.includes(role) || (role === '项目负责人' && x.role?.includes('项目经理')) || (role === '项目经理' && x.role?.includes('项目负责人')));
+    const p = people.find(
+      (x) =>
+        x.role?.includes(role) ||
+        (role === '项目负责人' && x.role?.includes('项目经理')) ||
+        (role === '项目经理' && x.role?.includes('项目负责人')),
+    );
     if (!p) return null;
     if (/证书|资格|注册/.test(label)) return p.certificates?.length ? p.certificates.join('、') : null;
     if (/职称/.test(label)) return p.title || null;
@@ -81,7 +87,10 @@ export function valueFor(label: string, facts: CompanyFact[]): string | null {
 /** Replaces every 【待填写：…】 whose fact the library holds; the rest stay for the writer. */
 export function fillPlaceholders(markdown: string, facts: CompanyFact[]): string {
   if (!facts.length) return markdown;
-  return markdown.replace(/【待填写[：:]([^】]*)】/g, (whole, label: string) => valueFor(label.trim(), facts) ?? whole);
+  return markdown.replace(
+    /【待填写[：:]([^】]*)】/g,
+    (whole, label: string) => valueFor(label.trim(), facts) ?? whole,
+  );
 }
 
 export class KnowledgeGrounding implements Grounding {
@@ -92,18 +101,39 @@ export class KnowledgeGrounding implements Grounding {
 
   async forChapter(owner: { tenantId: string }, ctx: ChapterContext): Promise<ChapterGrounding | null> {
     const title = ctx.path.join(' ').replace(GENERIC, ' ');
-    const query = [title, ...ctx.scoringItems.map((i) => `${i.name} ${i.criteria.slice(0, 80)}`), ctx.include ?? ''].join(' ').slice(0, 400);
+    const query = [
+      title,
+      ...ctx.scoringItems.map((i) => `${i.name} ${i.criteria.slice(0, 80)}`),
+      ctx.include ?? '',
+    ]
+      .join(' ')
+      .slice(0, 400);
     const [hits, facts] = await Promise.all([
-      query.trim() ? this.knowledge.find(this.knowledge.scopesOf(owner, 'all'), query, PASSAGES) : Promise.resolve([]),
+      query.trim()
+        ? this.knowledge.find(this.knowledge.scopesOf(owner, 'all'), query, PASSAGES)
+        : Promise.resolve([]),
       this.company.listFacts(owner.tenantId),
     ]);
     const used = hits.filter((h) => h.score >= MIN_SCORE);
     if (!used.length && !facts.length) return null;
     const topic = ctx.path.join(' ');
-    const tables = factTables(facts, { people: PEOPLE.test(topic), projects: PROJECTS.test(topic), qualifications: QUALIFICATIONS.test(topic) });
+    const tables = factTables(facts, {
+      people: PEOPLE.test(topic),
+      projects: PROJECTS.test(topic),
+      qualifications: QUALIFICATIONS.test(topic),
+    });
     return {
-      material: { passages: used.map((h) => ({ documentName: h.documentName, text: h.text })), facts: facts.slice(0, 40).map(factLine), tables },
-      sources: used.map((h) => ({ documentId: h.documentId, documentName: h.documentName, passageId: h.passageId, text: h.text.slice(0, 500) })),
+      material: {
+        passages: used.map((h) => ({ documentName: h.documentName, text: h.text })),
+        facts: facts.slice(0, 40).map(factLine),
+        tables,
+      },
+      sources: used.map((h) => ({
+        documentId: h.documentId,
+        documentName: h.documentName,
+        passageId: h.passageId,
+        text: h.text.slice(0, 500),
+      })),
       facts,
     };
   }

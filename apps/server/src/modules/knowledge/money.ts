@@ -57,7 +57,10 @@ export function rmbLower(amount: number): string {
 
 /** Reads a 大写 amount back (for the consistency check): 壹佰万元整 -> 1000000. */
 export function parseUpper(s: string): number | null {
-  const m = /([零壹贰叁肆伍陆柒捌玖拾佰仟万亿]+)元(?:([零壹贰叁肆伍陆柒捌玖])角)?(?:零?([壹贰叁肆伍陆柒捌玖])分)?/.exec(s);
+  const m =
+    /([零壹贰叁肆伍陆柒捌玖拾佰仟万亿]+)元(?:([零壹贰叁肆伍陆柒捌玖])角)?(?:零?([壹贰叁肆伍陆柒捌玖])分)?/.exec(
+      s,
+    );
   if (!m) return null;
   const digit = (c: string) => DIGITS.indexOf(c);
   let total = 0;

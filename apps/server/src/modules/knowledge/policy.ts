@@ -21,6 +21,11 @@ export function curatesPublic(directory: OperatorDirectory, actor: Pick<Actor, '
 }
 
 /** Throws 403 when the actor may not change the library. */
-export async function authorizeKnowledge(directory: OperatorDirectory, actor: Pick<Actor, 'userId'>, library: 'public' | 'private', action: KnowledgeAction): Promise<void> {
+export async function authorizeKnowledge(
+  directory: OperatorDirectory,
+  actor: Pick<Actor, 'userId'>,
+  library: 'public' | 'private',
+  action: KnowledgeAction,
+): Promise<void> {
   if (library === 'public' && !(await curatesPublic(directory, actor))) throw forbidden(DENIED[action]);
 }

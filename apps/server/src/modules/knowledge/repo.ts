@@ -12,7 +12,11 @@ export class KnowledgeRepo {
   constructor(readonly db: Kysely<Database>) {}
 
   /** Rows of a table whose owner column holds `value` (library size limits). */
-  private async countOf(table: 'knowledge_documents' | 'company_facts', column: 'scope' | 'tenant_id', value: string): Promise<number> {
+  private async countOf(
+    table: 'knowledge_documents' | 'company_facts',
+    column: 'scope' | 'tenant_id',
+    value: string,
+  ): Promise<number> {
     const r = await this.db
       .selectFrom(table)
       .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -29,28 +33,51 @@ export class KnowledgeRepo {
   async insertDocument(doc: DocumentRow, passages: PassageRow[]): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
       await trx.insertInto('knowledge_documents').values(doc).execute();
-      for (let i = 0; i < passages.length; i += 100) await trx.insertInto('knowledge_passages').values(passages.slice(i, i + 100)).execute();
+      for (let i = 0; i < passages.length; i += 100)
+        await trx
+          .insertInto('knowledge_passages')
+          .values(passages.slice(i, i + 100))
+          .execute();
       await this.bump(trx, doc.scope, doc.updated_at);
     });
   }
 
   async bump(db: Db, scope: string, now: string): Promise<void> {
-    const r = await db.updateTable('knowledge_scopes').set((eb) => ({ revision: eb('revision', '+', 1), updated_at: now })).where('scope', '=', scope).executeTakeFirst();
+    const r = await db
+      .updateTable('knowledge_scopes')
+      .set((eb) => ({ revision: eb('revision', '+', 1), updated_at: now }))
+      .where('scope', '=', scope)
+      .executeTakeFirst();
     if (Number(r.numUpdatedRows) === 0) {
       await db
         .insertInto('knowledge_scopes')
         .values({ scope, revision: 1, updated_at: now })
-        .onConflict((oc) => oc.column('scope').doUpdateSet((eb) => ({ revision: eb('knowledge_scopes.revision', '+', 1), updated_at: now })))
+        .onConflict((oc) =>
+          oc
+            .column('scope')
+            .doUpdateSet((eb) => ({ revision: eb('knowledge_scopes.revision', '+', 1), updated_at: now })),
+        )
         .execute();
     }
   }
 
   listDocuments(scope: string) {
-    return this.db.selectFrom('knowledge_documents').selectAll().where('scope', '=', scope).orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
+    return this.db
+      .selectFrom('knowledge_documents')
+      .selectAll()
+      .where('scope', '=', scope)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .execute();
   }
 
   findDocument(scopes: string[], id: string) {
-    return this.db.selectFrom('knowledge_documents').selectAll().where('id', '=', id).where('scope', 'in', scopes).executeTakeFirst();
+    return this.db
+      .selectFrom('knowledge_documents')
+      .selectAll()
+      .where('id', '=', id)
+      .where('scope', 'in', scopes)
+      .executeTakeFirst();
   }
 
   async removeDocument(doc: DocumentRow, now: string): Promise<void> {
@@ -62,16 +89,30 @@ export class KnowledgeRepo {
   }
 
   passagesOf(documentId: string) {
-    return this.db.selectFrom('knowledge_passages').select(['id', 'heading', 'text']).where('document_id', '=', documentId).orderBy('seq').execute();
+    return this.db
+      .selectFrom('knowledge_passages')
+      .select(['id', 'heading', 'text'])
+      .where('document_id', '=', documentId)
+      .orderBy('seq')
+      .execute();
   }
 
   async revisions(scopes: string[]): Promise<Map<string, number>> {
-    const rows = await this.db.selectFrom('knowledge_scopes').select(['scope', 'revision']).where('scope', 'in', scopes).execute();
+    const rows = await this.db
+      .selectFrom('knowledge_scopes')
+      .select(['scope', 'revision'])
+      .where('scope', 'in', scopes)
+      .execute();
     return new Map(rows.map((r) => [r.scope, Number(r.revision)]));
   }
 
   documentIds(scope: string) {
-    return this.db.selectFrom('knowledge_documents').select('id').where('scope', '=', scope).execute().then((rows) => rows.map((r) => r.id));
+    return this.db
+      .selectFrom('knowledge_documents')
+      .select('id')
+      .where('scope', '=', scope)
+      .execute()
+      .then((rows) => rows.map((r) => r.id));
   }
 
   /** Term vectors (and embeddings) of the passages of some documents, for the in-memory index. */
@@ -110,11 +151,21 @@ export class KnowledgeRepo {
   }
 
   updateFact(tenantId: string, id: string, patch: Pick<FactRow, 'kind' | 'data' | 'updated_at'>) {
-    return this.db.updateTable('company_facts').set(patch).where('id', '=', id).where('tenant_id', '=', tenantId).executeTakeFirst();
+    return this.db
+      .updateTable('company_facts')
+      .set(patch)
+      .where('id', '=', id)
+      .where('tenant_id', '=', tenantId)
+      .executeTakeFirst();
   }
 
   findFact(tenantId: string, id: string) {
-    return this.db.selectFrom('company_facts').selectAll().where('id', '=', id).where('tenant_id', '=', tenantId).executeTakeFirst();
+    return this.db
+      .selectFrom('company_facts')
+      .selectAll()
+      .where('id', '=', id)
+      .where('tenant_id', '=', tenantId)
+      .executeTakeFirst();
   }
 
   listFacts(tenantId: string, kind?: string) {
@@ -124,11 +175,19 @@ export class KnowledgeRepo {
   }
 
   removeFact(tenantId: string, id: string) {
-    return this.db.deleteFrom('company_facts').where('id', '=', id).where('tenant_id', '=', tenantId).executeTakeFirst();
+    return this.db
+      .deleteFrom('company_facts')
+      .where('id', '=', id)
+      .where('tenant_id', '=', tenantId)
+      .executeTakeFirst();
   }
 
   /** What the last AI write of a chapter used (shown by getBidCatalogDetail). */
   setChapterSources(catalogId: string, sourcesJson: string) {
-    return this.db.updateTable('catalogs').set({ ai_sources: sourcesJson }).where('id', '=', catalogId).execute();
+    return this.db
+      .updateTable('catalogs')
+      .set({ ai_sources: sourcesJson })
+      .where('id', '=', catalogId)
+      .execute();
   }
 }

@@ -47,10 +47,16 @@ export class PassageSearch {
     for (const id of fresh) byDoc.set(id, { passages: [], vectors: new Map() });
     for (const r of await this.repo.indexRows(fresh)) {
       const d = byDoc.get(r.document_id)!;
-      d.passages.push({ id: r.id, documentId: r.document_id, terms: JSON.parse(r.terms) as Record<string, number>, length: r.length });
+      d.passages.push({
+        id: r.id,
+        documentId: r.document_id,
+        terms: JSON.parse(r.terms) as Record<string, number>,
+        length: r.length,
+      });
       if (r.embedding) d.vectors.set(r.id, Float32Array.from(JSON.parse(r.embedding) as number[]));
     }
-    for (const [id, d] of byDoc) idx.documents.set(id, { segment: new Bm25Segment(id, d.passages), vectors: d.vectors });
+    for (const [id, d] of byDoc)
+      idx.documents.set(id, { segment: new Bm25Segment(id, d.passages), vectors: d.vectors });
     idx.revision = revision;
     return idx;
   }
@@ -73,7 +79,12 @@ export class PassageSearch {
     return this.hybrid(docs, lexical, query, size);
   }
 
-  private async hybrid(docs: DocumentIndex[], lexical: Scored[], query: string, size: number): Promise<Scored[]> {
+  private async hybrid(
+    docs: DocumentIndex[],
+    lexical: Scored[],
+    query: string,
+    size: number,
+  ): Promise<Scored[]> {
     let q: number[];
     try {
       [q] = await this.embedder!.embed([query]);
@@ -82,7 +93,9 @@ export class PassageSearch {
       return lexical.slice(0, size);
     }
     const dense: Scored[] = [];
-    for (const d of docs) for (const [id, v] of d.vectors) dense.push({ id, documentId: d.segment.documentId, score: cosine(q, v) });
+    for (const d of docs)
+      for (const [id, v] of d.vectors)
+        dense.push({ id, documentId: d.segment.documentId, score: cosine(q, v) });
     dense.sort((a, b) => b.score - a.score);
     const top = dense.slice(0, size * 2);
     const fused = fuse([lexical.map((s) => s.id), top.map((s) => s.id)]);
@@ -90,6 +103,10 @@ export class PassageSearch {
     return [...fused.entries()]
       .sort((a, b) => b[1] - a[1])
       .slice(0, size)
-      .map(([id, score]) => ({ id, documentId: byId.get(id)!.documentId, score: Math.round(score * 1e6) / 1e4 }));
+      .map(([id, score]) => ({
+        id,
+        documentId: byId.get(id)!.documentId,
+        score: Math.round(score * 1e6) / 1e4,
+      }));
   }
 }

@@ -22,7 +22,15 @@ import { authorizeKnowledge, curatesPublic } from './policy.ts';
 
 /** The uploaded file a document is made from (the file module's safe parser already ran). */
 export interface KnowledgeFileSource {
-  fileOf(owner: Actor, id: string): Promise<{ name: string; kind: string; text: string; headings: Array<{ level: number; text: string }> } | null>;
+  fileOf(
+    owner: Actor,
+    id: string,
+  ): Promise<{
+    name: string;
+    kind: string;
+    text: string;
+    headings: Array<{ level: number; text: string }>;
+  } | null>;
 }
 
 export const PUBLIC_SCOPE = 'public';
@@ -30,7 +38,9 @@ export const PUBLIC_SCOPE = 'public';
 const countBy = (values: string[]) => {
   const m = new Map<string, number>();
   for (const v of values) m.set(v, (m.get(v) ?? 0) + 1);
-  return [...m.entries()].map(([name, count]) => ({ name, count })).sort((a, b) => b.count - a.count || a.name.localeCompare(b.name, 'zh'));
+  return [...m.entries()]
+    .map(([name, count]) => ({ name, count }))
+    .sort((a, b) => b.count - a.count || a.name.localeCompare(b.name, 'zh'));
 };
 
 /**
@@ -69,7 +79,8 @@ export class KnowledgeService {
     const isPublic = input.library === 'public';
     await authorizeKnowledge(this.operators, actor, input.library, 'add');
     const scope = isPublic ? PUBLIC_SCOPE : actor.tenantId;
-    if ((await this.repo.countDocuments(scope)) >= KNOWLEDGE_LIMITS.maxDocumentsPerLibrary) throw badRequest(KNOWLEDGE_MSG.tooMany);
+    if ((await this.repo.countDocuments(scope)) >= KNOWLEDGE_LIMITS.maxDocumentsPerLibrary)
+      throw badRequest(KNOWLEDGE_MSG.tooMany);
     const file = await this.files.fileOf(actor, input.fileId);
     if (!file) throw notFound('文件不存在或已过期，请重新上传');
     const drafts = splitPassages(file.text, file.headings);
@@ -91,7 +102,9 @@ export class KnowledgeService {
     });
     if (this.embedder && passages.length) {
       // Embeddings are an improvement, not a requirement: a failing provider leaves BM25 alone.
-      const vectors = await this.embedder.embed(passages.map((p) => `${p.heading ?? ''}\n${p.text}`)).catch(() => null);
+      const vectors = await this.embedder
+        .embed(passages.map((p) => `${p.heading ?? ''}\n${p.text}`))
+        .catch(() => null);
       if (vectors) passages.forEach((p, i) => (p.embedding = vectors[i] ? JSON.stringify(vectors[i]) : null));
     }
     const tags = [...new Set(input.tags ?? [])];
@@ -121,7 +134,9 @@ export class KnowledgeService {
     const operator = await curatesPublic(this.operators, actor);
     const rows = await this.repo.listDocuments(input.library === 'public' ? PUBLIC_SCOPE : actor.tenantId);
     const all = rows.map((r) => this.present(r, operator));
-    const documents = all.filter((d) => (!input.folder || d.folder === input.folder) && (!input.tag || d.tags.includes(input.tag)));
+    const documents = all.filter(
+      (d) => (!input.folder || d.folder === input.folder) && (!input.tag || d.tags.includes(input.tag)),
+    );
     return {
       documents,
       folders: countBy(all.map((d) => d.folder).filter((f): f is string => Boolean(f))),
@@ -142,7 +157,12 @@ export class KnowledgeService {
   async removeDocument(actor: Actor, id: string): Promise<null> {
     const doc = await this.repo.findDocument([actor.tenantId, PUBLIC_SCOPE], id);
     if (!doc) throw notFound(KNOWLEDGE_MSG.notFound);
-    await authorizeKnowledge(this.operators, actor, doc.scope === PUBLIC_SCOPE ? 'public' : 'private', 'remove');
+    await authorizeKnowledge(
+      this.operators,
+      actor,
+      doc.scope === PUBLIC_SCOPE ? 'public' : 'private',
+      'remove',
+    );
     await this.repo.removeDocument(doc, nowIso());
     return null;
   }
@@ -162,7 +182,14 @@ export class KnowledgeService {
       const r = rows.get(s.id);
       if (!r) continue;
       const text = r.heading ? `${r.heading}\n${r.text}` : r.text;
-      out.push({ documentId: r.document_id, documentName: r.name, passageId: r.id, text, highlights: highlightsOf(text, query), score: Math.round(s.score * 1000) / 1000 });
+      out.push({
+        documentId: r.document_id,
+        documentName: r.name,
+        passageId: r.id,
+        text,
+        highlights: highlightsOf(text, query),
+        score: Math.round(s.score * 1000) / 1000,
+      });
     }
     return out;
   }

@@ -31,10 +31,18 @@ function cut(text: string, max: number): string[] {
  * Passages of a document: a new passage at every heading the parser found (or a line that looks
  * like a numbered heading), long sections cut at sentence ends.
  */
-export function splitPassages(text: string, headings: Array<{ level: number; text: string }>, max: number = KNOWLEDGE_LIMITS.passageChars): PassageDraft[] {
+export function splitPassages(
+  text: string,
+  headings: Array<{ level: number; text: string }>,
+  max: number = KNOWLEDGE_LIMITS.passageChars,
+): PassageDraft[] {
   const known = new Set(headings.map((h) => h.text.trim()).filter(Boolean));
   const looksLikeHeading = (line: string) =>
-    line.length <= 40 && !/[。；，,;]$/.test(line) && /^(第[一二三四五六七八九十百\d]+[章节部分篇]|[一二三四五六七八九十]+[、.．]|\d+(\.\d+){0,3}[、.．\s])/.test(line);
+    line.length <= 40 &&
+    !/[。；，,;]$/.test(line) &&
+    /^(第[一二三四五六七八九十百\d]+[章节部分篇]|[一二三四五六七八九十]+[、.．]|\d+(\.\d+){0,3}[、.．\s])/.test(
+      line,
+    );
   const sections: Array<{ heading: string | null; lines: string[] }> = [{ heading: null, lines: [] }];
   for (const raw of text.split(/\r?\n/)) {
     const line = raw.trim();

@@ -10,7 +10,24 @@ const HAN_RUN = /\p{Script=Han}+/gu;
 const LATIN = /[\p{L}\p{N}]+/gu;
 
 /** Words too common in bids to tell passages apart. */
-const STOP = new Set(['我们', '我方', '本项目', '项目的', '进行', '以及', '及其', '可以', '按照', '根据', '对于', '其中', '一个', '并且', '或者', '的是']);
+const STOP = new Set([
+  '我们',
+  '我方',
+  '本项目',
+  '项目的',
+  '进行',
+  '以及',
+  '及其',
+  '可以',
+  '按照',
+  '根据',
+  '对于',
+  '其中',
+  '一个',
+  '并且',
+  '或者',
+  '的是',
+]);
 
 /** The terms of a text, in order, repeated as they occur (term frequencies come from this). */
 export function termsOf(text: string): string[] {
@@ -28,7 +45,8 @@ export function termsOf(text: string): string[] {
       if (!STOP.has(bi)) out.push(bi);
     }
     for (const seg of segmenter.segment(run)) {
-      if (seg.isWordLike && Array.from(seg.segment).length >= 3 && !STOP.has(seg.segment)) out.push(seg.segment);
+      if (seg.isWordLike && Array.from(seg.segment).length >= 3 && !STOP.has(seg.segment))
+        out.push(seg.segment);
     }
   }
   for (const m of s.matchAll(LATIN)) {

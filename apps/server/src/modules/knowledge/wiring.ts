@@ -27,5 +27,8 @@ export function embedderOf(config: Config): Embedder | null {
   const baseURL = env.AI_STANDARD_BASE_URL;
   if (!model || typeof baseURL !== 'string' || !baseURL) return null;
   const apiKey = env.AI_STANDARD_API_KEY;
-  return new OpenAiEmbedder({ baseURL, apiKey: typeof apiKey === 'string' && apiKey ? apiKey : 'not-needed' }, model);
+  return new OpenAiEmbedder(
+    { baseURL, apiKey: typeof apiKey === 'string' && apiKey ? apiKey : 'not-needed' },
+    model,
+  );
 }

@@ -8,15 +8,22 @@ import type { PictureType } from '@bid/shared';
 export function sniffType(b: Buffer): PictureType | null {
   if (b.length >= 8 && b.readUInt32BE(0) === 0x89504e47 && b.readUInt32BE(4) === 0x0d0a1a0a) return 'png';
   if (b.length >= 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return 'jpeg';
-  if (b.length >= 6 && (b.toString('latin1', 0, 6) === 'GIF87a' || b.toString('latin1', 0, 6) === 'GIF89a')) return 'gif';
-  if (b.length >= 12 && b.toString('latin1', 0, 4) === 'RIFF' && b.toString('latin1', 8, 12) === 'WEBP') return 'webp';
+  if (b.length >= 6 && (b.toString('latin1', 0, 6) === 'GIF87a' || b.toString('latin1', 0, 6) === 'GIF89a'))
+    return 'gif';
+  if (b.length >= 12 && b.toString('latin1', 0, 4) === 'RIFF' && b.toString('latin1', 8, 12) === 'WEBP')
+    return 'webp';
   if (looksLikeSvg(b)) return 'svg';
   return null;
 }
 
 function looksLikeSvg(b: Buffer): boolean {
-  const head = b.subarray(0, 4096).toString('utf8').replace(/^\uFEFF/, '');
-  return /^\s*(<\?xml[^>]*\?>\s*)?(<!--[\s\S]*?-->\s*)*(<!DOCTYPE\s+svg[^[>]*(\[[\s\S]*?\])?\s*>\s*)?(<!--[\s\S]*?-->\s*)*<svg[\s>]/i.test(head);
+  const head = b
+    .subarray(0, 4096)
+    .toString('utf8')
+    .replace(/^\uFEFF/, '');
+  return /^\s*(<\?xml[^>]*\?>\s*)?(<!--[\s\S]*?-->\s*)*(<!DOCTYPE\s+svg[^[>]*(\[[\s\S]*?\])?\s*>\s*)?(<!--[\s\S]*?-->\s*)*<svg[\s>]/i.test(
+    head,
+  );
 }
 
 export interface Dimensions {
@@ -72,19 +79,22 @@ function jpegSize(b: Buffer): Dimensions | null {
 
 function webpSize(b: Buffer): Dimensions | null {
   const chunk = b.toString('latin1', 12, 16);
-  if (chunk === 'VP8 ' && b.length >= 30) return { width: b.readUInt16LE(26) & 0x3fff, height: b.readUInt16LE(28) & 0x3fff };
+  if (chunk === 'VP8 ' && b.length >= 30)
+    return { width: b.readUInt16LE(26) & 0x3fff, height: b.readUInt16LE(28) & 0x3fff };
   if (chunk === 'VP8L' && b.length >= 25) {
     const bits = b.readUInt32LE(21);
     return { width: (bits & 0x3fff) + 1, height: ((bits >> 14) & 0x3fff) + 1 };
   }
-  if (chunk === 'VP8X' && b.length >= 30) return { width: b.readUIntLE(24, 3) + 1, height: b.readUIntLE(27, 3) + 1 };
+  if (chunk === 'VP8X' && b.length >= 30)
+    return { width: b.readUIntLE(24, 3) + 1, height: b.readUIntLE(27, 3) + 1 };
   return null;
 }
 
 function svgSize(text: string): Dimensions | null {
   const tag = /<svg[\s\S]*?>/i.exec(text)?.[0];
   if (!tag) return null;
-  const attr = (name: string) => new RegExp(`\\s${name}\\s*=\\s*["']\\s*([\\d.]+)(px)?\\s*["']`, 'i').exec(tag);
+  const attr = (name: string) =>
+    new RegExp(`\\s${name}\\s*=\\s*["']\\s*([\\d.]+)(px)?\\s*["']`, 'i').exec(tag);
   const w = attr('width');
   const h = attr('height');
   if (w && h) return { width: Math.round(Number(w[1])), height: Math.round(Number(h[1])) };
@@ -95,13 +105,15 @@ function svgSize(text: string): Dimensions | null {
 
 /** Decodes numeric character references and drops whitespace/control characters (how obfuscated "java&#x09;script:" is read). */
 function normalizeForScan(text: string): string {
-  return text
-    .replace(/&#x([0-9a-f]+);?/gi, (_m, h: string) => safeChar(parseInt(h, 16)))
-    .replace(/&#(\d+);?/g, (_m, d: string) => safeChar(parseInt(d, 10)))
-    .replace(/&(tab|newline);/gi, '')
-    // eslint-disable-next-line no-control-regex -- control characters are exactly what obfuscation hides in.
-    .replace(/[\u0000-\u0020\u007f-\u00a0\u200b-\u200d\ufeff]+/g, '')
-    .toLowerCase();
+  return (
+    text
+      .replace(/&#x([0-9a-f]+);?/gi, (_m, h: string) => safeChar(parseInt(h, 16)))
+      .replace(/&#(\d+);?/g, (_m, d: string) => safeChar(parseInt(d, 10)))
+      .replace(/&(tab|newline);/gi, '')
+      // eslint-disable-next-line no-control-regex -- control characters are exactly what obfuscation hides in.
+      .replace(/[\u0000-\u0020\u007f-\u00a0\u200b-\u200d\ufeff]+/g, '')
+      .toLowerCase()
+  );
 }
 
 function safeChar(cp: number): string {
@@ -128,7 +140,12 @@ export function svgRisk(b: Buffer): string | null {
   if (/[\s"'/]on[a-z]+\s*=/i.test(text)) return '事件属性（on…）';
   const flat = normalizeForScan(text);
   if (flat.includes('javascript:') || flat.includes('vbscript:')) return 'javascript: 链接';
-  if (flat.includes('data:text/html') || flat.includes('data:image/svg+xml') || flat.includes('data:application')) return '内嵌的可执行数据';
+  if (
+    flat.includes('data:text/html') ||
+    flat.includes('data:image/svg+xml') ||
+    flat.includes('data:application')
+  )
+    return '内嵌的可执行数据';
   if (flat.includes('@import')) return '外部样式表';
   for (const m of text.matchAll(/(?:xlink:)?href\s*=\s*(["'])(.*?)\1/gi)) {
     const v = normalizeForScan(m[2]);
@@ -139,7 +156,14 @@ export function svgRisk(b: Buffer): string | null {
 }
 
 /** Limits on what makes an SVG expensive to draw: filters over huge regions, heavy blurs, reuse bombs. */
-const SVG_COST = { maxFilterPrimitives: 64, maxBlur: 100, maxOctaves: 8, maxRegionPercent: 300, maxRegionUnits: 20_000, maxUses: 5_000 } as const;
+const SVG_COST = {
+  maxFilterPrimitives: 64,
+  maxBlur: 100,
+  maxOctaves: 8,
+  maxRegionPercent: 300,
+  maxRegionUnits: 20_000,
+  maxUses: 5_000,
+} as const;
 
 /** Why drawing this SVG could cost far more than its size suggests, or null. */
 export function svgCostRisk(text: string): string | null {
@@ -147,12 +171,17 @@ export function svgCostRisk(text: string): string | null {
   for (const m of text.matchAll(/stdDeviation\s*=\s*["']([^"']*)["']/gi)) {
     if (m[1].split(/[\s,]+/).some((v) => !(Math.abs(Number(v)) <= SVG_COST.maxBlur))) return '模糊半径过大';
   }
-  for (const m of text.matchAll(/numOctaves\s*=\s*["']\s*([^"']*)["']/gi)) if (!(Number(m[1]) <= SVG_COST.maxOctaves)) return '滤镜过于复杂';
+  for (const m of text.matchAll(/numOctaves\s*=\s*["']\s*([^"']*)["']/gi))
+    if (!(Number(m[1]) <= SVG_COST.maxOctaves)) return '滤镜过于复杂';
   for (const tag of text.match(/<(filter|mask|pattern)\b[^>]*>/gi) ?? []) {
     const userSpace = /Units\s*=\s*["']\s*userSpaceOnUse/i.test(tag);
     for (const m of tag.matchAll(/\s(?:width|height|x|y)\s*=\s*["']\s*([-+\d.e]+)\s*(%?)\s*["']/gi)) {
       const v = Math.abs(Number(m[1]));
-      const tooBig = m[2] ? v > SVG_COST.maxRegionPercent : userSpace ? v > SVG_COST.maxRegionUnits : v > SVG_COST.maxRegionPercent / 100;
+      const tooBig = m[2]
+        ? v > SVG_COST.maxRegionPercent
+        : userSpace
+          ? v > SVG_COST.maxRegionUnits
+          : v > SVG_COST.maxRegionPercent / 100;
       if (!Number.isFinite(v) || tooBig) return '滤镜或蒙版区域过大';
     }
   }

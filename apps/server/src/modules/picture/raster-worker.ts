@@ -8,7 +8,11 @@ import type { RasterRequest } from './raster.ts';
  * can make a canvas bigger than `maxPixels` / `maxSide`; filters work on that clamped canvas.
  */
 export function handle(req: RasterRequest): { png: Uint8Array; width: number; height: number } {
-  const font = { loadSystemFonts: false, fontFiles: [FONT_FILES.regular, FONT_FILES.bold], defaultFontFamily: FONT_FAMILY_NAME };
+  const font = {
+    loadSystemFonts: false,
+    fontFiles: [FONT_FILES.regular, FONT_FILES.bold],
+    defaultFontFamily: FONT_FAMILY_NAME,
+  };
   const probe = new Resvg(Buffer.from(req.svg), { font: { loadSystemFonts: false }, logLevel: 'off' });
   const w = Math.max(1, probe.width);
   const h = Math.max(1, probe.height);

@@ -48,10 +48,17 @@ export class Rasterizer {
   }
 
   /** A PNG of the SVG within the caps; RasterRefused when the child was killed or resvg failed. */
-  async render(req: RasterRequest, opts: { timeoutMs?: number } = {}): Promise<{ png: Buffer; width: number; height: number }> {
+  async render(
+    req: RasterRequest,
+    opts: { timeoutMs?: number } = {},
+  ): Promise<{ png: Buffer; width: number; height: number }> {
     try {
       const r = await this.sandbox.run<{ png: Uint8Array; width: number; height: number }>(req, opts);
-      return { png: Buffer.from(r.png.buffer, r.png.byteOffset, r.png.byteLength), width: r.width, height: r.height };
+      return {
+        png: Buffer.from(r.png.buffer, r.png.byteOffset, r.png.byteLength),
+        width: r.width,
+        height: r.height,
+      };
     } catch (e) {
       throw new RasterRefused(e instanceof SandboxKilled ? `rasterising ${e.reason}` : (e as Error).message);
     }

@@ -14,7 +14,10 @@ export class PictureRepo {
   constructor(private readonly db: Kysely<Database>) {}
 
   private owned(owner: ActorScope) {
-    return this.db.selectFrom('pictures').where('tenant_id', '=', owner.tenantId).where('user_id', '=', owner.userId);
+    return this.db
+      .selectFrom('pictures')
+      .where('tenant_id', '=', owner.tenantId)
+      .where('user_id', '=', owner.userId);
   }
 
   insert(row: PictureRow) {
@@ -33,7 +36,10 @@ export class PictureRepo {
   /** Number of pictures and bytes of originals in the owner's library. */
   async usage(owner: ActorScope): Promise<{ count: number; bytes: number }> {
     const r = await this.owned(owner)
-      .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.coalesce(eb.fn.sum<number>('size'), eb.val(0)).as('bytes')])
+      .select((eb) => [
+        eb.fn.countAll<number>().as('n'),
+        eb.fn.coalesce(eb.fn.sum<number>('size'), eb.val(0)).as('bytes'),
+      ])
       .executeTakeFirst();
     return { count: Number(r?.n ?? 0), bytes: Number(r?.bytes ?? 0) };
   }
@@ -43,9 +49,18 @@ export class PictureRepo {
     let q = this.owned(owner);
     for (const w of words) q = q.where(sql<boolean>`search_text like ${likeOf(w)} escape '\\'`);
     // Tags are stored as a JSON array of strings; the quoted form matches one whole tag.
-    if (tag) q = q.where(sql<boolean>`tags like ${`%${JSON.stringify(tag).replace(/[\\%_]/g, (c) => `\\${c}`)}%`} escape '\\'`);
+    if (tag)
+      q = q.where(
+        sql<boolean>`tags like ${`%${JSON.stringify(tag).replace(/[\\%_]/g, (c) => `\\${c}`)}%`} escape '\\'`,
+      );
     const total = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
-    const rows = await q.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').offset(offset).limit(limit).execute();
+    const rows = await q
+      .selectAll()
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .offset(offset)
+      .limit(limit)
+      .execute();
     return { rows, total: Number(total?.n ?? 0) };
   }
 
@@ -64,12 +79,27 @@ export class PictureRepo {
     return this.owned(owner).select('tags').execute();
   }
 
-  update(owner: ActorScope, id: string, patch: Partial<Pick<PictureRow, 'name' | 'tags' | 'search_text' | 'updated_at'>>) {
-    return this.db.updateTable('pictures').set(patch).where('id', '=', id).where('tenant_id', '=', owner.tenantId).where('user_id', '=', owner.userId).executeTakeFirst();
+  update(
+    owner: ActorScope,
+    id: string,
+    patch: Partial<Pick<PictureRow, 'name' | 'tags' | 'search_text' | 'updated_at'>>,
+  ) {
+    return this.db
+      .updateTable('pictures')
+      .set(patch)
+      .where('id', '=', id)
+      .where('tenant_id', '=', owner.tenantId)
+      .where('user_id', '=', owner.userId)
+      .executeTakeFirst();
   }
 
   remove(owner: ActorScope, ids: string[]) {
-    return this.db.deleteFrom('pictures').where('id', 'in', ids).where('tenant_id', '=', owner.tenantId).where('user_id', '=', owner.userId).executeTakeFirst();
+    return this.db
+      .deleteFrom('pictures')
+      .where('id', 'in', ids)
+      .where('tenant_id', '=', owner.tenantId)
+      .where('user_id', '=', owner.userId)
+      .executeTakeFirst();
   }
 
   /**
@@ -77,7 +107,10 @@ export class PictureRepo {
    * thumbnail URL; bids in the recycle bin count, they can be restored), or one of their feedback
    * screenshots. At most one place, or null.
    */
-  async firstUse(owner: ActorScope, id: string): Promise<{ bid: string; chapter: string } | { feedback: true } | null> {
+  async firstUse(
+    owner: ActorScope,
+    id: string,
+  ): Promise<{ bid: string; chapter: string } | { feedback: true } | null> {
     const lit = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     const chapter = await this.db
       .selectFrom('catalogs')

@@ -2,7 +2,23 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { binaryResponseSchema, Code, envelopeSchema, idParamSchema, pageSchema, PICTURE_LIMITS, PICTURE_MSG, pictureItemSchema, pictureListQuerySchema, pictureNameSchema, pictureRemovedSchema, pictureRemoveSchema, pictureTagCountSchema, pictureTagsSchema, pictureUpdateSchema } from '@bid/shared';
+import {
+  binaryResponseSchema,
+  Code,
+  envelopeSchema,
+  idParamSchema,
+  pageSchema,
+  PICTURE_LIMITS,
+  PICTURE_MSG,
+  pictureItemSchema,
+  pictureListQuerySchema,
+  pictureNameSchema,
+  pictureRemovedSchema,
+  pictureRemoveSchema,
+  pictureTagCountSchema,
+  pictureTagsSchema,
+  pictureUpdateSchema,
+} from '@bid/shared';
 import type { AppContext } from '../../context.ts';
 import { requireAuth } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
@@ -18,7 +34,9 @@ async function readUpload(req: FastifyRequest): Promise<UploadInput> {
   let file: { bytes: Buffer; fileName: string } | null = null;
   const fields: Record<string, string> = {};
   try {
-    for await (const part of req.parts({ limits: { fileSize: PICTURE_LIMITS.maxBytes, files: 1, fields: 10, fieldSize: 4000, parts: 12 } })) {
+    for await (const part of req.parts({
+      limits: { fileSize: PICTURE_LIMITS.maxBytes, files: 1, fields: 10, fieldSize: 4000, parts: 12 },
+    })) {
       if (part.type === 'file') {
         if (part.fieldname !== 'file') {
           part.file.resume();
@@ -32,8 +50,10 @@ async function readUpload(req: FastifyRequest): Promise<UploadInput> {
   } catch (err) {
     const code = (err as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(Code.PAYLOAD_TOO_LARGE, PICTURE_MSG.tooLarge);
-    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw badRequest('一次只能上传一张图片');
-    if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE' || code === 'FST_MULTIPART_INVALID_CONTENT_TYPE') throw badRequest(PICTURE_MSG.noFile);
+    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT')
+      throw badRequest('一次只能上传一张图片');
+    if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE' || code === 'FST_MULTIPART_INVALID_CONTENT_TYPE')
+      throw badRequest(PICTURE_MSG.noFile);
     throw err;
   }
   if (!file) throw badRequest(PICTURE_MSG.noFile);
@@ -59,14 +79,22 @@ async function readUpload(req: FastifyRequest): Promise<UploadInput> {
   return out;
 }
 
-function sendFile(reply: FastifyReply, service: PictureService, f: Awaited<ReturnType<PictureService['file']>>, req: FastifyRequest) {
+function sendFile(
+  reply: FastifyReply,
+  service: PictureService,
+  f: Awaited<ReturnType<PictureService['file']>>,
+  req: FastifyRequest,
+) {
   reply.header('cache-control', 'private, max-age=86400');
   reply.header('etag', f.etag);
   reply.header('x-content-type-options', 'nosniff');
   reply.header('content-disposition', `inline; filename*=UTF-8''${encodeURIComponent(f.name)}`);
   if (f.mime === 'image/svg+xml') {
     // An SVG opened on its own must not run anything, even if the upload check missed something.
-    reply.header('content-security-policy', "default-src 'none'; img-src data:; style-src 'unsafe-inline'; sandbox");
+    reply.header(
+      'content-security-policy',
+      "default-src 'none'; img-src data:; style-src 'unsafe-inline'; sandbox",
+    );
   }
   if (req.headers['if-none-match'] === f.etag) return reply.status(304).send();
   return reply.type(f.mime).send(service.storage.stream(f.path));
@@ -77,35 +105,77 @@ export async function registerPictureModule(app: FastifyInstance, ctx: AppContex
   const service = ctx.services.picture;
 
   await app.register(async (scope) => {
-    if (!scope.hasContentTypeParser('multipart/form-data')) await scope.register(multipart, { limits: { fileSize: PICTURE_LIMITS.maxBytes, files: 1 } });
+    if (!scope.hasContentTypeParser('multipart/form-data'))
+      await scope.register(multipart, { limits: { fileSize: PICTURE_LIMITS.maxBytes, files: 1 } });
     const r = scope.withTypeProvider<ZodTypeProvider>();
-  const route = userRoutes(scope, tags);
+    const route = userRoutes(scope, tags);
 
     r.post(
       '/api/picture/client/upload',
-      { schema: { tags, summary: '上传图片（multipart 字段 file；可选 name、tags）', consumes: ['multipart/form-data'], response: { 200: envelopeSchema(pictureItemSchema) } } },
+      {
+        schema: {
+          tags,
+          summary: '上传图片（multipart 字段 file；可选 name、tags）',
+          consumes: ['multipart/form-data'],
+          response: { 200: envelopeSchema(pictureItemSchema) },
+        },
+      },
       async (req) => ok(await service.upload(requireAuth(req), await readUpload(req))),
     );
 
-    route.post('/api/picture/client/list', { summary: '图片列表（按名称和标签搜索）', input: pictureListQuerySchema, data: pageSchema(pictureItemSchema) }, (actor, body) => service.list(actor, body));
-
-    route.post('/api/picture/client/detail', { summary: '图片详情', input: idParamSchema, data: pictureItemSchema }, (actor, body) => service.detail(actor, body.id));
-
-    route.post('/api/picture/client/update', { summary: '修改图片名称和标签', input: pictureUpdateSchema, data: pictureItemSchema }, (actor, body) => service.update(actor, body));
-
-    route.post('/api/picture/client/remove', { summary: '删除图片（id 或 ids）', input: pictureRemoveSchema, data: pictureRemovedSchema }, (actor, body) =>
-      service.remove(actor, body.ids?.length ? body.ids : [body.id!]),
+    route.post(
+      '/api/picture/client/list',
+      {
+        summary: '图片列表（按名称和标签搜索）',
+        input: pictureListQuerySchema,
+        data: pageSchema(pictureItemSchema),
+      },
+      (actor, body) => service.list(actor, body),
     );
 
-    route.post('/api/picture/client/tags', { summary: '全部标签及图片数', data: z.array(pictureTagCountSchema) }, (actor) => service.tags(actor));
+    route.post(
+      '/api/picture/client/detail',
+      { summary: '图片详情', input: idParamSchema, data: pictureItemSchema },
+      (actor, body) => service.detail(actor, body.id),
+    );
+
+    route.post(
+      '/api/picture/client/update',
+      { summary: '修改图片名称和标签', input: pictureUpdateSchema, data: pictureItemSchema },
+      (actor, body) => service.update(actor, body),
+    );
+
+    route.post(
+      '/api/picture/client/remove',
+      { summary: '删除图片（id 或 ids）', input: pictureRemoveSchema, data: pictureRemovedSchema },
+      (actor, body) => service.remove(actor, body.ids?.length ? body.ids : [body.id!]),
+    );
+
+    route.post(
+      '/api/picture/client/tags',
+      { summary: '全部标签及图片数', data: z.array(pictureTagCountSchema) },
+      (actor) => service.tags(actor),
+    );
 
     // <img src> cannot send the client headers: these two are authenticated by the Admin-Token cookie (or Blade-Auth).
     const fileParams = z.object({ id: z.string().regex(/^[\w-]{1,64}$/, '图片编号不正确') });
-    r.get('/api/picture/client/file/:id', { config: { clientCheck: false }, schema: { tags, summary: '图片原图', params: fileParams, response: { 200: binaryResponseSchema } } }, async (req, reply) =>
-      sendFile(reply, service, await service.file(requireAuth(req), req.params.id, false), req),
+    r.get(
+      '/api/picture/client/file/:id',
+      {
+        config: { clientCheck: false },
+        schema: { tags, summary: '图片原图', params: fileParams, response: { 200: binaryResponseSchema } },
+      },
+      async (req, reply) =>
+        sendFile(reply, service, await service.file(requireAuth(req), req.params.id, false), req),
     );
-    r.get('/api/picture/client/thumb/:id', { config: { clientCheck: false }, schema: { tags, summary: '图片缩略图', params: fileParams, response: { 200: binaryResponseSchema } } }, async (req, reply) =>
-      sendFile(reply, service, await service.file(requireAuth(req), req.params.id, true), req),
+    r.get(
+      '/api/picture/client/thumb/:id',
+      {
+        config: { clientCheck: false },
+        schema: { tags, summary: '图片缩略图', params: fileParams, response: { 200: binaryResponseSchema } },
+      },
+      async (req, reply) =>
+        sendFile(reply, service, await service.file(requireAuth(req), req.params.id, true), req),
     );
   });
 }

@@ -79,7 +79,14 @@ export function present(row: PictureRow): PictureItem {
 
 /** Splits a search box entry into words (spaces and Chinese/Latin punctuation separate them). */
 export function keywordWords(keyword: string | undefined): string[] {
-  return [...new Set((keyword ?? '').toLowerCase().split(/[\s,，;；、。.!！?？:：/|]+/).filter(Boolean))].slice(0, 10);
+  return [
+    ...new Set(
+      (keyword ?? '')
+        .toLowerCase()
+        .split(/[\s,，;；、。.!！?？:：/|]+/)
+        .filter(Boolean),
+    ),
+  ].slice(0, 10);
 }
 
 export class PictureService {
@@ -98,7 +105,8 @@ export class PictureService {
   async upload(owner: Actor, input: UploadInput): Promise<PictureItem> {
     const { bytes } = input;
     if (bytes.length === 0) throw badRequest(PICTURE_MSG.empty);
-    if (bytes.length > PICTURE_LIMITS.maxBytes) throw new AppError(Code.PAYLOAD_TOO_LARGE, PICTURE_MSG.tooLarge);
+    if (bytes.length > PICTURE_LIMITS.maxBytes)
+      throw new AppError(Code.PAYLOAD_TOO_LARGE, PICTURE_MSG.tooLarge);
     const type = sniffType(bytes);
     if (!type) throw badRequest(PICTURE_MSG.notImage);
     if (type === 'svg') {
@@ -107,7 +115,8 @@ export class PictureService {
     }
     const dims = dimensionsOf(type, bytes);
     if (type !== 'svg' && !dims) throw badRequest('图片文件已损坏，无法读取尺寸');
-    if (dims && dims.width * dims.height > MAX_PIXELS) throw badRequest(`图片像素过大（超过 ${MAX_PIXELS / 10_000} 万像素），请缩小后再上传`);
+    if (dims && dims.width * dims.height > MAX_PIXELS)
+      throw badRequest(`图片像素过大（超过 ${MAX_PIXELS / 10_000} 万像素），请缩小后再上传`);
     const usage = await this.repo.usage(owner);
     if (usage.count >= PICTURE_LIMITS.maxPerUser) throw businessWarning(PICTURE_MSG.tooMany);
     if (usage.bytes + bytes.length > PICTURE_LIMITS.maxTotalBytes) throw businessWarning(PICTURE_MSG.full);
@@ -151,7 +160,13 @@ export class PictureService {
   }
 
   async list(owner: Actor, q: PictureListQuery): Promise<Page<PictureItem>> {
-    const { rows, total } = await this.repo.page(owner, keywordWords(q.keyword), q.tag?.trim() || undefined, (q.current - 1) * q.size, q.size);
+    const { rows, total } = await this.repo.page(
+      owner,
+      keywordWords(q.keyword),
+      q.tag?.trim() || undefined,
+      (q.current - 1) * q.size,
+      q.size,
+    );
     return makePage(rows.map(present), total, q);
   }
 
@@ -167,7 +182,12 @@ export class PictureService {
     const name = input.name ?? row.name;
     const tags = input.tags ?? parseTags(row.tags);
     const now = nowIso();
-    const res = await this.repo.update(owner, row.id, { name, tags: JSON.stringify(tags), search_text: searchText(name, tags), updated_at: now });
+    const res = await this.repo.update(owner, row.id, {
+      name,
+      tags: JSON.stringify(tags),
+      search_text: searchText(name, tags),
+      updated_at: now,
+    });
     if (Number(res.numUpdatedRows) !== 1) throw notFound(PICTURE_MSG.notFound);
     return present({ ...row, name, tags: JSON.stringify(tags), updated_at: now });
   }
@@ -181,7 +201,12 @@ export class PictureService {
     // with where it is used, and nothing is deleted.
     for (const r of rows) {
       const use = await this.repo.firstUse(owner, r.id);
-      if (use) throw businessWarning('feedback' in use ? PICTURE_MSG.inFeedback(r.name) : PICTURE_MSG.inChapter(r.name, use.bid, use.chapter));
+      if (use)
+        throw businessWarning(
+          'feedback' in use
+            ? PICTURE_MSG.inFeedback(r.name)
+            : PICTURE_MSG.inChapter(r.name, use.bid, use.chapter),
+        );
     }
     await this.repo.remove(owner, unique);
     for (const r of rows) {
@@ -193,8 +218,11 @@ export class PictureService {
 
   async tags(owner: Actor): Promise<PictureTagCount[]> {
     const counts = new Map<string, number>();
-    for (const r of await this.repo.tagsOf(owner)) for (const t of parseTags(r.tags)) counts.set(t, (counts.get(t) ?? 0) + 1);
-    return [...counts].map(([tag, count]) => ({ tag, count })).sort((a, b) => b.count - a.count || a.tag.localeCompare(b.tag, 'zh-CN'));
+    for (const r of await this.repo.tagsOf(owner))
+      for (const t of parseTags(r.tags)) counts.set(t, (counts.get(t) ?? 0) + 1);
+    return [...counts]
+      .map(([tag, count]) => ({ tag, count }))
+      .sort((a, b) => b.count - a.count || a.tag.localeCompare(b.tag, 'zh-CN'));
   }
 
   /** The original (or its thumbnail) of one of the caller's pictures. */
@@ -219,7 +247,15 @@ export class PictureService {
    * SVG comes back rasterised as PNG (Word needs a bitmap); WebP is returned as is (the caller
    * decides: Word cannot show it).
    */
-  async readForExport(owner: Actor, id: string): Promise<{ bytes: Buffer; type: PictureType | 'png'; width: number | null; height: number | null } | null> {
+  async readForExport(
+    owner: Actor,
+    id: string,
+  ): Promise<{
+    bytes: Buffer;
+    type: PictureType | 'png';
+    width: number | null;
+    height: number | null;
+  } | null> {
     const row = await this.repo.find(owner, id);
     if (!row) return null;
     // Pictures stored before the pixel cap existed are written as their caption, not decoded by Word.
@@ -227,7 +263,13 @@ export class PictureService {
     const bytes = await this.storage.read(row.file_key);
     if (row.type === 'svg') {
       // Twice the SVG's size for sharp print, clamped by the rasterising child to the export caps.
-      const img = await this.raster.render({ svg: bytes, zoom: 2, maxSide: RASTER_CAPS.exportMaxSide, maxPixels: RASTER_CAPS.exportMaxPixels, background: '#ffffff' });
+      const img = await this.raster.render({
+        svg: bytes,
+        zoom: 2,
+        maxSide: RASTER_CAPS.exportMaxSide,
+        maxPixels: RASTER_CAPS.exportMaxPixels,
+        background: '#ffffff',
+      });
       return { bytes: img.png, type: 'png', width: row.width, height: row.height };
     }
     return { bytes, type: row.type as PictureType, width: row.width, height: row.height };
@@ -235,7 +277,9 @@ export class PictureService {
 
   /** Image search over the library: pictures whose name or tags contain the keywords, best first. */
   async search(owner: Actor, keywords: string[], limit: number): Promise<ImageResult[]> {
-    const words = [...new Set(keywords.map((k) => k.toLowerCase().trim()).filter((k) => k.length >= 1))].slice(0, 30);
+    const words = [
+      ...new Set(keywords.map((k) => k.toLowerCase().trim()).filter((k) => k.length >= 1)),
+    ].slice(0, 30);
     const rows = await this.repo.anyOf(owner, words, 500);
     const scored = rows.map((r) => {
       const tags = parseTags(r.tags).map((t) => t.toLowerCase());
@@ -255,7 +299,17 @@ export class PictureService {
       .slice(0, limit)
       .map(({ row, score }) => {
         const item = present(row);
-        return { id: item.id, source: 'library', title: item.name, url: item.url, thumbUrl: item.thumbUrl, width: item.width, height: item.height, tags: item.tags, score: Math.round(score * 100) / 100 };
+        return {
+          id: item.id,
+          source: 'library',
+          title: item.name,
+          url: item.url,
+          thumbUrl: item.thumbUrl,
+          width: item.width,
+          height: item.height,
+          tags: item.tags,
+          score: Math.round(score * 100) / 100,
+        };
       });
   }
 

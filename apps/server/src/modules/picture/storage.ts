@@ -59,7 +59,12 @@ export class PictureStorage {
  * when the type cannot be decoded by resvg, the picture is already small or too big to decode, or
  * rendering fails or runs out of time or memory.
  */
-export async function makeThumbnail(raster: Rasterizer, type: PictureType, bytes: Buffer, dims: Dimensions | null): Promise<Buffer | null> {
+export async function makeThumbnail(
+  raster: Rasterizer,
+  type: PictureType,
+  bytes: Buffer,
+  dims: Dimensions | null,
+): Promise<Buffer | null> {
   if (type === 'gif' || type === 'webp') return null;
   if (!dims || dims.width <= 0 || dims.height <= 0) return null;
   if (dims.width * dims.height > RASTER_CAPS.maxThumbSourcePixels) return null;
@@ -74,7 +79,12 @@ export async function makeThumbnail(raster: Rasterizer, type: PictureType, bytes
         );
   try {
     // Zoom 1 lowered by the child to fit the thumbnail box: never enlarged.
-    return (await raster.render({ svg, zoom: 1, maxSide: max, maxPixels: max * max }, { timeoutMs: RASTER_CAPS.thumbTimeoutMs })).png;
+    return (
+      await raster.render(
+        { svg, zoom: 1, maxSide: max, maxPixels: max * max },
+        { timeoutMs: RASTER_CAPS.thumbTimeoutMs },
+      )
+    ).png;
   } catch {
     return null;
   }

@@ -45,7 +45,11 @@ export class QuotaService {
   async rollover(auth: Actor, db: Db = this.db): Promise<void> {
     const table = quotaHolder(auth) === 'tenant' ? 'tenants' : 'users';
     const holderId = table === 'tenants' ? auth.tenantId : auth.userId;
-    const row = await db.selectFrom(table).select(['month_reset_at', 'monthly_until', 'monthly_allowance', 'month_bid_number']).where('id', '=', holderId).executeTakeFirst();
+    const row = await db
+      .selectFrom(table)
+      .select(['month_reset_at', 'monthly_until', 'monthly_allowance', 'month_bid_number'])
+      .where('id', '=', holderId)
+      .executeTakeFirst();
     if (!row?.month_reset_at) return;
     const now = this.now();
     let reset = new Date(row.month_reset_at);
@@ -61,14 +65,28 @@ export class QuotaService {
     const next = active ? row.monthly_allowance : 0;
     const res = await db
       .updateTable(table)
-      .set(active ? { month_bid_number: next, month_reset_at: reset.toISOString() } : { month_bid_number: 0, month_reset_at: null, monthly_allowance: 0 })
+      .set(
+        active
+          ? { month_bid_number: next, month_reset_at: reset.toISOString() }
+          : { month_bid_number: 0, month_reset_at: null, monthly_allowance: 0 },
+      )
       .where('id', '=', holderId)
       .where('month_reset_at', '=', row.month_reset_at)
       .executeTakeFirst();
     if (Number(res.numUpdatedRows) === 0 || next === row.month_bid_number) return;
     await db
       .insertInto('user_bid_logs')
-      .values({ id: newId(), user_id: auth.userId, tenant_id: auth.tenantId, bucket: 'month', delta: next - row.month_bid_number, reason: active ? 'monthly' : 'expired', bid_id: null, order_id: null, created_at: now.toISOString() })
+      .values({
+        id: newId(),
+        user_id: auth.userId,
+        tenant_id: auth.tenantId,
+        bucket: 'month',
+        delta: next - row.month_bid_number,
+        reason: active ? 'monthly' : 'expired',
+        bid_id: null,
+        order_id: null,
+        created_at: now.toISOString(),
+      })
       .execute();
   }
 
@@ -79,12 +97,24 @@ export class QuotaService {
       holder === 'tenant'
         ? await db
             .selectFrom('tenants')
-            .select(['month_bid_number', 'temporary_bid_number', 'grant_bid_number', 'bid_number', 'package_unlimited_until'])
+            .select([
+              'month_bid_number',
+              'temporary_bid_number',
+              'grant_bid_number',
+              'bid_number',
+              'package_unlimited_until',
+            ])
             .where('id', '=', auth.tenantId)
             .executeTakeFirst()
         : await db
             .selectFrom('users')
-            .select(['month_bid_number', 'temporary_bid_number', 'grant_bid_number', 'bid_number', 'package_unlimited_until'])
+            .select([
+              'month_bid_number',
+              'temporary_bid_number',
+              'grant_bid_number',
+              'bid_number',
+              'package_unlimited_until',
+            ])
             .where('id', '=', auth.userId)
             .executeTakeFirst();
     const month = row?.month_bid_number ?? 0;
@@ -115,7 +145,11 @@ export class QuotaService {
     const now = this.now().toISOString();
 
     await this.rollover(auth, trx);
-    const pkg = await trx.selectFrom(table).select('package_unlimited_until').where('id', '=', holderId).executeTakeFirst();
+    const pkg = await trx
+      .selectFrom(table)
+      .select('package_unlimited_until')
+      .where('id', '=', holderId)
+      .executeTakeFirst();
     let result: ConsumeResult | null = null;
     if (pkg && isUnlimited(pkg.package_unlimited_until, this.now())) {
       result = { bucket: 'unlimited', delta: 0 };
@@ -137,7 +171,17 @@ export class QuotaService {
     if (!result) throw businessWarning(BID_MSG.quotaExhausted);
     await trx
       .insertInto('user_bid_logs')
-      .values({ id: newId(), user_id: auth.userId, tenant_id: auth.tenantId, bid_id: bidId, order_id: null, reason: 'bid', bucket: result.bucket, delta: result.delta, created_at: now })
+      .values({
+        id: newId(),
+        user_id: auth.userId,
+        tenant_id: auth.tenantId,
+        bid_id: bidId,
+        order_id: null,
+        reason: 'bid',
+        bucket: result.bucket,
+        delta: result.delta,
+        created_at: now,
+      })
       .execute();
     return result;
   }

@@ -9,7 +9,13 @@ export function registerSessionRoutes(app: FastifyInstance, ctx: AppContext): vo
   /** Revokes the session server-side; the token stops working at once. */
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/blade-auth/oauth/logout',
-    { schema: { tags: ['auth'], summary: '退出登录（会话立即失效）', response: { 200: envelopeSchema(nullSchema) } } },
+    {
+      schema: {
+        tags: ['auth'],
+        summary: '退出登录（会话立即失效）',
+        response: { 200: envelopeSchema(nullSchema) },
+      },
+    },
     async (req, reply) => {
       const auth = requireAuth(req);
       await ctx.sessions.revoke(auth.sessionId);

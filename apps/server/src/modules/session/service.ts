@@ -42,7 +42,8 @@ export class SessionService {
     const row = await this.repo.findLive(hashToken(token), now.toISOString());
     if (!row || row.userStatus !== 'active') return null;
     // Touch at most once a minute so reads do not turn into writes on every request.
-    if (now.getTime() - Date.parse(row.lastSeenAt) > 60_000) await this.repo.touch(row.sessionId, now.toISOString());
+    if (now.getTime() - Date.parse(row.lastSeenAt) > 60_000)
+      await this.repo.touch(row.sessionId, now.toISOString());
     return {
       sessionId: row.sessionId,
       userId: row.userId,

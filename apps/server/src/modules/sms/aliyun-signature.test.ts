@@ -52,7 +52,9 @@ describe('Aliyun RPC signature v1', () => {
     expect(percentEncode('/=&+')).toBe('%2F%3D%26%2B');
     expect(percentEncode('派')).toBe('%E6%B4%BE');
     expect(canonicalQuery({ b: '2', a: '1', Signature: 'x' })).toBe('a=1&b=2');
-    expect(signRpc('POST', SMS_DOC_PARAMS, 'testSecret')).not.toBe(signRpc('GET', SMS_DOC_PARAMS, 'testSecret'));
+    expect(signRpc('POST', SMS_DOC_PARAMS, 'testSecret')).not.toBe(
+      signRpc('GET', SMS_DOC_PARAMS, 'testSecret'),
+    );
   });
 
   it('formats the timestamp without milliseconds', () => {

@@ -7,7 +7,10 @@ import { createHmac } from 'node:crypto';
 
 /** RFC 3986 encoding as Aliyun defines it: space -> %20, * -> %2A, ~ kept; also ! ' ( ). */
 export function percentEncode(value: string): string {
-  return encodeURIComponent(value).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return encodeURIComponent(value).replace(
+    /[!'()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
 }
 
 /** Parameters sorted by name, each name and value percent-encoded, joined with &. */
@@ -24,7 +27,11 @@ export function stringToSign(method: 'GET' | 'POST', params: Record<string, stri
 }
 
 /** Base64 HMAC-SHA1 of the string to sign with the key `AccessKeySecret&`. */
-export function signRpc(method: 'GET' | 'POST', params: Record<string, string>, accessKeySecret: string): string {
+export function signRpc(
+  method: 'GET' | 'POST',
+  params: Record<string, string>,
+  accessKeySecret: string,
+): string {
   return createHmac('sha1', `${accessKeySecret}&`).update(stringToSign(method, params)).digest('base64');
 }
 

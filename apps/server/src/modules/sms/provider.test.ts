@@ -5,7 +5,12 @@ import { describe, expect, it } from 'vitest';
 import { AliyunSmsProvider, LogSmsProvider, SmsSendError } from './provider.ts';
 import { signRpc } from './aliyun-signature.ts';
 
-const opts = { accessKeyId: 'LTAI-id', accessKeySecret: 'key-secret', signName: '标书AI', templateCode: 'SMS_123' };
+const opts = {
+  accessKeyId: 'LTAI-id',
+  accessKeySecret: 'key-secret',
+  signName: '标书AI',
+  templateCode: 'SMS_123',
+};
 
 function fakeFetch(answer: { status?: number; body: string }) {
   const calls: Array<{ url: string; init: RequestInit }> = [];
@@ -18,15 +23,29 @@ function fakeFetch(answer: { status?: number; body: string }) {
 
 describe('Aliyun SMS provider', () => {
   it('posts a signed SendSms form whose signature verifies', async () => {
-    const { f, calls } = fakeFetch({ body: JSON.stringify({ Code: 'OK', Message: 'OK', BizId: '1', RequestId: 'r' }) });
-    await new AliyunSmsProvider({ ...opts, fetchImpl: f, endpoint: 'https://sms.example/' }).send({ phone: '13800000000', code: '123456', purpose: 'login' });
+    const { f, calls } = fakeFetch({
+      body: JSON.stringify({ Code: 'OK', Message: 'OK', BizId: '1', RequestId: 'r' }),
+    });
+    await new AliyunSmsProvider({ ...opts, fetchImpl: f, endpoint: 'https://sms.example/' }).send({
+      phone: '13800000000',
+      code: '123456',
+      purpose: 'login',
+    });
     expect(calls).toHaveLength(1);
     expect(calls[0].url).toBe('https://sms.example/');
     expect(calls[0].init.method).toBe('POST');
     const params = Object.fromEntries(new URLSearchParams(String(calls[0].init.body)));
     expect(params).toMatchObject({
-      AccessKeyId: 'LTAI-id', Action: 'SendSms', Format: 'JSON', PhoneNumbers: '13800000000', SignName: '标书AI',
-      TemplateCode: 'SMS_123', TemplateParam: '{"code":"123456"}', SignatureMethod: 'HMAC-SHA1', SignatureVersion: '1.0', Version: '2017-05-25',
+      AccessKeyId: 'LTAI-id',
+      Action: 'SendSms',
+      Format: 'JSON',
+      PhoneNumbers: '13800000000',
+      SignName: '标书AI',
+      TemplateCode: 'SMS_123',
+      TemplateParam: '{"code":"123456"}',
+      SignatureMethod: 'HMAC-SHA1',
+      SignatureVersion: '1.0',
+      Version: '2017-05-25',
     });
     expect(params.Timestamp).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/);
     const { Signature, ...rest } = params;
@@ -34,14 +53,34 @@ describe('Aliyun SMS provider', () => {
   });
 
   it('throws on a refusal or a broken answer', async () => {
-    const refused = fakeFetch({ body: JSON.stringify({ Code: 'isv.BUSINESS_LIMIT_CONTROL', Message: '触发分钟级流控' }) });
-    await expect(new AliyunSmsProvider({ ...opts, fetchImpl: refused.f }).send({ phone: '13800000000', code: '1', purpose: 'login' })).rejects.toBeInstanceOf(SmsSendError);
+    const refused = fakeFetch({
+      body: JSON.stringify({ Code: 'isv.BUSINESS_LIMIT_CONTROL', Message: '触发分钟级流控' }),
+    });
+    await expect(
+      new AliyunSmsProvider({ ...opts, fetchImpl: refused.f }).send({
+        phone: '13800000000',
+        code: '1',
+        purpose: 'login',
+      }),
+    ).rejects.toBeInstanceOf(SmsSendError);
     const broken = fakeFetch({ status: 502, body: '<html>bad gateway</html>' });
-    await expect(new AliyunSmsProvider({ ...opts, fetchImpl: broken.f }).send({ phone: '13800000000', code: '1', purpose: 'login' })).rejects.toThrow(/HTTP 502/);
+    await expect(
+      new AliyunSmsProvider({ ...opts, fetchImpl: broken.f }).send({
+        phone: '13800000000',
+        code: '1',
+        purpose: 'login',
+      }),
+    ).rejects.toThrow(/HTTP 502/);
     const down = (async () => {
       throw new TypeError('fetch failed');
     }) as typeof fetch;
-    await expect(new AliyunSmsProvider({ ...opts, fetchImpl: down }).send({ phone: '13800000000', code: '1', purpose: 'login' })).rejects.toThrow(/request failed/);
+    await expect(
+      new AliyunSmsProvider({ ...opts, fetchImpl: down }).send({
+        phone: '13800000000',
+        code: '1',
+        purpose: 'login',
+      }),
+    ).rejects.toThrow(/request failed/);
   });
 });
 

@@ -40,7 +40,12 @@ export class LogSmsProvider implements SmsProvider {
   }
 
   async send(msg: SmsMessage): Promise<void> {
-    const line = JSON.stringify({ phone: msg.phone, code: msg.code, purpose: msg.purpose, at: new Date(this.clock.now()).toISOString() });
+    const line = JSON.stringify({
+      phone: msg.phone,
+      code: msg.code,
+      purpose: msg.purpose,
+      at: new Date(this.clock.now()).toISOString(),
+    });
     await fs.mkdir(path.dirname(this.file), { recursive: true });
     await fs.appendFile(this.file, `${line}\n`, 'utf8');
   }
@@ -105,7 +110,10 @@ export class AliyunSmsProvider implements SmsProvider {
       /* not JSON: reported below */
     }
     if (!res.ok || body.Code !== 'OK') {
-      throw new SmsSendError(`aliyun sms rejected: HTTP ${res.status} ${body.Code ?? ''} ${body.Message ?? text.slice(0, 200)}`, body.Code);
+      throw new SmsSendError(
+        `aliyun sms rejected: HTTP ${res.status} ${body.Code ?? ''} ${body.Message ?? text.slice(0, 200)}`,
+        body.Code,
+      );
     }
   }
 }

@@ -40,9 +40,24 @@ export class SmsService {
   /** Sends a new code; older live codes of this phone and purpose stop working. */
   async send(phone: string, purpose: SmsPurpose, ip: string): Promise<void> {
     const limits = [
-      { key: `sms:phone:60s:${phone}`, limit: 1, window: AUTH_LIMITS.smsResendSeconds, msg: (w: string) => `发送过于频繁，请 ${w}后再试` },
-      { key: `sms:phone:day:${phone}`, limit: AUTH_LIMITS.smsPerPhonePerDay, window: 86_400, msg: (w: string) => `该手机号今日获取验证码次数已达上限，请 ${w}后再试` },
-      { key: `sms:ip:day:${ip}`, limit: AUTH_LIMITS.smsPerIpPerDay, window: 86_400, msg: (w: string) => `获取验证码次数过多，请 ${w}后再试` },
+      {
+        key: `sms:phone:60s:${phone}`,
+        limit: 1,
+        window: AUTH_LIMITS.smsResendSeconds,
+        msg: (w: string) => `发送过于频繁，请 ${w}后再试`,
+      },
+      {
+        key: `sms:phone:day:${phone}`,
+        limit: AUTH_LIMITS.smsPerPhonePerDay,
+        window: 86_400,
+        msg: (w: string) => `该手机号今日获取验证码次数已达上限，请 ${w}后再试`,
+      },
+      {
+        key: `sms:ip:day:${ip}`,
+        limit: AUTH_LIMITS.smsPerIpPerDay,
+        window: 86_400,
+        msg: (w: string) => `获取验证码次数过多，请 ${w}后再试`,
+      },
     ];
     // Look first so that a refused request does not use up another window; then count, which also
     // catches two requests racing past the look.
@@ -56,7 +71,10 @@ export class SmsService {
     }
 
     const now = this.o.clock.now();
-    const code = String(randomInt(0, 10 ** AUTH_LIMITS.smsCodeLength)).padStart(AUTH_LIMITS.smsCodeLength, '0');
+    const code = String(randomInt(0, 10 ** AUTH_LIMITS.smsCodeLength)).padStart(
+      AUTH_LIMITS.smsCodeLength,
+      '0',
+    );
     const id = newId();
     await this.o.db.transaction().execute(async (trx) => {
       await trx
@@ -86,7 +104,11 @@ export class SmsService {
       await this.provider.send({ phone, code, purpose });
     } catch (err) {
       this.o.log.error({ err, provider: this.provider.name }, 'sms send failed');
-      await this.o.db.updateTable('sms_codes').set({ consumed_at: iso(now) }).where('id', '=', id).execute();
+      await this.o.db
+        .updateTable('sms_codes')
+        .set({ consumed_at: iso(now) })
+        .where('id', '=', id)
+        .execute();
       // The user did not get a code: let them ask again at once.
       await this.o.limiter.reset(limits[0].key);
       throw new AppError(Code.SERVER_ERROR, '短信发送失败，请稍后再试');
@@ -94,7 +116,10 @@ export class SmsService {
 
     this.sends += 1;
     if (this.sends % 100 === 0) {
-      await this.o.db.deleteFrom('sms_codes').where('expires_at', '<', iso(now - 86_400_000)).execute();
+      await this.o.db
+        .deleteFrom('sms_codes')
+        .where('expires_at', '<', iso(now - 86_400_000))
+        .execute();
     }
   }
 

@@ -28,7 +28,11 @@ export class UserRepo {
   constructor(readonly db: Kysely<Database>) {}
 
   /** One user by a column that is unique among users. */
-  private findOneBy(column: 'id' | 'phone' | 'account' | 'wechat_openid' | 'own_invite_code', value: string, db: Db) {
+  private findOneBy(
+    column: 'id' | 'phone' | 'account' | 'wechat_openid' | 'own_invite_code',
+    value: string,
+    db: Db,
+  ) {
     return db.selectFrom('users').selectAll().where(column, '=', value).executeTakeFirst();
   }
 
@@ -42,14 +46,27 @@ export class UserRepo {
     return db.selectFrom('tenants').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
-  async createTenant(db: Db, fields: { name: string; registrationNo?: string | null; adminUserId: string | null }): Promise<string> {
+  async createTenant(
+    db: Db,
+    fields: { name: string; registrationNo?: string | null; adminUserId: string | null },
+  ): Promise<string> {
     const id = newId();
     const now = new Date().toISOString();
     await db
       .insertInto('tenants')
       .values({
-        id, name: fields.name, registration_no: fields.registrationNo ?? null, admin_user_id: fields.adminUserId, bid_number: 0, month_bid_number: 0,
-        temporary_bid_number: 0, grant_bid_number: 0, package_unit: null, package_unlimited_until: null, created_at: now, updated_at: now,
+        id,
+        name: fields.name,
+        registration_no: fields.registrationNo ?? null,
+        admin_user_id: fields.adminUserId,
+        bid_number: 0,
+        month_bid_number: 0,
+        temporary_bid_number: 0,
+        grant_bid_number: 0,
+        package_unit: null,
+        package_unlimited_until: null,
+        created_at: now,
+        updated_at: now,
       })
       .execute();
     return id;
@@ -68,31 +85,67 @@ export class UserRepo {
   async createUser(db: Db, f: NewUserFields): Promise<UserRow> {
     const id = newId();
     const now = new Date().toISOString();
-    const tenantId = f.company ? f.company.tenantId : await this.createTenant(db, { name: '', adminUserId: id });
+    const tenantId = f.company
+      ? f.company.tenantId
+      : await this.createTenant(db, { name: '', adminUserId: id });
     const account = await this.freeAccount(db, f.phone, f.wechatOpenid ? 'wx_' : 'u_');
     for (let attempt = 0; ; attempt += 1) {
       const row = {
-        id, tenant_id: tenantId, phone: f.phone, account, name: f.name ?? '', password_hash: null, wechat_openid: f.wechatOpenid ?? null,
-        source: f.source || 'pc', regist_source: f.registSource ?? null, invitation_code: f.invitationCode ?? null,
-        extension_code: f.extensionCode ?? null, own_invite_code: newInviteCode(), invited_by: f.invitedBy ?? null,
-        is_employee: f.company ? 1 : 0, role: f.company?.role ?? 'personal', bid_number: 0, month_bid_number: 0,
-        temporary_bid_number: f.temporaryBids, grant_bid_number: 0, package_unit: null, package_unlimited_until: null, expire_date: null,
-        bid_file_show_flag: 1, project_list_show_flag: 1, need_user_info: 1, is_buy: 0, premium_disabled: 0, standard_disabled: 0,
-        status: 'active', created_at: now, updated_at: now, home_tenant_id: f.homeTenantId ?? null, preferred_model: null, last_login_at: null,
-        monthly_allowance: 0, monthly_until: null, month_reset_at: null,
+        id,
+        tenant_id: tenantId,
+        phone: f.phone,
+        account,
+        name: f.name ?? '',
+        password_hash: null,
+        wechat_openid: f.wechatOpenid ?? null,
+        source: f.source || 'pc',
+        regist_source: f.registSource ?? null,
+        invitation_code: f.invitationCode ?? null,
+        extension_code: f.extensionCode ?? null,
+        own_invite_code: newInviteCode(),
+        invited_by: f.invitedBy ?? null,
+        is_employee: f.company ? 1 : 0,
+        role: f.company?.role ?? 'personal',
+        bid_number: 0,
+        month_bid_number: 0,
+        temporary_bid_number: f.temporaryBids,
+        grant_bid_number: 0,
+        package_unit: null,
+        package_unlimited_until: null,
+        expire_date: null,
+        bid_file_show_flag: 1,
+        project_list_show_flag: 1,
+        need_user_info: 1,
+        is_buy: 0,
+        premium_disabled: 0,
+        standard_disabled: 0,
+        status: 'active',
+        created_at: now,
+        updated_at: now,
+        home_tenant_id: f.homeTenantId ?? null,
+        preferred_model: null,
+        last_login_at: null,
+        monthly_allowance: 0,
+        monthly_until: null,
+        month_reset_at: null,
       };
       try {
         await db.insertInto('users').values(row).execute();
         return row;
       } catch (err) {
         // An invite-code collision (1 in 10^11 per pair) gets a new code; anything else is the caller's.
-        if (attempt < 3 && isUniqueViolation(err) && /own_invite_code/.test(String((err as Error).message))) continue;
+        if (attempt < 3 && isUniqueViolation(err) && /own_invite_code/.test(String((err as Error).message)))
+          continue;
         throw err;
       }
     }
   }
 
   touchLogin(userId: string) {
-    return this.db.updateTable('users').set({ last_login_at: new Date().toISOString() }).where('id', '=', userId).execute();
+    return this.db
+      .updateTable('users')
+      .set({ last_login_at: new Date().toISOString() })
+      .where('id', '=', userId)
+      .execute();
   }
 }

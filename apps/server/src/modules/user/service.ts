@@ -73,7 +73,8 @@ export class UserService {
     const company = user.is_employee === 1;
     const q = company && tenant ? tenant : user;
     const menu = [...BASE_MENU];
-    if (user.role === 'company_admin') menu.splice(menu.length - 1, 0, { path: '/home/employees', name: '员工管理' });
+    if (user.role === 'company_admin')
+      menu.splice(menu.length - 1, 0, { path: '/home/employees', name: '员工管理' });
     return {
       id: user.id,
       account: maskPhone(user.phone) || user.account,
@@ -93,7 +94,7 @@ export class UserService {
       isBuy: user.is_buy,
       headMenu: menu,
       // 'operator': the web app shows the 运营后台 entry (the server checks every admin call itself).
-      rights: [...rightsOf(user.role), ...(await this.operators.isOperator(user.id) ? ['operator'] : [])],
+      rights: [...rightsOf(user.role), ...((await this.operators.isOperator(user.id)) ? ['operator'] : [])],
       needUserInfo: user.need_user_info,
       modelData: { premium_status: user.premium_disabled, standard_status: user.standard_disabled },
       userName: user.name,
@@ -102,7 +103,10 @@ export class UserService {
       inviteCode: user.own_invite_code,
       hasPassword: Boolean(user.password_hash),
       hasWechat: Boolean(user.wechat_openid),
-      preferredModel: user.preferred_model === 'standard' || user.preferred_model === 'premium' ? user.preferred_model : null,
+      preferredModel:
+        user.preferred_model === 'standard' || user.preferred_model === 'premium'
+          ? user.preferred_model
+          : null,
     };
   }
 
@@ -140,7 +144,11 @@ export class UserService {
   }
 
   /** Uses up a code sent to the own phone and hands out a single-use ticket for the next step. */
-  async validateMessage(auth: Actor, code: string, purpose: OwnPurpose): Promise<{ ticket: string; expiresIn: number }> {
+  async validateMessage(
+    auth: Actor,
+    code: string,
+    purpose: OwnPurpose,
+  ): Promise<{ ticket: string; expiresIn: number }> {
     const { user } = await this.me(auth);
     if (!user.phone) throw badRequest('当前账号未绑定手机号，请先绑定手机号');
     await this.infra.sms.verify(user.phone, purpose, code);
@@ -149,8 +157,14 @@ export class UserService {
     await this.db
       .insertInto('verify_tickets')
       .values({
-        id: newId(), ticket_hash: hashTicket(ticket), user_id: user.id, phone: user.phone, purpose, created_at: iso(now),
-        expires_at: iso(now + AUTH_LIMITS.ticketTtlSeconds * 1000), used_at: null,
+        id: newId(),
+        ticket_hash: hashTicket(ticket),
+        user_id: user.id,
+        phone: user.phone,
+        purpose,
+        created_at: iso(now),
+        expires_at: iso(now + AUTH_LIMITS.ticketTtlSeconds * 1000),
+        used_at: null,
       })
       .execute();
     return { ticket, expiresIn: AUTH_LIMITS.ticketTtlSeconds };
@@ -188,7 +202,12 @@ export class UserService {
     try {
       await this.db.transaction().execute(async (trx) => {
         if (ticketRow) {
-          const used = await trx.updateTable('verify_tickets').set({ used_at: now }).where('id', '=', ticketRow.id).where('used_at', 'is', null).executeTakeFirst();
+          const used = await trx
+            .updateTable('verify_tickets')
+            .set({ used_at: now })
+            .where('id', '=', ticketRow.id)
+            .where('used_at', 'is', null)
+            .executeTakeFirst();
           if (Number(used.numUpdatedRows) !== 1) throw badRequest('请先验证原手机号');
         }
         // The login name follows the phone when it was the phone (and the new one is free as a name).
@@ -206,17 +225,32 @@ export class UserService {
   }
 
   /** Sets or changes the password; other sessions of the user end (this one stays). */
-  async updatePassword(auth: SessionActor, input: { newPassword: string; oldPassword?: string; code?: string }): Promise<void> {
+  async updatePassword(
+    auth: SessionActor,
+    input: { newPassword: string; oldPassword?: string; code?: string },
+  ): Promise<void> {
     const { user } = await this.me(auth);
     if (input.oldPassword) {
       if (!user.password_hash) throw badRequest('当前账号尚未设置密码，请使用短信验证码设置');
       const key = `pwd:change:${user.id}`;
       const lock = await this.infra.limiter.check(key, AUTH_LIMITS.passwordMaxWrong);
-      if (!lock.allowed) throw tooMany(`原密码错误次数过多，请 ${formatWait(lock.retryAfterSeconds)}后再试`, lock.retryAfterSeconds);
+      if (!lock.allowed)
+        throw tooMany(
+          `原密码错误次数过多，请 ${formatWait(lock.retryAfterSeconds)}后再试`,
+          lock.retryAfterSeconds,
+        );
       if (!(await verifyPassword(user.password_hash, input.oldPassword))) {
-        const r = await this.infra.limiter.hit(key, AUTH_LIMITS.passwordMaxWrong, AUTH_LIMITS.passwordLockSeconds);
+        const r = await this.infra.limiter.hit(
+          key,
+          AUTH_LIMITS.passwordMaxWrong,
+          AUTH_LIMITS.passwordLockSeconds,
+        );
         const left = AUTH_LIMITS.passwordMaxWrong - r.count;
-        if (left <= 0) throw tooMany(`原密码错误次数过多，请 ${formatWait(r.retryAfterSeconds)}后再试`, r.retryAfterSeconds);
+        if (left <= 0)
+          throw tooMany(
+            `原密码错误次数过多，请 ${formatWait(r.retryAfterSeconds)}后再试`,
+            r.retryAfterSeconds,
+          );
         throw badRequest(`原密码错误，还可尝试 ${left} 次`);
       }
       await this.infra.limiter.reset(key);
@@ -229,7 +263,11 @@ export class UserService {
     const hash = await hashPassword(input.newPassword);
     const now = iso(this.now());
     await this.db.transaction().execute(async (trx) => {
-      await trx.updateTable('users').set({ password_hash: hash, updated_at: now }).where('id', '=', user.id).execute();
+      await trx
+        .updateTable('users')
+        .set({ password_hash: hash, updated_at: now })
+        .where('id', '=', user.id)
+        .execute();
       await trx
         .updateTable('sessions')
         .set({ revoked_at: now })
@@ -242,7 +280,11 @@ export class UserService {
 
   async updateUser(auth: Actor, name: string): Promise<void> {
     const { user } = await this.me(auth);
-    await this.db.updateTable('users').set({ name, need_user_info: 0, updated_at: iso(this.now()) }).where('id', '=', user.id).execute();
+    await this.db
+      .updateTable('users')
+      .set({ name, need_user_info: 0, updated_at: iso(this.now()) })
+      .where('id', '=', user.id)
+      .execute();
   }
 
   async standardUpdate(
@@ -251,11 +293,15 @@ export class UserService {
   ): Promise<StandardSettings> {
     const { user } = await this.me(auth);
     if (input.preferredModel && isTierDisabled(user, input.preferredModel)) {
-      throw badRequest(input.preferredModel === 'premium' ? '当前账号未开通高级模型' : '当前账号未开通标准模型');
+      throw badRequest(
+        input.preferredModel === 'premium' ? '当前账号未开通高级模型' : '当前账号未开通标准模型',
+      );
     }
     const set = {
       ...(input.bidFileShowFlag !== undefined ? { bid_file_show_flag: input.bidFileShowFlag } : {}),
-      ...(input.projectListShowFlag !== undefined ? { project_list_show_flag: input.projectListShowFlag } : {}),
+      ...(input.projectListShowFlag !== undefined
+        ? { project_list_show_flag: input.projectListShowFlag }
+        : {}),
       ...(input.preferredModel ? { preferred_model: input.preferredModel } : {}),
       updated_at: iso(this.now()),
     };
@@ -265,7 +311,10 @@ export class UserService {
     return {
       bidFileShowFlag: after.bid_file_show_flag,
       projectListShowFlag: after.project_list_show_flag,
-      preferredModel: after.preferred_model === 'standard' || after.preferred_model === 'premium' ? after.preferred_model : null,
+      preferredModel:
+        after.preferred_model === 'standard' || after.preferred_model === 'premium'
+          ? after.preferred_model
+          : null,
     };
   }
 
@@ -289,7 +338,12 @@ export class UserService {
   }
 
   async closeNotice(auth: Actor, noticeId: string): Promise<void> {
-    const notice = await this.db.selectFrom('notices').select('id').where('id', '=', noticeId).where('status', '=', 1).executeTakeFirst();
+    const notice = await this.db
+      .selectFrom('notices')
+      .select('id')
+      .where('id', '=', noticeId)
+      .where('status', '=', 1)
+      .executeTakeFirst();
     if (!notice) throw notFound('公告不存在或已下线');
     await this.db
       .insertInto('user_notice_closes')

@@ -71,7 +71,8 @@ export class OfficialWechatProvider implements WechatProvider {
     } catch {
       throw new WechatApiError(`wechat answered HTTP ${res.status} without JSON`);
     }
-    if (json.errcode) throw new WechatApiError(`wechat error ${json.errcode}: ${json.errmsg ?? ''}`, json.errcode);
+    if (json.errcode)
+      throw new WechatApiError(`wechat error ${json.errcode}: ${json.errmsg ?? ''}`, json.errcode);
     if (!res.ok) throw new WechatApiError(`wechat answered HTTP ${res.status}`);
     return json;
   }
@@ -85,14 +86,20 @@ export class OfficialWechatProvider implements WechatProvider {
     if (this.pending) return this.pending;
     this.pending = (async () => {
       try {
-        const r = await this.call<{ access_token: string; expires_in: number }>(`${this.base}/cgi-bin/stable_token`, {
-          grant_type: 'client_credential',
-          appid: this.o.appId,
-          secret: this.o.appSecret,
-          force_refresh: forceRefresh,
-        });
+        const r = await this.call<{ access_token: string; expires_in: number }>(
+          `${this.base}/cgi-bin/stable_token`,
+          {
+            grant_type: 'client_credential',
+            appid: this.o.appId,
+            secret: this.o.appSecret,
+            force_refresh: forceRefresh,
+          },
+        );
         // Renew five minutes early.
-        this.token = { value: r.access_token, expiresAt: this.now() + Math.max(60, r.expires_in - 300) * 1000 };
+        this.token = {
+          value: r.access_token,
+          expiresAt: this.now() + Math.max(60, r.expires_in - 300) * 1000,
+        };
         return r.access_token;
       } finally {
         this.pending = null;
@@ -102,7 +109,11 @@ export class OfficialWechatProvider implements WechatProvider {
   }
 
   async createQr(sceneCode: string, expireSeconds: number): Promise<WechatQr> {
-    const body = { expire_seconds: expireSeconds, action_name: 'QR_STR_SCENE', action_info: { scene: { scene_str: sceneCode } } };
+    const body = {
+      expire_seconds: expireSeconds,
+      action_name: 'QR_STR_SCENE',
+      action_info: { scene: { scene_str: sceneCode } },
+    };
     const attempt = async (force: boolean) => {
       const token = await this.accessToken(force);
       return this.call<{ ticket: string; expire_seconds: number; url: string }>(
@@ -115,15 +126,22 @@ export class OfficialWechatProvider implements WechatProvider {
       r = await attempt(false);
     } catch (err) {
       // 40001 invalid credential, 42001 expired, 40014 invalid token: fetch a fresh token once.
-      if (err instanceof WechatApiError && [40001, 40014, 42001].includes(err.errcode ?? 0)) r = await attempt(true);
+      if (err instanceof WechatApiError && [40001, 40014, 42001].includes(err.errcode ?? 0))
+        r = await attempt(true);
       else throw err;
     }
-    return { qrUrl: `https://mp.weixin.qq.com/cgi-bin/showqrcode?ticket=${encodeURIComponent(r.ticket)}`, expiresIn: r.expire_seconds ?? expireSeconds };
+    return {
+      qrUrl: `https://mp.weixin.qq.com/cgi-bin/showqrcode?ticket=${encodeURIComponent(r.ticket)}`,
+      expiresIn: r.expire_seconds ?? expireSeconds,
+    };
   }
 }
 
 function escapeXml(s: string): string {
-  return s.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c] as string);
+  return s.replace(
+    /[<>&"']/g,
+    (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c] as string,
+  );
 }
 
 /** Development only: a drawn placeholder that shows the scene code; confirm it with POST /api/dev/wechat/confirm. */
@@ -139,13 +157,20 @@ export class SimulatorWechatProvider implements WechatProvider {
       `<text x="100" y="130" font-size="9" text-anchor="middle" fill="#333">${escapeXml(sceneCode)}</text>` +
       `<text x="100" y="165" font-size="10" text-anchor="middle" fill="#888">开发环境，不可用微信扫描</text>` +
       `</svg>`;
-    return { qrUrl: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`, expiresIn: expireSeconds };
+    return {
+      qrUrl: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`,
+      expiresIn: expireSeconds,
+    };
   }
 }
 
 export function createWechatProvider(config: Config): WechatProvider {
   if (config.WECHAT_PROVIDER === 'official') {
-    return new OfficialWechatProvider({ appId: config.WECHAT_APP_ID ?? '', appSecret: config.WECHAT_APP_SECRET ?? '', apiBase: config.WECHAT_API_BASE });
+    return new OfficialWechatProvider({
+      appId: config.WECHAT_APP_ID ?? '',
+      appSecret: config.WECHAT_APP_SECRET ?? '',
+      apiBase: config.WECHAT_API_BASE,
+    });
   }
   return new SimulatorWechatProvider();
 }
@@ -155,7 +180,10 @@ export function wechatSignature(token: string, timestamp: string, nonce: string)
   return createHash('sha1').update([token, timestamp, nonce].sort().join('')).digest('hex');
 }
 
-export function verifyWechatSignature(token: string, q: { signature?: string; timestamp?: string; nonce?: string }): boolean {
+export function verifyWechatSignature(
+  token: string,
+  q: { signature?: string; timestamp?: string; nonce?: string },
+): boolean {
   if (!q.signature || !q.timestamp || !q.nonce) return false;
   if (q.timestamp.length > 20 || q.nonce.length > 64 || q.signature.length !== 40) return false;
   const expected = Buffer.from(wechatSignature(token, q.timestamp, q.nonce));
@@ -203,7 +231,8 @@ export interface WechatScanEvent {
 export function sceneEventOf(fields: Record<string, string>): WechatScanEvent | null {
   if (fields.MsgType !== 'event' || !fields.FromUserName) return null;
   const key = fields.EventKey ?? '';
-  if (fields.Event === 'subscribe' && key.startsWith('qrscene_')) return { openid: fields.FromUserName, scene: key.slice('qrscene_'.length), event: 'subscribe' };
+  if (fields.Event === 'subscribe' && key.startsWith('qrscene_'))
+    return { openid: fields.FromUserName, scene: key.slice('qrscene_'.length), event: 'subscribe' };
   if (fields.Event === 'SCAN' && key) return { openid: fields.FromUserName, scene: key, event: 'SCAN' };
   return null;
 }

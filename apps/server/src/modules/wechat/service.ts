@@ -23,7 +23,12 @@ export class WechatService {
   /** Expired scenes go now and then, with a new one. */
   private readonly housekeeping = new SweepEvery(200);
 
-  async start(): Promise<{ code: string; qrUrl: string; expiresIn: number; provider: 'official' | 'simulator' }> {
+  async start(): Promise<{
+    code: string;
+    qrUrl: string;
+    expiresIn: number;
+    provider: 'official' | 'simulator';
+  }> {
     // 128 random bits in hex: fits WeChat's scene_str (1-64 characters) and is unguessable.
     const code = randomBytes(16).toString('hex');
     const now = this.clock.now();
@@ -38,18 +43,34 @@ export class WechatService {
     await this.db
       .insertInto('wechat_scenes')
       .values({
-        code, state: 'waiting', openid: null, nickname: null, created_at: iso(now), expires_at: iso(now + qr.expiresIn * 1000),
-        scanned_at: null, confirmed_at: null, consumed_at: null,
+        code,
+        state: 'waiting',
+        openid: null,
+        nickname: null,
+        created_at: iso(now),
+        expires_at: iso(now + qr.expiresIn * 1000),
+        scanned_at: null,
+        confirmed_at: null,
+        consumed_at: null,
       })
       .execute();
     // Scenes are kept a day past their expiry (a confirmed one may still be exchanged for a while).
-    await this.housekeeping.after(() => this.db.deleteFrom('wechat_scenes').where('expires_at', '<', iso(now - 86_400_000)).execute());
+    await this.housekeeping.after(() =>
+      this.db
+        .deleteFrom('wechat_scenes')
+        .where('expires_at', '<', iso(now - 86_400_000))
+        .execute(),
+    );
     return { code, qrUrl: qr.qrUrl, expiresIn: qr.expiresIn, provider: this.provider.name };
   }
 
   /** An unknown code answers 'expired' like an old one: nothing to learn by guessing. */
   async state(code: string): Promise<WechatState> {
-    const row = await this.db.selectFrom('wechat_scenes').selectAll().where('code', '=', code).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('wechat_scenes')
+      .selectAll()
+      .where('code', '=', code)
+      .executeTakeFirst();
     if (!row || row.consumed_at) return 'expired';
     const now = this.clock.now();
     const expiresAt = Date.parse(row.expires_at);
@@ -100,7 +121,11 @@ export class WechatService {
       if (state === 'waiting' || state === 'scanned') throw badRequest('请先在微信中确认登录');
       throw badRequest('二维码已失效，请刷新后重新扫码');
     }
-    const row = await this.db.selectFrom('wechat_scenes').select(['openid', 'nickname']).where('code', '=', code).executeTakeFirstOrThrow();
+    const row = await this.db
+      .selectFrom('wechat_scenes')
+      .select(['openid', 'nickname'])
+      .where('code', '=', code)
+      .executeTakeFirstOrThrow();
     if (!row.openid) throw badRequest('二维码已失效，请刷新后重新扫码');
     return { openid: row.openid, nickname: row.nickname };
   }

@@ -330,7 +330,12 @@ export function PasswordPanel({ user }: { user: UserInfo }) {
         >
           <Input.Password autoComplete="new-password" />
         </Form.Item>
-        <Button type="primary" htmlType="submit" loading={busy !== null} disabled={mode === 'sms' && !user.phone}>
+        <Button
+          type="primary"
+          htmlType="submit"
+          loading={busy !== null}
+          disabled={mode === 'sms' && !user.phone}
+        >
           {user.hasPassword ? '修改密码' : '设置密码'}
         </Button>
       </Form>
@@ -387,4 +392,3 @@ export function PreferencePanel({ user }: { user: UserInfo }) {
     </Panel>
   );
 }
-

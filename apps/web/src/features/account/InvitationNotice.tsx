@@ -28,7 +28,8 @@ export function InvitationNotice() {
       if (accept) {
         const ok = await confirmDialog({
           title: `加入「${inv.companyName}」`,
-          content: '加入后您将使用企业的标书额度，新建的标书归企业所有；被企业移除后恢复为个人账号，个人数据保留。',
+          content:
+            '加入后您将使用企业的标书额度，新建的标书归企业所有；被企业移除后恢复为个人账号，个人数据保留。',
           okText: '加入企业',
         });
         if (!ok) return;
@@ -50,7 +51,13 @@ export function InvitationNotice() {
           description={`${inv.inviterName ? `邀请人：${inv.inviterName}，` : ''}${formatTime(inv.createTime, 'YYYY-MM-DD HH:mm')} 发出。接受后您的账号加入该企业。`}
           action={
             <Space>
-              <Button type="primary" size="small" loading={busy === inv.id} disabled={busy !== null && busy !== inv.id} onClick={() => void answer(inv, true)}>
+              <Button
+                type="primary"
+                size="small"
+                loading={busy === inv.id}
+                disabled={busy !== null && busy !== inv.id}
+                onClick={() => void answer(inv, true)}
+              >
                 接受
               </Button>
               <Button size="small" disabled={busy !== null} onClick={() => void answer(inv, false)}>

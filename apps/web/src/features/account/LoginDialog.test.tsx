@@ -17,7 +17,17 @@ const header = (c: InternalAxiosRequestConfig, name: string) => {
 const md5 = (s: string) => createHash('md5').update(s).digest('hex');
 
 const USER = { id: 'u1', account: '138****0000', tenantId: 't1', temporaryBidNumber: 1 };
-const TOKEN: FakeReply = { data: { success: true, access_token: 'tok-1', token_type: 'bearer', expires_in: 604800, user_id: 'u1', account: '138****0000', new_user: true } };
+const TOKEN: FakeReply = {
+  data: {
+    success: true,
+    access_token: 'tok-1',
+    token_type: 'bearer',
+    expires_in: 604800,
+    user_id: 'u1',
+    account: '138****0000',
+    new_user: true,
+  },
+};
 
 let http: ReturnType<typeof installFakeHttp>;
 let feedback: ReturnType<typeof recordFeedback>;
@@ -34,7 +44,12 @@ beforeEach(() => {
     if (p === '/blade-system/client/send-validate-not-auth') return ok(null);
     if (p === '/blade-auth/oauth/token') return tokenReply;
     if (p === '/blade-system/client/get-userInfo') return ok(USER);
-    if (p === '/system/commonClient/getImage') return ok({ key: `k${http.calls.filter((x) => path(x) === p).length}`, image: 'data:image/svg+xml;base64,PHN2Zy8+', expiresIn: 300 });
+    if (p === '/system/commonClient/getImage')
+      return ok({
+        key: `k${http.calls.filter((x) => path(x) === p).length}`,
+        image: 'data:image/svg+xml;base64,PHN2Zy8+',
+        expiresIn: 300,
+      });
     return { status: 404, data: { code: 404, success: false, msg: 'not found', data: null } };
   });
 });
@@ -59,7 +74,8 @@ function renderDialog() {
 }
 
 const input = (placeholder: string) => screen.getByPlaceholderText(placeholder) as HTMLInputElement;
-const type = (placeholder: string, value: string) => fireEvent.change(input(placeholder), { target: { value } });
+const type = (placeholder: string, value: string) =>
+  fireEvent.change(input(placeholder), { target: { value } });
 
 // antd forms in jsdom are slow on a busy machine.
 describe('LoginDialog', { timeout: 30_000 }, () => {
@@ -70,7 +86,9 @@ describe('LoginDialog', { timeout: 30_000 }, () => {
     type('请输入手机号', '1234');
     fireEvent.click(screen.getByTestId('send-code'));
     await screen.findByText('手机号格式不正确');
-    expect(http.calls.filter((c) => path(c) === '/blade-system/client/send-validate-not-auth')).toHaveLength(0);
+    expect(http.calls.filter((c) => path(c) === '/blade-system/client/send-validate-not-auth')).toHaveLength(
+      0,
+    );
 
     type('请输入手机号', '13800000000');
     fireEvent.click(screen.getByTestId('send-code'));
@@ -96,7 +114,10 @@ describe('LoginDialog', { timeout: 30_000 }, () => {
   });
 
   it('SMS: a refused code is shown in the dialog and nothing is stored', async () => {
-    tokenReply = { status: 400, data: { success: false, error_code: 400, error_description: '验证码错误，还可尝试 4 次' } };
+    tokenReply = {
+      status: 400,
+      data: { success: false, error_code: 400, error_description: '验证码错误，还可尝试 4 次' },
+    };
     const { router } = renderDialog();
     type('请输入手机号', '13800000000');
     type('请输入验证码', '000000');
@@ -109,7 +130,10 @@ describe('LoginDialog', { timeout: 30_000 }, () => {
   });
 
   it('password: sends the MD5, never the password, with the captcha headers; a failure renews the captcha', async () => {
-    tokenReply = { status: 400, data: { success: false, error_code: 400, error_description: '图形验证码错误或已过期，请刷新后重试' } };
+    tokenReply = {
+      status: 400,
+      data: { success: false, error_code: 400, error_description: '图形验证码错误或已过期，请刷新后重试' },
+    };
     const { router } = renderDialog();
     fireEvent.click(screen.getByText('密码登录'));
     await screen.findByTestId('captcha-image');
@@ -123,11 +147,19 @@ describe('LoginDialog', { timeout: 30_000 }, () => {
 
     const call = http.calls.find((c) => path(c) === '/blade-auth/oauth/token')!;
     const form = Object.fromEntries(new URLSearchParams(String(call.data)));
-    expect(form).toMatchObject({ grant_type: 'client_password', username: '13800000000', password: md5('Secret-pass-1') });
+    expect(form).toMatchObject({
+      grant_type: 'client_password',
+      username: '13800000000',
+      password: md5('Secret-pass-1'),
+    });
     expect(String(call.data)).not.toContain('Secret-pass-1');
     expect(header(call, 'Captcha-Key')).toBe('k1');
     expect(header(call, 'Captcha-Code')).toBe('ab12');
-    await waitFor(() => expect(http.calls.filter((c) => path(c) === '/system/commonClient/getImage').length).toBeGreaterThanOrEqual(2));
+    await waitFor(() =>
+      expect(
+        http.calls.filter((c) => path(c) === '/system/commonClient/getImage').length,
+      ).toBeGreaterThanOrEqual(2),
+    );
     await waitFor(() => expect(input('图形验证码').value).toBe(''));
 
     // The second try uses the new captcha and logs in.

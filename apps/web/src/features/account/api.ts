@@ -62,25 +62,34 @@ type OwnPhonePurpose = 'change-phone' | 'change-password' | 'verify';
 
 export const accountApi = {
   sendLoginCode: (phone: string, opts?: RequestOptions) => api.call(endpoints.sendLoginCode, { phone }, opts),
-  captcha: (opts?: RequestOptions) => api.call(endpoints.captchaImage, undefined, { noDuplicateGuard: true, ...opts }),
-  wechatQr: (opts?: RequestOptions) => api.call(endpoints.wechatQrCode, undefined, { noDuplicateGuard: true, ...opts }),
+  captcha: (opts?: RequestOptions) =>
+    api.call(endpoints.captchaImage, undefined, { noDuplicateGuard: true, ...opts }),
+  wechatQr: (opts?: RequestOptions) =>
+    api.call(endpoints.wechatQrCode, undefined, { noDuplicateGuard: true, ...opts }),
   wechatState: (code: string, opts?: RequestOptions) => api.call(endpoints.wechatUserState, { code }, opts),
   /** Development only (WECHAT_PROVIDER=simulator): confirms a scene as if scanned in WeChat. */
-  devWechatConfirm: (code: string, openid: string, nickname?: string) => api.call(endpoints.devWechatConfirm, { code, openid, nickname }),
+  devWechatConfirm: (code: string, openid: string, nickname?: string) =>
+    api.call(endpoints.devWechatConfirm, { code, openid, nickname }),
 
-  quota: (opts?: RequestOptions) => api.call(endpoints.queryBidNumber, undefined, { noDuplicateGuard: true, ...opts }),
+  quota: (opts?: RequestOptions) =>
+    api.call(endpoints.queryBidNumber, undefined, { noDuplicateGuard: true, ...opts }),
   sendOwnCode: (purpose: OwnPhonePurpose) => api.call(endpoints.sendOwnCode, { purpose }),
   sendPhoneCode: (phone: string) => api.call(endpoints.sendPhoneCode, { phone }),
-  validateMessage: (code: string, purpose: OwnPhonePurpose) => api.call(endpoints.validateMessage, { code, purpose }),
-  updatePhone: (phone: string, code: string, ticket?: string) => api.call(endpoints.updatePhone, { phone, code, ticket }),
+  validateMessage: (code: string, purpose: OwnPhonePurpose) =>
+    api.call(endpoints.validateMessage, { code, purpose }),
+  updatePhone: (phone: string, code: string, ticket?: string) =>
+    api.call(endpoints.updatePhone, { phone, code, ticket }),
   updatePassword: (body: UpdatePassword) => api.call(endpoints.updatePassword, body),
   updateUser: (name: string) => api.call(endpoints.updateUser, { name }),
   standardUpdate: (body: StandardUpdate) => api.call(endpoints.standardUpdate, body),
-  markStalog: (mark: string, path?: string) => api.call(endpoints.markStalog, { mark, path }, { silent: true, noDuplicateGuard: true }),
+  markStalog: (mark: string, path?: string) =>
+    api.call(endpoints.markStalog, { mark, path }, { silent: true, noDuplicateGuard: true }),
   closeNotice: (noticeId: string) => api.call(endpoints.closeUserNotice, { noticeId }),
 
-  headNotice: (opts?: RequestOptions) => api.call(endpoints.headNotice, undefined, { noDuplicateGuard: true, ...opts }),
-  updateNotice: (opts?: RequestOptions) => api.call(endpoints.updateNotice, undefined, { noDuplicateGuard: true, ...opts }),
+  headNotice: (opts?: RequestOptions) =>
+    api.call(endpoints.headNotice, undefined, { noDuplicateGuard: true, ...opts }),
+  updateNotice: (opts?: RequestOptions) =>
+    api.call(endpoints.updateNotice, undefined, { noDuplicateGuard: true, ...opts }),
 
   employees: (q: EmployeeListQuery, opts?: RequestOptions) => api.call(endpoints.employeeList, q, opts),
   addEmployee: (body: EmployeeAdd) => api.call(endpoints.employeeAdd, body),

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { Alert, Button, Checkbox, Input, InputNumber, Modal, Progress, Space, Tag, Tooltip, Typography } from 'antd';
+import { Alert, Button, Checkbox, Input, InputNumber, Modal, Progress, Space, Typography } from 'antd';
 import {
   ApartmentOutlined,
   CheckCircleFilled,
@@ -14,14 +14,19 @@ import {
 import type { JSONContent } from '@tiptap/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { CUSTOMIZE_ACTION_LABELS, type CatalogNode, type CustomizeAction } from '@bid/shared';
-import { markdownToDoc, type PMNode } from '@bid/document';
+import { markdownToDoc } from '@bid/document';
 import type { ChapterHandle } from '../bid/editor/ChapterEditor.tsx';
 import { bidApi, bidKeys } from '../bid/api.ts';
 import { confirmDialog, toastError, toastSuccess } from '../../utils/feedback.ts';
 import { aiApi, StreamFailure } from './api.ts';
 import { useWritingJob } from './useWritingJob.ts';
-import { engineText, jobPercent, type ChapterProgress } from './writingJob.ts';
+import { jobPercent, type ChapterProgress } from './writingJob.ts';
+import { findNode, insertable } from './panelContent.ts';
 import './ai.css';
+
+import { EngineBadge } from './EngineBadge.tsx';
+
+export { EngineBadge };
 
 export interface AiWritingPanelProps {
   bidId: string;
@@ -32,41 +37,11 @@ export interface AiWritingPanelProps {
   reloadOutline(): Promise<unknown>;
 }
 
-/** Which engine wrote the chapter: honest about offline drafts. */
-export function EngineBadge({ engine }: { engine: string | null | undefined }) {
-  const e = engineText(engine);
-  if (!e) return null;
-  return (
-    <Tooltip title={engine === 'offline' ? '离线引擎按模板生成的草稿，【待填写】处需要补充' : '由 AI 模型写作'}>
-      <Tag color={e.color} data-testid="engine-badge">
-        {e.label}
-      </Tag>
-    </Tooltip>
-  );
-}
-
 function statusIcon(s: ChapterProgress['status']) {
   if (s === 'done' || s === 'skipped') return <CheckCircleFilled style={{ color: '#52c41a' }} />;
   if (s === 'error') return <CloseCircleFilled style={{ color: '#ff4d4f' }} />;
   if (s === 'writing') return <LoadingOutlined />;
   return <MinusCircleOutlined style={{ color: '#bfbfbf' }} />;
-}
-
-function findNode(tree: CatalogNode[], id: string): CatalogNode | null {
-  for (const n of tree) {
-    if (n.id === id) return n;
-    const f = findNode(n.children, id);
-    if (f) return f;
-  }
-  return null;
-}
-
-/** Inline content when the Markdown is one paragraph (keeps a replacement inside its paragraph). */
-function insertable(md: string): JSONContent[] {
-  const doc = markdownToDoc(md) as PMNode;
-  const blocks = (doc.content ?? []) as JSONContent[];
-  if (blocks.length === 1 && blocks[0].type === 'paragraph') return (blocks[0].content ?? []) as JSONContent[];
-  return blocks;
 }
 
 const ACTIONS: CustomizeAction[] = ['rewrite', 'expand', 'shorten', 'polish', 'continue', 'custom'];
@@ -75,14 +50,26 @@ const ACTIONS: CustomizeAction[] = ['rewrite', 'expand', 'shorten', 'polish', 'c
  * The AI panel of the writing workspace: write this chapter (the text streams into the editor as it
  * arrives), edit a selection, write the whole bid with progress per chapter, (re)generate the outline.
  */
-export function AiWritingPanel({ bidId, catalog, chapter, readOnly, tree, reloadOutline }: AiWritingPanelProps) {
+export function AiWritingPanel({
+  bidId,
+  catalog,
+  chapter,
+  readOnly,
+  tree,
+  reloadOutline,
+}: AiWritingPanelProps) {
   const qc = useQueryClient();
   const [requirement, setRequirement] = useState('');
   const [writing, setWriting] = useState(false);
   const writeAbort = useRef<AbortController | null>(null);
   const [busyAction, setBusyAction] = useState<CustomizeAction | null>(null);
   const [instruction, setInstruction] = useState('');
-  const [result, setResult] = useState<{ action: CustomizeAction; markdown: string; from: number; to: number } | null>(null);
+  const [result, setResult] = useState<{
+    action: CustomizeAction;
+    markdown: string;
+    from: number;
+    to: number;
+  } | null>(null);
   const [overwrite, setOverwrite] = useState(false);
   const [pageCount, setPageCount] = useState<number | null>(null);
   const [outlineBusy, setOutlineBusy] = useState(false);
@@ -123,12 +110,18 @@ export function AiWritingPanel({ bidId, catalog, chapter, readOnly, tree, reload
 
   const isLeaf = Boolean(catalog && catalog.children.length === 0);
   const jobBusy = job.running;
-  const canWrite = Boolean(catalog && chapter && isLeaf && !readOnly && !writing && !(jobBusy && catalog?.status === 'writing'));
+  const canWrite = Boolean(
+    catalog && chapter && isLeaf && !readOnly && !writing && !(jobBusy && catalog?.status === 'writing'),
+  );
 
   async function writeChapter() {
     if (!catalog || !chapter) return;
     if (catalog.hasContent) {
-      const ok = await confirmDialog({ title: 'AI 写本章', content: '本章已有内容：重新写作后，当前内容会保存为历史版本，可随时恢复。继续吗？', okText: '重新写作' });
+      const ok = await confirmDialog({
+        title: 'AI 写本章',
+        content: '本章已有内容：重新写作后，当前内容会保存为历史版本，可随时恢复。继续吗？',
+        okText: '重新写作',
+      });
       if (!ok) return;
     }
     await chapter.flush();
@@ -179,7 +172,8 @@ export function AiWritingPanel({ bidId, catalog, chapter, readOnly, tree, reload
     const editor = chapter.editor;
     const { from, to } = editor.state.selection;
     let selection = editor.state.doc.textBetween(from, to, '\n');
-    if (action === 'continue' && !selection.trim()) selection = editor.state.doc.textBetween(Math.max(0, from - 600), from, '\n');
+    if (action === 'continue' && !selection.trim())
+      selection = editor.state.doc.textBetween(Math.max(0, from - 600), from, '\n');
     if (action !== 'continue' && !selection.trim()) {
       toastError('请先在正文中选中要处理的文字');
       return;
@@ -191,7 +185,12 @@ export function AiWritingPanel({ bidId, catalog, chapter, readOnly, tree, reload
     setBusyAction(action);
     try {
       await chapter.flush();
-      const r = await aiApi.customize({ catalogId: catalog.id, action, selection, ...(action === 'custom' ? { instruction } : {}) });
+      const r = await aiApi.customize({
+        catalogId: catalog.id,
+        action,
+        selection,
+        ...(action === 'custom' ? { instruction } : {}),
+      });
       setResult({ action, markdown: r.markdown, from, to });
     } catch {
       /* shown by the request layer */
@@ -204,7 +203,10 @@ export function AiWritingPanel({ bidId, catalog, chapter, readOnly, tree, reload
     if (!result || !chapter) return;
     const editor = chapter.editor;
     const content = insertable(result.markdown);
-    const at = result.action === 'continue' || mode === 'after' ? { from: result.to, to: result.to } : { from: result.from, to: result.to };
+    const at =
+      result.action === 'continue' || mode === 'after'
+        ? { from: result.to, to: result.to }
+        : { from: result.from, to: result.to };
     editor.chain().focus().insertContentAt(at, content).run();
     setResult(null);
   }
@@ -212,7 +214,8 @@ export function AiWritingPanel({ bidId, catalog, chapter, readOnly, tree, reload
   async function generateOutline() {
     const ok = await confirmDialog({
       title: 'AI 生成大纲',
-      content: '按招标文件的章节要求和评分标准生成大纲，并覆盖每个评分项。当前大纲会自动保存为目录版本，可随时恢复。',
+      content:
+        '按招标文件的章节要求和评分标准生成大纲，并覆盖每个评分项。当前大纲会自动保存为目录版本，可随时恢复。',
       okText: '生成大纲',
     });
     if (!ok) return;
@@ -254,7 +257,11 @@ export function AiWritingPanel({ bidId, catalog, chapter, readOnly, tree, reload
           </Typography.Text>
           {catalog ? <EngineBadge engine={catalog.engine} /> : null}
         </Space>
-        {catalog && !isLeaf ? <Typography.Paragraph type="secondary">本章有下级章节：请在下级章节中写作，或使用全文写作。</Typography.Paragraph> : null}
+        {catalog && !isLeaf ? (
+          <Typography.Paragraph type="secondary">
+            本章有下级章节：请在下级章节中写作，或使用全文写作。
+          </Typography.Paragraph>
+        ) : null}
         <Input.TextArea
           value={requirement}
           onChange={(e) => setRequirement(e.target.value)}
@@ -265,7 +272,14 @@ export function AiWritingPanel({ bidId, catalog, chapter, readOnly, tree, reload
           style={{ margin: '8px 0' }}
         />
         <Space>
-          <Button type="primary" icon={<ThunderboltOutlined />} loading={writing} disabled={!canWrite} onClick={() => void writeChapter()} data-testid="ai-write-chapter">
+          <Button
+            type="primary"
+            icon={<ThunderboltOutlined />}
+            loading={writing}
+            disabled={!canWrite}
+            onClick={() => void writeChapter()}
+            data-testid="ai-write-chapter"
+          >
             {writing ? '正在写作…' : catalog?.hasContent ? '重新写本章' : '写本章'}
           </Button>
           {writing ? (
@@ -280,14 +294,32 @@ export function AiWritingPanel({ bidId, catalog, chapter, readOnly, tree, reload
         <Typography.Text strong>选中文字</Typography.Text>
         <div className="ai-panel__actions" style={{ marginTop: 8 }}>
           {ACTIONS.filter((a) => a !== 'custom').map((a) => (
-            <Button key={a} size="small" loading={busyAction === a} disabled={!catalog || !chapter || readOnly || writing || Boolean(busyAction)} onClick={() => void runAction(a)} data-testid={`ai-action-${a}`}>
+            <Button
+              key={a}
+              size="small"
+              loading={busyAction === a}
+              disabled={!catalog || !chapter || readOnly || writing || Boolean(busyAction)}
+              onClick={() => void runAction(a)}
+              data-testid={`ai-action-${a}`}
+            >
               {CUSTOMIZE_ACTION_LABELS[a]}
             </Button>
           ))}
         </div>
         <Space.Compact style={{ width: '100%', marginTop: 8 }}>
-          <Input size="small" value={instruction} onChange={(e) => setInstruction(e.target.value)} placeholder="自定义指令，例如：改写成承诺语气" maxLength={2000} />
-          <Button size="small" loading={busyAction === 'custom'} disabled={!catalog || !chapter || readOnly || writing || Boolean(busyAction)} onClick={() => void runAction('custom')}>
+          <Input
+            size="small"
+            value={instruction}
+            onChange={(e) => setInstruction(e.target.value)}
+            placeholder="自定义指令，例如：改写成承诺语气"
+            maxLength={2000}
+          />
+          <Button
+            size="small"
+            loading={busyAction === 'custom'}
+            disabled={!catalog || !chapter || readOnly || writing || Boolean(busyAction)}
+            onClick={() => void runAction('custom')}
+          >
             执行
           </Button>
         </Space.Compact>
@@ -298,10 +330,22 @@ export function AiWritingPanel({ bidId, catalog, chapter, readOnly, tree, reload
           <ReadOutlined /> 全文写作
         </Typography.Text>
         {job.view.jobId ? (
-          <div style={{ marginTop: 8 }} data-testid="fulltext-progress" data-done={job.view.done} data-total={job.view.total} data-status={job.view.status ?? ''}>
-            <Progress percent={jobPercent(job.view)} size="small" status={job.view.failed ? 'exception' : job.running ? 'active' : 'success'} />
+          <div
+            style={{ marginTop: 8 }}
+            data-testid="fulltext-progress"
+            data-done={job.view.done}
+            data-total={job.view.total}
+            data-status={job.view.status ?? ''}
+          >
+            <Progress
+              percent={jobPercent(job.view)}
+              size="small"
+              status={job.view.failed ? 'exception' : job.running ? 'active' : 'success'}
+            />
             <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-              {job.running ? `正在写作：已完成 ${job.view.done} / ${job.view.total} 章` : job.view.msg ?? `已完成 ${job.view.done} / ${job.view.total} 章`}
+              {job.running
+                ? `正在写作：已完成 ${job.view.done} / ${job.view.total} 章`
+                : (job.view.msg ?? `已完成 ${job.view.done} / ${job.view.total} 章`)}
               {job.view.failed ? `，${job.view.failed} 章失败（可在章节中单独重试）` : ''}
             </Typography.Text>
             <ul className="ai-panel__chapters">
@@ -313,7 +357,14 @@ export function AiWritingPanel({ bidId, catalog, chapter, readOnly, tree, reload
                     <span className="ai-chapter-title" title={c.msg ?? c.title}>
                       {c.title || '（章节）'}
                     </span>
-                    {c.status === 'writing' && target ? <Progress type="circle" size={16} percent={Math.min(99, Math.round((c.chars / target) * 100))} showInfo={false} /> : null}
+                    {c.status === 'writing' && target ? (
+                      <Progress
+                        type="circle"
+                        size={16}
+                        percent={Math.min(99, Math.round((c.chars / target) * 100))}
+                        showInfo={false}
+                      />
+                    ) : null}
                     {c.status === 'done' ? <EngineBadge engine={c.engine} /> : null}
                   </li>
                 );
@@ -323,15 +374,32 @@ export function AiWritingPanel({ bidId, catalog, chapter, readOnly, tree, reload
         ) : null}
         <Space wrap style={{ marginTop: 8 }}>
           {job.running ? (
-            <Button danger icon={<StopOutlined />} onClick={() => void job.cancel()} data-testid="fulltext-cancel">
+            <Button
+              danger
+              icon={<StopOutlined />}
+              onClick={() => void job.cancel()}
+              data-testid="fulltext-cancel"
+            >
               停止全文写作
             </Button>
           ) : (
             <>
-              <Button type="primary" ghost icon={<ReadOutlined />} loading={job.starting} disabled={readOnly || writing} onClick={() => void job.start(overwrite)} data-testid="fulltext-start">
+              <Button
+                type="primary"
+                ghost
+                icon={<ReadOutlined />}
+                loading={job.starting}
+                disabled={readOnly || writing}
+                onClick={() => void job.start(overwrite)}
+                data-testid="fulltext-start"
+              >
                 全文写作
               </Button>
-              <Checkbox checked={overwrite} onChange={(e) => setOverwrite(e.target.checked)} disabled={readOnly}>
+              <Checkbox
+                checked={overwrite}
+                onChange={(e) => setOverwrite(e.target.checked)}
+                disabled={readOnly}
+              >
                 覆盖已有内容
               </Checkbox>
             </>
@@ -347,15 +415,43 @@ export function AiWritingPanel({ bidId, catalog, chapter, readOnly, tree, reload
           <ApartmentOutlined /> 大纲
         </Typography.Text>
         <Space wrap style={{ marginTop: 8 }}>
-          <InputNumber size="small" min={1} max={2000} precision={0} value={pageCount} onChange={(v) => setPageCount(v)} placeholder="页数" addonAfter="页" style={{ width: 120 }} disabled={readOnly} />
-          <Button size="small" loading={outlineBusy} disabled={readOnly || jobBusy} onClick={() => void generateOutline()} data-testid="ai-generate-outline">
+          <InputNumber
+            size="small"
+            min={1}
+            max={2000}
+            precision={0}
+            value={pageCount}
+            onChange={(v) => setPageCount(v)}
+            placeholder="页数"
+            addonAfter="页"
+            style={{ width: 120 }}
+            disabled={readOnly}
+          />
+          <Button
+            size="small"
+            loading={outlineBusy}
+            disabled={readOnly || jobBusy}
+            onClick={() => void generateOutline()}
+            data-testid="ai-generate-outline"
+          >
             {tree.length ? '重新生成大纲' : '生成大纲'}
           </Button>
-          <Button size="small" disabled={readOnly || jobBusy || !catalog || outlineBusy} onClick={() => void generateChildren()}>
+          <Button
+            size="small"
+            disabled={readOnly || jobBusy || !catalog || outlineBusy}
+            onClick={() => void generateChildren()}
+          >
             生成下级目录
           </Button>
         </Space>
-        {!tree.length ? <Alert type="info" showIcon style={{ marginTop: 8 }} message="还没有大纲：AI 会按招标文件的章节要求和评分标准生成，每个评分项都有对应章节。" /> : null}
+        {!tree.length ? (
+          <Alert
+            type="info"
+            showIcon
+            style={{ marginTop: 8 }}
+            message="还没有大纲：AI 会按招标文件的章节要求和评分标准生成，每个评分项都有对应章节。"
+          />
+        ) : null}
       </section>
 
       <Modal
@@ -371,7 +467,12 @@ export function AiWritingPanel({ bidId, catalog, chapter, readOnly, tree, reload
               插入到选中内容后
             </Button>
           ),
-          <Button key="replace" type="primary" onClick={() => applyResult('replace')} data-testid="ai-apply-result">
+          <Button
+            key="replace"
+            type="primary"
+            onClick={() => applyResult('replace')}
+            data-testid="ai-apply-result"
+          >
             {result?.action === 'continue' ? '插入' : '替换选中内容'}
           </Button>,
         ]}

@@ -1,7 +1,17 @@
 import { Alert, Descriptions, Empty, List, Space, Table, Tag, Typography } from 'antd';
-import { SCORING_CATEGORY_LABELS, scoringTotals, type ScoringCategory, type TenderAnalysis } from '@bid/shared';
+import {
+  SCORING_CATEGORY_LABELS,
+  scoringTotals,
+  type ScoringCategory,
+  type TenderAnalysis,
+} from '@bid/shared';
 
-export const CATEGORY_COLORS: Record<ScoringCategory, string> = { technical: 'blue', commercial: 'purple', price: 'orange', other: 'default' };
+export const CATEGORY_COLORS: Record<ScoringCategory, string> = {
+  technical: 'blue',
+  commercial: 'purple',
+  price: 'orange',
+  other: 'default',
+};
 
 /** The project facts in the order screens and reports show them. */
 export const FACTS: Array<[keyof TenderAnalysis['project'], string]> = [
@@ -17,12 +27,22 @@ export const FACTS: Array<[keyof TenderAnalysis['project'], string]> = [
 ];
 
 /** The tender analysis: project facts, scoring items with points, ★/▲ clauses, 废标 clauses, dates. */
-export function TenderAnalysisView({ analysis, compact = false }: { analysis: TenderAnalysis; compact?: boolean }) {
+export function TenderAnalysisView({
+  analysis,
+  compact = false,
+}: {
+  analysis: TenderAnalysis;
+  compact?: boolean;
+}) {
   const totals = scoringTotals(analysis.scoringItems);
   return (
     <div className="ai-analysis" data-testid="tender-analysis">
       <Space size={8} wrap style={{ marginBottom: 12 }}>
-        <Tag color={analysis.engine === 'offline' ? 'default' : 'green'}>{analysis.engine === 'offline' ? '规则解析' : `AI 解析${analysis.model ? ` · ${analysis.model}` : ''}`}</Tag>
+        <Tag color={analysis.engine === 'offline' ? 'default' : 'green'}>
+          {analysis.engine === 'offline'
+            ? '规则解析'
+            : `AI 解析${analysis.model ? ` · ${analysis.model}` : ''}`}
+        </Tag>
         {analysis.scoringMethod ? <Tag>{analysis.scoringMethod}</Tag> : null}
         {analysis.darkBid ? <Tag color="red">技术标暗标</Tag> : null}
       </Space>
@@ -42,7 +62,8 @@ export function TenderAnalysisView({ analysis, compact = false }: { analysis: Te
         评分标准
         {analysis.scoringItems.length ? (
           <Typography.Text type="secondary" style={{ fontSize: 13, fontWeight: 'normal', marginLeft: 8 }}>
-            共 {analysis.scoringItems.length} 项，合计 {totals.total} 分（技术 {totals.technical}、商务 {totals.commercial}、价格 {totals.price}）
+            共 {analysis.scoringItems.length} 项，合计 {totals.total} 分（技术 {totals.technical}、商务{' '}
+            {totals.commercial}、价格 {totals.price}）
           </Typography.Text>
         ) : null}
       </Typography.Title>
@@ -54,9 +75,26 @@ export function TenderAnalysisView({ analysis, compact = false }: { analysis: Te
           data-testid="analysis-scoring"
           dataSource={analysis.scoringItems}
           columns={[
-            { title: '类别', dataIndex: 'category', width: 70, render: (c: ScoringCategory) => <Tag color={CATEGORY_COLORS[c]}>{SCORING_CATEGORY_LABELS[c]}</Tag> },
-            { title: '评分因素', dataIndex: 'name', render: (n: string, r) => (r.group ? `${r.group} / ${n}` : n) },
-            { title: '分值', dataIndex: 'points', width: 64, align: 'right', render: (p: number | null) => (p == null ? '—' : p) },
+            {
+              title: '类别',
+              dataIndex: 'category',
+              width: 70,
+              render: (c: ScoringCategory) => (
+                <Tag color={CATEGORY_COLORS[c]}>{SCORING_CATEGORY_LABELS[c]}</Tag>
+              ),
+            },
+            {
+              title: '评分因素',
+              dataIndex: 'name',
+              render: (n: string, r) => (r.group ? `${r.group} / ${n}` : n),
+            },
+            {
+              title: '分值',
+              dataIndex: 'points',
+              width: 64,
+              align: 'right',
+              render: (p: number | null) => (p == null ? '—' : p),
+            },
             ...(compact ? [] : [{ title: '评分标准', dataIndex: 'criteria', ellipsis: true }]),
           ]}
         />
@@ -89,7 +127,12 @@ export function TenderAnalysisView({ analysis, compact = false }: { analysis: Te
         废标 / 无效投标条款（{analysis.disqualifications.length}）
       </Typography.Title>
       {analysis.disqualifications.length ? (
-        <List size="small" data-testid="analysis-disqualifications" dataSource={analysis.disqualifications} renderItem={(t) => <List.Item>{t}</List.Item>} />
+        <List
+          size="small"
+          data-testid="analysis-disqualifications"
+          dataSource={analysis.disqualifications}
+          renderItem={(t) => <List.Item>{t}</List.Item>}
+        />
       ) : (
         <Typography.Text type="secondary">未发现</Typography.Text>
       )}
@@ -113,7 +156,11 @@ export function TenderAnalysisView({ analysis, compact = false }: { analysis: Te
           <Typography.Title level={5} style={{ marginTop: 16 }}>
             资格要求
           </Typography.Title>
-          <List size="small" dataSource={analysis.qualifications} renderItem={(t) => <List.Item>{t}</List.Item>} />
+          <List
+            size="small"
+            dataSource={analysis.qualifications}
+            renderItem={(t) => <List.Item>{t}</List.Item>}
+          />
         </>
       ) : null}
     </div>

@@ -13,7 +13,13 @@ const ACCEPT = '.pdf,.docx,.doc,.txt';
  * show what was found (project facts, scoring items with points, ★ clauses, 废标 clauses). Sets the
  * form's `fileId` field; the analysis is reused when the bid is created from the same text.
  */
-export function TenderInput({ form, initial = null }: { form: FormInstance; initial?: InterpretationDetail | null }) {
+export function TenderInput({
+  form,
+  initial = null,
+}: {
+  form: FormInstance;
+  initial?: InterpretationDetail | null;
+}) {
   const text = Form.useWatch('tenderText', form) as string | undefined;
   const modelType = (Form.useWatch('modelType', form) as ModelTier | undefined) ?? 'standard';
   const [file, setFile] = useState<UploadedFile | null>(null);
@@ -22,9 +28,12 @@ export function TenderInput({ form, initial = null }: { form: FormInstance; init
   const [analysing, setAnalysing] = useState(false);
   const poller = useRef<ReturnType<typeof setTimeout> | null>(null);
 
-  useEffect(() => () => {
-    if (poller.current) clearTimeout(poller.current);
-  }, []);
+  useEffect(
+    () => () => {
+      if (poller.current) clearTimeout(poller.current);
+    },
+    [],
+  );
 
   // A finished interpretation the bid is created from: its file and report, as if just analysed here.
   useEffect(() => {
@@ -59,7 +68,8 @@ export function TenderInput({ form, initial = null }: { form: FormInstance; init
       const uploaded = await aiApi.uploadTender(f, (p) => setUploading(p));
       setFile(uploaded);
       form.setFieldValue('fileId', uploaded.fileId);
-      if (!form.getFieldValue('name')) form.setFieldValue('name', uploaded.name.replace(/\.[a-z0-9]+$/i, '').slice(0, 100));
+      if (!form.getFieldValue('name'))
+        form.setFieldValue('name', uploaded.name.replace(/\.[a-z0-9]+$/i, '').slice(0, 100));
       await analyse({ fileId: uploaded.fileId });
     } catch {
       /* the server's message (too large, encrypted, unreadable) is shown by the request layer */
@@ -92,7 +102,13 @@ export function TenderInput({ form, initial = null }: { form: FormInstance; init
                 {file.preview}
               </Typography.Paragraph>
             </div>
-            <Button type="text" size="small" icon={<CloseOutlined />} aria-label="移除文件" onClick={removeFile} />
+            <Button
+              type="text"
+              size="small"
+              icon={<CloseOutlined />}
+              aria-label="移除文件"
+              onClick={removeFile}
+            />
           </Space>
         </Card>
       ) : (
@@ -111,8 +127,12 @@ export function TenderInput({ form, initial = null }: { form: FormInstance; init
             <InboxOutlined />
           </p>
           <p className="ant-upload-text">点击或拖入招标文件</p>
-          <p className="ant-upload-hint">支持 PDF、Word（DOCX/DOC）、TXT，单个文件不超过 50 MB；也可以在下方直接粘贴文字</p>
-          {uploading !== null ? <Progress percent={uploading} size="small" style={{ maxWidth: 320, margin: '0 auto' }} /> : null}
+          <p className="ant-upload-hint">
+            支持 PDF、Word（DOCX/DOC）、TXT，单个文件不超过 50 MB；也可以在下方直接粘贴文字
+          </p>
+          {uploading !== null ? (
+            <Progress percent={uploading} size="small" style={{ maxWidth: 320, margin: '0 auto' }} />
+          ) : null}
         </Upload.Dragger>
       )}
       <Space style={{ marginTop: 8 }}>
@@ -164,7 +184,10 @@ function LotPicker({ lots }: { lots: Array<{ no: number; name: string }> }) {
       <Select
         placeholder="选择采购包"
         style={{ maxWidth: 420 }}
-        options={lots.map((l) => ({ value: l.no, label: l.name ? `第 ${l.no} 包：${l.name}` : `第 ${l.no} 包` }))}
+        options={lots.map((l) => ({
+          value: l.no,
+          label: l.name ? `第 ${l.no} 包：${l.name}` : `第 ${l.no} 包`,
+        }))}
       />
     </Form.Item>
   );

@@ -1,4 +1,12 @@
-import { endpoints, parseResult, streamDeltaSchema, streamErrorSchema, type CatalogDetail, type CustomizeAction, type ModelTier } from '@bid/shared';
+import {
+  endpoints,
+  parseResult,
+  streamDeltaSchema,
+  streamErrorSchema,
+  type CatalogDetail,
+  type CustomizeAction,
+  type ModelTier,
+} from '@bid/shared';
 import { api } from '../../api/request.ts';
 import { sse, type SseEvent } from '../../api/sse.ts';
 
@@ -15,23 +23,37 @@ export const aiKeys = {
 export const aiApi = {
   uploadTender: (file: File, onProgress?: (percent: number) => void) =>
     api.upload(endpoints.uploadTender, file, { onProgress: onProgress ? (p) => onProgress(p) : undefined }),
-  startAnalysis: (input: { fileId?: string; text?: string; name?: string; modelType?: ModelTier }) => api.call(endpoints.startAnalysis, input, { timeout: 60_000 }),
+  startAnalysis: (input: { fileId?: string; text?: string; name?: string; modelType?: ModelTier }) =>
+    api.call(endpoints.startAnalysis, input, { timeout: 60_000 }),
   interpretation: (id: string) => api.call(endpoints.interpretationDetail, { id }),
-  analyzeBid: (bidId: string, refresh = false) => api.call(endpoints.analyzeBid, { bidId, refresh }, { timeout: 360_000 }),
-  generateOutline: (bidId: string, pageCount?: number | null) => api.call(endpoints.aiGetBidCatalog, { bidId, ...(pageCount ? { pageCount } : {}) }),
+  analyzeBid: (bidId: string, refresh = false) =>
+    api.call(endpoints.analyzeBid, { bidId, refresh }, { timeout: 360_000 }),
+  generateOutline: (bidId: string, pageCount?: number | null) =>
+    api.call(endpoints.aiGetBidCatalog, { bidId, ...(pageCount ? { pageCount } : {}) }),
   generateChildren: (catalogId: string) => api.call(endpoints.aiGetBidCatalogChild, { catalogId }),
-  customize: (input: { catalogId: string; action: CustomizeAction; selection: string; instruction?: string }) =>
-    api.call(endpoints.aiGenerateCustomizeContent, input, { timeout: 360_000 }),
+  customize: (input: {
+    catalogId: string;
+    action: CustomizeAction;
+    selection: string;
+    instruction?: string;
+  }) => api.call(endpoints.aiGenerateCustomizeContent, input, { timeout: 360_000 }),
   /** The whole envelope: 10014 (a job is already running) is a success the caller tells apart. */
-  startFullText: (bidId: string, overwrite = false) => api.call(endpoints.aiGetExpandRange, { bidId, overwrite }, { raw: true }),
-  isWriting: (bidId: string) => api.call(endpoints.isWriting, { bidId }, { noDuplicateGuard: true, silent: true }),
+  startFullText: (bidId: string, overwrite = false) =>
+    api.call(endpoints.aiGetExpandRange, { bidId, overwrite }, { raw: true }),
+  isWriting: (bidId: string) =>
+    api.call(endpoints.isWriting, { bidId }, { noDuplicateGuard: true, silent: true }),
   cancelWriting: (bidId: string) => api.call(endpoints.cancelWriting, { bidId }),
 
   /**
    * Writes one chapter, streaming: `onText` gets each piece as it arrives; resolves with the saved
    * chapter (or rejects with the server's error, already shown to the user).
    */
-  async writeChapter(catalogId: string, requirement: string | undefined, onText: (text: string) => void, signal?: AbortSignal): Promise<CatalogDetail> {
+  async writeChapter(
+    catalogId: string,
+    requirement: string | undefined,
+    onText: (text: string) => void,
+    signal?: AbortSignal,
+  ): Promise<CatalogDetail> {
     let chapter: CatalogDetail | null = null;
     let failure: StreamFailure | null = null;
     const r = await sse(
@@ -60,15 +82,24 @@ export const aiApi = {
   },
 
   /** The events of a bid's full-text job (SSE; `lastEventId` resumes after a reconnect). */
-  writingEvents(bidId: string, lastEventId: string | null, onEvent: (e: SseEvent) => void, signal: AbortSignal) {
-    return sse(endpoints.writingEvents, { bidId }, {
-      onEvent,
-      signal,
-      silent: true,
-      noDuplicateGuard: true,
-      timeout: EVENTS_TIMEOUT_MS,
-      headers: lastEventId ? { 'Last-Event-ID': lastEventId } : undefined,
-    });
+  writingEvents(
+    bidId: string,
+    lastEventId: string | null,
+    onEvent: (e: SseEvent) => void,
+    signal: AbortSignal,
+  ) {
+    return sse(
+      endpoints.writingEvents,
+      { bidId },
+      {
+        onEvent,
+        signal,
+        silent: true,
+        noDuplicateGuard: true,
+        timeout: EVENTS_TIMEOUT_MS,
+        headers: lastEventId ? { 'Last-Event-ID': lastEventId } : undefined,
+      },
+    );
   },
 };
 

@@ -14,7 +14,11 @@ function titles(tree: CatalogNode[]): Map<string, string> {
  * The full-text job of a bid as the page sees it: started here or found running on load (it survives
  * a closed tab), followed through the events stream, which reconnects with Last-Event-ID.
  */
-export function useWritingJob(bidId: string, tree: CatalogNode[], hooks: { onChapterDone?: (catalogId: string) => void; onEnded?: () => void } = {}) {
+export function useWritingJob(
+  bidId: string,
+  tree: CatalogNode[],
+  hooks: { onChapterDone?: (catalogId: string) => void; onEnded?: () => void } = {},
+) {
   const [view, setView] = useState<JobView>(emptyJob);
   const [starting, setStarting] = useState(false);
   const titleMap = useRef(new Map<string, string>());
@@ -43,7 +47,9 @@ export function useWritingJob(bidId: string, tree: CatalogNode[], hooks: { onCha
             current = applyEvent(current, e.event, data, titleOf);
             setView(current);
             if (e.event === 'chapter') {
-              for (const id of current.order) if (current.chapters[id]?.status === 'done' && before.chapters[id]?.status !== 'done') hooksRef.current.onChapterDone?.(id);
+              for (const id of current.order)
+                if (current.chapters[id]?.status === 'done' && before.chapters[id]?.status !== 'done')
+                  hooksRef.current.onChapterDone?.(id);
             }
           },
           ctrl.signal,

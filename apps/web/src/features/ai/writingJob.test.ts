@@ -5,15 +5,40 @@ describe('full-text job view', () => {
   it('builds progress from a snapshot and the events that follow', () => {
     const titles: Record<string, string> = { a: '第一章', b: '第二章', c: '第三章' };
     const t = (id: string) => titles[id] ?? '';
-    let v = applyEvent(emptyJob, 'snapshot', { jobId: 'j1', status: 'running', done: 1, total: 3, chapters: [{ catalogId: 'a', status: 'done', engine: 'offline' }, { catalogId: 'b', status: 'pending' }, { catalogId: 'c', status: 'pending' }] }, t);
+    let v = applyEvent(
+      emptyJob,
+      'snapshot',
+      {
+        jobId: 'j1',
+        status: 'running',
+        done: 1,
+        total: 3,
+        chapters: [
+          { catalogId: 'a', status: 'done', engine: 'offline' },
+          { catalogId: 'b', status: 'pending' },
+          { catalogId: 'c', status: 'pending' },
+        ],
+      },
+      t,
+    );
     expect(isRunning(v)).toBe(true);
     expect(jobPercent(v)).toBe(33);
-    v = applyEvent(v, 'chapter', { type: 'chapter', jobId: 'j1', catalogId: 'b', title: '第二章', status: 'writing' }, t);
+    v = applyEvent(
+      v,
+      'chapter',
+      { type: 'chapter', jobId: 'j1', catalogId: 'b', title: '第二章', status: 'writing' },
+      t,
+    );
     v = applyEvent(v, 'delta', { catalogId: 'b', text: '一二三' }, t);
     v = applyEvent(v, 'delta', { catalogId: 'b', text: '四五' }, t);
     expect(v.chapters.b).toMatchObject({ status: 'writing', chars: 5, title: '第二章' });
     v = applyEvent(v, 'chapter', { catalogId: 'c', status: 'error', msg: '连接中断' }, t);
-    v = applyEvent(v, 'job', { jobId: 'j1', status: 'done', done: 2, failed: 1, total: 3, msg: '1 个章节写作失败' }, t);
+    v = applyEvent(
+      v,
+      'job',
+      { jobId: 'j1', status: 'done', done: 2, failed: 1, total: 3, msg: '1 个章节写作失败' },
+      t,
+    );
     expect(isRunning(v)).toBe(false);
     expect(v.order).toEqual(['a', 'b', 'c']);
     expect(v.chapters.c).toMatchObject({ status: 'error', msg: '连接中断', title: '第三章' });
@@ -21,7 +46,13 @@ describe('full-text job view', () => {
   });
 
   it('an event that does not parse changes nothing', () => {
-    const v = applyEvent(emptyJob, 'snapshot', { jobId: 'j1', status: 'running', done: 0, total: 1, chapters: [{ catalogId: 'a', status: 'pending' }] });
+    const v = applyEvent(emptyJob, 'snapshot', {
+      jobId: 'j1',
+      status: 'running',
+      done: 0,
+      total: 1,
+      chapters: [{ catalogId: 'a', status: 'pending' }],
+    });
     expect(applyEvent(v, 'chapter', { catalogId: 'a', status: 'half-done' })).toBe(v);
     expect(applyEvent(v, 'delta', { catalogId: 'a' })).toBe(v);
     expect(applyEvent(v, 'job', { status: 'running' })).toBe(v);

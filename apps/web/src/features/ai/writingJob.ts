@@ -30,7 +30,16 @@ export interface JobView {
   order: string[];
 }
 
-export const emptyJob: JobView = { jobId: null, status: null, done: 0, failed: 0, total: 0, msg: null, chapters: {}, order: [] };
+export const emptyJob: JobView = {
+  jobId: null,
+  status: null,
+  done: 0,
+  failed: 0,
+  total: 0,
+  msg: null,
+  chapters: {},
+  order: [],
+};
 
 export const TERMINAL: ReadonlyArray<JobStatus> = ['done', 'failed', 'cancelled'];
 
@@ -38,22 +47,48 @@ export function isRunning(v: JobView): boolean {
   return v.status === 'queued' || v.status === 'running';
 }
 
-function upsert(v: JobView, id: string, patch: Partial<ChapterProgress>, titleOf: (id: string) => string): JobView {
+function upsert(
+  v: JobView,
+  id: string,
+  patch: Partial<ChapterProgress>,
+  titleOf: (id: string) => string,
+): JobView {
   const cur = v.chapters[id] ?? { catalogId: id, title: titleOf(id), status: 'pending' as const, chars: 0 };
   const next = { ...cur, ...patch };
   if (!next.title) next.title = titleOf(id);
-  return { ...v, chapters: { ...v.chapters, [id]: next }, order: v.chapters[id] ? v.order : [...v.order, id] };
+  return {
+    ...v,
+    chapters: { ...v.chapters, [id]: next },
+    order: v.chapters[id] ? v.order : [...v.order, id],
+  };
 }
 
 /** Applies one event of the writing-events stream; an event that does not parse changes nothing. */
-export function applyEvent(v: JobView, event: string, data: unknown, titleOf: (id: string) => string = () => ''): JobView {
+export function applyEvent(
+  v: JobView,
+  event: string,
+  data: unknown,
+  titleOf: (id: string) => string = () => '',
+): JobView {
   switch (event) {
     case 'snapshot': {
       const r = writingSnapshotSchema.safeParse(data);
       if (!r.success) return v;
       const d = r.data;
-      let out: JobView = { ...emptyJob, jobId: d.jobId, status: d.status, done: d.done ?? 0, total: d.total ?? 0 };
-      for (const c of d.chapters ?? []) out = upsert(out, c.catalogId, { status: c.status, engine: c.engine ?? null, msg: c.msg ?? null }, titleOf);
+      let out: JobView = {
+        ...emptyJob,
+        jobId: d.jobId,
+        status: d.status,
+        done: d.done ?? 0,
+        total: d.total ?? 0,
+      };
+      for (const c of d.chapters ?? [])
+        out = upsert(
+          out,
+          c.catalogId,
+          { status: c.status, engine: c.engine ?? null, msg: c.msg ?? null },
+          titleOf,
+        );
       out.failed = Object.values(out.chapters).filter((c) => c.status === 'error').length;
       return out;
     }
@@ -61,19 +96,43 @@ export function applyEvent(v: JobView, event: string, data: unknown, titleOf: (i
       const r = writingJobEventSchema.safeParse(data);
       if (!r.success) return v;
       const d = r.data;
-      return { ...v, jobId: d.jobId ?? v.jobId, status: d.status, done: d.done, failed: d.failed ?? v.failed, total: d.total, msg: d.msg ?? null };
+      return {
+        ...v,
+        jobId: d.jobId ?? v.jobId,
+        status: d.status,
+        done: d.done,
+        failed: d.failed ?? v.failed,
+        total: d.total,
+        msg: d.msg ?? null,
+      };
     }
     case 'chapter': {
       const r = writingChapterEventSchema.safeParse(data);
       if (!r.success) return v;
       const d = r.data;
-      return upsert(v, d.catalogId, { status: d.status, engine: d.engine ?? null, msg: d.msg ?? null, ...(d.title ? { title: d.title } : {}), ...(d.status === 'writing' ? { chars: 0 } : {}) }, titleOf);
+      return upsert(
+        v,
+        d.catalogId,
+        {
+          status: d.status,
+          engine: d.engine ?? null,
+          msg: d.msg ?? null,
+          ...(d.title ? { title: d.title } : {}),
+          ...(d.status === 'writing' ? { chars: 0 } : {}),
+        },
+        titleOf,
+      );
     }
     case 'delta': {
       const r = writingDeltaEventSchema.safeParse(data);
       if (!r.success) return v;
       const cur = v.chapters[r.data.catalogId];
-      return upsert(v, r.data.catalogId, { status: 'writing', chars: (cur?.chars ?? 0) + Array.from(r.data.text).length }, titleOf);
+      return upsert(
+        v,
+        r.data.catalogId,
+        { status: 'writing', chars: (cur?.chars ?? 0) + Array.from(r.data.text).length },
+        titleOf,
+      );
     }
     default:
       return v;

@@ -33,9 +33,21 @@ export function AiPanel(props: AiPanelProps) {
       <Typography.Title level={5} style={{ margin: 0 }}>
         AI 助手
       </Typography.Title>
-      <AiWritingPanel bidId={props.bidId} catalog={props.catalog} chapter={props.chapter} readOnly={props.readOnly} tree={tree.data ?? []} reloadOutline={props.reloadOutline} />
+      <AiWritingPanel
+        bidId={props.bidId}
+        catalog={props.catalog}
+        chapter={props.chapter}
+        readOnly={props.readOnly}
+        tree={tree.data ?? []}
+        reloadOutline={props.reloadOutline}
+      />
       {props.catalog && props.chapter ? (
-        <AiElementsPanel catalogId={props.catalog.id} editor={props.chapter.editor} readOnly={props.readOnly} beforeGenerate={() => props.chapter!.flush()} />
+        <AiElementsPanel
+          catalogId={props.catalog.id}
+          editor={props.chapter.editor}
+          readOnly={props.readOnly}
+          beforeGenerate={() => props.chapter!.flush()}
+        />
       ) : null}
     </>
   );

@@ -34,13 +34,19 @@ export interface TemplateOption {
 }
 
 /** The built-in templates, shown when the template list cannot be loaded (same ids as the server's). */
-export const FALLBACK_TEMPLATES: TemplateOption[] = BUILTIN_TEMPLATES.map((t) => ({ id: t.id, name: t.name, description: t.description }));
+export const FALLBACK_TEMPLATES: TemplateOption[] = BUILTIN_TEMPLATES.map((t) => ({
+  id: t.id,
+  name: t.name,
+  description: t.description,
+}));
 
 export const bidApi = {
   save: (input: SaveBidInput) => api.call(endpoints.saveBid, input),
   list: (q: Partial<BidListQuery>) => api.call(endpoints.getBidList, q, { noDuplicateGuard: true }),
-  detail: (id: string, opts?: RequestOptions): Promise<BidDetail> => api.call(endpoints.getBidDetail, { id }, { noDuplicateGuard: true, ...opts }),
-  quota: (): Promise<Quota> => api.call(endpoints.getBidQuota, undefined, { noDuplicateGuard: true, silent: true }),
+  detail: (id: string, opts?: RequestOptions): Promise<BidDetail> =>
+    api.call(endpoints.getBidDetail, { id }, { noDuplicateGuard: true, ...opts }),
+  quota: (): Promise<Quota> =>
+    api.call(endpoints.getBidQuota, undefined, { noDuplicateGuard: true, silent: true }),
   remove: (id: string) => api.call(endpoints.clientRemoveBid, { id }),
   recover: (id: string) => api.call(endpoints.clientRecoverBid, { id }),
   finish: (id: string) => api.call(endpoints.finishBid, { id }),
@@ -54,7 +60,8 @@ export const bidApi = {
   },
 
   tree: (bidId: string) => api.call(endpoints.getBidCatalogList, { bidId }, { noDuplicateGuard: true }),
-  saveOutline: (bidId: string, catalogs: CatalogInputNode[]) => api.call(endpoints.bidCatalogSave, { bidId, catalogs }),
+  saveOutline: (bidId: string, catalogs: CatalogInputNode[]) =>
+    api.call(endpoints.bidCatalogSave, { bidId, catalogs }),
   chapter: (id: string) => api.call(endpoints.getBidCatalogDetail, { id }, { noDuplicateGuard: true }),
   rename: (id: string, title: string) => api.call(endpoints.updateBidCatalogTitle, { id, title }),
   moveUp: (id: string) => api.call(endpoints.moveUpBidCatalog, { id }),
@@ -63,33 +70,53 @@ export const bidApi = {
   addChild: (id: string, title: string) => api.call(endpoints.addLowerLevelBidCatalog, { id, title }),
   addSibling: (id: string, title: string) => api.call(endpoints.addSameLevelBidCatalog, { id, title }),
   addTopLevel: (bidId: string, title: string) => api.call(endpoints.addSameLevelBidCatalog, { bidId, title }),
-  drag: (id: string, targetId: string, position: DragPosition) => api.call(endpoints.dragBidCatalog, { id, targetId, position }),
+  drag: (id: string, targetId: string, position: DragPosition) =>
+    api.call(endpoints.dragBidCatalog, { id, targetId, position }),
   promote: (id: string) => api.call(endpoints.upGradeBidCatalog, { id }),
   demote: (id: string) => api.call(endpoints.deGradeBidCatalog, { id }),
-  settings: (id: string, settings: CatalogSettings) => api.call(endpoints.updateBidCatalogSetting, { id, settings }),
+  settings: (id: string, settings: CatalogSettings) =>
+    api.call(endpoints.updateBidCatalogSetting, { id, settings }),
   clearError: (id: string) => api.call(endpoints.removeCatalogErrorStatus, { id }),
   /** Autosave: silent (the editor shows its own state and the 409 dialog), never refused as a duplicate. */
   saveContent: (id: string, content: Record<string, unknown>, baseVersion: number) =>
-    api.call(endpoints.updateBidCatalogContent, { id, content, baseVersion }, { silent: true, noDuplicateGuard: true }),
+    api.call(
+      endpoints.updateBidCatalogContent,
+      { id, content, baseVersion },
+      { silent: true, noDuplicateGuard: true },
+    ),
 
-  contentVersions: (id: string) => api.call(endpoints.getCatalogContentVersionList, { id }, { noDuplicateGuard: true }),
-  contentVersion: (id: string, versionId: string) => api.call(endpoints.getCatalogContentVersionDetail, { id, versionId }, { noDuplicateGuard: true }),
-  saveContentVersion: (id: string, name?: string) => api.call(endpoints.saveCatalogContentVersion, { id, name }),
+  contentVersions: (id: string) =>
+    api.call(endpoints.getCatalogContentVersionList, { id }, { noDuplicateGuard: true }),
+  contentVersion: (id: string, versionId: string) =>
+    api.call(endpoints.getCatalogContentVersionDetail, { id, versionId }, { noDuplicateGuard: true }),
+  saveContentVersion: (id: string, name?: string) =>
+    api.call(endpoints.saveCatalogContentVersion, { id, name }),
   restoreContentVersion: (id: string, versionId: string, baseVersion: number) =>
     api.call(endpoints.restoreCatalogContentVersion, { id, versionId, baseVersion }),
 
-  outlineVersions: (bidId: string) => api.call(endpoints.getBidCatalogVersionList, { bidId }, { noDuplicateGuard: true }),
-  outlineVersion: (id: string) => api.call(endpoints.getBidCatalogVersionDetail, { id }, { noDuplicateGuard: true }),
-  saveOutlineVersion: (bidId: string, name?: string) => api.call(endpoints.saveCatalogVersion, { bidId, name }),
+  outlineVersions: (bidId: string) =>
+    api.call(endpoints.getBidCatalogVersionList, { bidId }, { noDuplicateGuard: true }),
+  outlineVersion: (id: string) =>
+    api.call(endpoints.getBidCatalogVersionDetail, { id }, { noDuplicateGuard: true }),
+  saveOutlineVersion: (bidId: string, name?: string) =>
+    api.call(endpoints.saveCatalogVersion, { bidId, name }),
   restoreOutlineVersion: (id: string) => api.call(endpoints.restoreCatalogVersion, { id }),
 };
 
 export function useBidList(q: Partial<BidListQuery>) {
-  return useQuery({ queryKey: bidKeys.list(q), queryFn: () => bidApi.list(q), placeholderData: (prev) => prev });
+  return useQuery({
+    queryKey: bidKeys.list(q),
+    queryFn: () => bidApi.list(q),
+    placeholderData: (prev) => prev,
+  });
 }
 
 export function useBidDetail(id: string | null) {
-  return useQuery({ queryKey: bidKeys.detail(id ?? ''), queryFn: () => bidApi.detail(id!), enabled: Boolean(id) });
+  return useQuery({
+    queryKey: bidKeys.detail(id ?? ''),
+    queryFn: () => bidApi.detail(id!),
+    enabled: Boolean(id),
+  });
 }
 
 export function useQuota() {
@@ -101,12 +128,19 @@ export function useTemplates() {
 }
 
 export function useCatalogTree(bidId: string | null) {
-  return useQuery({ queryKey: bidKeys.tree(bidId ?? ''), queryFn: () => bidApi.tree(bidId!), enabled: Boolean(bidId) });
+  return useQuery({
+    queryKey: bidKeys.tree(bidId ?? ''),
+    queryFn: () => bidApi.tree(bidId!),
+    enabled: Boolean(bidId),
+  });
 }
 
 /** Refreshes what an outline change touches: the tree and the bid (progress). */
 export function invalidateOutline(qc: QueryClient, bidId: string) {
-  return Promise.all([qc.invalidateQueries({ queryKey: bidKeys.tree(bidId) }), qc.invalidateQueries({ queryKey: bidKeys.detail(bidId) })]);
+  return Promise.all([
+    qc.invalidateQueries({ queryKey: bidKeys.tree(bidId) }),
+    qc.invalidateQueries({ queryKey: bidKeys.detail(bidId) }),
+  ]);
 }
 
 /** Moves to and from the recycle bin, refreshing every bid list. */

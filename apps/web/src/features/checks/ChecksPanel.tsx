@@ -2,7 +2,15 @@ import { useState } from 'react';
 import { Alert, Badge, Button, Empty, Progress, Spin, Tabs, Tag, Tooltip, Typography } from 'antd';
 import { CheckCircleFilled, CloseCircleFilled, EditOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { ANONYMITY_LABELS, type BidChecks, type CatalogNode, type CheckChapterRef, type ClauseCheck, type CoverageCheck, type TenderAnalysis } from '@bid/shared';
+import {
+  ANONYMITY_LABELS,
+  type BidChecks,
+  type CatalogNode,
+  type CheckChapterRef,
+  type ClauseCheck,
+  type CoverageCheck,
+  type TenderAnalysis,
+} from '@bid/shared';
 import { toastSuccess } from '../../utils/feedback.ts';
 import { useBusyAction } from '../../utils/useBusyAction.ts';
 import { aiApi } from '../ai/api.ts';
@@ -53,7 +61,17 @@ function TabLabel({ text, count }: { text: string; count: number }) {
   );
 }
 
-function ClauseList({ title, list, onJump, empty }: { title: string; list: ClauseCheck[]; onJump: (id: string) => void; empty: string }) {
+function ClauseList({
+  title,
+  list,
+  onJump,
+  empty,
+}: {
+  title: string;
+  list: ClauseCheck[];
+  onJump: (id: string) => void;
+  empty: string;
+}) {
   return (
     <section className="bs-checks__section">
       <Typography.Title level={5}>{title}</Typography.Title>
@@ -65,7 +83,13 @@ function ClauseList({ title, list, onJump, empty }: { title: string; list: Claus
               <span className="bs-checks__clause">{c.text}</span>
             </div>
             {c.sentence ? <blockquote className="bs-checks__quote">{c.sentence}</blockquote> : null}
-            {c.answered ? <Chapters list={c.chapters} onJump={onJump} /> : <Typography.Text type="danger">正文中找不到响应这一条的句子，请在相应章节中明确响应。</Typography.Text>}
+            {c.answered ? (
+              <Chapters list={c.chapters} onJump={onJump} />
+            ) : (
+              <Typography.Text type="danger">
+                正文中找不到响应这一条的句子，请在相应章节中明确响应。
+              </Typography.Text>
+            )}
           </div>
         ))
       ) : (
@@ -89,19 +113,44 @@ export function ChecksPanel({ bidId, tree, analysis, readOnly, onJump }: ChecksP
     const scoring = analysis?.scoringItems.find((i) => i.id === item.itemId);
     await run(item.itemId, async () => {
       const parent = bestParentFor(tree, item.itemId, scoring?.category ?? null);
-      const { id } = parent ? await bidApi.addChild(parent, item.name) : await bidApi.addTopLevel(bidId, item.name);
+      const { id } = parent
+        ? await bidApi.addChild(parent, item.name)
+        : await bidApi.addTopLevel(bidId, item.name);
       await qc.invalidateQueries({ queryKey: bidKeys.tree(bidId) });
       onJump(id);
       const criteria = scoring?.criteria ? `：${scoring.criteria.slice(0, 300)}` : '';
-      await aiApi.writeChapter(id, `逐项响应评分项“${item.name}”${item.points != null ? `（${item.points} 分）` : ''}${criteria}`, () => undefined);
-      await Promise.all([qc.invalidateQueries({ queryKey: bidKeys.tree(bidId) }), qc.invalidateQueries({ queryKey: checksKeys.bid(bidId) })]);
+      await aiApi.writeChapter(
+        id,
+        `逐项响应评分项“${item.name}”${item.points != null ? `（${item.points} 分）` : ''}${criteria}`,
+        () => undefined,
+      );
+      await Promise.all([
+        qc.invalidateQueries({ queryKey: bidKeys.tree(bidId) }),
+        qc.invalidateQueries({ queryKey: checksKeys.bid(bidId) }),
+      ]);
       toastSuccess(`已新增并写好“${item.name}”一节`);
     });
   }
 
-  if (checks.isLoading) return <Spin tip="正在检查…"><div style={{ height: 120 }} /></Spin>;
+  if (checks.isLoading)
+    return (
+      <Spin tip="正在检查…">
+        <div style={{ height: 120 }} />
+      </Spin>
+    );
   if (checks.isError || !checks.data) {
-    return <Alert type="error" showIcon message="检查失败，请稍后重试" action={<Button size="small" onClick={() => void checks.refetch()}>重试</Button>} />;
+    return (
+      <Alert
+        type="error"
+        showIcon
+        message="检查失败，请稍后重试"
+        action={
+          <Button size="small" onClick={() => void checks.refetch()}>
+            重试
+          </Button>
+        }
+      />
+    );
   }
   const c: BidChecks = checks.data;
   const n = openCounts(c);
@@ -114,15 +163,29 @@ export function ChecksPanel({ bidId, tree, analysis, readOnly, onJump }: ChecksP
       children: c.coverage.length ? (
         <div data-testid="checks-coverage">
           {c.coverage.map((i) => (
-            <div key={i.itemId} className={`bs-checks__row${i.covered ? '' : ' is-open'}`} data-testid="check-coverage-item">
+            <div
+              key={i.itemId}
+              className={`bs-checks__row${i.covered ? '' : ' is-open'}`}
+              data-testid="check-coverage-item"
+            >
               <div className="bs-checks__row-head">
                 <Status ok={i.covered} yes="已覆盖" no="未覆盖" />
                 <span className="bs-checks__clause">
                   {i.name}
-                  {i.points != null ? <Typography.Text type="secondary">（{i.points} 分）</Typography.Text> : null}
+                  {i.points != null ? (
+                    <Typography.Text type="secondary">（{i.points} 分）</Typography.Text>
+                  ) : null}
                 </span>
                 {!i.covered && !readOnly ? (
-                  <Button size="small" type="primary" ghost icon={<EditOutlined />} loading={busy === i.itemId} disabled={busy !== null && busy !== i.itemId} onClick={() => void addForItem(i)}>
+                  <Button
+                    size="small"
+                    type="primary"
+                    ghost
+                    icon={<EditOutlined />}
+                    loading={busy === i.itemId}
+                    disabled={busy !== null && busy !== i.itemId}
+                    onClick={() => void addForItem(i)}
+                  >
                     为此评分项补写一节
                   </Button>
                 ) : null}
@@ -132,7 +195,10 @@ export function ChecksPanel({ bidId, tree, analysis, readOnly, onJump }: ChecksP
           ))}
         </div>
       ) : (
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="标书没有解析出评分项（粘贴或上传招标文件的评分标准后可检查覆盖情况）" />
+        <Empty
+          image={Empty.PRESENTED_IMAGE_SIMPLE}
+          description="标书没有解析出评分项（粘贴或上传招标文件的评分标准后可检查覆盖情况）"
+        />
       ),
     },
     {
@@ -140,8 +206,18 @@ export function ChecksPanel({ bidId, tree, analysis, readOnly, onJump }: ChecksP
       label: <TabLabel text="★/废标条款" count={n.clauses} />,
       children: (
         <div data-testid="checks-clauses">
-          <ClauseList title="★ 实质性条款" list={c.stars} onJump={onJump} empty="招标文件中没有识别到 ★ 条款" />
-          <ClauseList title="废标（无效投标）条款" list={c.disqualifications} onJump={onJump} empty="招标文件中没有识别到废标条款" />
+          <ClauseList
+            title="★ 实质性条款"
+            list={c.stars}
+            onJump={onJump}
+            empty="招标文件中没有识别到 ★ 条款"
+          />
+          <ClauseList
+            title="废标（无效投标）条款"
+            list={c.disqualifications}
+            onJump={onJump}
+            empty="招标文件中没有识别到废标条款"
+          />
         </div>
       ),
     },
@@ -152,7 +228,10 @@ export function ChecksPanel({ bidId, tree, analysis, readOnly, onJump }: ChecksP
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="招标文件没有要求暗标，无需检查" />
       ) : (
         <div data-testid="checks-anonymity">
-          <Typography.Paragraph type="secondary">检查范围（暗标部分）：{c.anonymousParts.join('、')}。单位名称、人员姓名、电话、邮箱、图片、页眉和文档属性都不得透露投标人身份。</Typography.Paragraph>
+          <Typography.Paragraph type="secondary">
+            检查范围（暗标部分）：{c.anonymousParts.join('、')}
+            。单位名称、人员姓名、电话、邮箱、图片、页眉和文档属性都不得透露投标人身份。
+          </Typography.Paragraph>
           {c.anonymity.length ? (
             c.anonymity.map((a, i) => (
               <div key={i} className="bs-checks__row is-open" data-testid="check-anonymity-item">
@@ -160,7 +239,9 @@ export function ChecksPanel({ bidId, tree, analysis, readOnly, onJump }: ChecksP
                   <Tag color="error">{ANONYMITY_LABELS[a.kind]}</Tag>
                   <span className="bs-checks__clause">{a.text}</span>
                 </div>
-                {a.catalogId ? <Chapters list={[{ id: a.catalogId, title: a.title ?? '' }]} onJump={onJump} /> : null}
+                {a.catalogId ? (
+                  <Chapters list={[{ id: a.catalogId, title: a.title ?? '' }]} onJump={onJump} />
+                ) : null}
               </div>
             ))
           ) : (
@@ -175,7 +256,11 @@ export function ChecksPanel({ bidId, tree, analysis, readOnly, onJump }: ChecksP
       children: c.placeholders.length ? (
         <div data-testid="checks-placeholders">
           {c.placeholders.map((p, i) => (
-            <div key={i} className="bs-checks__row is-open bs-checks__row--inline" data-testid="check-placeholder">
+            <div
+              key={i}
+              className="bs-checks__row is-open bs-checks__row--inline"
+              data-testid="check-placeholder"
+            >
               <Button type="link" size="small" onClick={() => onJump(p.catalogId)}>
                 {p.title}
               </Button>
@@ -202,8 +287,15 @@ export function ChecksPanel({ bidId, tree, analysis, readOnly, onJump }: ChecksP
               '；招标文件没有规定页数上限。'
             )}
           </Typography.Paragraph>
-          {c.pages.limit !== null ? <Progress percent={Math.round((c.pages.estimated / c.pages.limit) * 100)} status={pagesOver ? 'exception' : 'normal'} /> : null}
-          <Typography.Text type="secondary">估算不含封面、目录和图表，导出后以 Word 中的实际页数为准。</Typography.Text>
+          {c.pages.limit !== null ? (
+            <Progress
+              percent={Math.round((c.pages.estimated / c.pages.limit) * 100)}
+              status={pagesOver ? 'exception' : 'normal'}
+            />
+          ) : null}
+          <Typography.Text type="secondary">
+            估算不含封面、目录和图表，导出后以 Word 中的实际页数为准。
+          </Typography.Text>
         </div>
       ),
     },
@@ -230,7 +322,12 @@ export function ChecksPanel({ bidId, tree, analysis, readOnly, onJump }: ChecksP
           <Alert type="success" showIcon message="没有发现会导致废标的问题" />
         )}
         <Tooltip title="重新检查">
-          <Button icon={<ReloadOutlined />} aria-label="重新检查" loading={checks.isFetching} onClick={() => void checks.refetch()} />
+          <Button
+            icon={<ReloadOutlined />}
+            aria-label="重新检查"
+            loading={checks.isFetching}
+            onClick={() => void checks.refetch()}
+          />
         </Tooltip>
       </div>
       <Tabs activeKey={tab} onChange={setTab} items={items} />

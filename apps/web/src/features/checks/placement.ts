@@ -25,9 +25,15 @@ function flatten(tree: CatalogNode[]): CatalogNode[] {
  * same category (under their parent), else under the top-level part named for the category, else
  * under the last top-level chapter. Null: a new top-level chapter (the outline is empty).
  */
-export function bestParentFor(tree: CatalogNode[], itemId: string, category: ScoringCategory | null): string | null {
+export function bestParentFor(
+  tree: CatalogNode[],
+  itemId: string,
+  category: ScoringCategory | null,
+): string | null {
   if (category) {
-    const sibling = flatten(tree).find((n) => n.parentId && itemsOf(n).some((i) => i.id !== itemId && i.category === category));
+    const sibling = flatten(tree).find(
+      (n) => n.parentId && itemsOf(n).some((i) => i.id !== itemId && i.category === category),
+    );
     if (sibling?.parentId) return sibling.parentId;
     const part = tree.find((n) => CATEGORY_TITLE[category].test(n.title));
     if (part) return part.id;

@@ -9,13 +9,24 @@ import { TransferInstructions } from './TransferInstructions.tsx';
 import { WechatPayPanel } from './WechatPayPanel.tsx';
 
 /** Choose how to pay (and a 优惠码), place the order, then show how to pay it. */
-export function BuyDialog({ pkg, onClose, onOrdered }: { pkg: PackageItem | null; onClose: () => void; onOrdered: () => void }) {
+export function BuyDialog({
+  pkg,
+  onClose,
+  onOrdered,
+}: {
+  pkg: PackageItem | null;
+  onClose: () => void;
+  onOrdered: () => void;
+}) {
   const { busy, run } = useBusyAction();
   const [result, setResult] = useState<CreateOrderResult | null>(null);
   const [method, setMethod] = useState<PayMethod>('transfer');
   const [code, setCode] = useState('');
   const [priced, setPriced] = useState<(EnjoyDiscountsResult & { code: string }) | null>(null);
-  const methods = useQuery({ queryKey: [...commerceKeys.all, 'payMethods'], queryFn: () => commerceApi.payMethods({ silent: true }) });
+  const methods = useQuery({
+    queryKey: [...commerceKeys.all, 'payMethods'],
+    queryFn: () => commerceApi.payMethods({ silent: true }),
+  });
   const wechat = methods.data?.methods.includes('wechat') ?? false;
   const close = () => {
     setResult(null);
@@ -26,12 +37,21 @@ export function BuyDialog({ pkg, onClose, onOrdered }: { pkg: PackageItem | null
   const applyCoupon = () =>
     run('coupon', async () => {
       if (!pkg || !code.trim()) return;
-      setPriced({ ...(await commerceApi.enjoyDiscounts({ packageId: pkg.id, couponCode: code.trim() })), code: code.trim() });
+      setPriced({
+        ...(await commerceApi.enjoyDiscounts({ packageId: pkg.id, couponCode: code.trim() })),
+        code: code.trim(),
+      });
     });
   const order = () =>
     run('order', async () => {
       if (!pkg) return;
-      setResult(await commerceApi.createOrder({ packageId: pkg.id, payMethod: wechat ? method : 'transfer', ...(priced ? { couponCode: priced.code } : {}) }));
+      setResult(
+        await commerceApi.createOrder({
+          packageId: pkg.id,
+          payMethod: wechat ? method : 'transfer',
+          ...(priced ? { couponCode: priced.code } : {}),
+        }),
+      );
       onOrdered();
     });
   return (
@@ -99,7 +119,10 @@ export function BuyDialog({ pkg, onClose, onOrdered }: { pkg: PackageItem | null
           </Space.Compact>
           <div>
             支付方式：
-            <Radio.Group value={wechat ? method : 'transfer'} onChange={(e) => setMethod(e.target.value as PayMethod)}>
+            <Radio.Group
+              value={wechat ? method : 'transfer'}
+              onChange={(e) => setMethod(e.target.value as PayMethod)}
+            >
               {wechat ? <Radio value="wechat">微信支付</Radio> : null}
               <Radio value="transfer">银行转账</Radio>
             </Radio.Group>
@@ -107,7 +130,11 @@ export function BuyDialog({ pkg, onClose, onOrdered }: { pkg: PackageItem | null
           <Alert
             type="info"
             showIcon
-            title={wechat && method === 'wechat' ? '下单后用微信扫码支付，支付成功后额度立即到账。' : '下单后按页面提示转账；确认到账后额度自动增加。'}
+            title={
+              wechat && method === 'wechat'
+                ? '下单后用微信扫码支付，支付成功后额度立即到账。'
+                : '下单后按页面提示转账；确认到账后额度自动增加。'
+            }
           />
         </Space>
       ) : null}

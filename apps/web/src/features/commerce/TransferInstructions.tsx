@@ -25,7 +25,12 @@ export function TransferInstructions({ transfer, amount }: { transfer: TransferI
         <Descriptions.Item label="账号">{transfer.accountNo}</Descriptions.Item>
         <Descriptions.Item label="转账备注">{transfer.remark}</Descriptions.Item>
       </Descriptions>
-      <Alert style={{ marginTop: 12 }} type="info" showIcon title="转账时请填写上面的备注。我们确认到账后，额度自动增加，订单变为“已付款”。" />
+      <Alert
+        style={{ marginTop: 12 }}
+        type="info"
+        showIcon
+        title="转账时请填写上面的备注。我们确认到账后，额度自动增加，订单变为“已付款”。"
+      />
     </div>
   );
 }

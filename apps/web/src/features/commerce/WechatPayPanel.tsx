@@ -6,7 +6,17 @@ import { commerceApi, commerceKeys } from './api.ts';
 const POLL_MS = 2000;
 
 /** The QR code of a WeChat Pay order and its live status (polled until paid). */
-export function WechatPayPanel({ orderId, codeUrl, amount, onPaid }: { orderId: string; codeUrl: string; amount: string; onPaid: () => void }) {
+export function WechatPayPanel({
+  orderId,
+  codeUrl,
+  amount,
+  onPaid,
+}: {
+  orderId: string;
+  codeUrl: string;
+  amount: string;
+  onPaid: () => void;
+}) {
   const order = useQuery({
     queryKey: [...commerceKeys.all, 'order', orderId],
     queryFn: () => commerceApi.order(orderId, { silent: true }),
@@ -24,7 +34,11 @@ export function WechatPayPanel({ orderId, codeUrl, amount, onPaid }: { orderId: 
   if (paid) return <Alert type="success" showIcon data-testid="wechat-paid" title="支付成功，额度已到账" />;
   return (
     <Space direction="vertical" align="center" style={{ width: '100%' }} data-testid="wechat-pay">
-      <QRCode value={codeUrl} size={200} status={order.data && order.data.status !== 'created' ? 'expired' : 'active'} />
+      <QRCode
+        value={codeUrl}
+        size={200}
+        status={order.data && order.data.status !== 'created' ? 'expired' : 'active'}
+      />
       <div>
         请用微信扫码支付 <strong>¥{amount}</strong>
       </div>

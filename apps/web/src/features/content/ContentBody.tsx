@@ -5,7 +5,15 @@ import { Button, Result, Skeleton } from 'antd';
  * the one safe renderer (raw HTML in the Markdown arrives escaped, links are checked), so it can be
  * inserted as is. While loading, a skeleton; on a failed load, a retry.
  */
-export function ContentBody({ html, failed, retry }: { html: string | undefined; failed?: boolean; retry?: () => void }) {
+export function ContentBody({
+  html,
+  failed,
+  retry,
+}: {
+  html: string | undefined;
+  failed?: boolean;
+  retry?: () => void;
+}) {
   if (html !== undefined) return <div className="bs-markdown" dangerouslySetInnerHTML={{ __html: html }} />;
   if (failed) {
     return (

@@ -14,8 +14,14 @@ const LEVELS = ['success', 'info', 'warning', 'error'] as const;
  */
 export function NoticeBar() {
   const qc = useQueryClient();
-  const head = useQuery({ queryKey: ['account', 'headNotice'], queryFn: () => accountApi.headNotice({ silent: true }) });
-  const update = useQuery({ queryKey: ['account', 'updateNotice'], queryFn: () => accountApi.updateNotice({ silent: true }) });
+  const head = useQuery({
+    queryKey: ['account', 'headNotice'],
+    queryFn: () => accountApi.headNotice({ silent: true }),
+  });
+  const update = useQuery({
+    queryKey: ['account', 'updateNotice'],
+    queryFn: () => accountApi.updateNotice({ silent: true }),
+  });
   const close = async (id: string) => {
     try {
       await accountApi.closeNotice(id);

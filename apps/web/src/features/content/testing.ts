@@ -3,7 +3,13 @@ import { contentKeys } from './keys.ts';
 
 /** Test helper (used by *.test.tsx only): what the content API would answer, as query cache entries. */
 const AT = '2026-01-01T00:00:00.000Z';
-const item = (kind: ContentKind, code: string, title: string, summary: string, category: string): ContentListItem => ({
+const item = (
+  kind: ContentKind,
+  code: string,
+  title: string,
+  summary: string,
+  category: string,
+): ContentListItem => ({
   id: `${kind}-${code}`,
   kind,
   code,
@@ -20,10 +26,34 @@ export const TEST_CONTENT: Record<ContentKind, ContentListItem[]> = {
     item('help', 'export-word', '导出 Word 与排版模板', '选择模板、字体字号、标题编号和目录。', '帮助'),
   ],
   question: [
-    item('question', '1', '生成的标书可以直接投标吗？', 'AI 生成的是一份按评分标准组织的初稿，投标前必须由您核对事实、补充资质证明和报价等材料。', '使用'),
-    item('question', '3', '新建标书失败会扣额度吗？', '不会。只有标书创建成功才会扣除一份额度；解析失败或创建失败不会扣除。', '额度'),
-    item('question', '4', '全文写作需要多长时间？', '取决于章节数量和篇幅，通常一份百页左右的技术标在数十分钟内完成。', '使用'),
-    item('question', '7', '为什么在微信里打不开？', 'Windows 版微信的内置浏览器不支持标书写作和 Word 导出，请复制链接到电脑浏览器中打开。', '账号'),
+    item(
+      'question',
+      '1',
+      '生成的标书可以直接投标吗？',
+      'AI 生成的是一份按评分标准组织的初稿，投标前必须由您核对事实、补充资质证明和报价等材料。',
+      '使用',
+    ),
+    item(
+      'question',
+      '3',
+      '新建标书失败会扣额度吗？',
+      '不会。只有标书创建成功才会扣除一份额度；解析失败或创建失败不会扣除。',
+      '额度',
+    ),
+    item(
+      'question',
+      '4',
+      '全文写作需要多长时间？',
+      '取决于章节数量和篇幅，通常一份百页左右的技术标在数十分钟内完成。',
+      '使用',
+    ),
+    item(
+      'question',
+      '7',
+      '为什么在微信里打不开？',
+      'Windows 版微信的内置浏览器不支持标书写作和 Word 导出，请复制链接到电脑浏览器中打开。',
+      '账号',
+    ),
   ],
   news: [
     item('news', '1', '全文写作支持后台运行', '关闭页面、网络中断都不会影响写作进度。', '产品更新'),

@@ -5,7 +5,13 @@ import { SideBySide, segmentsOf } from './SideBySide.tsx';
 
 afterEach(cleanup);
 
-const doc = (key: string, text: string): DiffDocument => ({ key, name: `${key} 文件`, source: 'bid', text, images: 0 });
+const doc = (key: string, text: string): DiffDocument => ({
+  key,
+  name: `${key} 文件`,
+  source: 'bid',
+  text,
+  images: 0,
+});
 
 describe('segmentsOf', () => {
   it('cuts the text at passages and keeps the earlier of overlapping ones', () => {

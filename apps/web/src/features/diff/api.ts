@@ -13,7 +13,8 @@ export const diffApi = {
   list: (current: number, size: number) => api.call(endpoints.diffList, { current, size }),
   remove: (id: string) => api.call(endpoints.diffRemove, { id }),
   /** The Word report as a blob. */
-  export: (id: string) => api.download(endpoints.diffExport, { id }, { fileName: '查重报告.docx', timeout: 120_000 }),
+  export: (id: string) =>
+    api.download(endpoints.diffExport, { id }, { fileName: '查重报告.docx', timeout: 120_000 }),
   /** A DOCX/PDF to compare (or the tender), through the same upload and safe parser as tenders. */
   upload: (file: File, onProgress?: (percent: number) => void) =>
     api.upload(endpoints.uploadTender, file, { onProgress: onProgress ? (p) => onProgress(p) : undefined }),

@@ -2,8 +2,24 @@ import { useEffect, useRef, useState } from 'react';
 import type { Editor } from '@tiptap/core';
 import { NodeSelection } from '@tiptap/pm/state';
 import { Alert, Button, Empty, Input, Space, Spin, Tag, Tooltip, Typography } from 'antd';
-import { ApartmentOutlined, BranchesOutlined, EditOutlined, FundProjectionScreenOutlined, PictureOutlined, ProjectOutlined, TableOutlined } from '@ant-design/icons';
-import { AI_ENGINE_LABELS, ELEMENT_LABELS, ELEMENT_LIMITS, type ElementKind, type ElementResult, type ImageResult, type ImageSearchResult } from '@bid/shared';
+import {
+  ApartmentOutlined,
+  BranchesOutlined,
+  EditOutlined,
+  FundProjectionScreenOutlined,
+  PictureOutlined,
+  ProjectOutlined,
+  TableOutlined,
+} from '@ant-design/icons';
+import {
+  AI_ENGINE_LABELS,
+  ELEMENT_LABELS,
+  ELEMENT_LIMITS,
+  type ElementKind,
+  type ElementResult,
+  type ImageResult,
+  type ImageSearchResult,
+} from '@bid/shared';
 import type { DiagramKind } from '@bid/document/diagrams/index';
 import { generateElement, searchImages } from './api.ts';
 import { afterEnclosingTable } from './insertPosition.ts';
@@ -12,7 +28,13 @@ import { DiagramEditorModal } from './editors/DiagramEditorModal.tsx';
 import { TableGridEditor, tableModelOf, tableNodeOf, type TableModel } from './editors/TableGridEditor.tsx';
 import './elements.css';
 
-type Json = { type: string; attrs?: Record<string, unknown>; content?: Json[]; text?: string; marks?: Array<{ type: string }> };
+type Json = {
+  type: string;
+  attrs?: Record<string, unknown>;
+  content?: Json[];
+  text?: string;
+  marks?: Array<{ type: string }>;
+};
 
 export interface AiElementsPanelProps {
   /** The chapter being edited. */
@@ -39,7 +61,8 @@ const BUTTONS: Array<{ kind: ElementKind | 'images'; label: string; icon: React.
 /** The diagram selected in the editor (a NodeSelection on a diagram node), if any. */
 function selectedDiagram(editor: Editor | null): { kind: string; pos: number } | null {
   const sel = editor?.state.selection;
-  if (sel instanceof NodeSelection && sel.node.type.name === 'diagram') return { kind: String(sel.node.attrs.kind), pos: sel.from };
+  if (sel instanceof NodeSelection && sel.node.type.name === 'diagram')
+    return { kind: String(sel.node.attrs.kind), pos: sel.from };
   return null;
 }
 
@@ -52,7 +75,14 @@ function captionParagraph(text: string): Json {
  * chapter (optionally with an instruction), preview and edit it, insert it at the cursor or
  * replace the selected diagram (the server keeps the chapter as a version first); find pictures.
  */
-export function AiElementsPanel({ catalogId, editor, readOnly, onVersionSaved, onInsert, beforeGenerate }: AiElementsPanelProps) {
+export function AiElementsPanel({
+  catalogId,
+  editor,
+  readOnly,
+  onVersionSaved,
+  onInsert,
+  beforeGenerate,
+}: AiElementsPanelProps) {
   const [instruction, setInstruction] = useState('');
   const [busy, setBusy] = useState<ElementKind | 'images' | null>(null);
   const [result, setResult] = useState<(ElementResult & { replace: boolean }) | null>(null);
@@ -123,7 +153,11 @@ export function AiElementsPanel({ catalogId, editor, readOnly, onVersionSaved, o
     setResult(null);
   };
 
-  const insertImage = (img: ImageResult) => insert([{ type: 'image', attrs: { src: img.url, alt: img.title, title: img.title, caption: img.title } }], false);
+  const insertImage = (img: ImageResult) =>
+    insert(
+      [{ type: 'image', attrs: { src: img.url, alt: img.title, title: img.title, caption: img.title } }],
+      false,
+    );
 
   const attrs = result?.node.attrs as { kind: DiagramKind; model: unknown; caption: string } | undefined;
 
@@ -143,7 +177,13 @@ export function AiElementsPanel({ catalogId, editor, readOnly, onVersionSaved, o
       />
       <div className="bs-el-panel__buttons">
         {BUTTONS.map((b) => (
-          <Button key={b.kind} icon={b.icon} loading={busy === b.kind} disabled={readOnly || (busy !== null && busy !== b.kind)} onClick={() => run(b.kind)}>
+          <Button
+            key={b.kind}
+            icon={b.icon}
+            loading={busy === b.kind}
+            disabled={readOnly || (busy !== null && busy !== b.kind)}
+            onClick={() => run(b.kind)}
+          >
             {b.label}
           </Button>
         ))}
@@ -157,7 +197,9 @@ export function AiElementsPanel({ catalogId, editor, readOnly, onVersionSaved, o
       {result ? (
         <div className="bs-el-panel__result" data-testid="element-result">
           <Space size={4} wrap>
-            <Tag color={result.engine === 'openai' ? 'blue' : 'default'}>{AI_ENGINE_LABELS[result.engine]}</Tag>
+            <Tag color={result.engine === 'openai' ? 'blue' : 'default'}>
+              {AI_ENGINE_LABELS[result.engine]}
+            </Tag>
             <Typography.Text type="secondary">{ELEMENT_LABELS[result.kind]}</Typography.Text>
           </Space>
           {result.notice ? <Alert type="info" showIcon title={result.notice} /> : null}
@@ -188,7 +230,11 @@ export function AiElementsPanel({ catalogId, editor, readOnly, onVersionSaved, o
               caption={attrs.caption}
               onCancel={() => setEditing(false)}
               onOk={(model, caption) => {
-                setResult({ ...result, caption, node: { ...result.node, attrs: { ...attrs, model, caption } } });
+                setResult({
+                  ...result,
+                  caption,
+                  node: { ...result.node, attrs: { ...attrs, model, caption } },
+                });
                 setEditing(false);
               }}
             />
@@ -207,8 +253,16 @@ export function AiElementsPanel({ catalogId, editor, readOnly, onVersionSaved, o
           {images.images.length ? (
             <div className="bs-el-images">
               {images.images.map((img) => (
-                <Tooltip key={img.id} title={`${img.title}${img.tags.length ? `（${img.tags.join('、')}）` : ''}`}>
-                  <button type="button" className="bs-el-images__item" onClick={() => insertImage(img)} aria-label={`插入图片 ${img.title}`}>
+                <Tooltip
+                  key={img.id}
+                  title={`${img.title}${img.tags.length ? `（${img.tags.join('、')}）` : ''}`}
+                >
+                  <button
+                    type="button"
+                    className="bs-el-images__item"
+                    onClick={() => insertImage(img)}
+                    aria-label={`插入图片 ${img.title}`}
+                  >
                     <img src={img.thumbUrl} alt={img.title} loading="lazy" />
                     <span>{img.title}</span>
                   </button>

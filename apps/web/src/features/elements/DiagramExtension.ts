@@ -58,7 +58,15 @@ export const DiagramExtension = Node.create({
 
   renderHTML({ node, HTMLAttributes }) {
     const kind = String(node.attrs.kind ?? 'flowchart');
-    return ['div', mergeAttributes(HTMLAttributes, { 'data-diagram': kind, class: 'bs-diagram-box', contenteditable: 'false' }), boxText(kind, node.attrs.caption)];
+    return [
+      'div',
+      mergeAttributes(HTMLAttributes, {
+        'data-diagram': kind,
+        class: 'bs-diagram-box',
+        contenteditable: 'false',
+      }),
+      boxText(kind, node.attrs.caption),
+    ];
   },
 
   addNodeView() {
@@ -80,7 +88,10 @@ export const DiagramExtension = Node.create({
       insertDiagram:
         (attrs) =>
         ({ commands }) =>
-          commands.insertContent({ type: this.name, attrs: { kind: attrs.kind, model: attrs.model, caption: attrs.caption ?? '' } }),
+          commands.insertContent({
+            type: this.name,
+            attrs: { kind: attrs.kind, model: attrs.model, caption: attrs.caption ?? '' },
+          }),
     };
   },
 

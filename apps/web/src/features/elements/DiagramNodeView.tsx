@@ -9,7 +9,13 @@ import { confirmDialog } from '../../utils/feedback.ts';
 import './elements.css';
 
 /** A diagram inside the editor: the rendered SVG and caption; double-click (or 编辑) opens the editor. */
-export function DiagramNodeView({ node, updateAttributes, deleteNode, editor, selected }: ReactNodeViewProps) {
+export function DiagramNodeView({
+  node,
+  updateAttributes,
+  deleteNode,
+  editor,
+  selected,
+}: ReactNodeViewProps) {
   const [editing, setEditing] = useState(false);
   const kind = node.attrs.kind as DiagramKind;
   const caption = String(node.attrs.caption ?? '');
@@ -37,7 +43,14 @@ export function DiagramNodeView({ node, updateAttributes, deleteNode, editor, se
                 icon={<DeleteOutlined />}
                 aria-label="删除图表"
                 onClick={async () => {
-                  if (await confirmDialog({ content: `确定删除${caption ? `“${caption}”` : '这张图表'}吗？删除后可通过撤销（Ctrl+Z）恢复。`, danger: true, okText: '删除' })) deleteNode();
+                  if (
+                    await confirmDialog({
+                      content: `确定删除${caption ? `“${caption}”` : '这张图表'}吗？删除后可通过撤销（Ctrl+Z）恢复。`,
+                      danger: true,
+                      okText: '删除',
+                    })
+                  )
+                    deleteNode();
                 }}
               />
             </Tooltip>

@@ -31,7 +31,12 @@ export function DiagramView({ kind, model, caption, fit = true, className }: Dia
           style={fit ? { maxWidth: out.svg.width } : { width: out.svg.width }}
           // The renderer escapes every label; the markup is its own, never user HTML.
           // Scaled to the column, but never below 3/4 of its size: a wide chart scrolls instead of shrinking unreadably.
-          dangerouslySetInnerHTML={{ __html: out.svg.svg.replace(/^<svg /, `<svg style="width:100%;min-width:${Math.round(out.svg.width * 0.75)}px;height:auto;display:block" `) }}
+          dangerouslySetInnerHTML={{
+            __html: out.svg.svg.replace(
+              /^<svg /,
+              `<svg style="width:100%;min-width:${Math.round(out.svg.width * 0.75)}px;height:auto;display:block" `,
+            ),
+          }}
         />
       ) : (
         <div className="bs-diagram__error" role="alert">

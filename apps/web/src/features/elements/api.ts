@@ -1,4 +1,12 @@
-import { endpoints, type ElementKind, type ElementRequest, type ElementResult, type ImageSearchResult, type PictureListQuery, type PictureUpdateInput } from '@bid/shared';
+import {
+  endpoints,
+  type ElementKind,
+  type ElementRequest,
+  type ElementResult,
+  type ImageSearchResult,
+  type PictureListQuery,
+  type PictureUpdateInput,
+} from '@bid/shared';
 import { api, type UploadOptions } from '../../api/index.ts';
 
 /** Calls of the rich-elements feature: chapter elements and the picture library. */
@@ -10,7 +18,11 @@ const GENERATE = {
   gantt: endpoints.aiGenerateGantt,
 } satisfies Record<ElementKind, unknown>;
 
-export function generateElement(kind: ElementKind, req: ElementRequest, signal?: AbortSignal): Promise<ElementResult> {
+export function generateElement(
+  kind: ElementKind,
+  req: ElementRequest,
+  signal?: AbortSignal,
+): Promise<ElementResult> {
   // Regenerating the same chapter twice within a second is a real wish, not a double click.
   return api.call(GENERATE[kind], req, { signal, noDuplicateGuard: Boolean(req.replace) });
 }

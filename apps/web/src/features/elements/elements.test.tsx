@@ -53,12 +53,21 @@ function EditorHarness({ content, onReady }: { content: object; onReady(e: Edito
 describe('the diagram node in TipTap', { timeout: 30_000 }, () => {
   it('renders a stored diagram and keeps its attributes in the JSON', async () => {
     let editor: Editor | null = null;
-    const doc = { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: '正文' }] }, { type: 'diagram', attrs: { kind: 'flowchart', model: flow, caption: '流程图' } }] };
+    const doc = {
+      type: 'doc',
+      content: [
+        { type: 'paragraph', content: [{ type: 'text', text: '正文' }] },
+        { type: 'diagram', attrs: { kind: 'flowchart', model: flow, caption: '流程图' } },
+      ],
+    };
     const { container } = render(<EditorHarness content={doc} onReady={(e) => (editor = e)} />);
     await waitFor(() => expect(container.querySelector('[data-type="diagram"] svg')).not.toBeNull());
     expect(container.textContent).toContain('技术交底');
     const json = editor!.getJSON();
-    expect(json.content![1]).toEqual({ type: 'diagram', attrs: { kind: 'flowchart', model: flow, caption: '流程图' } });
+    expect(json.content![1]).toEqual({
+      type: 'diagram',
+      attrs: { kind: 'flowchart', model: flow, caption: '流程图' },
+    });
   });
 
   it('inserts a diagram with the command; HTML shows a box without the model, the clipboard keeps it', () => {
@@ -83,7 +92,16 @@ describe('the diagram node in TipTap', { timeout: 30_000 }, () => {
 describe('DiagramEditorModal', { timeout: 30_000 }, () => {
   it('previews edits live and saves the edited model', async () => {
     const onOk = vi.fn();
-    render(<DiagramEditorModal open kind="flowchart" model={flow} caption="流程" onOk={onOk} onCancel={() => {}} />);
+    render(
+      <DiagramEditorModal
+        open
+        kind="flowchart"
+        model={flow}
+        caption="流程"
+        onOk={onOk}
+        onCancel={() => {}}
+      />,
+    );
     fireEvent.change(screen.getByLabelText('节点2文字'), { target: { value: '材料进场验收' } });
     await waitFor(() => expect(screen.getByTestId('diagram-preview').textContent).toContain('材料进场验收'));
     fireEvent.click(screen.getByRole('button', { name: /保\s*存/ }));
@@ -94,7 +112,16 @@ describe('DiagramEditorModal', { timeout: 30_000 }, () => {
   });
 
   it('keeps OK disabled while a label is empty', async () => {
-    render(<DiagramEditorModal open kind="flowchart" model={flow} caption="" onOk={() => {}} onCancel={() => {}} />);
+    render(
+      <DiagramEditorModal
+        open
+        kind="flowchart"
+        model={flow}
+        caption=""
+        onOk={() => {}}
+        onCancel={() => {}}
+      />,
+    );
     fireEvent.change(screen.getByLabelText('节点2文字'), { target: { value: '  ' } });
     await waitFor(() => expect(screen.getByText('节点文字不能为空')).toBeTruthy());
     expect(screen.getByRole('button', { name: /保\s*存/ }).hasAttribute('disabled')).toBe(true);
@@ -125,7 +152,14 @@ describe('MindmapForm', { timeout: 30_000 }, () => {
 
 describe('tables', () => {
   it('converts a document table to a grid and back', () => {
-    const model = { caption: '人员表', columns: ['序号', '岗位'], rows: [['1', '项目经理'], ['2', '']] };
+    const model = {
+      caption: '人员表',
+      columns: ['序号', '岗位'],
+      rows: [
+        ['1', '项目经理'],
+        ['2', ''],
+      ],
+    };
     const node = tableNodeOf(model);
     expect(node.content![0].content![0].type).toBe('tableHeader');
     expect(tableModelOf(node, '人员表')).toEqual(model);
@@ -135,9 +169,33 @@ describe('tables', () => {
 describe('AiElementsPanel', { timeout: 30_000 }, () => {
   it('inserts after a selected diagram instead of replacing it', async () => {
     installFakeHttp(() => ({
-      data: { code: 200, success: true, msg: '操作成功', data: { kind: 'mindmap', node: { type: 'diagram', attrs: { kind: 'mindmap', model: { root: { text: '中心' } }, caption: '导图' } }, caption: '导图', engine: 'offline', notice: null, versionId: null } },
+      data: {
+        code: 200,
+        success: true,
+        msg: '操作成功',
+        data: {
+          kind: 'mindmap',
+          node: {
+            type: 'diagram',
+            attrs: { kind: 'mindmap', model: { root: { text: '中心' } }, caption: '导图' },
+          },
+          caption: '导图',
+          engine: 'offline',
+          notice: null,
+          versionId: null,
+        },
+      },
     }));
-    const editor = new Editor({ extensions: [StarterKit, DiagramExtension], content: { type: 'doc', content: [{ type: 'paragraph' }, { type: 'diagram', attrs: { kind: 'flowchart', model: flow, caption: '流程' } }] } });
+    const editor = new Editor({
+      extensions: [StarterKit, DiagramExtension],
+      content: {
+        type: 'doc',
+        content: [
+          { type: 'paragraph' },
+          { type: 'diagram', attrs: { kind: 'flowchart', model: flow, caption: '流程' } },
+        ],
+      },
+    });
     editor.commands.setNodeSelection(2);
     render(<AiElementsPanel catalogId="c1" editor={editor} />);
     await act(async () => {
@@ -145,18 +203,48 @@ describe('AiElementsPanel', { timeout: 30_000 }, () => {
     });
     await waitFor(() => expect(screen.getByTestId('element-result')).toBeTruthy());
     fireEvent.click(screen.getByRole('button', { name: '插入到光标处' }));
-    expect(editor.getJSON().content!.filter((n) => n.type === 'diagram').map((n) => n.attrs!.kind)).toEqual(['flowchart', 'mindmap']);
+    expect(
+      editor
+        .getJSON()
+        .content!.filter((n) => n.type === 'diagram')
+        .map((n) => n.attrs!.kind),
+    ).toEqual(['flowchart', 'mindmap']);
     editor.destroy();
   });
 
   it('a diagram inserted with the cursor in a table goes after the table, not into its last cell', async () => {
     installFakeHttp(() => ({
-      data: { code: 200, success: true, msg: '操作成功', data: { kind: 'mindmap', node: { type: 'diagram', attrs: { kind: 'mindmap', model: { root: { text: '中心' } }, caption: '导图' } }, caption: '导图', engine: 'offline', notice: null, versionId: null } },
+      data: {
+        code: 200,
+        success: true,
+        msg: '操作成功',
+        data: {
+          kind: 'mindmap',
+          node: {
+            type: 'diagram',
+            attrs: { kind: 'mindmap', model: { root: { text: '中心' } }, caption: '导图' },
+          },
+          caption: '导图',
+          engine: 'offline',
+          notice: null,
+          versionId: null,
+        },
+      },
     }));
-    const cell = (text: string) => ({ type: 'tableCell', attrs: { colspan: 1, rowspan: 1, colwidth: null }, content: [{ type: 'paragraph', content: [{ type: 'text', text }] }] });
+    const cell = (text: string) => ({
+      type: 'tableCell',
+      attrs: { colspan: 1, rowspan: 1, colwidth: null },
+      content: [{ type: 'paragraph', content: [{ type: 'text', text }] }],
+    });
     const editor = new Editor({
       extensions: editorExtensions(),
-      content: { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: '人员配置如下' }] }, { type: 'table', content: [{ type: 'tableRow', content: [cell('岗位'), cell('人数')] }] }] },
+      content: {
+        type: 'doc',
+        content: [
+          { type: 'paragraph', content: [{ type: 'text', text: '人员配置如下' }] },
+          { type: 'table', content: [{ type: 'tableRow', content: [cell('岗位'), cell('人数')] }] },
+        ],
+      },
     });
     // The cursor at the end of the last cell, where it is after a table was written.
     let end = 0;
@@ -180,13 +268,24 @@ describe('AiElementsPanel', { timeout: 30_000 }, () => {
   it('generates a flowchart for the chapter and inserts it', async () => {
     const fake = installFakeHttp((config) => {
       expect(config.url).toBe('/ai/client/aiGenerateFlowchart');
-      expect(JSON.parse(config.data as string)).toEqual({ catalogId: 'c1', instruction: '突出验收', replace: false });
+      expect(JSON.parse(config.data as string)).toEqual({
+        catalogId: 'c1',
+        instruction: '突出验收',
+        replace: false,
+      });
       return {
         data: {
           code: 200,
           success: true,
           msg: '操作成功',
-          data: { kind: 'flowchart', node: { type: 'diagram', attrs: { kind: 'flowchart', model: flow, caption: '质量流程图' } }, caption: '质量流程图', engine: 'offline', notice: null, versionId: null },
+          data: {
+            kind: 'flowchart',
+            node: { type: 'diagram', attrs: { kind: 'flowchart', model: flow, caption: '质量流程图' } },
+            caption: '质量流程图',
+            engine: 'offline',
+            notice: null,
+            versionId: null,
+          },
         },
       };
     });
@@ -198,7 +297,10 @@ describe('AiElementsPanel', { timeout: 30_000 }, () => {
     });
     await waitFor(() => expect(screen.getByTestId('element-result').textContent).toContain('技术交底'));
     fireEvent.click(screen.getByRole('button', { name: '插入到光标处' }));
-    expect(onInsert).toHaveBeenCalledWith([{ type: 'diagram', attrs: { kind: 'flowchart', model: flow, caption: '质量流程图' } }], false);
+    expect(onInsert).toHaveBeenCalledWith(
+      [{ type: 'diagram', attrs: { kind: 'flowchart', model: flow, caption: '质量流程图' } }],
+      false,
+    );
     expect(fake.calls).toHaveLength(1);
   });
 });

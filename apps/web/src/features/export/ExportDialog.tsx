@@ -36,14 +36,22 @@ export interface ExportDialogProps {
   intro?: string;
 }
 
-
 /**
  * Export to Word: pick a template (each drawn as a small page), watch the export's progress, look at
  * the whole document in the browser (docx-preview renders the produced file), then save it.
  */
 export function ExportDialog({ bidId, open, onClose, defaultTemplateId, bidName, intro }: ExportDialogProps) {
-  const templates = useQuery({ queryKey: exportKeys.templates, queryFn: exportApi.templates, enabled: open, staleTime: 10 * 60_000 });
-  const bid = useQuery({ queryKey: bidKeys.detail(bidId), queryFn: () => bidApi.detail(bidId, { silent: true }), enabled: open });
+  const templates = useQuery({
+    queryKey: exportKeys.templates,
+    queryFn: exportApi.templates,
+    enabled: open,
+    staleTime: 10 * 60_000,
+  });
+  const bid = useQuery({
+    queryKey: bidKeys.detail(bidId),
+    queryFn: () => bidApi.detail(bidId, { silent: true }),
+    enabled: open,
+  });
   const checks = useBidChecks(bidId, open);
   const [selected, setSelected] = useState<string | null>(null);
   const [acknowledged, setAcknowledged] = useState(false);
@@ -55,8 +63,14 @@ export function ExportDialog({ bidId, open, onClose, defaultTemplateId, bidName,
   // fonts its format rules name, then the bid's own.
   const preselected = useMemo(() => {
     const a = (bid.data?.analysis ?? null) as { darkBid?: unknown; formatRules?: unknown } | null;
-    const formatRules = Array.isArray(a?.formatRules) ? a.formatRules.filter((r): r is string => typeof r === 'string') : [];
-    return preselectTemplate(list, { darkBid: a?.darkBid === true, formatRules, bidTemplateId: defaultTemplateId ?? bid.data?.templateId });
+    const formatRules = Array.isArray(a?.formatRules)
+      ? a.formatRules.filter((r): r is string => typeof r === 'string')
+      : [];
+    return preselectTemplate(list, {
+      darkBid: a?.darkBid === true,
+      formatRules,
+      bidTemplateId: defaultTemplateId ?? bid.data?.templateId,
+    });
   }, [list, bid.data, defaultTemplateId]);
   useEffect(() => {
     if (!preselected || bid.isLoading || (selected && list.some((t) => t.id === selected))) return;
@@ -117,14 +131,23 @@ export function ExportDialog({ bidId, open, onClose, defaultTemplateId, bidName,
     phase.kind === 'choose' ? (
       <Space>
         <Button onClick={onClose}>取消</Button>
-        <Button type="primary" icon={<FileWordOutlined />} disabled={!chosen || gated} onClick={() => void start()}>
+        <Button
+          type="primary"
+          icon={<FileWordOutlined />}
+          disabled={!chosen || gated}
+          onClick={() => void start()}
+        >
           开始导出
         </Button>
       </Space>
     ) : phase.kind === 'ready' ? (
       <Space>
         <Button onClick={() => setPhase({ kind: 'choose' })}>换个模板</Button>
-        <Button type="primary" icon={<DownloadOutlined />} onClick={() => saveBlob(phase.blob, phase.fileName)}>
+        <Button
+          type="primary"
+          icon={<DownloadOutlined />}
+          onClick={() => saveBlob(phase.blob, phase.fileName)}
+        >
           下载 Word
         </Button>
       </Space>
@@ -140,12 +163,38 @@ export function ExportDialog({ bidId, open, onClose, defaultTemplateId, bidName,
     );
 
   return (
-    <Modal open={open} title="导出 Word" width={phase.kind === 'ready' ? 980 : 860} onCancel={onClose} footer={footer} destroyOnHidden maskClosable={false}>
-      {phase.kind === 'choose' && intro ? <Alert className="bs-export-intro" type="success" showIcon message={intro} /> : null}
-      {phase.kind === 'choose' && checks.data ? <Findings checks={checks.data} acknowledged={acknowledged} onAcknowledge={setAcknowledged} action="导出" /> : null}
-      {phase.kind === 'choose' && preselected?.reason ? <Alert className="bs-export-intro" type="info" showIcon message={preselected.reason} /> : null}
+    <Modal
+      open={open}
+      title="导出 Word"
+      width={phase.kind === 'ready' ? 980 : 860}
+      onCancel={onClose}
+      footer={footer}
+      destroyOnHidden
+      maskClosable={false}
+    >
+      {phase.kind === 'choose' && intro ? (
+        <Alert className="bs-export-intro" type="success" showIcon message={intro} />
+      ) : null}
+      {phase.kind === 'choose' && checks.data ? (
+        <Findings
+          checks={checks.data}
+          acknowledged={acknowledged}
+          onAcknowledge={setAcknowledged}
+          action="导出"
+        />
+      ) : null}
+      {phase.kind === 'choose' && preselected?.reason ? (
+        <Alert className="bs-export-intro" type="info" showIcon message={preselected.reason} />
+      ) : null}
       {phase.kind === 'choose' && (
-        <TemplateChooser loading={templates.isLoading} failed={templates.isError} templates={list} selected={selected} onSelect={setSelected} bidName={bidName} />
+        <TemplateChooser
+          loading={templates.isLoading}
+          failed={templates.isError}
+          templates={list}
+          selected={selected}
+          onSelect={setSelected}
+          bidName={bidName}
+        />
       )}
       {phase.kind === 'running' && <ExportProgress progress={phase.progress} />}
       {phase.kind === 'failed' && <Result status="error" title="导出失败" subTitle={phase.message} />}
@@ -169,7 +218,12 @@ function TemplateChooser({
   onSelect: (id: string) => void;
   bidName?: string;
 }) {
-  if (loading) return <Spin tip="正在读取模板…"><div style={{ height: 160 }} /></Spin>;
+  if (loading)
+    return (
+      <Spin tip="正在读取模板…">
+        <div style={{ height: 160 }} />
+      </Spin>
+    );
   if (failed) return <Alert type="error" showIcon message="模板列表读取失败，请关闭后重试" />;
   if (!templates.length) return <Empty description="暂无可用模板" />;
   return (
@@ -210,7 +264,9 @@ function ExportProgress({ progress }: { progress: ExportJobProgress | null }) {
   return (
     <div className="bs-export-progress" aria-live="polite">
       <Progress percent={percent} status="active" />
-      <Typography.Text type="secondary">{progress ? `${progress.stage}…` : '正在提交导出任务…'}</Typography.Text>
+      <Typography.Text type="secondary">
+        {progress ? `${progress.stage}…` : '正在提交导出任务…'}
+      </Typography.Text>
       <Typography.Paragraph type="secondary" className="bs-export-hint">
         大型标书需要一两分钟。关闭窗口不会中断导出，稍后重新打开即可。
       </Typography.Paragraph>
@@ -231,7 +287,13 @@ function DocumentPreview({ blob, fileName }: { blob: Blob; fileName: string }) {
         const { renderAsync } = await import('docx-preview');
         if (!alive) return;
         el.innerHTML = '';
-        await renderAsync(blob, el, undefined, { className: 'bs-docx', inWrapper: true, breakPages: true, ignoreLastRenderedPageBreak: true, experimental: true });
+        await renderAsync(blob, el, undefined, {
+          className: 'bs-docx',
+          inWrapper: true,
+          breakPages: true,
+          ignoreLastRenderedPageBreak: true,
+          experimental: true,
+        });
         if (alive) setState('shown');
       } catch {
         if (alive) setState('failed');
@@ -250,8 +312,14 @@ function DocumentPreview({ blob, fileName }: { blob: Blob; fileName: string }) {
         message={`${fileName} 已生成（${(blob.size / 1024).toFixed(0)} KB）`}
         description="下面是文档预览；目录页码在 Word 中打开时会自动更新为准确值。"
       />
-      {state === 'loading' && <Spin tip="正在生成预览…"><div style={{ height: 120 }} /></Spin>}
-      {state === 'failed' && <Alert type="warning" showIcon message="预览失败，但文件已生成，可直接下载后用 Word 打开" />}
+      {state === 'loading' && (
+        <Spin tip="正在生成预览…">
+          <div style={{ height: 120 }} />
+        </Spin>
+      )}
+      {state === 'failed' && (
+        <Alert type="warning" showIcon message="预览失败，但文件已生成，可直接下载后用 Word 打开" />
+      )}
       <div ref={host} className="bs-export-docx" data-testid="docx-preview" />
     </div>
   );

@@ -28,16 +28,25 @@ export function spacingLabel(l: LineSpacing): string {
 
 function fontStyle(f: FontSpec, l: LineSpacing): CSSProperties {
   const pt = sizeToPt(f.size);
-  return { fontFamily: fontFamily(f), fontSize: `${pt}pt`, fontWeight: f.bold ? 700 : 400, lineHeight: lineHeight(l, pt), color: f.color ? `#${f.color}` : '#000' };
+  return {
+    fontFamily: fontFamily(f),
+    fontSize: `${pt}pt`,
+    fontWeight: f.bold ? 700 : 400,
+    lineHeight: lineHeight(l, pt),
+    color: f.color ? `#${f.color}` : '#000',
+  };
 }
 
 /** 第一章 / 1.1 / 1.1.1 / 1.1.1.1 for the first chapter path of each level. */
 export function numberingSample(d: TemplateDefinition, depth = 4): string[] {
-  return Array.from({ length: depth }, (_, i) => formatHeadingNumber(d.numbering, Array(i + 1).fill(1))).filter(Boolean);
+  return Array.from({ length: depth }, (_, i) =>
+    formatHeadingNumber(d.numbering, Array(i + 1).fill(1)),
+  ).filter(Boolean);
 }
 
 const SAMPLE_TITLES = ['总体技术方案', '项目理解', '建设目标', '主要指标'];
-const SAMPLE_TEXT = '本项目严格按照招标文件的技术要求和评分标准组织实施，确保各项指标全面达标，项目团队具有丰富的同类项目经验。';
+const SAMPLE_TEXT =
+  '本项目严格按照招标文件的技术要求和评分标准组织实施，确保各项指标全面达标，项目团队具有丰富的同类项目经验。';
 
 /** A4 at 96 dpi: the page is drawn at full size and scaled down, so it keeps the template's proportions. */
 const PAGE_W_PX = 794;
@@ -48,7 +57,15 @@ const PAGE_H_PX = 1123;
  * with its indent and line spacing, a table, the footer's page number. HTML, not a picture, so it is
  * what the definition says.
  */
-export function TemplatePreview({ definition, scale = 0.24, title }: { definition: TemplateDefinition; scale?: number; title?: string }) {
+export function TemplatePreview({
+  definition,
+  scale = 0.24,
+  title,
+}: {
+  definition: TemplateDefinition;
+  scale?: number;
+  title?: string;
+}) {
   const d = definition;
   const m = d.page.marginsCm;
   const cm = PAGE_W_PX / 21;
@@ -59,12 +76,21 @@ export function TemplatePreview({ definition, scale = 0.24, title }: { definitio
     const num = formatHeadingNumber(d.numbering, Array(level).fill(1));
     return { level, h, text: num ? `${num}${separatorFor(d.numbering, level)}${t}` : t };
   });
-  const header = d.header.enabled && !d.anonymous ? (d.header.text || '').replace('{bidName}', title ?? '某某项目投标文件').replace('{bidder}', '') : '';
-  const footer = d.footer.enabled ? d.footer.pageNumberFormat.replace('{PAGE}', '1').replace('{PAGES}', '86') : '';
+  const header =
+    d.header.enabled && !d.anonymous
+      ? (d.header.text || '').replace('{bidName}', title ?? '某某项目投标文件').replace('{bidder}', '')
+      : '';
+  const footer = d.footer.enabled
+    ? d.footer.pageNumberFormat.replace('{PAGE}', '1').replace('{PAGES}', '86')
+    : '';
   const tableFont = fontStyle(d.table.font, d.table.lineSpacing);
   const border = `${Math.max(1, d.table.borderSize / 4)}px solid #${d.table.borderColor}`;
   return (
-    <div className="bs-export-mini" style={{ width: PAGE_W_PX * scale, height: PAGE_H_PX * scale * 0.62 }} aria-hidden="true">
+    <div
+      className="bs-export-mini"
+      style={{ width: PAGE_W_PX * scale, height: PAGE_H_PX * scale * 0.62 }}
+      aria-hidden="true"
+    >
       <div
         className="bs-export-mini-page"
         style={{
@@ -75,7 +101,17 @@ export function TemplatePreview({ definition, scale = 0.24, title }: { definitio
         }}
       >
         {header && (
-          <div className="bs-export-mini-header" style={{ ...fontStyle(d.header.font, { rule: 'multiple', value: 1 }), textAlign: d.header.align === 'both' ? 'left' : d.header.align, top: m.header * cm, left: m.left * cm, right: m.right * cm, borderBottom: d.header.borderBottom ? '1px solid #000' : 'none' }}>
+          <div
+            className="bs-export-mini-header"
+            style={{
+              ...fontStyle(d.header.font, { rule: 'multiple', value: 1 }),
+              textAlign: d.header.align === 'both' ? 'left' : d.header.align,
+              top: m.header * cm,
+              left: m.left * cm,
+              right: m.right * cm,
+              borderBottom: d.header.borderBottom ? '1px solid #000' : 'none',
+            }}
+          >
             {header}
           </div>
         )}
@@ -107,24 +143,45 @@ export function TemplatePreview({ definition, scale = 0.24, title }: { definitio
         ))}
         <table className="bs-export-mini-table" style={{ ...tableFont, border }}>
           <thead>
-            <tr style={{ background: d.table.headerShading && !d.anonymous ? `#${d.table.headerShading}` : undefined, fontWeight: d.table.headerBold && !d.anonymous ? 700 : 400 }}>
+            <tr
+              style={{
+                background: d.table.headerShading && !d.anonymous ? `#${d.table.headerShading}` : undefined,
+                fontWeight: d.table.headerBold && !d.anonymous ? 700 : 400,
+              }}
+            >
               {['序号', '服务内容', '响应'].map((c) => (
-                <th key={c} style={{ border }}>{c}</th>
+                <th key={c} style={{ border }}>
+                  {c}
+                </th>
               ))}
             </tr>
           </thead>
           <tbody>
-            {[['1', '驻场运维服务', '满足'], ['2', '应急响应', '满足']].map((r) => (
+            {[
+              ['1', '驻场运维服务', '满足'],
+              ['2', '应急响应', '满足'],
+            ].map((r) => (
               <tr key={r[0]}>
                 {r.map((c, i) => (
-                  <td key={i} style={{ border }}>{c}</td>
+                  <td key={i} style={{ border }}>
+                    {c}
+                  </td>
                 ))}
               </tr>
             ))}
           </tbody>
         </table>
         {footer && (
-          <div className="bs-export-mini-footer" style={{ ...fontStyle(d.footer.font, { rule: 'multiple', value: 1 }), textAlign: d.footer.align === 'both' ? 'center' : d.footer.align, bottom: m.footer * cm, left: m.left * cm, right: m.right * cm }}>
+          <div
+            className="bs-export-mini-footer"
+            style={{
+              ...fontStyle(d.footer.font, { rule: 'multiple', value: 1 }),
+              textAlign: d.footer.align === 'both' ? 'center' : d.footer.align,
+              bottom: m.footer * cm,
+              left: m.left * cm,
+              right: m.right * cm,
+            }}
+          >
             {footer}
           </div>
         )}
@@ -141,7 +198,12 @@ export function templateFacts(d: TemplateDefinition): string[] {
     `标题 ${h1.font.eastAsia} ${sizeName(h1.font.size)}${h1.font.bold ? ' 加粗' : ''}`,
     `编号 ${numberingSample(d).join(' / ')}`,
   ];
-  const parts = [d.cover.enabled ? '封面' : '', d.toc.enabled ? `${d.toc.depth} 级目录` : '', d.header.enabled && !d.anonymous ? '页眉' : '', d.footer.enabled ? '页码' : ''].filter(Boolean);
+  const parts = [
+    d.cover.enabled ? '封面' : '',
+    d.toc.enabled ? `${d.toc.depth} 级目录` : '',
+    d.header.enabled && !d.anonymous ? '页眉' : '',
+    d.footer.enabled ? '页码' : '',
+  ].filter(Boolean);
   if (parts.length) facts.push(`含${parts.join('、')}`);
   if (d.anonymous) facts.push('暗标：无页眉及投标人信息');
   return facts;

@@ -14,7 +14,12 @@ export interface Preselection {
 /** What a template's body and first heading look like, in the words a tender uses (宋体, 小四...). */
 function words(d: TemplateDefinition): string[] {
   const h1 = d.headings[0];
-  return [d.body.font.eastAsia, sizeName(d.body.font.size), h1?.font.eastAsia, h1 ? sizeName(h1.font.size) : ''].filter(Boolean);
+  return [
+    d.body.font.eastAsia,
+    sizeName(d.body.font.size),
+    h1?.font.eastAsia,
+    h1 ? sizeName(h1.font.size) : '',
+  ].filter(Boolean);
 }
 
 /**
@@ -27,7 +32,8 @@ export function preselectTemplate(
 ): Preselection | null {
   if (!templates.length) return null;
   const anonymous = templates.find((t) => t.id === ANONYMOUS_TEMPLATE_ID);
-  if (opts.darkBid && anonymous) return { id: anonymous.id, reason: '招标文件要求暗标：已预选“暗标格式”模板（无页眉、不写入投标人信息）' };
+  if (opts.darkBid && anonymous)
+    return { id: anonymous.id, reason: '招标文件要求暗标：已预选“暗标格式”模板（无页眉、不写入投标人信息）' };
   const rules = opts.formatRules.join('；');
   if (rules) {
     let best: { t: ExportTemplateItem; hits: string[] } | null = null;
@@ -38,7 +44,11 @@ export function preselectTemplate(
       const hits = [...new Set(words(def.data))].filter((w) => rules.includes(w));
       if (hits.length && (!best || hits.length > best.hits.length)) best = { t, hits };
     }
-    if (best) return { id: best.t.id, reason: `按招标文件的格式要求（${best.hits.join('、')}）预选了“${best.t.name}”，导出后请再核对一遍格式` };
+    if (best)
+      return {
+        id: best.t.id,
+        reason: `按招标文件的格式要求（${best.hits.join('、')}）预选了“${best.t.name}”，导出后请再核对一遍格式`,
+      };
   }
   const own = templates.find((t) => t.id === opts.bidTemplateId);
   if (own) return { id: own.id, reason: null };

@@ -25,19 +25,40 @@ export function InterpretationHistory() {
       dataIndex: 'name',
       ellipsis: true,
       render: (name: string, r) => (
-        <a href={reportUrl(r.id)} onClick={(e) => (e.preventDefault(), navigate(reportUrl(r.id)))} data-testid="interpretation-open">
+        <a
+          href={reportUrl(r.id)}
+          onClick={(e) => (e.preventDefault(), navigate(reportUrl(r.id)))}
+          data-testid="interpretation-open"
+        >
           {name}
         </a>
       ),
     },
-    { title: '来源', dataIndex: 'fileKind', width: 90, render: (k: string | null) => (k ? k.toUpperCase() : '粘贴') },
-    { title: '字数', dataIndex: 'chars', width: 100, align: 'right', render: (n: number) => n.toLocaleString('zh-CN') },
+    {
+      title: '来源',
+      dataIndex: 'fileKind',
+      width: 90,
+      render: (k: string | null) => (k ? k.toUpperCase() : '粘贴'),
+    },
+    {
+      title: '字数',
+      dataIndex: 'chars',
+      width: 100,
+      align: 'right',
+      render: (n: number) => n.toLocaleString('zh-CN'),
+    },
     {
       title: '状态',
       dataIndex: 'status',
       width: 170,
       render: (s: InterpretationListItem['status'], r) =>
-        s === 'running' ? <Progress percent={r.progress} size="small" status="active" /> : <Tag color={STATUS[s].color} title={r.error ?? undefined}>{STATUS[s].label}</Tag>,
+        s === 'running' ? (
+          <Progress percent={r.progress} size="small" status="active" />
+        ) : (
+          <Tag color={STATUS[s].color} title={r.error ?? undefined}>
+            {STATUS[s].label}
+          </Tag>
+        ),
     },
     { title: '创建时间', dataIndex: 'createTime', width: 170, render: (t: string) => formatTime(t) },
     {
@@ -73,7 +94,14 @@ export function InterpretationHistory() {
       loading={list.isFetching && !list.data}
       columns={columns}
       dataSource={list.data?.records ?? []}
-      locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="还没有解读记录。上传一份招标文件，解读结果会保存在这里。" /> }}
+      locale={{
+        emptyText: (
+          <Empty
+            image={Empty.PRESENTED_IMAGE_SIMPLE}
+            description="还没有解读记录。上传一份招标文件，解读结果会保存在这里。"
+          />
+        ),
+      }}
       pagination={{
         current: page.current,
         pageSize: page.size,

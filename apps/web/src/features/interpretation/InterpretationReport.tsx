@@ -124,9 +124,7 @@ function ScoringTable({
             title: '类别',
             width: 72,
             render: (_, r) => (
-              <Tag color={CATEGORY_COLORS[r.item.category]}>
-                {SCORING_CATEGORY_LABELS[r.item.category]}
-              </Tag>
+              <Tag color={CATEGORY_COLORS[r.item.category]}>{SCORING_CATEGORY_LABELS[r.item.category]}</Tag>
             ),
           },
           {

@@ -12,7 +12,15 @@ export interface Passage {
  * The tender's text in a side drawer with one passage highlighted and scrolled into view: where an
  * item of the report was read from.
  */
-export function PassageDrawer({ text, passage, onClose }: { text: string; passage: Passage | null; onClose: () => void }) {
+export function PassageDrawer({
+  text,
+  passage,
+  onClose,
+}: {
+  text: string;
+  passage: Passage | null;
+  onClose: () => void;
+}) {
   const mark = useRef<HTMLElement | null>(null);
 
   useEffect(() => {
@@ -28,14 +36,19 @@ export function PassageDrawer({ text, passage, onClose }: { text: string; passag
       open={Boolean(passage)}
       onClose={onClose}
       size={600}
-      title={passage ? `原文：${passage.title.length > 40 ? `${passage.title.slice(0, 40)}…` : passage.title}` : '原文'}
+      title={
+        passage
+          ? `原文：${passage.title.length > 40 ? `${passage.title.slice(0, 40)}…` : passage.title}`
+          : '原文'
+      }
       destroyOnHidden
       data-testid="passage-drawer"
     >
       {span ? (
         <>
           <Typography.Paragraph type="secondary" style={{ marginBottom: 8 }}>
-            位于招标文件第 {(span.start + 1).toLocaleString('zh-CN')} 字处（共 {text.length.toLocaleString('zh-CN')} 字），高亮部分为该项的出处。
+            位于招标文件第 {(span.start + 1).toLocaleString('zh-CN')} 字处（共{' '}
+            {text.length.toLocaleString('zh-CN')} 字），高亮部分为该项的出处。
           </Typography.Paragraph>
           <div className="ip-passage" data-testid="passage-text">
             {text.slice(0, span.start)}

@@ -17,13 +17,19 @@ export const interpretationKeys = {
 export const interpretationApi = {
   uploadTender: (file: File, onProgress?: (percent: number) => void) =>
     api.upload(endpoints.uploadTender, file, { onProgress: onProgress ? (p) => onProgress(p) : undefined }),
-  start: (input: { fileId?: string; text?: string; name?: string; modelType?: ModelTier }) => api.call(endpoints.startAnalysis, input),
+  start: (input: { fileId?: string; text?: string; name?: string; modelType?: ModelTier }) =>
+    api.call(endpoints.startAnalysis, input),
   detail: (id: string) => api.call(endpoints.interpretationDetail, { id }, { noDuplicateGuard: true }),
-  list: (current: number, size: number) => api.call(endpoints.interpretationList, { current, size }, { noDuplicateGuard: true }),
+  list: (current: number, size: number) =>
+    api.call(endpoints.interpretationList, { current, size }, { noDuplicateGuard: true }),
   remove: (id: string) => api.call(endpoints.interpretationRemove, { id }),
   /** Downloads the report and hands it to the browser as a file save. */
   async exportDocx(id: string, name: string): Promise<void> {
-    const r = await api.download(endpoints.interpretationExport, { id }, { fileName: `${name}-解读报告.docx` });
+    const r = await api.download(
+      endpoints.interpretationExport,
+      { id },
+      { fileName: `${name}-解读报告.docx` },
+    );
     saveBlob(r.blob, r.fileName);
   },
 };

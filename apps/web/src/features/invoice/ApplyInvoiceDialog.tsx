@@ -17,7 +17,16 @@ interface Fields {
   bankAccount: string;
 }
 
-const EMPTY: Fields = { type: 'normal', title: '', taxNumber: '', email: '', address: '', phone: '', bankName: '', bankAccount: '' };
+const EMPTY: Fields = {
+  type: 'normal',
+  title: '',
+  taxNumber: '',
+  email: '',
+  address: '',
+  phone: '',
+  bankName: '',
+  bankAccount: '',
+};
 
 /** Sum of "199.00" amounts, in fen to stay exact. */
 function total(orders: InvoiceOrder[]): string {
@@ -29,13 +38,27 @@ function total(orders: InvoiceOrder[]): string {
  * 申请发票: choose paid orders not yet invoiced, the type and the buyer's details. The shared schema
  * validates before sending, so the messages are the server's own, shown under their fields.
  */
-export function ApplyInvoiceDialog({ open, preselect, onClose, onSaved }: { open: boolean; preselect: string[]; onClose: () => void; onSaved: () => void }) {
+export function ApplyInvoiceDialog({
+  open,
+  preselect,
+  onClose,
+  onSaved,
+}: {
+  open: boolean;
+  preselect: string[];
+  onClose: () => void;
+  onSaved: () => void;
+}) {
   const [form] = Form.useForm<Fields>();
   const type = Form.useWatch('type', form) ?? 'normal';
   const { busy, run } = useBusyAction();
   const [selected, setSelected] = useState<string[]>([]);
   const [ordersError, setOrdersError] = useState<string | null>(null);
-  const orders = useQuery({ queryKey: invoiceKeys.payable, queryFn: () => invoiceApi.payableOrders(), enabled: open });
+  const orders = useQuery({
+    queryKey: invoiceKeys.payable,
+    queryFn: () => invoiceApi.payableOrders(),
+    enabled: open,
+  });
   const available = orders.data ?? [];
 
   useEffect(() => {
@@ -49,7 +72,10 @@ export function ApplyInvoiceDialog({ open, preselect, onClose, onSaved }: { open
   const submit = () =>
     run('save', async () => {
       const values = { ...EMPTY, ...form.getFieldsValue() };
-      const parsed = saveInvoiceSchema.safeParse({ ...values, orderIds: selected.filter((id) => available.some((o) => o.id === id)) });
+      const parsed = saveInvoiceSchema.safeParse({
+        ...values,
+        orderIds: selected.filter((id) => available.some((o) => o.id === id)),
+      });
       if (!parsed.success) {
         const byField = new Map<string, string>();
         for (const issue of parsed.error.issues) {
@@ -57,7 +83,12 @@ export function ApplyInvoiceDialog({ open, preselect, onClose, onSaved }: { open
           if (!byField.has(key)) byField.set(key, issue.message);
         }
         setOrdersError(byField.get('orderIds') ?? null);
-        form.setFields((Object.keys(EMPTY) as Array<keyof Fields>).map((name) => ({ name, errors: byField.has(name) ? [byField.get(name)!] : [] })));
+        form.setFields(
+          (Object.keys(EMPTY) as Array<keyof Fields>).map((name) => ({
+            name,
+            errors: byField.has(name) ? [byField.get(name)!] : [],
+          })),
+        );
         return;
       }
       setOrdersError(null);
@@ -94,12 +125,17 @@ export function ApplyInvoiceDialog({ open, preselect, onClose, onSaved }: { open
             { title: '订单号', dataIndex: 'id' },
             { title: '套餐', dataIndex: 'packageName' },
             { title: '金额', dataIndex: 'amount', render: (v: string) => `¥${v}` },
-            { title: '付款时间', dataIndex: 'payTime', render: (v: string | null) => (v ? formatTime(v) : '-') },
+            {
+              title: '付款时间',
+              dataIndex: 'payTime',
+              render: (v: string | null) => (v ? formatTime(v) : '-'),
+            },
           ]}
         />
         {ordersError ? <Alert type="error" showIcon style={{ marginTop: 8 }} title={ordersError} /> : null}
         <div style={{ margin: '12px 0' }}>
-          开票金额：<strong data-testid="invoice-apply-total">¥{total(chosen)}</strong>（{chosen.length} 个订单）
+          开票金额：<strong data-testid="invoice-apply-total">¥{total(chosen)}</strong>（{chosen.length}{' '}
+          个订单）
         </div>
         <Form<Fields>
           form={form}
@@ -107,7 +143,9 @@ export function ApplyInvoiceDialog({ open, preselect, onClose, onSaved }: { open
           labelCol={{ span: 5 }}
           initialValues={EMPTY}
           // A message from the last 提交 goes once its field is edited.
-          onValuesChange={(changed: Partial<Fields>) => form.setFields(Object.keys(changed).map((name) => ({ name: name as keyof Fields, errors: [] })))}
+          onValuesChange={(changed: Partial<Fields>) =>
+            form.setFields(Object.keys(changed).map((name) => ({ name: name as keyof Fields, errors: [] })))
+          }
         >
           <Form.Item label="发票类型" name="type">
             <Radio.Group>
@@ -118,7 +156,12 @@ export function ApplyInvoiceDialog({ open, preselect, onClose, onSaved }: { open
           <Form.Item label="发票抬头" name="title" required>
             <Input placeholder="单位全称，或个人姓名" maxLength={100} />
           </Form.Item>
-          <Form.Item label="纳税人识别号" name="taxNumber" required={type === 'special'} extra={type === 'normal' ? '个人抬头可不填' : undefined}>
+          <Form.Item
+            label="纳税人识别号"
+            name="taxNumber"
+            required={type === 'special'}
+            extra={type === 'normal' ? '个人抬头可不填' : undefined}
+          >
             <Input placeholder="统一社会信用代码" maxLength={20} />
           </Form.Item>
           <Form.Item label="联系邮箱" name="email" required extra="开具后在本页「发票」中下载发票 PDF">

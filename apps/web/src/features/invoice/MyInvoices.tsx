@@ -2,13 +2,23 @@ import { useState } from 'react';
 import { Button, Descriptions, Empty, Modal, Skeleton, Space, Table, Tag } from 'antd';
 import { DownloadOutlined, FileAddOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { INVOICE_STATUS_LABELS, INVOICE_TYPE_LABELS, formatTime, type InvoiceItem, type InvoiceStatus } from '@bid/shared';
+import {
+  INVOICE_STATUS_LABELS,
+  INVOICE_TYPE_LABELS,
+  formatTime,
+  type InvoiceItem,
+  type InvoiceStatus,
+} from '@bid/shared';
 import { useBusyAction } from '../../utils/useBusyAction.ts';
 import { invoiceApi, invoiceKeys } from './api.ts';
 import { invoiceBuyerItems } from './buyerItems.tsx';
 
 const PAGE_SIZE = 10;
-export const INVOICE_STATUS_COLORS: Record<InvoiceStatus, string> = { pending: 'gold', issued: 'green', rejected: 'red' };
+export const INVOICE_STATUS_COLORS: Record<InvoiceStatus, string> = {
+  pending: 'gold',
+  issued: 'green',
+  rejected: 'red',
+};
 
 export function InvoiceStatusTag({ status, reason }: { status: InvoiceStatus; reason: string | null }) {
   const tag = <Tag color={INVOICE_STATUS_COLORS[status]}>{INVOICE_STATUS_LABELS[status]}</Tag>;
@@ -22,8 +32,22 @@ export function InvoiceStatusTag({ status, reason }: { status: InvoiceStatus; re
   );
 }
 
-function InvoiceDetailModal({ id, onClose, onDownload, downloading }: { id: string | null; onClose: () => void; onDownload: (id: string) => void; downloading: boolean }) {
-  const detail = useQuery({ queryKey: [...invoiceKeys.all, 'detail', id], queryFn: () => invoiceApi.detail(id ?? ''), enabled: id !== null });
+function InvoiceDetailModal({
+  id,
+  onClose,
+  onDownload,
+  downloading,
+}: {
+  id: string | null;
+  onClose: () => void;
+  onDownload: (id: string) => void;
+  downloading: boolean;
+}) {
+  const detail = useQuery({
+    queryKey: [...invoiceKeys.all, 'detail', id],
+    queryFn: () => invoiceApi.detail(id ?? ''),
+    enabled: id !== null,
+  });
   const d = detail.data;
   return (
     <Modal
@@ -33,7 +57,12 @@ function InvoiceDetailModal({ id, onClose, onDownload, downloading }: { id: stri
       onCancel={onClose}
       footer={
         d?.downloadable ? (
-          <Button type="primary" icon={<DownloadOutlined />} loading={downloading} onClick={() => onDownload(d.id)}>
+          <Button
+            type="primary"
+            icon={<DownloadOutlined />}
+            loading={downloading}
+            onClick={() => onDownload(d.id)}
+          >
             下载发票
           </Button>
         ) : null
@@ -47,7 +76,12 @@ function InvoiceDetailModal({ id, onClose, onDownload, downloading }: { id: stri
             size="small"
             bordered
             items={[
-              { key: 'status', label: '状态', span: 2, children: <InvoiceStatusTag status={d.status} reason={d.rejectReason} /> },
+              {
+                key: 'status',
+                label: '状态',
+                span: 2,
+                children: <InvoiceStatusTag status={d.status} reason={d.rejectReason} />,
+              },
               ...invoiceBuyerItems(d),
               { key: 'createTime', label: '申请时间', children: formatTime(d.createTime) },
               { key: 'issueTime', label: '开具时间', children: d.issueTime ? formatTime(d.issueTime) : '-' },
@@ -63,7 +97,11 @@ function InvoiceDetailModal({ id, onClose, onDownload, downloading }: { id: stri
               { title: '订单号', dataIndex: 'id' },
               { title: '套餐', dataIndex: 'packageName' },
               { title: '金额', dataIndex: 'amount', render: (v: string) => `¥${v}` },
-              { title: '付款时间', dataIndex: 'payTime', render: (v: string | null) => (v ? formatTime(v) : '-') },
+              {
+                title: '付款时间',
+                dataIndex: 'payTime',
+                render: (v: string | null) => (v ? formatTime(v) : '-'),
+              },
             ]}
           />
         </div>
@@ -85,7 +123,9 @@ export function MyInvoices({ onApply }: { onApply: () => void }) {
   const download = (id: string) => run(id, () => invoiceApi.download(id));
   return (
     <>
-      <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', marginBottom: 12 }}>
+      <div
+        style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', marginBottom: 12 }}
+      >
         <span style={{ color: '#475569' }}>已付款的订单可申请发票；开具后在此下载发票 PDF。</span>
         <Button type="primary" icon={<FileAddOutlined />} onClick={onApply}>
           申请发票
@@ -97,13 +137,23 @@ export function MyInvoices({ onApply }: { onApply: () => void }) {
         loading={list.isPending}
         dataSource={list.data?.records ?? []}
         locale={{ emptyText: <Empty description="还没有发票申请" /> }}
-        pagination={{ current, pageSize: PAGE_SIZE, total: list.data?.total ?? 0, onChange: setCurrent, hideOnSinglePage: true }}
+        pagination={{
+          current,
+          pageSize: PAGE_SIZE,
+          total: list.data?.total ?? 0,
+          onChange: setCurrent,
+          hideOnSinglePage: true,
+        }}
         columns={[
           { title: '申请时间', dataIndex: 'createTime', render: (v: string) => formatTime(v) },
           { title: '发票抬头', dataIndex: 'title' },
           { title: '类型', dataIndex: 'type', render: (t: InvoiceItem['type']) => INVOICE_TYPE_LABELS[t] },
           { title: '金额', dataIndex: 'amount', render: (v: string, r) => `¥${v}（${r.orderCount} 个订单）` },
-          { title: '状态', dataIndex: 'status', render: (s: InvoiceStatus, r) => <InvoiceStatusTag status={s} reason={r.rejectReason} /> },
+          {
+            title: '状态',
+            dataIndex: 'status',
+            render: (s: InvoiceStatus, r) => <InvoiceStatusTag status={s} reason={r.rejectReason} />,
+          },
           {
             title: '操作',
             render: (_: unknown, r: InvoiceItem) => (
@@ -112,7 +162,12 @@ export function MyInvoices({ onApply }: { onApply: () => void }) {
                   详情
                 </Button>
                 {r.status === 'issued' ? (
-                  <Button type="link" icon={<DownloadOutlined />} loading={busy === r.id} onClick={() => void download(r.id)}>
+                  <Button
+                    type="link"
+                    icon={<DownloadOutlined />}
+                    loading={busy === r.id}
+                    onClick={() => void download(r.id)}
+                  >
                     下载
                   </Button>
                 ) : null}
@@ -121,7 +176,12 @@ export function MyInvoices({ onApply }: { onApply: () => void }) {
           },
         ]}
       />
-      <InvoiceDetailModal id={shown} onClose={() => setShown(null)} onDownload={(id) => void download(id)} downloading={busy !== null} />
+      <InvoiceDetailModal
+        id={shown}
+        onClose={() => setShown(null)}
+        onDownload={(id) => void download(id)}
+        downloading={busy !== null}
+      />
     </>
   );
 }

@@ -1,7 +1,10 @@
 import type { DescriptionsProps } from 'antd';
 import { INVOICE_TYPE_LABELS, type InvoiceDetail } from '@bid/shared';
 
-type Buyer = Pick<InvoiceDetail, 'type' | 'amount' | 'title' | 'taxNumber' | 'email' | 'address' | 'phone' | 'bankName' | 'bankAccount'>;
+type Buyer = Pick<
+  InvoiceDetail,
+  'type' | 'amount' | 'title' | 'taxNumber' | 'email' | 'address' | 'phone' | 'bankName' | 'bankAccount'
+>;
 
 /** What an invoice says about its buyer, in the same rows for the user's detail and the operator's view. */
 export function invoiceBuyerItems(inv: Buyer): NonNullable<DescriptionsProps['items']> {

@@ -23,7 +23,10 @@ export function BusinessBid() {
   const [result, setResult] = useState<BusinessBidResult | null>(null);
   const [busy, setBusy] = useState<'preview' | 'apply' | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const bids = useQuery({ queryKey: ['bid', 'list', { status: 'writing', size: 100 }], queryFn: () => bidApi.list({ status: 'writing', current: 1, size: 100 }) });
+  const bids = useQuery({
+    queryKey: ['bid', 'list', { status: 'writing', size: 100 }],
+    queryFn: () => bidApi.list({ status: 'writing', current: 1, size: 100 }),
+  });
 
   const run = async (apply: boolean) => {
     if (!bidId) return;
@@ -59,8 +62,20 @@ export function BusinessBid() {
           notFoundContent={<Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="没有编写中的标书" />}
           data-testid="business-bid-select"
         />
-        <InputNumber<number> style={{ width: 220 }} min={0.01} placeholder="投标总报价（元，可选）" value={price} onChange={(v) => setPrice(v)} />
-        <Button icon={<FileDoneOutlined />} disabled={!bidId} loading={busy === 'preview'} onClick={() => void run(false)} data-testid="business-bid-preview">
+        <InputNumber<number>
+          style={{ width: 220 }}
+          min={0.01}
+          placeholder="投标总报价（元，可选）"
+          value={price}
+          onChange={(v) => setPrice(v)}
+        />
+        <Button
+          icon={<FileDoneOutlined />}
+          disabled={!bidId}
+          loading={busy === 'preview'}
+          onClick={() => void run(false)}
+          data-testid="business-bid-preview"
+        >
           预览
         </Button>
         <Button type="primary" disabled={!bidId} loading={busy === 'apply'} onClick={() => void run(true)}>
@@ -85,7 +100,12 @@ export function BusinessBid() {
               style={{ marginBottom: 12 }}
             />
           ) : (
-            <Alert type="success" showIcon message="资质有效期、工期、质保期、投标有效期和报价检查未发现问题" style={{ marginBottom: 12 }} />
+            <Alert
+              type="success"
+              showIcon
+              message="资质有效期、工期、质保期、投标有效期和报价检查未发现问题"
+              style={{ marginBottom: 12 }}
+            />
           )}
           <Collapse
             items={result.sections.map((s) => ({

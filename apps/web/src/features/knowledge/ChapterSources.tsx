@@ -14,7 +14,9 @@ export function ChapterSources({ sources }: { sources: ChapterSource[] }) {
       {sources.map((s) => (
         <div className="bs-kb-source" key={s.passageId}>
           <div className="bs-kb-source__name">《{s.documentName}》</div>
-          <div className="bs-kb-source__text">{s.text.length > 160 ? `${s.text.slice(0, 160)}…` : s.text}</div>
+          <div className="bs-kb-source__text">
+            {s.text.length > 160 ? `${s.text.slice(0, 160)}…` : s.text}
+          </div>
         </div>
       ))}
     </div>

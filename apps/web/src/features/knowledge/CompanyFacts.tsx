@@ -1,6 +1,20 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Badge, Button, Card, DatePicker, Empty, Form, Input, InputNumber, Modal, Select, Space, Tabs, Typography } from 'antd';
+import {
+  Badge,
+  Button,
+  Card,
+  DatePicker,
+  Empty,
+  Form,
+  Input,
+  InputNumber,
+  Modal,
+  Select,
+  Space,
+  Tabs,
+  Typography,
+} from 'antd';
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { FACT_KIND_LABEL, FACT_KINDS, type CompanyFact, type FactKind } from '@bid/shared';
@@ -10,7 +24,13 @@ import { pictureApi } from '../elements/api.ts';
 import { companyApi, knowledgeKeys } from './api.ts';
 import './knowledge.css';
 
-type Field = { name: string; label: string; type?: 'date' | 'number' | 'list' | 'text' | 'picture'; required?: boolean; placeholder?: string };
+type Field = {
+  name: string;
+  label: string;
+  type?: 'date' | 'number' | 'list' | 'text' | 'picture';
+  required?: boolean;
+  placeholder?: string;
+};
 
 const FIELDS: Record<FactKind, Field[]> = {
   qualification: [
@@ -18,7 +38,12 @@ const FIELDS: Record<FactKind, Field[]> = {
     { name: 'number', label: '证书编号' },
     { name: 'issuer', label: '发证机关' },
     { name: 'validUntil', label: '有效期至', type: 'date' },
-    { name: 'fileId', label: '扫描件（图片库中的图片）', type: 'picture', placeholder: '先在图片库上传证书扫描件，再在这里选择' },
+    {
+      name: 'fileId',
+      label: '扫描件（图片库中的图片）',
+      type: 'picture',
+      placeholder: '先在图片库上传证书扫描件，再在这里选择',
+    },
   ],
   person: [
     { name: 'name', label: '姓名', required: true },
@@ -40,12 +65,20 @@ const FIELDS: Record<FactKind, Field[]> = {
     { name: 'note', label: '说明', type: 'text' },
   ],
   other: [
-    { name: 'name', label: '名称', required: true, placeholder: '例如：投标人名称、法定代表人、统一社会信用代码' },
+    {
+      name: 'name',
+      label: '名称',
+      required: true,
+      placeholder: '例如：投标人名称、法定代表人、统一社会信用代码',
+    },
     { name: 'value', label: '内容', required: true, type: 'text' },
   ],
 };
 
-const EXPIRY: Record<NonNullable<CompanyFact['expiry']>, { status: 'error' | 'warning' | 'success'; text: string }> = {
+const EXPIRY: Record<
+  NonNullable<CompanyFact['expiry']>,
+  { status: 'error' | 'warning' | 'success'; text: string }
+> = {
   expired: { status: 'error', text: '已过期' },
   expiring: { status: 'warning', text: '即将到期' },
   valid: { status: 'success', text: '有效' },
@@ -63,12 +96,31 @@ function lines(f: CompanyFact): string[] {
     .filter((s): s is string => Boolean(s));
 }
 
-function FactForm({ kind, fact, onClose, onSaved }: { kind: FactKind; fact: CompanyFact | null; onClose(): void; onSaved(): void }) {
+function FactForm({
+  kind,
+  fact,
+  onClose,
+  onSaved,
+}: {
+  kind: FactKind;
+  fact: CompanyFact | null;
+  onClose(): void;
+  onSaved(): void;
+}) {
   const [form] = Form.useForm();
-  const pictures = useQuery({ queryKey: ['picture', 'list', 'scans'], queryFn: () => pictureApi.list({ current: 1, size: 100 }), enabled: kind === 'qualification' });
+  const pictures = useQuery({
+    queryKey: ['picture', 'list', 'scans'],
+    queryFn: () => pictureApi.list({ current: 1, size: 100 }),
+    enabled: kind === 'qualification',
+  });
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const initial = Object.fromEntries(FIELDS[kind].map((x) => [x.name, x.type === 'date' && fact?.data[x.name] ? dayjs(String(fact.data[x.name])) : fact?.data[x.name]]));
+  const initial = Object.fromEntries(
+    FIELDS[kind].map((x) => [
+      x.name,
+      x.type === 'date' && fact?.data[x.name] ? dayjs(String(fact.data[x.name])) : fact?.data[x.name],
+    ]),
+  );
   const save = async () => {
     const values = (await form.validateFields()) as Record<string, unknown>;
     const data: Record<string, unknown> = {};
@@ -91,16 +143,34 @@ function FactForm({ kind, fact, onClose, onSaved }: { kind: FactKind; fact: Comp
     }
   };
   return (
-    <Modal open title={`${fact ? '编辑' : '添加'}${FACT_KIND_LABEL[kind]}`} onCancel={onClose} onOk={() => void save()} okText="保存" confirmLoading={saving} destroyOnHidden>
+    <Modal
+      open
+      title={`${fact ? '编辑' : '添加'}${FACT_KIND_LABEL[kind]}`}
+      onCancel={onClose}
+      onOk={() => void save()}
+      okText="保存"
+      confirmLoading={saving}
+      destroyOnHidden
+    >
       <Form form={form} layout="vertical" initialValues={initial}>
         {FIELDS[kind].map((x) => (
-          <Form.Item key={x.name} name={x.name} label={x.label} rules={x.required ? [{ required: true, message: `请填写${x.label}` }] : undefined}>
+          <Form.Item
+            key={x.name}
+            name={x.name}
+            label={x.label}
+            rules={x.required ? [{ required: true, message: `请填写${x.label}` }] : undefined}
+          >
             {x.type === 'date' ? (
               <DatePicker style={{ width: '100%' }} />
             ) : x.type === 'number' ? (
               <InputNumber style={{ width: '100%' }} min={0} />
             ) : x.type === 'picture' ? (
-              <Select allowClear placeholder={x.placeholder} loading={pictures.isPending} options={(pictures.data?.records ?? []).map((p) => ({ value: p.id, label: p.name }))} />
+              <Select
+                allowClear
+                placeholder={x.placeholder}
+                loading={pictures.isPending}
+                options={(pictures.data?.records ?? []).map((p) => ({ value: p.id, label: p.name }))}
+              />
             ) : x.type === 'list' ? (
               <Select mode="tags" placeholder={x.placeholder} open={false} />
             ) : x.type === 'text' ? (
@@ -126,7 +196,12 @@ export function CompanyFacts() {
   const facts = (q.data ?? []).filter((f) => f.kind === kind);
 
   const remove = async (f: CompanyFact) => {
-    const yes = await confirmDialog({ title: '删除卡片', content: `确定删除“${String(f.data.name ?? f.data.year)}”吗？`, okText: '删除', danger: true });
+    const yes = await confirmDialog({
+      title: '删除卡片',
+      content: `确定删除“${String(f.data.name ?? f.data.year)}”吗？`,
+      okText: '删除',
+      danger: true,
+    });
     if (!yes) return;
     await companyApi.removeFact(f.id);
     toastSuccess('已删除');
@@ -137,18 +212,27 @@ export function CompanyFacts() {
     <Panel
       title="企业资料库"
       extra={
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ fact: null })} data-testid="fact-add">
+        <Button
+          type="primary"
+          icon={<PlusOutlined />}
+          onClick={() => setEditing({ fact: null })}
+          data-testid="fact-add"
+        >
           添加{FACT_KIND_LABEL[kind]}
         </Button>
       }
     >
       <Typography.Paragraph type="secondary">
-        资质、人员、业绩等结构化资料。AI 写作和生成商务标时直接使用这里的信息填写，资质在招标文件开标日前到期会在标书上提示。
+        资质、人员、业绩等结构化资料。AI
+        写作和生成商务标时直接使用这里的信息填写，资质在招标文件开标日前到期会在标书上提示。
       </Typography.Paragraph>
       <Tabs
         activeKey={kind}
         onChange={(k) => setKind(k as FactKind)}
-        items={FACT_KINDS.map((k) => ({ key: k, label: `${FACT_KIND_LABEL[k]}（${(q.data ?? []).filter((f) => f.kind === k).length}）` }))}
+        items={FACT_KINDS.map((k) => ({
+          key: k,
+          label: `${FACT_KIND_LABEL[k]}（${(q.data ?? []).filter((f) => f.kind === k).length}）`,
+        }))}
       />
       {facts.length ? (
         <div className="bs-kb-cards">
@@ -158,17 +242,40 @@ export function CompanyFacts() {
               size="small"
               className="bs-kb-card"
               title={String(f.kind === 'finance' ? `${String(f.data.year)} 年财务` : f.data.name)}
-              extra={f.expiry ? <Badge status={EXPIRY[f.expiry].status} text={EXPIRY[f.expiry].text} data-testid="fact-expiry" /> : null}
+              extra={
+                f.expiry ? (
+                  <Badge
+                    status={EXPIRY[f.expiry].status}
+                    text={EXPIRY[f.expiry].text}
+                    data-testid="fact-expiry"
+                  />
+                ) : null
+              }
               actions={[
-                <Button key="e" size="small" type="text" icon={<EditOutlined />} onClick={() => setEditing({ fact: f })}>
+                <Button
+                  key="e"
+                  size="small"
+                  type="text"
+                  icon={<EditOutlined />}
+                  onClick={() => setEditing({ fact: f })}
+                >
                   编辑
                 </Button>,
-                <Button key="d" size="small" type="text" danger icon={<DeleteOutlined />} onClick={() => void remove(f)}>
+                <Button
+                  key="d"
+                  size="small"
+                  type="text"
+                  danger
+                  icon={<DeleteOutlined />}
+                  onClick={() => void remove(f)}
+                >
                   删除
                 </Button>,
               ]}
             >
-              {f.kind === 'qualification' && f.data.fileId ? <div className="bs-kb-card__line">扫描件：已关联图片</div> : null}
+              {f.kind === 'qualification' && f.data.fileId ? (
+                <div className="bs-kb-card__line">扫描件：已关联图片</div>
+              ) : null}
               {lines(f).map((l) => (
                 <div key={l} className="bs-kb-card__line">
                   {l}
@@ -178,7 +285,10 @@ export function CompanyFacts() {
           ))}
         </div>
       ) : (
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={q.isPending ? '加载中…' : `还没有${FACT_KIND_LABEL[kind]}，添加后写作时会直接使用`}>
+        <Empty
+          image={Empty.PRESENTED_IMAGE_SIMPLE}
+          description={q.isPending ? '加载中…' : `还没有${FACT_KIND_LABEL[kind]}，添加后写作时会直接使用`}
+        >
           <Space>
             <Button icon={<PlusOutlined />} onClick={() => setEditing({ fact: null })}>
               添加{FACT_KIND_LABEL[kind]}
@@ -186,7 +296,14 @@ export function CompanyFacts() {
           </Space>
         </Empty>
       )}
-      {editing ? <FactForm kind={editing.fact?.kind ?? kind} fact={editing.fact} onClose={() => setEditing(null)} onSaved={refresh} /> : null}
+      {editing ? (
+        <FactForm
+          kind={editing.fact?.kind ?? kind}
+          fact={editing.fact}
+          onClose={() => setEditing(null)}
+          onSaved={refresh}
+        />
+      ) : null}
     </Panel>
   );
 }

@@ -12,7 +12,13 @@ import { UploadDocument } from './UploadDocument.tsx';
 import './knowledge.css';
 
 /** Search over one library with highlighted passages. */
-function SearchPanel({ library, onOpen }: { library: KnowledgeLibrary; onOpen(id: string, name: string): void }) {
+function SearchPanel({
+  library,
+  onOpen,
+}: {
+  library: KnowledgeLibrary;
+  onOpen(id: string, name: string): void;
+}) {
   const [query, setQuery] = useState('');
   const q = useQuery({
     queryKey: knowledgeKeys.search({ query, library }),
@@ -31,14 +37,21 @@ function SearchPanel({ library, onOpen }: { library: KnowledgeLibrary; onOpen(id
       {query ? (
         <div style={{ marginTop: 12 }} data-testid="kb-results">
           {q.isFetching ? <Spin /> : null}
-          {q.data && !q.data.length ? <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="没有找到相关段落，换个说法试试" /> : null}
+          {q.data && !q.data.length ? (
+            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="没有找到相关段落，换个说法试试" />
+          ) : null}
           {q.data?.map((h) => (
             <div key={h.passageId} className="bs-kb-hit">
               <div className="bs-kb-hit__head">
-                <Typography.Link onClick={() => onOpen(h.documentId, h.documentName)}>《{h.documentName}》</Typography.Link>
+                <Typography.Link onClick={() => onOpen(h.documentId, h.documentName)}>
+                  《{h.documentName}》
+                </Typography.Link>
                 <Typography.Text type="secondary">相关度 {h.score.toFixed(1)}</Typography.Text>
               </div>
-              <Highlighted text={h.text.length > 400 ? `${h.text.slice(0, 400)}…` : h.text} ranges={h.highlights} />
+              <Highlighted
+                text={h.text.length > 400 ? `${h.text.slice(0, 400)}…` : h.text}
+                ranges={h.highlights}
+              />
             </div>
           ))}
         </div>
@@ -54,12 +67,20 @@ export function DocumentLibrary({ library }: { library: KnowledgeLibrary }) {
   const [tag, setTag] = useState<string | null>(null);
   const [uploading, setUploading] = useState(false);
   const [open, setOpen] = useState<{ id: string; name: string } | null>(null);
-  const list = useQuery({ queryKey: knowledgeKeys.list({ library, folder, tag }), queryFn: () => knowledgeApi.list({ library, folder, tag }) });
+  const list = useQuery({
+    queryKey: knowledgeKeys.list({ library, folder, tag }),
+    queryFn: () => knowledgeApi.list({ library, folder, tag }),
+  });
   const canUpload = library === 'private' || list.data?.operator === true;
   const refresh = () => void qc.invalidateQueries({ queryKey: knowledgeKeys.all });
 
   const remove = async (d: KnowledgeDocument) => {
-    const yes = await confirmDialog({ title: '删除文档', content: `确定删除“${d.name}”吗？删除后 AI 写作不再引用它，已写好的章节不受影响。`, okText: '删除', danger: true });
+    const yes = await confirmDialog({
+      title: '删除文档',
+      content: `确定删除“${d.name}”吗？删除后 AI 写作不再引用它，已写好的章节不受影响。`,
+      okText: '删除',
+      danger: true,
+    });
     if (!yes) return;
     await knowledgeApi.remove(d.id);
     toastSuccess('已删除');
@@ -75,7 +96,12 @@ export function DocumentLibrary({ library }: { library: KnowledgeLibrary }) {
         title="文档"
         extra={
           canUpload ? (
-            <Button type="primary" icon={<CloudUploadOutlined />} onClick={() => setUploading(true)} data-testid="kb-upload">
+            <Button
+              type="primary"
+              icon={<CloudUploadOutlined />}
+              onClick={() => setUploading(true)}
+              data-testid="kb-upload"
+            >
               上传文档
             </Button>
           ) : null
@@ -83,16 +109,32 @@ export function DocumentLibrary({ library }: { library: KnowledgeLibrary }) {
       >
         <div className={list.data?.folders.length || list.data?.tags.length ? 'bs-kb-layout' : undefined}>
           <div className="bs-kb-filter" hidden={!list.data?.folders.length && !list.data?.tags.length}>
-            <Button type={!filtered ? 'primary' : 'text'} size="small" onClick={() => (setFolder(null), setTag(null))}>
+            <Button
+              type={!filtered ? 'primary' : 'text'}
+              size="small"
+              onClick={() => (setFolder(null), setTag(null))}
+            >
               全部文档
             </Button>
             {list.data?.folders.map((f) => (
-              <Button key={f.name} type={folder === f.name ? 'primary' : 'text'} size="small" icon={<FolderOutlined />} onClick={() => (setFolder(f.name), setTag(null))}>
+              <Button
+                key={f.name}
+                type={folder === f.name ? 'primary' : 'text'}
+                size="small"
+                icon={<FolderOutlined />}
+                onClick={() => (setFolder(f.name), setTag(null))}
+              >
                 {f.name}（{f.count}）
               </Button>
             ))}
             {list.data?.tags.map((t) => (
-              <Button key={t.name} type={tag === t.name ? 'primary' : 'text'} size="small" icon={<TagOutlined />} onClick={() => (setTag(t.name), setFolder(null))}>
+              <Button
+                key={t.name}
+                type={tag === t.name ? 'primary' : 'text'}
+                size="small"
+                icon={<TagOutlined />}
+                onClick={() => (setTag(t.name), setFolder(null))}
+              >
                 {t.name}（{t.count}）
               </Button>
             ))}
@@ -127,19 +169,38 @@ export function DocumentLibrary({ library }: { library: KnowledgeLibrary }) {
               {
                 title: '名称',
                 dataIndex: 'name',
-                render: (name: string, d) => <Typography.Link onClick={() => setOpen({ id: d.id, name })}>{name}</Typography.Link>,
+                render: (name: string, d) => (
+                  <Typography.Link onClick={() => setOpen({ id: d.id, name })}>{name}</Typography.Link>
+                ),
               },
               { title: '文件夹', dataIndex: 'folder', width: 120, render: (f: string | null) => f ?? '—' },
-              { title: '标签', dataIndex: 'tags', width: 160, render: (tags: string[]) => (tags.length ? tags.map((t) => <Tag key={t}>{t}</Tag>) : '—') },
+              {
+                title: '标签',
+                dataIndex: 'tags',
+                width: 160,
+                render: (tags: string[]) => (tags.length ? tags.map((t) => <Tag key={t}>{t}</Tag>) : '—'),
+              },
               { title: '段落', dataIndex: 'passages', width: 70 },
-              { title: '添加时间', dataIndex: 'createTime', width: 160, render: (t: string) => new Date(t).toLocaleString('zh-CN', { hour12: false }) },
+              {
+                title: '添加时间',
+                dataIndex: 'createTime',
+                width: 160,
+                render: (t: string) => new Date(t).toLocaleString('zh-CN', { hour12: false }),
+              },
               {
                 title: '操作',
                 width: 90,
                 render: (_: unknown, d) =>
                   d.removable ? (
                     <Space>
-                      <Button size="small" type="text" danger icon={<DeleteOutlined />} onClick={() => void remove(d)} aria-label={`删除 ${d.name}`}>
+                      <Button
+                        size="small"
+                        type="text"
+                        danger
+                        icon={<DeleteOutlined />}
+                        onClick={() => void remove(d)}
+                        aria-label={`删除 ${d.name}`}
+                      >
                         删除
                       </Button>
                     </Space>

@@ -6,7 +6,10 @@ import { knowledgeApi, knowledgeKeys } from './api.ts';
 export function DocumentPassages({ id }: { id: string }) {
   const q = useQuery({ queryKey: knowledgeKeys.detail(id), queryFn: () => knowledgeApi.detail(id) });
   if (q.isPending) return <Spin />;
-  if (q.isError) return <Alert type="error" showIcon message={q.error instanceof Error ? q.error.message : '文档读取失败'} />;
+  if (q.isError)
+    return (
+      <Alert type="error" showIcon message={q.error instanceof Error ? q.error.message : '文档读取失败'} />
+    );
   const d = q.data;
   return (
     <div>
@@ -27,7 +30,10 @@ export function DocumentPassages({ id }: { id: string }) {
           </div>
         ))
       ) : (
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="这份文件没有可检索的文字（可能是扫描件或图片）" />
+        <Empty
+          image={Empty.PRESENTED_IMAGE_SIMPLE}
+          description="这份文件没有可检索的文字（可能是扫描件或图片）"
+        />
       )}
     </div>
   );

@@ -49,7 +49,12 @@ export function UploadDocument({ open, library, folders, tags, onClose, onSaved 
       const uploaded = await knowledgeApi.upload(file, (p) => setPercent(Math.min(90, Math.round(p * 0.9))));
       setStage('正在切分段落并建立索引…');
       setPercent(92);
-      await knowledgeApi.saveDocument({ fileId: uploaded.fileId, library, folder: folder.trim() || null, tags: chosenTags });
+      await knowledgeApi.saveDocument({
+        fileId: uploaded.fileId,
+        library,
+        folder: folder.trim() || null,
+        tags: chosenTags,
+      });
       setPercent(100);
       toastSuccess(`已加入${library === 'public' ? '公共' : '我的'}知识库：${uploaded.name}`);
       reset();
@@ -73,7 +78,13 @@ export function UploadDocument({ open, library, folders, tags, onClose, onSaved 
           <Button onClick={close} disabled={running}>
             取消
           </Button>
-          <Button type="primary" loading={running} disabled={!file} onClick={() => void start()} data-testid="kb-upload-start">
+          <Button
+            type="primary"
+            loading={running}
+            disabled={!file}
+            onClick={() => void start()}
+            data-testid="kb-upload-start"
+          >
             上传并建立索引
           </Button>
         </Space>
@@ -96,7 +107,9 @@ export function UploadDocument({ open, library, folders, tags, onClose, onSaved 
               <InboxOutlined />
             </p>
             <p className="ant-upload-text">{file ? file.name : '点击或拖入 Word、PDF 或 TXT 文件'}</p>
-            <p className="ant-upload-hint">文件按标题切分为段落，写作时按内容检索。扫描件没有文字，无法检索。</p>
+            <p className="ant-upload-hint">
+              文件按标题切分为段落，写作时按内容检索。扫描件没有文字，无法检索。
+            </p>
           </Upload.Dragger>
         </Form.Item>
         <Form.Item label="文件夹（可选）">
@@ -110,7 +123,14 @@ export function UploadDocument({ open, library, folders, tags, onClose, onSaved 
           />
         </Form.Item>
         <Form.Item label="标签（可选，回车添加）">
-          <Select mode="tags" value={chosenTags} onChange={(v: string[]) => setChosenTags(v.slice(0, KNOWLEDGE_LIMITS.maxTags))} options={tags.map((t) => ({ value: t }))} disabled={running} placeholder="例如：市政、道路" />
+          <Select
+            mode="tags"
+            value={chosenTags}
+            onChange={(v: string[]) => setChosenTags(v.slice(0, KNOWLEDGE_LIMITS.maxTags))}
+            options={tags.map((t) => ({ value: t }))}
+            disabled={running}
+            placeholder="例如：市政、道路"
+          />
         </Form.Item>
       </Form>
       {running ? (

@@ -1,4 +1,12 @@
-import { endpoints, type BusinessBidInput, type FactKind, type KnowledgeListInput, type KnowledgeSearchInput, type SaveDocumentInput, type SaveFactInput } from '@bid/shared';
+import {
+  endpoints,
+  type BusinessBidInput,
+  type FactKind,
+  type KnowledgeListInput,
+  type KnowledgeSearchInput,
+  type SaveDocumentInput,
+  type SaveFactInput,
+} from '@bid/shared';
 import { api } from '../../api/request.ts';
 
 /** Knowledge base and company library calls (API.md "Knowledge base and company library"). */
@@ -13,17 +21,24 @@ export const knowledgeKeys = {
 export const knowledgeApi = {
   /** A DOCX/PDF/TXT through the same upload and safe parser as tenders. */
   upload: (file: File, onProgress?: (percent: number) => void) =>
-    api.upload(endpoints.uploadTender, file, { silent: true, onProgress: onProgress ? (p) => onProgress(p) : undefined }),
-  saveDocument: (input: SaveDocumentInput) => api.call(endpoints.knowledgeSaveDocument, input, { silent: true }),
-  list: (input: Partial<KnowledgeListInput>) => api.call(endpoints.knowledgeList, input, { noDuplicateGuard: true }),
+    api.upload(endpoints.uploadTender, file, {
+      silent: true,
+      onProgress: onProgress ? (p) => onProgress(p) : undefined,
+    }),
+  saveDocument: (input: SaveDocumentInput) =>
+    api.call(endpoints.knowledgeSaveDocument, input, { silent: true }),
+  list: (input: Partial<KnowledgeListInput>) =>
+    api.call(endpoints.knowledgeList, input, { noDuplicateGuard: true }),
   detail: (id: string) => api.call(endpoints.knowledgeDetail, { id }, { noDuplicateGuard: true }),
   remove: (id: string) => api.call(endpoints.knowledgeRemoveDocument, { id }),
-  search: (input: Partial<KnowledgeSearchInput> & { query: string }) => api.call(endpoints.knowledgeSearch, input, { noDuplicateGuard: true }),
+  search: (input: Partial<KnowledgeSearchInput> & { query: string }) =>
+    api.call(endpoints.knowledgeSearch, input, { noDuplicateGuard: true }),
 };
 
 export const companyApi = {
   saveFact: (input: SaveFactInput) => api.call(endpoints.companySaveFact, input),
-  listFacts: (kind?: FactKind) => api.call(endpoints.companyListFacts, kind ? { kind } : {}, { noDuplicateGuard: true }),
+  listFacts: (kind?: FactKind) =>
+    api.call(endpoints.companyListFacts, kind ? { kind } : {}, { noDuplicateGuard: true }),
   removeFact: (id: string) => api.call(endpoints.companyRemoveFact, { id }),
   generateBusinessBid: (input: BusinessBidInput) => api.call(endpoints.generateBusinessBid, input),
 };

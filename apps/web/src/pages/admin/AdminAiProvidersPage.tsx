@@ -38,7 +38,14 @@ export default function AdminAiProvidersPage() {
     form.setFieldsValue(
       p === 'new'
         ? { name: '', baseUrl: '', apiKey: '', standardModel: '', premiumModel: '', concurrency: 4 }
-        : { name: p.name, baseUrl: p.baseUrl, apiKey: '', standardModel: p.standardModel, premiumModel: p.premiumModel, concurrency: p.concurrency },
+        : {
+            name: p.name,
+            baseUrl: p.baseUrl,
+            apiKey: '',
+            standardModel: p.standardModel,
+            premiumModel: p.premiumModel,
+            concurrency: p.concurrency,
+          },
     );
   };
   // The typed key must not stay in the page once the dialog is closed.
@@ -50,7 +57,11 @@ export default function AdminAiProvidersPage() {
     const v = await form.validateFields();
     setSaving(true);
     try {
-      await aiProviderApi.save({ ...v, apiKey: v.apiKey || undefined, ...(editing && editing !== 'new' ? { id: editing.id } : {}) });
+      await aiProviderApi.save({
+        ...v,
+        apiKey: v.apiKey || undefined,
+        ...(editing && editing !== 'new' ? { id: editing.id } : {}),
+      });
       toastSuccess('已保存');
       close();
       await refresh();
@@ -62,7 +73,9 @@ export default function AdminAiProvidersPage() {
     run(p?.id ?? 'own', async () => {
       const ok = await confirmDialog({
         title: p ? `启用“${p.name}”？` : '停用后台服务商？',
-        content: p ? '启用后新的 AI 任务立即改用该服务商的模型，正在进行的任务不受影响。' : '停用后 AI 任务改用服务器自身的配置。',
+        content: p
+          ? '启用后新的 AI 任务立即改用该服务商的模型，正在进行的任务不受影响。'
+          : '停用后 AI 任务改用服务器自身的配置。',
         okText: p ? '启用' : '停用',
       });
       if (!ok) return;
@@ -74,7 +87,9 @@ export default function AdminAiProvidersPage() {
     run(`rm-${p.id}`, async () => {
       const ok = await confirmDialog({
         title: `删除“${p.name}”？`,
-        content: p.active ? '该服务商正在使用，删除后 AI 任务改用服务器自身的配置。删除后密钥无法找回。' : '删除后密钥无法找回。',
+        content: p.active
+          ? '该服务商正在使用，删除后 AI 任务改用服务器自身的配置。删除后密钥无法找回。'
+          : '删除后密钥无法找回。',
         okText: '删除',
         danger: true,
       });
@@ -95,7 +110,15 @@ export default function AdminAiProvidersPage() {
         </Button>
       }
     >
-      {inUse ? <Alert type={inUse === 'offline' ? 'warning' : 'info'} showIcon title={`当前 AI 使用：${IN_USE[inUse]}`} data-testid="ai-in-use" style={{ marginBottom: 16 }} /> : null}
+      {inUse ? (
+        <Alert
+          type={inUse === 'offline' ? 'warning' : 'info'}
+          showIcon
+          title={`当前 AI 使用：${IN_USE[inUse]}`}
+          data-testid="ai-in-use"
+          style={{ marginBottom: 16 }}
+        />
+      ) : null}
       <Panel>
         <Table<AiProviderItem>
           rowKey="id"
@@ -111,7 +134,11 @@ export default function AdminAiProvidersPage() {
             { title: '标准模型', dataIndex: 'standardModel' },
             { title: '高级模型', dataIndex: 'premiumModel' },
             { title: '并发', dataIndex: 'concurrency', width: 70 },
-            { title: '状态', dataIndex: 'active', render: (a: boolean) => (a ? <Tag color="green">使用中</Tag> : <Tag>未启用</Tag>) },
+            {
+              title: '状态',
+              dataIndex: 'active',
+              render: (a: boolean) => (a ? <Tag color="green">使用中</Tag> : <Tag>未启用</Tag>),
+            },
             { title: '更新时间', dataIndex: 'updateTime', render: (v: string) => formatTime(v) },
             {
               title: '操作',
@@ -122,7 +149,12 @@ export default function AdminAiProvidersPage() {
                       停用
                     </Button>
                   ) : (
-                    <Button size="small" type="primary" loading={busy === p.id} onClick={() => void activate(p)}>
+                    <Button
+                      size="small"
+                      type="primary"
+                      loading={busy === p.id}
+                      onClick={() => void activate(p)}
+                    >
                       启用
                     </Button>
                   )}
@@ -150,27 +182,54 @@ export default function AdminAiProvidersPage() {
         forceRender
       >
         <Form<FormValues> form={form} layout="vertical">
-          <Form.Item label="名称" name="name" rules={[{ required: true, whitespace: true, message: '请填写名称' }]}>
+          <Form.Item
+            label="名称"
+            name="name"
+            rules={[{ required: true, whitespace: true, message: '请填写名称' }]}
+          >
             <Input maxLength={50} placeholder="例如：DeepSeek" />
           </Form.Item>
-          <Form.Item label="接口地址（Base URL）" name="baseUrl" rules={[{ required: true, type: 'url', message: '请填写 http(s) 接口地址' }]}>
+          <Form.Item
+            label="接口地址（Base URL）"
+            name="baseUrl"
+            rules={[{ required: true, type: 'url', message: '请填写 http(s) 接口地址' }]}
+          >
             <Input placeholder="例如：https://api.deepseek.com/v1" />
           </Form.Item>
           <Form.Item
             label="API Key"
             name="apiKey"
             rules={editing === 'new' ? [{ required: true, whitespace: true, message: '请填写 API Key' }] : []}
-            extra={editing && editing !== 'new' ? `已配置 ${editing.keyHint}，留空则不修改` : '保存后只显示最后 4 位'}
+            extra={
+              editing && editing !== 'new'
+                ? `已配置 ${editing.keyHint}，留空则不修改`
+                : '保存后只显示最后 4 位'
+            }
           >
-            <Input.Password autoComplete="new-password" placeholder={editing && editing !== 'new' ? '留空则不修改' : 'sk-...'} />
+            <Input.Password
+              autoComplete="new-password"
+              placeholder={editing && editing !== 'new' ? '留空则不修改' : 'sk-...'}
+            />
           </Form.Item>
-          <Form.Item label="标准模型名" name="standardModel" rules={[{ required: true, whitespace: true, message: '请填写标准模型名' }]}>
+          <Form.Item
+            label="标准模型名"
+            name="standardModel"
+            rules={[{ required: true, whitespace: true, message: '请填写标准模型名' }]}
+          >
             <Input placeholder="例如：deepseek-chat" />
           </Form.Item>
-          <Form.Item label="高级模型名" name="premiumModel" rules={[{ required: true, whitespace: true, message: '请填写高级模型名' }]}>
+          <Form.Item
+            label="高级模型名"
+            name="premiumModel"
+            rules={[{ required: true, whitespace: true, message: '请填写高级模型名' }]}
+          >
             <Input placeholder="例如：deepseek-reasoner" />
           </Form.Item>
-          <Form.Item label="每个模型的并发请求数" name="concurrency" rules={[{ required: true, message: '请填写并发数' }]}>
+          <Form.Item
+            label="每个模型的并发请求数"
+            name="concurrency"
+            rules={[{ required: true, message: '请填写并发数' }]}
+          >
             <InputNumber min={1} max={64} />
           </Form.Item>
         </Form>

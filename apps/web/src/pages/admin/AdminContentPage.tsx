@@ -2,7 +2,14 @@ import { useDeferredValue, useState } from 'react';
 import { Button, Empty, Form, Input, InputNumber, Modal, Segmented, Space, Switch, Table, Tag } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { markdownToSafeHtml } from '@bid/document/html';
-import { CONTENT_KIND_LABEL, CONTENT_LIMITS, contentHref, formatTime, type AdminContentItem, type ContentKind } from '@bid/shared';
+import {
+  CONTENT_KIND_LABEL,
+  CONTENT_LIMITS,
+  contentHref,
+  formatTime,
+  type AdminContentItem,
+  type ContentKind,
+} from '@bid/shared';
 import { PageFrame, Panel } from '../../components/PageFrame.tsx';
 import { confirmDialog, toastSuccess } from '../../utils/feedback.ts';
 import { useBusyAction } from '../../utils/useBusyAction.ts';
@@ -26,7 +33,15 @@ interface EditorValues {
 }
 
 /** Create or edit one item: Markdown on the left, the page's rendering (the same renderer) on the right. */
-function ContentEditor({ kind, item, onClose }: { kind: ContentKind; item: AdminContentItem | null; onClose: () => void }) {
+function ContentEditor({
+  kind,
+  item,
+  onClose,
+}: {
+  kind: ContentKind;
+  item: AdminContentItem | null;
+  onClose: () => void;
+}) {
   const qc = useQueryClient();
   const [form] = Form.useForm<EditorValues>();
   const [saving, setSaving] = useState(false);
@@ -70,10 +85,27 @@ function ContentEditor({ kind, item, onClose }: { kind: ContentKind; item: Admin
       <Form<EditorValues>
         form={form}
         layout="vertical"
-        initialValues={item ? { title: item.title, code: item.code, category: item.category, summary: item.summary, sort: item.sort, body: item.body, published: item.published } : { published: true, sort: 0, body: '' }}
+        initialValues={
+          item
+            ? {
+                title: item.title,
+                code: item.code,
+                category: item.category,
+                summary: item.summary,
+                sort: item.sort,
+                body: item.body,
+                published: item.published,
+              }
+            : { published: true, sort: 0, body: '' }
+        }
       >
         <Space align="start" wrap>
-          <Form.Item name="title" label={kind === 'question' ? '问题' : '标题'} rules={[{ required: true, whitespace: true, message: '请填写标题' }]} style={{ width: 360 }}>
+          <Form.Item
+            name="title"
+            label={kind === 'question' ? '问题' : '标题'}
+            rules={[{ required: true, whitespace: true, message: '请填写标题' }]}
+            style={{ width: 360 }}
+          >
             <Input maxLength={CONTENT_LIMITS.title} />
           </Form.Item>
           <Form.Item
@@ -99,12 +131,20 @@ function ContentEditor({ kind, item, onClose }: { kind: ContentKind; item: Admin
           <Input maxLength={CONTENT_LIMITS.summary} />
         </Form.Item>
         <div className="bs-content-editor">
-          <Form.Item name="body" label="正文（Markdown）" rules={[{ required: true, whitespace: true, message: '请填写正文' }]}>
+          <Form.Item
+            name="body"
+            label="正文（Markdown）"
+            rules={[{ required: true, whitespace: true, message: '请填写正文' }]}
+          >
             <Input.TextArea rows={18} maxLength={CONTENT_LIMITS.body} aria-label="正文 Markdown" />
           </Form.Item>
           <div>
             <div className="bs-content-editor__label">预览</div>
-            <div className="bs-article bs-content-editor__preview" data-testid="content-preview" dangerouslySetInnerHTML={{ __html: markdownToSafeHtml(preview) }} />
+            <div
+              className="bs-article bs-content-editor__preview"
+              data-testid="content-preview"
+              dangerouslySetInnerHTML={{ __html: markdownToSafeHtml(preview) }}
+            />
           </div>
         </div>
       </Form>
@@ -128,14 +168,22 @@ export default function AdminContentPage() {
     });
   const remove = (item: AdminContentItem) =>
     run(item.id, async () => {
-      const ok = await confirmDialog({ title: '删除内容', content: `确定删除“${item.title}”？删除后它的网址将显示 404，且无法恢复。只想暂时隐藏请用“下线”。`, okText: '删除', danger: true });
+      const ok = await confirmDialog({
+        title: '删除内容',
+        content: `确定删除“${item.title}”？删除后它的网址将显示 404，且无法恢复。只想暂时隐藏请用“下线”。`,
+        okText: '删除',
+        danger: true,
+      });
       if (!ok) return;
       await adminContentApi.remove(item.id);
       toastSuccess('已删除');
       await refresh();
     });
   return (
-    <PageFrame title="内容管理" description="帮助中心、常见问题和产品动态：正文用 Markdown 编写，发布后出现在公开页面和站内搜索中。">
+    <PageFrame
+      title="内容管理"
+      description="帮助中心、常见问题和产品动态：正文用 Markdown 编写，发布后出现在公开页面和站内搜索中。"
+    >
       <Panel
         extra={
           <Space>
@@ -172,7 +220,14 @@ export default function AdminContentPage() {
             {
               title: '发布',
               dataIndex: 'published',
-              render: (v: boolean, item) => <Switch checked={v} loading={busy === item.id} aria-label={`发布 ${item.title}`} onChange={(on) => void publish(item, on)} />,
+              render: (v: boolean, item) => (
+                <Switch
+                  checked={v}
+                  loading={busy === item.id}
+                  aria-label={`发布 ${item.title}`}
+                  onChange={(on) => void publish(item, on)}
+                />
+              ),
             },
             { title: '更新时间', dataIndex: 'updatedAt', render: (v: string) => formatTime(v) },
             {
@@ -191,7 +246,14 @@ export default function AdminContentPage() {
           ]}
         />
       </Panel>
-      {editing ? <ContentEditor key={editing === 'new' ? `new-${kind}` : editing.id} kind={kind} item={editing === 'new' ? null : editing} onClose={() => setEditing(null)} /> : null}
+      {editing ? (
+        <ContentEditor
+          key={editing === 'new' ? `new-${kind}` : editing.id}
+          kind={kind}
+          item={editing === 'new' ? null : editing}
+          onClose={() => setEditing(null)}
+        />
+      ) : null}
     </PageFrame>
   );
 }

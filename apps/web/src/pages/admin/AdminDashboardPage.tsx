@@ -6,7 +6,10 @@ import { RevenueTable } from './RevenueTable.tsx';
 
 /** /admin: counts an operator looks at first, then the last 30 days day by day. */
 export default function AdminDashboardPage() {
-  const dash = useQuery({ queryKey: [...commerceKeys.admin, 'dashboard'], queryFn: () => adminApi.dashboard() });
+  const dash = useQuery({
+    queryKey: [...commerceKeys.admin, 'dashboard'],
+    queryFn: () => adminApi.dashboard(),
+  });
   const d = dash.data;
   return (
     <PageFrame title="运营概览" description="用户、标书与订单的总数；收入为已付款订单的合计。">

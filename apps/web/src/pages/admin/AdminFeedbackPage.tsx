@@ -24,7 +24,8 @@ export default function AdminFeedbackPage() {
   const [saving, setSaving] = useState(false);
   const list = useQuery({
     queryKey: [...feedbackKeys.admin, filter, current],
-    queryFn: () => adminFeedbackApi.list({ current, size: PAGE_SIZE, ...(filter === 'all' ? {} : { status: filter }) }),
+    queryFn: () =>
+      adminFeedbackApi.list({ current, size: PAGE_SIZE, ...(filter === 'all' ? {} : { status: filter }) }),
     placeholderData: keepPreviousData,
   });
   const open = (f: AdminFeedbackItem) => {
@@ -44,7 +45,10 @@ export default function AdminFeedbackPage() {
     }
   };
   return (
-    <PageFrame title="意见反馈" description="用户提交的问题和建议，未回复的排在前面；回复后用户在“意见反馈”页面看到回复，并有新回复提示。">
+    <PageFrame
+      title="意见反馈"
+      description="用户提交的问题和建议，未回复的排在前面；回复后用户在“意见反馈”页面看到回复，并有新回复提示。"
+    >
       <Panel
         extra={
           <Segmented
@@ -63,7 +67,13 @@ export default function AdminFeedbackPage() {
           loading={list.isPending}
           dataSource={list.data?.records ?? []}
           locale={{ emptyText: <Empty description="没有反馈" /> }}
-          pagination={{ current, pageSize: PAGE_SIZE, total: list.data?.total ?? 0, onChange: setCurrent, hideOnSinglePage: true }}
+          pagination={{
+            current,
+            pageSize: PAGE_SIZE,
+            total: list.data?.total ?? 0,
+            onChange: setCurrent,
+            hideOnSinglePage: true,
+          }}
           columns={[
             { title: '用户', dataIndex: 'userAccount', width: 140 },
             { title: '类型', dataIndex: 'type', width: 80 },
@@ -72,17 +82,25 @@ export default function AdminFeedbackPage() {
               dataIndex: 'content',
               render: (v: string, f) => (
                 <Space direction="vertical" size={4}>
-                  <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', margin: 0 }}>{v}</Typography.Paragraph>
+                  <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', margin: 0 }}>
+                    {v}
+                  </Typography.Paragraph>
                   {f.images.length ? (
                     <Space>
                       {f.images.map((id) => (
                         <a key={id} href={adminScreenshotUrl(f.id, id)} target="_blank" rel="noreferrer">
-                          <img src={adminScreenshotUrl(f.id, id)} alt="反馈截图" style={{ height: 56, borderRadius: 4, border: '1px solid #e5e7eb' }} />
+                          <img
+                            src={adminScreenshotUrl(f.id, id)}
+                            alt="反馈截图"
+                            style={{ height: 56, borderRadius: 4, border: '1px solid #e5e7eb' }}
+                          />
                         </a>
                       ))}
                     </Space>
                   ) : null}
-                  {f.contact ? <Typography.Text type="secondary">联系方式：{f.contact}</Typography.Text> : null}
+                  {f.contact ? (
+                    <Typography.Text type="secondary">联系方式：{f.contact}</Typography.Text>
+                  ) : null}
                   {f.reply ? <Typography.Text type="success">回复：{f.reply}</Typography.Text> : null}
                 </Space>
               ),
@@ -92,7 +110,8 @@ export default function AdminFeedbackPage() {
               title: '状态',
               dataIndex: 'status',
               width: 90,
-              render: (s: AdminFeedbackItem['status']) => (s === 'replied' ? <Tag color="green">已回复</Tag> : <Tag color="gold">待回复</Tag>),
+              render: (s: AdminFeedbackItem['status']) =>
+                s === 'replied' ? <Tag color="green">已回复</Tag> : <Tag color="gold">待回复</Tag>,
             },
             {
               title: '操作',
@@ -119,7 +138,15 @@ export default function AdminFeedbackPage() {
         <Typography.Paragraph type="secondary" style={{ whiteSpace: 'pre-wrap' }}>
           {editing?.content}
         </Typography.Paragraph>
-        <Input.TextArea rows={5} value={text} maxLength={FEEDBACK_LIMITS.replyMax} showCount onChange={(e) => setText(e.target.value)} aria-label="回复内容" placeholder="回复内容会显示给用户" />
+        <Input.TextArea
+          rows={5}
+          value={text}
+          maxLength={FEEDBACK_LIMITS.replyMax}
+          showCount
+          onChange={(e) => setText(e.target.value)}
+          aria-label="回复内容"
+          placeholder="回复内容会显示给用户"
+        />
       </Modal>
     </PageFrame>
   );

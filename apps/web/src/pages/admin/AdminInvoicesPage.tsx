@@ -2,7 +2,17 @@ import { useState } from 'react';
 import { Alert, Button, Descriptions, Empty, Modal, Segmented, Space, Table, Upload } from 'antd';
 import { ReloadOutlined, UploadOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { INVOICE_LIMITS, INVOICE_MSG, INVOICE_TYPE_LABELS, ORDER_STATUS_LABELS, formatTime, maskPhone, rejectInvoiceSchema, type AdminInvoiceItem, type InvoiceStatus } from '@bid/shared';
+import {
+  INVOICE_LIMITS,
+  INVOICE_MSG,
+  INVOICE_TYPE_LABELS,
+  ORDER_STATUS_LABELS,
+  formatTime,
+  maskPhone,
+  rejectInvoiceSchema,
+  type AdminInvoiceItem,
+  type InvoiceStatus,
+} from '@bid/shared';
 import { PageFrame, Panel } from '../../components/PageFrame.tsx';
 import { confirmDialog, promptDialog, toastSuccess } from '../../utils/feedback.ts';
 import { useBusyAction } from '../../utils/useBusyAction.ts';
@@ -31,7 +41,12 @@ function InvoiceFacts({ inv }: { inv: AdminInvoiceItem }) {
           key: 'orders',
           label: '订单',
           span: 2,
-          children: inv.orders.map((o) => `${o.id}（${o.packageName} ¥${o.amount}${o.status === 'paid' ? '' : `，${ORDER_STATUS_LABELS[o.status]}`}）`).join('，'),
+          children: inv.orders
+            .map(
+              (o) =>
+                `${o.id}（${o.packageName} ¥${o.amount}${o.status === 'paid' ? '' : `，${ORDER_STATUS_LABELS[o.status]}`}）`,
+            )
+            .join('，'),
         },
       ]}
     />
@@ -39,7 +54,15 @@ function InvoiceFacts({ inv }: { inv: AdminInvoiceItem }) {
 }
 
 /** 开具: the operator checks the details and uploads the invoice PDF made in the tax system. */
-function IssueDialog({ inv, onClose, onIssued }: { inv: AdminInvoiceItem | null; onClose: () => void; onIssued: () => void }) {
+function IssueDialog({
+  inv,
+  onClose,
+  onIssued,
+}: {
+  inv: AdminInvoiceItem | null;
+  onClose: () => void;
+  onIssued: () => void;
+}) {
   const [file, setFile] = useState<File | null>(null);
   const [error, setError] = useState<string | null>(null);
   const { busy, run } = useBusyAction();
@@ -61,7 +84,17 @@ function IssueDialog({ inv, onClose, onIssued }: { inv: AdminInvoiceItem | null;
       onIssued();
     });
   return (
-    <Modal open={inv !== null} title="开具发票" width={720} okText="确认开具" cancelText="取消" confirmLoading={busy === 'issue'} onOk={() => void issue()} onCancel={close} destroyOnHidden>
+    <Modal
+      open={inv !== null}
+      title="开具发票"
+      width={720}
+      okText="确认开具"
+      cancelText="取消"
+      confirmLoading={busy === 'issue'}
+      onOk={() => void issue()}
+      onCancel={close}
+      destroyOnHidden
+    >
       {inv ? (
         <Space direction="vertical" style={{ width: '100%' }} data-testid="invoice-issue">
           <InvoiceFacts inv={inv} />
@@ -98,7 +131,8 @@ export default function AdminInvoicesPage() {
   const { busy, run } = useBusyAction();
   const list = useQuery({
     queryKey: [...invoiceKeys.admin, status, current],
-    queryFn: () => adminInvoiceApi.list({ current, size: PAGE_SIZE, ...(status === 'all' ? {} : { status }) }),
+    queryFn: () =>
+      adminInvoiceApi.list({ current, size: PAGE_SIZE, ...(status === 'all' ? {} : { status }) }),
     placeholderData: keepPreviousData,
   });
   const reload = () => qc.invalidateQueries({ queryKey: invoiceKeys.admin });
@@ -106,20 +140,29 @@ export default function AdminInvoicesPage() {
     run(inv.id, async () => {
       const reason = await promptDialog({
         title: '驳回发票申请',
-        label: `驳回 ${inv.title} 的发票申请（¥${inv.amount}），用户会看到原因，订单可重新申请。`, placeholder: '驳回原因',
+        label: `驳回 ${inv.title} 的发票申请（¥${inv.amount}），用户会看到原因，订单可重新申请。`,
+        placeholder: '驳回原因',
         inputType: 'textarea',
         okText: '驳回',
         validator: (v) => rejectInvoiceSchema.shape.reason.safeParse(v).error?.issues[0]?.message ?? true,
       });
       if (reason === null) return;
-      const sure = await confirmDialog({ title: '确认驳回', content: `确认驳回该申请？原因：${reason}`, okText: '确认驳回', danger: true });
+      const sure = await confirmDialog({
+        title: '确认驳回',
+        content: `确认驳回该申请？原因：${reason}`,
+        okText: '确认驳回',
+        danger: true,
+      });
       if (!sure) return;
       await adminInvoiceApi.reject({ id: inv.id, reason });
       toastSuccess('已驳回，用户可看到原因');
       await reload();
     });
   return (
-    <PageFrame title="发票管理" description="核对开票信息，在税务系统开具后上传发票 PDF；信息有误时驳回并写明原因。">
+    <PageFrame
+      title="发票管理"
+      description="核对开票信息，在税务系统开具后上传发票 PDF；信息有误时驳回并写明原因。"
+    >
       <Panel
         extra={
           <Space>
@@ -143,14 +186,36 @@ export default function AdminInvoicesPage() {
           loading={list.isPending}
           dataSource={list.data?.records ?? []}
           locale={{ emptyText: <Empty description="没有发票申请" /> }}
-          pagination={{ current, pageSize: PAGE_SIZE, total: list.data?.total ?? 0, onChange: setCurrent, hideOnSinglePage: true }}
+          pagination={{
+            current,
+            pageSize: PAGE_SIZE,
+            total: list.data?.total ?? 0,
+            onChange: setCurrent,
+            hideOnSinglePage: true,
+          }}
           expandable={{ expandedRowRender: (inv) => <InvoiceFacts inv={inv} /> }}
           columns={[
-            { title: '申请人', dataIndex: 'applicantAccount', render: (v: string, r) => `${maskPhone(v) || v}${r.holder === 'tenant' ? '（企业）' : ''}` },
+            {
+              title: '申请人',
+              dataIndex: 'applicantAccount',
+              render: (v: string, r) => `${maskPhone(v) || v}${r.holder === 'tenant' ? '（企业）' : ''}`,
+            },
             { title: '发票抬头', dataIndex: 'title' },
-            { title: '类型', dataIndex: 'type', render: (t: AdminInvoiceItem['type']) => INVOICE_TYPE_LABELS[t] },
-            { title: '金额', dataIndex: 'amount', render: (v: string, r) => `¥${v}（${r.orderCount} 个订单）` },
-            { title: '状态', dataIndex: 'status', render: (s: InvoiceStatus, r) => <InvoiceStatusTag status={s} reason={r.rejectReason} /> },
+            {
+              title: '类型',
+              dataIndex: 'type',
+              render: (t: AdminInvoiceItem['type']) => INVOICE_TYPE_LABELS[t],
+            },
+            {
+              title: '金额',
+              dataIndex: 'amount',
+              render: (v: string, r) => `¥${v}（${r.orderCount} 个订单）`,
+            },
+            {
+              title: '状态',
+              dataIndex: 'status',
+              render: (s: InvoiceStatus, r) => <InvoiceStatusTag status={s} reason={r.rejectReason} />,
+            },
             { title: '申请时间', dataIndex: 'createTime', render: (v: string) => formatTime(v) },
             {
               title: '操作',
@@ -165,7 +230,11 @@ export default function AdminInvoicesPage() {
                     </Button>
                   </Space>
                 ) : r.downloadable ? (
-                  <Button size="small" loading={busy === r.id} onClick={() => void run(r.id, () => adminInvoiceApi.download(r.id))}>
+                  <Button
+                    size="small"
+                    loading={busy === r.id}
+                    onClick={() => void run(r.id, () => adminInvoiceApi.download(r.id))}
+                  >
                     查看 PDF
                   </Button>
                 ) : null,

@@ -1,5 +1,19 @@
 import { useState } from 'react';
-import { Alert, Button, DatePicker, Empty, Form, Input, Modal, Radio, Select, Space, Switch, Table, Tag } from 'antd';
+import {
+  Alert,
+  Button,
+  DatePicker,
+  Empty,
+  Form,
+  Input,
+  Modal,
+  Radio,
+  Select,
+  Space,
+  Switch,
+  Table,
+  Tag,
+} from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import dayjs, { type Dayjs } from 'dayjs';
 import { formatTime, type AdminNoticeItem } from '@bid/shared';
@@ -59,13 +73,31 @@ function NoticeEditor({ item, onClose }: { item: AdminNoticeItem | null; onClose
     }
   };
   return (
-    <Modal open width={640} title={item ? '编辑公告' : '新建公告'} okText="保存" confirmLoading={saving} onOk={() => void save()} onCancel={onClose} destroyOnHidden maskClosable={false}>
+    <Modal
+      open
+      width={640}
+      title={item ? '编辑公告' : '新建公告'}
+      okText="保存"
+      confirmLoading={saving}
+      onOk={() => void save()}
+      onCancel={onClose}
+      destroyOnHidden
+      maskClosable={false}
+    >
       <Form<NoticeValues>
         form={form}
         layout="vertical"
         initialValues={
           item
-            ? { ...item, link: item.link ?? undefined, version: item.version ?? undefined, window: item.startAt || item.endAt ? [item.startAt ? dayjs(item.startAt) : null, item.endAt ? dayjs(item.endAt) : null] : null }
+            ? {
+                ...item,
+                link: item.link ?? undefined,
+                version: item.version ?? undefined,
+                window:
+                  item.startAt || item.endAt
+                    ? [item.startAt ? dayjs(item.startAt) : null, item.endAt ? dayjs(item.endAt) : null]
+                    : null,
+              }
             : { kind: 'head', level: 'info', published: true }
         }
       >
@@ -77,10 +109,18 @@ function NoticeEditor({ item, onClose }: { item: AdminNoticeItem | null; onClose
             ]}
           />
         </Form.Item>
-        <Form.Item name="title" label="标题" rules={[{ required: true, whitespace: true, message: '请填写标题' }]}>
+        <Form.Item
+          name="title"
+          label="标题"
+          rules={[{ required: true, whitespace: true, message: '请填写标题' }]}
+        >
           <Input maxLength={100} />
         </Form.Item>
-        <Form.Item name="content" label="内容" rules={[{ required: true, whitespace: true, message: '请填写内容' }]}>
+        <Form.Item
+          name="content"
+          label="内容"
+          rules={[{ required: true, whitespace: true, message: '请填写内容' }]}
+        >
           <Input.TextArea rows={4} maxLength={2000} />
         </Form.Item>
         <Space align="start" wrap>
@@ -92,7 +132,11 @@ function NoticeEditor({ item, onClose }: { item: AdminNoticeItem | null; onClose
               <Input maxLength={30} placeholder="例如 2.1.0" style={{ width: 140 }} />
             </Form.Item>
           ) : null}
-          <Form.Item name="link" label="链接（可选）" rules={[{ pattern: /^(https?:\/\/|\/(?!\/))/, message: '须以 http(s):// 或 / 开头' }]}>
+          <Form.Item
+            name="link"
+            label="链接（可选）"
+            rules={[{ pattern: /^(https?:\/\/|\/(?!\/))/, message: '须以 http(s):// 或 / 开头' }]}
+          >
             <Input maxLength={500} placeholder="/help/getting-started.html" style={{ width: 260 }} />
           </Form.Item>
         </Space>
@@ -122,14 +166,22 @@ export default function AdminNoticesPage() {
     });
   const remove = (n: AdminNoticeItem) =>
     run(n.id, async () => {
-      const ok = await confirmDialog({ title: '删除公告', content: `确定删除“${n.title}”？删除后无法恢复，用户的关闭记录也一并删除。`, okText: '删除', danger: true });
+      const ok = await confirmDialog({
+        title: '删除公告',
+        content: `确定删除“${n.title}”？删除后无法恢复，用户的关闭记录也一并删除。`,
+        okText: '删除',
+        danger: true,
+      });
       if (!ok) return;
       await adminContentApi.removeNotice(n.id);
       toastSuccess('已删除');
       await refresh();
     });
   return (
-    <PageFrame title="公告管理" description="上线的公告显示在用户工作台各页面的上方和个人中心，每位用户关闭后不再向其显示。同类公告同时上线多条时，更新说明显示最新的一条，顶部横幅按排序和新旧显示一条。">
+    <PageFrame
+      title="公告管理"
+      description="上线的公告显示在用户工作台各页面的上方和个人中心，每位用户关闭后不再向其显示。同类公告同时上线多条时，更新说明显示最新的一条，顶部横幅按排序和新旧显示一条。"
+    >
       <Panel
         extra={
           <Button type="primary" onClick={() => setEditing('new')}>
@@ -137,7 +189,9 @@ export default function AdminNoticesPage() {
           </Button>
         }
       >
-        {list.isError ? <Alert type="error" showIcon message="公告加载失败，请刷新重试" style={{ marginBottom: 12 }} /> : null}
+        {list.isError ? (
+          <Alert type="error" showIcon message="公告加载失败，请刷新重试" style={{ marginBottom: 12 }} />
+        ) : null}
         <Table<AdminNoticeItem>
           rowKey="id"
           data-testid="admin-notices"
@@ -146,18 +200,36 @@ export default function AdminNoticesPage() {
           locale={{ emptyText: <Empty description="还没有公告" /> }}
           pagination={{ pageSize: 20, hideOnSinglePage: true }}
           columns={[
-            { title: '类型', dataIndex: 'kind', render: (k: Kind) => <Tag color={k === 'head' ? 'blue' : 'purple'}>{KIND_LABEL[k]}</Tag> },
-            { title: '标题', dataIndex: 'title', render: (t: string, n) => (n.version ? `${t}（${n.version}）` : t) },
+            {
+              title: '类型',
+              dataIndex: 'kind',
+              render: (k: Kind) => <Tag color={k === 'head' ? 'blue' : 'purple'}>{KIND_LABEL[k]}</Tag>,
+            },
+            {
+              title: '标题',
+              dataIndex: 'title',
+              render: (t: string, n) => (n.version ? `${t}（${n.version}）` : t),
+            },
             { title: '内容', dataIndex: 'content', ellipsis: true },
             {
               title: '显示时间',
-              render: (_: unknown, n) => (n.startAt || n.endAt ? `${n.startAt ? formatTime(n.startAt) : '上线起'} 至 ${n.endAt ? formatTime(n.endAt) : '不限'}` : '一直显示'),
+              render: (_: unknown, n) =>
+                n.startAt || n.endAt
+                  ? `${n.startAt ? formatTime(n.startAt) : '上线起'} 至 ${n.endAt ? formatTime(n.endAt) : '不限'}`
+                  : '一直显示',
             },
             { title: '已关闭人数', dataIndex: 'closedCount' },
             {
               title: '上线',
               dataIndex: 'published',
-              render: (v: boolean, n) => <Switch checked={v} loading={busy === n.id} aria-label={`上线 ${n.title}`} onChange={(on) => void publish(n, on)} />,
+              render: (v: boolean, n) => (
+                <Switch
+                  checked={v}
+                  loading={busy === n.id}
+                  aria-label={`上线 ${n.title}`}
+                  onChange={(on) => void publish(n, on)}
+                />
+              ),
             },
             {
               title: '操作',
@@ -175,7 +247,13 @@ export default function AdminNoticesPage() {
           ]}
         />
       </Panel>
-      {editing ? <NoticeEditor key={editing === 'new' ? 'new' : editing.id} item={editing === 'new' ? null : editing} onClose={() => setEditing(null)} /> : null}
+      {editing ? (
+        <NoticeEditor
+          key={editing === 'new' ? 'new' : editing.id}
+          item={editing === 'new' ? null : editing}
+          onClose={() => setEditing(null)}
+        />
+      ) : null}
     </PageFrame>
   );
 }

@@ -1,7 +1,14 @@
 import { useState } from 'react';
 import { Button, Empty, Segmented, Table, Tag } from 'antd';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ORDER_STATUS_LABELS, PACKAGE_KIND_LABELS, formatTime, maskPhone, type AdminOrderItem, type OrderStatus } from '@bid/shared';
+import {
+  ORDER_STATUS_LABELS,
+  PACKAGE_KIND_LABELS,
+  formatTime,
+  maskPhone,
+  type AdminOrderItem,
+  type OrderStatus,
+} from '@bid/shared';
 import { PageFrame, Panel } from '../../components/PageFrame.tsx';
 import { confirmDialog, promptDialog, toastSuccess } from '../../utils/feedback.ts';
 import { useBusyAction } from '../../utils/useBusyAction.ts';
@@ -28,7 +35,11 @@ export default function AdminOrdersPage() {
   });
   const confirm = (o: AdminOrderItem) =>
     run(o.id, async () => {
-      const ok = await confirmDialog({ title: '确认收款', content: `确认已收到订单 ${o.id} 的转账 ¥${o.amount}？确认后买家的额度立即增加。`, okText: '确认收款' });
+      const ok = await confirmDialog({
+        title: '确认收款',
+        content: `确认已收到订单 ${o.id} 的转账 ¥${o.amount}？确认后买家的额度立即增加。`,
+        okText: '确认收款',
+      });
       if (!ok) return;
       const r = await adminApi.confirm(o.id);
       toastSuccess(r.credited ? '已确认收款，额度已到账' : '该订单此前已确认，未重复到账');
@@ -46,11 +57,18 @@ export default function AdminOrdersPage() {
       });
       if (note === null) return;
       const r = await adminApi.refund({ id: o.id, note });
-      toastSuccess(r.alreadyUsed > 0 ? `已退款：收回 ${r.takenBack} 份额度，${r.alreadyUsed} 份已被使用无法收回` : `已退款：收回 ${r.takenBack} 份额度`);
+      toastSuccess(
+        r.alreadyUsed > 0
+          ? `已退款：收回 ${r.takenBack} 份额度，${r.alreadyUsed} 份已被使用无法收回`
+          : `已退款：收回 ${r.takenBack} 份额度`,
+      );
       await qc.invalidateQueries({ queryKey: commerceKeys.admin });
     });
   return (
-    <PageFrame title="订单管理" description="核对银行到账（转账备注含订单号）后确认收款；重复确认不会重复增加额度。退款需先在线下退回款项（银行转账或微信支付商户平台），这里记录退款并收回该订单到账的额度。">
+    <PageFrame
+      title="订单管理"
+      description="核对银行到账（转账备注含订单号）后确认收款；重复确认不会重复增加额度。退款需先在线下退回款项（银行转账或微信支付商户平台），这里记录退款并收回该订单到账的额度。"
+    >
       <Panel
         extra={
           <Segmented
@@ -69,16 +87,51 @@ export default function AdminOrdersPage() {
           loading={list.isPending}
           dataSource={list.data?.records ?? []}
           locale={{ emptyText: <Empty description="没有订单" /> }}
-          pagination={{ current, pageSize: PAGE_SIZE, total: list.data?.total ?? 0, onChange: setCurrent, hideOnSinglePage: true }}
+          pagination={{
+            current,
+            pageSize: PAGE_SIZE,
+            total: list.data?.total ?? 0,
+            onChange: setCurrent,
+            hideOnSinglePage: true,
+          }}
           columns={[
             { title: '订单号', dataIndex: 'id' },
-            { title: '买家', dataIndex: 'buyerAccount', render: (v: string, o) => `${maskPhone(v) || v}${o.holder === 'tenant' ? '（企业）' : ''}` },
-            { title: '套餐', dataIndex: 'packageName', render: (v: string, o) => `${v}（${PACKAGE_KIND_LABELS[o.kind]}）` },
-            { title: '金额', dataIndex: 'amount', render: (v: string, o) => (o.couponCode ? `¥${v}（优惠码 ${o.couponCode} 减 ¥${o.discount}）` : `¥${v}`) },
-            { title: '付款方式', dataIndex: 'payMethod', render: (v: string) => (v === 'transfer' ? '银行转账' : '微信支付') },
-            { title: '状态', dataIndex: 'status', render: (s: OrderStatus) => <Tag color={s === 'paid' ? 'green' : s === 'created' ? 'gold' : 'default'}>{ORDER_STATUS_LABELS[s]}</Tag> },
+            {
+              title: '买家',
+              dataIndex: 'buyerAccount',
+              render: (v: string, o) => `${maskPhone(v) || v}${o.holder === 'tenant' ? '（企业）' : ''}`,
+            },
+            {
+              title: '套餐',
+              dataIndex: 'packageName',
+              render: (v: string, o) => `${v}（${PACKAGE_KIND_LABELS[o.kind]}）`,
+            },
+            {
+              title: '金额',
+              dataIndex: 'amount',
+              render: (v: string, o) =>
+                o.couponCode ? `¥${v}（优惠码 ${o.couponCode} 减 ¥${o.discount}）` : `¥${v}`,
+            },
+            {
+              title: '付款方式',
+              dataIndex: 'payMethod',
+              render: (v: string) => (v === 'transfer' ? '银行转账' : '微信支付'),
+            },
+            {
+              title: '状态',
+              dataIndex: 'status',
+              render: (s: OrderStatus) => (
+                <Tag color={s === 'paid' ? 'green' : s === 'created' ? 'gold' : 'default'}>
+                  {ORDER_STATUS_LABELS[s]}
+                </Tag>
+              ),
+            },
             { title: '下单时间', dataIndex: 'createTime', render: (v: string) => formatTime(v) },
-            { title: '付款时间', dataIndex: 'payTime', render: (v: string | null) => (v ? formatTime(v) : '-') },
+            {
+              title: '付款时间',
+              dataIndex: 'payTime',
+              render: (v: string | null) => (v ? formatTime(v) : '-'),
+            },
             {
               title: '操作',
               render: (_: unknown, o: AdminOrderItem) =>

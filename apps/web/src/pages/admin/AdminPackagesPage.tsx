@@ -34,7 +34,11 @@ function PackagesPanel() {
   const save = (v: PackageForm) =>
     run('save', async () => {
       const current = editing !== 'new' ? editing : null;
-      await adminApi.savePackage({ ...v, originalPrice: v.originalPrice?.trim() ? v.originalPrice.trim() : null, ...(current ? { id: current.id, enabled: current.enabled } : {}) });
+      await adminApi.savePackage({
+        ...v,
+        originalPrice: v.originalPrice?.trim() ? v.originalPrice.trim() : null,
+        ...(current ? { id: current.id, enabled: current.enabled } : {}),
+      });
       toastSuccess('套餐已保存');
       setEditing(null);
       await refresh();
@@ -44,7 +48,10 @@ function PackagesPanel() {
       await adminApi.enablePackage({ id: p.id, enabled: !p.enabled });
       await refresh();
     });
-  const initial = editing && editing !== 'new' ? { ...editing, originalPrice: editing.originalPrice ?? '' } : { kind: 'count', bids: 1, months: 0, sort: 100, description: '' };
+  const initial =
+    editing && editing !== 'new'
+      ? { ...editing, originalPrice: editing.originalPrice ?? '' }
+      : { kind: 'count', bids: 1, months: 0, sort: 100, description: '' };
   return (
     <>
       <Button type="primary" onClick={() => setEditing('new')} style={{ marginBottom: 12 }}>
@@ -61,9 +68,25 @@ function PackagesPanel() {
           { title: '排序', dataIndex: 'sort' },
           { title: '名称', dataIndex: 'name' },
           { title: '类型', dataIndex: 'kind', render: (k: PackageKind) => PACKAGE_KIND_LABELS[k] },
-          { title: '内容', render: (_: unknown, p) => (p.kind === 'yearly' ? `${p.months} 个月不限份数` : p.kind === 'monthly' ? `每月 ${p.bids} 份，${p.months} 个月` : `${p.bids} 份`) },
-          { title: '价格', dataIndex: 'price', render: (v: string, p) => `¥${v}${p.originalPrice ? `（原价 ¥${p.originalPrice}）` : ''}` },
-          { title: '状态', dataIndex: 'enabled', render: (e: boolean) => <Tag color={e ? 'green' : 'default'}>{e ? '在售' : '已停售'}</Tag> },
+          {
+            title: '内容',
+            render: (_: unknown, p) =>
+              p.kind === 'yearly'
+                ? `${p.months} 个月不限份数`
+                : p.kind === 'monthly'
+                  ? `每月 ${p.bids} 份，${p.months} 个月`
+                  : `${p.bids} 份`,
+          },
+          {
+            title: '价格',
+            dataIndex: 'price',
+            render: (v: string, p) => `¥${v}${p.originalPrice ? `（原价 ¥${p.originalPrice}）` : ''}`,
+          },
+          {
+            title: '状态',
+            dataIndex: 'enabled',
+            render: (e: boolean) => <Tag color={e ? 'green' : 'default'}>{e ? '在售' : '已停售'}</Tag>,
+          },
           {
             title: '操作',
             render: (_: unknown, p: AdminPackageItem) => (
@@ -71,19 +94,50 @@ function PackagesPanel() {
                 <Button type="link" onClick={() => setEditing(p)}>
                   编辑
                 </Button>
-                <Switch checked={p.enabled} loading={busy === p.id} checkedChildren="在售" unCheckedChildren="停售" onChange={() => void toggle(p)} aria-label={`${p.name} 在售`} />
+                <Switch
+                  checked={p.enabled}
+                  loading={busy === p.id}
+                  checkedChildren="在售"
+                  unCheckedChildren="停售"
+                  onChange={() => void toggle(p)}
+                  aria-label={`${p.name} 在售`}
+                />
               </>
             ),
           },
         ]}
       />
-      <Modal open={editing !== null} title={editing === 'new' ? '新建套餐' : '编辑套餐'} okText="保存" confirmLoading={busy === 'save'} onOk={() => form.submit()} onCancel={() => setEditing(null)} destroyOnHidden>
-        <Form form={form} layout="vertical" initialValues={initial} onFinish={(v) => void save(v)} preserve={false}>
-          <Form.Item name="name" label="名称" rules={[{ required: true, whitespace: true, message: '请填写套餐名称' }]}>
+      <Modal
+        open={editing !== null}
+        title={editing === 'new' ? '新建套餐' : '编辑套餐'}
+        okText="保存"
+        confirmLoading={busy === 'save'}
+        onOk={() => form.submit()}
+        onCancel={() => setEditing(null)}
+        destroyOnHidden
+      >
+        <Form
+          form={form}
+          layout="vertical"
+          initialValues={initial}
+          onFinish={(v) => void save(v)}
+          preserve={false}
+        >
+          <Form.Item
+            name="name"
+            label="名称"
+            rules={[{ required: true, whitespace: true, message: '请填写套餐名称' }]}
+          >
             <Input maxLength={40} />
           </Form.Item>
           <Form.Item name="kind" label="类型">
-            <Radio.Group options={[{ label: '按份', value: 'count' }, { label: '包月', value: 'monthly' }, { label: '包年', value: 'yearly' }]} />
+            <Radio.Group
+              options={[
+                { label: '按份', value: 'count' },
+                { label: '包月', value: 'monthly' },
+                { label: '包年', value: 'yearly' },
+              ]}
+            />
           </Form.Item>
           <Form.Item name="bids" label="份数（包月为每月份数；包年不限，填 0）">
             <InputNumber min={0} precision={0} style={{ width: '100%' }} />
@@ -112,7 +166,10 @@ function PackagesPanel() {
 /** /admin/packages: the packages on sale and the coupons. Edits never change orders already placed. */
 export default function AdminPackagesPage() {
   return (
-    <PageFrame title="套餐与优惠码" description="停售的套餐从购买页消失，已下的订单保留下单时的名称和金额。优惠码在下单时计入使用次数，订单取消后退回。">
+    <PageFrame
+      title="套餐与优惠码"
+      description="停售的套餐从购买页消失，已下的订单保留下单时的名称和金额。优惠码在下单时计入使用次数，订单取消后退回。"
+    >
       <Panel>
         <Tabs
           items={[

@@ -29,7 +29,11 @@ export default function AdminTemplatesPage() {
     });
   const makeDefault = (t: AdminTemplateItem) =>
     run(`def-${t.id}`, async () => {
-      const ok = await confirmDialog({ title: `把“${t.name}”设为默认模板？`, content: '用户导出时未选择模板的标书将使用默认模板。', okText: '设为默认' });
+      const ok = await confirmDialog({
+        title: `把“${t.name}”设为默认模板？`,
+        content: '用户导出时未选择模板的标书将使用默认模板。',
+        okText: '设为默认',
+      });
       if (!ok) return;
       put(await templateConsoleApi.setDefault(t.id));
       toastSuccess('已设为默认模板');
@@ -52,7 +56,10 @@ export default function AdminTemplatesPage() {
   };
 
   return (
-    <PageFrame title="Word 模板" description="用户导出 Word 时只能选择已启用的模板，按排序显示；未选择模板的标书使用默认模板。默认模板不能停用。">
+    <PageFrame
+      title="Word 模板"
+      description="用户导出 Word 时只能选择已启用的模板，按排序显示；未选择模板的标书使用默认模板。默认模板不能停用。"
+    >
       <Panel>
         <Table<AdminTemplateItem>
           rowKey="id"
@@ -72,7 +79,9 @@ export default function AdminTemplatesPage() {
                     {t.isDefault ? <Tag color="blue">默认</Tag> : null}
                     {t.builtin ? <Tag>内置</Tag> : null}
                   </Space>
-                  {v !== t.originalName ? <Typography.Text type="secondary">原名：{t.originalName}</Typography.Text> : null}
+                  {v !== t.originalName ? (
+                    <Typography.Text type="secondary">原名：{t.originalName}</Typography.Text>
+                  ) : null}
                 </Space>
               ),
             },
@@ -102,7 +111,13 @@ export default function AdminTemplatesPage() {
                     改名称与排序
                   </Button>
                   {t.isDefault ? null : (
-                    <Button size="small" disabled={!t.enabled} loading={busy === `def-${t.id}`} onClick={() => void makeDefault(t)} title={t.enabled ? undefined : '先启用才能设为默认'}>
+                    <Button
+                      size="small"
+                      disabled={!t.enabled}
+                      loading={busy === `def-${t.id}`}
+                      onClick={() => void makeDefault(t)}
+                      title={t.enabled ? undefined : '先启用才能设为默认'}
+                    >
                       设为默认
                     </Button>
                   )}
@@ -112,12 +127,29 @@ export default function AdminTemplatesPage() {
           ]}
         />
       </Panel>
-      <Modal title="名称与排序" open={editing !== null} onCancel={() => setEditing(null)} onOk={() => void save()} okText="保存" cancelText="取消" okButtonProps={{ loading: saving }} forceRender>
+      <Modal
+        title="名称与排序"
+        open={editing !== null}
+        onCancel={() => setEditing(null)}
+        onOk={() => void save()}
+        okText="保存"
+        cancelText="取消"
+        okButtonProps={{ loading: saving }}
+        forceRender
+      >
         <Form<FormValues> form={form} layout="vertical">
-          <Form.Item label="显示名称" name="name" extra={editing ? `留空则使用原名“${editing.originalName}”` : undefined}>
+          <Form.Item
+            label="显示名称"
+            name="name"
+            extra={editing ? `留空则使用原名“${editing.originalName}”` : undefined}
+          >
             <Input maxLength={50} />
           </Form.Item>
-          <Form.Item label="排序（数字小的在前）" name="sort" rules={[{ required: true, message: '请填写排序' }]}>
+          <Form.Item
+            label="排序（数字小的在前）"
+            name="sort"
+            rules={[{ required: true, message: '请填写排序' }]}
+          >
             <InputNumber min={0} max={9999} />
           </Form.Item>
         </Form>

@@ -17,7 +17,10 @@ function initialOf(c: AdminCouponItem | 'new' | null): Partial<CouponForm> {
     kind: c.kind,
     value: c.kind === 'amount' ? String(Number(c.value)) : c.value,
     minAmount: c.minAmount,
-    range: c.validFrom || c.validUntil ? [c.validFrom ? dayjs(c.validFrom) : null, c.validUntil ? dayjs(c.validUntil) : null] : null,
+    range:
+      c.validFrom || c.validUntil
+        ? [c.validFrom ? dayjs(c.validFrom) : null, c.validUntil ? dayjs(c.validUntil) : null]
+        : null,
     maxUses: c.maxUses,
   };
 }
@@ -77,11 +80,26 @@ export function CouponsPanel() {
         columns={[
           { title: '优惠码', dataIndex: 'code' },
           { title: '名称', dataIndex: 'name' },
-          { title: '优惠', render: (_: unknown, c) => (c.kind === 'percent' ? `减 ${c.value}%` : `减 ¥${c.value}`) },
-          { title: '最低金额', dataIndex: 'minAmount', render: (v: string) => (Number(v) > 0 ? `¥${v}` : '不限') },
-          { title: '有效期', render: (_: unknown, c) => `${c.validFrom ? formatTime(c.validFrom) : '即日起'} 至 ${c.validUntil ? formatTime(c.validUntil) : '长期'}` },
+          {
+            title: '优惠',
+            render: (_: unknown, c) => (c.kind === 'percent' ? `减 ${c.value}%` : `减 ¥${c.value}`),
+          },
+          {
+            title: '最低金额',
+            dataIndex: 'minAmount',
+            render: (v: string) => (Number(v) > 0 ? `¥${v}` : '不限'),
+          },
+          {
+            title: '有效期',
+            render: (_: unknown, c) =>
+              `${c.validFrom ? formatTime(c.validFrom) : '即日起'} 至 ${c.validUntil ? formatTime(c.validUntil) : '长期'}`,
+          },
           { title: '已用 / 上限', render: (_: unknown, c) => `${c.usedCount} / ${c.maxUses ?? '不限'}` },
-          { title: '状态', dataIndex: 'enabled', render: (e: boolean) => <Tag color={e ? 'green' : 'default'}>{e ? '可用' : '已停用'}</Tag> },
+          {
+            title: '状态',
+            dataIndex: 'enabled',
+            render: (e: boolean) => <Tag color={e ? 'green' : 'default'}>{e ? '可用' : '已停用'}</Tag>,
+          },
           {
             title: '操作',
             render: (_: unknown, c: AdminCouponItem) => (
@@ -89,24 +107,69 @@ export function CouponsPanel() {
                 <Button type="link" onClick={() => setEditing(c)}>
                   编辑
                 </Button>
-                <Switch checked={c.enabled} loading={busy === c.id} checkedChildren="启用" unCheckedChildren="停用" onChange={() => void toggle(c)} aria-label={`${c.code} 启用`} />
+                <Switch
+                  checked={c.enabled}
+                  loading={busy === c.id}
+                  checkedChildren="启用"
+                  unCheckedChildren="停用"
+                  onChange={() => void toggle(c)}
+                  aria-label={`${c.code} 启用`}
+                />
               </>
             ),
           },
         ]}
       />
-      <Modal open={editing !== null} title={editing === 'new' ? '新建优惠码' : '编辑优惠码'} okText="保存" confirmLoading={busy === 'save'} onOk={() => form.submit()} onCancel={() => setEditing(null)} destroyOnHidden>
-        <Form form={form} layout="vertical" initialValues={initialOf(editing)} onFinish={(v) => void save(v)} preserve={false}>
-          <Form.Item name="code" label="优惠码" rules={[{ required: true, pattern: /^[A-Za-z0-9_-]{3,40}$/, message: '3 到 40 位字母、数字、下划线或连字符' }]}>
+      <Modal
+        open={editing !== null}
+        title={editing === 'new' ? '新建优惠码' : '编辑优惠码'}
+        okText="保存"
+        confirmLoading={busy === 'save'}
+        onOk={() => form.submit()}
+        onCancel={() => setEditing(null)}
+        destroyOnHidden
+      >
+        <Form
+          form={form}
+          layout="vertical"
+          initialValues={initialOf(editing)}
+          onFinish={(v) => void save(v)}
+          preserve={false}
+        >
+          <Form.Item
+            name="code"
+            label="优惠码"
+            rules={[
+              {
+                required: true,
+                pattern: /^[A-Za-z0-9_-]{3,40}$/,
+                message: '3 到 40 位字母、数字、下划线或连字符',
+              },
+            ]}
+          >
             <Input placeholder="如 SPRING20（不区分大小写）" />
           </Form.Item>
-          <Form.Item name="name" label="名称" rules={[{ required: true, whitespace: true, message: '请填写名称' }]}>
+          <Form.Item
+            name="name"
+            label="名称"
+            rules={[{ required: true, whitespace: true, message: '请填写名称' }]}
+          >
             <Input maxLength={40} />
           </Form.Item>
           <Form.Item name="kind" label="优惠方式">
-            <Radio.Group options={[{ label: '立减金额（元）', value: 'amount' }, { label: '折扣（减百分之几）', value: 'percent' }]} />
+            <Radio.Group
+              options={[
+                { label: '立减金额（元）', value: 'amount' },
+                { label: '折扣（减百分之几）', value: 'percent' },
+              ]}
+            />
           </Form.Item>
-          <Form.Item name="value" label="优惠额度" rules={[{ required: true, message: '请填写优惠额度' }]} extra="立减填金额，如 20；折扣填 1 到 99，如 15 表示减 15%">
+          <Form.Item
+            name="value"
+            label="优惠额度"
+            rules={[{ required: true, message: '请填写优惠额度' }]}
+            extra="立减填金额，如 20；折扣填 1 到 99，如 15 表示减 15%"
+          >
             <Input />
           </Form.Item>
           <Form.Item name="minAmount" label="订单最低金额（元，0 为不限）">

@@ -35,7 +35,13 @@ export function RevenueTable() {
               <span style={{ minWidth: 72 }}>{v}</span>
               <span
                 aria-hidden
-                style={{ display: 'inline-block', height: 8, borderRadius: 4, width: `${Math.round((Math.abs(Number(v)) / max) * 120)}px`, background: Number(v) < 0 ? '#f5222d' : '#1677ff' }}
+                style={{
+                  display: 'inline-block',
+                  height: 8,
+                  borderRadius: 4,
+                  width: `${Math.round((Math.abs(Number(v)) / max) * 120)}px`,
+                  background: Number(v) < 0 ? '#f5222d' : '#1677ff',
+                }}
               />
             </div>
           ),

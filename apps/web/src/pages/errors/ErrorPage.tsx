@@ -19,7 +19,9 @@ export default function ErrorPage({ error }: { error?: unknown }) {
       </div>
       <h1 className="bs-error-page__title">{ERROR_TITLE}</h1>
       <p className="bs-error-page__hint">
-        {stale ? '系统刚刚完成了升级，请刷新页面加载最新版本。' : '抱歉，页面出现了意外错误。您的数据不会因此丢失，请刷新重试；如果问题持续出现，请联系左下角的客服。'}
+        {stale
+          ? '系统刚刚完成了升级，请刷新页面加载最新版本。'
+          : '抱歉，页面出现了意外错误。您的数据不会因此丢失，请刷新重试；如果问题持续出现，请联系左下角的客服。'}
       </p>
       {detail && !stale ? (
         <Typography.Text type="secondary" className="bs-error-page__detail">
@@ -27,7 +29,12 @@ export default function ErrorPage({ error }: { error?: unknown }) {
         </Typography.Text>
       ) : null}
       <div className="bs-error-page__actions">
-        <Button type="primary" size="large" icon={<ReloadOutlined />} onClick={() => window.location.reload()}>
+        <Button
+          type="primary"
+          size="large"
+          icon={<ReloadOutlined />}
+          onClick={() => window.location.reload()}
+        >
           刷新页面
         </Button>
         <Button size="large" icon={<HomeOutlined />} onClick={() => window.location.assign('/')}>

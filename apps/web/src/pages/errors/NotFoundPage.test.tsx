@@ -31,10 +31,14 @@ describe('404 page', () => {
 
   it('shows the route check failure of a missing article as the 404 page', async () => {
     // The content API answers 404 for a code it does not have (lists are empty).
-    const fake = installFakeHttp((config) => (config.url?.includes('/content/client/detail') ? fail(404, '帮助文章不存在或已下线', 404) : ok([])));
+    const fake = installFakeHttp((config) =>
+      config.url?.includes('/content/client/detail') ? fail(404, '帮助文章不存在或已下线', 404) : ok([]),
+    );
     try {
       renderRoute('/help/no-such-article.html?from=x');
-      expect(await screen.findByText('Page Not Found: /help/no-such-article.html?from=x', undefined, WAIT)).toBeTruthy();
+      expect(
+        await screen.findByText('Page Not Found: /help/no-such-article.html?from=x', undefined, WAIT),
+      ).toBeTruthy();
       expect(fake.calls.some((c) => c.url?.includes('/content/client/detail'))).toBe(true);
     } finally {
       fake.restore();

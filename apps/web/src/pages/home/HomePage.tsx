@@ -1,5 +1,12 @@
 import { Button, Empty } from 'antd';
-import { BulbOutlined, DatabaseOutlined, DiffOutlined, FileSearchOutlined, PlusOutlined, FileTextOutlined } from '@ant-design/icons';
+import {
+  BulbOutlined,
+  DatabaseOutlined,
+  DiffOutlined,
+  FileSearchOutlined,
+  PlusOutlined,
+  FileTextOutlined,
+} from '@ant-design/icons';
 import { Link, useNavigate } from 'react-router';
 import { formatTime, maskPhone } from '@bid/shared';
 import { useSession } from '../../stores/session.ts';
@@ -17,10 +24,38 @@ export function greeting(hour: number): string {
 }
 
 const ACTIONS = [
-  { to: '/home/crtBidBook', title: '新建标书', text: '从招标文件开始写', icon: <PlusOutlined />, color: '#1d4ed8', bg: '#eff4ff' },
-  { to: '/home/bidingParse', title: '招标文件解读', text: '生成结构化解读报告', icon: <FileSearchOutlined />, color: '#0891b2', bg: '#ecfeff' },
-  { to: '/home/bidingDiff', title: '标书查重', text: '投标前自查雷同风险', icon: <DiffOutlined />, color: '#7c3aed', bg: '#f5f3ff' },
-  { to: '/home/knowledgeBase', title: '知识库', text: '资质、业绩与人员资料', icon: <DatabaseOutlined />, color: '#16a34a', bg: '#f0fdf4' },
+  {
+    to: '/home/crtBidBook',
+    title: '新建标书',
+    text: '从招标文件开始写',
+    icon: <PlusOutlined />,
+    color: '#1d4ed8',
+    bg: '#eff4ff',
+  },
+  {
+    to: '/home/bidingParse',
+    title: '招标文件解读',
+    text: '生成结构化解读报告',
+    icon: <FileSearchOutlined />,
+    color: '#0891b2',
+    bg: '#ecfeff',
+  },
+  {
+    to: '/home/bidingDiff',
+    title: '标书查重',
+    text: '投标前自查雷同风险',
+    icon: <DiffOutlined />,
+    color: '#7c3aed',
+    bg: '#f5f3ff',
+  },
+  {
+    to: '/home/knowledgeBase',
+    title: '知识库',
+    text: '资质、业绩与人员资料',
+    icon: <DatabaseOutlined />,
+    color: '#16a34a',
+    bg: '#f0fdf4',
+  },
 ];
 
 /** `/home`: the workbench: greeting, quota, quick actions, recent bids, writing tips. */
@@ -74,7 +109,9 @@ export default function HomePage() {
               </span>
             ))}
           </div>
-          <p style={{ margin: '16px 0 0', color: '#64748b', fontSize: 13 }}>新建一份标书消耗 1 份额度，修改、重写与导出不另外计费。</p>
+          <p style={{ margin: '16px 0 0', color: '#64748b', fontSize: 13 }}>
+            新建一份标书消耗 1 份额度，修改、重写与导出不另外计费。
+          </p>
         </Panel>
         <Panel title="快捷入口">
           <div className="bs-grid-2">
@@ -95,7 +132,11 @@ export default function HomePage() {
 
       <div className="bs-grid-3" style={{ gridTemplateColumns: '2fr 1fr' }}>
         <Panel title="最近的标书" extra={<Link to="/home/book">全部标书</Link>}>
-          <Empty className="bs-empty" image={Empty.PRESENTED_IMAGE_SIMPLE} description="最近编辑的标书会显示在这里。还没有标书？从新建标书开始。">
+          <Empty
+            className="bs-empty"
+            image={Empty.PRESENTED_IMAGE_SIMPLE}
+            description="最近编辑的标书会显示在这里。还没有标书？从新建标书开始。"
+          >
             <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate('/home/crtBidBook')}>
               新建标书
             </Button>

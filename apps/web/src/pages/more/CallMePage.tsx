@@ -9,12 +9,26 @@ export default function CallMePage() {
   const rows = [
     { icon: <PhoneOutlined />, label: '客服电话', value: cs.phone, note: '购买、开票、使用问题均可致电' },
     { icon: <WechatOutlined />, label: '客服微信', value: cs.wechat, note: '添加时请备注“标书 AI”' },
-    { icon: <ClockCircleOutlined />, label: '服务时间', value: cs.hours, note: '非服务时间的留言会在下一个工作日回复' },
-    { icon: <MailOutlined />, label: '商务合作', value: config.companyName, note: '企业采购、渠道合作请通过电话或微信联系' },
+    {
+      icon: <ClockCircleOutlined />,
+      label: '服务时间',
+      value: cs.hours,
+      note: '非服务时间的留言会在下一个工作日回复',
+    },
+    {
+      icon: <MailOutlined />,
+      label: '商务合作',
+      value: config.companyName,
+      note: '企业采购、渠道合作请通过电话或微信联系',
+    },
   ].filter((r) => r.value);
   return (
     <>
-      <PublicBanner title="联系我们" subtitle="使用中遇到任何问题，或希望为团队开通企业账号，都欢迎与我们联系。" crumbs={[{ label: '联系我们' }]} />
+      <PublicBanner
+        title="联系我们"
+        subtitle="使用中遇到任何问题，或希望为团队开通企业账号，都欢迎与我们联系。"
+        crumbs={[{ label: '联系我们' }]}
+      />
       <div className="bs-container bs-content">
         <div className="bs-card-grid">
           {rows.map((r) => (

@@ -11,7 +11,11 @@ export default function QuestionListPage() {
   const categories = [...new Set(faqs.map((f) => f.category || '其他'))];
   return (
     <>
-      <PublicBanner title="常见问题" subtitle="关于使用、额度、导出与账号的常见问题。" crumbs={[{ label: '常见问题' }]} />
+      <PublicBanner
+        title="常见问题"
+        subtitle="关于使用、额度、导出与账号的常见问题。"
+        crumbs={[{ label: '常见问题' }]}
+      />
       <div className="bs-container bs-content">
         <div className="bs-article" style={{ maxWidth: 'none' }}>
           {list.isPending ? <Skeleton active /> : null}
@@ -21,16 +25,18 @@ export default function QuestionListPage() {
             <section key={c} style={{ marginBottom: 28 }}>
               <h2 style={{ marginTop: 0 }}>{c}</h2>
               <Collapse
-                items={faqs.filter((f) => (f.category || '其他') === c).map((f) => ({
-                  key: f.id,
-                  label: f.title,
-                  children: (
-                    <>
-                      <p style={{ marginTop: 0 }}>{f.summary}</p>
-                      <Link to={`/question/${f.code}.html`}>查看详情</Link>
-                    </>
-                  ),
-                }))}
+                items={faqs
+                  .filter((f) => (f.category || '其他') === c)
+                  .map((f) => ({
+                    key: f.id,
+                    label: f.title,
+                    children: (
+                      <>
+                        <p style={{ marginTop: 0 }}>{f.summary}</p>
+                        <Link to={`/question/${f.code}.html`}>查看详情</Link>
+                      </>
+                    ),
+                  }))}
               />
             </section>
           ))}

@@ -6,7 +6,10 @@ import { MORE_TITLES, PUBLIC_TITLES } from '../../router/table.ts';
 import { contentQueries } from '../../features/content/api.ts';
 
 function useContentLinks(kind: ContentKind) {
-  return (useQuery(contentQueries.list(kind)).data ?? []).map((a) => ({ to: contentHref(kind, a.code), label: a.title }));
+  return (useQuery(contentQueries.list(kind)).data ?? []).map((a) => ({
+    to: contentHref(kind, a.code),
+    label: a.title,
+  }));
 }
 
 /** `/more/website-map.html`: every public page, for people and search engines. */

@@ -66,7 +66,11 @@ export function ArticleView({ kind, item, list, body, start }: ArticleViewProps)
   const copy = ARTICLE_COPY[kind];
   return (
     <>
-      <PublicBanner title={item?.title ?? copy.section} subtitle={item ? copy.subtitle(item) : undefined} crumbs={[copy.crumb, { label: item?.title ?? '' }]} />
+      <PublicBanner
+        title={item?.title ?? copy.section}
+        subtitle={item ? copy.subtitle(item) : undefined}
+        crumbs={[copy.crumb, { label: item?.title ?? '' }]}
+      />
       <div className="bs-container bs-content bs-two-col">
         <article className="bs-article">
           {kind === 'news' && item?.category ? <span className="bs-tag">{item.category}</span> : null}

@@ -39,7 +39,16 @@ function OutlineMock() {
   return (
     <div>
       {rows.map(([t, w]) => (
-        <div key={t} style={{ display: 'flex', justifyContent: 'space-between', padding: '7px 4px', borderBottom: '1px dashed #e5e9f2', fontSize: 14 }}>
+        <div
+          key={t}
+          style={{
+            display: 'flex',
+            justifyContent: 'space-between',
+            padding: '7px 4px',
+            borderBottom: '1px dashed #e5e9f2',
+            fontSize: 14,
+          }}
+        >
           <span>{t}</span>
           <span style={{ color: '#64748b' }}>{w}</span>
         </div>
@@ -80,7 +89,16 @@ function CheckMock() {
     <div>
       <div style={{ marginBottom: 12, fontWeight: 600 }}>评分点覆盖</div>
       {rows.map(([t, ok]) => (
-        <div key={t} style={{ display: 'flex', gap: 8, alignItems: 'center', padding: '8px 0', color: ok ? '#334155' : '#dc2626' }}>
+        <div
+          key={t}
+          style={{
+            display: 'flex',
+            gap: 8,
+            alignItems: 'center',
+            padding: '8px 0',
+            color: ok ? '#334155' : '#dc2626',
+          }}
+        >
           {ok ? <CheckCircleFilled style={{ color: '#16a34a' }} /> : <CloseCircleFilled />}
           {t}
         </div>
@@ -108,27 +126,40 @@ function ExportMock() {
 const STEPS = [
   {
     title: '新建标书，解析招标文件',
-    text: ['填写标书名称，上传招标文件或粘贴项目概况与评分标准。', '系统识别项目信息、评分项及分值、★号条款和废标条款，您可以在生成大纲前逐项核对。'],
+    text: [
+      '填写标书名称，上传招标文件或粘贴项目概况与评分标准。',
+      '系统识别项目信息、评分项及分值、★号条款和废标条款，您可以在生成大纲前逐项核对。',
+    ],
     media: <ParseMock />,
   },
   {
     title: '生成并编辑大纲',
-    text: ['大纲沿用招标文件规定的章节顺序，每个技术、商务评分项都对应到章节，并按目标页数给每章分配字数。', '重命名、增删、拖动、升降级都可以；整份或单章重新生成时，旧版本会保留。'],
+    text: [
+      '大纲沿用招标文件规定的章节顺序，每个技术、商务评分项都对应到章节，并按目标页数给每章分配字数。',
+      '重命名、增删、拖动、升降级都可以；整份或单章重新生成时，旧版本会保留。',
+    ],
     media: <OutlineMock />,
   },
   {
     title: '逐章写作，或一键全文写作',
-    text: ['在写作页逐章生成、改写、扩写、润色，还能为章节生成表格、思维导图、流程图和甘特图。', '全文写作同时撰写多个章节，在后台运行，关闭页面也不会中断。'],
+    text: [
+      '在写作页逐章生成、改写、扩写、润色，还能为章节生成表格、思维导图、流程图和甘特图。',
+      '全文写作同时撰写多个章节，在后台运行，关闭页面也不会中断。',
+    ],
     media: <WritingMock />,
   },
   {
     title: '提交前检查',
-    text: ['评分覆盖标出没有章节回应的评分项，一键补写一节；★号与废标条款逐条标出回应它的原句；暗标检查提醒不应出现的单位名称、人名、电话和图片；未填写的【待填写】逐处列出。'],
+    text: [
+      '评分覆盖标出没有章节回应的评分项，一键补写一节；★号与废标条款逐条标出回应它的原句；暗标检查提醒不应出现的单位名称、人名、电话和图片；未填写的【待填写】逐处列出。',
+    ],
     media: <CheckMock />,
   },
   {
     title: '导出 Word',
-    text: ['选择排版模板（暗标项目自动选暗标模板），导出前先预览整份文档，再下载带封面、目录、标题编号、页眉页码的 Word 文件；补全【待填写】后打印盖章。'],
+    text: [
+      '选择排版模板（暗标项目自动选暗标模板），导出前先预览整份文档，再下载带封面、目录、标题编号、页眉页码的 Word 文件；补全【待填写】后打印盖章。',
+    ],
     media: <ExportMock />,
   },
 ];
@@ -137,7 +168,11 @@ const STEPS = [
 export default function DemoPage() {
   return (
     <>
-      <PublicBanner title="产品演示" subtitle="五个步骤，看标书 AI 如何把一份招标文件变成可以投标的 Word 文件。" crumbs={[{ label: '产品演示' }]} />
+      <PublicBanner
+        title="产品演示"
+        subtitle="五个步骤，看标书 AI 如何把一份招标文件变成可以投标的 Word 文件。"
+        crumbs={[{ label: '产品演示' }]}
+      />
       <div className="bs-container bs-content">
         <div className="bs-walk">
           {STEPS.map((s, i) => (

@@ -73,7 +73,15 @@ export function HeroIllustration() {
                 <path d="M80 47h38M198 47h38" stroke="#93b4ff" strokeWidth="2" markerEnd="url(#bs-arrow)" />
               </g>
               <defs>
-                <marker id="bs-arrow" viewBox="0 0 8 8" refX="7" refY="4" markerWidth="6" markerHeight="6" orient="auto">
+                <marker
+                  id="bs-arrow"
+                  viewBox="0 0 8 8"
+                  refX="7"
+                  refY="4"
+                  markerWidth="6"
+                  markerHeight="6"
+                  orient="auto"
+                >
                   <path d="M0 0L8 4L0 8z" fill="#93b4ff" />
                 </marker>
               </defs>

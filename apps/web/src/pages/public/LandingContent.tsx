@@ -42,14 +42,50 @@ const STEPS = [
 ];
 
 const FEATURES = [
-  { icon: <OrderedListOutlined />, title: '大纲贴合招标文件', text: '沿用招标文件规定的章节顺序，评分项逐条映射到章节，并按目标页数分配字数。' },
-  { icon: <ThunderboltOutlined />, title: '全文写作', text: '多个章节并行撰写，后台运行，关闭页面也不中断，实时显示每章进度。' },
-  { icon: <HistoryOutlined />, title: '版本随时回退', text: '每次重新生成都把旧内容保留为历史版本，一键恢复。' },
-  { icon: <ApartmentOutlined />, title: '图表一键生成', text: '为章节生成表格、思维导图、流程图和甘特图，网页与 Word 中效果一致。' },
-  { icon: <SafetyCertificateOutlined />, title: '提交前检查', text: '评分项覆盖、★号与废标条款、暗标、未填写的【待填写】和页数，导出和完成前逐项核对。', feature: 'checks' },
-  { icon: <ReadOutlined />, title: '招标文件解读', text: '生成结构化解读报告：资格要求、评分表、关键时间、保证金、需准备的材料。', feature: 'interpretation' },
-  { icon: <DiffOutlined />, title: '标书查重', text: '对比多份投标文件的相同段落、相同图片与文档属性，投标前自查雷同风险。', feature: 'diff' },
-  { icon: <DatabaseOutlined />, title: '企业知识库', text: '沉淀资质、业绩、人员与过往标书，AI 写作时引用并注明来源，不编造事实。', feature: 'knowledge' },
+  {
+    icon: <OrderedListOutlined />,
+    title: '大纲贴合招标文件',
+    text: '沿用招标文件规定的章节顺序，评分项逐条映射到章节，并按目标页数分配字数。',
+  },
+  {
+    icon: <ThunderboltOutlined />,
+    title: '全文写作',
+    text: '多个章节并行撰写，后台运行，关闭页面也不中断，实时显示每章进度。',
+  },
+  {
+    icon: <HistoryOutlined />,
+    title: '版本随时回退',
+    text: '每次重新生成都把旧内容保留为历史版本，一键恢复。',
+  },
+  {
+    icon: <ApartmentOutlined />,
+    title: '图表一键生成',
+    text: '为章节生成表格、思维导图、流程图和甘特图，网页与 Word 中效果一致。',
+  },
+  {
+    icon: <SafetyCertificateOutlined />,
+    title: '提交前检查',
+    text: '评分项覆盖、★号与废标条款、暗标、未填写的【待填写】和页数，导出和完成前逐项核对。',
+    feature: 'checks',
+  },
+  {
+    icon: <ReadOutlined />,
+    title: '招标文件解读',
+    text: '生成结构化解读报告：资格要求、评分表、关键时间、保证金、需准备的材料。',
+    feature: 'interpretation',
+  },
+  {
+    icon: <DiffOutlined />,
+    title: '标书查重',
+    text: '对比多份投标文件的相同段落、相同图片与文档属性，投标前自查雷同风险。',
+    feature: 'diff',
+  },
+  {
+    icon: <DatabaseOutlined />,
+    title: '企业知识库',
+    text: '沉淀资质、业绩、人员与过往标书，AI 写作时引用并注明来源，不编造事实。',
+    feature: 'knowledge',
+  },
 ] satisfies Array<{ icon: ReactNode; title: string; text: string; feature?: FeatureKey }>;
 
 const PACKAGES = [
@@ -63,7 +99,9 @@ const PACKAGES = [
   {
     name: '个人套餐',
     for: '独立投标人、咨询顾问',
-    points: FEATURE_LIVE.commerce ? ['按份购买，额度长期有效', '标准与高级两档写作模型', '银行转账付款，到账后额度自动增加'] : ['标准与高级两档写作模型', `额度与发票请联系客服（在线购买${FEATURE_SOON}）`],
+    points: FEATURE_LIVE.commerce
+      ? ['按份购买，额度长期有效', '标准与高级两档写作模型', '银行转账付款，到账后额度自动增加']
+      : ['标准与高级两档写作模型', `额度与发票请联系客服（在线购买${FEATURE_SOON}）`],
     cta: FEATURE_LIVE.commerce ? '查看套餐' : '免费开始',
     to: FEATURE_LIVE.commerce ? '/home/packages' : '/home',
     featured: true,
@@ -118,7 +156,8 @@ export function LandingContent({ Start, demo, prices }: LandingParts) {
               <em>智能投标文件写作</em>
             </h1>
             <p className="bs-hero__lead">
-              把招标文件变成完整、规范的投标文件：AI 读懂评分标准，生成贴合要求的大纲，逐章撰写正文，一键导出排版好的 Word。
+              把招标文件变成完整、规范的投标文件：AI
+              读懂评分标准，生成贴合要求的大纲，逐章撰写正文，一键导出排版好的 Word。
             </p>
             <div className="bs-hero__cta">
               <Start primary>免费开始写标书</Start>
@@ -218,7 +257,8 @@ export function LandingContent({ Start, demo, prices }: LandingParts) {
           <div className="bs-section-title">
             <h2>合作伙伴</h2>
             <p>
-              与各行业的投标团队、招标代理和咨询机构一起打磨产品。<Link to="/more/partner.html">成为合作伙伴 →</Link>
+              与各行业的投标团队、招标代理和咨询机构一起打磨产品。
+              <Link to="/more/partner.html">成为合作伙伴 →</Link>
             </p>
           </div>
           <div className="bs-partners">

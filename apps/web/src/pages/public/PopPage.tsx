@@ -2,7 +2,11 @@ import { CheckOutlined, GiftOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import { StartButton } from '../../components/StartButton.tsx';
 
-const BENEFITS = ['注册即送 1 份标书额度', '完整体验解析、大纲、写作、导出全流程', '邀请好友注册，好友注册成功后您可获得赠送额度'];
+const BENEFITS = [
+  '注册即送 1 份标书额度',
+  '完整体验解析、大纲、写作、导出全流程',
+  '邀请好友注册，好友注册成功后您可获得赠送额度',
+];
 
 /** `/pop`: the short new-user offer page that campaigns and pop-ups link to. */
 export default function PopPage() {

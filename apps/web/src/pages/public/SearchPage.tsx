@@ -17,13 +17,27 @@ export default function SearchPage() {
   const search = (value: string) => setParams(value.trim() ? { q: value.trim() } : {}, { replace: true });
   return (
     <>
-      <PublicBanner title="搜索帮助与动态" subtitle="输入关键词，查找使用帮助、常见问题和产品动态。" crumbs={[{ label: '搜索' }]} />
+      <PublicBanner
+        title="搜索帮助与动态"
+        subtitle="输入关键词，查找使用帮助、常见问题和产品动态。"
+        crumbs={[{ label: '搜索' }]}
+      />
       <div className="bs-container bs-content">
         <div className="bs-search-box">
           {/* A real form: Enter pressed before the page is interactive (or without JavaScript) loads the
               server-rendered results; once it is, Input.Search handles Enter and the form stays put. */}
           <form role="search" action="/search.html" method="get" onSubmit={(e) => e.preventDefault()}>
-            <Input.Search key={q} name="q" defaultValue={q} placeholder="例如：全文写作、导出 Word、额度" enterButton="搜索" size="large" allowClear onSearch={search} aria-label="搜索关键词" />
+            <Input.Search
+              key={q}
+              name="q"
+              defaultValue={q}
+              placeholder="例如：全文写作、导出 Word、额度"
+              enterButton="搜索"
+              size="large"
+              allowClear
+              onSearch={search}
+              aria-label="搜索关键词"
+            />
           </form>
           <div style={{ marginTop: 12 }}>
             <span style={{ color: '#64748b', marginRight: 8 }}>热门搜索：</span>
@@ -54,7 +68,9 @@ export default function SearchPage() {
             <Empty description={`没有找到与“${q}”相关的内容，换个关键词试试，或联系左下角的客服。`} />
           ) : (
             <>
-              <p style={{ marginTop: 0 }}>找到 {hits.length} 条与“{q}”相关的内容</p>
+              <p style={{ marginTop: 0 }}>
+                找到 {hits.length} 条与“{q}”相关的内容
+              </p>
               {hits.map((h) => (
                 <Link key={h.href} to={h.href} className="bs-search-hit">
                   <h3>

@@ -45,16 +45,27 @@ function StreamDemo() {
         >
           {done ? '再看一遍' : '从头播放'}
         </Button>
-        <span style={{ color: '#64748b', fontSize: 13 }}>演示动画，实际写作速度取决于所选模型与章节篇幅。</span>
+        <span style={{ color: '#64748b', fontSize: 13 }}>
+          演示动画，实际写作速度取决于所选模型与章节篇幅。
+        </span>
       </div>
     </div>
   );
 }
 
 const POINTS = [
-  { title: '边写边看', text: 'AI 写出的每一句话会立刻出现在编辑器里，不必等整章写完；不满意可以随时停止并重写。' },
-  { title: '后台写作不中断', text: '写作任务在服务器后台运行。关闭页面、刷新或网络中断后重新打开，会从当前进度继续显示。' },
-  { title: '进度一目了然', text: '全文写作时，大纲上的每一章都显示状态：未开始、写作中、已完成或出错，并有整体进度条。' },
+  {
+    title: '边写边看',
+    text: 'AI 写出的每一句话会立刻出现在编辑器里，不必等整章写完；不满意可以随时停止并重写。',
+  },
+  {
+    title: '后台写作不中断',
+    text: '写作任务在服务器后台运行。关闭页面、刷新或网络中断后重新打开，会从当前进度继续显示。',
+  },
+  {
+    title: '进度一目了然',
+    text: '全文写作时，大纲上的每一章都显示状态：未开始、写作中、已完成或出错，并有整体进度条。',
+  },
   { title: '内容不会丢失', text: '写入的内容随时保存；重新生成前的内容自动保留为历史版本，一键即可恢复。' },
 ];
 
@@ -62,14 +73,20 @@ const POINTS = [
 export default function SsePage() {
   return (
     <>
-      <PublicBanner title="实时写作：文字边写边出现" subtitle="章节内容以流式方式实时推送到浏览器，写作过程看得见、停得下、丢不了。" crumbs={[{ label: '实时写作' }]} />
+      <PublicBanner
+        title="实时写作：文字边写边出现"
+        subtitle="章节内容以流式方式实时推送到浏览器，写作过程看得见、停得下、丢不了。"
+        crumbs={[{ label: '实时写作' }]}
+      />
       <div className="bs-container bs-content bs-two-col">
         <div>
           <StreamDemo />
         </div>
         <aside className="bs-side-card">
           <h3>体验真实写作</h3>
-          <p style={{ color: '#64748b', marginTop: 0 }}>登录后新建一份标书，在写作页点击“写本章”即可看到实时写作。</p>
+          <p style={{ color: '#64748b', marginTop: 0 }}>
+            登录后新建一份标书，在写作页点击“写本章”即可看到实时写作。
+          </p>
           <StartButton type="primary" block>
             开始写标书
           </StartButton>

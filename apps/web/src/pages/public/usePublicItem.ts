@@ -6,7 +6,6 @@ import { checkRoute } from '../../utils/routeCheck.ts';
 import { contentQueries } from '../../features/content/api.ts';
 import { htmlParam } from './articlePath.ts';
 
-
 const CODE_RE = new RegExp(`^[a-z0-9-]{1,${CONTENT_LIMITS.code}}$`);
 
 export interface PublicItem {

@@ -1,5 +1,17 @@
 import { useEffect, useState } from 'react';
-import { Alert, Button, Checkbox, Form, Input, InputNumber, Radio, Select, Space, Tooltip, Typography } from 'antd';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Form,
+  Input,
+  InputNumber,
+  Radio,
+  Select,
+  Space,
+  Tooltip,
+  Typography,
+} from 'antd';
 import { BulbOutlined, ThunderboltFilled } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -48,14 +60,23 @@ export function CreateBidForm() {
   const source = from.data?.status === 'done' ? from.data : null;
   useEffect(() => {
     if (!source) return;
-    form.setFieldsValue({ name: source.name.slice(0, BID_LIMITS.nameMax), fileId: source.file ? source.fileId : null, tenderText: source.file ? '' : (source.text ?? '') });
+    form.setFieldsValue({
+      name: source.name.slice(0, BID_LIMITS.nameMax),
+      fileId: source.file ? source.fileId : null,
+      tenderText: source.file ? '' : (source.text ?? ''),
+    });
   }, [source, form]);
 
   const disabled: Record<ModelType, boolean> = {
     standard: user?.modelData?.standard_status === 1,
     premium: user?.modelData?.premium_status === 1,
   };
-  const preferred: ModelType = user?.preferredModel && !disabled[user.preferredModel] ? user.preferredModel : !disabled.standard ? 'standard' : 'premium';
+  const preferred: ModelType =
+    user?.preferredModel && !disabled[user.preferredModel]
+      ? user.preferredModel
+      : !disabled.standard
+        ? 'standard'
+        : 'premium';
   const noQuota = quota.data ? !quota.data.unlimited && quota.data.total <= 0 : false;
   const contact = contactLine(useClientConfig().customerService);
 
@@ -98,17 +119,30 @@ export function CreateBidForm() {
         <ThunderboltFilled />
         {quota.data ? (
           quota.data.unlimited ? (
-            <span>不限次数套餐有效{quota.data.unlimitedUntil ? `至 ${formatTime(quota.data.unlimitedUntil, 'YYYY-MM-DD')}` : ''}，新建标书不消耗额度</span>
+            <span>
+              不限次数套餐有效
+              {quota.data.unlimitedUntil ? `至 ${formatTime(quota.data.unlimitedUntil, 'YYYY-MM-DD')}` : ''}
+              ，新建标书不消耗额度
+            </span>
           ) : (
             <span>
-              剩余标书额度 <strong>{quota.data.total}</strong> 份{quota.data.holder === 'tenant' ? '（企业额度）' : ''}，新建一份标书消耗 1 份
+              剩余标书额度 <strong>{quota.data.total}</strong> 份
+              {quota.data.holder === 'tenant' ? '（企业额度）' : ''}，新建一份标书消耗 1 份
             </span>
           )
         ) : (
           <span>正在查询剩余额度…</span>
         )}
       </div>
-      {source ? <Alert type="info" showIcon message={`已载入解读“${source.name}”的招标文件和解析结果，确认下面的设置后创建标书`} style={{ marginBottom: 16 }} data-testid="create-from-interpretation" /> : null}
+      {source ? (
+        <Alert
+          type="info"
+          showIcon
+          message={`已载入解读“${source.name}”的招标文件和解析结果，确认下面的设置后创建标书`}
+          style={{ marginBottom: 16 }}
+          data-testid="create-from-interpretation"
+        />
+      ) : null}
       {noQuota ? (
         <Alert
           type="warning"
@@ -128,7 +162,14 @@ export function CreateBidForm() {
         form={form}
         layout="vertical"
         requiredMark="optional"
-        initialValues={{ modelType: preferred, pageCount: 100, templateId: undefined, tenderText: '', fileId: null, aiOutline: true }}
+        initialValues={{
+          modelType: preferred,
+          pageCount: 100,
+          templateId: undefined,
+          tenderText: '',
+          fileId: null,
+          aiOutline: true,
+        }}
         onFinish={(v) => void submit(v)}
         disabled={saving}
       >
@@ -145,7 +186,10 @@ export function CreateBidForm() {
         <Form.Item name="fileId" hidden>
           <Input />
         </Form.Item>
-        <Form.Item label="招标文件" extra="上传招标文件或在下方粘贴内容，解析结果会显示项目信息、评分项、★条款和废标条款">
+        <Form.Item
+          label="招标文件"
+          extra="上传招标文件或在下方粘贴内容，解析结果会显示项目信息、评分项、★条款和废标条款"
+        >
           <TenderInput form={form} initial={source} />
         </Form.Item>
         <Form.Item
@@ -153,12 +197,21 @@ export function CreateBidForm() {
           label="招标文件内容"
           extra={
             <span className="bs-create__hint">
-              <BulbOutlined /> 从招标文件中复制“项目概况”和“评分标准（评分办法）”粘贴到这里，生成效果最好；★号条款和废标条款也建议一并粘贴。
+              <BulbOutlined />{' '}
+              从招标文件中复制“项目概况”和“评分标准（评分办法）”粘贴到这里，生成效果最好；★号条款和废标条款也建议一并粘贴。
             </span>
           }
-          rules={[{ max: BID_LIMITS.tenderTextMax, message: `招标文件内容不能超过 ${BID_LIMITS.tenderTextMax} 个字` }]}
+          rules={[
+            {
+              max: BID_LIMITS.tenderTextMax,
+              message: `招标文件内容不能超过 ${BID_LIMITS.tenderTextMax} 个字`,
+            },
+          ]}
         >
-          <Input.TextArea autoSize={{ minRows: 8, maxRows: 20 }} placeholder="粘贴项目概况、评分标准、技术要求……" />
+          <Input.TextArea
+            autoSize={{ minRows: 8, maxRows: 20 }}
+            placeholder="粘贴项目概况、评分标准、技术要求……"
+          />
         </Form.Item>
         <Form.Item name="modelType" label="写作模型" rules={[{ required: true, message: '请选择写作模型' }]}>
           <Radio.Group>
@@ -174,13 +227,23 @@ export function CreateBidForm() {
         </Form.Item>
         <Space size={24} wrap align="start">
           <Form.Item name="pageCount" label="目标页数" extra="AI 按页数为各章节分配字数">
-            <InputNumber min={BID_LIMITS.pageCountMin} max={BID_LIMITS.pageCountMax} precision={0} addonAfter="页" style={{ width: 180 }} />
+            <InputNumber
+              min={BID_LIMITS.pageCountMin}
+              max={BID_LIMITS.pageCountMax}
+              precision={0}
+              addonAfter="页"
+              style={{ width: 180 }}
+            />
           </Form.Item>
           <Form.Item name="templateId" label="Word 模板" extra="导出时也可以再换">
             <Select
               style={{ width: 280 }}
               loading={templates.isLoading}
-              options={(templates.data ?? []).map((t) => ({ value: t.id, label: t.name, title: t.description }))}
+              options={(templates.data ?? []).map((t) => ({
+                value: t.id,
+                label: t.name,
+                title: t.description,
+              }))}
             />
           </Form.Item>
         </Space>
@@ -189,7 +252,13 @@ export function CreateBidForm() {
         </Form.Item>
         <Form.Item>
           <Space>
-            <Button type="primary" htmlType="submit" loading={saving} disabled={noQuota} data-testid="create-bid-submit">
+            <Button
+              type="primary"
+              htmlType="submit"
+              loading={saving}
+              disabled={noQuota}
+              data-testid="create-bid-submit"
+            >
               创建标书
             </Button>
             <Button onClick={() => navigate('/home/book')}>取消</Button>

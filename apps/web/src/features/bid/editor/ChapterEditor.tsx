@@ -1,6 +1,12 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Button, Space, Spin, Tag, Typography } from 'antd';
-import { CheckCircleOutlined, CloudSyncOutlined, ExclamationCircleOutlined, LoadingOutlined, WarningOutlined } from '@ant-design/icons';
+import {
+  CheckCircleOutlined,
+  CloudSyncOutlined,
+  ExclamationCircleOutlined,
+  LoadingOutlined,
+  WarningOutlined,
+} from '@ant-design/icons';
 import { EditorContent, useEditor, type Editor } from '@tiptap/react';
 import type { JSONContent } from '@tiptap/core';
 import type { CatalogDetail, UpdateContentResult } from '@bid/shared';
@@ -8,7 +14,16 @@ import { docWordCount, type PMNode } from '@bid/document';
 import { isApiError, isConflictError } from '../../../api/errors.ts';
 import { toastSuccess } from '../../../utils/feedback.ts';
 import { bidApi } from '../api.ts';
-import { AutosaveController, clearDraft, readDraft, sameDoc, writeDraft, type LocalDraft, type SaveState, type ServerSide } from './autosave.ts';
+import {
+  AutosaveController,
+  clearDraft,
+  readDraft,
+  sameDoc,
+  writeDraft,
+  type LocalDraft,
+  type SaveState,
+  type ServerSide,
+} from './autosave.ts';
 import { ConflictDialog, type ConflictInfo } from './ConflictDialog.tsx';
 import { EditorToolbar } from './EditorToolbar.tsx';
 import { ChapterSources } from '../../knowledge/ChapterSources.tsx';
@@ -88,7 +103,9 @@ export function ChapterEditor({ catalogId, readOnly, onSaved, onReady }: Chapter
       extensions,
       editable: false,
       content: EMPTY,
-      editorProps: { attributes: { class: 'bs-prose', 'data-testid': 'chapter-editor', spellcheck: 'false' } },
+      editorProps: {
+        attributes: { class: 'bs-prose', 'data-testid': 'chapter-editor', spellcheck: 'false' },
+      },
       onUpdate: ({ editor: e }) => {
         if (!loaded.current || !e.isEditable) return;
         const doc = e.getJSON();
@@ -100,7 +117,12 @@ export function ChapterEditor({ catalogId, readOnly, onSaved, onReady }: Chapter
         if (draftTimer.current) clearTimeout(draftTimer.current);
         draftTimer.current = setTimeout(() => {
           const ctl = ctlRef.current;
-          if (ctl?.hasUnsaved) writeDraft(catalogId, { baseVersion: ctl.baseVersion, content: lastDoc.current, savedAt: Date.now() });
+          if (ctl?.hasUnsaved)
+            writeDraft(catalogId, {
+              baseVersion: ctl.baseVersion,
+              content: lastDoc.current,
+              savedAt: Date.now(),
+            });
         }, 400);
       },
     },
@@ -262,7 +284,15 @@ export function ChapterEditor({ catalogId, readOnly, onSaved, onReady }: Chapter
     <div className="bs-chapter-editor">
       {!detail ? <Spin className="bs-chapter-loading" /> : null}
       {invalid ? <Alert type="error" showIcon message={invalid} style={{ marginBottom: 8 }} /> : null}
-      {fatal ? <Alert type="error" showIcon message={`无法保存：${fatal}`} description="你的修改已保存在本机，刷新页面后可以恢复。" style={{ marginBottom: 8 }} /> : null}
+      {fatal ? (
+        <Alert
+          type="error"
+          showIcon
+          message={`无法保存：${fatal}`}
+          description="你的修改已保存在本机，刷新页面后可以恢复。"
+          style={{ marginBottom: 8 }}
+        />
+      ) : null}
       {draft ? (
         <Alert
           type="info"
@@ -316,7 +346,9 @@ export function ChapterEditor({ catalogId, readOnly, onSaved, onReady }: Chapter
           <Typography.Text type="secondary" data-testid="word-count">
             本章 {wordCount} 字{detail?.targetWords ? ` / 目标 ${detail.targetWords} 字` : ''}
           </Typography.Text>
-          {detail?.engine ? <Typography.Text type="secondary">写作引擎：{detail.engine}</Typography.Text> : null}
+          {detail?.engine ? (
+            <Typography.Text type="secondary">写作引擎：{detail.engine}</Typography.Text>
+          ) : null}
           {detail?.sources?.length ? <ChapterSources sources={detail.sources} /> : null}
         </Space>
       </div>

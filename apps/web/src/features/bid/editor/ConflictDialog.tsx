@@ -67,15 +67,33 @@ export function ConflictDialog({ conflict, onUseServer, onKeepMine, onCopied }: 
         使用服务器上的版本，保留你的版本覆盖它，或先复制你的内容再使用服务器版本，以便手动合并。
         覆盖前服务器上的内容会自动存为历史版本。
       </Typography.Paragraph>
-      {copyFailed ? <Alert type="warning" showIcon style={{ marginBottom: 12 }} message="浏览器不允许自动复制，请在下方“我的版本”中全选后手动复制。" /> : null}
+      {copyFailed ? (
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginBottom: 12 }}
+          message="浏览器不允许自动复制，请在下方“我的版本”中全选后手动复制。"
+        />
+      ) : null}
       <div className="bs-conflict-cols">
         <div>
           <Typography.Text strong>服务器上的版本</Typography.Text>
-          <Input.TextArea readOnly value={serverText} autoSize={{ minRows: 8, maxRows: 16 }} data-testid="conflict-server-text" />
+          <Input.TextArea
+            readOnly
+            value={serverText}
+            autoSize={{ minRows: 8, maxRows: 16 }}
+            data-testid="conflict-server-text"
+          />
         </div>
         <div>
           <Typography.Text strong>我的版本</Typography.Text>
-          <Input.TextArea readOnly value={mineText} autoSize={{ minRows: 8, maxRows: 16 }} data-testid="conflict-mine-text" onFocus={(e) => e.currentTarget.select()} />
+          <Input.TextArea
+            readOnly
+            value={mineText}
+            autoSize={{ minRows: 8, maxRows: 16 }}
+            data-testid="conflict-mine-text"
+            onFocus={(e) => e.currentTarget.select()}
+          />
         </div>
       </div>
     </Modal>

@@ -14,7 +14,19 @@ import {
 } from '@ant-design/icons';
 import { useEditorState, type Editor } from '@tiptap/react';
 
-function Tool({ title, active, disabled, onClick, children }: { title: string; active?: boolean; disabled?: boolean; onClick(): void; children: ReactNode }) {
+function Tool({
+  title,
+  active,
+  disabled,
+  onClick,
+  children,
+}: {
+  title: string;
+  active?: boolean;
+  disabled?: boolean;
+  onClick(): void;
+  children: ReactNode;
+}) {
   return (
     <Tooltip title={title} mouseEnterDelay={0.4}>
       <Button
@@ -58,14 +70,35 @@ export function EditorToolbar({ editor, disabled }: { editor: Editor; disabled: 
   const off = disabled;
 
   const tableItems = [
-    { key: 'insert', label: '插入表格（3×3）', disabled: s.inTable, onClick: () => chain().insertTable({ rows: 3, cols: 3, withHeaderRow: true }).run() },
+    {
+      key: 'insert',
+      label: '插入表格（3×3）',
+      disabled: s.inTable,
+      onClick: () => chain().insertTable({ rows: 3, cols: 3, withHeaderRow: true }).run(),
+    },
     { key: 'merge', label: '合并单元格', disabled: !s.inTable, onClick: () => chain().mergeCells().run() },
     { key: 'split', label: '拆分单元格', disabled: !s.inTable, onClick: () => chain().splitCell().run() },
-    { key: 'rowAfter', label: '下方插入行', disabled: !s.inTable, onClick: () => chain().addRowAfter().run() },
-    { key: 'colAfter', label: '右侧插入列', disabled: !s.inTable, onClick: () => chain().addColumnAfter().run() },
+    {
+      key: 'rowAfter',
+      label: '下方插入行',
+      disabled: !s.inTable,
+      onClick: () => chain().addRowAfter().run(),
+    },
+    {
+      key: 'colAfter',
+      label: '右侧插入列',
+      disabled: !s.inTable,
+      onClick: () => chain().addColumnAfter().run(),
+    },
     { key: 'delRow', label: '删除行', disabled: !s.inTable, onClick: () => chain().deleteRow().run() },
     { key: 'delCol', label: '删除列', disabled: !s.inTable, onClick: () => chain().deleteColumn().run() },
-    { key: 'delTable', label: '删除表格', danger: true, disabled: !s.inTable, onClick: () => chain().deleteTable().run() },
+    {
+      key: 'delTable',
+      label: '删除表格',
+      danger: true,
+      disabled: !s.inTable,
+      onClick: () => chain().deleteTable().run(),
+    },
   ];
 
   return (
@@ -77,13 +110,28 @@ export function EditorToolbar({ editor, disabled }: { editor: Editor; disabled: 
         <RedoOutlined />
       </Tool>
       <Divider type="vertical" />
-      <Tool title="一级标题" active={s.h1} disabled={off} onClick={() => chain().toggleHeading({ level: 1 }).run()}>
+      <Tool
+        title="一级标题"
+        active={s.h1}
+        disabled={off}
+        onClick={() => chain().toggleHeading({ level: 1 }).run()}
+      >
         H1
       </Tool>
-      <Tool title="二级标题" active={s.h2} disabled={off} onClick={() => chain().toggleHeading({ level: 2 }).run()}>
+      <Tool
+        title="二级标题"
+        active={s.h2}
+        disabled={off}
+        onClick={() => chain().toggleHeading({ level: 2 }).run()}
+      >
         H2
       </Tool>
-      <Tool title="三级标题" active={s.h3} disabled={off} onClick={() => chain().toggleHeading({ level: 3 }).run()}>
+      <Tool
+        title="三级标题"
+        active={s.h3}
+        disabled={off}
+        onClick={() => chain().toggleHeading({ level: 3 }).run()}
+      >
         H3
       </Tool>
       <Divider type="vertical" />
@@ -93,22 +141,43 @@ export function EditorToolbar({ editor, disabled }: { editor: Editor; disabled: 
       <Tool title="斜体" active={s.italic} disabled={off} onClick={() => chain().toggleItalic().run()}>
         <ItalicOutlined />
       </Tool>
-      <Tool title="下划线" active={s.underline} disabled={off} onClick={() => chain().toggleUnderline().run()}>
+      <Tool
+        title="下划线"
+        active={s.underline}
+        disabled={off}
+        onClick={() => chain().toggleUnderline().run()}
+      >
         <UnderlineOutlined />
       </Tool>
       <Tool title="删除线" active={s.strike} disabled={off} onClick={() => chain().toggleStrike().run()}>
         <StrikethroughOutlined />
       </Tool>
       <Divider type="vertical" />
-      <Tool title="无序列表" active={s.bullet} disabled={off} onClick={() => chain().toggleBulletList().run()}>
+      <Tool
+        title="无序列表"
+        active={s.bullet}
+        disabled={off}
+        onClick={() => chain().toggleBulletList().run()}
+      >
         <UnorderedListOutlined />
       </Tool>
-      <Tool title="有序列表" active={s.ordered} disabled={off} onClick={() => chain().toggleOrderedList().run()}>
+      <Tool
+        title="有序列表"
+        active={s.ordered}
+        disabled={off}
+        onClick={() => chain().toggleOrderedList().run()}
+      >
         <OrderedListOutlined />
       </Tool>
       <Divider type="vertical" />
       <Dropdown disabled={off} trigger={['click']} menu={{ items: tableItems }}>
-        <Button size="small" type={s.inTable ? 'primary' : 'text'} aria-label="表格" icon={<TableOutlined />} onMouseDown={(e) => e.preventDefault()}>
+        <Button
+          size="small"
+          type={s.inTable ? 'primary' : 'text'}
+          aria-label="表格"
+          icon={<TableOutlined />}
+          onMouseDown={(e) => e.preventDefault()}
+        >
           表格
         </Button>
       </Dropdown>
@@ -128,7 +197,11 @@ export function EditorToolbar({ editor, disabled }: { editor: Editor; disabled: 
         }}
         destroyOnHidden
       >
-        <Input placeholder="图片地址，例如 https://… 或图片库中的地址" value={imageUrl} onChange={(e) => setImageUrl(e.target.value)} />
+        <Input
+          placeholder="图片地址，例如 https://… 或图片库中的地址"
+          value={imageUrl}
+          onChange={(e) => setImageUrl(e.target.value)}
+        />
       </Modal>
     </div>
   );

@@ -1,5 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AutosaveController, clearDraft, readDraft, sameDoc, writeDraft, type SaveState } from './autosave.ts';
+import {
+  AutosaveController,
+  clearDraft,
+  readDraft,
+  sameDoc,
+  writeDraft,
+  type SaveState,
+} from './autosave.ts';
 
 class Conflict extends Error {
   constructor(public data: { version: number; content: string }) {
@@ -180,7 +187,12 @@ describe('local drafts and document comparison', () => {
   });
 
   it('sameDoc ignores key order and undefined keys', () => {
-    expect(sameDoc({ type: 'doc', content: [{ type: 'p', attrs: { a: 1, b: 2 } }] }, { content: [{ attrs: { b: 2, a: 1 }, type: 'p', marks: undefined }], type: 'doc' })).toBe(true);
+    expect(
+      sameDoc(
+        { type: 'doc', content: [{ type: 'p', attrs: { a: 1, b: 2 } }] },
+        { content: [{ attrs: { b: 2, a: 1 }, type: 'p', marks: undefined }], type: 'doc' },
+      ),
+    ).toBe(true);
     expect(sameDoc({ type: 'doc', content: [] }, { type: 'doc', content: [{ type: 'p' }] })).toBe(false);
   });
 });

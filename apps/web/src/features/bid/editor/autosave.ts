@@ -173,7 +173,11 @@ export interface LocalDraft<Doc> {
 
 const draftKey = (catalogId: string) => `bs-draft:${catalogId}`;
 
-export function writeDraft<Doc>(catalogId: string, draft: LocalDraft<Doc>, storage: Storage | undefined = globalThis.localStorage): void {
+export function writeDraft<Doc>(
+  catalogId: string,
+  draft: LocalDraft<Doc>,
+  storage: Storage | undefined = globalThis.localStorage,
+): void {
   try {
     storage?.setItem(draftKey(catalogId), JSON.stringify(draft));
   } catch {
@@ -181,7 +185,10 @@ export function writeDraft<Doc>(catalogId: string, draft: LocalDraft<Doc>, stora
   }
 }
 
-export function readDraft<Doc>(catalogId: string, storage: Storage | undefined = globalThis.localStorage): LocalDraft<Doc> | null {
+export function readDraft<Doc>(
+  catalogId: string,
+  storage: Storage | undefined = globalThis.localStorage,
+): LocalDraft<Doc> | null {
   try {
     const raw = storage?.getItem(draftKey(catalogId));
     if (!raw) return null;

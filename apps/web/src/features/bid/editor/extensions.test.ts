@@ -10,7 +10,10 @@ afterEach(() => {
   editor = null;
 });
 
-const p = (text: string, marks?: JSONContent['marks']): JSONContent => ({ type: 'paragraph', content: [{ type: 'text', text, ...(marks ? { marks } : {}) }] });
+const p = (text: string, marks?: JSONContent['marks']): JSONContent => ({
+  type: 'paragraph',
+  content: [{ type: 'text', text, ...(marks ? { marks } : {}) }],
+});
 
 /** Every node and mark of the document model, as the AI and the server write them. */
 const RICH: JSONContent = {
@@ -36,7 +39,10 @@ const RICH: JSONContent = {
     {
       type: 'table',
       content: [
-        { type: 'tableRow', content: [{ type: 'tableHeader', attrs: { colspan: 2, rowspan: 1 }, content: [p('人员配置')] }] },
+        {
+          type: 'tableRow',
+          content: [{ type: 'tableHeader', attrs: { colspan: 2, rowspan: 1 }, content: [p('人员配置')] }],
+        },
         {
           type: 'tableRow',
           content: [
@@ -47,8 +53,18 @@ const RICH: JSONContent = {
         { type: 'tableRow', content: [{ type: 'tableCell', content: [p('高级工程师')] }] },
       ],
     },
-    { type: 'image', attrs: { src: '/api/files/org.png', alt: '组织架构图', title: null, caption: '图 1 组织架构' } },
-    { type: 'diagram', attrs: { kind: 'gantt', model: { tasks: [{ name: '进场', start: '2025-01-01', end: '2025-01-10' }] }, caption: '施工进度计划' } },
+    {
+      type: 'image',
+      attrs: { src: '/api/files/org.png', alt: '组织架构图', title: null, caption: '图 1 组织架构' },
+    },
+    {
+      type: 'diagram',
+      attrs: {
+        kind: 'gantt',
+        model: { tasks: [{ name: '进场', start: '2025-01-01', end: '2025-01-10' }] },
+        caption: '施工进度计划',
+      },
+    },
   ],
 };
 
@@ -62,7 +78,11 @@ describe('editor schema', () => {
     expect(documentProblem(out)).toBeNull();
     // ...with the same text and the same elements.
     expect(docText(out as never)).toBe(docText(RICH as never));
-    const types = (n: JSONContent): string[] => [n.type ?? '', ...(n.marks ?? []).map((m) => `mark:${m.type}`), ...(n.content ?? []).flatMap(types)];
+    const types = (n: JSONContent): string[] => [
+      n.type ?? '',
+      ...(n.marks ?? []).map((m) => `mark:${m.type}`),
+      ...(n.content ?? []).flatMap(types),
+    ];
     expect(types(out).sort()).toEqual(types(RICH).sort());
     const json = JSON.stringify(out);
     expect(json).toContain('"rowspan":2');
@@ -75,7 +95,9 @@ describe('editor schema', () => {
 
   it('the schema refuses a node it does not know instead of dropping it silently', () => {
     editor = new Editor({ extensions: editorExtensions() });
-    expect(() => editor!.schema.nodeFromJSON({ type: 'doc', content: [{ type: 'mysteryWidget' }] }).check()).toThrow();
+    expect(() =>
+      editor!.schema.nodeFromJSON({ type: 'doc', content: [{ type: 'mysteryWidget' }] }).check(),
+    ).toThrow();
   });
 
   it('a diagram shows as a box with its kind and caption', () => {

@@ -32,7 +32,11 @@ export const Diagram = Node.create({
   draggable: true,
   addAttributes() {
     return {
-      kind: { default: 'flowchart', parseHTML: (el) => el.getAttribute('data-diagram') ?? 'flowchart', renderHTML: () => ({}) },
+      kind: {
+        default: 'flowchart',
+        parseHTML: (el) => el.getAttribute('data-diagram') ?? 'flowchart',
+        renderHTML: () => ({}),
+      },
       // The model is data, not markup: never written into the DOM.
       model: { default: null, rendered: false },
       caption: { default: null, rendered: false },
@@ -43,7 +47,15 @@ export const Diagram = Node.create({
     const kind = String(node.attrs.kind ?? 'flowchart');
     const label = DIAGRAM_LABELS[kind] ?? '图表';
     const caption = node.attrs.caption ? `：${String(node.attrs.caption)}` : '';
-    return ['div', mergeAttributes(HTMLAttributes, { 'data-diagram': kind, class: 'bs-diagram-box', contenteditable: 'false' }), `【${label}】${caption}`];
+    return [
+      'div',
+      mergeAttributes(HTMLAttributes, {
+        'data-diagram': kind,
+        class: 'bs-diagram-box',
+        contenteditable: 'false',
+      }),
+      `【${label}】${caption}`,
+    ];
   },
 });
 
@@ -55,11 +67,17 @@ export const Placeholder = Node.create({
   atom: true,
   selectable: true,
   addAttributes() {
-    return { label: { default: '', parseHTML: (el) => el.getAttribute('data-label') ?? el.textContent ?? '' } };
+    return {
+      label: { default: '', parseHTML: (el) => el.getAttribute('data-label') ?? el.textContent ?? '' },
+    };
   },
   parseHTML: () => [{ tag: 'span[data-placeholder]' }],
   renderHTML({ node, HTMLAttributes }) {
-    return ['span', mergeAttributes(HTMLAttributes, { 'data-placeholder': '', class: 'bs-placeholder-chip' }), String(node.attrs.label ?? '')];
+    return [
+      'span',
+      mergeAttributes(HTMLAttributes, { 'data-placeholder': '', class: 'bs-placeholder-chip' }),
+      String(node.attrs.label ?? ''),
+    ];
   },
 });
 

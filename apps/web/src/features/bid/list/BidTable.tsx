@@ -56,13 +56,30 @@ export function BidTable({ mode }: { mode: BidTableMode }) {
       title: '状态',
       dataIndex: 'status',
       width: 96,
-      render: (s: string, r) => (r.deleteTime ? <Tag>已删除</Tag> : s === 'finished' ? <Tag color="success">已完成</Tag> : <Tag color="processing">编写中</Tag>),
+      render: (s: string, r) =>
+        r.deleteTime ? (
+          <Tag>已删除</Tag>
+        ) : s === 'finished' ? (
+          <Tag color="success">已完成</Tag>
+        ) : (
+          <Tag color="processing">编写中</Tag>
+        ),
     },
     { title: '创建时间', dataIndex: 'createTime', width: 170, render: (t: string) => formatTime(t) },
     mode === 'finished'
-      ? { title: '完成时间', dataIndex: 'finishTime', width: 170, render: (t: string | null) => formatTime(t) }
+      ? {
+          title: '完成时间',
+          dataIndex: 'finishTime',
+          width: 170,
+          render: (t: string | null) => formatTime(t),
+        }
       : mode === 'recycle'
-        ? { title: '删除时间', dataIndex: 'deleteTime', width: 170, render: (t: string | null) => formatTime(t) }
+        ? {
+            title: '删除时间',
+            dataIndex: 'deleteTime',
+            width: 170,
+            render: (t: string | null) => formatTime(t),
+          }
         : { title: '更新时间', dataIndex: 'updateTime', width: 170, render: (t: string) => formatTime(t) },
     {
       title: '操作',
@@ -70,7 +87,12 @@ export function BidTable({ mode }: { mode: BidTableMode }) {
       width: 200,
       render: (_: unknown, r) =>
         mode === 'recycle' ? (
-          <Popconfirm title="恢复这份标书？" description="恢复后回到“我的标书”或“已完成”中。" okText="恢复" onConfirm={() => recover.mutateAsync(r.id).then(() => toastSuccess('已恢复'))}>
+          <Popconfirm
+            title="恢复这份标书？"
+            description="恢复后回到“我的标书”或“已完成”中。"
+            okText="恢复"
+            onConfirm={() => recover.mutateAsync(r.id).then(() => toastSuccess('已恢复'))}
+          >
             <Button type="link" size="small" data-testid="recover-bid">
               恢复
             </Button>
@@ -121,7 +143,13 @@ export function BidTable({ mode }: { mode: BidTableMode }) {
         dataSource={list.data?.records ?? []}
         locale={{
           emptyText:
-            mode === 'recycle' ? '回收站是空的' : mode === 'finished' ? '写作进度达到 100% 并点击“完成标书”的标书会显示在这里' : keyword ? '没有找到名称匹配的标书' : '还没有标书，点右上角“新建标书”开始',
+            mode === 'recycle'
+              ? '回收站是空的'
+              : mode === 'finished'
+                ? '写作进度达到 100% 并点击“完成标书”的标书会显示在这里'
+                : keyword
+                  ? '没有找到名称匹配的标书'
+                  : '还没有标书，点右上角“新建标书”开始',
         }}
         pagination={{
           current: page.current,
@@ -132,7 +160,9 @@ export function BidTable({ mode }: { mode: BidTableMode }) {
           onChange: (current, size) => setPage({ current, size }),
         }}
       />
-      {exporting ? <ExportDialog bidId={exporting.id} bidName={exporting.name} open onClose={() => setExporting(null)} /> : null}
+      {exporting ? (
+        <ExportDialog bidId={exporting.id} bidName={exporting.name} open onClose={() => setExporting(null)} />
+      ) : null}
     </div>
   );
 }

@@ -50,16 +50,23 @@ function openDialog() {
 describe('ChapterSettingsModal (the gear)', () => {
   it('saves the settings and closes with changed = true', async () => {
     const { onClose, save } = openDialog();
-    fireEvent.change(screen.getByPlaceholderText(/突出本地化服务团队/), { target: { value: '  写清 2 小时响应  ' } });
+    fireEvent.change(screen.getByPlaceholderText(/突出本地化服务团队/), {
+      target: { value: '  写清 2 小时响应  ' },
+    });
     save();
     await waitFor(() => expect(onClose).toHaveBeenCalledWith(true));
     expect(http.calls).toHaveLength(1);
-    expect(JSON.parse(http.calls[0].data as string)).toEqual({ id: 'c1', settings: { targetWords: 800, requirement: '写清 2 小时响应', include: null } });
+    expect(JSON.parse(http.calls[0].data as string)).toEqual({
+      id: 'c1',
+      settings: { targetWords: 800, requirement: '写清 2 小时响应', include: null },
+    });
   });
 
   it('an invalid field is marked in the form: no call, the dialog stays open, nothing thrown', async () => {
     const { onClose, save } = openDialog();
-    fireEvent.change(screen.getByPlaceholderText(/突出本地化服务团队/), { target: { value: '字'.repeat(CATALOG_LIMITS.requirementMax + 1) } });
+    fireEvent.change(screen.getByPlaceholderText(/突出本地化服务团队/), {
+      target: { value: '字'.repeat(CATALOG_LIMITS.requirementMax + 1) },
+    });
     save();
     await screen.findByText(`写作要求不能超过 ${CATALOG_LIMITS.requirementMax} 个字`);
     expect(http.calls).toHaveLength(0);

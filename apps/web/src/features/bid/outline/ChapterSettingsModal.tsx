@@ -10,7 +10,13 @@ interface Values {
 }
 
 /** The gear of a chapter: its word budget, extra requirements for the AI, and what it must include. */
-export function ChapterSettingsModal({ chapter, onClose }: { chapter: CatalogNode; onClose(changed: boolean): void }) {
+export function ChapterSettingsModal({
+  chapter,
+  onClose,
+}: {
+  chapter: CatalogNode;
+  onClose(changed: boolean): void;
+}) {
   const [form] = Form.useForm<Values>();
   const { busy: saving, run } = useBusyAction();
 
@@ -30,7 +36,15 @@ export function ChapterSettingsModal({ chapter, onClose }: { chapter: CatalogNod
   }
 
   return (
-    <Modal open title={`章节设置：${chapter.title}`} okText="保存" confirmLoading={saving !== null} onOk={() => void submit()} onCancel={() => onClose(false)} destroyOnHidden>
+    <Modal
+      open
+      title={`章节设置：${chapter.title}`}
+      okText="保存"
+      confirmLoading={saving !== null}
+      onOk={() => void submit()}
+      onCancel={() => onClose(false)}
+      destroyOnHidden
+    >
       <Form
         form={form}
         layout="vertical"
@@ -40,14 +54,42 @@ export function ChapterSettingsModal({ chapter, onClose }: { chapter: CatalogNod
           include: chapter.settings.include ?? [],
         }}
       >
-        <Form.Item name="targetWords" label="目标字数" extra="AI 写作本章时按这个字数控制篇幅；留空则按标书目标页数自动分配。">
-          <InputNumber min={0} max={CATALOG_LIMITS.targetWordsMax} step={100} style={{ width: 200 }} addonAfter="字" />
+        <Form.Item
+          name="targetWords"
+          label="目标字数"
+          extra="AI 写作本章时按这个字数控制篇幅；留空则按标书目标页数自动分配。"
+        >
+          <InputNumber
+            min={0}
+            max={CATALOG_LIMITS.targetWordsMax}
+            step={100}
+            style={{ width: 200 }}
+            addonAfter="字"
+          />
         </Form.Item>
-        <Form.Item name="requirement" label="写作要求" rules={[{ max: CATALOG_LIMITS.requirementMax, message: `写作要求不能超过 ${CATALOG_LIMITS.requirementMax} 个字` }]}>
-          <Input.TextArea autoSize={{ minRows: 3, maxRows: 8 }} placeholder="例如：突出本地化服务团队和 2 小时响应承诺" />
+        <Form.Item
+          name="requirement"
+          label="写作要求"
+          rules={[
+            {
+              max: CATALOG_LIMITS.requirementMax,
+              message: `写作要求不能超过 ${CATALOG_LIMITS.requirementMax} 个字`,
+            },
+          ]}
+        >
+          <Input.TextArea
+            autoSize={{ minRows: 3, maxRows: 8 }}
+            placeholder="例如：突出本地化服务团队和 2 小时响应承诺"
+          />
         </Form.Item>
         <Form.Item name="include" label="必须包含" extra="输入后按回车添加，例如“服务承诺”“应急预案”。">
-          <Select mode="tags" maxCount={CATALOG_LIMITS.includeMax} tokenSeparators={['，', ',']} placeholder="要在本章写到的要点" open={false} />
+          <Select
+            mode="tags"
+            maxCount={CATALOG_LIMITS.includeMax}
+            tokenSeparators={['，', ',']}
+            placeholder="要在本章写到的要点"
+            open={false}
+          />
         </Form.Item>
       </Form>
     </Modal>

@@ -26,7 +26,10 @@ const node = (id: string, title: string, over: Partial<CatalogNode> = {}): Catal
   ...over,
 });
 
-const tree = [node('c1', '投标函', { targetWords: 500 }), node('c2', '技术方案', { targetWords: 12000, wordCount: 3400, sort: 2 })];
+const tree = [
+  node('c1', '投标函', { targetWords: 500 }),
+  node('c2', '技术方案', { targetWords: 12000, wordCount: 3400, sort: 2 }),
+];
 
 let http: ReturnType<typeof installFakeHttp>;
 let feedback: ReturnType<typeof recordFeedback>;
@@ -43,15 +46,25 @@ afterEach(() => {
 function show(mandated: string[]) {
   render(
     <QueryClientProvider client={new QueryClient()}>
-      <OutlineTree bidId="b1" tree={tree} readOnly={false} selectedId={null} onSelect={() => {}} mandated={mandated} />
+      <OutlineTree
+        bidId="b1"
+        tree={tree}
+        readOnly={false}
+        selectedId={null}
+        onSelect={() => {}}
+        mandated={mandated}
+      />
     </QueryClientProvider>,
   );
 }
 
-describe('outline tree: budgets and the tender\'s mandated chapters', () => {
-  it('shows each chapter\'s words against its budget', () => {
+describe("outline tree: budgets and the tender's mandated chapters", () => {
+  it("shows each chapter's words against its budget", () => {
     show([]);
-    expect(screen.getAllByTestId('outline-budget').map((e) => e.textContent)).toEqual(['0/500字', '3400/12000字']);
+    expect(screen.getAllByTestId('outline-budget').map((e) => e.textContent)).toEqual([
+      '0/500字',
+      '3400/12000字',
+    ]);
   });
 
   it('marks a mandated chapter and asks before deleting it', async () => {

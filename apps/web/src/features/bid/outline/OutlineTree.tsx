@@ -26,9 +26,18 @@ import { dropToMove } from './drop.ts';
 import { ChapterSettingsModal } from './ChapterSettingsModal.tsx';
 
 const STATUS_ICON: Record<CatalogStatus, { icon: React.ReactNode; label: string }> = {
-  empty: { icon: <FileOutlined style={{ color: 'var(--ant-color-text-quaternary, #bfbfbf)' }} />, label: '未写' },
-  writing: { icon: <LoadingOutlined style={{ color: 'var(--ant-color-primary, #1677ff)' }} />, label: '写作中' },
-  done: { icon: <CheckCircleFilled style={{ color: 'var(--ant-color-success, #52c41a)' }} />, label: '已完成' },
+  empty: {
+    icon: <FileOutlined style={{ color: 'var(--ant-color-text-quaternary, #bfbfbf)' }} />,
+    label: '未写',
+  },
+  writing: {
+    icon: <LoadingOutlined style={{ color: 'var(--ant-color-primary, #1677ff)' }} />,
+    label: '写作中',
+  },
+  done: {
+    icon: <CheckCircleFilled style={{ color: 'var(--ant-color-success, #52c41a)' }} />,
+    label: '已完成',
+  },
   error: { icon: <CloseCircleFilled style={{ color: 'var(--ant-color-error, #ff4d4f)' }} />, label: '出错' },
 };
 
@@ -44,7 +53,8 @@ export interface OutlineTreeProps {
   mandated?: readonly string[];
 }
 
-const LOCKED_WARNING = '该章节是招标文件规定的投标文件组成部分，标题和顺序应与招标文件一致，改动可能导致投标文件不符合要求。';
+const LOCKED_WARNING =
+  '该章节是招标文件规定的投标文件组成部分，标题和顺序应与招标文件一致，改动可能导致投标文件不符合要求。';
 
 interface Indexed {
   byId: Map<string, CatalogNode>;
@@ -94,7 +104,15 @@ function useHeight(ref: React.RefObject<HTMLDivElement | null>, fallback = 560):
  * The outline on the left of the workspace: status per chapter, a gear for its settings, drag and
  * drop, and a menu (also on right click) to add, rename, move, promote, demote and delete.
  */
-export function OutlineTree({ bidId, tree, readOnly, selectedId, onSelect, beforeChange, mandated = [] }: OutlineTreeProps) {
+export function OutlineTree({
+  bidId,
+  tree,
+  readOnly,
+  selectedId,
+  onSelect,
+  beforeChange,
+  mandated = [],
+}: OutlineTreeProps) {
   const qc = useQueryClient();
   const { byId, parentKeys } = useMemo(() => indexTree(tree), [tree]);
   const [expanded, setExpanded] = useState<Key[] | null>(null);
@@ -122,7 +140,12 @@ export function OutlineTree({ bidId, tree, readOnly, selectedId, onSelect, befor
   }
 
   async function addChild(n: CatalogNode) {
-    const title = await promptDialog({ title: '添加下级章节', label: `在「${n.title}」下添加`, placeholder: '章节标题', ...titleRules });
+    const title = await promptDialog({
+      title: '添加下级章节',
+      label: `在「${n.title}」下添加`,
+      placeholder: '章节标题',
+      ...titleRules,
+    });
     if (title === null) return;
     const r = await run(() => bidApi.addChild(n.id, title.trim()));
     if (r) {
@@ -131,13 +154,23 @@ export function OutlineTree({ bidId, tree, readOnly, selectedId, onSelect, befor
     }
   }
   async function addSibling(n: CatalogNode) {
-    const title = await promptDialog({ title: '添加同级章节', label: `在「${n.title}」之后添加`, placeholder: '章节标题', ...titleRules });
+    const title = await promptDialog({
+      title: '添加同级章节',
+      label: `在「${n.title}」之后添加`,
+      placeholder: '章节标题',
+      ...titleRules,
+    });
     if (title === null) return;
     const r = await run(() => bidApi.addSibling(n.id, title.trim()));
     if (r) onSelect(r.id);
   }
   async function addTopLevel() {
-    const title = await promptDialog({ title: '添加一级章节', placeholder: '章节标题', initialValue: '', ...titleRules });
+    const title = await promptDialog({
+      title: '添加一级章节',
+      placeholder: '章节标题',
+      initialValue: '',
+      ...titleRules,
+    });
     if (title === null) return;
     const r = await run(() => bidApi.addTopLevel(bidId, title.trim()));
     if (r) onSelect(r.id);
@@ -145,7 +178,11 @@ export function OutlineTree({ bidId, tree, readOnly, selectedId, onSelect, befor
   /** A mandated chapter is changed only after the writer confirms the warning. */
   async function unlock(n: CatalogNode, action: string): Promise<boolean> {
     if (!isMandatedTitle(n.title, mandated)) return true;
-    return confirmDialog({ title: `${action}招标文件规定的章节`, content: LOCKED_WARNING, okText: `仍要${action}` });
+    return confirmDialog({
+      title: `${action}招标文件规定的章节`,
+      content: LOCKED_WARNING,
+      okText: `仍要${action}`,
+    });
   }
   /** Reordering a mandated chapter changes the tender's order: asked first like a rename. */
   async function moveLocked<T>(n: CatalogNode, fn: () => Promise<T>) {
@@ -153,7 +190,12 @@ export function OutlineTree({ bidId, tree, readOnly, selectedId, onSelect, befor
   }
   async function rename(n: CatalogNode) {
     if (!(await unlock(n, '修改'))) return;
-    const title = await promptDialog({ title: '重命名章节', initialValue: n.title, placeholder: '章节标题', ...titleRules });
+    const title = await promptDialog({
+      title: '重命名章节',
+      initialValue: n.title,
+      placeholder: '章节标题',
+      ...titleRules,
+    });
     if (title === null || title.trim() === n.title) return;
     await run(() => bidApi.rename(n.id, title.trim()));
   }
@@ -162,7 +204,10 @@ export function OutlineTree({ bidId, tree, readOnly, selectedId, onSelect, befor
     const count = subtreeIds(n).length;
     const ok = await confirmDialog({
       title: '删除章节',
-      content: count > 1 ? `确定删除「${n.title}」及其 ${count - 1} 个下级章节吗？有内容的章节会先自动存入目录版本。` : `确定删除「${n.title}」吗？`,
+      content:
+        count > 1
+          ? `确定删除「${n.title}」及其 ${count - 1} 个下级章节吗？有内容的章节会先自动存入目录版本。`
+          : `确定删除「${n.title}」吗？`,
       okText: '删除',
       danger: true,
     });
@@ -174,19 +219,54 @@ export function OutlineTree({ bidId, tree, readOnly, selectedId, onSelect, befor
 
   function menuFor(n: CatalogNode): MenuProps['items'] {
     const items: MenuProps['items'] = [
-      { key: 'child', icon: <SubnodeOutlined />, label: '添加下级章节', disabled: n.level >= CATALOG_LIMITS.maxDepth, onClick: () => void addChild(n) },
+      {
+        key: 'child',
+        icon: <SubnodeOutlined />,
+        label: '添加下级章节',
+        disabled: n.level >= CATALOG_LIMITS.maxDepth,
+        onClick: () => void addChild(n),
+      },
       { key: 'sibling', icon: <PlusOutlined />, label: '添加同级章节', onClick: () => void addSibling(n) },
       { key: 'rename', icon: <EditOutlined />, label: '重命名', onClick: () => void rename(n) },
       { type: 'divider' },
-      { key: 'up', icon: <ArrowUpOutlined />, label: '上移', onClick: () => void moveLocked(n, () => bidApi.moveUp(n.id)) },
-      { key: 'down', icon: <ArrowDownOutlined />, label: '下移', onClick: () => void moveLocked(n, () => bidApi.moveDown(n.id)) },
-      { key: 'promote', icon: <ArrowLeftOutlined />, label: '升级', disabled: n.level === 1, onClick: () => void moveLocked(n, () => bidApi.promote(n.id)) },
-      { key: 'demote', icon: <ArrowRightOutlined />, label: '降级', onClick: () => void moveLocked(n, () => bidApi.demote(n.id)) },
+      {
+        key: 'up',
+        icon: <ArrowUpOutlined />,
+        label: '上移',
+        onClick: () => void moveLocked(n, () => bidApi.moveUp(n.id)),
+      },
+      {
+        key: 'down',
+        icon: <ArrowDownOutlined />,
+        label: '下移',
+        onClick: () => void moveLocked(n, () => bidApi.moveDown(n.id)),
+      },
+      {
+        key: 'promote',
+        icon: <ArrowLeftOutlined />,
+        label: '升级',
+        disabled: n.level === 1,
+        onClick: () => void moveLocked(n, () => bidApi.promote(n.id)),
+      },
+      {
+        key: 'demote',
+        icon: <ArrowRightOutlined />,
+        label: '降级',
+        onClick: () => void moveLocked(n, () => bidApi.demote(n.id)),
+      },
       { type: 'divider' },
       { key: 'settings', icon: <SettingOutlined />, label: '章节设置', onClick: () => setSettingsFor(n) },
     ];
-    if (n.status === 'error') items.push({ key: 'clear', label: '清除错误状态', onClick: () => void run(() => bidApi.clearError(n.id)) });
-    items.push({ type: 'divider' }, { key: 'delete', icon: <DeleteOutlined />, label: '删除', danger: true, onClick: () => void remove(n) });
+    if (n.status === 'error')
+      items.push({
+        key: 'clear',
+        label: '清除错误状态',
+        onClick: () => void run(() => bidApi.clearError(n.id)),
+      });
+    items.push(
+      { type: 'divider' },
+      { key: 'delete', icon: <DeleteOutlined />, label: '删除', danger: true, onClick: () => void remove(n) },
+    );
     return items;
   }
 
@@ -211,7 +291,8 @@ export function OutlineTree({ bidId, tree, readOnly, selectedId, onSelect, befor
   };
 
   const treeData = useMemo(() => {
-    const conv = (nodes: CatalogNode[]): NonNullable<TreeProps['treeData']> => nodes.map((n) => ({ key: n.id, title: n.title, children: conv(n.children) }));
+    const conv = (nodes: CatalogNode[]): NonNullable<TreeProps['treeData']> =>
+      nodes.map((n) => ({ key: n.id, title: n.title, children: conv(n.children) }));
     return conv(tree);
   }, [tree]);
 
@@ -219,9 +300,21 @@ export function OutlineTree({ bidId, tree, readOnly, selectedId, onSelect, befor
     const n = byId.get(String(d.key));
     if (!n) return null;
     // A chapter with sections is done when they are: an empty parent shows as a folder, not as unwritten.
-    const st = n.children.length && n.status === 'empty' ? { icon: <FolderOutlined style={{ color: 'var(--ant-color-text-tertiary, #999)' }} />, label: '包含下级章节' } : (STATUS_ICON[n.status] ?? STATUS_ICON.empty);
+    const st =
+      n.children.length && n.status === 'empty'
+        ? {
+            icon: <FolderOutlined style={{ color: 'var(--ant-color-text-tertiary, #999)' }} />,
+            label: '包含下级章节',
+          }
+        : (STATUS_ICON[n.status] ?? STATUS_ICON.empty);
     const label = (
-      <span className="bs-outline-node" data-testid="outline-node" data-id={n.id} data-title={n.title} data-status={n.status}>
+      <span
+        className="bs-outline-node"
+        data-testid="outline-node"
+        data-id={n.id}
+        data-title={n.title}
+        data-status={n.status}
+      >
         <Tooltip title={st.label} mouseEnterDelay={0.5}>
           <span className="bs-outline-node__status">{st.icon}</span>
         </Tooltip>
@@ -234,7 +327,10 @@ export function OutlineTree({ bidId, tree, readOnly, selectedId, onSelect, befor
           {n.title}
         </span>
         {n.targetWords ? (
-          <Tooltip title={`已写 ${n.wordCount} 字 / 预算 ${n.targetWords} 字（按页数和导出模板的版式计算）`} mouseEnterDelay={0.5}>
+          <Tooltip
+            title={`已写 ${n.wordCount} 字 / 预算 ${n.targetWords} 字（按页数和导出模板的版式计算）`}
+            mouseEnterDelay={0.5}
+          >
             <span className="bs-outline-node__words" data-testid="outline-budget">
               {n.wordCount}/{n.targetWords}字
             </span>
@@ -245,10 +341,22 @@ export function OutlineTree({ bidId, tree, readOnly, selectedId, onSelect, befor
         {!readOnly ? (
           <span className="bs-outline-node__actions" onClick={(e) => e.stopPropagation()}>
             <Tooltip title="章节设置">
-              <Button size="small" type="text" icon={<SettingOutlined />} aria-label={`章节设置：${n.title}`} onClick={() => setSettingsFor(n)} />
+              <Button
+                size="small"
+                type="text"
+                icon={<SettingOutlined />}
+                aria-label={`章节设置：${n.title}`}
+                onClick={() => setSettingsFor(n)}
+              />
             </Tooltip>
             <Dropdown trigger={['click']} menu={{ items: menuFor(n) }}>
-              <Button size="small" type="text" icon={<MoreOutlined />} aria-label={`更多操作：${n.title}`} data-testid="outline-more" />
+              <Button
+                size="small"
+                type="text"
+                icon={<MoreOutlined />}
+                aria-label={`更多操作：${n.title}`}
+                data-testid="outline-more"
+              />
             </Dropdown>
           </span>
         ) : null}
@@ -267,7 +375,13 @@ export function OutlineTree({ bidId, tree, readOnly, selectedId, onSelect, befor
     <div className="bs-outline">
       {!readOnly ? (
         <div className="bs-outline__toolbar">
-          <Button size="small" icon={<PlusOutlined />} onClick={() => void addTopLevel()} disabled={busy} data-testid="add-top-chapter">
+          <Button
+            size="small"
+            icon={<PlusOutlined />}
+            onClick={() => void addTopLevel()}
+            disabled={busy}
+            data-testid="add-top-chapter"
+          >
             添加一级章节
           </Button>
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
@@ -277,7 +391,10 @@ export function OutlineTree({ bidId, tree, readOnly, selectedId, onSelect, befor
       ) : null}
       <div className="bs-outline__tree" ref={boxRef}>
         {tree.length === 0 ? (
-          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={readOnly ? '没有章节' : '还没有目录，先添加一级章节'} />
+          <Empty
+            image={Empty.PRESENTED_IMAGE_SIMPLE}
+            description={readOnly ? '没有章节' : '还没有目录，先添加一级章节'}
+          />
         ) : (
           <Tree
             blockNode

@@ -28,14 +28,32 @@ export interface ContentVersionsDrawerProps {
 }
 
 /** The versions of one chapter: save a version, preview one, restore one (the current text is kept first). */
-export function ContentVersionsDrawer({ open, bidId, catalogId, chapterTitle, readOnly, handle, onClose }: ContentVersionsDrawerProps) {
+export function ContentVersionsDrawer({
+  open,
+  bidId,
+  catalogId,
+  chapterTitle,
+  readOnly,
+  handle,
+  onClose,
+}: ContentVersionsDrawerProps) {
   const qc = useQueryClient();
-  const q = useQuery({ queryKey: bidKeys.contentVersions(catalogId), queryFn: () => bidApi.contentVersions(catalogId), enabled: open, staleTime: 0 });
+  const q = useQuery({
+    queryKey: bidKeys.contentVersions(catalogId),
+    queryFn: () => bidApi.contentVersions(catalogId),
+    enabled: open,
+    staleTime: 0,
+  });
   const [preview, setPreview] = useState<ContentVersionDetail | null>(null);
   const { busy, run } = useBusyAction();
 
   async function saveVersion() {
-    const name = await promptDialog({ title: '保存为版本', label: '版本名称（可不填）', placeholder: '例如：交给领导审阅前', validator: (v) => (v.length > 100 ? '版本名称不能超过 100 个字' : true) });
+    const name = await promptDialog({
+      title: '保存为版本',
+      label: '版本名称（可不填）',
+      placeholder: '例如：交给领导审阅前',
+      validator: (v) => (v.length > 100 ? '版本名称不能超过 100 个字' : true),
+    });
     if (name === null) return;
     await run('save', async () => {
       await handle?.flush();
@@ -73,13 +91,21 @@ export function ContentVersionsDrawer({ open, bidId, catalogId, chapterTitle, re
       }
       extra={
         !readOnly ? (
-          <Button icon={<SaveOutlined />} loading={busy === 'save'} onClick={() => void saveVersion()} data-testid="save-content-version">
+          <Button
+            icon={<SaveOutlined />}
+            loading={busy === 'save'}
+            onClick={() => void saveVersion()}
+            data-testid="save-content-version"
+          >
             保存为版本
           </Button>
         ) : null
       }
     >
-      <Typography.Paragraph type="secondary">每次 AI 重新生成、恢复版本和手动保存都会留下一个版本。恢复某个版本时，当前内容会先保存为新版本，不会丢失。</Typography.Paragraph>
+      <Typography.Paragraph type="secondary">
+        每次 AI
+        重新生成、恢复版本和手动保存都会留下一个版本。恢复某个版本时，当前内容会先保存为新版本，不会丢失。
+      </Typography.Paragraph>
       {q.isLoading ? (
         <Spin />
       ) : !q.data?.length ? (
@@ -94,12 +120,29 @@ export function ContentVersionsDrawer({ open, bidId, catalogId, chapterTitle, re
                 data-testid="content-version"
                 data-name={v.name}
                 actions={[
-                  <Button key="p" size="small" type="link" loading={busy === `p${v.id}`} onClick={() => void openPreview(v.id)}>
+                  <Button
+                    key="p"
+                    size="small"
+                    type="link"
+                    loading={busy === `p${v.id}`}
+                    onClick={() => void openPreview(v.id)}
+                  >
                     预览
                   </Button>,
                   readOnly ? null : (
-                    <Popconfirm key="r" title="恢复这个版本？" description="当前内容会先保存为一个新版本。" okText="恢复" onConfirm={() => restore(v.id)}>
-                      <Button size="small" type="link" loading={busy === v.id} data-testid="restore-content-version">
+                    <Popconfirm
+                      key="r"
+                      title="恢复这个版本？"
+                      description="当前内容会先保存为一个新版本。"
+                      okText="恢复"
+                      onConfirm={() => restore(v.id)}
+                    >
+                      <Button
+                        size="small"
+                        type="link"
+                        loading={busy === v.id}
+                        data-testid="restore-content-version"
+                      >
                         恢复
                       </Button>
                     </Popconfirm>
@@ -121,7 +164,14 @@ export function ContentVersionsDrawer({ open, bidId, catalogId, chapterTitle, re
           }}
         />
       )}
-      <Modal open={preview !== null} width={820} title={preview ? `V${preview.versionNo} ${preview.name}` : ''} footer={null} onCancel={() => setPreview(null)} destroyOnHidden>
+      <Modal
+        open={preview !== null}
+        width={820}
+        title={preview ? `V${preview.versionNo} ${preview.name}` : ''}
+        footer={null}
+        onCancel={() => setPreview(null)}
+        destroyOnHidden
+      >
         {preview ? <DocPreview content={preview.content as JSONContent} /> : null}
       </Modal>
     </Drawer>

@@ -6,7 +6,10 @@ import { editorExtensions } from '../editor/extensions.ts';
 /** A read-only rendering of a chapter document (version previews): the same schema as the editor. */
 export function DocPreview({ content }: { content: JSONContent }) {
   const extensions = useMemo(() => editorExtensions(), []);
-  const editor = useEditor({ extensions, editable: false, content, editorProps: { attributes: { class: 'bs-prose' } } }, [content]);
+  const editor = useEditor(
+    { extensions, editable: false, content, editorProps: { attributes: { class: 'bs-prose' } } },
+    [content],
+  );
   return (
     <div className="bs-editor-surface is-readonly bs-doc-preview">
       <EditorContent editor={editor} />

@@ -2,7 +2,12 @@ import { useState } from 'react';
 import { Button, Drawer, Empty, List, Modal, Popconfirm, Space, Spin, Tag, Tree, Typography } from 'antd';
 import { ApartmentOutlined, SaveOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { formatTime, type CatalogVersionDetail, type CatalogVersionNode, type OutlineVersionSource } from '@bid/shared';
+import {
+  formatTime,
+  type CatalogVersionDetail,
+  type CatalogVersionNode,
+  type OutlineVersionSource,
+} from '@bid/shared';
 import { promptDialog, toastSuccess } from '../../../utils/feedback.ts';
 import { useBusyAction } from '../../../utils/useBusyAction.ts';
 import { bidApi, bidKeys, invalidateOutline } from '../api.ts';
@@ -13,8 +18,14 @@ const SOURCE: Record<OutlineVersionSource, { text: string; color: string }> = {
   restore: { text: '恢复前自动保存', color: 'gold' },
 };
 
-function toTreeData(nodes: CatalogVersionNode[]): Array<{ key: string; title: string; children: ReturnType<typeof toTreeData> }> {
-  return nodes.map((n) => ({ key: n.id, title: `${n.title}${n.hasContent ? `（${n.wordCount} 字）` : ''}`, children: toTreeData(n.children) }));
+function toTreeData(
+  nodes: CatalogVersionNode[],
+): Array<{ key: string; title: string; children: ReturnType<typeof toTreeData> }> {
+  return nodes.map((n) => ({
+    key: n.id,
+    title: `${n.title}${n.hasContent ? `（${n.wordCount} 字）` : ''}`,
+    children: toTreeData(n.children),
+  }));
 }
 
 export interface OutlineVersionsDrawerProps {
@@ -28,14 +39,31 @@ export interface OutlineVersionsDrawerProps {
 }
 
 /** Outline versions of a bid: save the outline, look at an old one, switch back to it (the current one is kept first). */
-export function OutlineVersionsDrawer({ open, bidId, readOnly, onClose, beforeRestore, onRestored }: OutlineVersionsDrawerProps) {
+export function OutlineVersionsDrawer({
+  open,
+  bidId,
+  readOnly,
+  onClose,
+  beforeRestore,
+  onRestored,
+}: OutlineVersionsDrawerProps) {
   const qc = useQueryClient();
-  const q = useQuery({ queryKey: bidKeys.outlineVersions(bidId), queryFn: () => bidApi.outlineVersions(bidId), enabled: open, staleTime: 0 });
+  const q = useQuery({
+    queryKey: bidKeys.outlineVersions(bidId),
+    queryFn: () => bidApi.outlineVersions(bidId),
+    enabled: open,
+    staleTime: 0,
+  });
   const [preview, setPreview] = useState<CatalogVersionDetail | null>(null);
   const { busy, run } = useBusyAction();
 
   async function save() {
-    const name = await promptDialog({ title: '保存目录版本', label: '版本名称（可不填）', placeholder: '例如：评审前的目录', validator: (v) => (v.length > 100 ? '版本名称不能超过 100 个字' : true) });
+    const name = await promptDialog({
+      title: '保存目录版本',
+      label: '版本名称（可不填）',
+      placeholder: '例如：评审前的目录',
+      validator: (v) => (v.length > 100 ? '版本名称不能超过 100 个字' : true),
+    });
     if (name === null) return;
     await run('save', async () => {
       await bidApi.saveOutlineVersion(bidId, name.trim() || undefined);
@@ -67,7 +95,12 @@ export function OutlineVersionsDrawer({ open, bidId, readOnly, onClose, beforeRe
       }
       extra={
         !readOnly ? (
-          <Button icon={<SaveOutlined />} loading={busy === 'save'} onClick={() => void save()} data-testid="save-outline-version">
+          <Button
+            icon={<SaveOutlined />}
+            loading={busy === 'save'}
+            onClick={() => void save()}
+            data-testid="save-outline-version"
+          >
             保存当前目录
           </Button>
         ) : null
@@ -92,12 +125,20 @@ export function OutlineVersionsDrawer({ open, bidId, readOnly, onClose, beforeRe
                   size="small"
                   type="link"
                   loading={busy === `p${v.id}`}
-                  onClick={() => void run(`p${v.id}`, async () => setPreview(await bidApi.outlineVersion(v.id)))}
+                  onClick={() =>
+                    void run(`p${v.id}`, async () => setPreview(await bidApi.outlineVersion(v.id)))
+                  }
                 >
                   查看
                 </Button>,
                 readOnly ? null : (
-                  <Popconfirm key="r" title="恢复这个目录版本？" description="当前目录会先自动保存为一个版本。" okText="恢复" onConfirm={() => restore(v.id)}>
+                  <Popconfirm
+                    key="r"
+                    title="恢复这个目录版本？"
+                    description="当前目录会先自动保存为一个版本。"
+                    okText="恢复"
+                    onConfirm={() => restore(v.id)}
+                  >
                     <Button size="small" type="link" loading={busy === v.id}>
                       恢复
                     </Button>
@@ -109,7 +150,9 @@ export function OutlineVersionsDrawer({ open, bidId, readOnly, onClose, beforeRe
                 title={
                   <Space size={6}>
                     <span>{v.name}</span>
-                    <Tag color={(SOURCE[v.source] ?? SOURCE.auto).color}>{(SOURCE[v.source] ?? SOURCE.auto).text}</Tag>
+                    <Tag color={(SOURCE[v.source] ?? SOURCE.auto).color}>
+                      {(SOURCE[v.source] ?? SOURCE.auto).text}
+                    </Tag>
                   </Space>
                 }
                 description={`${formatTime(v.createTime)} · ${v.chapterCount} 个章节`}
@@ -118,8 +161,16 @@ export function OutlineVersionsDrawer({ open, bidId, readOnly, onClose, beforeRe
           )}
         />
       )}
-      <Modal open={preview !== null} title={preview?.name} footer={null} onCancel={() => setPreview(null)} destroyOnHidden>
-        {preview ? <Tree defaultExpandAll selectable={false} treeData={toTreeData(preview.catalogs)} /> : null}
+      <Modal
+        open={preview !== null}
+        title={preview?.name}
+        footer={null}
+        onCancel={() => setPreview(null)}
+        destroyOnHidden
+      >
+        {preview ? (
+          <Tree defaultExpandAll selectable={false} treeData={toTreeData(preview.catalogs)} />
+        ) : null}
       </Modal>
     </Drawer>
   );

@@ -1,6 +1,27 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Alert, Badge, Button, Drawer, Empty, Progress, Result, Space, Spin, Tooltip, Typography } from 'antd';
-import { ApartmentOutlined, ArrowLeftOutlined, CheckOutlined, FileWordOutlined, HistoryOutlined, MenuFoldOutlined, MenuUnfoldOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
+import {
+  Alert,
+  Badge,
+  Button,
+  Drawer,
+  Empty,
+  Progress,
+  Result,
+  Space,
+  Spin,
+  Tooltip,
+  Typography,
+} from 'antd';
+import {
+  ApartmentOutlined,
+  ArrowLeftOutlined,
+  CheckOutlined,
+  FileWordOutlined,
+  HistoryOutlined,
+  MenuFoldOutlined,
+  MenuUnfoldOutlined,
+  SafetyCertificateOutlined,
+} from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import type { BidDetail, CatalogNode, TenderAnalysis, UpdateContentResult } from '@bid/shared';
@@ -64,7 +85,10 @@ export function Workspace({ bidId }: { bidId: string | null }) {
   const readOnly = Boolean(bid.data?.readOnly);
   const nodes = useMemo(() => tree.data ?? [], [tree.data]);
   // The tender's mandated outline: those chapters are marked in the tree and changed only after a warning.
-  const mandatedTitles = useMemo(() => ((bid.data?.analysis as TenderAnalysis | null)?.mandatedOutline ?? []).map((m) => m.title), [bid.data?.analysis]);
+  const mandatedTitles = useMemo(
+    () => ((bid.data?.analysis as TenderAnalysis | null)?.mandatedOutline ?? []).map((m) => m.title),
+    [bid.data?.analysis],
+  );
   // With nothing chosen yet, open the first chapter to write.
   const currentId = selected && findNode(nodes, selected) ? selected : (firstLeaf(nodes)?.id ?? null);
   const current = findNode(nodes, currentId);
@@ -82,7 +106,10 @@ export function Workspace({ bidId }: { bidId: string | null }) {
   const refreshChecks = useCallback(() => {
     if (!bidId) return;
     if (checksTimer.current) clearTimeout(checksTimer.current);
-    checksTimer.current = setTimeout(() => void qc.invalidateQueries({ queryKey: checksKeys.bid(bidId) }), 1500);
+    checksTimer.current = setTimeout(
+      () => void qc.invalidateQueries({ queryKey: checksKeys.bid(bidId) }),
+      1500,
+    );
   }, [bidId, qc]);
   useEffect(() => () => void (checksTimer.current && clearTimeout(checksTimer.current)), []);
   useEffect(() => {
@@ -94,9 +121,15 @@ export function Workspace({ bidId }: { bidId: string | null }) {
       if (!bidId) return;
       refreshChecks();
       // The progress bar follows every save; the tree's status icons follow when a leaf flips.
-      qc.setQueryData(bidKeys.detail(bidId), (old: BidDetail | undefined) => (old ? { ...old, progress: r.bidProgress } : old));
-      const node = findNode(qc.getQueryData<CatalogNode[]>(bidKeys.tree(bidId)) ?? [], handleRef.current?.catalogId ?? null);
-      if (!node || node.status !== r.status || node.wordCount !== r.wordCount) void qc.invalidateQueries({ queryKey: bidKeys.tree(bidId) });
+      qc.setQueryData(bidKeys.detail(bidId), (old: BidDetail | undefined) =>
+        old ? { ...old, progress: r.bidProgress } : old,
+      );
+      const node = findNode(
+        qc.getQueryData<CatalogNode[]>(bidKeys.tree(bidId)) ?? [],
+        handleRef.current?.catalogId ?? null,
+      );
+      if (!node || node.status !== r.status || node.wordCount !== r.wordCount)
+        void qc.invalidateQueries({ queryKey: bidKeys.tree(bidId) });
     },
     [bidId, qc, refreshChecks],
   );
@@ -112,11 +145,17 @@ export function Workspace({ bidId }: { bidId: string | null }) {
     await flush();
     // The writer sees what is still open (blocking findings first) before finishing; a failed check
     // leaves the decision to the server, which answers 601 naming the first blocking finding.
-    const found = await qc.fetchQuery({ queryKey: checksKeys.bid(bidId), queryFn: () => checksApi.get(bidId), staleTime: 0 }).catch(() => null);
+    const found = await qc
+      .fetchQuery({ queryKey: checksKeys.bid(bidId), queryFn: () => checksApi.get(bidId), staleTime: 0 })
+      .catch(() => null);
     const findings = found ? findingsInWords(found) : [];
     const ok = await confirmDialog({
       title: findings.length ? '完成前请确认以下问题' : '完成标书',
-      content: findings.length ? <FinishFindings findings={findings} blocking={found?.blocking ?? 0} /> : '完成后标书只能查看和导出，不能再修改。确定完成吗？',
+      content: findings.length ? (
+        <FinishFindings findings={findings} blocking={found?.blocking ?? 0} />
+      ) : (
+        '完成后标书只能查看和导出，不能再修改。确定完成吗？'
+      ),
       okText: findings.length ? '仍然完成' : '完成标书',
       danger: Boolean(found?.blocking),
     });
@@ -125,7 +164,10 @@ export function Workspace({ bidId }: { bidId: string | null }) {
     await run('finish', async () => {
       await checksApi.finish(bidId, Boolean(found?.blocking));
       toastSuccess('标书已完成');
-      await Promise.all([qc.invalidateQueries({ queryKey: bidKeys.detail(bidId) }), qc.invalidateQueries({ queryKey: ['bid', 'list'] })]);
+      await Promise.all([
+        qc.invalidateQueries({ queryKey: bidKeys.detail(bidId) }),
+        qc.invalidateQueries({ queryKey: ['bid', 'list'] }),
+      ]);
     });
   }
 
@@ -136,14 +178,26 @@ export function Workspace({ bidId }: { bidId: string | null }) {
   if (!bidId) {
     return (
       <PageFrame title="标书写作">
-        <Result status="info" title="请先选择一份标书" extra={<Button type="primary" onClick={() => navigate('/home/book')}>打开我的标书</Button>} />
+        <Result
+          status="info"
+          title="请先选择一份标书"
+          extra={
+            <Button type="primary" onClick={() => navigate('/home/book')}>
+              打开我的标书
+            </Button>
+          }
+        />
       </PageFrame>
     );
   }
   if (bid.isError) {
     return (
       <PageFrame title="标书写作">
-        <Result status="404" title="标书不存在或无权查看" extra={<Button onClick={() => navigate('/home/book')}>返回我的标书</Button>} />
+        <Result
+          status="404"
+          title="标书不存在或无权查看"
+          extra={<Button onClick={() => navigate('/home/book')}>返回我的标书</Button>}
+        />
       </PageFrame>
     );
   }
@@ -155,7 +209,12 @@ export function Workspace({ bidId }: { bidId: string | null }) {
       className="bs-page--wide"
       title={
         <Space size={12}>
-          <Button type="text" icon={<ArrowLeftOutlined />} aria-label="返回我的标书" onClick={() => navigate(bid.data.status === 'finished' ? '/home/historyBook' : '/home/book')} />
+          <Button
+            type="text"
+            icon={<ArrowLeftOutlined />}
+            aria-label="返回我的标书"
+            onClick={() => navigate(bid.data.status === 'finished' ? '/home/historyBook' : '/home/book')}
+          />
           <span data-testid="bid-name">{bid.data.name}</span>
         </Space>
       }
@@ -163,29 +222,59 @@ export function Workspace({ bidId }: { bidId: string | null }) {
         <Space size={16} wrap>
           <div className="bs-ws-progress" data-testid="bid-progress" data-progress={progress}>
             <Typography.Text type="secondary">写作进度</Typography.Text>
-            <Progress percent={progress} size="small" style={{ width: 160, margin: 0 }} status={progress >= 100 ? 'success' : 'active'} />
+            <Progress
+              percent={progress}
+              size="small"
+              style={{ width: 160, margin: 0 }}
+              status={progress >= 100 ? 'success' : 'active'}
+            />
             {!readOnly && progress < 100 ? (
               <Typography.Text type="secondary" className="bs-ws-progress__hint">
                 写满 100% 后可完成
               </Typography.Text>
             ) : null}
           </div>
-          <Button icon={<ApartmentOutlined />} onClick={() => setOutlineVersionsOpen(true)} data-testid="open-outline-versions">
+          <Button
+            icon={<ApartmentOutlined />}
+            onClick={() => setOutlineVersionsOpen(true)}
+            data-testid="open-outline-versions"
+          >
             目录版本
           </Button>
           <Badge count={checks.data?.blocking ?? 0} size="small" title="可能导致废标的问题">
-            <Button icon={<SafetyCertificateOutlined />} onClick={() => setChecksOpen(true)} data-testid="open-checks">
+            <Button
+              icon={<SafetyCertificateOutlined />}
+              onClick={() => setChecksOpen(true)}
+              data-testid="open-checks"
+            >
               提交前检查
             </Button>
           </Badge>
           {readOnly ? null : (
-            <Tooltip title={progress < 100 ? '所有末级章节都有内容（进度 100%）后才能完成' : '完成前会先列出检查发现的问题'}>
-              <Button icon={<CheckOutlined />} disabled={progress < 100} loading={finishing !== null} onClick={() => void finish()} data-testid="finish-bid">
+            <Tooltip
+              title={
+                progress < 100
+                  ? '所有末级章节都有内容（进度 100%）后才能完成'
+                  : '完成前会先列出检查发现的问题'
+              }
+            >
+              <Button
+                icon={<CheckOutlined />}
+                disabled={progress < 100}
+                loading={finishing !== null}
+                onClick={() => void finish()}
+                data-testid="finish-bid"
+              >
                 完成标书
               </Button>
             </Tooltip>
           )}
-          <Button type="primary" icon={<FileWordOutlined />} onClick={() => setExportOpen({})} data-testid="export-word">
+          <Button
+            type="primary"
+            icon={<FileWordOutlined />}
+            onClick={() => setExportOpen({})}
+            data-testid="export-word"
+          >
             导出 Word
           </Button>
         </Space>
@@ -199,7 +288,14 @@ export function Workspace({ bidId }: { bidId: string | null }) {
           description="导出 Word 后即可打印、签章和提交。"
           data-testid="finished-banner"
           action={
-            <Button type="primary" icon={<FileWordOutlined />} onClick={() => setExportOpen({ intro: '标书已完成。选择模板导出 Word，即可打印、签章和提交。' })} data-testid="finished-export">
+            <Button
+              type="primary"
+              icon={<FileWordOutlined />}
+              onClick={() =>
+                setExportOpen({ intro: '标书已完成。选择模板导出 Word，即可打印、签章和提交。' })
+              }
+              data-testid="finished-export"
+            >
               导出 Word
             </Button>
           }
@@ -212,7 +308,15 @@ export function Workspace({ bidId }: { bidId: string | null }) {
           {tree.isLoading ? (
             <Spin />
           ) : (
-            <OutlineTree bidId={bidId} tree={nodes} readOnly={readOnly} selectedId={currentId} onSelect={(id) => void select(id)} beforeChange={flush} mandated={mandatedTitles} />
+            <OutlineTree
+              bidId={bidId}
+              tree={nodes}
+              readOnly={readOnly}
+              selectedId={currentId}
+              onSelect={(id) => void select(id)}
+              beforeChange={flush}
+              mandated={mandatedTitles}
+            />
           )}
         </Panel>
         <Panel
@@ -221,24 +325,49 @@ export function Workspace({ bidId }: { bidId: string | null }) {
           extra={
             <Space size={8}>
               {current ? (
-                <Button size="small" icon={<HistoryOutlined />} onClick={() => setContentVersionsOpen(true)} data-testid="open-content-versions">
+                <Button
+                  size="small"
+                  icon={<HistoryOutlined />}
+                  onClick={() => setContentVersionsOpen(true)}
+                  data-testid="open-content-versions"
+                >
                   历史版本
                 </Button>
               ) : null}
-              <Button size="small" icon={aiFolded ? <MenuFoldOutlined /> : <MenuUnfoldOutlined />} onClick={() => foldAi(!aiFolded)} data-testid="toggle-ai-panel">
+              <Button
+                size="small"
+                icon={aiFolded ? <MenuFoldOutlined /> : <MenuUnfoldOutlined />}
+                onClick={() => foldAi(!aiFolded)}
+                data-testid="toggle-ai-panel"
+              >
                 {aiFolded ? '展开 AI 助手' : '收起 AI 助手'}
               </Button>
             </Space>
           }
         >
           {current ? (
-            <ChapterEditor key={current.id} catalogId={current.id} readOnly={readOnly} onSaved={onSaved} onReady={onReady} />
+            <ChapterEditor
+              key={current.id}
+              catalogId={current.id}
+              readOnly={readOnly}
+              onSaved={onSaved}
+              onReady={onReady}
+            />
           ) : (
-            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={nodes.length ? '在左侧选择一个章节开始写作' : '先在左侧添加章节，再开始写作'} />
+            <Empty
+              image={Empty.PRESENTED_IMAGE_SIMPLE}
+              description={nodes.length ? '在左侧选择一个章节开始写作' : '先在左侧添加章节，再开始写作'}
+            />
           )}
         </Panel>
         <Panel className="bs-ws__ai">
-          <AiPanel bidId={bidId} catalog={current} chapter={handle} readOnly={readOnly} reloadOutline={() => qc.invalidateQueries({ queryKey: bidKeys.tree(bidId) })} />
+          <AiPanel
+            bidId={bidId}
+            catalog={current}
+            chapter={handle}
+            readOnly={readOnly}
+            reloadOutline={() => qc.invalidateQueries({ queryKey: bidKeys.tree(bidId) })}
+          />
         </Panel>
       </div>
       {current ? (
@@ -261,9 +390,21 @@ export function Workspace({ bidId }: { bidId: string | null }) {
         destroyOnHidden
         className="bs-checks-drawer"
       >
-        <ChecksPanel bidId={bidId} tree={nodes} analysis={(bid.data.analysis as TenderAnalysis | null) ?? null} readOnly={readOnly} onJump={(id) => void jumpTo(id)} />
+        <ChecksPanel
+          bidId={bidId}
+          tree={nodes}
+          analysis={(bid.data.analysis as TenderAnalysis | null) ?? null}
+          readOnly={readOnly}
+          onJump={(id) => void jumpTo(id)}
+        />
       </Drawer>
-      <ExportDialog bidId={bidId} bidName={bid.data.name} open={exportOpen !== null} intro={exportOpen?.intro} onClose={() => setExportOpen(null)} />
+      <ExportDialog
+        bidId={bidId}
+        bidName={bid.data.name}
+        open={exportOpen !== null}
+        intro={exportOpen?.intro}
+        onClose={() => setExportOpen(null)}
+      />
       <OutlineVersionsDrawer
         open={outlineVersionsOpen}
         bidId={bidId}

@@ -1,6 +1,13 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Alert, Input, Modal } from 'antd';
-import { DIAGRAM_KIND_LABELS, safeParseDiagram, type DiagramKind, type FlowchartModel, type GanttModel, type MindmapModel } from '@bid/document/diagrams/index';
+import {
+  DIAGRAM_KIND_LABELS,
+  safeParseDiagram,
+  type DiagramKind,
+  type FlowchartModel,
+  type GanttModel,
+  type MindmapModel,
+} from '@bid/document/diagrams/index';
 import { DiagramView } from '../DiagramView.tsx';
 import { FlowchartForm } from './FlowchartForm.tsx';
 import { MindmapForm } from './MindmapForm.tsx';
@@ -44,14 +51,24 @@ export function DiagramEditorModal({ open, kind, model, caption, onOk, onCancel 
         <div className="bs-el-editor__form">
           <div className="bs-el-form__row">
             <span className="bs-el-form__label">图题</span>
-            <Input aria-label="图题" value={draftCaption} maxLength={80} placeholder="如：质量控制流程图" onChange={(e) => setDraftCaption(e.target.value)} />
+            <Input
+              aria-label="图题"
+              value={draftCaption}
+              maxLength={80}
+              placeholder="如：质量控制流程图"
+              onChange={(e) => setDraftCaption(e.target.value)}
+            />
           </div>
-          {kind === 'flowchart' ? <FlowchartForm value={draft as FlowchartModel} onChange={setDraft} /> : null}
+          {kind === 'flowchart' ? (
+            <FlowchartForm value={draft as FlowchartModel} onChange={setDraft} />
+          ) : null}
           {kind === 'mindmap' ? <MindmapForm value={draft as MindmapModel} onChange={setDraft} /> : null}
           {kind === 'gantt' ? <GanttForm value={draft as GanttModel} onChange={setDraft} /> : null}
         </div>
         <div className="bs-el-editor__preview" data-testid="diagram-preview">
-          {check.ok ? null : <Alert type="warning" showIcon title={check.message} style={{ marginBottom: 12 }} />}
+          {check.ok ? null : (
+            <Alert type="warning" showIcon title={check.message} style={{ marginBottom: 12 }} />
+          )}
           <DiagramView kind={kind} model={check.ok ? check.diagram.model : draft} caption={draftCaption} />
         </div>
       </div>

@@ -1,6 +1,11 @@
 import { Button, Input, Radio, Select, Tooltip } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { FLOW_SHAPES, FLOW_SHAPE_LABELS, type FlowchartModel, type FlowShape } from '@bid/document/diagrams/index';
+import {
+  FLOW_SHAPES,
+  FLOW_SHAPE_LABELS,
+  type FlowchartModel,
+  type FlowShape,
+} from '@bid/document/diagrams/index';
 
 export interface FlowchartFormProps {
   value: FlowchartModel;
@@ -43,7 +48,9 @@ export function FlowchartForm({ value, onChange }: FlowchartFormProps) {
             value={n.label}
             maxLength={120}
             placeholder="节点文字"
-            onChange={(e) => setNodes(nodes.map((x) => (x.id === n.id ? { ...x, label: e.target.value } : x)))}
+            onChange={(e) =>
+              setNodes(nodes.map((x) => (x.id === n.id ? { ...x, label: e.target.value } : x)))
+            }
           />
           <Select<FlowShape>
             aria-label={`节点${i + 1}形状`}
@@ -57,7 +64,12 @@ export function FlowchartForm({ value, onChange }: FlowchartFormProps) {
               aria-label="删除节点"
               icon={<DeleteOutlined />}
               disabled={nodes.length <= 1}
-              onClick={() => setNodes(nodes.filter((x) => x.id !== n.id), edges.filter((e) => e.from !== n.id && e.to !== n.id))}
+              onClick={() =>
+                setNodes(
+                  nodes.filter((x) => x.id !== n.id),
+                  edges.filter((e) => e.from !== n.id && e.to !== n.id),
+                )
+              }
             />
           </Tooltip>
         </div>
@@ -69,7 +81,10 @@ export function FlowchartForm({ value, onChange }: FlowchartFormProps) {
           const id = nextId(nodes);
           const last = nodes[nodes.length - 1];
           // A new step follows the last one: most flowcharts grow at the end.
-          setNodes([...nodes, { id, label: '新步骤', shape: 'process' }], last ? [...edges, { from: last.id, to: id, label: undefined }] : edges);
+          setNodes(
+            [...nodes, { id, label: '新步骤', shape: 'process' }],
+            last ? [...edges, { from: last.id, to: id, label: undefined }] : edges,
+          );
         }}
       >
         添加节点
@@ -77,25 +92,55 @@ export function FlowchartForm({ value, onChange }: FlowchartFormProps) {
       <div className="bs-el-form__section">连线</div>
       {edges.map((e, i) => (
         <div className="bs-el-form__row" key={`${i}-${e.from}-${e.to}`} data-testid="flow-edge">
-          <Select aria-label={`连线${i + 1}起点`} value={e.from} options={options} style={{ flex: 1, minWidth: 0 }} onChange={(from) => onChange({ ...value, edges: edges.map((x, j) => (j === i ? { ...x, from } : x)) })} />
+          <Select
+            aria-label={`连线${i + 1}起点`}
+            value={e.from}
+            options={options}
+            style={{ flex: 1, minWidth: 0 }}
+            onChange={(from) =>
+              onChange({ ...value, edges: edges.map((x, j) => (j === i ? { ...x, from } : x)) })
+            }
+          />
           <span className="bs-el-form__arrow">→</span>
-          <Select aria-label={`连线${i + 1}终点`} value={e.to} options={options} style={{ flex: 1, minWidth: 0 }} onChange={(to) => onChange({ ...value, edges: edges.map((x, j) => (j === i ? { ...x, to } : x)) })} />
+          <Select
+            aria-label={`连线${i + 1}终点`}
+            value={e.to}
+            options={options}
+            style={{ flex: 1, minWidth: 0 }}
+            onChange={(to) =>
+              onChange({ ...value, edges: edges.map((x, j) => (j === i ? { ...x, to } : x)) })
+            }
+          />
           <Input
             aria-label={`连线${i + 1}文字`}
             value={e.label ?? ''}
             placeholder="文字（如 是/否）"
             style={{ width: 120 }}
             maxLength={40}
-            onChange={(ev) => onChange({ ...value, edges: edges.map((x, j) => (j === i ? { ...x, label: ev.target.value || undefined } : x)) })}
+            onChange={(ev) =>
+              onChange({
+                ...value,
+                edges: edges.map((x, j) => (j === i ? { ...x, label: ev.target.value || undefined } : x)),
+              })
+            }
           />
-          <Button aria-label="删除连线" icon={<DeleteOutlined />} onClick={() => onChange({ ...value, edges: edges.filter((_, j) => j !== i) })} />
+          <Button
+            aria-label="删除连线"
+            icon={<DeleteOutlined />}
+            onClick={() => onChange({ ...value, edges: edges.filter((_, j) => j !== i) })}
+          />
         </div>
       ))}
       <Button
         size="small"
         icon={<PlusOutlined />}
         disabled={nodes.length < 2}
-        onClick={() => onChange({ ...value, edges: [...edges, { from: nodes[0].id, to: nodes[nodes.length - 1].id, label: undefined }] })}
+        onClick={() =>
+          onChange({
+            ...value,
+            edges: [...edges, { from: nodes[0].id, to: nodes[nodes.length - 1].id, label: undefined }],
+          })
+        }
       >
         添加连线
       </Button>

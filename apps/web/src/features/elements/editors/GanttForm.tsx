@@ -17,7 +17,8 @@ function nextId(tasks: GanttTask[]): string {
 /** The task table of a Gantt chart: name, phase, start, duration, milestone, predecessors. */
 export function GanttForm({ value, onChange }: GanttFormProps) {
   const unitName = value.unit === 'week' ? '周' : '天';
-  const setTask = (id: string, patch: Partial<GanttTask>) => onChange({ ...value, tasks: value.tasks.map((t) => (t.id === id ? { ...t, ...patch } : t)) });
+  const setTask = (id: string, patch: Partial<GanttTask>) =>
+    onChange({ ...value, tasks: value.tasks.map((t) => (t.id === id ? { ...t, ...patch } : t)) });
 
   return (
     <div className="bs-el-form">
@@ -53,9 +54,25 @@ export function GanttForm({ value, onChange }: GanttFormProps) {
       </div>
       {value.tasks.map((t, i) => (
         <div className="bs-el-gantt-row" key={t.id} data-testid="gantt-task">
-          <Input aria-label={`任务${i + 1}名称`} value={t.name} maxLength={120} onChange={(e) => setTask(t.id, { name: e.target.value })} />
-          <Input aria-label={`任务${i + 1}阶段`} value={t.group ?? ''} maxLength={40} onChange={(e) => setTask(t.id, { group: e.target.value || undefined })} />
-          <InputNumber aria-label={`任务${i + 1}开始`} min={0} max={3660} value={t.start} onChange={(v) => setTask(t.id, { start: Number(v ?? 0) })} />
+          <Input
+            aria-label={`任务${i + 1}名称`}
+            value={t.name}
+            maxLength={120}
+            onChange={(e) => setTask(t.id, { name: e.target.value })}
+          />
+          <Input
+            aria-label={`任务${i + 1}阶段`}
+            value={t.group ?? ''}
+            maxLength={40}
+            onChange={(e) => setTask(t.id, { group: e.target.value || undefined })}
+          />
+          <InputNumber
+            aria-label={`任务${i + 1}开始`}
+            min={0}
+            max={3660}
+            value={t.start}
+            onChange={(v) => setTask(t.id, { start: Number(v ?? 0) })}
+          />
           <InputNumber
             aria-label={`任务${i + 1}工期`}
             min={0}
@@ -64,13 +81,24 @@ export function GanttForm({ value, onChange }: GanttFormProps) {
             value={t.duration ?? (t.end !== undefined ? t.end - t.start : undefined)}
             onChange={(v) => setTask(t.id, { duration: Number(v ?? 0), end: undefined })}
           />
-          <Checkbox aria-label={`任务${i + 1}里程碑`} checked={!!t.milestone} onChange={(e) => setTask(t.id, e.target.checked ? { milestone: true } : { milestone: undefined, duration: t.duration ?? 1 })} />
+          <Checkbox
+            aria-label={`任务${i + 1}里程碑`}
+            checked={!!t.milestone}
+            onChange={(e) =>
+              setTask(
+                t.id,
+                e.target.checked ? { milestone: true } : { milestone: undefined, duration: t.duration ?? 1 },
+              )
+            }
+          />
           <Select
             aria-label={`任务${i + 1}紧前任务`}
             mode="multiple"
             value={t.dependsOn ?? []}
             maxTagCount={2}
-            options={value.tasks.filter((o) => o.id !== t.id).map((o) => ({ value: o.id, label: o.name || o.id }))}
+            options={value.tasks
+              .filter((o) => o.id !== t.id)
+              .map((o) => ({ value: o.id, label: o.name || o.id }))}
             onChange={(deps: string[]) => setTask(t.id, { dependsOn: deps })}
           />
           <Button
@@ -80,7 +108,9 @@ export function GanttForm({ value, onChange }: GanttFormProps) {
             onClick={() =>
               onChange({
                 ...value,
-                tasks: value.tasks.filter((x) => x.id !== t.id).map((x) => ({ ...x, dependsOn: (x.dependsOn ?? []).filter((d) => d !== t.id) })),
+                tasks: value.tasks
+                  .filter((x) => x.id !== t.id)
+                  .map((x) => ({ ...x, dependsOn: (x.dependsOn ?? []).filter((d) => d !== t.id) })),
               })
             }
           />
@@ -92,7 +122,20 @@ export function GanttForm({ value, onChange }: GanttFormProps) {
         onClick={() => {
           const last = value.tasks[value.tasks.length - 1];
           const start = last ? last.start + (last.milestone ? 0 : (last.duration ?? 0)) : 0;
-          onChange({ ...value, tasks: [...value.tasks, { id: nextId(value.tasks), name: '新任务', group: last?.group, start, duration: 10, dependsOn: last ? [last.id] : [] }] });
+          onChange({
+            ...value,
+            tasks: [
+              ...value.tasks,
+              {
+                id: nextId(value.tasks),
+                name: '新任务',
+                group: last?.group,
+                start,
+                duration: 10,
+                dependsOn: last ? [last.id] : [],
+              },
+            ],
+          });
         }}
       >
         添加任务

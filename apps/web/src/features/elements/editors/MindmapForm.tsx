@@ -1,5 +1,11 @@
 import { Button, Input, Tooltip } from 'antd';
-import { ArrowLeftOutlined, ArrowRightOutlined, DeleteOutlined, PlusOutlined, SubnodeOutlined } from '@ant-design/icons';
+import {
+  ArrowLeftOutlined,
+  ArrowRightOutlined,
+  DeleteOutlined,
+  PlusOutlined,
+  SubnodeOutlined,
+} from '@ant-design/icons';
 import type { MindNode, MindmapModel } from '@bid/document/diagrams/index';
 
 export interface MindmapFormProps {
@@ -51,7 +57,13 @@ export function MindmapForm({ value, onChange }: MindmapFormProps) {
   const addSibling = (path: Path) => {
     const parent = path.slice(0, -1);
     const idx = path[path.length - 1];
-    set(editChildren(root, parent, (kids) => [...kids.slice(0, idx + 1), { text: '新节点' }, ...kids.slice(idx + 1)]));
+    set(
+      editChildren(root, parent, (kids) => [
+        ...kids.slice(0, idx + 1),
+        { text: '新节点' },
+        ...kids.slice(idx + 1),
+      ]),
+    );
   };
   const remove = (path: Path) => {
     const parent = path.slice(0, -1);
@@ -83,7 +95,12 @@ export function MindmapForm({ value, onChange }: MindmapFormProps) {
   return (
     <div className="bs-el-form">
       {flatten(root).map(({ path, node }) => (
-        <div className="bs-el-form__row" key={path.join('.') || 'root'} style={{ paddingLeft: path.length * 20 }} data-testid="mind-node">
+        <div
+          className="bs-el-form__row"
+          key={path.join('.') || 'root'}
+          style={{ paddingLeft: path.length * 20 }}
+          data-testid="mind-node"
+        >
           <Input
             aria-label={path.length ? `第${path.length}级节点` : '中心主题'}
             value={node.text}
@@ -92,7 +109,12 @@ export function MindmapForm({ value, onChange }: MindmapFormProps) {
             style={path.length ? undefined : { fontWeight: 600 }}
           />
           <Tooltip title="添加下级">
-            <Button aria-label="添加下级" icon={<SubnodeOutlined />} disabled={path.length >= 5} onClick={() => addChild(path)} />
+            <Button
+              aria-label="添加下级"
+              icon={<SubnodeOutlined />}
+              disabled={path.length >= 5}
+              onClick={() => addChild(path)}
+            />
           </Tooltip>
           {path.length ? (
             <>
@@ -100,10 +122,20 @@ export function MindmapForm({ value, onChange }: MindmapFormProps) {
                 <Button aria-label="添加同级" icon={<PlusOutlined />} onClick={() => addSibling(path)} />
               </Tooltip>
               <Tooltip title="升级">
-                <Button aria-label="升级" icon={<ArrowLeftOutlined />} disabled={path.length < 2} onClick={() => outdent(path)} />
+                <Button
+                  aria-label="升级"
+                  icon={<ArrowLeftOutlined />}
+                  disabled={path.length < 2}
+                  onClick={() => outdent(path)}
+                />
               </Tooltip>
               <Tooltip title="降级">
-                <Button aria-label="降级" icon={<ArrowRightOutlined />} disabled={path[path.length - 1] === 0} onClick={() => indent(path)} />
+                <Button
+                  aria-label="降级"
+                  icon={<ArrowRightOutlined />}
+                  disabled={path[path.length - 1] === 0}
+                  onClick={() => indent(path)}
+                />
               </Tooltip>
               <Tooltip title="删除（含下级）">
                 <Button aria-label="删除节点" icon={<DeleteOutlined />} onClick={() => remove(path)} />

@@ -38,7 +38,13 @@ const done: DiffDetail = {
     { key: 'B', name: '乙文件.docx', source: 'file', text: '本项目工期为九十天。后记。', images: 0 },
   ],
   pairs: [{ a: 'A', b: 'B', score: 40, passages: 1, images: 0, metadata: 1 }],
-  passages: [{ a: { key: 'A', text: '本项目工期为九十天。', start: 3, end: 13 }, b: { key: 'B', text: '本项目工期为九十天。', start: 0, end: 10 }, similarity: 1 }],
+  passages: [
+    {
+      a: { key: 'A', text: '本项目工期为九十天。', start: 3, end: 13 },
+      b: { key: 'B', text: '本项目工期为九十天。', start: 0, end: 10 },
+      similarity: 1,
+    },
+  ],
   metadata: [{ field: '公司', value: '某某咨询有限公司', keys: ['A', 'B'] }],
 };
 
@@ -63,17 +69,29 @@ afterEach(() => {
 });
 
 describe('/home/bidingDiff/detail', () => {
-  it('shows the progress while comparing, then the pair with its passage highlighted on both sides', { timeout: 40_000 }, async () => {
-    renderRoute('/home/bidingDiff/detail?id=d1', { token: 't' });
-    await screen.findByText(/正在比对文字（1\/1 对）/, undefined, { timeout: 15_000 });
-    expect(document.querySelector('.ant-progress')).not.toBeNull();
-    // The page asks again while running and shows the result once the job is done.
-    reply = ok(done);
-    await waitFor(() => expect(screen.getByTestId('diff-pane-a').querySelector('mark')?.textContent).toBe('本项目工期为九十天。'), { timeout: 4000 });
-    expect(screen.getByTestId('diff-pane-b').querySelector('mark')?.textContent).toBe('本项目工期为九十天。');
-    expect(screen.getByTestId('diff-export')).toBeTruthy();
-    expect(screen.getByText('文档属性（1）')).toBeTruthy();
-  });
+  it(
+    'shows the progress while comparing, then the pair with its passage highlighted on both sides',
+    { timeout: 40_000 },
+    async () => {
+      renderRoute('/home/bidingDiff/detail?id=d1', { token: 't' });
+      await screen.findByText(/正在比对文字（1\/1 对）/, undefined, { timeout: 15_000 });
+      expect(document.querySelector('.ant-progress')).not.toBeNull();
+      // The page asks again while running and shows the result once the job is done.
+      reply = ok(done);
+      await waitFor(
+        () =>
+          expect(screen.getByTestId('diff-pane-a').querySelector('mark')?.textContent).toBe(
+            '本项目工期为九十天。',
+          ),
+        { timeout: 4000 },
+      );
+      expect(screen.getByTestId('diff-pane-b').querySelector('mark')?.textContent).toBe(
+        '本项目工期为九十天。',
+      );
+      expect(screen.getByTestId('diff-export')).toBeTruthy();
+      expect(screen.getByText('文档属性（1）')).toBeTruthy();
+    },
+  );
 
   it('says when a comparison failed', { timeout: 40_000 }, async () => {
     reply = ok({ ...base, status: 'failed', error: '“甲标书”没有可比对的文字' });

@@ -25,7 +25,13 @@ export default function AnalysisPage() {
     return (
       <PageFrame title="解读报告" extra={back}>
         <Panel>
-          <Empty className="bs-empty" image={Empty.PRESENTED_IMAGE_SIMPLE} description={id ? '这条解读记录不存在或已被删除。' : '还没有打开任何解读报告。请先上传一份招标文件。'}>
+          <Empty
+            className="bs-empty"
+            image={Empty.PRESENTED_IMAGE_SIMPLE}
+            description={
+              id ? '这条解读记录不存在或已被删除。' : '还没有打开任何解读报告。请先上传一份招标文件。'
+            }
+          >
             <Button type="primary" onClick={() => navigate('/home/bidingParse')}>
               去上传招标文件
             </Button>
@@ -39,7 +45,13 @@ export default function AnalysisPage() {
   return (
     <PageFrame
       title={d ? d.name : '解读报告'}
-      description={d ? [d.analysis?.project.name, d.file ? `来自文件 ${d.file.name}` : '来自粘贴的文字'].filter(Boolean).join(' · ') : undefined}
+      description={
+        d
+          ? [d.analysis?.project.name, d.file ? `来自文件 ${d.file.name}` : '来自粘贴的文字']
+              .filter(Boolean)
+              .join(' · ')
+          : undefined
+      }
       extra={
         <Space>
           {back}
@@ -53,7 +65,12 @@ export default function AnalysisPage() {
               >
                 导出 Word
               </Button>
-              <Button type="primary" icon={<FileAddOutlined />} onClick={() => navigate(`/home/crtBidBook?interpretation=${encodeURIComponent(d.id)}`)} data-testid="interpretation-create-bid">
+              <Button
+                type="primary"
+                icon={<FileAddOutlined />}
+                onClick={() => navigate(`/home/crtBidBook?interpretation=${encodeURIComponent(d.id)}`)}
+                data-testid="interpretation-create-bid"
+              >
                 用此解读新建标书
               </Button>
             </>
@@ -71,7 +88,9 @@ export default function AnalysisPage() {
             <Typography.Title level={5}>正在解读招标文件</Typography.Title>
             <Progress percent={d.progress} status="active" />
             <Typography.Paragraph type="secondary">{d.stage ?? '排队等待解析'}</Typography.Paragraph>
-            <Typography.Paragraph type="secondary">解读在服务器上进行：可以离开此页，完成后在“解读记录”中打开。</Typography.Paragraph>
+            <Typography.Paragraph type="secondary">
+              解读在服务器上进行：可以离开此页，完成后在“解读记录”中打开。
+            </Typography.Paragraph>
           </div>
         ) : d.status === 'error' || !d.analysis ? (
           <Alert

@@ -59,7 +59,12 @@ function PendingInvitations() {
   const rows = list.data ?? [];
   if (!rows.length) return null;
   const revoke = async (inv: EmployeeInvitation) => {
-    const ok = await confirmDialog({ title: '撤回邀请', content: `确定撤回对 ${inv.name || inv.phone} 的邀请？撤回后对方无法再接受。`, okText: '撤回', danger: true });
+    const ok = await confirmDialog({
+      title: '撤回邀请',
+      content: `确定撤回对 ${inv.name || inv.phone} 的邀请？撤回后对方无法再接受。`,
+      okText: '撤回',
+      danger: true,
+    });
     if (!ok) return;
     try {
       await accountApi.revokeInvitation(inv.id);
@@ -78,9 +83,17 @@ function PendingInvitations() {
         pagination={false}
         dataSource={rows}
         columns={[
-          { title: '姓名', dataIndex: 'name', render: (v: string) => v || <Typography.Text type="secondary">未填写</Typography.Text> },
+          {
+            title: '姓名',
+            dataIndex: 'name',
+            render: (v: string) => v || <Typography.Text type="secondary">未填写</Typography.Text>,
+          },
           { title: '手机号', dataIndex: 'phone' },
-          { title: '邀请时间', dataIndex: 'createTime', render: (v: string) => formatTime(v, 'YYYY-MM-DD HH:mm') },
+          {
+            title: '邀请时间',
+            dataIndex: 'createTime',
+            render: (v: string) => formatTime(v, 'YYYY-MM-DD HH:mm'),
+          },
           { title: '状态', key: 'status', render: () => <Tag color="gold">等待对方接受</Tag> },
           {
             title: '操作',

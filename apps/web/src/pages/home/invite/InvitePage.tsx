@@ -18,9 +18,17 @@ export default function InvitePage() {
   const d = info.data;
   const link = d ? inviteLink(d.code) : '';
   const steps = [
-    { icon: <ShareAltOutlined />, title: '分享邀请链接', text: '把邀请链接或二维码发给同行或同事，也可以让对方登录时填写您的邀请码。' },
+    {
+      icon: <ShareAltOutlined />,
+      title: '分享邀请链接',
+      text: '把邀请链接或二维码发给同行或同事，也可以让对方登录时填写您的邀请码。',
+    },
     { icon: <UserAddOutlined />, title: '好友注册', text: '好友打开链接后用手机号或微信注册新账号。' },
-    { icon: <GiftOutlined />, title: '获得额度', text: d ? ruleText(d.rewardBids, d.rewardHolder) : '好友注册成功后，赠送额度自动到账。' },
+    {
+      icon: <GiftOutlined />,
+      title: '获得额度',
+      text: d ? ruleText(d.rewardBids, d.rewardHolder) : '好友注册成功后，赠送额度自动到账。',
+    },
   ];
   return (
     <PageFrame title="邀请有礼" description="邀请好友使用标书 AI，好友注册成功后您获得赠送额度。">
@@ -43,12 +51,20 @@ export default function InvitePage() {
           <Space size={32} align="start" wrap data-testid="invite-card">
             <QRCode value={link} size={160} data-testid="invite-qr" />
             <Space direction="vertical" size={12}>
-              <Typography.Title level={2} copyable={{ text: d.code, tooltips: ['复制邀请码', '已复制'] }} style={{ margin: 0, letterSpacing: 4 }} data-testid="invite-code">
+              <Typography.Title
+                level={2}
+                copyable={{ text: d.code, tooltips: ['复制邀请码', '已复制'] }}
+                style={{ margin: 0, letterSpacing: 4 }}
+                data-testid="invite-code"
+              >
                 {d.code}
               </Typography.Title>
               <div>
                 <Typography.Text type="secondary">邀请链接：</Typography.Text>
-                <Typography.Text copyable={{ text: link, tooltips: ['复制链接', '已复制'] }} data-testid="invite-link">
+                <Typography.Text
+                  copyable={{ text: link, tooltips: ['复制链接', '已复制'] }}
+                  data-testid="invite-link"
+                >
                   {link}
                 </Typography.Text>
               </div>
@@ -75,7 +91,9 @@ export default function InvitePage() {
             { title: '奖励额度', dataIndex: 'rewardBids', render: (v: number) => (v > 0 ? `${v} 份` : '无') },
           ]}
         />
-        {d && d.invitedTotal > INVITE_LIST_MAX ? <Typography.Text type="secondary">只列出最近 {INVITE_LIST_MAX} 位。</Typography.Text> : null}
+        {d && d.invitedTotal > INVITE_LIST_MAX ? (
+          <Typography.Text type="secondary">只列出最近 {INVITE_LIST_MAX} 位。</Typography.Text>
+        ) : null}
       </Panel>
     </PageFrame>
   );

@@ -14,7 +14,11 @@ export default function PublicFilePage() {
         {id ? (
           <DocumentPassages id={id} />
         ) : (
-          <Empty className="bs-empty" image={Empty.PRESENTED_IMAGE_SIMPLE} description="请从公共知识库中选择一份资料查看。">
+          <Empty
+            className="bs-empty"
+            image={Empty.PRESENTED_IMAGE_SIMPLE}
+            description="请从公共知识库中选择一份资料查看。"
+          >
             <Button type="primary" onClick={() => navigate('/home/knowledgeBase/public')}>
               浏览公共知识库
             </Button>

@@ -39,7 +39,14 @@ export default function NavigationPage() {
           </div>
         </Panel>
       ))}
-      <Panel id="employees" title={<><TeamOutlined /> 员工管理</>}>
+      <Panel
+        id="employees"
+        title={
+          <>
+            <TeamOutlined /> 员工管理
+          </>
+        }
+      >
         {company ? (
           <p style={{ margin: 0, color: '#64748b' }}>
             企业管理员可以按手机号邀请员工（对方登录后在工作台接受邀请才加入）、查看员工列表和移除员工。员工使用企业额度写标书。{' '}
@@ -48,7 +55,9 @@ export default function NavigationPage() {
             </Link>
           </p>
         ) : (
-          <p style={{ margin: 0, color: '#64748b' }}>员工管理面向企业账号。需要为团队开通企业账号，请联系左下角的客服。</p>
+          <p style={{ margin: 0, color: '#64748b' }}>
+            员工管理面向企业账号。需要为团队开通企业账号，请联系左下角的客服。
+          </p>
         )}
       </Panel>
     </PageFrame>

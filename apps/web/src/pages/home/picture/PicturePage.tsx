@@ -1,7 +1,30 @@
 import { useMemo, useState } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Checkbox, Empty, Form, Image, Input, Modal, Pagination, Progress, Select, Space, Spin, Tag, Tooltip, Typography, Upload } from 'antd';
-import { CloudUploadOutlined, DeleteOutlined, EditOutlined, EyeOutlined, InboxOutlined } from '@ant-design/icons';
+import {
+  Button,
+  Checkbox,
+  Empty,
+  Form,
+  Image,
+  Input,
+  Modal,
+  Pagination,
+  Progress,
+  Select,
+  Space,
+  Spin,
+  Tag,
+  Tooltip,
+  Typography,
+  Upload,
+} from 'antd';
+import {
+  CloudUploadOutlined,
+  DeleteOutlined,
+  EditOutlined,
+  EyeOutlined,
+  InboxOutlined,
+} from '@ant-design/icons';
 import { PICTURE_LIMITS, PICTURE_MSG, type PictureItem } from '@bid/shared';
 import { PageFrame, Panel } from '../../../components/PageFrame.tsx';
 import { pictureApi } from '../../../features/elements/api.ts';
@@ -34,14 +57,19 @@ function UploadDialog({ open, onClose, onUploaded }: { open: boolean; onClose():
     setRunning(true);
     for (let i = 0; i < files.length; i++) {
       if (files[i].status === 'done') continue;
-      const patch = (p: Partial<Pending>) => setFiles((list) => list.map((x, j) => (j === i ? { ...x, ...p } : x)));
+      const patch = (p: Partial<Pending>) =>
+        setFiles((list) => list.map((x, j) => (j === i ? { ...x, ...p } : x)));
       if (files[i].file.size > PICTURE_LIMITS.maxBytes) {
         patch({ status: 'error', message: PICTURE_MSG.tooLarge });
         continue;
       }
       patch({ status: 'uploading', percent: 0 });
       try {
-        await pictureApi.upload(files[i].file, { tags: tags.join(',') }, { silent: true, onProgress: (percent) => patch({ percent }) });
+        await pictureApi.upload(
+          files[i].file,
+          { tags: tags.join(',') },
+          { silent: true, onProgress: (percent) => patch({ percent }) },
+        );
         patch({ status: 'done', percent: 100 });
         onUploaded();
       } catch (e) {
@@ -71,7 +99,12 @@ function UploadDialog({ open, onClose, onUploaded }: { open: boolean; onClose():
             {allDone ? '完成' : '取消'}
           </Button>
           {!allDone ? (
-            <Button type="primary" loading={running} disabled={!files.some((f) => f.status !== 'done')} onClick={start}>
+            <Button
+              type="primary"
+              loading={running}
+              disabled={!files.some((f) => f.status !== 'done')}
+              onClick={start}
+            >
               开始上传
             </Button>
           ) : null}
@@ -92,7 +125,10 @@ function UploadDialog({ open, onClose, onUploaded }: { open: boolean; onClose():
           <InboxOutlined />
         </p>
         <p className="ant-upload-text">点击或拖拽图片到此处</p>
-        <p className="ant-upload-hint">PNG、JPEG、GIF、WebP 或 SVG，每张不超过 {PICTURE_LIMITS.maxBytes / 1024 / 1024} MB；含脚本的 SVG 会被拒绝</p>
+        <p className="ant-upload-hint">
+          PNG、JPEG、GIF、WebP 或 SVG，每张不超过 {PICTURE_LIMITS.maxBytes / 1024 / 1024} MB；含脚本的 SVG
+          会被拒绝
+        </p>
       </Upload.Dragger>
       <Form layout="vertical" style={{ marginTop: 16 }}>
         <Form.Item label="标签（可选，便于检索和 AI 配图）">
@@ -118,10 +154,22 @@ function UploadDialog({ open, onClose, onUploaded }: { open: boolean; onClose():
               {f.message}
             </Typography.Text>
           ) : (
-            <Progress percent={f.percent} size="small" style={{ width: 120 }} status={f.status === 'done' ? 'success' : 'active'} showInfo={f.status === 'done'} />
+            <Progress
+              percent={f.percent}
+              size="small"
+              style={{ width: 120 }}
+              status={f.status === 'done' ? 'success' : 'active'}
+              showInfo={f.status === 'done'}
+            />
           )}
           {!running && f.status !== 'done' ? (
-            <Button size="small" type="text" aria-label="移除" icon={<DeleteOutlined />} onClick={() => setFiles((list) => list.filter((_, j) => j !== i))} />
+            <Button
+              size="small"
+              type="text"
+              aria-label="移除"
+              icon={<DeleteOutlined />}
+              onClick={() => setFiles((list) => list.filter((_, j) => j !== i))}
+            />
           ) : null}
         </div>
       ))}
@@ -129,7 +177,15 @@ function UploadDialog({ open, onClose, onUploaded }: { open: boolean; onClose():
   );
 }
 
-function EditDialog({ picture, onClose, onSaved }: { picture: PictureItem | null; onClose(): void; onSaved(): void }) {
+function EditDialog({
+  picture,
+  onClose,
+  onSaved,
+}: {
+  picture: PictureItem | null;
+  onClose(): void;
+  onSaved(): void;
+}) {
   const [form] = Form.useForm<{ name: string; tags: string[] }>();
   const [saving, setSaving] = useState(false);
   return (
@@ -156,19 +212,32 @@ function EditDialog({ picture, onClose, onSaved }: { picture: PictureItem | null
       }}
     >
       {picture ? (
-        <Form form={form} layout="vertical" initialValues={{ name: picture.name, tags: picture.tags }} preserve={false}>
+        <Form
+          form={form}
+          layout="vertical"
+          initialValues={{ name: picture.name, tags: picture.tags }}
+          preserve={false}
+        >
           <Form.Item
             name="name"
             label="名称"
             rules={[
               { required: true, whitespace: true, message: '图片名称不能为空' },
-              { max: PICTURE_LIMITS.maxNameChars, message: `图片名称不能超过 ${PICTURE_LIMITS.maxNameChars} 个字` },
+              {
+                max: PICTURE_LIMITS.maxNameChars,
+                message: `图片名称不能超过 ${PICTURE_LIMITS.maxNameChars} 个字`,
+              },
             ]}
           >
             <Input aria-label="图片名称" />
           </Form.Item>
           <Form.Item name="tags" label="标签">
-            <Select mode="tags" aria-label="图片标签" tokenSeparators={[',', '，', ' ']} maxCount={PICTURE_LIMITS.maxTags} />
+            <Select
+              mode="tags"
+              aria-label="图片标签"
+              tokenSeparators={[',', '，', ' ']}
+              maxCount={PICTURE_LIMITS.maxTags}
+            />
           </Form.Item>
         </Form>
       ) : null}
@@ -202,7 +271,14 @@ export default function PicturePage() {
 
   const remove = async (items: PictureItem[]) => {
     const what = items.length === 1 ? `“${items[0].name}”` : `选中的 ${items.length} 张图片`;
-    if (!(await confirmDialog({ content: `确定删除${what}吗？删除后不能恢复。章节中正在使用的图片和意见反馈的截图不能删除。`, danger: true, okText: '删除' }))) return;
+    if (
+      !(await confirmDialog({
+        content: `确定删除${what}吗？删除后不能恢复。章节中正在使用的图片和意见反馈的截图不能删除。`,
+        danger: true,
+        okText: '删除',
+      }))
+    )
+      return;
     try {
       await pictureApi.remove(items.map((p) => p.id));
       toast('success', '已删除');
@@ -252,7 +328,11 @@ export default function PicturePage() {
             }}
           />
           {checked.size ? (
-            <Button danger icon={<DeleteOutlined />} onClick={() => remove(records.filter((p) => checked.has(p.id)))}>
+            <Button
+              danger
+              icon={<DeleteOutlined />}
+              onClick={() => remove(records.filter((p) => checked.has(p.id)))}
+            >
               删除选中（{checked.size}）
             </Button>
           ) : null}
@@ -290,9 +370,23 @@ export default function PicturePage() {
           {records.length ? (
             <div className="bs-pic-grid" data-testid="picture-grid">
               {records.map((p) => (
-                <div key={p.id} className={['bs-pic-card', checked.has(p.id) ? 'is-checked' : ''].join(' ')} data-testid="picture-card">
-                  <Checkbox className="bs-pic-card__check" aria-label={`选择 ${p.name}`} checked={checked.has(p.id)} onChange={(e) => toggle(p.id, e.target.checked)} />
-                  <div className="bs-pic-card__thumb" onClick={() => setPreview(p)} role="button" aria-label={`预览 ${p.name}`}>
+                <div
+                  key={p.id}
+                  className={['bs-pic-card', checked.has(p.id) ? 'is-checked' : ''].join(' ')}
+                  data-testid="picture-card"
+                >
+                  <Checkbox
+                    className="bs-pic-card__check"
+                    aria-label={`选择 ${p.name}`}
+                    checked={checked.has(p.id)}
+                    onChange={(e) => toggle(p.id, e.target.checked)}
+                  />
+                  <div
+                    className="bs-pic-card__thumb"
+                    onClick={() => setPreview(p)}
+                    role="button"
+                    aria-label={`预览 ${p.name}`}
+                  >
                     <img src={p.thumbUrl} alt={p.name} loading="lazy" />
                   </div>
                   <div className="bs-pic-card__body">
@@ -312,13 +406,32 @@ export default function PicturePage() {
                     </div>
                     <div className="bs-pic-card__actions">
                       <Tooltip title="预览">
-                        <Button size="small" type="text" aria-label="预览" icon={<EyeOutlined />} onClick={() => setPreview(p)} />
+                        <Button
+                          size="small"
+                          type="text"
+                          aria-label="预览"
+                          icon={<EyeOutlined />}
+                          onClick={() => setPreview(p)}
+                        />
                       </Tooltip>
                       <Tooltip title="编辑名称和标签">
-                        <Button size="small" type="text" aria-label="编辑" icon={<EditOutlined />} onClick={() => setEditing(p)} />
+                        <Button
+                          size="small"
+                          type="text"
+                          aria-label="编辑"
+                          icon={<EditOutlined />}
+                          onClick={() => setEditing(p)}
+                        />
                       </Tooltip>
                       <Tooltip title="删除">
-                        <Button size="small" type="text" danger aria-label="删除" icon={<DeleteOutlined />} onClick={() => remove([p])} />
+                        <Button
+                          size="small"
+                          type="text"
+                          danger
+                          aria-label="删除"
+                          icon={<DeleteOutlined />}
+                          onClick={() => remove([p])}
+                        />
                       </Tooltip>
                     </div>
                   </div>
@@ -326,7 +439,10 @@ export default function PicturePage() {
               ))}
             </div>
           ) : (
-            <Empty description={search || tag ? '没有匹配的图片' : '图片库还是空的，上传第一张图片吧'} style={{ padding: 48 }}>
+            <Empty
+              description={search || tag ? '没有匹配的图片' : '图片库还是空的，上传第一张图片吧'}
+              style={{ padding: 48 }}
+            >
               {!search && !tag ? (
                 <Button type="primary" icon={<CloudUploadOutlined />} onClick={() => setUploading(true)}>
                   上传图片
@@ -336,7 +452,14 @@ export default function PicturePage() {
           )}
         </Spin>
         {(list.data?.total ?? 0) > PAGE_SIZE ? (
-          <Pagination style={{ marginTop: 16, textAlign: 'right' }} current={current} pageSize={PAGE_SIZE} total={list.data?.total ?? 0} showSizeChanger={false} onChange={setCurrent} />
+          <Pagination
+            style={{ marginTop: 16, textAlign: 'right' }}
+            current={current}
+            pageSize={PAGE_SIZE}
+            total={list.data?.total ?? 0}
+            showSizeChanger={false}
+            onChange={setCurrent}
+          />
         ) : null}
       </Panel>
 
