@@ -51,17 +51,19 @@ export function installAuth(
   const expected = `Basic ${Buffer.from(`${opts.clientId}:${opts.clientSecret}`).toString('base64')}`;
   app.decorateRequest('auth', null);
   app.addHook('onRequest', async (req) => {
-    if (!req.url.startsWith('/api/') && req.url !== '/api') return;
+    // Decided by the route the router matched, not by the URL as sent: the router decodes and
+    // `/%61pi/...` reaches the same route as `/api/...`, so a check on the raw URL could be skipped.
+    const route = req.routeOptions.url;
+    if (!route || !(route === '/api' || route.startsWith('/api/'))) return;
     const cfg = req.routeOptions.config ?? {};
-    const matched = Boolean(req.routeOptions.url);
-    if (matched && cfg.clientCheck !== false) {
+    if (cfg.clientCheck !== false) {
       const basic = req.headers.authorization ?? '';
       if (!safeEqual(basic, expected)) throw new AppError(Code.UNAUTHORIZED, MSG.badClient);
       if (req.headers[MARKER_HEADER.toLowerCase()] !== MARKER_VALUE)
         throw new AppError(Code.FORBIDDEN, MSG.missingMarker);
     }
     const mode = cfg.auth ?? 'required';
-    if (!matched || mode === 'none') return;
+    if (mode === 'none') return;
     const token = tokenFromRequest(req);
     req.auth = token ? await opts.sessions.resolve(token) : null;
     if (mode === 'required' && !req.auth) throw new AppError(Code.UNAUTHORIZED, MSG.loginExpired);
