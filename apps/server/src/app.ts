@@ -17,7 +17,8 @@ import { installBodyParsers } from './http/body-parsers.ts';
 import { SessionRepo } from './modules/session/repo.ts';
 import { SessionService } from './modules/session/service.ts';
 import { modules } from './modules/index.ts';
-import { buildServices, startServices, type CoreDeps } from './services.ts';
+import { buildServices, type CoreDeps } from './services.ts';
+import { prepareServices, startServices } from './start.ts';
 import { APP_VERSION } from './lib/version.ts';
 import { secretScrubber, secretsOf } from './http/log-scrub.ts';
 
@@ -77,7 +78,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     sessions,
     onClose: (fn) => closers.push(fn),
   };
-  const ctx: AppContext = { ...core, services: await buildServices(core) };
+  const ctx: AppContext = { ...core, services: buildServices(core) };
+  await prepareServices(ctx.services, core);
 
   // pino's Logger is what Fastify logs with; typed as Fastify's base logger for the instance type.
   const fastifyLog: FastifyBaseLogger = log;
@@ -125,7 +127,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
   for (const m of modules) await m.register(app, ctx);
   // Workers start once the server is up, and give their jobs back on shutdown (closers).
-  app.addHook('onReady', async () => startServices(ctx.services));
+  app.addHook('onReady', async () => startServices(ctx.services, core));
 
   app.get('/api/docs', { config: { auth: 'none', clientCheck: false }, schema: { hide: true } }, async () =>
     app.swagger(),

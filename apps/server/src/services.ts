@@ -7,6 +7,7 @@ import type { RateLimiter } from './http/rate-limit.ts';
 import { createAi, type AiSetup } from './ai/index.ts';
 import { SqlTokenLedger } from './ai/fair-use.ts';
 import { SqlJobQueue } from './jobs/sql-queue.ts';
+import { JobEventStreams } from './jobs/event-stream.ts';
 import { buildAccounts, type AccountsInfra } from './modules/auth/accounts.ts';
 import { ClientConfigService } from './modules/config/service.ts';
 import { HealthService } from './modules/health/service.ts';
@@ -33,21 +34,21 @@ import { FileRepo } from './modules/file/repo.ts';
 import { FileService } from './modules/file/service.ts';
 import { InterpretationRepo } from './modules/analysis/repo.ts';
 import { AnalysisService } from './modules/analysis/service.ts';
-import { INTERPRETATION_JOB, InterpretationService } from './modules/analysis/interpretation.ts';
+import { InterpretationService } from './modules/analysis/interpretation.ts';
 import { SqlUsageRecorder, type UsageRecorder } from './modules/ai/usage.ts';
 import { FullTextWriter } from './modules/ai/fulltext.ts';
 import { JobChapterRepo } from './modules/ai/job-chapters.ts';
-import { AiService, FULLTEXT_JOB } from './modules/ai/service.ts';
+import { AiService } from './modules/ai/service.ts';
 import { PictureRepo } from './modules/picture/repo.ts';
 import { PictureService } from './modules/picture/service.ts';
 import type { ImageSource } from './modules/picture/image-source.ts';
 import { ElementsService } from './modules/elements/service.ts';
 import { ExportPool } from './modules/export/pool.ts';
 import { ExportRepo } from './modules/export/repo.ts';
-import { EXPORT_JOB, ExportService } from './modules/export/service.ts';
+import { ExportService } from './modules/export/service.ts';
 import { WorkspaceExportSource } from './modules/export/source.ts';
 import { DiffRepo } from './modules/diff/repo.ts';
-import { DIFF_JOB, DiffService } from './modules/diff/service.ts';
+import { DiffService } from './modules/diff/service.ts';
 import { WorkspaceDiffSource } from './modules/diff/source.ts';
 import type { SessionService } from './modules/session/service.ts';
 import { KnowledgeRepo } from './modules/knowledge/repo.ts';
@@ -115,6 +116,10 @@ export interface Services {
   /** File interpretations (招标文件解读) and their durable job. */
   interpretations: InterpretationService;
   ai: AiService;
+  /** Jobs' event logs as server-sent event streams (the full-text writing events). */
+  jobStreams: JobEventStreams;
+  /** The full-text job's handler (start.ts registers it). */
+  fulltext: FullTextWriter;
   jobs: SqlJobQueue;
   picture: PictureService;
   /** Where aiSearchImages looks; knowledge base or licensed providers add theirs here. */
@@ -149,11 +154,6 @@ export interface Services {
 const OFFLINE_WORKERS = 2;
 /** Exports written at once; more wait in the pool's queue. */
 const EXPORT_WORKERS = 2;
-/** How soon a provider switched on another server sharing the database takes effect on this one. */
-const AI_PROVIDER_REFRESH_MS = 15_000;
-const EXPORT_SWEEP_MS = 10 * 60 * 1000;
-/** An analysis still "running" after this long belongs to a process that died. */
-const STALE_ANALYSIS_MS = 10 * 60_000;
 
 /** Tuning knobs of the AI path, validated with the rest of the configuration. */
 export function aiTuning(config: Config) {
@@ -165,16 +165,15 @@ export function aiTuning(config: Config) {
     fulltextConcurrency: config.AI_FULLTEXT_CONCURRENCY,
     retryBackoffMs: config.AI_RETRY_BACKOFF_MS,
     firstTokenTimeoutMs: config.AI_FIRST_TOKEN_TIMEOUT_MS,
-    eventPollMs: config.AI_EVENT_POLL_MS,
   };
 }
 
 /**
- * The composition root: builds every service in dependency order with constructor injection, runs
- * the start-up housekeeping, and registers the shutdown work. Workers start in `startServices`
- * once the server is listening. To add a service: a field in `Services`, one construction line here.
+ * The composition root: builds every service in dependency order with constructor injection and
+ * registers the shutdown work; it runs nothing. What runs (work before listening, job kinds,
+ * periodic work) is in start.ts. To add a service: a field in `Services`, one construction line here.
  */
-export async function buildServices(deps: CoreDeps): Promise<Services> {
+export function buildServices(deps: CoreDeps): Services {
   const { config, db, dbKind, log, sessions } = deps;
 
   const accounts = buildAccounts({ config, db, log, sessions });
@@ -217,19 +216,14 @@ export async function buildServices(deps: CoreDeps): Promise<Services> {
     { ledger: new SqlTokenLedger(db), offlineWorkers: config.NODE_ENV === 'test' ? 1 : OFFLINE_WORKERS, log },
   );
   deps.onClose(() => aiSetup.close());
-  if (config.NODE_ENV === 'production') aiSetup.prewarm();
   const secrets = SecretBox.fromConfig(config);
   if (secrets.generated && config.NODE_ENV === 'development')
     log.warn('SECRET_KEY is not set: secrets are sealed with a development key kept in DATA_DIR/secret.key');
   const aiProviders = new AiProviderService(new AiProviderRepo(db), secrets.box, aiSetup, log);
-  await aiProviders.apply();
-  deps.onClose(aiProviders.watch(AI_PROVIDER_REFRESH_MS));
   const usage = new SqlUsageRecorder(db, log);
   const file = new FileService(new FileRepo(db), config.dataDir, config.UPLOAD_LIMIT);
-  await file.cleanTmp().catch(() => {});
   const jobs = new SqlJobQueue(db, { leaseMs: tuning.leaseMs, pollMs: tuning.pollMs, log });
   const analysis = new AnalysisService(new InterpretationRepo(db), aiSetup.engine, file, bid, log, usage);
-  await analysis.repo.failStale(new Date(Date.now() - STALE_ANALYSIS_MS).toISOString()).catch(() => {});
   const knowledge = new KnowledgeService(
     knowledgeRepo,
     fileSourceOf(file),
@@ -240,23 +234,19 @@ export async function buildServices(deps: CoreDeps): Promise<Services> {
   const businessBid = new BusinessBidService(bid, catalog, analysis, company);
   const jobRows = new JobChapterRepo(db);
   const ai = new AiService(jobRows, aiSetup.engine, bid, catalog, analysis, jobs, usage, log, grounding);
-  jobs.register(
-    FULLTEXT_JOB,
-    new FullTextWriter({
-      db,
-      jobRows,
-      engine: aiSetup.engine,
-      bids: bid,
-      catalog,
-      analysis,
-      usage,
-      log,
-      concurrency: tuning.fulltextConcurrency,
-      grounding,
-    }).handler(),
-  );
+  const fulltext = new FullTextWriter({
+    db,
+    jobRows,
+    engine: aiSetup.engine,
+    bids: bid,
+    catalog,
+    analysis,
+    usage,
+    log,
+    concurrency: tuning.fulltextConcurrency,
+    grounding,
+  });
   const interpretations = new InterpretationService(analysis.repo, analysis, file, jobs, log);
-  jobs.register(INTERPRETATION_JOB, interpretations.handler());
   deps.onClose(() => jobs.stop());
 
   const picture = new PictureService(new PictureRepo(db), config.dataDir);
@@ -286,18 +276,7 @@ export async function buildServices(deps: CoreDeps): Promise<Services> {
     config.dataDir,
     log,
   );
-  jobs.register(EXPORT_JOB, exportService.handler());
-  // Tests start many servers: only a production server pays for a worker before it is needed.
-  if (config.NODE_ENV === 'production') pool.prewarm();
-  await exportService.syncBuiltins();
-  const sweep = () => exportService.sweep().catch((err) => log.warn({ err }, 'export sweep failed'));
-  await sweep();
-  const sweeper = setInterval(() => void sweep(), EXPORT_SWEEP_MS);
-  sweeper.unref();
-  deps.onClose(async () => {
-    clearInterval(sweeper);
-    await pool.close();
-  });
+  deps.onClose(() => pool.close());
 
   const diff = new DiffService(
     new DiffRepo(db),
@@ -310,7 +289,6 @@ export async function buildServices(deps: CoreDeps): Promise<Services> {
     jobs,
     log,
   );
-  jobs.register(DIFF_JOB, diff.handler());
 
   return {
     health: new HealthService(db),
@@ -336,7 +314,9 @@ export async function buildServices(deps: CoreDeps): Promise<Services> {
     analysis,
     interpretations,
     ai,
+    fulltext,
     jobs,
+    jobStreams: new JobEventStreams(jobs, jobs.events, config.AI_EVENT_POLL_MS),
     picture,
     imageSources,
     elements,
@@ -354,9 +334,4 @@ export async function buildServices(deps: CoreDeps): Promise<Services> {
     commerceConsole: new CommerceConsole(db),
     refunds: new RefundService(db),
   };
-}
-
-/** Starts the background workers; called once the server is ready (they give their jobs back on close). */
-export async function startServices(services: Services): Promise<void> {
-  await services.jobs.start();
 }

@@ -33,12 +33,26 @@ export interface JobEvent {
   data: unknown;
 }
 
+/**
+ * What every job reports while it runs, whatever its kind: how far (0-100) and the stage the user
+ * reads (Chinese); counts where the work is made of items (chapters). Screens read it from the
+ * domain's own row (export_jobs, diffs, interpretations), which jobs/progress.ts keeps in step.
+ */
+export interface JobProgress {
+  percent: number;
+  stage: string | null;
+  done?: number;
+  failed?: number;
+  total?: number;
+}
+
 export interface JobContext<P = unknown> {
   job: JobRecord<P>;
   /** Aborted when the job is cancelled, its lease is lost, or the queue stops. */
   signal: AbortSignal;
   abortReason(): AbortReason | null;
-  setProgress(progress: unknown): Promise<void>;
+  /** The one way a job reports progress (stored with the job; see jobs/progress.ts for the domain row). */
+  setProgress(progress: JobProgress): Promise<void>;
   /** Appends to the job's event log (replayed to a reconnecting page). */
   emit(type: string, data: unknown): Promise<number>;
   /** A live-only event (not stored): for streamed text. */

@@ -1,10 +1,9 @@
 import type { Kysely } from 'kysely';
-import { BUILTIN_TEMPLATES } from '@bid/document/templates/builtin';
 
 /**
- * Word export: templates (operators can add more; the built-in ones are seeded here and kept in
- * step with the code by the export module unless an operator customised them) and background
- * export jobs with their progress.
+ * Word export: templates (operators can add more; the built-in ones are written and kept in step
+ * with the code by the export module at start, ExportService.syncBuiltins, unless an operator
+ * customised them: a migration stays as it was written) and background export jobs with their progress.
  */
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
@@ -19,25 +18,6 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('enabled', 'integer', (c) => c.notNull().defaultTo(1))
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('updated_at', 'text', (c) => c.notNull())
-    .execute();
-
-  const now = new Date().toISOString();
-  await db
-    .insertInto('export_templates')
-    .values(
-      BUILTIN_TEMPLATES.map((t) => ({
-        id: t.id,
-        name: t.name,
-        description: t.description,
-        definition: JSON.stringify(t.definition),
-        sort: t.sort,
-        builtin: 1,
-        customized: 0,
-        enabled: 1,
-        created_at: now,
-        updated_at: now,
-      })),
-    )
     .execute();
 
   await db.schema

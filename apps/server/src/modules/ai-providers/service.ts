@@ -98,18 +98,9 @@ export class AiProviderService {
   }
 
   /**
-   * Several servers may share the database: each re-reads the active provider every `ms`, so a
-   * switch made on one reaches the others within that time. Returns the stop function.
+   * Points the engine at the active provider, or back to the server's own: at start, after each change,
+   * and every few seconds (start.ts), so a switch made on another server sharing the database reaches this one.
    */
-  watch(ms: number): () => void {
-    const timer = setInterval(() => {
-      this.apply().catch((err: unknown) => this.log.error({ err }, 'ai provider refresh failed'));
-    }, ms);
-    timer.unref();
-    return () => clearInterval(timer);
-  }
-
-  /** Points the engine at the active provider, or back to the server's own; at start, after each change, and by watch(). */
   async apply(): Promise<void> {
     const row = await this.repo.active();
     const fingerprint = row ? `${row.id}@${row.updated_at}` : '';

@@ -7,7 +7,8 @@ import type { Database } from '../../db/schema.ts';
 import { AiError } from '../../ai/errors.ts';
 import { AppError } from '../../http/errors.ts';
 import type { AiEngine } from '../../ai/types.ts';
-import type { JobContext } from '../../jobs/queue.ts';
+import type { JobContext, JobHandler } from '../../jobs/queue.ts';
+import { countedProgress, reportingProgress } from '../../jobs/progress.ts';
 import type { Actor } from '../../policy/actor.ts';
 import type { BidService } from '../bid/service.ts';
 import type { BidRow } from '../bid/repo.ts';
@@ -53,8 +54,8 @@ export class FullTextWriter {
   constructor(private readonly deps: FullTextDeps) {}
 
   /** The queue's handler; each run of a job gets its own state. */
-  handler(): (jc: JobContext<FullTextPayload>) => Promise<FullTextResult> {
-    return (jc) => new FullTextRun(this.deps, jc).run();
+  handler(): JobHandler<FullTextPayload> {
+    return reportingProgress<FullTextPayload>((jc) => new FullTextRun(this.deps, jc).run());
   }
 }
 
@@ -132,7 +133,7 @@ class FullTextRun {
         return this.counts();
       }
       const overlap = await this.checkOverlap(bid);
-      await jc.setProgress(this.counts());
+      await jc.setProgress(countedProgress(this.counts()));
       const notes = [this.failed ? `${this.failed} 个章节写作失败，可单独重试` : '全文写作完成', ...overlap];
       await this.emit({ type: 'job', jobId, status: 'done', ...this.counts(), msg: notes.join('；') });
       return this.counts();
@@ -186,8 +187,10 @@ class FullTextRun {
     return this.jc.emit(e.type, e);
   }
 
-  private progress(): Promise<number> {
-    return this.emit({ type: 'job', jobId: this.jobId, status: 'running', ...this.counts() });
+  /** The counts, to the page (the event log) and to the job (its progress, like every job's). */
+  private async progress(): Promise<void> {
+    await this.emit({ type: 'job', jobId: this.jobId, status: 'running', ...this.counts() });
+    await this.jc.setProgress(countedProgress(this.counts()));
   }
 
   private setRow(catalogId: string, patch: Partial<JobChapterRow>): Promise<void> {

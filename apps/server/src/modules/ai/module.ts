@@ -9,8 +9,5 @@ export async function registerAiModule(app: FastifyInstance, ctx: AppContext): P
   const { file, interpretations, ai } = ctx.services;
   await registerFileRoutes(app, ctx, file);
   registerAnalysisRoutes(app, interpretations);
-  registerAiRoutes(app, ai, {
-    eventPollMs: ctx.config.AI_EVENT_POLL_MS,
-    streams: ctx.services.aiSetup.fair.streams,
-  });
+  registerAiRoutes(app, ai, ctx.services.jobStreams, { streams: ctx.services.aiSetup.fair.streams });
 }

@@ -21,16 +21,15 @@ import {
   exportJobStartedSchema,
   isWritingSchema,
   tenderAnalysisSchema,
-  type WritingEvent,
   type Envelope,
 } from '@bid/shared';
 import { requireAuth } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
 import { userRoutes } from '../../http/route.ts';
 import { AppError } from '../../http/errors.ts';
-import type { JobEvent } from '../../jobs/queue.ts';
+import type { JobEventStreams } from '../../jobs/event-stream.ts';
 import { aiFailure, type AiService, type StreamHooks } from './service.ts';
-import { clientGone, startSse, wantsSse, type SseWriter } from './sse.ts';
+import { clientGone, startSse, wantsSse, type SseWriter } from '../../http/sse.ts';
 import type { StreamCap } from '../../ai/fair-use.ts';
 
 const tags = ['AI'];
@@ -95,7 +94,8 @@ const writingEventsQuery = bidIdQuerySchema;
 export function registerAiRoutes(
   app: FastifyInstance,
   service: AiService,
-  opts: { eventPollMs?: number; streams?: StreamCap } = {},
+  streams: JobEventStreams,
+  opts: { streams?: StreamCap } = {},
 ): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const route = userRoutes(app, tags);
@@ -192,93 +192,11 @@ export function registerAiRoutes(
 
   const events = async (req: FastifyRequest, reply: FastifyReply, bidId: string) => {
     const owner = requireAuth(req);
-    const job = await service.jobOfBid(owner, bidId);
+    const feed = await service.writingFeed(owner, bidId);
     // Each open stream polls the events table: a user may hold a few, not hundreds (429 beyond).
     const release = opts.streams?.open(owner.userId) ?? (() => {});
-    reply.raw.on('close', release);
     const sse = startSse(reply);
-    const state = await service.isWriting(owner, bidId);
-    if (!job) {
-      sse.send('snapshot', { jobId: null, status: null, done: state.done, total: state.total, chapters: [] });
-      sse.end();
-      release();
-      return reply;
-    }
-    // Last-Event-ID is `<jobId>:<seq>`; an id of an older job replays the current one from the start.
-    const last = String(req.headers['last-event-id'] ?? '');
-    const m = /^(\d+):(\d+)$/.exec(last);
-    let seq = m && m[1] === job.id ? Number(m[2]) : 0;
-    const chapters = await service.jobChapters(job.id);
-    sse.send('snapshot', {
-      jobId: job.id,
-      status: job.status,
-      done: state.done,
-      total: state.total,
-      chapters: chapters.map((c) => ({
-        catalogId: c.catalog_id,
-        status: c.status,
-        engine: c.engine,
-        msg: c.error,
-      })),
-    });
-    let finished = false;
-    const buffered: JobEvent[] = [];
-    let replaying = true;
-    const deliver = (e: JobEvent) => {
-      if (finished) return;
-      if (e.seq === undefined) {
-        sse.send(e.type, e.data);
-        return;
-      }
-      if (e.seq <= seq) return;
-      seq = e.seq;
-      sse.send(e.type, e.data, `${job.id}:${e.seq}`);
-      const d = e.data as WritingEvent;
-      if (d?.type === 'job' && ['done', 'failed', 'cancelled'].includes(d.status)) finish();
-    };
-    const unsubscribe = service.queue.events.subscribe(job.id, (e) =>
-      replaying ? buffered.push(e) : deliver(e),
-    );
-    const ping = setInterval(() => sse.comment('ping'), 15_000);
-    // Events written by another instance reach this one through the table.
-    const poll = setInterval(() => {
-      void service.queue.events
-        .since(job.id, seq)
-        .then((list) => list.forEach(deliver))
-        .catch(() => {});
-    }, opts.eventPollMs ?? 2_000);
-    function finish() {
-      if (finished) return;
-      finished = true;
-      release();
-      clearInterval(ping);
-      clearInterval(poll);
-      unsubscribe();
-      sse.end();
-    }
-    reply.raw.on('close', finish);
-    // Replay in pages: a long job logs thousands of events.
-    for (;;) {
-      const page = await service.queue.events.since(job.id, seq, 1000);
-      page.forEach(deliver);
-      if (page.length < 1000 || finished) break;
-    }
-    replaying = false;
-    for (const e of buffered.splice(0)) deliver(e);
-    // A job that ended before this stream opened (or was cancelled while queued) ends the stream.
-    const fresh = await service.queue.get(job.id);
-    if (!finished && fresh && ['done', 'failed', 'cancelled'].includes(fresh.status)) {
-      const counts = await service.jobCounts(job.id);
-      sse.send('job', {
-        type: 'job',
-        jobId: job.id,
-        status: fresh.status,
-        done: counts.done,
-        failed: counts.failed,
-        total: counts.total,
-      } satisfies WritingEvent);
-      finish();
-    }
+    await streams.follow(sse, feed, String(req.headers['last-event-id'] ?? ''), release);
     return reply;
   };
 

@@ -10,12 +10,14 @@ import {
   type IsWriting,
   type ModelTier,
   type TenderAnalysis,
+  type WritingEvent,
 } from '@bid/shared';
 import { markdownToDoc } from '@bid/document';
 import { AiError } from '../../ai/errors.ts';
 import type { AiEngine, Generated } from '../../ai/types.ts';
 import { AppError, businessWarning, notFound, tooMany } from '../../http/errors.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
+import type { JobFeed } from '../../jobs/event-stream.ts';
 import { JobConflictError } from '../../jobs/queue.ts';
 import type { BidRow } from '../bid/repo.ts';
 import { authorizeBid } from '../bid/policy.ts';
@@ -74,7 +76,7 @@ export class AiService {
     private readonly bids: BidService,
     private readonly catalog: CatalogService,
     private readonly analysis: AnalysisService,
-    readonly queue: JobQueue,
+    private readonly queue: JobQueue,
     private readonly usage: UsageRecorder,
     private readonly log: Logger,
     /** The knowledge base: passages and company cards for chapter writes (none: ungrounded). */
@@ -331,13 +333,35 @@ export class AiService {
     return { jobId: job.id, cancelled };
   }
 
-  /** The job the events stream of a bid follows (the newest). */
-  async jobOfBid(owner: Actor, bidId: string) {
+  /** What the writing-events stream of a bid follows: its newest full-text job, from a snapshot of the chapters. */
+  async writingFeed(owner: Actor, bidId: string): Promise<JobFeed> {
     const bid = await this.bids.getOwned(owner, bidId);
-    return this.queue.latest(fulltextKey(bid.id));
-  }
-
-  async jobChapters(jobId: string) {
-    return this.jobRows.list(jobId);
+    const job = await this.queue.latest(fulltextKey(bid.id));
+    const state = await this.isWriting(owner, bid.id);
+    const chapters = job ? await this.jobRows.list(job.id) : [];
+    return {
+      job,
+      snapshot: {
+        jobId: job?.id ?? null,
+        status: job?.status ?? null,
+        done: state.done,
+        total: state.total,
+        chapters: chapters.map((c) => ({
+          catalogId: c.catalog_id,
+          status: c.status,
+          engine: c.engine,
+          msg: c.error,
+        })),
+      },
+      isEnd: (e) => {
+        const d = e.data as WritingEvent;
+        return d?.type === 'job' && ['done', 'failed', 'cancelled'].includes(d.status);
+      },
+      endEvent: async (ended) => {
+        const counts = await this.jobCounts(ended.id);
+        const data: WritingEvent = { type: 'job', jobId: ended.id, status: ended.status, ...counts };
+        return { type: 'job', data };
+      },
+    };
   }
 }

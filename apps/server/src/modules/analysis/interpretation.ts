@@ -12,6 +12,7 @@ import {
 import type { Logger } from 'pino';
 import type { InterpretationTable } from '../../ai/tables.ts';
 import type { JobHandler, JobQueue } from '../../jobs/queue.ts';
+import { reportingProgress } from '../../jobs/progress.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { newId, nowIso } from '../../lib/ids.ts';
 import type { FileService } from '../file/service.ts';
@@ -184,63 +185,73 @@ export class InterpretationService {
     return { file: await writeReportDocx(r.name, analysis), fileName: `${r.name}-解读报告.docx` };
   }
 
-  /** The job: analyses the record's text, writing estimated progress while the engine works. */
+  /** The job: analyses the record's text, reporting estimated progress while the engine works. */
   handler(): JobHandler<InterpretationJobPayload> {
-    return async (ctx) => {
-      const row = await this.repo.get(ctx.job.payload.id);
-      // Removed, or finished by an earlier attempt that died before the queue heard of it.
-      if (!row || row.status !== 'running') return;
-      const owner = ownerOf(row);
-      await this.setProgress(row.id, 5, STAGE_READING);
-      const text =
-        row.text ??
-        (row.file_id ? (await this.files.textOf(owner, row.file_id).catch(() => null))?.text : null) ??
-        '';
-      if (!text.trim()) {
-        await this.fail(row.id, '招标文件内容为空或已被删除，请重新上传');
-        return;
-      }
-      const started = Date.now();
-      const expected = expectedMs(text.length);
-      await this.setProgress(row.id, 10, STAGE_ANALYSING);
-      const tick = setInterval(() => {
-        const f = 1 - Math.exp(-(Date.now() - started) / expected);
-        void this.setProgress(row.id, Math.min(95, Math.round(10 + 85 * f)), STAGE_ANALYSING).catch(
-          () => undefined,
-        );
-      }, TICK_MS);
-      tick.unref();
-      let analysis: TenderAnalysis;
-      try {
-        analysis = await this.analyzer.analyze(owner, text, row.tier as ModelTier, null, ctx.signal);
-      } catch (e) {
-        // Stopped (shutdown, lost lease, removed): the queue gives the job back or ends it.
-        if (ctx.signal.aborted) throw e;
-        this.log.error({ err: e, id: row.id }, 'interpretation failed');
-        await this.fail(row.id, FAILED);
-        return;
-      } finally {
-        clearInterval(tick);
-      }
-      // Kept even when a stop arrived meanwhile: a released job finds the record done and ends at once;
-      // a removed record is not written.
-      await this.repo.updateRunning(row.id, {
-        status: 'done',
-        analysis: JSON.stringify(analysis),
-        progress: 100,
-        stage: null,
-        error: null,
-        updated_at: nowIso(),
-      });
-    };
-  }
-
-  private setProgress(id: string, progress: number, stage: string) {
-    return this.repo.updateRunning(id, { progress, stage, updated_at: nowIso() });
+    return reportingProgress<InterpretationJobPayload>(
+      async (ctx) => {
+        const row = await this.repo.get(ctx.job.payload.id);
+        // Removed, or finished by an earlier attempt that died before the queue heard of it.
+        if (!row || row.status !== 'running') return;
+        const owner = ownerOf(row);
+        await ctx.setProgress({ percent: 5, stage: STAGE_READING });
+        const text =
+          row.text ??
+          (row.file_id ? (await this.files.textOf(owner, row.file_id).catch(() => null))?.text : null) ??
+          '';
+        if (!text.trim()) {
+          await this.fail(row.id, '招标文件内容为空或已被删除，请重新上传');
+          return;
+        }
+        const started = Date.now();
+        const expected = expectedMs(text.length);
+        await ctx.setProgress({ percent: 10, stage: STAGE_ANALYSING });
+        const tick = setInterval(() => {
+          const f = 1 - Math.exp(-(Date.now() - started) / expected);
+          void ctx
+            .setProgress({ percent: Math.min(95, Math.round(10 + 85 * f)), stage: STAGE_ANALYSING })
+            .catch(() => undefined);
+        }, TICK_MS);
+        tick.unref();
+        let analysis: TenderAnalysis;
+        try {
+          analysis = await this.analyzer.analyze(owner, text, row.tier as ModelTier, null, ctx.signal);
+        } catch (e) {
+          // Stopped (shutdown, lost lease, removed): the queue gives the job back or ends it.
+          if (ctx.signal.aborted) throw e;
+          this.log.error({ err: e, id: row.id }, 'interpretation failed');
+          await this.fail(row.id, FAILED);
+          return;
+        } finally {
+          clearInterval(tick);
+        }
+        // Kept even when a stop arrived meanwhile: a released job finds the record done and ends at once;
+        // a removed record is not written.
+        await this.repo.updateRunning(row.id, {
+          status: 'done',
+          analysis: JSON.stringify(analysis),
+          progress: 100,
+          stage: null,
+          error: null,
+          updated_at: nowIso(),
+        });
+      },
+      // The record's own row is what the list and the detail show.
+      (job, p) =>
+        this.repo.updateRunning(job.payload.id, {
+          progress: p.percent,
+          stage: p.stage,
+          updated_at: nowIso(),
+        }),
+    );
   }
 
   private fail(id: string, error: string) {
     return this.repo.updateRunning(id, { status: 'error', error, stage: null, updated_at: nowIso() });
+  }
+
+  /** Records left "running" without a job since before `before` (their process died) read as failed. */
+  async failStale(before: Date): Promise<void> {
+    await this.repo.failStale(before.toISOString());
   }
 
   /** A record whose job ended without finishing it (gave up after repeated crashes, cancelled) reads as failed. */

@@ -57,6 +57,11 @@ export class ContentRepo {
     return q.orderBy('sort', 'asc').orderBy('created_at', 'desc').limit(limit).execute();
   }
 
+  /** Every row's indexed fields (operators' content: hundreds of rows, not millions). */
+  indexed(): Promise<Array<Pick<ContentRow, 'id' | 'title' | 'summary' | 'body' | 'search_text'>>> {
+    return this.db.selectFrom('contents').select(['id', 'title', 'summary', 'body', 'search_text']).execute();
+  }
+
   insert(row: ContentRow) {
     return this.db.insertInto('contents').values(row).execute();
   }

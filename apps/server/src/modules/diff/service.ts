@@ -12,7 +12,8 @@ import {
 } from '@bid/shared';
 import type { Logger } from 'pino';
 import { AppError, businessWarning, notFound } from '../../http/errors.ts';
-import type { JobContext, JobQueue } from '../../jobs/queue.ts';
+import type { JobHandler, JobQueue } from '../../jobs/queue.ts';
+import { reportingProgress } from '../../jobs/progress.ts';
 import { newId, nowIso } from '../../lib/ids.ts';
 import type { Actor } from '../../policy/actor.ts';
 import { runComparison, type ComparedDocument, type DiffResult } from './run.ts';
@@ -22,6 +23,10 @@ import type { DiffSource } from './source.ts';
 import type { DiffTable } from './tables.ts';
 
 export const DIFF_JOB = 'diff.compare';
+
+export interface DiffJobPayload {
+  diffId: string;
+}
 
 /** Comparisons one user may have queued or running at once. */
 const LIVE_PER_USER = 3;
@@ -112,69 +117,69 @@ export class DiffService {
       created_at: now,
       updated_at: now,
     });
-    const job = await this.queue.enqueue(DIFF_JOB, { diffId: id }, { ownerId: actor.userId, maxAttempts: 2 });
+    const job = await this.queue.enqueue<DiffJobPayload>(
+      DIFF_JOB,
+      { diffId: id },
+      { ownerId: actor.userId, maxAttempts: 2 },
+    );
     await this.repo.update(id, { inputs: JSON.stringify({ ...inputs, jobId: job.id }) });
     return { id };
   }
 
   /** The job handler: reads the documents, compares them and stores the result (or the reason it failed). */
-  handler() {
-    return async (ctx: JobContext<{ diffId: string }>): Promise<void> => {
-      const row = await this.repo.findById(ctx.job.payload.diffId);
-      if (!row) return;
-      const inputs = parse<DiffInputs | null>(row.inputs, null);
-      if (!inputs) return;
-      let last = 0;
-      const progress = async (percent: number, stage: string) => {
-        if (ctx.signal.aborted) throw new Error('aborted');
-        // Yield to the event loop between steps so that requests are served while comparing.
-        await new Promise((r) => setImmediate(r));
-        if (percent - last < 2 && percent < 100) return;
-        last = percent;
-        await this.repo.update(row.id, {
+  handler(): JobHandler<DiffJobPayload> {
+    return reportingProgress<DiffJobPayload>(
+      async (ctx) => {
+        const row = await this.repo.findById(ctx.job.payload.diffId);
+        if (!row) return;
+        const inputs = parse<DiffInputs | null>(row.inputs, null);
+        if (!inputs) return;
+        const progress = async (percent: number, stage: string) => {
+          if (ctx.signal.aborted) throw new Error('aborted');
+          // Yield to the event loop between steps so that requests are served while comparing.
+          await new Promise((r) => setImmediate(r));
+          await ctx.setProgress({ percent: Math.round(percent), stage });
+        };
+        try {
+          await this.repo.update(row.id, { error: null });
+          await ctx.setProgress({ percent: 1, stage: '正在读取文件' });
+          const result = await runComparison(
+            inputs.actor,
+            inputs.docs,
+            inputs.tenderFileId,
+            this.source,
+            progress,
+          );
+          const score = result.pairs.reduce((m, p) => Math.max(m, p.score), 0);
+          await this.repo.update(row.id, {
+            status: 'done',
+            progress: 100,
+            stage: '已完成',
+            score,
+            result: JSON.stringify(result),
+            updated_at: nowIso(),
+          });
+        } catch (err) {
+          if (ctx.signal.aborted) throw err;
+          const message = err instanceof AppError ? err.message : DIFF_MSG.failed;
+          if (!(err instanceof AppError)) this.log.error({ err, diffId: row.id }, 'diff failed');
+          await this.repo.update(row.id, {
+            status: 'failed',
+            error: message,
+            stage: '失败',
+            updated_at: nowIso(),
+          });
+        }
+      },
+      // The comparison's own row is what the list and the detail show.
+      (job, p) =>
+        this.repo.update(job.payload.diffId, {
           status: 'running',
-          progress: Math.round(percent),
-          stage,
+          progress: p.percent,
+          stage: p.stage ?? '',
           updated_at: nowIso(),
-        });
-        await ctx.setProgress({ percent, stage });
-      };
-      try {
-        await this.repo.update(row.id, {
-          status: 'running',
-          progress: 1,
-          stage: '正在读取文件',
-          error: null,
-          updated_at: nowIso(),
-        });
-        const result = await runComparison(
-          inputs.actor,
-          inputs.docs,
-          inputs.tenderFileId,
-          this.source,
-          progress,
-        );
-        const score = result.pairs.reduce((m, p) => Math.max(m, p.score), 0);
-        await this.repo.update(row.id, {
-          status: 'done',
-          progress: 100,
-          stage: '已完成',
-          score,
-          result: JSON.stringify(result),
-          updated_at: nowIso(),
-        });
-      } catch (err) {
-        if (ctx.signal.aborted) throw err;
-        const message = err instanceof AppError ? err.message : DIFF_MSG.failed;
-        if (!(err instanceof AppError)) this.log.error({ err, diffId: row.id }, 'diff failed');
-        await this.repo.update(row.id, {
-          status: 'failed',
-          error: message,
-          stage: '失败',
-          updated_at: nowIso(),
-        });
-      }
-    };
+        }),
+    );
   }
 
   private async owned(actor: Actor, id: string): Promise<DiffTable> {

@@ -15,7 +15,8 @@ import { templateDefinitionSchema, type TemplateDefinition } from '@bid/document
 import type { ExportProgress } from '@bid/document/docx/types';
 import { AppError, businessWarning, notFound } from '../../http/errors.ts';
 import { newId, nowIso } from '../../lib/ids.ts';
-import type { JobHandler, JobQueue } from '../../jobs/queue.ts';
+import type { JobContext, JobHandler, JobQueue } from '../../jobs/queue.ts';
+import { reportingProgress } from '../../jobs/progress.ts';
 import type { Actor } from '../../policy/actor.ts';
 import { ExportPool, ExportTimeoutError } from './pool.ts';
 import type { ExportRepo, TemplateRow } from './repo.ts';
@@ -250,47 +251,54 @@ export class ExportService {
 
   /** The job queue's handler: prepares the bid as it is now (with the template chosen at start) and writes it. */
   handler(): JobHandler<ExportJobPayload> {
-    return async (jc) => {
-      const p = jc.job.payload;
-      let task: ExportTask;
-      try {
-        ({ task } = await this.prepare(
-          { userId: p.userId, tenantId: p.tenantId, role: p.role },
-          { id: p.bidId, templateId: p.templateId },
-        ));
-      } catch (err) {
-        await this.repo.updateJob(p.exportId, {
-          status: 'error',
-          message: this.failure(err).message,
+    return reportingProgress<ExportJobPayload>(
+      async (jc) => {
+        const p = jc.job.payload;
+        let task: ExportTask;
+        try {
+          ({ task } = await this.prepare(
+            { userId: p.userId, tenantId: p.tenantId, role: p.role },
+            { id: p.bidId, templateId: p.templateId },
+          ));
+        } catch (err) {
+          await this.repo.updateJob(p.exportId, {
+            status: 'error',
+            message: this.failure(err).message,
+            updated_at: nowIso(),
+          });
+          return;
+        }
+        await this.runJob(jc, task);
+      },
+      // The export's own row is what exportBidProgress answers.
+      (job, progress) =>
+        this.repo.updateJob(job.payload.exportId, {
+          status: 'running',
+          progress: progress.percent,
+          stage: progress.stage ?? STAGE_LABEL.content,
           updated_at: nowIso(),
-        });
-        return;
-      }
-      await this.runJob(p.exportId, task);
-    };
+        }),
+    );
   }
 
-  private async runJob(jobId: string, task: ExportTask): Promise<void> {
-    let lastWrite = 0;
-    let running = false;
+  private async runJob(jc: JobContext<ExportJobPayload>, task: ExportTask): Promise<void> {
+    const jobId = jc.job.payload.exportId;
+    // Reports are chained: none lands after the final write below.
+    let reported = Promise.resolve();
     try {
       const file = await this.pool.run(task, {
         timeoutMs: EXPORT_LIMITS.timeoutMs,
         onProgress: (p) => {
-          const now = Date.now();
-          if (running && now - lastWrite < 500 && p.stage === 'content') return;
-          running = true;
-          lastWrite = now;
-          void this.repo
-            .updateJob(jobId, {
-              status: 'running',
-              progress: percentOf(p),
-              stage: STAGE_LABEL[p.stage],
-              updated_at: nowIso(),
-            })
-            .catch(() => {});
+          const progress = {
+            percent: percentOf(p),
+            stage: STAGE_LABEL[p.stage],
+            done: p.done,
+            total: p.total,
+          };
+          reported = reported.then(() => jc.setProgress(progress)).catch(() => {});
         },
       });
+      await reported;
       await fs.mkdir(this.dir, { recursive: true });
       const filePath = path.join(this.dir, `${jobId}.docx`);
       await fs.writeFile(filePath, file);
@@ -303,6 +311,7 @@ export class ExportService {
         updated_at: nowIso(),
       });
     } catch (err) {
+      await reported;
       const e = this.failure(err);
       await this.repo
         .updateJob(jobId, { status: 'error', message: e.message, updated_at: nowIso() })
@@ -334,6 +343,11 @@ export class ExportService {
     } catch {
       throw notFound(EXPORT_MSG.jobNotFound);
     }
+  }
+
+  /** Starts a writer thread before the first export needs it. */
+  prewarm(): void {
+    this.pool.prewarm();
   }
 
   /** Removes expired jobs and their files; fails jobs an earlier process left behind. */

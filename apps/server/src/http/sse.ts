@@ -8,6 +8,8 @@ export interface SseWriter {
   send(event: string, data: unknown, id?: string): void;
   comment(text: string): void;
   end(): void;
+  /** Runs `fn` when the client goes away or the stream ends (at once when that already happened). */
+  onClose(fn: () => void): void;
   readonly closed: boolean;
 }
 
@@ -44,6 +46,10 @@ export function startSse(reply: FastifyReply): SseWriter {
     end() {
       if (!raw.writableEnded) raw.end();
       closed = true;
+    },
+    onClose(fn) {
+      if (closed || raw.destroyed) fn();
+      else raw.on('close', fn);
     },
     get closed() {
       return closed || raw.writableEnded;
