@@ -41,6 +41,8 @@ async function anchorEngine(): Promise<((t: string) => TenderAnalysis) | null> {
         responseTables: [],
         requirements: [],
         disqualificationSources: [],
+        statedTotals: [],
+        lowestPrice: false,
       };
     };
   } catch {

@@ -68,6 +68,28 @@ export const scoringItemSchema = z.object({
 });
 export type ScoringItem = z.infer<typeof scoringItemSchema>;
 
+/**
+ * What the tender says the points add up to (总分100分，其中价格分30分、技术分50分…), per 包 when it
+ * says so per 包: the judge of the scoring readers checks the items against it, and the review screen
+ * shows the sums against it.
+ */
+export const statedTotalsSchema = z.object({
+  lot: lotRefSchema,
+  total: z.number().min(0).max(1000).nullable(),
+  parts: z
+    .array(
+      z.object({
+        label: z.string().max(100),
+        category: z.enum(SCORING_CATEGORIES).nullable(),
+        points: z.number().min(0).max(1000),
+        source: sourceRefSchema,
+      }),
+    )
+    .max(20),
+  source: sourceRefSchema,
+});
+export type StatedTotals = z.infer<typeof statedTotalsSchema>;
+
 export const clauseSchema = z.object({
   /** '★' (substantive, failing it disqualifies) or '▲' (important). */
   mark: z.enum(['★', '▲']),
@@ -111,6 +133,10 @@ export const tenderAnalysisSchema = z.object({
   scoringMethod: z.string().nullable(),
   qualifications: z.array(z.string().max(2000)),
   scoringItems: z.array(scoringItemSchema),
+  /** The totals the tender states, read before the items (empty when it states none). */
+  statedTotals: z.array(statedTotalsSchema).max(50).default([]),
+  /** The tender awards on price alone (最低评标价法, 最后报价最低): no scoring table is expected. */
+  lowestPrice: z.boolean().default(false),
   starClauses: z.array(clauseSchema),
   disqualifications: z.array(z.string().max(2000)),
   /** `source` of each entry of `disqualifications`, index for index (null when unknown). */

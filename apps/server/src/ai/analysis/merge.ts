@@ -1,7 +1,7 @@
 import type { ProjectFacts, ScoringItem, TenderAnalysis } from '@bid/shared';
 import type { ModelAnalysis } from './model-schema.ts';
 import { parseAmount } from './money.ts';
-import { classifyCategory } from './scoring.ts';
+import { categoryOfName } from './scoring/category.ts';
 
 /**
  * Model readings (one per chunk) merged with the rules' analysis field by field, keeping the
@@ -175,7 +175,7 @@ export function modelItems(text: string, items: ModelAnalysis['scoringItems']): 
     const at = text.indexOf(it.name);
     return {
       id: `S${i + 1}`,
-      category: /价格|报价/.test(it.name) ? 'price' : (it.category ?? classifyCategory(it.name)),
+      category: /价格|报价/.test(it.name) ? 'price' : (it.category ?? categoryOfName(it.name, null)),
       name: it.name.slice(0, 200),
       group: it.group ?? null,
       points: it.points,

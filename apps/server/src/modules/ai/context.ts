@@ -113,6 +113,8 @@ export function emptyAnalysis(): TenderAnalysis {
     mandatedOutline: [],
     darkBid: false,
     disqualificationSources: [],
+    statedTotals: [],
+    lowestPrice: false,
     lots: [],
     pageLimit: null,
     formatRules: [],

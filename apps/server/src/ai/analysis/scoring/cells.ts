@@ -1,0 +1,277 @@
+import type { Line } from '../lines.ts';
+import { CATEGORY_LABEL } from './stated.ts';
+
+/**
+ * The scoring part of a tender as a stream of typed cells, whatever shape extraction left its table
+ * in: one row per line with TAB or pipe cells (Word), columns kept apart by runs of spaces
+ * (`pdftotext -layout`), one cell per line (PDF text), rows whose cells wrap onto following lines.
+ * Readers rebuild rows from the stream; nothing here decides what a row is.
+ */
+
+export type CellKind = 'num' | 'clause' | 'cat' | 'header' | 'total' | 'text';
+
+export interface Cell {
+  text: string;
+  start: number;
+  end: number;
+  /** Index of its line in the region, its place among the line's cells, how many cells the line has. */
+  line: number;
+  col: number;
+  lineCells: number;
+  /** Character column where it starts on its line (columns of `-layout` text). */
+  x: number;
+  kind: CellKind;
+  /** The number of a `num` cell (a range's upper bound, a weight's percent); the points of a `cat` cell. */
+  value: number | null;
+  /** A short first word of a wrapped row line that continues the row's name (space-separated rows). */
+  nameTail?: boolean;
+}
+
+export type HeaderRole = 'seq' | 'cat' | 'name' | 'points' | 'criteria' | 'other';
+
+const H_SEQ = /^(序号|编号|条款号|条款|序|项次|项目编号)$/;
+const H_CAT =
+  /^(评分类别|评审类别|类别|评分类型|评分大项|评审大项|分类|项目类别|评分分类|评分模块|评审模块|评分项目类别|评分部分|评审项目|评分项目)$/;
+const H_NAME =
+  /^(评分因素|评审因素|评分项目|评审项目|评分内容|评审内容|评分项|评审项|评价因素|评价项目|考核内容|考核项目|评分指标|评审指标|因素|指标|评分子项|评审子项|内容|项目|评分因子|评审要素|评分要素|评分细项|评审细项|子项|评分点|评审点|二级指标|评分因素及分值|评审因素及分值)$/;
+const H_POINTS =
+  /^(分值|分数|满分|权重|标准分|最高分|分值[（(]分[）)]|分值范围|分值分配|得分上限|分值\(分\)|权重[（(]%[）)]|权值|满分值|最高得分|分值\/权重)$/;
+const H_CRIT =
+  /^(?:评分|评审|考核|评价)?(?:内容)?(?:及|和|与|、)?(?:评分|评审)?(?:标准|细则|说明|办法|依据|要求|准则|方法|规则)(?:及说明)?$/;
+const H_OTHER =
+  /^(主观[/／、]?客观|客观[/／、]?主观|评分类型|分类|属性|证明材料|备注|说明|所需材料|佐证材料|评分方式|类型|主客观|评分性质|得分)$/;
+
+export function headerRole(s: string): HeaderRole | null {
+  const t = s.replace(/\s+/g, '');
+  if (H_SEQ.test(t)) return 'seq';
+  if (H_POINTS.test(t)) return 'points';
+  if (H_CRIT.test(t)) return 'criteria';
+  if (H_CAT.test(t) && !H_NAME.test(t)) return 'cat';
+  if (H_NAME.test(t)) return 'name';
+  if (H_OTHER.test(t)) return 'other';
+  if (/^评分细则$|^评审细则$/.test(t)) return 'criteria';
+  return null;
+}
+
+const NUM = /^(\d{1,3}(?:\.\d+)?)\s*(?:分)?$/;
+const RANGE = /^(\d{1,3}(?:\.\d+)?)\s*(?:分)?\s*[-–—~～至]\s*(\d{1,3}(?:\.\d+)?)\s*分?$/;
+const PERCENT = /^(\d{1,3}(?:\.\d+)?)\s*[%％]$/;
+const CLAUSE = /^\d{1,2}(?:\.\d{1,2}){1,3}\s*(?:[（(]\s*\d{1,2}\s*[）)])?$/;
+const TOTAL = /^(合\s*计|总\s*计|小\s*计|总\s*分|满\s*分|合计得分|总分值)[：:]?$/;
+/** A category cell: 技术部分（55分）, 一、商务部分（20分）, 价格分, 技术标评分（30分）. */
+const CAT = new RegExp(
+  `^(?:[一二三四五六七八九十]+[、.．]|[（(][一二三四五六七八九十]+[)）]|\\d[、.．])?\\s*([^（(\\d]{2,12}?)\\s*(?:[（(]\\s*(?:满分|共|计)?\\s*(\\d{1,3}(?:\\.\\d+)?)\\s*(?:分|%|％)\\s*[)）])?$`,
+);
+
+export function catCell(text: string): { label: string; points: number | null } | null {
+  const t = text.replace(/\s+/g, '');
+  const m = CAT.exec(t);
+  if (!m || !CATEGORY_LABEL.test(m[1])) return null;
+  return { label: m[1], points: m[2] != null ? Number(m[2]) : null };
+}
+
+export function numberValue(text: string): number | null {
+  const t = text.trim();
+  let m = NUM.exec(t);
+  if (m) return Number(m[1]);
+  m = RANGE.exec(t);
+  if (m && Number(m[2]) >= Number(m[1])) return Number(m[2]);
+  m = PERCENT.exec(t);
+  if (m) return Number(m[1]);
+  return null;
+}
+
+function classify(text: string): { kind: CellKind; value: number | null } {
+  const t = text.trim();
+  const n = numberValue(t);
+  if (n != null) return { kind: 'num', value: n };
+  if (CLAUSE.test(t)) return { kind: 'clause', value: null };
+  if (TOTAL.test(t.replace(/\s+/g, ''))) return { kind: 'total', value: null };
+  if (headerRole(t)) return { kind: 'header', value: null };
+  const c = catCell(t);
+  if (c) return { kind: 'cat', value: c.points };
+  return { kind: 'text', value: null };
+}
+
+/** A row line written with single spaces (2 物业管理整体服务 10 优（9-10分）：…): serial, name, points, rest. */
+const SPACE_ROW =
+  /^(\d{1,2})\s+([^\s\d][^\s]{0,29})\s+(\d{1,3}(?:\.\d+)?(?:\s*分)?|\d{1,3}\s*[-–~～]\s*\d{1,3}\s*分?)\s+(\S.*)$/;
+/** Its wrapped continuation: the name's last characters, then the criteria's next line. */
+const SPACE_TAIL = /^([\u4e00-\u9fa5（）()]{1,10})\s+(\S.*)$/;
+
+export interface CellOptions {
+  /** Split rows written with single spaces (see SPACE_ROW). */
+  spaceRows?: boolean;
+}
+
+interface RawCell {
+  text: string;
+  offset: number;
+  nameTail?: boolean;
+}
+
+function splitLine(
+  text: string,
+  prevSpaceRow: boolean,
+  opts: CellOptions,
+): { cells: RawCell[]; spaceRow: boolean } {
+  const cells: RawCell[] = [];
+  const push = (piece: string, offset: number, extra?: Partial<RawCell>) => {
+    const lead = piece.length - piece.trimStart().length;
+    const t = piece.trim();
+    if (t) cells.push({ text: t, offset: offset + lead, ...extra });
+  };
+  const pipe = /^\s*\|.*\|\s*$/.test(text);
+  if (text.includes('\t') || pipe) {
+    let pos = 0;
+    for (const piece of text.split(pipe ? '|' : '\t')) {
+      if (!/^\s*:?-{2,}:?\s*$/.test(piece)) push(piece, pos);
+      pos += piece.length + 1;
+    }
+    return { cells, spaceRow: false };
+  }
+  if (opts.spaceRows) {
+    const m = SPACE_ROW.exec(text.trim());
+    const lead = text.length - text.trimStart().length;
+    if (m) {
+      let pos = lead;
+      for (const g of [m[1], m[2], m[3], m[4]]) {
+        const at = text.indexOf(g, pos);
+        push(g, at);
+        pos = at + g.length;
+      }
+      return { cells, spaceRow: true };
+    }
+    const tail = prevSpaceRow ? SPACE_TAIL.exec(text.trim()) : null;
+    if (tail) {
+      push(tail[1], lead, { nameTail: true });
+      push(tail[2], text.indexOf(tail[2], lead + tail[1].length));
+      return { cells, spaceRow: true };
+    }
+  }
+  // Columns kept apart by runs of spaces (`pdftotext -layout`, text copied from a fixed-width view).
+  if (/\S\s{2,}\S/.test(text)) {
+    const re = /\S(?:.*?\S)?(?=\s{2,}|\s*$)/g;
+    let m: RegExpExecArray | null;
+    while ((m = re.exec(text))) push(m[0], m.index);
+    return { cells, spaceRow: false };
+  }
+  push(text, 0);
+  return { cells, spaceRow: false };
+}
+
+/** The cells of `lines` (page furniture dropped). */
+export function cellsOf(lines: Line[], isNoise: (t: string) => boolean, opts: CellOptions = {}): Cell[] {
+  const out: Cell[] = [];
+  let prevSpaceRow = false;
+  lines.forEach((l, li) => {
+    if (isNoise(l.text)) return;
+    const { cells, spaceRow } = splitLine(l.text, prevSpaceRow, opts);
+    prevSpaceRow = spaceRow || (prevSpaceRow && cells.length > 0 && !/^\d/.test(l.text.trim()));
+    const kept = cells.filter((c) => !isNoise(c.text));
+    kept.forEach((c, i) => {
+      const k = c.nameTail ? { kind: 'text' as const, value: null } : classify(c.text);
+      out.push({
+        text: c.text,
+        start: l.start + c.offset,
+        end: l.start + c.offset + c.text.length,
+        line: li,
+        col: i,
+        lineCells: kept.length,
+        x: c.offset,
+        kind: k.kind,
+        value: k.value,
+        nameTail: c.nameTail,
+      });
+    });
+  });
+  const merged = mergeWrappedLabels(out);
+  // A category word followed by its own points on its line (价格分 | 30, 投标报价 | 30) is an item's name.
+  merged.forEach((c, i) => {
+    const n = merged[i + 1];
+    if (c.kind === 'cat' && c.value == null && n?.kind === 'num' && n.line === c.line) c.kind = 'text';
+  });
+  return merged;
+}
+
+/** A category label whose points wrapped onto the next line (技术部分 / （55 分）) is one cell again. */
+function mergeWrappedLabels(cells: Cell[]): Cell[] {
+  const out: Cell[] = [];
+  for (let i = 0; i < cells.length; i++) {
+    const a = cells[i];
+    const b = cells[i + 1];
+    if (b && /^[（(]\s*\d{1,3}(?:\.\d+)?\s*(?:分|%|％)\s*[)）]$/.test(b.text) && a.text.length <= 14) {
+      const text = `${a.text}${b.text}`;
+      const c = catCell(text);
+      if (c && (a.kind === 'cat' || a.kind === 'text')) {
+        out.push({ ...a, text, end: b.end, kind: 'cat', value: c.points });
+        i += 1;
+        continue;
+      }
+    }
+    // A label wrapped inside its parentheses (技术部分（50 / 分）).
+    if (b && /^[^（(]{2,12}[（(]\s*\d{1,3}(?:\.\d+)?\s*$/.test(a.text) && /^分?\s*[)）]/.test(b.text)) {
+      const text = `${a.text}${b.text}`;
+      const c = catCell(text);
+      if (c) {
+        out.push({ ...a, text, end: b.end, kind: 'cat', value: c.points });
+        i += 1;
+        continue;
+      }
+    }
+    out.push(a);
+  }
+  return out;
+}
+
+/** Text that reads as a factor's name: short, no sentence punctuation, not a score band or a rule. */
+export function nameLike(s: string): boolean {
+  const t = s.replace(/\s+/g, '');
+  if (t.length < 1 || t.length > 32) return false;
+  if (/[，,。；;！!？?]/.test(t)) return false;
+  if (/[：:]/.test(t) && !/[：:]$/.test(t)) return false;
+  if (
+    /^(优|良|中|差|一般|较好|较差|好|合格|不合格)[（(：:，,\d]|^(得\d|扣\d|每(?:有|提供|项|个|增加|减少|少|多)|未(?:提供|按|满足)|按照|如有|若有|对于|提供了?|具有|满足|须|应当|应提供|应具|不得|不满足|不提供)/.test(
+      t,
+    )
+  )
+    return false;
+  if (/得\d|扣\d|\d分[；;，,。]/.test(t)) return false;
+  if (/^[\d.．、）)]+$/.test(t)) return false;
+  return true;
+}
+
+/** Points written inside a name: 施工方案（12分）, 报价得分（满分30分）. */
+export function pointsInName(s: string): { name: string; points: number } | null {
+  const m =
+    /^(.{1,40}?)\s*[（(]\s*(?:满分|最高|共计?|计|分值|权重)?\s*[:：]?\s*(\d{1,3}(?:\.\d+)?)\s*(?:分|%|％)\s*[）)]\s*[：:]?$/.exec(
+      s.trim(),
+    );
+  return m ? { name: m[1].trim(), points: Number(m[2]) } : null;
+}
+
+/** The most an item can earn, read from its criteria: 本项满分8分, 最高得6分, 0-15分, 第一名得10分. */
+export function pointsInCriteria(s: string): number | null {
+  const t = s.replace(/\s+/g, '');
+  const cap =
+    /(?:本项|本项目|该项|此项)?(?:满分|最高得?|最多得?|最多计|累计最高|封顶|上限|总分)(?:为|是|值)?(\d{1,3}(?:\.\d+)?)分|(\d{1,3}(?:\.\d+)?)分封顶|本项(?:分值)?(?:为|共)?(\d{1,3}(?:\.\d+)?)分/g;
+  let best: number | null = null;
+  let m: RegExpExecArray | null;
+  while ((m = cap.exec(t))) {
+    const v = Number(m[1] ?? m[2] ?? m[3]);
+    best = best == null ? v : Math.max(best, v);
+  }
+  if (best != null) return best;
+  const range = /(\d{1,3}(?:\.\d+)?)\s*[-–—~～至]\s*(\d{1,3}(?:\.\d+)?)\s*分/g;
+  while ((m = range.exec(t))) {
+    const v = Number(m[2]);
+    if (v >= Number(m[1])) best = best == null ? v : Math.max(best, v);
+  }
+  if (best != null) return best;
+  const got = /得(\d{1,3}(?:\.\d+)?)分/g;
+  while ((m = got.exec(t))) {
+    const v = Number(m[1]);
+    best = best == null ? v : Math.max(best, v);
+  }
+  return best;
+}

@@ -1,0 +1,235 @@
+import type { ScoringItem } from '@bid/shared';
+import { truncate } from '../../tender-text.ts';
+import { isChapterHeading, type Line } from '../lines.ts';
+import { cellsOf, type CellOptions } from './cells.ts';
+import { categoryOfLabel, categoryOfName } from './category.ts';
+import { itemCategory, judge, withStatedPrice, type Verdict } from './judge.ts';
+import { readLegacyTable } from './legacy.ts';
+import { pageNoise } from './noise.ts';
+import { readProse } from './prose.ts';
+import { headerOrder, readByName, readBySerial, type Order } from './rows.ts';
+import { readStatedTotals, statedFor } from './stated.ts';
+import type { Proposal, StatedTotals } from './types.ts';
+
+/**
+ * Scoring items: several independent readers each propose a complete item list for each scoring
+ * part of the tender (per 包), and the judge keeps the proposal that the tender's own statements
+ * support best. What no proposal makes add up is said in plain words.
+ */
+
+export interface ScoringReading {
+  items: ScoringItem[];
+  stated: StatedTotals[];
+  warnings: string[];
+  /** The tender awards on price alone (最低评标价法, 竞争性谈判 最后报价最低): no scoring table is expected. */
+  lowestPrice: boolean;
+  /** The 包 numbers whose scoring tables were read separately (empty when the tender has one). */
+  lots: number[];
+  /** Which reader's proposal won, per 包 (diagnostics for the benchmark). */
+  readers: string[];
+}
+
+const SCORING_HEAD =
+  /(评分标准|评分办法|评审办法|评标办法|评标方法|评分方法|评分细则|评审因素|评分因素|评审标准|详细评审|评分表|评审细则|综合评分|评分项目|评审要素|分值构成|评分内容|评审内容)/;
+
+/** Line ranges that hold scoring rules: from a scoring heading to the next chapter. */
+export function regions(lines: Line[]): Array<[number, number]> {
+  const nextChapter: number[] = new Array(lines.length + 1).fill(lines.length);
+  for (let j = lines.length - 1; j >= 0; j--)
+    nextChapter[j] = j + 1 < lines.length && isChapterHeading(lines[j + 1].text) ? j + 1 : nextChapter[j + 1];
+  const out: Array<[number, number]> = [];
+  for (let i = 0; i < lines.length; i++) {
+    const t = lines[i].text.trim();
+    if (!SCORING_HEAD.test(t) || t.length > 40) continue;
+    const end = nextChapter[i];
+    const last = out[out.length - 1];
+    if (!last || !(last[0] <= i && end <= last[1])) out.push([i, end]);
+  }
+  return out;
+}
+
+const LOT_IN_LINE =
+  /(?:采购包|分包|包件|包|标段|标包)\s*([1-9]\d?|[一二三四五六七八九十]+)|第\s*([1-9]\d?|[一二三四五六七八九十]+)\s*(?:采购包|包|标段|标包|分标)/;
+const CN = '一二三四五六七八九十';
+
+function lotOfLine(t: string): number | null {
+  const s = t.trim();
+  if (s.length > 60 || s.includes('\t') || /[。；]/.test(s)) return null;
+  const m = LOT_IN_LINE.exec(s);
+  if (!m) return null;
+  const v = m[1] ?? m[2];
+  if (/\d/.test(v)) return Number(v);
+  return v.length === 1 ? CN.indexOf(v) + 1 : v === '十' ? 10 : null;
+}
+
+/** A region split at its 包 markers (表4-1 包1（…）评分标准, 第一标段评分标准). */
+export function byLot(lines: Line[], split: boolean): Array<{ lot: number | null; lines: Line[] }> {
+  const parts: Array<{ lot: number | null; lines: Line[] }> = [{ lot: null, lines: [] }];
+  for (const l of lines) {
+    const n = split ? lotOfLine(l.text) : null;
+    if (n != null && n !== parts[parts.length - 1].lot) parts.push({ lot: n, lines: [] });
+    parts[parts.length - 1].lines.push(l);
+  }
+  return parts.filter((p) => p.lines.length);
+}
+
+const ORDERS: Order[] = ['np', 'nc', 'pn'];
+
+export function proposalsFor(
+  lines: Line[],
+  title: string,
+  isNoise: (t: string) => boolean,
+  lot: number | null,
+): Proposal[] {
+  const out: Proposal[] = [];
+  const variants: Array<[string, CellOptions]> = [
+    ['cells', {}],
+    ['space', { spaceRows: true }],
+  ];
+  for (const [vname, opts] of variants) {
+    const cells = cellsOf(lines, isNoise, opts);
+    const stated = headerOrder(cells);
+    for (const order of stated ? [stated] : ORDERS) {
+      const s = readBySerial(cells, order, lot, `serial-${vname}-${order}`);
+      if (s) out.push(s);
+      const n = readByName(cells, order, lot, `name-${vname}-${order}`);
+      if (n) out.push(n);
+    }
+  }
+  const prose = readProse(lines, isNoise, lot);
+  if (prose) out.push(prose);
+  const legacy = readLegacyTable(lines, title, lot);
+  if (legacy) out.push(legacy);
+  return out;
+}
+
+interface Judged {
+  p: Proposal;
+  v: Verdict;
+}
+
+function best(proposals: Proposal[], stated: StatedTotals | null, text: string): Judged | null {
+  let top: Judged | null = null;
+  for (const base of proposals) {
+    for (const p of [base, withStatedPrice(base, stated)]) {
+      if (!p) continue;
+      const v = judge(p, stated, text);
+      if (!top || v.score > top.v.score) top = { p, v };
+    }
+  }
+  return top;
+}
+
+/**
+ * A reading worth showing: it adds up to what the tender states, or it is a partial reading of a
+ * real scoring table (most items with points, names that are names, a sum of the right order) that
+ * the writer can complete. Rows of a parameter or price table are not that; in a tender that awards
+ * on price alone, only a reading that adds up counts.
+ */
+function acceptable(j: Judged, lowest: boolean): boolean {
+  const { v, p } = j;
+  if (v.fitsTotal) return true;
+  if (v.total == null && Math.abs(v.sum - 100) < 0.01) return true;
+  if (lowest) return false;
+  const n = p.items.length;
+  const target = v.total ?? 100;
+  return (
+    n >= 2 &&
+    v.missingPoints * 3 <= n &&
+    v.badNames * 3 <= n &&
+    v.sum >= target * 0.3 &&
+    v.sum <= target * 1.6
+  );
+}
+
+const LOWEST =
+  /(最低评标价法|经评审的最低投标价法|经评审的最低价|最低价成交|最低报价成交|最后报价最低|报价最低的|价格最低的|最低价法)/;
+
+export function readScoring(
+  text: string,
+  lines: Line[],
+  title: string,
+  lotCount: number,
+  lotAt: (o: number) => number | null,
+): ScoringReading {
+  const isNoise = pageNoise(lines, title);
+  const lowest = LOWEST.test(text) && !/综合评分法|综合评估法|综合评审法/.test(text);
+  const stated = readStatedTotals(lines, lotAt, isNoise);
+  const regs = regions(lines);
+  const ranges = regs.length ? regs : [[0, lines.length] as [number, number]];
+  // Two readings of the scoring parts: split at 包 markers (a table per 包), and whole.
+  const readingOf = (split: boolean): Judged[] => {
+    const byLotProposals = new Map<number | null, Proposal[]>();
+    for (const [a, b] of ranges) {
+      for (const part of byLot(lines.slice(a, b), split)) {
+        const list = byLotProposals.get(part.lot) ?? [];
+        list.push(...proposalsFor(part.lines, title, isNoise, part.lot));
+        byLotProposals.set(part.lot, list);
+      }
+    }
+    if (regs.length && ![...byLotProposals.values()].some((l) => l.length))
+      byLotProposals.set(null, proposalsFor(lines, title, isNoise, null));
+    const lotted = [...byLotProposals.entries()].filter(([k, l]) => k != null && l.length).length;
+    const out: Judged[] = [];
+    for (const [lot, list] of byLotProposals) {
+      // With tables per 包, the text before the first 包 marker is not a reading of its own.
+      if (lot == null && lotted >= 2) continue;
+      const j = best(list, statedFor(stated, lot), text);
+      if (j && j.p.items.length && acceptable(j, lowest)) out.push(j);
+    }
+    return out;
+  };
+  const whole = readingOf(false);
+  const split = readingOf(true);
+  const lotsSeen = new Set(split.map((j) => j.p.lot).filter((l) => l != null));
+  const score = (js: Judged[]) => js.reduce((s, j) => s + j.v.score, 0) / Math.max(1, js.length);
+  const useSplit = lotsSeen.size >= 2 && (lotCount >= 2 || score(split) >= score(whole));
+  const chosen = useSplit
+    ? split.filter((j) => j.p.lot != null)
+    : whole.map((j) => ({ ...j, p: { ...j.p, lot: null } }));
+  const hasLots = useSplit;
+  const items: ScoringItem[] = [];
+  const warnings: string[] = [];
+  for (const { p, v } of chosen) {
+    for (const it of p.items) {
+      const groupCat = it.group ? categoryOfLabel(it.group) : null;
+      items.push({
+        id: `S${items.length + 1}`,
+        category: it.category ?? (groupCat ? categoryOfName(it.name, groupCat) : itemCategory(it)),
+        name: truncate(it.name, 200),
+        group: it.group
+          ? truncate(it.group.replace(/[（(]\s*\d+(?:\.\d+)?\s*(?:分|%|％)\s*[）)]$/, ''), 200)
+          : null,
+        points: it.points,
+        criteria: truncate(it.criteria, 4000),
+        lot: hasLots ? p.lot : null,
+        source: { start: it.span.start, end: Math.max(it.span.end, it.span.start + 1) },
+      });
+    }
+    const where = hasLots && p.lot != null ? `包${p.lot}：` : '';
+    if (v.fitsTotal === false)
+      warnings.push(
+        `${where}找到 ${p.items.length} 项共 ${fmt(v.sum)} 分，招标文件总分 ${fmt(v.total!)} 分，请核对评分项`,
+      );
+    for (const c of v.categories)
+      if (Math.abs(c.found - c.stated) > 0.01 && v.fitsTotal !== false)
+        warnings.push(
+          `${where}${LABEL[c.category]}部分找到 ${fmt(c.found)} 分，招标文件写明 ${fmt(c.stated)} 分`,
+        );
+    if (v.missingPoints) warnings.push(`${where}有 ${v.missingPoints} 个评分项未读到分值，请补充`);
+  }
+  const lowestPrice = !items.length && lowest;
+  if (!items.length && !lowestPrice)
+    warnings.push('未识别到评分标准（评分因素及分值）；请在评分项核对中粘贴招标文件的评分表，或逐项添加');
+  return {
+    items,
+    stated,
+    warnings,
+    lowestPrice,
+    lots: useSplit ? [...lotsSeen].map(Number).sort((a, b) => a - b) : [],
+    readers: chosen.map((c) => `${c.p.lot ?? '-'}:${c.p.reader}`),
+  };
+}
+
+const LABEL = { price: '价格', technical: '技术', commercial: '商务', other: '其他' } as const;
+const fmt = (n: number) => String(Math.round(n * 100) / 100);

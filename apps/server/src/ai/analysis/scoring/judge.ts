@@ -1,0 +1,116 @@
+import type { ScoringCategory } from '@bid/shared';
+import { nameLike } from './cells.ts';
+import { categoryOfName } from './category.ts';
+import { CATEGORY_LABEL, partsByCategory } from './stated.ts';
+import type { Proposal, ProposedItem, StatedTotals } from './types.ts';
+
+/**
+ * The judge: scores each reader's complete proposal on evidence the tender itself states — the
+ * total and the category totals read first, the items' points adding up to them, serial numbers
+ * running without gaps, names that are names (not a score band, a sentence, or a category total
+ * next to its own sub-items), each name written where the item says it is. The best proposal wins;
+ * the checks it fails are said in plain words.
+ */
+
+export interface Verdict {
+  score: number;
+  sum: number;
+  total: number | null;
+  fitsTotal: boolean | null;
+  /** Per stated category: what was found against what the tender says. */
+  categories: Array<{ category: ScoringCategory; stated: number; found: number }>;
+  badNames: number;
+  missingPoints: number;
+  evidenceMisses: number;
+  serialGaps: number;
+}
+
+const squash = (s: string) => s.replace(/[\s|｜\t]+/g, '');
+
+export function itemCategory(it: ProposedItem): ScoringCategory {
+  return it.category === 'price' || !it.category ? categoryOfName(it.name, it.category) : it.category;
+}
+
+export function judge(p: Proposal, stated: StatedTotals | null, text: string): Verdict {
+  const items = p.items;
+  const sum = items.reduce((s, it) => s + (it.points ?? 0), 0);
+  const total = stated?.total ?? null;
+  const fitsTotal = total != null ? Math.abs(sum - total) < 0.01 : null;
+  let score = 0;
+  if (fitsTotal === true) score += 100;
+  else if (fitsTotal === false) score -= Math.min(60, 10 + Math.abs(sum - total!));
+  else if (Math.abs(sum - 100) < 0.01) score += 60;
+  else if (sum >= 60 && sum <= 140) score += 5;
+
+  const want = partsByCategory(stated);
+  const got: Partial<Record<ScoringCategory, number>> = {};
+  for (const it of items) {
+    const c = itemCategory(it);
+    got[c] = (got[c] ?? 0) + (it.points ?? 0);
+  }
+  const categories: Verdict['categories'] = [];
+  for (const [c, v] of Object.entries(want) as Array<[ScoringCategory, number]>) {
+    const f = got[c] ?? 0;
+    categories.push({ category: c, stated: v, found: f });
+    score += Math.abs(f - v) < 0.01 ? 20 : -10;
+  }
+  // The reading's own category labels with points: its rows under each should add up to it.
+  for (const s of p.subtotals) {
+    const under = items.filter((it) => it.group === s.label).reduce((a, it) => a + (it.points ?? 0), 0);
+    if (under > 0) score += Math.abs(under - s.points) < 0.01 ? 5 : -3;
+  }
+
+  let badNames = 0;
+  let missingPoints = 0;
+  let evidenceMisses = 0;
+  const seen = new Set<string>();
+  for (const it of items) {
+    const n = it.name;
+    const isCatTotal = CATEGORY_LABEL.test(n) && items.some((o) => o !== it && o.group === n);
+    if (!nameLike(n) || n.length < 2 || isCatTotal || seen.has(n)) badNames += 1;
+    seen.add(n);
+    if (it.points == null) missingPoints += 1;
+    const at = squash(text.slice(it.nameSpan.start, Math.min(text.length, it.nameSpan.end + 2)));
+    if (!at.includes(squash(n).slice(0, Math.min(4, squash(n).length)))) evidenceMisses += 1;
+    if (it.pointsSpan && it.points != null) {
+      const ps = text.slice(it.pointsSpan.start, it.pointsSpan.end);
+      if (!ps.includes(String(it.points))) evidenceMisses += 1;
+    }
+  }
+  let serialGaps = 0;
+  const serials = items.filter((it) => it.serial != null).map((it) => it.serial!);
+  for (let k = 1; k < serials.length; k++) {
+    const d = serials[k] - serials[k - 1];
+    if (d !== 1 && d !== 0 && serials[k] !== 1) serialGaps += 1;
+  }
+  score += Math.min(items.length, 40);
+  score -= 15 * badNames + 8 * missingPoints + 15 * evidenceMisses + 10 * serialGaps;
+  return { score, sum, total, fitsTotal, categories, badNames, missingPoints, evidenceMisses, serialGaps };
+}
+
+/**
+ * A proposal that misses only the price (scored by a formula in prose, or a row the reading could
+ * not see) gets it from the stated split, when that makes the sums agree: 价格分 with the stated
+ * points, its source the statement.
+ */
+export function withStatedPrice(p: Proposal, stated: StatedTotals | null): Proposal | null {
+  if (!stated?.total) return null;
+  const price = stated.parts.find((x) => x.category === 'price');
+  if (!price) return null;
+  if (p.items.some((it) => itemCategory(it) === 'price')) return null;
+  const sum = p.items.reduce((s, it) => s + (it.points ?? 0), 0);
+  if (Math.abs(sum + price.points - stated.total) > 0.01) return null;
+  const item: ProposedItem = {
+    name: price.label,
+    points: price.points,
+    criteria: '',
+    category: 'price',
+    group: null,
+    lot: p.lot,
+    span: price.span,
+    nameSpan: price.span,
+    pointsSpan: price.span,
+    serial: null,
+  };
+  return { ...p, reader: `${p.reader}+price`, items: [item, ...p.items] };
+}

@@ -1,0 +1,41 @@
+import type { Line } from '../lines.ts';
+
+/**
+ * Page furniture: running headers and footers that PDF extraction leaves in the middle of the text
+ * (and of tables). Told apart by what they are — page marks (第 3 页 共 23 页, - 3 -, 3/23), or a
+ * line that repeats on many pages with only its numbers changing — rather than by a list of titles.
+ */
+
+const PAGE_MARK =
+  /(第\s*\d+\s*页\s*[,，/／]?\s*(共\s*\d+\s*页)?|共\s*\d+\s*页\s*[,，]?\s*第\s*\d+\s*页|^[-—–]\s*\d+\s*[-—–]$|^\d+\s*\/\s*\d+$|^Page\s+\d+(\s+of\s+\d+)?$)/i;
+
+const shape = (t: string) => t.replace(/\s+/g, '').replace(/\d+/g, '#');
+
+export interface NoiseFilter {
+  (text: string): boolean;
+}
+
+/** A filter for the lines of this text that are page furniture. */
+export function pageNoise(lines: Line[], title: string): NoiseFilter {
+  const counts = new Map<string, number>();
+  for (const l of lines) {
+    const t = l.text.trim();
+    if (t.length < 4 || t.length > 80) continue;
+    const k = shape(t);
+    counts.set(k, (counts.get(k) ?? 0) + 1);
+  }
+  // A line that comes back three or more times, short, without sentence punctuation: a header or footer.
+  const repeated = new Set<string>();
+  for (const [k, n] of counts)
+    if (n >= 3 && k.length >= 8 && !/[，。；：:]/.test(k) && !/#\s*分|分值|序号|评分|评审/.test(k))
+      repeated.add(k);
+  const titleKey = shape(title);
+  return (text: string) => {
+    const t = text.trim();
+    if (!t) return true;
+    if (t.length <= 60 && PAGE_MARK.test(t) && !/[，。；]/.test(t.replace(PAGE_MARK, ''))) return true;
+    const k = shape(t);
+    if (repeated.has(k)) return true;
+    return titleKey.length >= 6 && k.length <= titleKey.length + 12 && k.startsWith(titleKey);
+  };
+}

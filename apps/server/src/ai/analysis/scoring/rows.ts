@@ -1,0 +1,510 @@
+import { catCell, nameLike, pointsInCriteria, pointsInName, type Cell, type HeaderRole } from './cells.ts';
+import { categoryOfLabel } from './category.ts';
+import type { Proposal, ProposedItem } from './types.ts';
+
+/**
+ * Rows rebuilt from the cell stream, anchored on what starts a row: the serial numbers of the 序号
+ * column running 1, 2, 3 … (restarting per table), or, in tables without one, a factor name followed
+ * by its points. Between two anchors lie the row's cells: name (wrapped over several cells), points,
+ * criteria — in the order the header gives, or in each order when it gives none (the judge picks).
+ */
+
+export type Order = 'np' | 'nc' | 'pn';
+
+/** Cells a row may carry that say nothing about the item (主观/客观 columns). */
+const SKIP = /^(主观|客观|主观分|客观分|主观评分|客观评分|定性|定量|—|-|\/)$/;
+
+/** The header's column order, if the region has one: which of name, points and criteria comes first. */
+export function headerOrder(cells: Cell[]): Order | null {
+  let best: HeaderRole[] = [];
+  let run: HeaderRole[] = [];
+  for (const c of cells) {
+    if (c.kind === 'header') {
+      run.push(roleOf(c.text));
+      continue;
+    }
+    if (run.length >= 2 && run.length > best.length) best = run;
+    run = [];
+    if (best.length) break;
+  }
+  if (run.length >= 2 && run.length > best.length) best = run;
+  const n = best.lastIndexOf('name');
+  const p = best.indexOf('points');
+  const c = best.lastIndexOf('criteria');
+  if (p < 0 || n < 0) return null;
+  if (p < n) return 'pn';
+  if (c >= 0 && c < p) return 'nc';
+  return 'np';
+}
+
+function roleOf(t: string): HeaderRole {
+  const s = t.replace(/\s+/g, '');
+  if (/序号|编号|条款|项次/.test(s)) return 'seq';
+  if (/分值|分数|满分|权重|标准分|最高分|得分上限|权值/.test(s) && !/因素|项目|内容|标准|细则/.test(s))
+    return 'points';
+  if (/标准|细则|说明|办法|依据|要求|准则|方法|规则/.test(s)) return 'criteria';
+  if (/类别|类型|大项|分类|模块|部分/.test(s)) return 'cat';
+  if (/因素|项目|内容|项|指标|要素|子项|点/.test(s)) return 'name';
+  return 'other';
+}
+
+const isInt = (c: Cell) =>
+  c.kind === 'num' && c.value != null && Number.isInteger(c.value) && c.value >= 1 && c.value <= 99;
+
+function atLineStart(cells: Cell[], i: number): boolean {
+  const c = cells[i];
+  if (c.col === 0) return true;
+  // After a category cell on the same line (价格分（30分） | 1 | 投标报价 …).
+  const prev = cells[i - 1];
+  return c.col === 1 && prev?.line === c.line && prev.kind === 'cat';
+}
+
+/** A category-like cell without points right after a serial is the row's name (投标报价, 价格分). */
+const asName = (c: Cell | undefined) => Boolean(c) && c!.kind === 'cat' && c!.value == null;
+
+function plausibleStart(cells: Cell[], i: number, order: Order): boolean {
+  let j = i + 1;
+  while (j < cells.length && ((cells[j].kind === 'cat' && !asName(cells[j])) || SKIP.test(cells[j].text)))
+    j += 1;
+  if (asName(cells[j])) return true;
+  const a = cells[j];
+  if (!a) return false;
+  if (order === 'pn') {
+    const b = cells[j + 1];
+    return a.kind === 'num' && Boolean(b) && b.kind === 'text' && nameLike(b.text);
+  }
+  return a.kind === 'text' && (nameLike(a.text) || Boolean(pointsInName(a.text)));
+}
+
+/** Anchors: serial cells running k, k+1, … (a chain per table; a new chain starts at 1). */
+export function serialChains(cells: Cell[], order: Order): number[][] {
+  const chains: number[][] = [];
+  let cur: number[] | null = null;
+  for (let i = 0; i < cells.length; i++) {
+    const c = cells[i];
+    if (!isInt(c) || !atLineStart(cells, i)) continue;
+    const v = c.value!;
+    const last = cur ? cells[cur[cur.length - 1]].value! : null;
+    if (!plausibleStart(cells, i, order)) continue;
+    if (cur && last != null && (v === last + 1 || (v === last + 2 && cur.length >= 2))) {
+      cur.push(i);
+      continue;
+    }
+    if (v === 1 || !cur || cur.length < 2) {
+      if (cur && cur.length >= 2) chains.push(cur);
+      cur = [i];
+    }
+  }
+  if (cur && cur.length >= 2) chains.push(cur);
+  return chains;
+}
+
+/** Where a table's last row ends: a total row, a new header, a heading that is not a category, a long run of prose. */
+function rowEnd(cells: Cell[], from: number, limit: number): number {
+  let chars = 0;
+  for (let k = from; k < limit; k++) {
+    const c = cells[k];
+    if (c.kind === 'total' || c.kind === 'header') return k;
+    if (
+      c.kind === 'text' &&
+      /^(第[一二三四五六七八九十\d]+[章节部分]|[一二三四五六七八九十]+、|[（(][一二三四五六七八九十]+[)）])/.test(
+        c.text,
+      ) &&
+      k > from
+    )
+      return k;
+    chars += c.text.length;
+    if (chars > 1500) return k;
+  }
+  return limit;
+}
+
+interface Row {
+  serial: number | null;
+  cells: Cell[];
+  anchor: Cell;
+  /** The table's last row: what follows it may be the next section, not a wrapped name. */
+  last?: boolean;
+}
+
+interface Ctx {
+  order: Order;
+  lot: number | null;
+}
+
+/** A row's cells read as one item (or a factor with sub-items). */
+function readRow(row: Row, ctx: Ctx): ProposedItem[] {
+  const cells = row.cells.filter((c) => c.kind !== 'header' && !SKIP.test(c.text));
+  let i = 0;
+  let points: Cell | null = null;
+  if (ctx.order === 'pn' && cells[0]?.kind === 'num') points = cells[i++];
+  const nameCells: Cell[] = [];
+  const tails: Cell[] = cells.filter((c) => c.nameTail);
+  while (i < cells.length) {
+    const c = cells[i];
+    if (c.kind !== 'text' || c.nameTail) break;
+    const joined = nameCells.map((n) => n.text).join('') + c.text;
+    if (!nameCells.length) {
+      if (!nameLike(c.text) && !pointsInName(c.text)) break;
+    } else if (!nameLike(c.text) || joined.length > 40 || (ctx.order === 'nc' && c.text.length > 8)) break;
+    nameCells.push(c);
+    i += 1;
+    if (pointsInName(c.text)) break;
+  }
+  if (!nameCells.length) return [];
+  const nameOf = () =>
+    [...nameCells, ...tails]
+      .map((c) => c.text)
+      .join('')
+      .replace(/\s+/g, '');
+  let pointsValue: number | null = points?.value ?? null;
+  let pointsSpan = points ? { start: points.start, end: points.end } : null;
+  // A wrapped name's tail on a later line of the row: the first cell of a shorter continuation line
+  // (性与地域文化表达 | 一般的得6-10分), or a few characters alone on the row's last line (案).
+  const firstLine = nameCells[0].line;
+  const rowWidth = cells.filter((c) => c.line === firstLine).length;
+  const rest = cells.slice(i).filter((c, k, arr) => {
+    if (c.nameTail) return false;
+    if (c.kind !== 'text' || c.line === firstLine || c.col !== 0 || !nameLike(c.text)) return true;
+    const tabTail = c.lineCells >= 2 && c.lineCells < rowWidth + 1 && rowWidth >= 2 && c.text.length <= 12;
+    const lone =
+      !row.last && c.lineCells === 1 && c.text.length <= 8 && k === arr.length - 1 && ctx.order !== 'pn';
+    if (tabTail || lone) {
+      tails.push(c);
+      return false;
+    }
+    return true;
+  });
+  let name = nameOf();
+  const inName = pointsInName(name);
+  if (inName) {
+    name = inName.name;
+    if (pointsValue == null) {
+      pointsValue = inName.points;
+      const last = nameCells[nameCells.length - 1];
+      pointsSpan = { start: last.start, end: last.end };
+    }
+  }
+  if (pointsValue == null && ctx.order !== 'nc' && rest[0]?.kind === 'num') {
+    points = rest.shift()!;
+    pointsValue = points.value;
+    pointsSpan = { start: points.start, end: points.end };
+  }
+  if (pointsValue == null && ctx.order === 'nc') {
+    for (let k = rest.length - 1; k >= 0; k--)
+      if (rest[k].kind === 'num') {
+        points = rest.splice(k, 1)[0];
+        pointsValue = points.value;
+        pointsSpan = { start: points.start, end: points.end };
+        break;
+      }
+  }
+  // Sub-rows with their own points under this factor: a name at a line start followed by its points.
+  const subs: ProposedItem[] = [];
+  const criteria: Cell[] = [];
+  for (let k = 0; k < rest.length; k++) {
+    const c = rest[k];
+    const next = rest[k + 1];
+    if (
+      c.kind === 'text' &&
+      c.col === 0 &&
+      nameLike(c.text) &&
+      next?.kind === 'num' &&
+      next.line === c.line &&
+      (criteria.length > 0 || pointsValue == null)
+    ) {
+      const subCrit: Cell[] = [];
+      let j = k + 2;
+      while (
+        j < rest.length &&
+        !(
+          rest[j].kind === 'text' &&
+          rest[j].col === 0 &&
+          rest[j + 1]?.kind === 'num' &&
+          rest[j + 1].line === rest[j].line
+        )
+      ) {
+        subCrit.push(rest[j]);
+        j += 1;
+      }
+      subs.push(
+        item(
+          c.text,
+          next.value,
+          subCrit,
+          { start: c.start, end: (subCrit[subCrit.length - 1] ?? next).end },
+          c,
+          next,
+          null,
+          ctx,
+        ),
+      );
+      k = j - 1;
+      continue;
+    }
+    if (subs.length) subs[subs.length - 1].criteria += c.text;
+    else criteria.push(c);
+  }
+  const critText = criteria.map((c) => c.text).join('');
+  if (pointsValue == null && !subs.length) pointsValue = pointsInCriteria(critText);
+  const main = item(
+    name,
+    pointsValue,
+    criteria,
+    {
+      start: row.anchor.start,
+      end: (criteria[criteria.length - 1] ?? points ?? nameCells[nameCells.length - 1]).end,
+    },
+    nameCells[0],
+    null,
+    row.serial,
+    ctx,
+  );
+  main.nameSpan = { start: nameCells[0].start, end: nameCells[nameCells.length - 1].end };
+  main.pointsSpan = pointsSpan;
+  if (!subs.length) return [main];
+  const sum = subs.reduce((s, x) => s + (x.points ?? 0), 0);
+  for (const s of subs) s.group = name;
+  // The factor is a group when its points are its sub-rows' sum (or it states none).
+  if (main.points == null || Math.abs(sum - main.points) < 0.01) return subs;
+  return [main, ...subs];
+}
+
+function item(
+  name: string,
+  points: number | null,
+  criteria: Cell[],
+  span: { start: number; end: number },
+  nameCell: Cell,
+  pointsCell: Cell | null,
+  serial: number | null,
+  ctx: Ctx,
+): ProposedItem {
+  return {
+    name: name.replace(/\s+/g, '').replace(/[：:]$/, ''),
+    points,
+    criteria: criteria.map((c) => c.text).join(''),
+    category: null,
+    group: null,
+    lot: ctx.lot,
+    span,
+    nameSpan: { start: nameCell.start, end: nameCell.end },
+    pointsSpan: pointsCell ? { start: pointsCell.start, end: pointsCell.end } : null,
+    serial,
+  };
+}
+
+interface CatMark {
+  at: number;
+  label: string;
+  points: number | null;
+  cell: Cell;
+}
+
+/**
+ * Category labels (技术分（50分）) put over the rows that follow them; a label with points whose
+ * rows do not add up is moved to the block of rows that does (a merged cell's label sits in the
+ * middle of its rows in PDF text). A label with points but no rows is an item itself (投标报价（60分）
+ * scored by a formula in prose).
+ */
+function applyCategories(items: Array<ProposedItem & { at: number }>, cats: CatMark[]): ProposedItem[] {
+  const out: ProposedItem[] = [];
+  const sorted = [...items].sort((a, b) => a.at - b.at);
+  // Greedy block boundaries by the labels' points, when every labelled block can be matched.
+  const boundaries = new Map<CatMark, number>();
+  let okAll = cats.length > 0 && cats.every((c) => c.points != null);
+  if (okAll) {
+    let idx = 0;
+    for (const c of cats) {
+      const startIdx = idx;
+      let sum = 0;
+      while (idx < sorted.length && sum < c.points! - 0.005) {
+        sum += sorted[idx].points ?? 0;
+        idx += 1;
+      }
+      if (Math.abs(sum - c.points!) > 0.01 || idx === startIdx) {
+        okAll = false;
+        break;
+      }
+      boundaries.set(c, startIdx);
+    }
+    if (idx !== sorted.length) okAll = false;
+  }
+  let ci = -1;
+  const byBoundary = [...boundaries.entries()].sort((a, b) => a[1] - b[1]);
+  sorted.forEach((it, k) => {
+    let cat: CatMark | null = null;
+    if (okAll) {
+      for (const [c, b] of byBoundary) if (b <= k) cat = c;
+    } else {
+      while (ci + 1 < cats.length && cats[ci + 1].at < it.at) ci += 1;
+      cat = ci >= 0 ? cats[ci] : null;
+    }
+    const { at: _at, ...rest } = it;
+    out.push({
+      ...rest,
+      group: rest.group ?? (cat ? cat.label : null),
+      category: cat ? categoryOfLabel(cat.label) : null,
+    });
+  });
+  // Labels with points and no rows of their own become items (price scored by formula).
+  if (!okAll) {
+    for (let k = 0; k < cats.length; k++) {
+      const c = cats[k];
+      if (c.points == null) continue;
+      const next = cats[k + 1]?.at ?? Infinity;
+      if (sorted.some((it) => it.at > c.at && it.at < next)) continue;
+      out.push({
+        name: c.label.replace(/(评分|得分|部分|评审|分值)$/, '') || c.label,
+        points: c.points,
+        criteria: '',
+        category: categoryOfLabel(c.label),
+        group: null,
+        lot: null,
+        span: { start: c.cell.start, end: c.cell.end },
+        nameSpan: { start: c.cell.start, end: c.cell.end },
+        pointsSpan: { start: c.cell.start, end: c.cell.end },
+        serial: null,
+      });
+    }
+  }
+  return out;
+}
+
+/** Reads the region's rows anchored on serial numbers. */
+export function readBySerial(
+  cells: Cell[],
+  order: Order,
+  lot: number | null,
+  reader: string,
+): Proposal | null {
+  const chains = serialChains(cells, order);
+  if (!chains.length) return null;
+  const ctx: Ctx = { order, lot };
+  const found: Array<ProposedItem & { at: number }> = [];
+  const cats: CatMark[] = [];
+  const subtotals: Proposal['subtotals'] = [];
+  const noteCat = (c: Cell, at: number) => {
+    const cc = catCell(c.text);
+    if (!cc) return;
+    cats.push({ at, label: cc.label, points: cc.points, cell: c });
+    if (cc.points != null)
+      subtotals.push({
+        label: cc.label,
+        category: categoryOfLabel(cc.label),
+        points: cc.points,
+        span: { start: c.start, end: c.end },
+      });
+  };
+  let pos = 0;
+  chains.forEach((chain, ci) => {
+    const nextChainStart = ci + 1 < chains.length ? chains[ci + 1][0] : cells.length;
+    // Between tables: category labels only.
+    for (let k = pos; k < chain[0]; k++) if (cells[k].kind === 'cat') noteCat(cells[k], cells[k].start);
+    chain.forEach((a, ai) => {
+      const limit = ai + 1 < chain.length ? chain[ai + 1] : rowEnd(cells, a + 1, nextChainStart);
+      const rowCells: Cell[] = [];
+      for (let k = a + 1; k < limit; k++) {
+        let c = cells[k];
+        if (!rowCells.length && asName(c)) c = { ...c, kind: 'text' };
+        if (c.kind === 'cat' && (rowCells.some((r) => r.kind === 'text') || c.line !== cells[a].line)) {
+          // A category cell after the row's text labels the rows that follow.
+          noteCat(c, c.start);
+          continue;
+        }
+        if (c.kind === 'cat') {
+          noteCat(c, cells[a].start - 1);
+          continue;
+        }
+        rowCells.push(c);
+      }
+      for (const it of readRow(
+        { serial: cells[a].value, cells: rowCells, anchor: cells[a], last: ai === chain.length - 1 },
+        ctx,
+      ))
+        found.push({ ...it, at: cells[a].start });
+      pos = limit;
+    });
+  });
+  cats.sort((a, b) => a.at - b.at);
+  const items = applyCategories(found, cats);
+  return items.length ? { reader, lot, items, subtotals } : null;
+}
+
+/**
+ * Reads a region without serial numbers: a row starts where a factor name is followed by its points
+ * (name | points | criteria, or 施工方案（12分） | criteria).
+ */
+export function readByName(cells: Cell[], order: Order, lot: number | null, reader: string): Proposal | null {
+  const ctx: Ctx = { order, lot };
+  const anchors: number[] = [];
+  for (let i = 0; i < cells.length; i++) {
+    const c = cells[i];
+    if (
+      c.kind !== 'text' ||
+      !(c.col === 0 || cells[i - 1]?.kind === 'cat' || cells[i - 1]?.kind === 'clause')
+    )
+      continue;
+    if (pointsInName(c.text) && nameLike(pointsInName(c.text)!.name)) {
+      anchors.push(i);
+      continue;
+    }
+    if (!nameLike(c.text)) continue;
+    // name, then (a wrapped tail or two, then) its points
+    for (let k = 1; k <= 3; k++) {
+      const n = cells[i + k];
+      if (!n) break;
+      if (n.kind === 'num') {
+        if (order !== 'nc') anchors.push(i);
+        break;
+      }
+      if (n.kind !== 'text' || !nameLike(n.text) || n.text.length > 10) break;
+    }
+    if (
+      order === 'nc' &&
+      c.lineCells >= 2 &&
+      cells[i + c.lineCells - 1]?.kind === 'num' &&
+      cells[i + c.lineCells - 1].line === c.line
+    )
+      anchors.push(i);
+  }
+  if (anchors.length < 2) return null;
+  const found: Array<ProposedItem & { at: number }> = [];
+  const cats: CatMark[] = [];
+  const subtotals: Proposal['subtotals'] = [];
+  for (let k = 0; k < anchors[0]; k++)
+    if (cells[k].kind === 'cat') {
+      const cc = catCell(cells[k].text)!;
+      cats.push({ at: cells[k].start, label: cc.label, points: cc.points, cell: cells[k] });
+    }
+  anchors.forEach((a, ai) => {
+    const limit = ai + 1 < anchors.length ? anchors[ai + 1] : rowEnd(cells, a + 1, cells.length);
+    const rowCells: Cell[] = [cells[a]];
+    for (let k = a + 1; k < limit; k++) {
+      const c = cells[k];
+      if (c.kind === 'cat') {
+        const cc = catCell(c.text)!;
+        cats.push({ at: c.start, label: cc.label, points: cc.points, cell: c });
+        if (cc.points != null)
+          subtotals.push({
+            label: cc.label,
+            category: categoryOfLabel(cc.label),
+            points: cc.points,
+            span: { start: c.start, end: c.end },
+          });
+        continue;
+      }
+      if (c.kind === 'clause') continue;
+      rowCells.push(c);
+    }
+    const anchorCell = { ...cells[a] };
+    for (const it of readRow(
+      { serial: null, cells: rowCells, anchor: anchorCell, last: ai === anchors.length - 1 },
+      ctx,
+    ))
+      found.push({ ...it, at: cells[a].start });
+  });
+  cats.sort((a, b) => a.at - b.at);
+  const items = applyCategories(found, cats);
+  return items.length ? { reader, lot, items, subtotals } : null;
+}

@@ -1,0 +1,147 @@
+import type { ScoringCategory } from '@bid/shared';
+import type { Line } from '../lines.ts';
+import { categoryOfLabel } from './category.ts';
+import type { Span, StatedTotals } from './types.ts';
+
+/**
+ * What the tender says its points add up to — 总分100分，其中价格分30分、技术分50分、商务分20分;
+ * 包1的评分分值构成为：…; 分值构成 施工组织设计：40分 项目管理机构：15分 …; weights in % — read
+ * before any item, so a reading can be judged against the tender's own totals.
+ */
+
+const TOTAL =
+  /(?:总分|满分|总分值|满分值|评分总分|总得分|总计|合计)\s*(?:值|分值)?\s*(?:均|各|合计|共计)?\s*(?:为|是|共|计|：|:)?\s*(\d{2,3})\s*分(?!值)|(?:采用|实行)?百分制/g;
+/** label + points pairs of a split sentence: 价格分30分, 技术标：30分, 商务部分占20%, 施工组织设计：40分. */
+const PAIR =
+  /([\u4e00-\u9fa5A-Za-z]{2,14}?)\s*[（(]?\s*(?:分值|分数|得分|权重|所占权重|所占比重|比重|满分)?\s*(?:为|占|是|：|:)?\s*(\d{1,3}(?:\.\d+)?)\s*(分|%|％)/g;
+const SPLIT_WORDS = /其中|分值构成|分值组成|构成|组成|分配|权重|比重|分别为|包括/;
+/** A category word alone (with its suffix): the labels that are categories, not items. */
+export const CATEGORY_LABEL =
+  /^(?:价格|报价|投标报价|磋商报价|技术|商务|资信|服务|综合|其他|其它|经济|信誉|商务资信|技术服务|履约能力)(?:部分|分|标|类|评分|评审|得分|因素|评分项|分值|方面|指标|标准)*$/;
+
+function cleanLabel(s: string): string {
+  return s
+    .replace(/^(?:其中|分别为|分别|包括|即|：|:|，|,|、|和|及|与)+/, '')
+    .replace(/(?:的)?(?:分值|分数|得分|权重|满分)$/, '')
+    .trim();
+}
+
+interface Found {
+  lot: number | null;
+  total: number | null;
+  parts: StatedTotals['parts'];
+  span: Span;
+}
+
+/** Sentences (split at 。； and line ends) with their offsets. */
+function sentencesOf(lines: Line[]): Array<{ text: string; start: number }> {
+  const out: Array<{ text: string; start: number }> = [];
+  for (const l of lines) {
+    const re = /[^。；;]+[。；;]?/g;
+    let m: RegExpExecArray | null;
+    while ((m = re.exec(l.text))) if (m[0].trim()) out.push({ text: m[0], start: l.start + m.index });
+  }
+  return out;
+}
+
+/** A sentence's 包 parts: 包1的…，包2的… split where a 包 marker starts. */
+function lotPieces(
+  s: { text: string; start: number },
+  lotAt: (offset: number) => number | null,
+): Array<{ text: string; start: number; lot: number | null }> {
+  const re =
+    /(?:采购包|包|标段|标包)\s*([1-9一二三四五六七八九])|第\s*([1-9一二三四五六七八九])\s*(?:采购包|包|标段)/g;
+  const cuts: Array<{ at: number; lot: number }> = [];
+  let m: RegExpExecArray | null;
+  while ((m = re.exec(s.text))) {
+    const v = m[1] ?? m[2];
+    const n = /\d/.test(v) ? Number(v) : '一二三四五六七八九'.indexOf(v) + 1;
+    cuts.push({ at: m.index, lot: n });
+  }
+  const base = lotAt(s.start);
+  if (cuts.length < 2) return [{ ...s, lot: cuts.length === 1 && cuts[0].at < 6 ? cuts[0].lot : base }];
+  return cuts.map((c, i) => ({
+    text: s.text.slice(c.at, i + 1 < cuts.length ? cuts[i + 1].at : undefined),
+    start: s.start + c.at,
+    lot: c.lot,
+  }));
+}
+
+export function readStatedTotals(
+  lines: Line[],
+  lotAt: (offset: number) => number | null,
+  isNoise: (t: string) => boolean,
+): StatedTotals[] {
+  const found: Found[] = [];
+  for (const sentence of sentencesOf(lines.filter((l) => !isNoise(l.text)))) {
+    if (!/分|%|％/.test(sentence.text) || sentence.text.length > 400) continue;
+    for (const piece of lotPieces(sentence, lotAt)) {
+      const t = piece.text;
+      let total: number | null = null;
+      TOTAL.lastIndex = 0;
+      let m: RegExpExecArray | null;
+      while ((m = TOTAL.exec(t))) {
+        const v = m[1] ? Number(m[1]) : 100;
+        // 合计/总计 are also table rows (合计 100): only a sentence that says what the whole is counts.
+        if (/^(合计|总计)/.test(m[0]) && !/满分|总分|评分|分值/.test(t)) continue;
+        // An item's own maximum (报价得分（满分30分）, 该报价得满分30分) is not the whole.
+        if (/[（(得为]\s*$/.test(t.slice(Math.max(0, m.index - 2), m.index))) continue;
+        if (v >= 10 && v <= 200) total = total ?? v;
+      }
+      const parts: StatedTotals['parts'] = [];
+      const split = SPLIT_WORDS.test(t) || total != null;
+      if (split) {
+        PAIR.lastIndex = 0;
+        while ((m = PAIR.exec(t))) {
+          const label = cleanLabel(m[1]);
+          const points = Number(m[2]);
+          if (!label || /总分|满分|总计|合计|百分/.test(label) || points <= 0 || points > 200) continue;
+          const category = categoryOfLabel(label);
+          const named = CATEGORY_LABEL.test(label) || /分值构成|构成|组成/.test(t);
+          if (!category && !named) continue;
+          if (points === total) continue;
+          parts.push({
+            label,
+            category,
+            points,
+            span: { start: piece.start + m.index, end: piece.start + m.index + m[0].length },
+          });
+        }
+      }
+      // A part list counts when its parts add up to the total, or there are several of them.
+      const sum = parts.reduce((s, p) => s + p.points, 0);
+      const partsOk = parts.length >= 2 && (total == null || Math.abs(sum - total) < 0.01);
+      if (total == null && !partsOk) continue;
+      found.push({
+        lot: piece.lot,
+        total: total ?? (partsOk ? sum : null),
+        parts: partsOk ? parts : [],
+        span: { start: piece.start, end: piece.start + t.length },
+      });
+    }
+  }
+  // Per 包 (and the tender as a whole, lot null): the first statement with parts wins, else the first total.
+  const byLot = new Map<number | null, StatedTotals>();
+  for (const f of found) {
+    const cur = byLot.get(f.lot);
+    if (!cur) byLot.set(f.lot, { lot: f.lot, total: f.total, parts: f.parts, span: f.span });
+    else if (!cur.parts.length && f.parts.length && (cur.total == null || cur.total === f.total))
+      byLot.set(f.lot, { lot: f.lot, total: f.total ?? cur.total, parts: f.parts, span: f.span });
+  }
+  return [...byLot.values()];
+}
+
+/** The stated totals a reading of 包 `lot` is judged against: that 包's own, else the tender's. */
+export function statedFor(all: StatedTotals[], lot: number | null): StatedTotals | null {
+  const own = all.find((s) => s.lot === lot);
+  const global = all.find((s) => s.lot == null);
+  if (own && (own.parts.length || !global)) return own;
+  if (own && global) return { ...own, parts: global.parts, total: own.total ?? global.total };
+  return global ?? null;
+}
+
+export function partsByCategory(s: StatedTotals | null): Partial<Record<ScoringCategory, number>> {
+  const out: Partial<Record<ScoringCategory, number>> = {};
+  for (const p of s?.parts ?? []) if (p.category) out[p.category] = (out[p.category] ?? 0) + p.points;
+  return out;
+}
