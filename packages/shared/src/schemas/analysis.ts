@@ -50,6 +50,14 @@ const sourceRefSchema = sourceSpanSchema.nullish();
 export const lotSchema = z.object({
   no: z.number().int().min(1).max(999),
   name: z.string().max(200),
+  /** What the tender states for this 包 alone (its budget, bond, period); absent when it states it for all. */
+  budget: z.string().max(200).nullish(),
+  budgetAmount: z.number().min(0).nullish(),
+  bond: z.string().max(200).nullish(),
+  bondAmount: z.number().min(0).nullish(),
+  period: z.string().max(200).nullish(),
+  /** A page cap set for this 包 alone. */
+  pageLimit: z.number().int().min(1).nullish(),
 });
 export type Lot = z.infer<typeof lotSchema>;
 
@@ -132,6 +140,8 @@ export const tenderAnalysisSchema = z.object({
   /** 综合评分法 / 最低评标价法 / 经评审的最低投标价法 ...; null when not found. */
   scoringMethod: z.string().nullable(),
   qualifications: z.array(z.string().max(2000)),
+  /** `source` of each entry of `qualifications`, index for index (empty or null when unknown). */
+  qualificationSources: z.array(sourceSpanSchema.nullable()).default([]),
   scoringItems: z.array(scoringItemSchema),
   /** The totals the tender states, read before the items (empty when it states none). */
   statedTotals: z.array(statedTotalsSchema).max(50).default([]),
@@ -176,6 +186,32 @@ export function scoringTotals(items: ScoringItem[]): Record<ScoringCategory, num
   return out;
 }
 
+const CN_DIGIT: Record<string, number> = {
+  一: 1,
+  二: 2,
+  三: 3,
+  四: 4,
+  五: 5,
+  六: 6,
+  七: 7,
+  八: 8,
+  九: 9,
+  十: 10,
+};
+
+/** The 包 / 标段 numbers a sentence names (包1、包2 → [1, 2]; 第二标段 → [2]). */
+export function lotsIn(text: string): number[] {
+  const out: number[] = [];
+  for (const m of text.matchAll(
+    /(?:采购包|包|标段|标包)\s*([1-9]\d{0,2}|[一二三四五六七八九十])(?!\d)|第\s*([1-9]\d{0,2}|[一二三四五六七八九十])\s*(?:采购包|包|标段|标包)/g,
+  )) {
+    const raw = m[1] ?? m[2];
+    const n = /^\d+$/.test(raw) ? Number(raw) : CN_DIGIT[raw];
+    if (n && !out.includes(n)) out.push(n);
+  }
+  return out;
+}
+
 /**
  * The analysis a bid answering 包 `lot` works from: that 包's scoring items, ★ clauses and
  * requirements plus those that serve every 包 (lot null). An interpretation keeps them all.
@@ -184,8 +220,31 @@ export function analysisForLot(a: TenderAnalysis, lot: number | null | undefined
   if (lot == null || a.lots.length === 0) return a;
   const keep = <T extends { lot?: number | null }>(xs: T[]) =>
     xs.filter((x) => x.lot == null || x.lot === lot);
+  // The 包's own budget, bond and period replace the whole tender's; the other 包 are not named.
+  const own = a.lots.find((l) => l.no === lot);
+  const project = { ...a.project };
+  if (own?.budget) {
+    project.budget = own.budget;
+    project.budgetAmount = own.budgetAmount ?? null;
+  }
+  if (own?.bond) {
+    project.bond = own.bond;
+    project.bondAmount = own.bondAmount ?? null;
+  }
+  if (own?.period) project.period = own.period;
+  // A 废标 clause about another 包 alone (包2的投标人以进口产品投标的…) does not bind this bid.
+  const dq = a.disqualifications
+    .map((text, i) => ({ text, source: a.disqualificationSources[i] ?? null }))
+    .filter((d) => {
+      const named = lotsIn(d.text);
+      return !named.length || named.includes(lot);
+    });
   return {
     ...a,
+    disqualifications: dq.map((d) => d.text),
+    disqualificationSources: a.disqualificationSources.length ? dq.map((d) => d.source) : [],
+    project,
+    pageLimit: own?.pageLimit ?? a.pageLimit,
     scoringItems: keep(a.scoringItems),
     starClauses: keep(a.starClauses),
     requirements: keep(a.requirements),

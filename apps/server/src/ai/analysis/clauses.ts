@@ -1,11 +1,14 @@
-import type { Requirement, SourceSpan, StarClause } from '@bid/shared';
+import type { SourceSpan, StarClause } from '@bid/shared';
 import { parseEnumerator, truncate } from '../tender-text.ts';
-import { lotMarker } from './facts.ts';
+import { bodyOf, type Block } from './blocks.ts';
+import { labelBefore, rowLot } from './grid.ts';
 import { isChapterHeading, type Line, type Paragraph } from './lines.ts';
+import { lotMarker } from './lot-marker.ts';
+import type { Structure } from './structure.ts';
 
 /** ★/▲ clauses, disqualification clauses and the stated requirements, each with its offsets. */
 
-/** The 包 each offset falls under: a 包 marker line holds until the next chapter heading. */
+/** The 包 each offset falls under: a 包 marker line holds until the next chapter heading (the scoring readers' view). */
 export function lotIndex(lines: Line[]): (offset: number) => number | null {
   const marks: Array<{ at: number; lot: number | null }> = [];
   for (const l of lines) {
@@ -25,47 +28,55 @@ export function lotIndex(lines: Line[]): (offset: number) => number | null {
   };
 }
 
-/** The text of a line or table row without its enumerator or sequence cell. */
-function rowText(t: string): string {
-  const cells =
-    t.includes('\t') || /^\s*\|/.test(t)
-      ? t
-          .split(/\t|\|/)
-          .map((c) => c.trim())
-          .filter(Boolean)
-      : [t.trim()];
-  while (cells.length > 1 && /^\d{1,3}$/.test(cells[0])) cells.shift();
-  let s = cells.join(' ');
-  const e = parseEnumerator(s);
-  if (e && e.style !== 'chapter') s = e.rest;
-  return s.trim();
-}
-
-/** A line that is a ★/▲ clause: the mark opens it (after an enumerator or a sequence cell). */
-function marked(t: string): { mark: '★' | '▲'; text: string } | null {
-  const m = /^([★▲])\s*(.+)$/.exec(rowText(t));
-  if (!m) return null;
-  // ★3. 成果须… : the enumerator may follow the mark.
-  const e = parseEnumerator(m[2]);
-  const text = (e && e.style !== 'chapter' ? e.rest : m[2]).trim();
-  if (/^号/.test(text) || text.length < 2) return null;
-  return { mark: m[1] as '★' | '▲', text };
-}
-
-export function extractStarClauses(paras: Paragraph[], lotAt: (o: number) => number | null): StarClause[] {
+/**
+ * ★/▲ clauses: every paragraph, list item or table cell whose text starts with the mark (after its
+ * enumerator or sequence cell), whole across line wraps and page breaks. A table clause takes the
+ * row's label when its cell does not say what it is about (交货期：合同签订之日起…), and its 包 from
+ * the row's 包 cell, else from the 包 part it lies in.
+ */
+export function extractStarClauses(st: Structure, multiLot: boolean): StarClause[] {
   const out: StarClause[] = [];
   const seen = new Set<string>();
-  for (const p of paras) {
-    const m = marked(p.text);
-    if (!m || seen.has(m.text)) continue;
-    seen.add(m.text);
+  const add = (mark: '★' | '▲', raw: string, lot: number | null, b: Block) => {
+    // ★3. 成果须… : the enumerator may follow the mark.
+    const e = parseEnumerator(raw);
+    const text = (e && e.style !== 'chapter' ? e.rest : raw).replace(/\s+/g, ' ').trim();
+    if (/^号/.test(text) || text.length < 2) return;
+    const key = `${lot ?? ''}|${text}`;
+    if (seen.has(key)) return;
+    seen.add(key);
     out.push({
-      mark: m.mark,
-      text: truncate(m.text, 2000),
-      lot: lotAt(p.start),
-      source: { start: p.start, end: p.end },
+      mark,
+      text: truncate(text, 2000),
+      lot: multiLot ? lot : null,
+      source: { start: b.start, end: b.end },
     });
-  }
+  };
+  st.reading.blocks.forEach((b, i) => {
+    if (b.kind === 'row') {
+      const g = st.grid.get(i);
+      if (!g || g.kind !== 'row' || !g.mark) return;
+      const cell = g.cells[g.markAt].replace(/^[★▲]\s*/, '').trim();
+      // A mark alone in its column (| 1 | ★ | 要求 |) or on a name cell: the clause is the rest of the row.
+      const rest = g.cells
+        .slice(g.markAt + 1)
+        .filter((c, x) => c && g.markAt + 1 + x !== g.lotAt)
+        .join(' ');
+      const label = labelBefore(g, g.markAt);
+      const text = !cell
+        ? rest
+        : rest && cell.length <= 16
+          ? `${cell} ${rest}`
+          : label && !cell.startsWith(label) && !rest
+            ? `${label}：${cell}`
+            : cell;
+      add(g.mark, text, rowLot(g, st.lotOf[i]), b);
+      return;
+    }
+    if (b.kind === 'chapter') return;
+    const m = /^([★▲])\s*(.+)$/s.exec(bodyOf(b));
+    if (m) add(m[1] as '★' | '▲', m[2], st.lotOf[i], b);
+  });
   return out.slice(0, 300);
 }
 
@@ -122,83 +133,4 @@ export function extractDisqualifications(paras: Paragraph[]): Array<{ text: stri
     }
   }
   return out.slice(0, 150);
-}
-
-const REQ_HEAD =
-  /(采购需求|技术参数|技术要求|服务要求|服务内容|实质性要求|需求书|技术规格|参数要求|商务要求|人员配置要求|规划编制要求|主要设备技术要求|售后服务要求)/;
-
-/** A heading that names a form or table to fill in (服务要求响应表), not the requirements themselves. */
-const FORM_HEAD = /响应表|偏离表|响应情况|一览表|格式|范本|承诺函/;
-/**
- * Parts of a tender that are never 采购需求 even when they follow it without a 第X章 heading:
- * instructions to bidders, contract terms, evaluation rules, the bid format, complaint templates.
- */
-const NOT_REQ_HEAD =
-  /^(附件|附录|附表)|投标人须知|供应商须知|合同(主要)?条款|合同条款及格式|质疑|投诉|评标(方法|办法)|评审(方法|办法)|评分(标准|办法)|投标文件(格式|的组成)|响应文件(格式|的组成)|开标|资格(审查|性审查)|符合性审查|政府采购政策/;
-
-/** Each stated requirement under 采购需求 / 技术参数 / 服务要求 headings: list items and table rows. */
-export function extractRequirements(lines: Paragraph[], lotAt: (o: number) => number | null): Requirement[] {
-  const out: Requirement[] = [];
-  let inReq = false;
-  // A requirements part opened by a sub-heading (一、服务要求) ends at the next heading of its level;
-  // one opened by a chapter heading (第二章 采购需求) runs to the next chapter.
-  let openedBy: string | null = null;
-  for (const l of lines) {
-    const t = l.text.trim();
-    if (!t) continue;
-    if (isChapterHeading(t)) {
-      inReq = REQ_HEAD.test(t) && !FORM_HEAD.test(t);
-      openedBy = null;
-      continue;
-    }
-    const e = parseEnumerator(t.replace(/^[★▲]\s*/, ''));
-    const short = t.length <= 30 && !/[，。；]/.test(t);
-    if (short && NOT_REQ_HEAD.test(e && e.style !== 'chapter' ? e.rest.trim() : t)) {
-      inReq = false;
-      openedBy = null;
-      continue;
-    }
-    if (short && REQ_HEAD.test(t)) {
-      if (FORM_HEAD.test(t)) {
-        if (openedBy) inReq = false;
-        continue;
-      }
-      if (!inReq) openedBy = e?.style ?? 'plain';
-      inReq = true;
-      continue;
-    }
-    if (short && openedBy && e && e.style === openedBy) {
-      // The next sibling heading of the one that opened the part: the part is over.
-      inReq = false;
-      openedBy = null;
-      continue;
-    }
-    if (!inReq) continue;
-    const isRow = t.includes('\t') || /^\|.*\|$/.test(t);
-    if (!isRow && !e && !/^[★▲]/.test(t)) continue;
-    const text = rowText(t).replace(/^[★▲]\s*/, '');
-    const body = parseEnumerator(text);
-    const stated = (body && body.style !== 'chapter' ? body.rest : text).trim();
-    // Header rows, sub-headings and list lead-ins are not requirements.
-    if (
-      stated.length < 6 ||
-      /^(序号|参数名称|参数要求|设备名称)/.test(stated) ||
-      (/[：:]$/.test(stated) && stated.length <= 20)
-    )
-      continue;
-    // Table rule rows (--- ---) and short untitled sub-headings (质量保证与售后服务) state nothing.
-    if (!/[\p{Script=Han}A-Za-z0-9]/u.test(stated)) continue;
-    if (!isRow && !e && stated.length <= 14 && !/[\d≥≤%]|[应须不得]/.test(stated)) continue;
-    const m = marked(t);
-    out.push({
-      id: `R${out.length + 1}`,
-      text: truncate(stated, 2000),
-      star: m?.mark === '★',
-      mark: m?.mark ?? null,
-      lot: lotAt(l.start),
-      source: { start: l.start, end: l.end },
-    });
-    if (out.length >= 300) break;
-  }
-  return out;
 }

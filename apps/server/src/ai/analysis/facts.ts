@@ -1,7 +1,7 @@
-import type { Lot, ProjectFacts } from '@bid/shared';
+import type { ProjectFacts } from '@bid/shared';
 import { truncate } from '../tender-text.ts';
 import type { Line } from './lines.ts';
-import { chineseNumber, parseAmount } from './money.ts';
+import { parseAmount } from './money.ts';
 
 /** Project facts by labelled values (项目名称：…), the procurement method, amounts in yuan and 采购包. */
 
@@ -115,38 +115,7 @@ function extractMethod(text: string, lines: Line[]): string | null {
   return null;
 }
 
-const LOT_LINE =
-  /^(?:[（(]?[一二三四五六七八九十]+[)）、]\s*)?(?:(?:采购包|分包|包|标段|标包)\s*([一二三四五六七八九十\d]+)|第\s*([一二三四五六七八九十\d]+)\s*(?:采购包|包|标段|分标|标包))\s*(?:[：:]\s*([^（(，,；;。\n]{2,40}))?/;
-
-export function lotNumber(s: string): number | null {
-  const n = /^\d+$/.test(s) ? Number(s) : chineseNumber(s);
-  return n != null && n >= 1 && n <= 999 ? n : null;
-}
-
-/** A short line that opens one 包's part (采购包1：…, 第一标段评分标准); its number. */
-export function lotMarker(line: string): number | null {
-  const t = line.trim();
-  if (t.length > 60) return null;
-  const m = LOT_LINE.exec(t);
-  if (!m) return null;
-  return lotNumber(m[1] ?? m[2]);
-}
-
-/** The 采购包 / 标段 a tender lists with their names; empty unless it has at least two. */
-export function extractLots(lines: Line[]): Lot[] {
-  const byNo = new Map<number, string>();
-  for (const l of lines) {
-    const m = LOT_LINE.exec(l.text.trim());
-    if (!m || !m[3]) continue;
-    const no = lotNumber(m[1] ?? m[2]);
-    if (no == null || byNo.has(no)) continue;
-    byNo.set(no, m[3].trim());
-  }
-  const lots = [...byNo.entries()]
-    .sort((a, b) => a[0] - b[0])
-    .map(([no, name]) => ({ no, name: truncate(name, 200) }));
-  return lots.length >= 2 ? lots : [];
-}
+export { lotMarker, lotNumber } from './lot-marker.ts';
 
 export function extractScoringMethod(text: string): string | null {
   const m =

@@ -1,5 +1,6 @@
-import type { KeyDate } from '@bid/shared';
+import type { KeyDate, SourceSpan } from '@bid/shared';
 import { parseEnumerator, truncate } from '../tender-text.ts';
+import { bodyOf, depthOf, type Reading } from './blocks.ts';
 import type { Line, Paragraph } from './lines.ts';
 
 /** 暗标, page limits, layout rules, response tables, key dates and qualifications. */
@@ -49,21 +50,40 @@ export function extractFormatRules(paras: Paragraph[]): string[] {
   return out.slice(0, 40);
 }
 
-const TABLE_NAME =
-  /[《【“"]([^《》【】“”"\n]{2,30}?表)[》】”"]|([\u4e00-\u9fa5、]{2,24}?(?:响应及偏离表|响应偏离表|偏离表|响应表))/g;
+const QUOTED = /[《【“"]([^《》【】“”"\n]{2,30}?表)[》】”"]/g;
+const NAMED = /([\u4e00-\u9fa5]{2,24}?(?:响应及偏离表|响应偏离表|偏离表|响应表|应答表))/g;
 
-/** Names of the response / deviation tables the tender asks for. */
-export function extractResponseTables(text: string): string[] {
-  const out: string[] = [];
-  for (const m of text.matchAll(TABLE_NAME)) {
-    let name = (m[1] ?? m[2])
+/**
+ * Names of the response / deviation tables (and other tables to fill) the tender asks for: the
+ * names it quotes (《服务要求响应及偏离表》), read from whole paragraphs so a name a PDF wrapped
+ * stays whole; a bare name (…提供技术参数偏离表) only when the tender quotes none.
+ */
+export function extractResponseTables(r: Reading): string[] {
+  const quoted: string[] = [];
+  const bare: string[] = [];
+  const keep = (list: string[], raw: string) => {
+    const name = raw
       .trim()
-      .replace(/^(填写|提交|提供|附|须附|应附|编制|按照|包括|并|及|和|的)+/, '');
-    if (name.length < 4 || /声明函|承诺书|代表$|一览表$|报价表$|分项报价/.test(name)) continue;
-    name = name.replace(/^[、]/, '');
-    if (!out.includes(name)) out.push(name);
+      .replace(/^(填写|提交|提供|附|须附|应附|编制|按照|包括|并|及|和|的)+/, '')
+      .replace(/^[、]/, '');
+    if (name.length < 4 || /声明函|承诺书|代表$|一览表$|报价表$|分项报价|[、，,的]|是否/.test(name)) return;
+    if (!list.includes(name)) list.push(name);
+  };
+  for (const b of r.blocks) {
+    const text = b.kind === 'row' ? b.cells.join(' ') : b.text;
+    for (const m of text.matchAll(QUOTED)) keep(quoted, m[1]);
+    if (b.kind === 'row') continue;
+    // A heading that is a table's name (四、服务要求响应及偏离表) names it too.
+    const body = bodyOf(b);
+    if (
+      (b.kind === 'heading' || b.kind === 'item') &&
+      /^[\u4e00-\u9fa5（）()]{4,24}(响应|偏离|应答)[^，。；]*表$/.test(body)
+    )
+      keep(bare, body);
+    for (const m of text.matchAll(NAMED)) keep(bare, m[1]);
   }
-  return out.slice(0, 30);
+  const out = quoted.length ? [...quoted, ...bare.filter((n) => quoted.includes(n))] : bare;
+  return [...new Set(out)].slice(0, 30);
 }
 
 const DATE_LABELS =
@@ -85,31 +105,37 @@ export function extractKeyDates(lines: Line[]): KeyDate[] {
   return out;
 }
 
-export function extractQualifications(lines: Line[]): string[] {
-  const texts = lines.map((l) => l.text);
-  const start = texts.findIndex(
-    (l) =>
-      /(资格要求|资格条件|投标人资格|供应商资格|合格投标人|合格供应商|申请人的资格)/.test(l) &&
-      l.trim().length <= 40,
+const QUAL_HEAD = /(资格要求|资格条件|投标人资格|供应商资格|合格投标人|合格供应商|申请人的资格)/;
+
+/**
+ * The qualification requirements, one row per condition, each whole across line wraps and page
+ * breaks and with its span: the items under the 资格要求 heading; a lead-in (本项目的特定资格要求：)
+ * gives way to the items under it. The list ends at the next part or at the first paragraph that
+ * is not an item (供应商不符合上述资格要求的…).
+ */
+export function extractQualifications(r: Reading): Array<{ text: string; source: SourceSpan }> {
+  const { blocks } = r;
+  const at = blocks.findIndex(
+    (b) => b.kind !== 'row' && b.kind !== 'chapter' && b.text.length <= 40 && QUAL_HEAD.test(b.text),
   );
-  if (start < 0) return [];
-  const out: string[] = [];
-  let started = false;
-  for (let i = start + 1; i < texts.length && out.length < 30; i++) {
-    const t = texts[i].trim();
-    if (!t) {
-      if (started) break;
+  if (at < 0) return [];
+  const top = depthOf(blocks[at].style);
+  const out: Array<{ text: string; source: SourceSpan }> = [];
+  for (let i = at + 1; i < blocks.length && out.length < 30; i++) {
+    const b = blocks[i];
+    if (b.kind === 'chapter') break;
+    if (b.kind === 'heading' && depthOf(b.style) <= top) break;
+    if (b.kind === 'prose') {
+      if (out.length) break;
       continue;
     }
-    const en = parseEnumerator(t);
-    if (en?.style === 'chapter') break;
-    if (!en) {
-      if (started) break;
-      continue;
-    }
-    if (started && en.style === 'cn') break;
-    started = true;
-    out.push(truncate(en.rest.replace(/[；;。]$/, ''), 2000));
+    if (b.kind !== 'item') continue;
+    if (blocks[at].kind === 'item' && depthOf(b.style) <= top) break;
+    const text = bodyOf(b)
+      .replace(/[；;。]$/, '')
+      .trim();
+    if (/[：:]$/.test(text) && text.length <= 40) continue;
+    if (text.length >= 2) out.push({ text: truncate(text, 2000), source: { start: b.start, end: b.end } });
   }
   return out;
 }

@@ -1,6 +1,7 @@
 import type { TenderAnalysis } from '@bid/shared';
-import { lotIndex, extractDisqualifications, extractRequirements, extractStarClauses } from './clauses.ts';
-import { extractFacts, extractLots, extractScoringMethod } from './facts.ts';
+import { readBlocks } from './blocks.ts';
+import { extractDisqualifications, extractStarClauses, lotIndex } from './clauses.ts';
+import { extractFacts, extractScoringMethod } from './facts.ts';
 import {
   detectDarkBid,
   extractFormatRules,
@@ -10,9 +11,12 @@ import {
   extractResponseTables,
 } from './format.ts';
 import { linesOf, paragraphsOf, titleOf } from './lines.ts';
+import { extractLots } from './lots.ts';
 import { extractMandatedOutline } from './outline.ts';
+import { extractRequirements } from './requirements.ts';
 import { categoryOfName } from './scoring/category.ts';
 import { readScoring } from './scoring/index.ts';
+import { readStructure } from './structure.ts';
 
 /** The category an item's name suggests (价格/技术/商务), with a context category when one is known. */
 export const classifyCategory = (name: string, context: Parameters<typeof categoryOfName>[1] = null) =>
@@ -49,8 +53,12 @@ export function analyzeTenderByRules(input: string): TenderAnalysis {
   const lines = linesOf(text);
   const title = titleOf(lines);
   const paras = paragraphsOf(lines, title);
-  const found = extractLots(lines);
+  // Requirements, qualifications, ★ clauses and 包 are read from blocks (wraps and page breaks
+  // joined, page furniture dropped) and tables read by their header.
+  const structure = readStructure(readBlocks(text));
+  const found = extractLots(structure);
   const lotAt = found.length ? lotIndex(lines) : () => null;
+  const qualifications = extractQualifications(structure.reading);
   const warnings: string[] = [];
   const project = extractFacts(paras.map((p) => p.text).join('\n'), lines);
   const scoring = readScoring(text, lines, title, found.length, lotAt);
@@ -63,7 +71,8 @@ export function analyzeTenderByRules(input: string): TenderAnalysis {
   return {
     project,
     scoringMethod: extractScoringMethod(text),
-    qualifications: extractQualifications(lines),
+    qualifications: qualifications.map((q) => q.text),
+    qualificationSources: qualifications.map((q) => q.source),
     scoringItems,
     statedTotals: scoring.stated.map((s) => ({
       lot: lots.length ? s.lot : null,
@@ -72,7 +81,7 @@ export function analyzeTenderByRules(input: string): TenderAnalysis {
       source: s.span,
     })),
     lowestPrice: scoring.lowestPrice,
-    starClauses: extractStarClauses(paras, lotAt),
+    starClauses: extractStarClauses(structure, lots.length > 0),
     disqualifications: dq.map((d) => d.text),
     disqualificationSources: dq.map((d) => d.source),
     keyDates: extractKeyDates(lines),
@@ -81,8 +90,8 @@ export function analyzeTenderByRules(input: string): TenderAnalysis {
     lots,
     pageLimit: extractPageLimit(paras),
     formatRules: extractFormatRules(paras),
-    responseTables: extractResponseTables(text),
-    requirements: extractRequirements(paras, lotAt),
+    responseTables: extractResponseTables(structure.reading),
+    requirements: extractRequirements(structure, lots.length > 0),
     engine: 'offline',
     model: null,
     warnings,

@@ -148,6 +148,9 @@ export function mergeAnalyses(
     scoringMethod: rules.scoringMethod ?? m.scoringMethod,
     qualifications:
       m.qualifications.length > rules.qualifications.length ? m.qualifications : rules.qualifications,
+    // Spans belong to the rules' rows; a model's rows have none.
+    qualificationSources:
+      m.qualifications.length > rules.qualifications.length ? [] : rules.qualificationSources,
     scoringItems,
     starClauses,
     disqualifications,

@@ -19,61 +19,69 @@ describe('offline engine in worker threads', () => {
   const pool = new OfflinePool(2);
   afterAll(() => pool.close());
 
-  it('answers exactly what the in-place engine answers (analysis, outline, children, chapter)', async () => {
-    const text = fixture('tender-it-gov');
-    const inside: AiEngine = new OfflineEngine(4, inPlace);
-    const pooled: AiEngine = new OfflineEngine(4, pool);
-    const opts = { tier: 'standard' as const };
+  // Workers load the engine's modules on their first task: no tight limit on a loaded machine.
+  it(
+    'answers exactly what the in-place engine answers (analysis, outline, children, chapter)',
+    { timeout: 60_000 },
+    async () => {
+      const text = fixture('tender-it-gov');
+      const inside: AiEngine = new OfflineEngine(4, inPlace);
+      const pooled: AiEngine = new OfflineEngine(4, pool);
+      const opts = { tier: 'standard' as const };
 
-    const [a1, a2] = await Promise.all([inside.analyzeTender(text, opts), pooled.analyzeTender(text, opts)]);
-    expect(a2).toEqual(a1);
-    expect(a1.value.scoringItems.length).toBeGreaterThan(0);
+      const [a1, a2] = await Promise.all([
+        inside.analyzeTender(text, opts),
+        pooled.analyzeTender(text, opts),
+      ]);
+      expect(a2).toEqual(a1);
+      expect(a1.value.scoringItems.length).toBeGreaterThan(0);
 
-    const input = { bidName: '测试标书', analysis: a1.value, pageCount: 80, templateId: 'gov-standard' };
-    const [o1, o2] = await Promise.all([
-      inside.generateOutline(input, opts),
-      pooled.generateOutline(input, opts),
-    ]);
-    expect(o2).toEqual(o1);
+      const input = { bidName: '测试标书', analysis: a1.value, pageCount: 80, templateId: 'gov-standard' };
+      const [o1, o2] = await Promise.all([
+        inside.generateOutline(input, opts),
+        pooled.generateOutline(input, opts),
+      ]);
+      expect(o2).toEqual(o1);
 
-    const kids = {
-      bidName: '测试标书',
-      analysis: a1.value,
-      path: ['技术方案'],
-      title: '技术方案',
-      scoringItems: a1.value.scoringItems.slice(0, 3),
-      targetWords: 3000,
-      siblings: [],
-    };
-    expect(await pooled.generateChildren(kids, opts)).toEqual(await inside.generateChildren(kids, opts));
+      const kids = {
+        bidName: '测试标书',
+        analysis: a1.value,
+        path: ['技术方案'],
+        title: '技术方案',
+        scoringItems: a1.value.scoringItems.slice(0, 3),
+        targetWords: 3000,
+        siblings: [],
+      };
+      expect(await pooled.generateChildren(kids, opts)).toEqual(await inside.generateChildren(kids, opts));
 
-    const leaf = firstLeaf(o1.value);
-    const ctx: ChapterContext = {
-      bidName: '测试标书',
-      facts: a1.value.project,
-      path: leaf.path,
-      scoringItems: a1.value.scoringItems.filter((i) => leaf.n.scoringItemIds.includes(i.id)),
-      siblings: [],
-      outline: o1.value.map((n) => n.title),
-      targetWords: leaf.n.targetWords ?? 800,
-      requirement: '突出数据安全',
-      include: '应急预案、培训计划',
-      darkBid: false,
-      starClauses: a1.value.starClauses,
-      disqualifications: a1.value.disqualifications,
-      qualifications: a1.value.qualifications,
-      grounding: { passages: [], facts: ['资质：信息系统集成一级'], tables: [] },
-    };
-    const streamed: string[] = [];
-    const [c1, c2] = await Promise.all([
-      inside.writeChapter(ctx, opts),
-      pooled.writeChapter(ctx, { ...opts, onDelta: (t) => streamed.push(t) }),
-    ]);
-    expect(c2).toEqual(c1);
-    expect(c1.value.length).toBeGreaterThan(200);
-    // The page still sees the text arrive in pieces.
-    expect(streamed.join('')).toBe(c1.value);
-  });
+      const leaf = firstLeaf(o1.value);
+      const ctx: ChapterContext = {
+        bidName: '测试标书',
+        facts: a1.value.project,
+        path: leaf.path,
+        scoringItems: a1.value.scoringItems.filter((i) => leaf.n.scoringItemIds.includes(i.id)),
+        siblings: [],
+        outline: o1.value.map((n) => n.title),
+        targetWords: leaf.n.targetWords ?? 800,
+        requirement: '突出数据安全',
+        include: '应急预案、培训计划',
+        darkBid: false,
+        starClauses: a1.value.starClauses,
+        disqualifications: a1.value.disqualifications,
+        qualifications: a1.value.qualifications,
+        grounding: { passages: [], facts: ['资质：信息系统集成一级'], tables: [] },
+      };
+      const streamed: string[] = [];
+      const [c1, c2] = await Promise.all([
+        inside.writeChapter(ctx, opts),
+        pooled.writeChapter(ctx, { ...opts, onDelta: (t) => streamed.push(t) }),
+      ]);
+      expect(c2).toEqual(c1);
+      expect(c1.value.length).toBeGreaterThan(200);
+      // The page still sees the text arrive in pieces.
+      expect(streamed.join('')).toBe(c1.value);
+    },
+  );
 
   it('the in-place tasks are the rule functions themselves', () => {
     const text = fixture('tender-property');

@@ -106,6 +106,7 @@ export function emptyAnalysis(): TenderAnalysis {
     },
     scoringMethod: null,
     qualifications: [],
+    qualificationSources: [],
     scoringItems: [],
     starClauses: [],
     disqualifications: [],
