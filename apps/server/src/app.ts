@@ -29,6 +29,8 @@ export interface BuildOptions {
   logger?: Logger;
   /** PostgreSQL schema (tests: one per run). */
   pgSchema?: string;
+  /** The child-process module that parses uploads (tests: a slow stand-in around the real one). */
+  parseWorker?: URL;
 }
 
 export interface RouteInfo {
@@ -77,6 +79,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     log,
     sessions,
     onClose: (fn) => closers.push(fn),
+    parseWorker: opts.parseWorker,
   };
   const ctx: AppContext = { ...core, services: buildServices(core) };
   await prepareServices(ctx.services, core);

@@ -31,6 +31,7 @@ import { AiProviderRepo } from './modules/ai-providers/repo.ts';
 import { SecretBox } from './lib/secret-box.ts';
 import { TemplateConsole } from './modules/export/console.ts';
 import { FileRepo } from './modules/file/repo.ts';
+import { ParseRunner } from './files/parse.ts';
 import { FileService } from './modules/file/service.ts';
 import { InterpretationRepo } from './modules/analysis/repo.ts';
 import { AnalysisService } from './modules/analysis/service.ts';
@@ -79,6 +80,8 @@ export interface CoreDeps {
   sessions: SessionService;
   /** Work to run on shutdown (stop workers, close pools), in reverse order of registration. */
   onClose(fn: () => Promise<void> | void): void;
+  /** The child-process module that parses uploads, when not the real one (tests). */
+  parseWorker?: URL;
 }
 
 /**
@@ -221,7 +224,13 @@ export function buildServices(deps: CoreDeps): Services {
     log.warn('SECRET_KEY is not set: secrets are sealed with a development key kept in DATA_DIR/secret.key');
   const aiProviders = new AiProviderService(new AiProviderRepo(db), secrets.box, aiSetup, log);
   const usage = new SqlUsageRecorder(db, log);
-  const file = new FileService(new FileRepo(db), config.dataDir, config.UPLOAD_LIMIT);
+  const parser = new ParseRunner({
+    parallel: config.PARSE_PARALLEL,
+    perUser: config.PARSE_USER_CONCURRENCY,
+    entry: deps.parseWorker,
+  });
+  deps.onClose(() => parser.close());
+  const file = new FileService(new FileRepo(db), config.dataDir, config.UPLOAD_LIMIT, parser);
   const jobs = new SqlJobQueue(db, { leaseMs: tuning.leaseMs, pollMs: tuning.pollMs, log });
   const analysis = new AnalysisService(new InterpretationRepo(db), aiSetup.engine, file, bid, log, usage);
   const knowledge = new KnowledgeService(

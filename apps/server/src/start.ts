@@ -30,6 +30,7 @@ export async function prepareServices(s: Services, core: CoreDeps): Promise<void
   if (core.config.NODE_ENV === 'production') {
     s.aiSetup.prewarm();
     s.export.prewarm();
+    s.file.parser.warm();
   }
 }
 

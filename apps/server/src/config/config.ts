@@ -112,6 +112,9 @@ export const configSchema = z
     WECHAT_PAY_API_BASE: z.string().trim().default('https://api.mch.weixin.qq.com'),
     JSON_BODY_LIMIT: positiveInt(LIMITS.jsonBodyBytes),
     UPLOAD_LIMIT: positiveInt(LIMITS.uploadBytes),
+    /** Uploaded files parsed at once (each in a child process), and at most this many per user. */
+    PARSE_PARALLEL: positiveInt(2),
+    PARSE_USER_CONCURRENCY: positiveInt(1),
     WEB_DIST: z.string().optional(),
     TRUST_PROXY: trustProxySchema,
     /** AI tuning knobs (tests and the benchmark change them; operators rarely do). */

@@ -1,7 +1,5 @@
 import fs from 'node:fs/promises';
-import path from 'node:path';
 import zlib from 'node:zlib';
-import { createRequire } from 'node:module';
 import type { TenderFileKind } from '@bid/shared';
 import { decodeText } from './sniff.ts';
 import { checkDocxZip, ZipRejected } from './zip.ts';
@@ -46,8 +44,6 @@ export class ParseFailure extends Error {
     super(code);
   }
 }
-
-const require = createRequire(import.meta.url);
 
 function normalizeText(s: string, max: number): string {
   const t = s
@@ -98,20 +94,10 @@ export function checkPdfStreams(buf: Buffer, maxTotal: number): void {
 
 export async function parsePdf(buf: Buffer, limits: ParseLimits): Promise<ParsedFile> {
   checkPdfStreams(buf, limits.maxUnpackedBytes);
-  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
-  const pkgDir = path.dirname(require.resolve('pdfjs-dist/package.json'));
+  const { openPdf } = await import('./pdf-runtime.mjs');
   let doc;
   try {
-    doc = await pdfjs.getDocument({
-      data: new Uint8Array(buf.buffer, buf.byteOffset, buf.byteLength),
-      cMapUrl: `${path.join(pkgDir, 'cmaps')}/`,
-      cMapPacked: true,
-      standardFontDataUrl: `${path.join(pkgDir, 'standard_fonts')}/`,
-      useSystemFonts: false,
-      disableFontFace: true,
-      isEvalSupported: false,
-      verbosity: 0,
-    }).promise;
+    doc = await openPdf(new Uint8Array(buf.buffer, buf.byteOffset, buf.byteLength)).promise;
   } catch (e) {
     const name = (e as Error)?.name ?? '';
     if (name === 'PasswordException') throw new ParseFailure('pdf-encrypted');
@@ -147,20 +133,31 @@ interface PdfItem {
   height?: number;
 }
 
+function isAlnum(c: number): boolean {
+  return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+}
+
 /**
  * Text of one page with its lines; a wide gap between two pieces on one line becomes a tab, so
  * table rows arrive as tab-separated cells (the scoring table parser reads those).
  */
 export function pageText(items: PdfItem[]): string {
-  let out = '';
+  // Pieces and the last character kept aside: asking a growing string for its end flattens it
+  // each time, which made long pages quadratic.
+  const parts: string[] = [];
+  let last = '\n';
+  const put = (t: string) => {
+    parts.push(t);
+    last = t[t.length - 1];
+  };
   let lastY: number | null = null;
   let lastEnd: number | null = null;
   for (const it of items) {
     if (typeof it.str !== 'string') continue;
     // pdf.js inserts spaces for gaps itself; the gap is measured from the real pieces instead.
     if (!it.str.trim()) {
-      if (it.hasEOL && !out.endsWith('\n')) {
-        out += '\n';
+      if (it.hasEOL && last !== '\n' && parts.length) {
+        put('\n');
         lastEnd = null;
       }
       continue;
@@ -168,23 +165,21 @@ export function pageText(items: PdfItem[]): string {
     const x = it.transform?.[4] ?? 0;
     const y = it.transform?.[5] ?? 0;
     const h = Math.abs(it.height || it.transform?.[3] || 10);
-    if (lastY !== null && Math.abs(y - lastY) > h * 0.5 && !out.endsWith('\n')) out += '\n';
-    else if (lastEnd !== null && !out.endsWith('\n') && it.str) {
+    if (lastY !== null && Math.abs(y - lastY) > h * 0.5 && last !== '\n') put('\n');
+    else if (lastEnd !== null && last !== '\n') {
       const gap = x - lastEnd;
-      if (gap > h * 1.5) out += '\t';
-      else if (gap > h * 0.25 && /[A-Za-z0-9]$/.test(out) && /^[A-Za-z0-9]/.test(it.str)) out += ' ';
+      if (gap > h * 1.5) put('\t');
+      else if (gap > h * 0.25 && isAlnum(last.charCodeAt(0)) && isAlnum(it.str.charCodeAt(0))) put(' ');
     }
-    out += it.str;
-    if (it.str) {
-      lastY = y;
-      lastEnd = x + (it.width ?? 0);
-    }
+    put(it.str);
+    lastY = y;
+    lastEnd = x + (it.width ?? 0);
     if (it.hasEOL) {
-      out += '\n';
+      put('\n');
       lastEnd = null;
     }
   }
-  return out;
+  return parts.join('');
 }
 
 // ---------------------------------------------------------------- DOCX

@@ -1,6 +1,7 @@
 import { FILE_LIMITS, FILE_MESSAGES, type TenderFileKind } from '@bid/shared';
-import { Semaphore } from '../ai/semaphore.ts';
+import { FairGate } from '../ai/fair-use.ts';
 import { ChildSandbox, SandboxKilled, SandboxTaskError } from '../lib/child-sandbox.ts';
+import type { ActorScope } from '../policy/actor.ts';
 import type { ParseFailureCode, ParseLimits, ParsedFile } from './parse-core.ts';
 
 export class FileParseError extends Error {
@@ -20,27 +21,45 @@ export interface ParseRunnerOptions {
   rssMb?: number;
   /** Files parsed at the same time (each in its own child process). */
   parallel?: number;
+  /** Parses one user may have running at once (never every slot while there are two or more). */
+  perUser?: number;
+  /** The child's module (default parse-worker.ts; tests pass a stand-in). */
+  entry?: URL;
   limits?: Partial<ParseLimits>;
+}
+
+/** Who a parse is for and how it may be abandoned (the upload's connection closed). */
+export interface ParseRequest {
+  actor?: ActorScope;
+  signal?: AbortSignal;
 }
 
 const ENTRY = new URL('./parse-worker.ts', import.meta.url);
 
-/** The parsers a kind needs, loaded before the TypeScript loader so that a child starts fast. */
-const PRELOAD: Record<TenderFileKind, string[]> = {
-  pdf: ['pdfjs-dist/legacy/build/pdf.mjs', 'pdfjs-dist/legacy/build/pdf.worker.mjs'],
-  docx: ['mammoth', 'yauzl'],
-  doc: ['word-extractor'],
-  txt: ['iconv-lite'],
-};
+/**
+ * Loaded into every parse child before the TypeScript loader, so that a child is ready for any
+ * kind: pdf.js set up once (pdf-runtime.mjs), mammoth and the zip reader for DOCX, the GBK decoder.
+ * word-extractor (old .doc, rare) loads on first use and then stays.
+ */
+const PRELOAD = [new URL('./pdf-runtime.mjs', import.meta.url).href, 'mammoth', 'yauzl', 'iconv-lite'];
+
+/** System work (no user) shares one place in the queue. */
+const SYSTEM: ActorScope = { userId: '-system-', tenantId: '-system-' };
 
 /**
- * Runs each parse in a fresh child process (lib/child-sandbox.ts) with a heap limit, an RSS
- * watchdog and a time limit: a hostile file costs that child, which is killed and whose memory the
- * operating system takes back, never the server. At most `parallel` parses run at once.
+ * Parses uploads in child processes (lib/child-sandbox.ts) with a heap limit, an RSS watchdog and a
+ * time limit: a hostile file costs that child, which is killed and whose memory the operating system
+ * takes back, never the server. The children are a warm pool: started once with their parsers
+ * loaded and reused for the next file (a child that failed, was killed, grew past half its heap
+ * or served 200 files is replaced), since starting one cost more than reading a 23-page PDF.
+ * At most `parallel` parses run at once, handed out fairly (ai/fair-use.ts FairGate): a user has
+ * at most `perUser` running and never every slot, and a free slot goes to the waiting user with
+ * the fewest running, then the one served longest ago, so one user's 30 uploads make another wait
+ * for one parse at most.
  */
 export class ParseRunner {
-  private readonly sem: Semaphore;
-  private readonly sandboxes = new Map<TenderFileKind, ChildSandbox>();
+  private readonly gate: FairGate;
+  private readonly sandbox: ChildSandbox;
   private readonly timeoutMs: number;
   private readonly heapMb: number;
   private readonly rssMb: number;
@@ -49,10 +68,22 @@ export class ParseRunner {
 
   constructor(opts: ParseRunnerOptions = {}) {
     this.parallel = opts.parallel ?? 2;
-    this.sem = new Semaphore(this.parallel);
+    this.gate = new FairGate(this.parallel, opts.perUser ?? this.parallel, Infinity);
     this.timeoutMs = opts.timeoutMs ?? FILE_LIMITS.parseTimeoutMs;
     this.heapMb = opts.heapMb ?? FILE_LIMITS.parseHeapMb;
     this.rssMb = opts.rssMb ?? this.heapMb + 256;
+    this.sandbox = new ChildSandbox({
+      entry: opts.entry ?? ENTRY,
+      preload: PRELOAD,
+      heapMb: this.heapMb,
+      rssMb: this.rssMb,
+      timeoutMs: this.timeoutMs,
+      parallel: this.parallel,
+      reuseBelowRssMb: Math.round(this.heapMb / 2),
+      maxTasksPerChild: 200,
+      idleMs: 10 * 60_000,
+      keepWarm: this.parallel,
+    });
     this.limits = {
       maxPages: FILE_LIMITS.maxPdfPages,
       maxUnpackedBytes: FILE_LIMITS.maxUnpackedBytes,
@@ -87,34 +118,28 @@ export class ParseRunner {
     }
   }
 
-  parse(file: string, kind: TenderFileKind): Promise<ParsedFile> {
-    return this.sem.run(() => this.runChild(file, kind));
+  parse(file: string, kind: TenderFileKind, req: ParseRequest = {}): Promise<ParsedFile> {
+    return this.gate.run(req.actor ?? SYSTEM, () => this.runChild(file, kind), req.signal);
+  }
+
+  /** Parses waiting for a slot (all users). */
+  get queued(): number {
+    return this.gate.queued;
+  }
+
+  /** Starts a parse child ahead of the first upload (server start). */
+  warm(): void {
+    this.sandbox.warm();
   }
 
   /** Stops every running parse (server shutdown). */
   async close(): Promise<void> {
-    await Promise.all([...this.sandboxes.values()].map((s) => s.close()));
-  }
-
-  private sandboxOf(kind: TenderFileKind): ChildSandbox {
-    let s = this.sandboxes.get(kind);
-    if (!s) {
-      s = new ChildSandbox({
-        entry: ENTRY,
-        preload: PRELOAD[kind] ?? [],
-        heapMb: this.heapMb,
-        rssMb: this.rssMb,
-        timeoutMs: this.timeoutMs,
-        parallel: this.parallel,
-      });
-      this.sandboxes.set(kind, s);
-    }
-    return s;
+    await this.sandbox.close();
   }
 
   private async runChild(file: string, kind: TenderFileKind): Promise<ParsedFile> {
     try {
-      return await this.sandboxOf(kind).run<ParsedFile>({ file, kind, limits: this.limits });
+      return await this.sandbox.run<ParsedFile>({ file, kind, limits: this.limits });
     } catch (e) {
       if (e instanceof SandboxKilled) {
         if (e.reason === 'timeout') throw new FileParseError('timeout', FILE_MESSAGES.timeout);

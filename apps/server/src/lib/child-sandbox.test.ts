@@ -61,4 +61,35 @@ describe('ChildSandbox', { timeout: 30_000 }, () => {
     const c = await reused.run<{ pid: number }>({ op: 'echo' });
     expect(c.pid).not.toBe(a.pid);
   });
+
+  it('keeps children warm, retires one after its task limit, and replaces one that crashed', async () => {
+    const warm = new ChildSandbox({
+      entry,
+      heapMb: 128,
+      rssMb: 300,
+      timeoutMs: 5_000,
+      parallel: 2,
+      reuseBelowRssMb: 200,
+      maxTasksPerChild: 3,
+      keepWarm: 2,
+    });
+    try {
+      warm.warm();
+      expect(warm.idleCount).toBe(2);
+      const pids = [];
+      for (let i = 0; i < 4; i++) pids.push((await warm.run<{ pid: number }>({ op: 'echo' })).pid);
+      // Three tasks in one child, then a new one; the pool is topped up to two idle children.
+      expect(new Set(pids.slice(0, 3)).size).toBe(1);
+      expect(pids[3]).not.toBe(pids[0]);
+      await new Promise((r) => setImmediate(r));
+      expect(warm.idleCount).toBe(2);
+      const before = (await warm.run<{ pid: number }>({ op: 'echo' })).pid;
+      await rejection(warm.run({ op: 'exit' }));
+      const after = (await warm.run<{ pid: number }>({ op: 'echo' })).pid;
+      expect(after).not.toBe(before);
+    } finally {
+      await warm.close();
+    }
+    expect(warm.childCount).toBe(0);
+  });
 });

@@ -21,10 +21,21 @@ export interface SandboxOptions {
   /** Tasks at the same time, each in its own child. */
   parallel?: number;
   /**
-   * Keep a child for the next task (cheap tasks such as thumbnails) unless its RSS after a task is
-   * above this; without it every task gets a fresh child (parsing: memory back at once).
+   * Keep a child for the next task unless its RSS after a task is above this (a child that read
+   * something big is replaced, so that memory goes back to the system at once); without it every
+   * task gets a fresh child. A child that timed out, crashed or was killed is never reused; one whose
+   * task threw (a file refused with a reason) is.
    */
   reuseBelowRssMb?: number;
+  /** A reused child retires after this many tasks (slow leaks in a parser never pile up). */
+  maxTasksPerChild?: number;
+  /** An idle child retires after this long unused (its memory back to the system). */
+  idleMs?: number;
+  /**
+   * Idle children kept started once the sandbox was used or warmed: a task finds its modules loaded
+   * instead of waiting for a process to start. Replacements start in the background.
+   */
+  keepWarm?: number;
 }
 
 export type SandboxFailure = 'timeout' | 'memory' | 'crash';
@@ -73,6 +84,8 @@ function setRef(child: Child, on: boolean): void {
 interface Child {
   proc: ChildProcess;
   ready: Promise<void>;
+  tasks: number;
+  idleTimer?: NodeJS.Timeout;
 }
 
 export class ChildSandbox {
@@ -81,6 +94,7 @@ export class ChildSandbox {
   private readonly live = new Set<Child>();
   private nextId = 1;
   private closed = false;
+  private warmed = false;
 
   constructor(private readonly opts: SandboxOptions) {
     this.sem = new Semaphore(opts.parallel ?? 1);
@@ -91,10 +105,50 @@ export class ChildSandbox {
     return this.live.size;
   }
 
+  /** Idle children ready for a task right now. */
+  get idleCount(): number {
+    return this.idle.length;
+  }
+
   /** Runs one task; `timeoutMs` overrides the sandbox's time limit for this task. */
   run<T>(payload: unknown, opts: { timeoutMs?: number } = {}): Promise<T> {
     if (this.closed) return Promise.reject(new SandboxKilled('crash'));
+    this.warmed = true;
     return this.sem.run(() => this.runOnce<T>(payload, opts.timeoutMs ?? this.opts.timeoutMs));
+  }
+
+  /** Starts the warm children now (server start), so that the first task does not wait for them. */
+  warm(): void {
+    this.warmed = true;
+    this.topUp();
+  }
+
+  /** Starts idle children in the background until `keepWarm` are ready or starting. */
+  private topUp(): void {
+    const want = this.opts.keepWarm ?? 0;
+    if (this.closed || !this.warmed || !want) return;
+    const busy = this.live.size - this.idle.length;
+    const room = this.sem.max - busy;
+    while (this.idle.length < Math.min(want, room)) {
+      const child = this.spawn();
+      this.park(child);
+    }
+  }
+
+  /** An idle child: it does not keep the server alive at shutdown, and retires when unused. */
+  private park(child: Child): void {
+    setRef(child, false);
+    if (this.opts.idleMs) {
+      child.idleTimer = setTimeout(() => this.kill(child), this.opts.idleMs);
+      child.idleTimer.unref();
+    }
+    this.idle.push(child);
+  }
+
+  private unpark(): Child | undefined {
+    const child = this.idle.pop();
+    if (child?.idleTimer) clearTimeout(child.idleTimer);
+    return child;
   }
 
   private spawn(): Child {
@@ -117,23 +171,28 @@ export class ChildSandbox {
       proc.once('error', () => reject(new SandboxKilled('crash')));
     });
     ready.catch(() => {});
-    const child = { proc, ready };
+    const child: Child = { proc, ready, tasks: 0 };
     this.live.add(child);
     proc.once('exit', () => {
       this.live.delete(child);
       const i = this.idle.indexOf(child);
       if (i >= 0) this.idle.splice(i, 1);
+      if (child.idleTimer) clearTimeout(child.idleTimer);
     });
     return child;
   }
 
   private kill(child: Child): void {
     this.live.delete(child);
+    const i = this.idle.indexOf(child);
+    if (i >= 0) this.idle.splice(i, 1);
+    if (child.idleTimer) clearTimeout(child.idleTimer);
     if (child.proc.exitCode === null && child.proc.signalCode === null) child.proc.kill('SIGKILL');
   }
 
   private async runOnce<T>(payload: unknown, timeoutMs: number): Promise<T> {
-    const child = this.idle.pop() ?? this.spawn();
+    const child = this.unpark() ?? this.spawn();
+    child.tasks += 1;
     setRef(child, true);
     const id = this.nextId++;
     const { proc } = child;
@@ -152,13 +211,14 @@ export class ChildSandbox {
           !this.closed &&
           this.opts.reuseBelowRssMb &&
           rss !== null &&
-          rss < this.opts.reuseBelowRssMb
-        ) {
-          // An idle child must not keep the server alive at shutdown.
-          setRef(child, false);
-          this.idle.push(child);
-        } else this.kill(child);
+          rss < this.opts.reuseBelowRssMb &&
+          child.tasks < (this.opts.maxTasksPerChild ?? Infinity)
+        )
+          this.park(child);
+        else this.kill(child);
         fn();
+        // After the answer: a replacement's start never delays the task that just ended.
+        setImmediate(() => this.topUp());
       };
       // The time limit counts from when the task is handed over; starting a child has its own.
       let timer = setTimeout(

@@ -1,13 +1,9 @@
 // Child-process bootstrap for ChildSandbox. Plain JavaScript so that it loads without a loader.
 // argv: <entry module URL> [comma-separated packages to preload]. Heavy packages are imported
 // BEFORE the TypeScript loader is registered: tsx would otherwise transform their megabytes of
-// JavaScript on every start. pdf.js finds its worker module on globalThis.pdfjsWorker and then
-// runs it in this process without importing it again.
+// JavaScript on every start. A preload may be a module URL that sets a parser up (files/pdf-runtime.mjs).
 const [entry, preload = ''] = process.argv.slice(2);
-for (const spec of preload.split(',').filter(Boolean)) {
-  const mod = await import(spec);
-  if (spec.endsWith('pdf.worker.mjs')) globalThis.pdfjsWorker = mod;
-}
+for (const spec of preload.split(',').filter(Boolean)) await import(spec);
 if (entry.endsWith('.ts')) {
   const { register } = await import('tsx/esm/api');
   register();

@@ -171,6 +171,7 @@ export function makeApiClient(baseUrl: string) {
 export async function startTestServer(
   env: Record<string, string> = {},
   reuse?: ReusedData,
+  opts: { parseWorker?: URL } = {},
 ): Promise<TestServer> {
   const dataDir = reuse?.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'bid-test-'));
   let pgSchema: string | undefined = reuse?.pgSchema;
@@ -199,6 +200,7 @@ export async function startTestServer(
   const built = await buildApp(config, {
     logger: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
     pgSchema,
+    parseWorker: opts.parseWorker,
   });
   const contractViolations: string[] = [];
   built.app.addHook('onSend', async (req, reply, payload) => {

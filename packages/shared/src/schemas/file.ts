@@ -54,4 +54,5 @@ export const FILE_MESSAGES = {
   memory: '文件过于复杂，解析时超出内存限制，请拆分文件或直接粘贴文字',
   pdfBomb: 'PDF 文件解压后过大，已拒绝处理',
   notFound: '文件不存在',
+  cancelled: '上传已取消',
 } as const;

@@ -40,7 +40,15 @@ export async function registerFileRoutes(
           throw badRequest(FILE_MESSAGES.noFile);
         }
         if (!part || part.fieldname !== 'file') throw badRequest(FILE_MESSAGES.noFile);
-        return files.upload(actor, part.filename, part.file);
+        // A writer who gave up (closed the tab) leaves the parse queue rather than wait in it.
+        const gone = new AbortController();
+        const onClose = () => gone.abort();
+        req.socket.once('close', onClose);
+        try {
+          return await files.upload(actor, part.filename, part.file, gone.signal);
+        } finally {
+          req.socket.off('close', onClose);
+        }
       },
     );
     route.post(

@@ -56,6 +56,7 @@ export class FileService {
     owner: Actor,
     fileName: string,
     stream: Readable & { truncated?: boolean },
+    signal?: AbortSignal,
   ): Promise<UploadedFile> {
     const name = (path.basename(fileName || '招标文件').replace(/\p{Cc}/gu, '') || '招标文件').slice(0, 200);
     await fsp.mkdir(this.tmpDir(), { recursive: true });
@@ -99,9 +100,10 @@ export class FileService {
       const kind = sniffed;
       let parsed;
       try {
-        parsed = await this.parser.parse(tmp, kind);
+        parsed = await this.parser.parse(tmp, kind, { actor: owner, signal });
       } catch (e) {
         if (e instanceof FileParseError) throw badRequest(e.message);
+        if (signal?.aborted) throw badRequest(FILE_MESSAGES.cancelled);
         throw e;
       }
       const month = nowIso().slice(0, 7);

@@ -1,0 +1,7 @@
+import type { PDFDocumentLoadingTask } from 'pdfjs-dist/legacy/build/pdf.mjs';
+
+/** Opens a PDF with the parse child's one pdf.js worker and its CMap/font data cache. */
+export function openPdf(data: Uint8Array): PDFDocumentLoadingTask;
+
+/** Whether the worker module was loaded with TextState.clone flattened (see pdf-runtime.mjs). */
+export const textStateFlattened: boolean;
