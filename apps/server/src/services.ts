@@ -36,6 +36,7 @@ import { FileService } from './modules/file/service.ts';
 import { InterpretationRepo } from './modules/analysis/repo.ts';
 import { AnalysisService } from './modules/analysis/service.ts';
 import { InterpretationService } from './modules/analysis/interpretation.ts';
+import { AnalysisReviewService } from './modules/analysis/review.ts';
 import { SqlUsageRecorder, type UsageRecorder } from './modules/ai/usage.ts';
 import { FullTextWriter } from './modules/ai/fulltext.ts';
 import { JobChapterRepo } from './modules/ai/job-chapters.ts';
@@ -118,6 +119,8 @@ export interface Services {
   analysis: AnalysisService;
   /** File interpretations (招标文件解读) and their durable job. */
   interpretations: InterpretationService;
+  /** The writer's review of an analysis before the outline (bids and interpretations). */
+  review: AnalysisReviewService;
   ai: AiService;
   /** Jobs' event logs as server-sent event streams (the full-text writing events). */
   jobStreams: JobEventStreams;
@@ -256,6 +259,7 @@ export function buildServices(deps: CoreDeps): Services {
     grounding,
   });
   const interpretations = new InterpretationService(analysis.repo, analysis, file, jobs, log);
+  const review = new AnalysisReviewService(bid, analysis, analysis.repo, file, aiSetup.offline);
   deps.onClose(() => jobs.stop());
 
   const picture = new PictureService(new PictureRepo(db), config.dataDir);
@@ -322,6 +326,7 @@ export function buildServices(deps: CoreDeps): Services {
     file,
     analysis,
     interpretations,
+    review,
     ai,
     fulltext,
     jobs,

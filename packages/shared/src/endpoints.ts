@@ -11,6 +11,7 @@ import { aiProviderEndpoints } from './endpoints/ai-provider.ts';
 import { templateConsoleEndpoints } from './endpoints/template-console.ts';
 import type { Endpoint } from './endpoints/define.ts';
 import { libraryEndpoints } from './endpoints/library.ts';
+import { reviewEndpoints } from './endpoints/review.ts';
 
 export type { Endpoint, EndpointKind } from './endpoints/define.ts';
 export { parseResult, pathOf } from './endpoints/define.ts';
@@ -23,6 +24,7 @@ export const endpoints = {
   ...accountEndpoints,
   ...bidEndpoints,
   ...aiEndpoints,
+  ...reviewEndpoints,
   ...libraryEndpoints,
   ...commerceEndpoints,
   ...contentEndpoints,

@@ -9,6 +9,9 @@ export const CALL_TIMEOUTS_MS: Readonly<Record<string, number>> = {
   '/catalog/client/bidCatalogSave': 120_000,
   '/catalog/client/removeBidCatalog': 360_000,
   '/ai/client/aiGetBidCatalog': 360_000,
+  // Makes the analysis when the bid has none yet (a model reads a long tender for minutes).
+  '/bid/client/getBidAnalysis': 360_000,
+  '/ai/client/replanBidCatalog': 360_000,
   '/ai/client/aiGetBidContent': 360_000,
   '/ai/client/aiGetBidCatalogChild': 360_000,
   '/ai/client/aiGetExpandRange': 10_800_000,

@@ -45,6 +45,8 @@ export interface InterpretationTable {
   stage: string | null;
   job_id: string | null;
   chars: number;
+  /** Raised by every edit of `analysis` by the writer (migration 0760). */
+  analysis_version?: number;
 }
 
 /**

@@ -117,6 +117,8 @@ export interface BidTable {
   done_leaf_count?: number;
   /** JSON of the tender analysis. */
   analysis: string | null;
+  /** Raised by every write of `analysis` (migration 0760): the review's optimistic concurrency. */
+  analysis_version?: number;
   /** 1 while in the recycle bin. */
   deleted: number;
   deleted_at: string | null;

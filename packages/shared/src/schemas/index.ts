@@ -12,6 +12,7 @@ export * from './user.ts';
 export * from './ai.ts';
 export * from './analysis.ts';
 export * from './interpretation.ts';
+export * from './review.ts';
 export * from './file.ts';
 export * from './auth.ts';
 export * from './employee.ts';

@@ -20,6 +20,8 @@ export const interpretationDetailSchema = interpretationSchema.extend({
   text: z.string().nullable(),
   /** The uploaded tender when the interpretation was made from a file (and the file still exists). */
   file: uploadedFileSchema.nullable(),
+  /** The analysis's version: `updateAnalysis` takes it back and answers 409 when another save came first. */
+  version: z.number().int().min(0),
 });
 export type InterpretationDetail = z.infer<typeof interpretationDetailSchema>;
 

@@ -12,7 +12,7 @@ import type {
   RunOptions,
 } from '../types.ts';
 import { offlineEdit } from './draft.ts';
-import { inPlace, type OfflineRunner } from './tasks.ts';
+import { inPlace, type OfflineRunner, type ScoringFragment } from './tasks.ts';
 
 const gen = <T>(value: T): Generated<T> => ({
   value,
@@ -47,6 +47,11 @@ export class OfflineEngine implements AiEngine {
 
   async analyzeTender(text: string): Promise<Generated<TenderAnalysis>> {
     return gen(await this.cpu.run({ kind: 'analyze', text }));
+  }
+
+  /** Reads only a pasted scoring table (the writer's 「只粘贴评分表」); rules only, no model. */
+  readScoringFragment(text: string): Promise<ScoringFragment> {
+    return this.cpu.run({ kind: 'scoringFragment', text });
   }
 
   async generateOutline(input: OutlineInput): Promise<Generated<OutlineNode[]>> {

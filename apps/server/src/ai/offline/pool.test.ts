@@ -93,6 +93,7 @@ describe('offline engine in worker threads', () => {
   it('a task past its time limit fails with a timeout and the worker is replaced', async () => {
     const strict = new OfflinePool(1, null, {
       analyze: 1,
+      scoringFragment: 60_000,
       outline: 60_000,
       children: 60_000,
       chapter: 60_000,

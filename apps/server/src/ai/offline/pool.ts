@@ -8,6 +8,7 @@ import { WorkerPool } from '../../lib/worker-pool.ts';
 /** How long one task may run before its worker is replaced (a 300-page tender's analysis takes seconds). */
 export const OFFLINE_TASK_LIMIT_MS: Record<OfflineTask['kind'], number> = {
   analyze: 120_000,
+  scoringFragment: 30_000,
   outline: 60_000,
   children: 30_000,
   chapter: 30_000,

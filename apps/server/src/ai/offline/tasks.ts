@@ -1,6 +1,7 @@
 import type { ScoringItem, TenderAnalysis } from '@bid/shared';
 import { groundedAppendix } from '../grounded.ts';
 import type { ChapterContext, OutlineNode } from '../types.ts';
+import { readScoringFragment } from '../analysis/index.ts';
 import { analyzeTenderByRules } from './analyze.ts';
 import { draftChapter } from './draft.ts';
 import { buildChildren, buildOutline } from './outline.ts';
@@ -11,16 +12,21 @@ import { buildChildren, buildOutline } from './outline.ts';
  */
 export type OfflineTask =
   | { kind: 'analyze'; text: string }
+  | { kind: 'scoringFragment'; text: string }
   | { kind: 'outline'; analysis: TenderAnalysis; pageCount: number; templateId?: string | null }
   | { kind: 'children'; title: string; scoringItems: ScoringItem[]; targetWords: number | null }
   | { kind: 'chapter'; ctx: ChapterContext };
 
 export interface OfflineResults {
   analyze: TenderAnalysis;
+  scoringFragment: ScoringFragment;
   outline: OutlineNode[];
   children: OutlineNode[];
   chapter: string;
 }
+
+/** What a pasted scoring table (「只粘贴评分表」) gives: its items, the totals it states, what does not add up. */
+export type ScoringFragment = Pick<TenderAnalysis, 'scoringItems' | 'statedTotals' | 'warnings'>;
 
 export type OfflineResult = OfflineResults[OfflineTask['kind']];
 
@@ -28,6 +34,8 @@ export function runOfflineTask(task: OfflineTask): OfflineResult {
   switch (task.kind) {
     case 'analyze':
       return analyzeTenderByRules(task.text);
+    case 'scoringFragment':
+      return readScoringFragment(task.text);
     case 'outline':
       return buildOutline(task.analysis, task.pageCount, { templateId: task.templateId });
     case 'children':

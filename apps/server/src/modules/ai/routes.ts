@@ -20,6 +20,8 @@ import {
   eventStreamSchema,
   exportJobStartedSchema,
   isWritingSchema,
+  replanOutlineResultSchema,
+  replanOutlineSchema,
   tenderAnalysisSchema,
   type Envelope,
 } from '@bid/shared';
@@ -118,6 +120,17 @@ export function registerAiRoutes(
       data: catalogTreeSchema,
     },
     (actor, body) => service.generateOutline(actor, body),
+  );
+
+  route.post(
+    '/api/ai/client/replanBidCatalog',
+    {
+      summary:
+        '按修改后的评分项调整大纲：已写内容的章节保留，新评分项增加章节，已删除评分项的章节有内容时标记、无内容时删除（旧大纲保存为版本）',
+      input: replanOutlineSchema,
+      data: replanOutlineResultSchema,
+    },
+    (actor, body) => service.replanOutline(actor, body.bidId),
   );
 
   route.post(

@@ -9,12 +9,13 @@ import {
   type CustomizeResult,
   type IsWriting,
   type ModelTier,
+  type ReplanOutlineResult,
   type TenderAnalysis,
   type WritingEvent,
 } from '@bid/shared';
 import { markdownToDoc } from '@bid/document';
 import { AiError } from '../../ai/errors.ts';
-import type { AiEngine, Generated } from '../../ai/types.ts';
+import type { AiEngine, Generated, OutlineNode } from '../../ai/types.ts';
 import { AppError, businessWarning, notFound, tooMany } from '../../http/errors.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import type { JobFeed } from '../../jobs/event-stream.ts';
@@ -29,6 +30,10 @@ import type { UsageRecorder } from './usage.ts';
 import type { JobChapterRepo } from './job-chapters.ts';
 import { groundChapter, type Grounding } from '../knowledge/grounding.ts';
 import { chapterContext, emptyAnalysis, leavesOf, locate, pageCountOf, toCatalogInput } from './context.ts';
+import { reviseOutline } from './revise.ts';
+
+const countNodes = (nodes: CatalogNode[]): number =>
+  nodes.reduce((n, c) => n + 1 + countNodes(c.children), 0);
 
 export const FULLTEXT_JOB = 'ai.fulltext';
 export const fulltextKey = (bidId: string) => `fulltext:${bidId}`;
@@ -130,7 +135,7 @@ export class AiService {
       throw new AppError(Code.ACCEPTED_PROCESSING, '全文写作进行中，请先停止后再重新生成大纲');
     const analysis = await this.analysisOf(owner, bid, tier);
     const pageCount = pageCountOf(input.pageCount, bid.page_count);
-    let g: Generated<import('../../ai/types.ts').OutlineNode[]>;
+    let g: Generated<OutlineNode[]>;
     try {
       g = await this.engine.generateOutline(
         { bidName: bid.name, analysis, pageCount, templateId: bid.template_id },
@@ -149,6 +154,45 @@ export class AiService {
       undefined,
       'AI 重新生成大纲前自动保存',
     );
+  }
+
+  /**
+   * replanBidCatalog: the outline follows the scoring items as the writer corrected them, chapters
+   * with text kept (revise.ts says how); a bid without an outline gets one as aiGetBidCatalog makes it.
+   */
+  async replanOutline(owner: Actor, bidId: string): Promise<ReplanOutlineResult> {
+    const bid = await this.bids.getOwned(owner, bidId);
+    authorizeBid(bid, 'update');
+    const tier = await this.tierOf(owner, bid);
+    if (await this.queue.findLive(fulltextKey(bid.id)))
+      throw new AppError(Code.ACCEPTED_PROCESSING, '全文写作进行中，请先停止后再调整大纲');
+    if (!(await this.bids.outlineSize(bid.id))) {
+      const outline = await this.generateOutline(owner, { bidId });
+      return { outline, added: countNodes(outline), updated: 0, marked: 0, removed: 0 };
+    }
+    const analysis = await this.analysisOf(owner, bid, tier);
+    let g: Generated<OutlineNode[]>;
+    try {
+      g = await this.engine.generateOutline(
+        {
+          bidName: bid.name,
+          analysis,
+          pageCount: pageCountOf(undefined, bid.page_count),
+          templateId: bid.template_id,
+        },
+        { tier, actor: owner },
+      );
+    } catch (e) {
+      throw aiFailure(e);
+    }
+    await this.usage.record(owner, g, tier, 'outline', bid.id);
+    const { changes, tree } = await this.catalog.outline.revise(
+      owner,
+      bid.id,
+      (current) => reviseOutline(current, analysis, g.value),
+      '按修改后的评分项调整大纲前自动保存',
+    );
+    return { outline: tree, ...changes.summary };
   }
 
   /** aiGetBidCatalogChild: new children for one chapter (the old ones kept in an outline version). */

@@ -295,6 +295,7 @@ export class InterpretationService {
       stage: r.status === 'running' ? r.stage : null,
       text,
       file,
+      version: r.analysis_version ?? 0,
     };
   }
 }

@@ -89,6 +89,23 @@ export class InterpretationRepo {
     return { rows, total: Number(total?.n ?? 0) };
   }
 
+  /**
+   * The writer's corrected analysis of a finished record, saved only over the version the writer
+   * loaded; false when the record is not the owner's, not finished, or another save came first.
+   */
+  async updateAnalysisAt(owner: ActorScope, id: string, version: number, analysis: string, now: string) {
+    const r = await this.db
+      .updateTable('interpretations')
+      .set((eb) => ({ analysis, updated_at: now, analysis_version: eb('analysis_version', '+', 1) }))
+      .where('id', '=', id)
+      .where('user_id', '=', owner.userId)
+      .where('tenant_id', '=', owner.tenantId)
+      .where('status', '=', 'done')
+      .where('analysis_version', '=', version)
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows) === 1;
+  }
+
   /** Removes one of the owner's records; false when it is not theirs or already gone. */
   async removeOwned(owner: ActorScope, id: string): Promise<boolean> {
     const r = await this.db

@@ -85,6 +85,13 @@ export class BidRepo {
   }
 
   update(db: Db, id: string, patch: Partial<BidRow>) {
+    // Every write of the analysis raises its version: a review saved from an older one is refused.
+    if (patch.analysis !== undefined)
+      return db
+        .updateTable('bids')
+        .set((eb) => ({ ...patch, analysis_version: eb('analysis_version', '+', 1) }))
+        .where('id', '=', id)
+        .executeTakeFirst();
     return db.updateTable('bids').set(patch).where('id', '=', id).executeTakeFirst();
   }
 

@@ -4,6 +4,7 @@ import {
   BID_MSG,
   makePage,
   maskPhone,
+  REVIEW_MSG,
   tenderAnalysisSchema,
   type BidDetail,
   type BidListItem,
@@ -13,10 +14,11 @@ import {
   type Page,
   type Quota,
   type SaveBidInput,
+  type TenderAnalysis,
   type UpdateBidInput,
 } from '@bid/shared';
 import type { Database } from '../../db/schema.ts';
-import { businessWarning, notFound } from '../../http/errors.ts';
+import { businessWarning, conflict, notFound } from '../../http/errors.ts';
 import { newId, nowIso } from '../../lib/ids.ts';
 import type { QuotaService } from '../quota/service.ts';
 import type { Actor, Caller } from '../../policy/actor.ts';
@@ -197,6 +199,11 @@ export class BidService {
     };
   }
 
+  /** Chapters in the bid's outline (0: not planned yet). */
+  async outlineSize(bidId: string): Promise<number> {
+    return (await this.repo.outlineStats(this.db, bidId)).chapters;
+  }
+
   async update(owner: Actor, input: UpdateBidInput): Promise<BidDetail> {
     await this.db.transaction().execute(async (trx) => {
       const bid = await this.lockForWrite(trx, owner, input.id);
@@ -284,6 +291,25 @@ export class BidService {
     const progress = progressOf(leaves, done);
     await this.repo.update(db, bidId, { progress, updated_at: nowIso() });
     return progress;
+  }
+
+  /**
+   * The writer's corrected analysis (the review before the outline): saved only over the version the
+   * writer loaded, else 409; answers the new version. `build` makes what is stored from the bid as locked.
+   */
+  async saveReviewedAnalysis(
+    actor: Actor,
+    id: string,
+    version: number,
+    build: (bid: BidRow) => TenderAnalysis,
+  ): Promise<number> {
+    return this.db.transaction().execute(async (trx) => {
+      const bid = await this.lockForWrite(trx, actor, id);
+      const current = bid.analysis_version ?? 0;
+      if (current !== version) throw conflict(REVIEW_MSG.stale, { version: current });
+      await this.repo.update(trx, id, { analysis: JSON.stringify(build(bid)), updated_at: nowIso() });
+      return current + 1;
+    });
   }
 
   /** For the analysis step: stores the tender analysis JSON of a bid the caller owns. */

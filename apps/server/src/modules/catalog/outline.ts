@@ -28,6 +28,15 @@ import {
   presentState,
 } from './tree.ts';
 
+/** Changes to an outline decided from the outline itself (re-planning after the scoring items changed). */
+export interface OutlineChanges {
+  update: Array<{ id: string; title?: string; scoringItems: unknown[] | null }>;
+  /** Roots of subtrees to delete. */
+  remove: string[];
+  /** New chapters appended as the last children of `parentId` (null: the top level). */
+  add: Array<{ parentId: string | null; nodes: CatalogInputNode[] }>;
+}
+
 /**
  * The outline (目录) of a bid: tree edits under the bid's lock, each loading the outline with one
  * query. Cutting or replacing chapters with content keeps the old outline as a version first; the
@@ -113,6 +122,57 @@ export class OutlineService {
       await this.a.repo.insertMany(trx, this.rowsFromInput(bid.id, null, 0, catalogs, 0, nowIso()));
       await this.a.bids.recomputeProgress(trx, bid.id);
       return this.a.reloadTree(trx, bid.id);
+    });
+  }
+
+  /**
+   * Changes the outline in place under the bid's lock, as `decide` says from the outline it sees there
+   * (chapter ids, titles and content stay unless a change names them); the outline before is kept as
+   * an outline version when anything changes.
+   */
+  revise<T extends OutlineChanges>(
+    owner: Caller,
+    bidId: string,
+    decide: (tree: CatalogNode[]) => T,
+    versionName: string,
+  ): Promise<{ changes: T; tree: CatalogNode[] }> {
+    return this.a.inTrx(undefined, async (trx) => {
+      const bid = await this.a.bids.lockForWrite(trx, owner, bidId);
+      const outline = new Outline(await this.a.repo.loadOutline(trx, bid.id));
+      const changes = decide(outline.toTree());
+      if (!changes.update.length && !changes.remove.length && !changes.add.length)
+        return { changes, tree: outline.toTree() };
+      const adding = changes.add.reduce((n, a) => n + inputCount(a.nodes), 0);
+      if (outline.size + adding > CATALOG_LIMITS.maxNodes) throw badRequest(CATALOG_MSG.tooMany);
+      await this.versions.snapshot(trx, bid.id, versionName, 'auto', userIdOf(owner));
+      const now = nowIso();
+      for (const u of changes.update) {
+        if (!outline.byId.has(u.id)) continue;
+        const patch: Partial<CatalogRow> = {
+          scoring_items: u.scoringItems?.length ? JSON.stringify(u.scoringItems) : null,
+          updated_at: now,
+        };
+        if (u.title) patch.title = u.title.trim().slice(0, CATALOG_LIMITS.titleMax);
+        await this.a.repo.update(trx, u.id, patch);
+      }
+      const gone = changes.remove
+        .filter((id) => outline.byId.has(id))
+        .flatMap((id) => outline.subtreeIds(id));
+      if (gone.length) await this.a.repo.deleteIds(trx, bid.id, gone);
+      for (const a of changes.add) {
+        const parent = a.parentId ? outline.byId.get(a.parentId) : null;
+        if (a.parentId && (!parent || gone.includes(a.parentId))) continue;
+        const level = parent?.level ?? 0;
+        if (level + inputDepth(a.nodes) > CATALOG_LIMITS.maxDepth) throw badRequest(CATALOG_MSG.tooDeep);
+        const kids = outline.childrenOf(a.parentId).filter((k) => !gone.includes(k.id));
+        const afterKey = kids.length ? Number(kids[kids.length - 1].sort_key) : 0;
+        await this.a.repo.insertMany(
+          trx,
+          this.rowsFromInput(bid.id, a.parentId, level, a.nodes, afterKey, now),
+        );
+      }
+      await this.a.bids.recomputeProgress(trx, bid.id);
+      return { changes, tree: await this.a.reloadTree(trx, bid.id) };
     });
   }
 

@@ -57,6 +57,7 @@ function detail(): InterpretationDetail {
     stage: null,
     text: TEXT,
     file: null,
+    version: 0,
   };
 }
 
