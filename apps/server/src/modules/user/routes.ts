@@ -56,7 +56,8 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext): void 
     `${P}/send-validate`,
     {
       summary: '向指定手机号发送验证码（绑定/更换的新手机号）',
-      description: '手机号已被其他账号使用时返回 409。',
+      description:
+        '无论该手机号是否已被其他账号使用，回答都相同（已被使用在 update-phone 校验验证码后才返回 409）。每个账号每小时 10 次、每个 IP 每小时 30 次。',
       input: sendPhoneCodeSchema,
     },
     (actor, body, req) => service.sendPhoneCode(actor, body.phone, req.ip),
@@ -77,10 +78,10 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext): void 
     {
       summary: '更换 / 绑定手机号',
       description:
-        'code 为发到新手机号的验证码（send-validate）；已有手机号的账号还需 ticket（validate-message，purpose=change-phone）。新手机号已被使用返回 409。',
+        'code 为发到新手机号的验证码（send-validate）；已有手机号的账号还需 ticket（validate-message，purpose=change-phone）。先校验验证码，新手机号已被使用才返回 409。每个账号每小时 10 次、每个 IP 每小时 30 次。',
       input: updatePhoneSchema,
     },
-    (actor, body) => service.updatePhone(actor, body.phone, body.code, body.ticket),
+    (actor, body, req) => service.updatePhone(actor, body.phone, body.code, body.ticket, req.ip),
   );
   route.action(
     `${P}/update-password`,

@@ -22,6 +22,12 @@ import { UserRepo, type TenantRow, type UserRow } from './repo.ts';
 
 type OwnPurpose = 'change-phone' | 'change-password' | 'verify';
 
+/** Phone-change calls an account, and an address, may make per hour. */
+const PHONE_CHANGE_LIMITS = {
+  send: { perUser: 10, perIp: 30 },
+  update: { perUser: 10, perIp: 30 },
+} as const;
+
 const BASE_MENU: HeadMenuItem[] = [
   { path: '/home', name: '首页' },
   { path: '/home/crtBidBook', name: '新建标书' },
@@ -135,12 +141,26 @@ export class UserService {
     await this.infra.sms.send(user.phone, purpose, ip);
   }
 
+  /**
+   * A code to the new phone, whether or not another account uses it: answering 409 here told a
+   * signed-in caller which numbers are registered (issue 30). A taken number is refused by
+   * update-phone, after its code proved the caller holds that phone.
+   */
   async sendPhoneCode(auth: Actor, phone: string, ip: string): Promise<void> {
     const { user } = await this.me(auth);
     if (user.phone === phone) throw badRequest('新手机号不能与当前手机号相同');
-    const other = await this.repo.findByPhone(phone);
-    if (other) throw conflict('该手机号已被其他账号使用，请更换手机号');
+    await this.limitPhoneChange(user.id, ip, 'send');
     await this.infra.sms.send(phone, 'bind-phone', ip);
+  }
+
+  /**
+   * Phone-change calls per account and per address (sending codes to new numbers, trying codes):
+   * the SMS caps are per phone, and a sweep uses a new phone per call.
+   */
+  private async limitPhoneChange(userId: string, ip: string, step: 'send' | 'update'): Promise<void> {
+    const l = PHONE_CHANGE_LIMITS[step];
+    await enforceLimit(this.infra.limiter, `phone-change:${step}:user:${userId}`, l.perUser, 3600, '操作');
+    await enforceLimit(this.infra.limiter, `phone-change:${step}:ip:${ip}`, l.perIp, 3600, '操作');
   }
 
   /** Uses up a code sent to the own phone and hands out a single-use ticket for the next step. */
@@ -188,16 +208,25 @@ export class UserService {
    * New phone proven by its own code; an account that already has a phone must also show a ticket
    * for the old one (validate-message, purpose change-phone), so a stolen session alone cannot move it.
    */
-  async updatePhone(auth: Actor, phone: string, code: string, ticket: string | undefined): Promise<void> {
+  async updatePhone(
+    auth: Actor,
+    phone: string,
+    code: string,
+    ticket: string | undefined,
+    ip: string,
+  ): Promise<void> {
     const { user } = await this.me(auth);
     if (user.phone === phone) throw badRequest('新手机号不能与当前手机号相同');
-    if (await this.repo.findByPhone(phone)) throw conflict('该手机号已被其他账号使用，请更换手机号');
+    await this.limitPhoneChange(user.id, ip, 'update');
+    // The ticket concerns the caller's own phone and says nothing about the number asked for.
     let ticketRow: { id: string } | undefined;
     if (user.phone) {
       ticketRow = await this.liveTicket(user, ticket, 'change-phone');
       if (!ticketRow) throw badRequest('请先验证原手机号');
     }
+    // The code first: only someone holding the new phone learns whether another account uses it.
     await this.infra.sms.verify(phone, 'bind-phone', code);
+    if (await this.repo.findByPhone(phone)) throw conflict('该手机号已被其他账号使用，请更换手机号');
     const now = iso(this.now());
     try {
       await this.db.transaction().execute(async (trx) => {
