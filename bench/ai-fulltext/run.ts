@@ -3,7 +3,13 @@
  * server at 300 ms to the first token and 40 tokens per second. The anchor is the ideal time:
  * waves (ceil(120 / 8) = 15) × the time one chapter takes at the server. Prints wall / ideal; the
  * target is ≤ 1.05 (the job, the database and the events add at most 5 %).
- * Run: node --import tsx bench/ai-fulltext/run.ts
+ * Run: node --import tsx bench/ai-fulltext/run.ts   (BENCH_SMALL=1: 16 chapters at 10× the pace,
+ * seconds, no goal checked — what CI runs so the benchmark keeps working)
+ *
+ * Each chapter's answer differs (as a model's do): with one text for every chapter, the overlap
+ * check after the job had the model write 119 chapters again, one at a time (239 calls, ~14× the
+ * ideal). The fair-use limits are set so that this one user may run 8 chapters at once: by default
+ * a user runs at most AI_USER_CONCURRENCY (4) model calls and never every slot of the tier.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -12,23 +18,22 @@ import pino from 'pino';
 import { loadConfig } from '../../apps/server/src/config/config.ts';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { makeApiClient } from '../../apps/server/test/helpers/test-server.ts';
-import { fillerText } from '../../apps/server/test/fake-openai/server.ts';
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { newId, nowIso } from '../../apps/server/src/lib/ids.ts';
 
-const CHAPTERS = 120;
+const SMALL = Boolean(process.env.BENCH_SMALL);
+const CHAPTERS = SMALL ? 16 : 120;
 const CONCURRENCY = 8;
-const FIRST_TOKEN_MS = 300;
-const TOKENS_PER_SECOND = 40;
+const FIRST_TOKEN_MS = SMALL ? 30 : 300;
+const TOKENS_PER_SECOND = SMALL ? 400 : 40;
 const CHARS_PER_TOKEN = 2;
 /** Characters of each chapter answer: 80 tokens. */
 const REPLY_CHARS = 160;
 const TARGET_WORDS = 200;
 
 async function main(): Promise<void> {
-  const reply = fillerText(REPLY_CHARS).replace(/\s+/g, '').slice(0, REPLY_CHARS);
-  const tokens = Math.ceil(Array.from(reply).length / CHARS_PER_TOKEN);
+  const tokens = Math.ceil(REPLY_CHARS / CHARS_PER_TOKEN);
   // The fake sends token i at first-token + i / rate: the last one (and the finish) at this time.
   const perChapterMs = FIRST_TOKEN_MS + ((tokens - 1) * 1000) / TOKENS_PER_SECOND;
   const waves = Math.ceil(CHAPTERS / CONCURRENCY);
@@ -50,7 +55,7 @@ async function main(): Promise<void> {
           firstTokenDelayMs: FIRST_TOKEN_MS,
           tokensPerSecond: TOKENS_PER_SECOND,
           charsPerToken: CHARS_PER_TOKEN,
-          scripts: [{ match: '【任务：撰写章节】', reply }],
+          scripts: [{ match: '【任务：撰写章节】', reply: { variedChars: REPLY_CHARS } }],
         }),
       },
       stdio: ['ignore', 'pipe', 'inherit'],
@@ -78,7 +83,11 @@ async function main(): Promise<void> {
     AI_STANDARD_BASE_URL: fakeUrl,
     AI_STANDARD_API_KEY: 'bench',
     AI_STANDARD_MODEL: 'fake-bench',
-    AI_STANDARD_CONCURRENCY: String(CONCURRENCY),
+    // 8 chapters at once for this user: a tier of 9 slots (one user never holds every slot).
+    AI_STANDARD_CONCURRENCY: String(CONCURRENCY + 1),
+    AI_FULLTEXT_CONCURRENCY: String(CONCURRENCY),
+    AI_USER_CONCURRENCY: String(CONCURRENCY),
+    AI_COMPANY_CONCURRENCY: String(CONCURRENCY),
     ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
   });
   const built = await buildApp(config, { logger: pino({ level: 'silent' }) });
@@ -153,9 +162,9 @@ async function main(): Promise<void> {
       modelType: 'standard',
       tenderText: '项目名称：基准测试项目\n采购人：基准测试单位',
     });
-    const catalogs = Array.from({ length: CHAPTERS / 10 }, (_, i) => ({
+    const catalogs = Array.from({ length: CHAPTERS / (SMALL ? 8 : 10) }, (_, i) => ({
       title: `第${i + 1}部分`,
-      children: Array.from({ length: 10 }, (_, j) => ({
+      children: Array.from({ length: SMALL ? 8 : 10 }, (_, j) => ({
         title: `技术措施 ${i + 1}.${j + 1}`,
         targetWords: TARGET_WORDS,
       })),
@@ -209,7 +218,7 @@ async function main(): Promise<void> {
     console.log(`  ideal (${waves} waves)        ${(idealMs / 1000).toFixed(2)} s`);
     console.log(`  wall                       ${(wallMs / 1000).toFixed(2)} s`);
     console.log(`  ratio wall/ideal           ${ratio.toFixed(3)}   (target ≤ 1.05)`);
-    if (ratio > 1.05) process.exitCode = 1;
+    if (ratio > 1.05 && !SMALL) process.exitCode = 1;
   } finally {
     await built.close();
     fakeProc.kill('SIGTERM');

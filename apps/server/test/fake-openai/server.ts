@@ -100,6 +100,30 @@ export function fillerText(chars: number, seed = ''): string {
   return out.trim();
 }
 
+/**
+ * Deterministic Chinese text of `chars` characters that differs with `seed` in every 8 characters:
+ * what a model does for different prompts. Filler repeats its five sentences, so chapters written
+ * from it all repeat each other, and the overlap check after 全文写作 rewrites every one of them.
+ */
+export function variedText(chars: number, seed: string): string {
+  // FNV-1a of the seed, then a xorshift stream picking common characters from the filler's own.
+  let h = 0x811c9dc5;
+  for (let i = 0; i < seed.length; i++) h = Math.imul(h ^ seed.charCodeAt(i), 0x01000193) >>> 0;
+  h ||= 1; // xorshift stays at 0 forever
+  const pool = Array.from(new Set(Array.from(fillerText(400).replace(/[\s，。、]/g, ''))));
+  let out = '';
+  for (let i = 0; i < chars; i++) {
+    h ^= h << 13;
+    h >>>= 0;
+    h ^= h >>> 17;
+    h ^= h << 5;
+    h >>>= 0;
+    // A full stop every 20 characters keeps sentences (the writer cuts text at sentence ends).
+    out += i % 20 === 19 ? '。' : pool[h % pool.length];
+  }
+  return out;
+}
+
 function defaultReplyFor(r: RecordedRequest): string {
   if (r.json) return '{}';
   const m = /约\s*(\d+)\s*字/.exec(r.prompt);

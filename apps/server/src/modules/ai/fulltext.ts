@@ -82,6 +82,8 @@ class FullTextRun {
   private readonly pending = new Set<Promise<void>>();
   /** Chapters written in this run (for the overlap check). */
   private readonly written: WrittenChapter[] = [];
+  /** Chapters written at once (the overlap check's rewrites too). */
+  private parallel = 1;
   /** Chapters whose stream broke once. */
   private readonly retried = new Set<string>();
 
@@ -111,10 +113,8 @@ class FullTextRun {
       // do not need fresher data.
       this.cachedTree = { at: Date.now(), tree: await deps.catalog.treeOfBid(bid.id) };
 
-      const parallel = Math.max(
-        1,
-        Math.min(deps.concurrency ?? deps.engine.concurrency(p.tier), this.todo.length || 1),
-      );
+      this.parallel = Math.max(1, deps.concurrency ?? deps.engine.concurrency(p.tier));
+      const parallel = Math.min(this.parallel, this.todo.length || 1);
       const workers = Array.from({ length: parallel }, async () => {
         while (this.todo.length && !jc.signal.aborted) await this.writeOne(bid, analysis, this.todo.shift()!);
       });
@@ -384,6 +384,7 @@ class FullTextRun {
         });
         await deps.usage.record(this.owner, g, p.tier, 'fulltext-dedupe', bid.id, w.catalogId);
       },
+      this.parallel,
     );
     const names = r.flagged
       .slice(0, 5)
