@@ -2,6 +2,7 @@ export * from './codes.ts';
 export * from './envelope.ts';
 export * from './limits.ts';
 export * from './validators.ts';
+export * from './json-depth.ts';
 export * from './timeouts.ts';
 export * from './routes.ts';
 export * from './http.ts';

@@ -5,6 +5,7 @@ export const MSG = {
   networkError: '网络开小差了，请稍后再试，或联系客服',
   timeout: '请求超时，请稍后再试，或联系客服',
   invalidJson: '请求内容不是有效的 JSON',
+  tooDeep: (max: number) => `请求内容嵌套层级过深（最多 ${max} 层）`,
   bodyTooLarge: (limitMb: number) => `提交的内容过大，不能超过 ${limitMb} MB`,
   badClient: '客户端认证失败',
   missingMarker: '非法请求：缺少请求标记',

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError } from './errors.ts';
-import { Code, MSG } from '@bid/shared';
+import { Code, jsonTextDepth, MAX_JSON_NESTING, MSG } from '@bid/shared';
 
 /**
  * JSON with an empty body read as {} (clients post calls without parameters that way), and form
@@ -11,6 +11,9 @@ export function installBodyParsers(app: FastifyInstance): void {
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
     const text = (body as string).trim();
     if (text === '') return done(null, {});
+    // Before parsing: what walks the parsed value later recurses (issue 30, finding 3).
+    if (jsonTextDepth(text, MAX_JSON_NESTING) > MAX_JSON_NESTING)
+      return done(new AppError(Code.BAD_REQUEST, MSG.tooDeep(MAX_JSON_NESTING)), undefined);
     try {
       done(null, JSON.parse(text));
     } catch {

@@ -1,5 +1,12 @@
 import { createHash } from 'node:crypto';
-import { CATALOG_LIMITS, CATALOG_MSG, Code, type CatalogSettings, type CatalogStatus } from '@bid/shared';
+import {
+  CATALOG_LIMITS,
+  CATALOG_MSG,
+  Code,
+  valueDepth,
+  type CatalogSettings,
+  type CatalogStatus,
+} from '@bid/shared';
 import { docSchema, documentProblem, emptyDoc, type PMNode } from '@bid/document';
 import { AppError, badRequest } from '../../http/errors.ts';
 import { parseJsonOr } from './tree.ts';
@@ -11,26 +18,14 @@ export function sha256(text: string): string {
   return createHash('sha256').update(text).digest('hex');
 }
 
-function jsonDepth(value: unknown): number {
-  let max = 0;
-  const stack: Array<[unknown, number]> = [[value, 1]];
-  while (stack.length) {
-    const [v, d] = stack.pop()!;
-    if (d > max) max = d;
-    if (max > MAX_DOC_NESTING) return max;
-    if (v && typeof v === 'object')
-      for (const child of Object.values(v as Record<string, unknown>))
-        if (child && typeof child === 'object') stack.push([child, d + 1]);
-  }
-  return max;
-}
-
 /** Validates a chapter document: size, nesting, then the document model. Returns it with its stored text. */
 export function checkDoc(content: unknown): { doc: PMNode; text: string } {
+  // Depth first, without recursion: JSON.stringify of a value nested 200,000 deep overflows the stack.
+  if (valueDepth(content, MAX_DOC_NESTING) > MAX_DOC_NESTING)
+    throw badRequest('章节内容格式不正确：层级过深');
   const raw = JSON.stringify(content ?? null);
   if (Buffer.byteLength(raw, 'utf8') > CATALOG_LIMITS.contentBytes)
     throw new AppError(Code.PAYLOAD_TOO_LARGE, CATALOG_MSG.contentTooLarge);
-  if (jsonDepth(content) > MAX_DOC_NESTING) throw badRequest('章节内容格式不正确：层级过深');
   const problem = documentProblem(content);
   if (problem) throw badRequest(`章节内容格式不正确：${problem}`);
   const parsed = docSchema.safeParse(content);
