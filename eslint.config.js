@@ -53,7 +53,16 @@ const webLayers = {
 };
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '**/*.snap', '**/__snapshots__/**'] },
+  {
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      'data/**',
+      '.bench-engine/**',
+      '**/*.snap',
+      '**/__snapshots__/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

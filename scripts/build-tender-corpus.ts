@@ -158,6 +158,11 @@ async function main(): Promise<void> {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'corpus-'));
   for (const f of files) {
     const base = f.replace(/\.txt$/, '');
+    // A blind round's tender comes with the upload its author made; it is not rebuilt from its text.
+    const gold = JSON.parse(fs.readFileSync(path.join(DIR, `${base}.gold.json`), 'utf8')) as {
+      upload?: string;
+    };
+    if (gold.upload) continue;
     const docx = path.join(DIR, `${base}.docx`);
     fs.writeFileSync(docx, await Packer.toBuffer(docOf(fs.readFileSync(path.join(DIR, f), 'utf8'))));
     execFileSync(

@@ -343,7 +343,11 @@ function tableXml(node: PMNode, ctx: ContentCtx, env: Env, out: string[]): void 
       col += c.colspan;
     }
     if (!env.cell) ctx.est.block(rowHeight || lineH + 3);
-    xml += `<w:tr>${ri < headerRows ? '<w:trPr><w:tblHeader/></w:trPr>' : ''}${cells}</w:tr>`;
+    // A row shorter than a third of a page is kept on one page: a row split across a page break
+    // reads as two rows (a scoring item's name cut in two). Taller rows may still break.
+    const trPr =
+      (ri < headerRows ? '<w:tblHeader/>' : '') + (rowHeight && rowHeight < 240 ? '<w:cantSplit/>' : '');
+    xml += `<w:tr>${trPr ? `<w:trPr>${trPr}</w:trPr>` : ''}${cells}</w:tr>`;
   });
   xml += '</w:tbl>';
   out.push(xml);

@@ -257,6 +257,8 @@ describe('writeBidDocx', () => {
     const rows = devices.match(/<w:tr>[\s\S]*?<\/w:tr>|<w:tr [\s\S]*?<\/w:tr>/g)!;
     expect(rows).toHaveLength(7);
     expect(rows[0]).toContain('<w:tblHeader/>');
+    // Short rows never break across a page (a name cut in two reads as two rows).
+    for (const row of rows) expect(row).toContain('<w:cantSplit/>');
     // 计算设备 spans two rows: restart in row 1, continue in row 2 (a cell of its own, no text).
     expect(rows[1]).toMatch(/<w:vMerge w:val="restart"\/>[\s\S]*?计算设备/);
     expect(rows[2]).toMatch(/<w:vMerge\/>|<w:vMerge w:val="continue"\/>/);

@@ -81,7 +81,7 @@ export function extractStarClauses(st: Structure, multiLot: boolean): StarClause
 }
 
 const DISQUALIFY =
-  /(废标|无效投标|投标无效|否决其投标|否决投标|投标将被否决|作无效|按无效|无效处理|不予受理|无效响应|响应无效|响应文件无效|视为无效|投标将被拒绝|资格审查不合格|不予评审|不予评分|其投标无效)/;
+  /(废标|无效投标|投标无效|否决其投标|否决投标|投标将被否决|作无效|按无效|无效处理|不予受理|无效响应|响应无效|响应文件无效|视为无效|投标将被拒绝|资格审查不合格|不予评审|不予评分|其投标无效|(?:投标|响应文件|投标文件)均(?:为|作)?无效)/;
 const LEAD_IN = /(下列|以下)(情形|情况|行为)?之一|如下(情形|情况)|情形[：:]$|情形如下/;
 
 function sentencesOf(p: Paragraph): Array<{ text: string; start: number; end: number }> {

@@ -8,9 +8,11 @@ import { isPageNoise, titleOf, type Line } from './lines.ts';
  */
 
 const OUTLINE_HEAD =
-  /((?:投标|响应|磋商|谈判)(?:响应)?文件(?:应当|应|须|必须|需)(?:包括|包含)|投标文件的组成|投标文件组成|投标文件应包括|投标文件包括|投标文件由|响应文件的组成|响应文件组成|响应文件应包括|响应文件由|响应文件格式|投标文件格式|投标文件的构成|投标文件构成|响应文件的构成|响应文件构成|技术标编制要求|技术标的组成|技术标组成|技术文件的组成|施工组织设计的组成|暗标.{0,12}(顺序|内容)编写|按以下顺序|按下列(章节)?顺序)/;
+  /((?:投标|响应|磋商|谈判)(?:响应)?文件(?:应当|应|须|必须|需)(?:包括|包含)|投标文件的组成|投标文件组成|投标文件应包括|投标文件包括|投标文件由|响应文件的组成|响应文件组成|响应文件应包括|响应文件由|响应文件格式|投标文件格式|投标文件的构成|投标文件构成|响应文件的构成|响应文件构成|技术标编制要求|技术标的组成|技术标组成|技术文件的组成|施工组织设计的组成|暗标.{0,12}(顺序|内容)编写|按以下顺序|按下列(章节)?顺序|按照?(下列|以下)(目录|章节)(及|和)?顺序|(技术标|投标文件|响应文件|技术文件|施工组织设计)的?目录$)/;
 const SECTION_WORDS = /(须知|情形|说明如下|规定|办法|评标|评审|要求如下|要求$)/;
 const TITLE_BAD = /[，,。；;：:]|\.{3,}|…{2,}|·{3,}|\s\d+$/;
+/** A note after a title (（附施工进度横道图）, （投标人认为需要提供的其他材料，含…）) is not the title. */
+const NOTE = /\s*[（(][^（）()]*[)）]$/;
 
 export function extractMandatedOutline(lines: Line[]): MandatedSection[] {
   for (let i = 0; i < lines.length; i++) {
@@ -65,7 +67,10 @@ function readList(lines: Line[], from: number): MandatedSection[] {
     }
     if (plain) break;
     plain = false;
-    const title = en.rest.replace(/[；;。，,]$/, '').trim();
+    const title = en.rest
+      .replace(/[；;。，,]$/, '')
+      .trim()
+      .replace(NOTE, '');
     // A chapter line is an outline entry only inside a run of them (no body text between).
     if (en.style === 'chapter' && out.length && !styles.includes('chapter')) break;
     if (!title || title.length > 40 || TITLE_BAD.test(title) || SECTION_WORDS.test(title)) {

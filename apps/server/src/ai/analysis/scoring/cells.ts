@@ -128,7 +128,7 @@ function splitLine(
       if (!/^\s*:?-{2,}:?\s*$/.test(piece)) push(piece, pos);
       pos += piece.length + 1;
     }
-    return { cells, spaceRow: false };
+    return { cells: unglue(cells), spaceRow: false };
   }
   if (opts.spaceRows) {
     const m = SPACE_ROW.exec(text.trim());
@@ -158,6 +158,22 @@ function splitLine(
   }
   push(text, 0);
   return { cells, spaceRow: false };
+}
+
+/** A name and its points that a PDF put in one cell after the serial (8 | 应急保障预案5). */
+const GLUED = /^([\u4e00-\u9fa5（）()、]{2,30}[\u4e00-\u9fa5）)])(\d{1,2}(?:\.\d)?)$/;
+
+function unglue(cells: RawCell[]): RawCell[] {
+  const out: RawCell[] = [];
+  cells.forEach((c, i) => {
+    const m = i > 0 && /^\d{1,2}$/.test(cells[i - 1].text) ? GLUED.exec(c.text) : null;
+    if (!m) {
+      out.push(c);
+      return;
+    }
+    out.push({ text: m[1], offset: c.offset }, { text: m[2], offset: c.offset + m[1].length });
+  });
+  return out;
 }
 
 /** The cells of `lines` (page furniture dropped). */
