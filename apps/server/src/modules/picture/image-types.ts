@@ -1,4 +1,5 @@
 import type { PictureType } from '@bid/shared';
+import { svgStructureRisk } from './svg-parse.ts';
 
 /**
  * What an uploaded file really is, judged by its bytes (never by its name or the browser's
@@ -152,7 +153,8 @@ export function svgRisk(b: Buffer): string | null {
     if (!(v.startsWith('#') || /^data:image\/(png|jpeg|jpg|gif|webp);/.test(v))) return '外部资源链接';
   }
   if (/url\(\s*["']?\s*(?!#|data:image\/(png|jpeg|jpg|gif|webp);)/i.test(flat)) return '外部资源链接';
-  return svgCostRisk(text);
+  // The patterns above read the text; this reads the elements, whatever prefix they carry.
+  return svgStructureRisk(text) ?? svgCostRisk(text);
 }
 
 /** Limits on what makes an SVG expensive to draw: filters over huge regions, heavy blurs, reuse bombs. */
