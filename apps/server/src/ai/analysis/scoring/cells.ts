@@ -8,7 +8,8 @@ import { CATEGORY_LABEL } from './stated.ts';
  * Readers rebuild rows from the stream; nothing here decides what a row is.
  */
 
-export type CellKind = 'num' | 'clause' | 'cat' | 'header' | 'total' | 'text';
+/** `code`: a serial written as a code (T1, S2, P1), its number as the value. */
+export type CellKind = 'num' | 'code' | 'clause' | 'cat' | 'header' | 'total' | 'text';
 
 export interface Cell {
   text: string;
@@ -29,7 +30,7 @@ export interface Cell {
 
 export type HeaderRole = 'seq' | 'cat' | 'name' | 'points' | 'criteria' | 'other';
 
-const H_SEQ = /^(序号|编号|条款号|条款|序|项次|项目编号)$/;
+const H_SEQ = /^(序号|编号|条款号|条款|序|项次|项目编号|评分项编号|评审项编号|指标编号|代码|代号)$/;
 const H_CAT =
   /^(评分类别|评审类别|类别|评分类型|评分大项|评审大项|分类|项目类别|评分分类|评分模块|评审模块|评分项目类别|评分部分|评审项目|评分项目)$/;
 const H_NAME =
@@ -86,6 +87,8 @@ function classify(text: string): { kind: CellKind; value: number | null } {
   const n = numberValue(t);
   if (n != null) return { kind: 'num', value: n };
   if (CLAUSE.test(t)) return { kind: 'clause', value: null };
+  const code = /^[A-Za-z]{1,2}[-‐]?(\d{1,2})$/.exec(t);
+  if (code) return { kind: 'code', value: Number(code[1]) };
   if (TOTAL.test(t.replace(/\s+/g, ''))) return { kind: 'total', value: null };
   if (headerRole(t)) return { kind: 'header', value: null };
   const c = catCell(t);

@@ -4,7 +4,9 @@ import { isChapterHeading, type Line } from '../lines.ts';
 import { cellsOf, type CellOptions } from './cells.ts';
 import { categoryOfLabel, categoryOfName } from './category.ts';
 import { itemCategory, judge, withStatedPrice, type Verdict } from './judge.ts';
+import { readLayoutBlocks } from './layout-blocks.ts';
 import { readLegacyTable } from './legacy.ts';
+import { readLotColumns } from './lot-columns.ts';
 import { pageNoise } from './noise.ts';
 import { readProse } from './prose.ts';
 import { headerOrder, readByName, readBySerial, type Order } from './rows.ts';
@@ -100,6 +102,9 @@ export function proposalsFor(
   if (prose) out.push(prose);
   const legacy = readLegacyTable(lines, title, lot);
   if (legacy) out.push(legacy);
+  if (lot == null) out.push(...readLotColumns(lines.filter((l) => !isNoise(l.text))));
+  const blocks = readLayoutBlocks(lines, isNoise, lot);
+  if (blocks) out.push(blocks);
   return out;
 }
 
@@ -111,7 +116,11 @@ interface Judged {
 function best(proposals: Proposal[], stated: StatedTotals | null, text: string): Judged | null {
   let top: Judged | null = null;
   for (const base of proposals) {
-    for (const p of [base, withStatedPrice(base, stated)]) {
+    // An "item" worth the whole total next to others is the scoring part's heading (评审方法 … 总分100分).
+    const whole = stated?.total ?? 100;
+    const parts = base.items.filter((i) => i.points == null || i.points < whole - 0.005);
+    const trimmed = parts.length && parts.length < base.items.length ? { ...base, items: parts } : null;
+    for (const p of [base, withStatedPrice(base, stated), trimmed]) {
       if (!p) continue;
       const v = judge(p, stated, text);
       if (!top || v.score > top.v.score) top = { p, v };
@@ -162,9 +171,13 @@ export function readScoring(
     const byLotProposals = new Map<number | null, Proposal[]>();
     for (const [a, b] of ranges) {
       for (const part of byLot(lines.slice(a, b), split)) {
-        const list = byLotProposals.get(part.lot) ?? [];
-        list.push(...proposalsFor(part.lines, title, isNoise, part.lot));
-        byLotProposals.set(part.lot, list);
+        // A table with a points column per 包 proposes a reading for each 包 at once.
+        for (const p of proposalsFor(part.lines, title, isNoise, part.lot)) {
+          const list = byLotProposals.get(p.lot) ?? [];
+          list.push(p);
+          byLotProposals.set(p.lot, list);
+        }
+        if (!byLotProposals.has(part.lot)) byLotProposals.set(part.lot, []);
       }
     }
     if (regs.length && ![...byLotProposals.values()].some((l) => l.length))

@@ -1,6 +1,6 @@
 import type { ScoringCategory } from '@bid/shared';
-import { nameLike } from './cells.ts';
-import { categoryOfName } from './category.ts';
+import { catCell, nameLike } from './cells.ts';
+import { categoryOfLabel, categoryOfName } from './category.ts';
 import { CATEGORY_LABEL, partsByCategory } from './stated.ts';
 import type { Proposal, ProposedItem, StatedTotals } from './types.ts';
 
@@ -67,7 +67,12 @@ export function judge(p: Proposal, stated: StatedTotals | null, text: string): V
   for (const it of items) {
     const n = it.name;
     const isCatTotal = CATEGORY_LABEL.test(n) && items.some((o) => o !== it && o.group === n);
-    if (!nameLike(n) || n.length < 2 || isCatTotal || seen.has(n)) badNames += 1;
+    // A bare category label (技术部分) as the name of one item among others of its category is the
+    // 类别 column read as a name; as the only item of its category (价格部分 30) it is the item.
+    const label = catCell(n);
+    const cat = label && label.points == null ? categoryOfLabel(label.label) : null;
+    const isCatColumn = cat != null && items.some((o) => o !== it && itemCategory(o) === cat);
+    if (!nameLike(n) || n.length < 2 || isCatTotal || isCatColumn || seen.has(n)) badNames += 1;
     seen.add(n);
     if (it.points == null) missingPoints += 1;
     const at = squash(text.slice(it.nameSpan.start, Math.min(text.length, it.nameSpan.end + 2)));

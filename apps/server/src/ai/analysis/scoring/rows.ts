@@ -29,9 +29,11 @@ export function headerOrder(cells: Cell[]): Order | null {
     if (best.length) break;
   }
   if (run.length >= 2 && run.length > best.length) best = run;
-  const n = best.lastIndexOf('name');
+  // Two name-like headers without a criteria header (评分项目 | 评审内容): the second is the criteria.
+  const twoNames = best.indexOf('name') !== best.lastIndexOf('name') && !best.includes('criteria');
+  const n = twoNames ? best.indexOf('name') : best.lastIndexOf('name');
   const p = best.indexOf('points');
-  const c = best.lastIndexOf('criteria');
+  const c = twoNames ? best.lastIndexOf('name') : best.lastIndexOf('criteria');
   if (p < 0 || n < 0) return null;
   if (p < n) return 'pn';
   if (c >= 0 && c < p) return 'nc';
@@ -50,7 +52,11 @@ function roleOf(t: string): HeaderRole {
 }
 
 const isInt = (c: Cell) =>
-  c.kind === 'num' && c.value != null && Number.isInteger(c.value) && c.value >= 1 && c.value <= 99;
+  (c.kind === 'num' || c.kind === 'code') &&
+  c.value != null &&
+  Number.isInteger(c.value) &&
+  c.value >= 1 &&
+  c.value <= 99;
 
 function atLineStart(cells: Cell[], i: number): boolean {
   const c = cells[i];
@@ -87,7 +93,10 @@ export function serialChains(cells: Cell[], order: Order): number[][] {
     const v = c.value!;
     const last = cur ? cells[cur[cur.length - 1]].value! : null;
     if (!plausibleStart(cells, i, order)) continue;
-    if (cur && last != null && (v === last + 1 || (v === last + 2 && cur.length >= 2))) {
+    const prev = cur ? cells[cur[cur.length - 1]] : null;
+    // Codes run per category (T1…T8, S1…S3, P1): one table, one chain.
+    const nextLetter = c.kind === 'code' && prev?.kind === 'code' && v === 1 && prev.text[0] !== c.text[0];
+    if (cur && last != null && (v === last + 1 || (v === last + 2 && cur.length >= 2) || nextLetter)) {
       cur.push(i);
       continue;
     }
@@ -330,8 +339,16 @@ export function readBySerial(
       const rowCells: Cell[] = [];
       for (let k = a + 1; k < limit; k++) {
         let c = cells[k];
-        if (!rowCells.length && asName(c)) c = { ...c, kind: 'text' };
-        if (c.kind === 'cat' && (rowCells.some((r) => r.kind === 'text') || c.line !== cells[a].line)) {
+        // 投标报价 right after the serial is the row's name, unless a name follows (a 类别 column).
+        const n = cells[k + 1];
+        if (
+          !rowCells.length &&
+          asName(c) &&
+          !(n && k + 1 < limit && ((n.kind === 'text' && nameLike(n.text)) || asName(n)))
+        )
+          c = { ...c, kind: 'text' };
+        // (Right after the serial, even on a line of its own, it is this row's 类别 cell.)
+        if (c.kind === 'cat' && rowCells.some((r) => r.kind === 'text')) {
           // A category cell after the row's text labels the rows that follow.
           noteCat(c, c.start);
           continue;
