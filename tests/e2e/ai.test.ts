@@ -70,6 +70,9 @@ describe('AI writing (browser)', () => {
     expect(await page.getByTestId('analysis-disqualifications').textContent()).toContain('响应无效');
     await page.getByLabel('目标页数').fill('20');
     await page.getByTestId('create-bid-submit').click();
+    // The analysis is reviewed before the outline: confirmed as read.
+    await page.waitForURL(/\/home\/crtBidBook\?review=/, { timeout: 60_000 });
+    await page.getByTestId('review-confirm').click();
     await page.waitForURL(/\/home\/book\/BidingWrite\?id=/, { timeout: 60_000 });
     const bidId = new URL(page.url()).searchParams.get('id')!;
 

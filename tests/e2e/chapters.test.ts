@@ -34,6 +34,9 @@ describe('outline budgets and mandated chapters (browser)', () => {
     await page.getByTestId('tender-analysis').waitFor({ timeout: 30_000 });
     await page.getByLabel('目标页数').fill('60');
     await page.getByTestId('create-bid-submit').click();
+    // The analysis is reviewed before the outline: confirmed as read.
+    await page.waitForURL(/\/home\/crtBidBook\?review=/, { timeout: 60_000 });
+    await page.getByTestId('review-confirm').click();
     await page.waitForURL(/\/home\/book\/BidingWrite\?id=/, { timeout: 60_000 });
     await page.locator('[data-testid="outline-node"]').first().waitFor();
 

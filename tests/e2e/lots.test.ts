@@ -37,6 +37,9 @@ describe('采购包 choice on the create form (browser)', () => {
       await picker.locator('.ant-select').click();
       await page.locator('.ant-select-item-option').filter({ hasText: '第 2 包' }).click();
       await page.getByTestId('create-bid-submit').click();
+      // The analysis is reviewed before the outline: confirmed as read.
+      await page.waitForURL(/\/home\/crtBidBook\?review=/, { timeout: 60_000 });
+      await page.getByTestId('review-confirm').click();
       await page.waitForURL(/\/home\/book\/BidingWrite\?id=/, { timeout: 90_000 });
       const bidId = new URL(page.url()).searchParams.get('id')!;
 

@@ -111,6 +111,9 @@ describe('ready to submit (browser)', () => {
       await page.getByLabel('标书名称').fill('图书馆运维投标文件');
       await page.getByLabel('招标文件内容').fill(TENDER);
       await page.getByTestId('create-bid-submit').click();
+      // The analysis is reviewed before the outline: confirmed as read.
+      await page.waitForURL(/\/home\/crtBidBook\?review=/, { timeout: 60_000 });
+      await page.getByTestId('review-confirm').click();
       await page.waitForURL(/\/home\/book\/BidingWrite\?id=/, { timeout: 60_000 });
       const bidId = new URL(page.url()).searchParams.get('id')!;
       await page.locator('[data-testid="outline-node"]').first().waitFor();

@@ -21,7 +21,6 @@ import { useSession } from '../../../stores/session.ts';
 import { toastSuccess } from '../../../utils/feedback.ts';
 import { bidApi, bidKeys, useQuota, useTemplates } from '../api.ts';
 import { TenderInput } from '../../ai/TenderInput.tsx';
-import { aiApi } from '../../ai/api.ts';
 import { useInterpretation } from '../../interpretation/api.ts';
 import '../bid.css';
 
@@ -101,10 +100,13 @@ export function CreateBidForm() {
         lot: v.lot ?? null,
       });
       toastSuccess('标书已创建');
-      // ai: the outline follows the tender's chapters and scoring items; a failure leaves an empty outline.
-      if (v.aiOutline) await aiApi.generateOutline(id, v.pageCount).catch(() => undefined);
       await Promise.all([qc.invalidateQueries({ queryKey: bidKeys.all }), loadUserInfo()]);
-      navigate(`/home/book/BidingWrite?id=${encodeURIComponent(id)}`);
+      // ai: the writer reviews the analysis first; the outline is planned from what was confirmed there.
+      navigate(
+        v.aiOutline
+          ? `/home/crtBidBook?review=${encodeURIComponent(id)}`
+          : `/home/book/BidingWrite?id=${encodeURIComponent(id)}`,
+      );
     } catch {
       // 601 (quota used up, model disabled) and 400 are shown by the request layer.
       void quota.refetch();
@@ -248,7 +250,7 @@ export function CreateBidForm() {
           </Form.Item>
         </Space>
         <Form.Item name="aiOutline" valuePropName="checked">
-          <Checkbox data-testid="create-ai-outline">创建后由 AI 按评分标准生成大纲</Checkbox>
+          <Checkbox data-testid="create-ai-outline">创建后核对解析结果，再由 AI 按评分标准生成大纲</Checkbox>
         </Form.Item>
         <Form.Item>
           <Space>
@@ -265,7 +267,7 @@ export function CreateBidForm() {
           </Space>
         </Form.Item>
         <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }}>
-          创建后进入写作页面：可以先手动搭建目录，也可以让 AI 按评分标准生成目录和正文。
+          勾选“核对解析结果”时，创建后先核对评分项、★条款和废标条款，确认后生成大纲再进入写作页面；不勾选则直接进入写作页面手动搭建目录。
         </Typography.Paragraph>
       </Form>
     </div>

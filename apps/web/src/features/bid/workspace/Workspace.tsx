@@ -16,6 +16,7 @@ import {
   ApartmentOutlined,
   ArrowLeftOutlined,
   CheckOutlined,
+  FileSearchOutlined,
   FileWordOutlined,
   HistoryOutlined,
   MenuFoldOutlined,
@@ -37,6 +38,7 @@ import { ChapterEditor, type ChapterHandle } from '../editor/ChapterEditor.tsx';
 import { OutlineTree } from '../outline/OutlineTree.tsx';
 import { ContentVersionsDrawer } from '../versions/ContentVersionsDrawer.tsx';
 import { OutlineVersionsDrawer } from '../versions/OutlineVersionsDrawer.tsx';
+import { BidAnalysisReview } from '../../review/BidAnalysisReview.tsx';
 import '../bid.css';
 
 const AI_FOLDED_KEY = 'bs.workspace.aiFolded';
@@ -72,6 +74,7 @@ export function Workspace({ bidId }: { bidId: string | null }) {
   const [contentVersionsOpen, setContentVersionsOpen] = useState(false);
   const [outlineVersionsOpen, setOutlineVersionsOpen] = useState(false);
   const [checksOpen, setChecksOpen] = useState(false);
+  const [reviewOpen, setReviewOpen] = useState(false);
   // The AI column folds away to give the text the whole middle (remembered on this browser).
   const [aiFolded, setAiFolded] = useState(() => localStorage.getItem(AI_FOLDED_KEY) === '1');
   const foldAi = (folded: boolean) => {
@@ -235,6 +238,13 @@ export function Workspace({ bidId }: { bidId: string | null }) {
             ) : null}
           </div>
           <Button
+            icon={<FileSearchOutlined />}
+            onClick={() => setReviewOpen(true)}
+            data-testid="open-analysis-review"
+          >
+            招标解析
+          </Button>
+          <Button
             icon={<ApartmentOutlined />}
             onClick={() => setOutlineVersionsOpen(true)}
             data-testid="open-outline-versions"
@@ -396,6 +406,22 @@ export function Workspace({ bidId }: { bidId: string | null }) {
           analysis={(bid.data.analysis as TenderAnalysis | null) ?? null}
           readOnly={readOnly}
           onJump={(id) => void jumpTo(id)}
+        />
+      </Drawer>
+      <Drawer
+        title="招标文件解析：核对与修改"
+        open={reviewOpen}
+        size="min(1200px, 96vw)"
+        onClose={() => setReviewOpen(false)}
+        destroyOnHidden
+      >
+        <BidAnalysisReview
+          bidId={bidId}
+          readOnly={readOnly}
+          onOutline={() => {
+            setReviewOpen(false);
+            void qc.invalidateQueries({ queryKey: bidKeys.detail(bidId) });
+          }}
         />
       </Drawer>
       <ExportDialog

@@ -1,17 +1,32 @@
 import { Alert, Button, Empty, Progress, Space, Spin, Typography } from 'antd';
-import { ArrowLeftOutlined, FileAddOutlined, FileWordOutlined } from '@ant-design/icons';
+import { ArrowLeftOutlined, EditOutlined, FileAddOutlined, FileWordOutlined } from '@ant-design/icons';
 import { useNavigate, useSearchParams } from 'react-router';
 import { PageFrame, Panel } from '../../../components/PageFrame.tsx';
 import { useBusyAction } from '../../../utils/useBusyAction.ts';
 import { interpretationApi, useInterpretation } from '../../../features/interpretation/api.ts';
 import { InterpretationReport } from '../../../features/interpretation/InterpretationReport.tsx';
+import { InterpretationReview } from '../../../features/review/InterpretationReview.tsx';
 import '../../../features/interpretation/interpretation.css';
 
-/** `/home/bidingParse/analysisPage?id=`: one interpretation: progress while it runs, then the report. */
+/**
+ * `/home/bidingParse/analysisPage?id=`: one interpretation: progress while it runs, then the report;
+ * `&review=1`: the writer corrects the analysis (scoring items, ★/废标 clauses, the bid outline).
+ */
 export default function AnalysisPage() {
   const navigate = useNavigate();
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
   const id = params.get('id');
+  const reviewing = params.get('review') === '1';
+  const setReviewing = (on: boolean) =>
+    setParams(
+      (p) => {
+        const next = new URLSearchParams(p);
+        if (on) next.set('review', '1');
+        else next.delete('review');
+        return next;
+      },
+      { replace: true },
+    );
   const q = useInterpretation(id);
   const d = q.data;
   const exporting = useBusyAction<'export'>();
@@ -55,8 +70,15 @@ export default function AnalysisPage() {
       extra={
         <Space>
           {back}
-          {done ? (
+          {done && !reviewing ? (
             <>
+              <Button
+                icon={<EditOutlined />}
+                onClick={() => setReviewing(true)}
+                data-testid="interpretation-review"
+              >
+                核对修改
+              </Button>
               <Button
                 icon={<FileWordOutlined />}
                 loading={exporting.busy === 'export'}
@@ -104,6 +126,8 @@ export default function AnalysisPage() {
               </Button>
             }
           />
+        ) : reviewing ? (
+          <InterpretationReview detail={d} onDone={() => setReviewing(false)} />
         ) : (
           <InterpretationReport detail={d} />
         )}
