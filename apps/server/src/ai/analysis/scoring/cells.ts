@@ -64,10 +64,22 @@ const CAT = new RegExp(
   `^(?:[一二三四五六七八九十]+[、.．]|[（(][一二三四五六七八九十]+[)）]|\\d[、.．])?\\s*([^（(\\d]{2,12}?)\\s*(?:[（(]\\s*(?:满分|共|计)?\\s*(\\d{1,3}(?:\\.\\d+)?)\\s*(?:分|%|％)\\s*[)）])?$`,
 );
 
+const PART_LABEL =
+  /^(?:服务方案|服务|综合实力|企业实力|实力|技术方案|实施方案|设计方案|施工组织设计|项目管理机构|监理大纲|其他评分因素|其他因素|资信及人员|资信业绩|商务及资信|技术及服务|报价部分|经济部分)(?:部分|分|标|类|评分|评审|得分|因素)*$/;
+
 export function catCell(text: string): { label: string; points: number | null } | null {
   const t = text.replace(/\s+/g, '');
+  // A table's own title with its points (监理大纲评分标准（40分）) heads the rows under it.
+  const g =
+    /^(?:\d+(?:\.\d+)*(?:[（(]\d[)）])?)?([^（(]{2,16}?)(?:评分标准|评审标准|评分细则|评审细则)[（(](\d{1,3})分[)）]$/.exec(
+      t,
+    );
+  if (g) return { label: g[1], points: Number(g[2]) };
   const m = CAT.exec(t);
-  if (!m || !CATEGORY_LABEL.test(m[1])) return null;
+  if (!m) return null;
+  // Parts a tender splits its points into under other names count when they carry their points
+  // (服务方案（42分）, 综合实力（28分）, 施工组织设计（40分）); bare, they may be an item's name.
+  if (!CATEGORY_LABEL.test(m[1]) && !(m[2] != null && PART_LABEL.test(m[1]))) return null;
   return { label: m[1], points: m[2] != null ? Number(m[2]) : null };
 }
 
@@ -247,7 +259,7 @@ function mergeWrappedLabels(cells: Cell[]): Cell[] {
 export function nameLike(s: string): boolean {
   const t = s.replace(/\s+/g, '');
   if (t.length < 1 || t.length > 32) return false;
-  if (/[，,。；;！!？?]/.test(t)) return false;
+  if (/[，,。；;！!？?=＝×÷]/.test(t)) return false;
   if (/[：:]/.test(t) && !/[：:]$/.test(t)) return false;
   if (
     /^(优|良|中|差|一般|较好|较差|好|合格|不合格)[（(：:，,\d]|^(得\d|扣\d|每(?:有|提供|项|个|增加|减少|少|多)|未(?:提供|按|满足)|按照|如有|若有|对于|提供了?|具有|满足|须|应当|应提供|应具|不得|不满足|不提供)/.test(

@@ -120,9 +120,15 @@ function best(proposals: Proposal[], stated: StatedTotals | null, text: string):
     const whole = stated?.total ?? 100;
     const parts = base.items.filter((i) => i.points == null || i.points < whole - 0.005);
     const trimmed = parts.length && parts.length < base.items.length ? { ...base, items: parts } : null;
-    for (const p of [base, withStatedPrice(base, stated), trimmed]) {
+    // Rows without points next to rows that add up are other tables' rows (形式评审标准 …).
+    const pointed = base.items.filter((i) => i.points != null);
+    const onlyPointed =
+      pointed.length >= 2 && pointed.length < base.items.length ? { ...base, items: pointed } : null;
+    for (const p of [base, withStatedPrice(base, stated), trimmed, onlyPointed]) {
       if (!p) continue;
       const v = judge(p, stated, text);
+      // A reading that had to drop rows to fit ranks below one that fits as read.
+      if (p === trimmed || p === onlyPointed) v.score -= 2 * (base.items.length - p.items.length);
       if (!top || v.score > top.v.score) top = { p, v };
     }
   }

@@ -63,6 +63,7 @@ export function judge(p: Proposal, stated: StatedTotals | null, text: string): V
   let badNames = 0;
   let missingPoints = 0;
   let evidenceMisses = 0;
+  let whole = 0;
   const seen = new Set<string>();
   for (const it of items) {
     const n = it.name;
@@ -77,18 +78,24 @@ export function judge(p: Proposal, stated: StatedTotals | null, text: string): V
     if (it.points == null) missingPoints += 1;
     const at = squash(text.slice(it.nameSpan.start, Math.min(text.length, it.nameSpan.end + 2)));
     if (!at.includes(squash(n).slice(0, Math.min(4, squash(n).length)))) evidenceMisses += 1;
+    // A name written whole where it stands beats one pieced from wrapped cells (响应 + …为止).
+    const near = squash(text.slice(it.nameSpan.start, it.nameSpan.start + n.length * 3 + 8));
+    if (near.includes(squash(n))) whole += 1;
     if (it.pointsSpan && it.points != null) {
       const ps = text.slice(it.pointsSpan.start, it.pointsSpan.end);
       if (!ps.includes(String(it.points))) evidenceMisses += 1;
     }
   }
+  // Only category labels (价格分 30 | 技术分 50 | 商务分 20): the split, not the items under it.
+  if (items.length >= 2 && items.every((it) => CATEGORY_LABEL.test(it.name) || catCell(it.name)))
+    badNames += items.length;
   let serialGaps = 0;
   const serials = items.filter((it) => it.serial != null).map((it) => it.serial!);
   for (let k = 1; k < serials.length; k++) {
     const d = serials[k] - serials[k - 1];
     if (d !== 1 && d !== 0 && serials[k] !== 1) serialGaps += 1;
   }
-  score += Math.min(items.length, 40);
+  score += Math.min(items.length, 40) + whole / Math.max(1, items.length);
   score -= 15 * badNames + 8 * missingPoints + 15 * evidenceMisses + 10 * serialGaps;
   return { score, sum, total, fitsTotal, categories, badNames, missingPoints, evidenceMisses, serialGaps };
 }

@@ -33,10 +33,38 @@ interface Found {
   span: Span;
 }
 
+const PART_LINE = /^\s*[^：:，。；]{2,20}[：:]\s*\d{1,3}(?:\.\d+)?\s*(?:分|%|％)[。；;，,]?\s*$/;
+
+/**
+ * A 分值构成 heading followed by one part per line (监理大纲：40分 / 投标报价：20分 …) is read as one
+ * sentence: the lines are joined with a single separator, so offsets stay those of the text.
+ */
+function joinPartLines(lines: Line[]): Line[] {
+  const out: Line[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const l = lines[i];
+    if (!/分值构成|分值组成|分值分配|评分构成/.test(l.text) || l.text.length > 40) {
+      out.push(l);
+      continue;
+    }
+    let text = l.text;
+    let end = l.end;
+    let j = i + 1;
+    while (j < lines.length && PART_LINE.test(lines[j].text) && lines[j].start === end + 1) {
+      text += `${' '.repeat(lines[j].start - end)}${lines[j].text}`.replace(/^ /, '，');
+      end = lines[j].end;
+      j += 1;
+    }
+    out.push({ text, start: l.start, end });
+    i = j - 1;
+  }
+  return out;
+}
+
 /** Sentences (split at 。； and line ends) with their offsets. */
 function sentencesOf(lines: Line[]): Array<{ text: string; start: number }> {
   const out: Array<{ text: string; start: number }> = [];
-  for (const l of lines) {
+  for (const l of joinPartLines(lines)) {
     const re = /[^。；;]+[。；;]?/g;
     let m: RegExpExecArray | null;
     while ((m = re.exec(l.text))) if (m[0].trim()) out.push({ text: m[0], start: l.start + m.index });
@@ -85,7 +113,8 @@ export function readStatedTotals(
         // 合计/总计 are also table rows (合计 100): only a sentence that says what the whole is counts.
         if (/^(合计|总计)/.test(m[0]) && !/满分|总分|评分|分值/.test(t)) continue;
         // An item's own maximum (报价得分（满分30分）, 该报价得满分30分) is not the whole.
-        if (/[（(得为]\s*$/.test(t.slice(Math.max(0, m.index - 2), m.index))) continue;
+        if (/[（(得为]\s*$/.test(t.slice(Math.max(0, m.index - 2), m.index)) && !/构成|组成|分配/.test(t))
+          continue;
         if (v >= 10 && v <= 200) total = total ?? v;
       }
       const parts: StatedTotals['parts'] = [];
