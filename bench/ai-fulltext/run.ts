@@ -20,7 +20,7 @@ import { buildApp } from '../../apps/server/src/app.ts';
 import { makeApiClient } from '../../apps/server/test/helpers/test-server.ts';
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { newId, nowIso } from '../../apps/server/src/lib/ids.ts';
+import { seedUser } from '../seed.ts';
 
 const SMALL = Boolean(process.env.BENCH_SMALL);
 const CHAPTERS = SMALL ? 16 : 120;
@@ -95,62 +95,7 @@ async function main(): Promise<void> {
   const api = makeApiClient(address.replace('[::1]', '127.0.0.1'));
   try {
     const db = built.ctx.db;
-    const now = nowIso();
-    const userId = newId();
-    const tenantId = newId();
-    await db
-      .insertInto('tenants')
-      .values({
-        id: tenantId,
-        name: '',
-        registration_no: null,
-        admin_user_id: userId,
-        bid_number: 0,
-        month_bid_number: 0,
-        temporary_bid_number: 0,
-        grant_bid_number: 0,
-        package_unit: null,
-        package_unlimited_until: null,
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
-    await db
-      .insertInto('users')
-      .values({
-        id: userId,
-        tenant_id: tenantId,
-        phone: '13900002222',
-        account: '13900002222',
-        name: '',
-        password_hash: null,
-        wechat_openid: null,
-        source: 'pc',
-        regist_source: null,
-        invitation_code: null,
-        extension_code: null,
-        own_invite_code: newId(),
-        invited_by: null,
-        is_employee: 0,
-        role: 'personal',
-        bid_number: 10,
-        month_bid_number: 0,
-        temporary_bid_number: 0,
-        grant_bid_number: 0,
-        package_unit: null,
-        package_unlimited_until: null,
-        expire_date: null,
-        bid_file_show_flag: 1,
-        project_list_show_flag: 1,
-        need_user_info: 1,
-        is_buy: 0,
-        premium_disabled: 0,
-        standard_disabled: 0,
-        status: 'active',
-        created_at: now,
-        updated_at: now,
-      } as never)
-      .execute();
+    const { userId, tenantId } = await seedUser(db, '13900002222');
     const { token } = await built.ctx.sessions.create(userId, tenantId);
     const data = async (p: string, body: unknown) => {
       const r = await api.post(p, body, { token });

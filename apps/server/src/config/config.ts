@@ -67,6 +67,13 @@ export const configSchema = z
     AUTH_CLIENT_ID: z.string().min(1).default(DEFAULT_CLIENT_ID),
     AUTH_CLIENT_SECRET: z.string().min(1).default(DEFAULT_CLIENT_SECRET),
     SESSION_TTL_SECONDS: positiveInt(LIMITS.sessionTtlSeconds),
+    /**
+     * Answers checked against their zod schemas before they are sent (on: development and tests);
+     * off (the production default): written by fast-json-stringify from the same schemas.
+     */
+    RESPONSE_VALIDATION: onOff.optional(),
+    /** How long a resolved session is kept in memory (ms; 0: looked up on every call). */
+    SESSION_CACHE_MS: z.coerce.number().int().min(0).default(2_000),
     CAPTCHA: onOff.default('on'),
     SMS_PROVIDER: z.enum(['log', 'aliyun']).default('log'),
     WECHAT_PROVIDER: z.enum(['simulator', 'official']).default('simulator'),

@@ -50,22 +50,30 @@ export function installAuth(
 ): void {
   const expected = `Basic ${Buffer.from(`${opts.clientId}:${opts.clientSecret}`).toString('base64')}`;
   app.decorateRequest('auth', null);
-  app.addHook('onRequest', async (req) => {
+  // Callback style: a session found in the cache is answered without a promise (this hook runs on
+  // every API call).
+  app.addHook('onRequest', (req, _reply, done) => {
     // Decided by the route the router matched, not by the URL as sent: the router decodes and
     // `/%61pi/...` reaches the same route as `/api/...`, so a check on the raw URL could be skipped.
     const route = req.routeOptions.url;
-    if (!route || !(route === '/api' || route.startsWith('/api/'))) return;
+    if (!route || !(route === '/api' || route.startsWith('/api/'))) return done();
     const cfg = req.routeOptions.config ?? {};
     if (cfg.clientCheck !== false) {
       const basic = req.headers.authorization ?? '';
-      if (!safeEqual(basic, expected)) throw new AppError(Code.UNAUTHORIZED, MSG.badClient);
+      if (!safeEqual(basic, expected)) return done(new AppError(Code.UNAUTHORIZED, MSG.badClient));
       if (req.headers[MARKER_HEADER.toLowerCase()] !== MARKER_VALUE)
-        throw new AppError(Code.FORBIDDEN, MSG.missingMarker);
+        return done(new AppError(Code.FORBIDDEN, MSG.missingMarker));
     }
     const mode = cfg.auth ?? 'required';
-    if (mode === 'none') return;
+    if (mode === 'none') return done();
     const token = tokenFromRequest(req);
-    req.auth = token ? await opts.sessions.resolve(token) : null;
-    if (mode === 'required' && !req.auth) throw new AppError(Code.UNAUTHORIZED, MSG.loginExpired);
+    const settle = (actor: SessionActor | null) => {
+      req.auth = actor;
+      done(mode === 'required' && !actor ? new AppError(Code.UNAUTHORIZED, MSG.loginExpired) : undefined);
+    };
+    if (!token) return settle(null);
+    const cached = opts.sessions.cached(token);
+    if (cached) return settle(cached);
+    opts.sessions.resolve(token).then(settle, done);
   });
 }

@@ -39,12 +39,12 @@ export function clientErrorHandler(err: Error & { code?: string }, socket: Socke
 
 /** A URL longer than MAX_URL_CHARS is answered 414 with the envelope before any route runs. */
 export function installUrlLimit(app: FastifyInstance): void {
-  app.addHook('onRequest', async (req, reply) => {
-    if (req.url.length > MAX_URL_CHARS) {
-      return reply
-        .status(414)
-        .type('application/json; charset=utf-8')
-        .send(fail(Code.URI_TOO_LONG, DEFAULT_MSG[Code.URI_TOO_LONG]));
-    }
+  // Callback style, not async: a hook on every request should not cost a promise and a microtask.
+  app.addHook('onRequest', (req, reply, done) => {
+    if (req.url.length <= MAX_URL_CHARS) return done();
+    reply
+      .status(414)
+      .type('application/json; charset=utf-8')
+      .send(fail(Code.URI_TOO_LONG, DEFAULT_MSG[Code.URI_TOO_LONG]));
   });
 }

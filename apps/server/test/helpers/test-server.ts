@@ -194,6 +194,9 @@ export async function startTestServer(
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
     CAPTCHA: 'on',
+    // The PostgreSQL suite writes answers as production does (fast-json-stringify, no zod check);
+    // the contract check below still reads every answer, so both ways of writing are tested.
+    RESPONSE_VALIDATION: process.env.TEST_RESPONSE_VALIDATION ?? (TEST_DB === 'pg' ? 'off' : 'on'),
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...env,
   });

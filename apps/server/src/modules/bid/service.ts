@@ -55,7 +55,7 @@ type ListedBid = Pick<
 >;
 
 /** A bid as the list shows it (the detail adds to it). */
-function presentListItem(
+export function presentListItem(
   r: ListedBid,
   author: { name?: string | null; account?: string | null } | undefined,
 ): BidListItem {

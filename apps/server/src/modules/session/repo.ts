@@ -21,6 +21,7 @@ export class SessionRepo {
         'users.is_employee as isEmployee',
         'users.status as userStatus',
         'sessions.last_seen_at as lastSeenAt',
+        'sessions.expires_at as expiresAt',
       ])
       .where('sessions.token_hash', '=', tokenHash)
       .where('sessions.revoked_at', 'is', null)
