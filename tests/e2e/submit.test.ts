@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import type { BidChecks } from '@bid/shared';
+import type { BidChecks, CatalogNode } from '@bid/shared';
 import { createUserWithSession } from '../../apps/server/test/helpers/fixtures.ts';
 import { client } from '../../apps/server/test/catalog-helpers.ts';
 import { COMPANY, flawedBid, write } from '../../apps/server/test/checks-helpers.ts';
@@ -124,21 +124,37 @@ describe('ready to submit (browser)', () => {
       await poll(() => page.getByTestId('fulltext-progress').getAttribute('data-status'), 180_000).toBe(
         'done',
       );
-      await poll(() => page.getByTestId('bid-progress').getAttribute('data-progress'), 30_000).toBe('100');
+      // A template draft is not a written bid: progress is the share of chapters whose own text
+      // reached their share, and finishing is refused naming how many are short.
+      await poll(() => page.getByTestId('bid-progress-chapters').textContent(), 30_000).toMatch(
+        /^已写够 \d+\/\d+ 章$/,
+      );
+      const [written, leaves] = (await page.getByTestId('bid-progress-chapters').textContent())!
+        .match(/\d+/g)!
+        .map(Number);
+      expect(written).toBeLessThan(leaves);
+      expect(await page.getByTestId('bid-progress').getAttribute('data-progress')).toBe(
+        String(Math.floor((written * 100) / leaves)),
+      );
+      await page.getByTestId('finish-bid').click();
+      const refused = page.locator('.ant-modal-confirm').last();
+      await settled(refused);
+      expect(await refused.textContent()).toContain(`还有 ${leaves - written} 个章节未写够`);
+      await refused.getByRole('button', { name: '继续写作' }).click();
       // The open chapter's counter follows the text written into it (not "本章 0 字").
       await poll(() => page.locator('.bs-editor-status').textContent()).toMatch(/本章 [1-9]\d* 字/);
-      // Long and deep titles wrap: none is cut and the tree does not scroll sideways.
-      const clipped = await page.locator('.bs-outline').evaluate((el) => {
-        const titles = [...el.querySelectorAll<HTMLElement>('.bs-outline-node__title')].filter(
-          (t) => t.scrollWidth > t.clientWidth + 1,
-        );
+      // Titles stay on one line (a long one ends in an ellipsis, the whole title is its tooltip),
+      // the selected one too, and the tree does not scroll sideways.
+      const lines = await page.locator('.bs-outline').evaluate((el) => {
+        const titles = [...el.querySelectorAll<HTMLElement>('.bs-outline-node__title')];
         const holder = el.querySelector<HTMLElement>('.ant-tree-list-holder');
         return {
-          titles: titles.map((t) => t.textContent),
+          wrapped: titles.filter((t) => t.getBoundingClientRect().height > 30).map((t) => t.textContent),
+          untitled: titles.filter((t) => !t.title).length,
           sideways: holder ? holder.scrollWidth > holder.clientWidth + 1 : false,
         };
       });
-      expect(clipped).toEqual({ titles: [], sideways: false });
+      expect(lines).toEqual({ wrapped: [], untitled: 0, sideways: false });
       // The text has the room: at 1440 px the editor is wider than 500 px, and folding the AI column gives it more.
       const width = () => page.getByTestId('chapter-editor').evaluate((el) => el.clientWidth);
       expect(await width()).toBeGreaterThan(500);
@@ -166,8 +182,22 @@ describe('ready to submit (browser)', () => {
       await row.getByTestId('export-bid').click();
       expect(await exportFrom(page, 'list', '工程类投标格式')).toContain('运维服务方案');
 
-      // 3. Finish (the confirmation lists what is still open), then from historyBook.
+      // 3. Finish (the confirmation lists what is still open), then from historyBook. The writer
+      // would write the short chapters; here they are marked 无需正文 so the bid reaches 100 %.
+      const tree = (
+        await suite.server.api.post('/catalog/client/getBidCatalogList', { bidId }, { token: user.token })
+      ).body.data as CatalogNode[];
+      const short = (function walk(list: CatalogNode[]): CatalogNode[] {
+        return list.flatMap((n) => (n.children.length ? walk(n.children) : n.written ? [] : [n]));
+      })(tree);
+      for (const n of short)
+        await suite.server.api.post(
+          '/catalog/client/updateBidCatalogSetting',
+          { id: n.id, settings: { noText: true } },
+          { token: user.token },
+        );
       await row.getByTestId('open-bid').click();
+      await poll(() => page.getByTestId('bid-progress').getAttribute('data-progress'), 30_000).toBe('100');
       await page.getByTestId('finish-bid').click();
       const confirm = page.locator('.ant-modal-confirm').last();
       await settled(confirm);
@@ -245,7 +275,7 @@ describe('ready to submit (browser)', () => {
       const confirm = page.locator('.ant-modal-confirm').last();
       await settled(confirm);
       const text = await confirm.textContent();
-      expect(text).toContain('其中 2 项可能导致废标');
+      expect(text).toMatch(/提交前检查发现 2 项可能导致废标的问题，共 \d+ 项未处理/);
       expect(text).toContain('★条款未响应');
       expect(text).toContain(COMPANY);
       expect(text).toContain('培训方案');
@@ -269,7 +299,9 @@ describe('ready to submit (browser)', () => {
       await panel.getByRole('button', { name: '重新检查' }).click();
       await poll(() => tab('★/废标条款').textContent()).toBe('★/废标条款');
       expect(await tab('暗标').textContent()).toBe('暗标');
-      expect(await panel.textContent()).toContain('没有发现会导致废标的问题');
+      // Pages under 80 % of the bid's 10 leave no room for the green banner.
+      expect(await panel.getByTestId('checks-summary').textContent()).toContain('不到目标 10 页的 80%');
+      expect(await panel.textContent()).not.toContain('没有发现会导致废标的问题');
       expect(unexpectedErrors(t.errors)).toEqual([]);
     },
   );

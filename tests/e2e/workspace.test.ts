@@ -195,7 +195,14 @@ describe('bid workspace (browser)', () => {
 
     // ---- the last leaf: 100 % ----
     await poll(() => page.getByTestId('bid-progress').getAttribute('data-progress')).toBe('66');
-    await poll(() => page.getByTestId('finish-bid').isDisabled()).toBe(true);
+    // Below 100 % finishing is refused, naming how many chapters are short.
+    expect(await page.getByTestId('bid-progress-chapters').textContent()).toBe('已写够 2/3 章');
+    await page.getByTestId('finish-bid').click();
+    const refused = page.locator('.ant-modal-confirm').last();
+    await settled(refused);
+    expect(await refused.getByTestId('finish-refused').textContent()).toContain('还有 1 个章节未写够');
+    await refused.getByRole('button', { name: '继续写作' }).click();
+    expect(await page.getByTestId('finished-banner').count()).toBe(0);
     await openChapter(page, '售后服务');
     await typeInEditor(
       page,

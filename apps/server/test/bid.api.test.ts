@@ -330,7 +330,7 @@ describe(`finishing a bid (${TEST_DB})`, () => {
     const c = await newWriter(s);
     const bidId = await newBid(c);
     const empty = await c.call(`${B}/finishBid`, { id: bidId });
-    expect([empty.code, empty.msg]).toEqual([601, '进度未达到 100%（当前 0%），不能完成标书']);
+    expect([empty.code, empty.msg]).toEqual([601, '标书还没有章节，不能完成标书']);
 
     const tree = await c.data<CatalogNode[]>(`${C}/bidCatalogSave`, {
       bidId,
@@ -350,7 +350,10 @@ describe(`finishing a bid (${TEST_DB})`, () => {
         baseVersion: 0,
       });
     const half = await c.call(`${B}/finishBid`, { id: bidId });
-    expect([half.code, half.msg]).toEqual([601, '进度未达到 100%（当前 50%），不能完成标书']);
+    expect([half.code, half.msg]).toEqual([
+      601,
+      '还有 3 个章节未写够（正文未达到目标字数的 60%，也未标记「无需正文」），写作进度 50%，不能完成标书',
+    ]);
     for (const leaf of leaves.slice(3))
       await c.data(`${C}/updateBidCatalogContent`, {
         id: leaf.id,

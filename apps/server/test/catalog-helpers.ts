@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
 import type { CatalogNode } from '@bid/shared';
+import { isWritten } from '../src/modules/catalog/written.ts';
 import type { TestServer } from './helpers/test-server.ts';
 import { createUserWithSession, type TestUser } from './helpers/fixtures.ts';
 
@@ -93,7 +94,7 @@ export async function assertOutlineInvariants(
 
   const rows = await s.built.ctx.db
     .selectFrom('catalogs')
-    .select(['id', 'parent_id', 'level', 'has_content'])
+    .select(['id', 'parent_id', 'level', 'has_content', 'own_words', 'target_words', 'settings'])
     .where('bid_id', '=', bidId)
     .execute();
   expect(rows.length).toBe(seen.size);
@@ -119,7 +120,23 @@ export async function assertOutlineInvariants(
 
   const hasChild = new Set(rows.filter((r) => r.parent_id !== null).map((r) => r.parent_id));
   const leaves = rows.filter((r) => !hasChild.has(r.id));
-  const done = leaves.filter((r) => r.has_content === 1).length;
+  const share = (
+    await s.built.ctx.db
+      .selectFrom('bids')
+      .select('written_share')
+      .where('id', '=', bidId)
+      .executeTakeFirstOrThrow()
+  ).written_share;
+  const done = leaves.filter((r) =>
+    isWritten(
+      {
+        own_words: r.own_words ?? 0,
+        target_words: r.target_words,
+        noText: (r.settings ?? '').includes('"noText":true'),
+      },
+      share ?? 60,
+    ),
+  ).length;
   const expected = leaves.length ? Math.floor((done * 100) / leaves.length) : 0;
   const bid = await s.built.ctx.db
     .selectFrom('bids')

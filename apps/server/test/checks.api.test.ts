@@ -38,7 +38,7 @@ describe(`bid checks (${TEST_DB})`, () => {
       { catalogId: ids.emergency, title: '应急响应措施', text: '【待填写：备件清单】' },
     ]);
     // The anonymous template's measured page model: cover and contents, three parts each on a new page.
-    expect(checks.pages).toEqual({ estimated: 5, limit: null });
+    expect(checks.pages).toEqual({ estimated: 5, limit: null, target: 10 });
     expect(checks.blocking).toBe(2);
     expect(checks.blockers[0]).toContain('★条款未响应');
     expect(checks.blockers[1]).toContain(COMPANY);
@@ -108,7 +108,7 @@ describe(`bid checks (${TEST_DB})`, () => {
     expect(checks.coverage.length).toBe(4);
     const refused = await c.call('/bid/client/finishBid', { id: bidId });
     expect(refused.code).toBe(601);
-    expect(refused.msg).toContain('进度未达到 100%');
+    expect(refused.msg).toMatch(/^还有 \d+ 个章节未写够/);
   });
 
   it("another user's bid is 404; a bad id is 400", async () => {

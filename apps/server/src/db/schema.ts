@@ -110,11 +110,13 @@ export interface BidTable {
   lot: number | null;
   /** 'writing' | 'finished' */
   status: string;
-  /** Leaf chapters with content / all leaf chapters, 0..100. */
+  /** Leaf chapters counted as written (catalog/written.ts) / all leaf chapters, 0..100. */
   progress: number;
   /** The counts behind progress, kept incrementally (migration 0601); leaf_count -1: not counted yet. */
   leaf_count?: number;
   done_leaf_count?: number;
+  /** Own words a chapter needs, as a share of its target in percent (migration 1500; default 60). */
+  written_share?: number;
   /** JSON of the tender analysis. */
   analysis: string | null;
   /** Raised by every write of `analysis` (migration 0760): the review's optimistic concurrency. */
@@ -138,8 +140,10 @@ export interface CatalogTable {
   status: string;
   progress: number;
   word_count: number;
+  /** Words of the chapter's own text: placeholders, notices, text repeated from the tender left out (1500). */
+  own_words?: number;
   target_words: number | null;
-  /** JSON: { requirement?, include? } */
+  /** JSON: { requirement?, include?, noText? } */
   settings: string | null;
   /** JSON array of the scoring items the chapter answers. */
   scoring_items: string | null;

@@ -22,6 +22,9 @@ export const BID_LIMITS = {
   tenderTextMax: 300_000,
   pageCountMin: 1,
   pageCountMax: 2_000,
+  /** Below this a chapter of a notice and two sentences would count as written. */
+  writtenShareMin: 10,
+  writtenShareDefault: 60,
   feedbackContentMax: 2_000,
   /** Screenshots per feedback: pictures the user uploaded to the picture library. */
   feedbackImagesMax: 3,
@@ -33,7 +36,10 @@ export const BID_MSG = {
   finished: '标书已完成，只能查看，不能修改',
   inRecycle: '标书在回收站中，请先恢复后再修改',
   modelDisabled: (label: string) => `${label}已停用，请选择其他模型`,
-  progressNotReached: (progress: number) => `进度未达到 100%（当前 ${progress}%），不能完成标书`,
+  progressNotReached: (progress: number, unwritten: number, share: number) =>
+    unwritten === 0
+      ? '标书还没有章节，不能完成标书'
+      : `还有 ${unwritten} 个章节未写够（正文未达到目标字数的 ${share}%，也未标记「无需正文」），写作进度 ${progress}%，不能完成标书`,
 } as const;
 
 export const MODEL_LABELS: Record<ModelType, string> = { standard: '标准模型', premium: '高级模型' };
@@ -73,6 +79,13 @@ export const saveBidSchema = z.object({
     .int('采购包编号必须是整数')
     .min(1, '采购包编号须在 1 到 999 之间')
     .max(999, '采购包编号须在 1 到 999 之间')
+    .nullish(),
+  /** A chapter counts as written when its own text reaches this share of its target, in percent. */
+  writtenShare: z.coerce
+    .number({ error: '达标比例必须是数字' })
+    .int('达标比例必须是整数')
+    .min(BID_LIMITS.writtenShareMin, `达标比例须在 ${BID_LIMITS.writtenShareMin}% 到 100% 之间`)
+    .max(100, `达标比例须在 ${BID_LIMITS.writtenShareMin}% 到 100% 之间`)
     .nullish(),
 });
 export type SaveBidInput = z.infer<typeof saveBidSchema>;
@@ -118,8 +131,10 @@ export const bidDetailSchema = bidListItemSchema.extend({
   readOnly: z.boolean(),
   chapterCount: z.number(),
   leafCount: z.number(),
+  /** Leaf chapters whose own text reached `writtenShare` % of their target, or marked 无需正文. */
   doneLeafCount: z.number(),
   wordCount: z.number(),
+  writtenShare: z.number().int(),
 });
 export type BidDetail = z.infer<typeof bidDetailSchema>;
 

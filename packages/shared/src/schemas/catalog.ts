@@ -78,6 +78,8 @@ export const catalogSettingsSchema = z.object({
     )
     .max(CATALOG_LIMITS.includeMax, `包含内容最多 ${CATALOG_LIMITS.includeMax} 项`)
     .nullish(),
+  /** 「无需正文」: a form or a table filled by hand; the chapter counts as written without text. */
+  noText: z.boolean().nullish(),
 });
 export type CatalogSettings = z.infer<typeof catalogSettingsSchema>;
 
@@ -189,6 +191,12 @@ export interface CatalogNode {
   wordCount: number;
   targetWords: number | null;
   hasContent: boolean;
+  /** Words of the chapter's own text: placeholders, notices and text repeated from the tender left out. */
+  ownWords: number;
+  /** Own words it needs to count as written (the bid's share of its target). */
+  wordsNeeded: number;
+  /** Counts toward the bid's progress: own text reached `wordsNeeded`, or marked 无需正文. */
+  written: boolean;
   version: number;
   settings: CatalogSettings;
   /** Scoring items this chapter answers (filled by the AI outline step). */

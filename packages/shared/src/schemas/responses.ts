@@ -24,6 +24,7 @@ const catalogSettingsOut = z.object({
   targetWords: z.number().nullish(),
   requirement: z.string().nullish(),
   include: z.array(z.string()).nullish(),
+  noText: z.boolean().nullish(),
 });
 
 const catalogNodeFields = {
@@ -37,6 +38,9 @@ const catalogNodeFields = {
   wordCount: z.number(),
   targetWords: z.number().nullable(),
   hasContent: z.boolean(),
+  ownWords: z.number(),
+  wordsNeeded: z.number(),
+  written: z.boolean(),
   version: z.number(),
   settings: catalogSettingsOut,
   scoringItems: z.array(z.unknown()).nullable(),

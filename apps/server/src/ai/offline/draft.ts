@@ -4,6 +4,8 @@ import { aspectsOf, roleOf } from './outline.ts';
 import { sentences, similarity } from '../tender-text.ts';
 import { gearSections } from './gear.ts';
 import { aimLines, clauseLines, measureShare, requirementLines } from './respond.ts';
+import { TO_CONFIRM } from '../plan/tables.ts';
+import { pastBidLines } from './past-bids.ts';
 
 /**
  * Offline chapter drafts: deterministic Markdown from templates and the chapter's context.
@@ -251,11 +253,13 @@ function formLetter(ctx: ChapterContext, title: string): string {
 function qualification(ctx: ChapterContext): string {
   const rows = ctx.qualifications?.length ? ctx.qualifications : [ph('资格要求（见招标文件）')];
   return [
-    '我方满足招标文件规定的全部资格要求，资格证明文件逐项列示如下：',
+    '资格要求逐项列示如下，响应情况逐项核对证明材料后填写：',
     '',
     '| 序号 | 资格要求 | 响应情况 | 证明材料及页码 |',
     '| --- | --- | --- | --- |',
-    ...rows.map((q, i) => `| ${i + 1} | ${q.replace(/\|/g, '／')} | 满足 | ${ph('证明材料名称及页码')} |`),
+    ...rows.map(
+      (q, i) => `| ${i + 1} | ${q.replace(/\|/g, '／')} | ${TO_CONFIRM} | ${ph('证明材料名称及页码')} |`,
+    ),
     '',
     '以上证明材料复印件均加盖投标人公章，原件备查。',
   ].join('\n');
@@ -350,9 +354,12 @@ function technical(ctx: ChapterContext, own: string): string {
     (c) => !reqs.some((r) => similarity(r.text, c.text) >= 0.7),
   );
   out.push(...requirementLines(reqs, own), ...clauseLines(clauses, own));
+  // The company's own past bids come first; the generic practice only where the library has none.
+  const past = pastBidLines(ctx);
+  out.push(...past);
   // Each chapter on a topic prints its own share of the topic's practice (none printed twice).
-  const measures = ctx.plan ? measureShare(topic.measures, slot) : topic.measures;
-  if (slot === 0) out.push('', '### 目标', '', topic.goal);
+  const measures = past.length ? [] : ctx.plan ? measureShare(topic.measures, slot) : topic.measures;
+  if (slot === 0 && !past.length) out.push('', '### 目标', '', topic.goal);
   if (measures.length) out.push('', '### 主要措施', '', ...measures.map((m, i) => `${i + 1}. ${m}`));
   out.push('', '### 具体安排', '', ph(`“${title}”在本项目中的做法、数量、时间安排及责任岗位`));
   // The gear steers the draft; its text is never pasted into the chapter.

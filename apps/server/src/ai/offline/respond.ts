@@ -1,10 +1,11 @@
 import type { Requirement, ScoringItem, StarClause } from '@bid/shared';
+import { TO_CONFIRM } from '../plan/tables.ts';
 import type { ChapterContext } from '../types.ts';
 
 /**
  * 点对点 response for the offline engine: what a chapter alone answers (its aim, the part of the
- * criterion it covers, its requirement items and ★/▲ clauses), each restated as a commitment with
- * a placeholder for what only the bidder knows. Built from the chapter's own material, so two
+ * criterion it covers, its requirement items and ★/▲ clauses), each restated with its response
+ * left 【待确认】 and a placeholder for what only the bidder knows. Built from the chapter's own material, so two
  * chapters never share a paragraph.
  */
 
@@ -59,7 +60,8 @@ export function requirementLines(reqs: Requirement[], title: string): string[] {
     '',
     ...reqs.map(
       (r, i) =>
-        `${i + 1}. ${r.star ? '★ ' : ''}${bare(r.text)}——满足${r.star ? '且无负偏离' : ''}，${placeholderFor(r.text)}。`,
+        // Whether the bid meets it is for the writer to confirm; a draft never states it.
+        `${i + 1}. ${r.star ? '★ ' : ''}${bare(r.text)}——响应情况${TO_CONFIRM}，${placeholderFor(r.text)}。`,
     ),
   ];
 }
@@ -72,7 +74,7 @@ export function clauseLines(clauses: StarClause[], title: string): string[] {
     '',
     ...clauses.map(
       (c) =>
-        `- ${c.mark} ${bare(c.text)}——${c.mark === '★' ? '响应，无负偏离' : '予以响应'}，${ph(`“${subjectOf(c.text)}”的响应证明及所在页码`)}。`,
+        `- ${c.mark} ${bare(c.text)}——响应情况${TO_CONFIRM}，${ph(`“${subjectOf(c.text)}”的响应证明及所在页码`)}。`,
     ),
   ];
 }

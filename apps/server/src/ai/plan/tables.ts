@@ -46,6 +46,11 @@ const cell = (s: string) =>
     .replace(/\s*\n\s*/g, ' ')
     .trim();
 const ph = (label: string) => `【待填写：${label}】`;
+/**
+ * The 偏离 cell until the writer or the model answers it: never pre-filled 满足/无偏离, which would
+ * state a compliance nobody checked. The bid checks count it as open.
+ */
+export const TO_CONFIRM = '【待确认】';
 
 /**
  * The rows of a response table: the requirements of its kind; a tender that demands a single
@@ -82,7 +87,7 @@ export function responseTableMarkdown(reqs: Requirement[]): string {
   if (!reqs.length) return `招标文件未列出本表对应的具体要求条目。${ph('如有补充要求，逐条列出并填写响应')}`;
   const rows = reqs.map(
     (r, i) =>
-      `| ${i + 1} | ${r.mark ?? (r.star ? '★' : '')}${cell(r.text)} | ${ph('实际响应内容')} | ${ph('无偏离/正偏离/负偏离')} | ${ph('证明材料页码')} |`,
+      `| ${i + 1} | ${r.mark ?? (r.star ? '★' : '')}${cell(r.text)} | ${ph('实际响应内容')} | ${TO_CONFIRM} | ${ph('证明材料页码')} |`,
   );
   return [
     `本表逐条响应招标文件的要求（共 ${reqs.length} 条），标注“★”的为实质性要求，不得负偏离。`,

@@ -103,7 +103,7 @@ export class BidRepo {
       .executeTakeFirst();
   }
 
-  /** Chapters, leaves and leaves with content of one bid, in one statement. */
+  /** Chapters, leaves and leaves counted as written (catalog/written.ts) of one bid, in one statement. */
   async outlineStats(db: Db, bidId: string) {
     const row = await db
       .selectFrom('catalogs as c')
@@ -136,7 +136,14 @@ export class BidRepo {
               .case()
               .when(
                 eb.and([
-                  eb('c.has_content', '=', 1),
+                  // catalog/written.ts isWritten, in SQL: 无需正文, or own words >= share % of the target.
+                  eb.or([
+                    eb('c.settings', 'like', '%"noText":true%'),
+                    eb.and([
+                      eb('c.own_words', '>=', 1),
+                      sql<boolean>`c.own_words * 100 >= coalesce(c.target_words, 0) * coalesce((select b.written_share from bids b where b.id = ${bidId}), 60)`,
+                    ]),
+                  ]),
                   eb.not(
                     eb.exists(
                       eb
@@ -165,7 +172,7 @@ export class BidRepo {
   }
 }
 
-/** Progress of a bid: leaf chapters with content / all leaf chapters, floored so 100 means all. */
+/** Progress of a bid: written leaf chapters / all leaf chapters, floored so 100 means all. */
 export function progressOf(leaves: number, doneLeaves: number): number {
   if (leaves <= 0) return 0;
   return Math.floor((doneLeaves * 100) / leaves);

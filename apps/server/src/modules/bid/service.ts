@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import {
+  BID_LIMITS,
   analysisForLot,
   BID_MSG,
   makePage,
@@ -105,6 +106,7 @@ export class BidService {
         page_count: input.pageCount ?? null,
         template_id: input.templateId ?? null,
         lot: input.lot ?? null,
+        written_share: input.writtenShare ?? BID_LIMITS.writtenShareDefault,
         status: 'writing',
         progress: 0,
         analysis: null,
@@ -196,6 +198,7 @@ export class BidService {
       leafCount: stats.leaves,
       doneLeafCount: stats.doneLeaves,
       wordCount: stats.words,
+      writtenShare: bid.written_share ?? BID_LIMITS.writtenShareDefault,
     };
   }
 
@@ -225,7 +228,11 @@ export class BidService {
         patch.lot = input.lot ?? null;
         patch.analysis = null;
       }
+      const share = input.writtenShare ?? null;
+      if (share !== null && share !== bid.written_share) patch.written_share = share;
       await this.repo.update(trx, bid.id, patch);
+      // Another share turns chapters written or unwritten: the counts are made again.
+      if (patch.written_share !== undefined) await this.recomputeProgress(trx, bid.id);
     });
     return this.detail(owner, input.id);
   }
@@ -253,7 +260,11 @@ export class BidService {
       const bid = await this.lockForWrite(trx, owner, id, 'finish');
       if (bid.status === 'finished') return;
       const progress = await this.recomputeProgress(trx, id);
-      if (progress < 100) throw businessWarning(BID_MSG.progressNotReached(progress));
+      if (progress < 100) {
+        const stats = await this.repo.outlineStats(trx, id);
+        const share = bid.written_share ?? BID_LIMITS.writtenShareDefault;
+        throw businessWarning(BID_MSG.progressNotReached(progress, stats.leaves - stats.doneLeaves, share));
+      }
       const now = nowIso();
       await this.repo.update(trx, id, { status: 'finished', finished_at: now, updated_at: now });
     });

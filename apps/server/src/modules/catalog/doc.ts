@@ -52,6 +52,7 @@ export function settingsJson(s: CatalogSettings | null | undefined): string | nu
   const out: Record<string, unknown> = {};
   if (s.requirement) out.requirement = s.requirement;
   if (s.include?.length) out.include = s.include;
+  if (s.noText) out.noText = true;
   return Object.keys(out).length ? JSON.stringify(out) : null;
 }
 

@@ -10,7 +10,7 @@ import {
   type CatalogVersionNode,
   type OutlineVersionSource,
 } from '@bid/shared';
-import { docHasContent } from '@bid/document';
+import { docHasContent, docText } from '@bid/document';
 import type { Database } from '../../db/schema.ts';
 import { businessWarning, notFound } from '../../http/errors.ts';
 import { newId, nowIso } from '../../lib/ids.ts';
@@ -18,6 +18,7 @@ import type { Actor } from '../../policy/actor.ts';
 import type { CatalogAccess } from './access.ts';
 import { parseDoc, settingsJson } from './doc.ts';
 import type { CatalogRow } from './repo.ts';
+import { echoIndexOf, ownWords } from './written.ts';
 import { blankRow } from './rows.ts';
 import { Outline, SORT_GAP, parseJsonOr } from './tree.ts';
 
@@ -217,7 +218,8 @@ export class OutlineVersionService {
           continue;
         }
         const contentText = f.n.hasContent && f.n.content ? JSON.stringify(f.n.content) : null;
-        const has = contentText ? docHasContent(parseDoc(contentText)) : false;
+        const doc = contentText ? parseDoc(contentText) : null;
+        const has = doc ? docHasContent(doc) : false;
         inserts.push({
           ...blankRow(bid.id, f.parent, f.level, f.n.title, f.key, now),
           id: f.n.id,
@@ -225,6 +227,7 @@ export class OutlineVersionService {
           status: has ? 'done' : 'empty',
           progress: has ? 100 : 0,
           word_count: has ? f.n.wordCount : 0,
+          own_words: has ? ownWords(docText(doc), echoIndexOf(bid)) : 0,
           target_words: f.n.targetWords,
           settings,
           scoring_items: scoring,

@@ -395,17 +395,28 @@ export class OutlineService {
     });
   }
 
-  /** The gear: word budget, extra requirements, what to include. Fields left out keep their value; null clears. */
+  /**
+   * The gear: word budget, extra requirements, what to include, 无需正文. Fields left out keep their
+   * value; null clears.
+   */
   updateSettings(owner: Actor, id: string, settings: CatalogSettings): Promise<CatalogNode['settings']> {
     return this.a.structural(owner, id, async ({ trx, node, now }) => {
       const cur = parseJsonOr<CatalogSettings>(node.settings, {});
-      const next: CatalogSettings = { requirement: cur.requirement, include: cur.include };
+      const next: CatalogSettings = {
+        requirement: cur.requirement,
+        include: cur.include,
+        noText: cur.noText,
+      };
       if (settings.requirement !== undefined) next.requirement = settings.requirement?.trim() || null;
       if (settings.include !== undefined) next.include = settings.include ?? null;
+      if (settings.noText !== undefined) next.noText = settings.noText ?? null;
       const patch: Partial<CatalogRow> = { settings: settingsJson(next), updated_at: now };
       let target = node.target_words;
       if (settings.targetWords !== undefined) target = patch.target_words = settings.targetWords ?? null;
       await this.a.repo.update(trx, node.id, patch);
+      // A new target or the 无需正文 mark can turn the chapter written or unwritten.
+      if (settings.targetWords !== undefined || settings.noText !== undefined)
+        await this.a.bids.recomputeProgress(trx, node.bid_id);
       return { ...parseJsonOr<CatalogSettings>(patch.settings, {}), targetWords: target };
     });
   }

@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { ExpressionBuilder, Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { Actor } from '../../policy/actor.ts';
 import { bidScope } from '../bid/policy.ts';
@@ -26,6 +26,7 @@ export const OUTLINE_COLUMNS = [
   'status',
   'progress',
   'word_count',
+  'own_words',
   'target_words',
   'settings',
   'scoring_items',
@@ -35,10 +36,24 @@ export const OUTLINE_COLUMNS = [
   'updated_at',
 ] as const;
 
+/** The bid's written share beside each chapter row: a chapter's `written` depends on it. */
+function shareOfBid(eb: ExpressionBuilder<Database, 'catalogs'>) {
+  return eb
+    .selectFrom('bids')
+    .select('bids.written_share')
+    .whereRef('bids.id', '=', 'catalogs.bid_id')
+    .as('written_share');
+}
+
 export class CatalogRepo {
   /** The whole outline of a bid without content: one query. */
   loadOutline(db: Db, bidId: string): Promise<OutlineRow[]> {
-    return db.selectFrom('catalogs').select(OUTLINE_COLUMNS).where('bid_id', '=', bidId).execute();
+    return db
+      .selectFrom('catalogs')
+      .select(OUTLINE_COLUMNS)
+      .select((eb) => shareOfBid(eb))
+      .where('bid_id', '=', bidId)
+      .execute();
   }
 
   /** The whole outline with content (for outline snapshots). */
@@ -46,6 +61,7 @@ export class CatalogRepo {
     return db
       .selectFrom('catalogs')
       .select([...OUTLINE_COLUMNS, 'content'])
+      .select((eb) => shareOfBid(eb))
       .where('bid_id', '=', bidId)
       .execute();
   }

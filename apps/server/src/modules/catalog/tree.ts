@@ -1,5 +1,6 @@
 import type { CatalogInputNode, CatalogNode, CatalogSettings, CatalogStatus } from '@bid/shared';
 import type { CatalogTable } from '../../db/schema.ts';
+import { DEFAULT_WRITTEN_SHARE, isWritten, wordsNeeded } from './written.ts';
 
 /** Gap between neighbouring sort keys: a move writes one row until a gap is used up. */
 export const SORT_GAP = 1024;
@@ -16,6 +17,7 @@ export type OutlineRow = Pick<
   | 'status'
   | 'progress'
   | 'word_count'
+  | 'own_words'
   | 'target_words'
   | 'settings'
   | 'scoring_items'
@@ -23,7 +25,10 @@ export type OutlineRow = Pick<
   | 'has_content'
   | 'version'
   | 'updated_at'
->;
+> & {
+  /** The bid's written share (catalog/written.ts), read with the outline. */
+  written_share?: number | null;
+};
 
 export function parseJsonOr<T>(text: string | null | undefined, fallback: T): T {
   if (text === null || text === undefined || text === '') return fallback;
@@ -163,6 +168,8 @@ export class Outline {
 
 export function presentRow(r: OutlineRow): Omit<CatalogNode, 'sort' | 'children'> {
   const settings = parseJsonOr<CatalogSettings>(r.settings, {});
+  const share = r.written_share ?? DEFAULT_WRITTEN_SHARE;
+  const ownWords = r.own_words ?? 0;
   return {
     id: r.id,
     bidId: r.bid_id,
@@ -173,6 +180,12 @@ export function presentRow(r: OutlineRow): Omit<CatalogNode, 'sort' | 'children'
     wordCount: r.word_count,
     targetWords: r.target_words,
     hasContent: r.has_content === 1,
+    ownWords,
+    wordsNeeded: wordsNeeded(r.target_words, share),
+    written: isWritten(
+      { own_words: ownWords, target_words: r.target_words, noText: !!settings.noText },
+      share,
+    ),
     version: r.version,
     settings: { ...settings, targetWords: r.target_words },
     scoringItems: parseJsonOr<unknown[] | null>(r.scoring_items, null),

@@ -1,6 +1,12 @@
 import type { Transaction } from 'kysely';
-import { CATALOG_LIMITS, CATALOG_MSG, type CatalogStatus, type ContentVersionSource } from '@bid/shared';
-import { docHasContent, docWordCount, type PMNode } from '@bid/document';
+import {
+  CATALOG_LIMITS,
+  CATALOG_MSG,
+  type CatalogSettings,
+  type CatalogStatus,
+  type ContentVersionSource,
+} from '@bid/shared';
+import { docHasContent, docText, docWordCount, type PMNode } from '@bid/document';
 import type { Database } from '../../db/schema.ts';
 import { conflict } from '../../http/errors.ts';
 import { newId, nowIso } from '../../lib/ids.ts';
@@ -8,7 +14,8 @@ import type { BidRow } from '../bid/repo.ts';
 import type { BidService } from '../bid/service.ts';
 import { parseDoc, sha256, statusAfterSave } from './doc.ts';
 import type { CatalogRepo, CatalogRow } from './repo.ts';
-import { effectiveStatus } from './tree.ts';
+import { effectiveStatus, parseJsonOr } from './tree.ts';
+import { DEFAULT_WRITTEN_SHARE, echoIndexOf, isWritten, ownWords } from './written.ts';
 
 export interface VersionMeta {
   source: ContentVersionSource;
@@ -42,6 +49,9 @@ export interface ChapterWriteResult {
   wordCount: number;
   status: CatalogStatus;
   bidProgress: number;
+  /** The chapter's own words and whether it now counts as written (catalog/written.ts). */
+  ownWords: number;
+  written: boolean;
   versionId: string | null;
   versionNo: number | null;
 }
@@ -67,6 +77,7 @@ export class ChapterWriter {
     await this.keepCurrent(trx, cur, w.keep.name, w.keep.createdBy, w.keep.onlyIfOlderThanMs);
     const has = docHasContent(w.doc);
     const wordCount = w.wordCount ?? docWordCount(w.doc);
+    const own = ownWords(docText(w.doc), echoIndexOf(bid));
     const status = w.status ? w.status(has) : statusAfterSave(has, effectiveStatus(cur));
     const now = nowIso();
     let q = trx
@@ -75,6 +86,7 @@ export class ChapterWriter {
         content: w.text,
         version: cur.version + 1,
         word_count: wordCount,
+        own_words: own,
         has_content: has ? 1 : 0,
         status,
         progress: status === 'done' ? 100 : 0,
@@ -86,11 +98,18 @@ export class ChapterWriter {
     const res = await q.executeTakeFirst();
     if (Number(res.numUpdatedRows) !== 1) throw conflict(CATALOG_MSG.conflict, null);
     const v = w.record ? await this.addVersion(trx, cur, w.text, { ...w.record, wordCount }) : null;
-    // Progress counts leaf chapters with content: it only moves when a leaf's content turns on or
-    // off, by one step of the bid's counters (bids/service adjustProgress), never by a recount.
-    const flipped = has !== (cur.has_content === 1);
+    // Progress counts leaf chapters whose own text reached the bid's share of their target: it only
+    // moves when a leaf turns written or unwritten, by one step of the bid's counters (bids/service
+    // adjustProgress), never by a recount.
+    const share = bid.written_share ?? DEFAULT_WRITTEN_SHARE;
+    const noText = !!parseJsonOr<CatalogSettings>(cur.settings, {}).noText;
+    const before = isWritten(
+      { own_words: cur.own_words ?? 0, target_words: cur.target_words, noText },
+      share,
+    );
+    const after = isWritten({ own_words: own, target_words: cur.target_words, noText }, share);
     const leaf =
-      flipped &&
+      before !== after &&
       !(await trx
         .selectFrom('catalogs')
         .select('id')
@@ -98,13 +117,15 @@ export class ChapterWriter {
         .where('parent_id', '=', cur.id)
         .limit(1)
         .executeTakeFirst());
-    const bidProgress = leaf ? await this.bids.adjustProgress(trx, bid.id, has ? 1 : -1) : bid.progress;
-    if (has === (cur.has_content === 1)) await this.bids.repo.update(trx, bid.id, { updated_at: now });
+    const bidProgress = leaf ? await this.bids.adjustProgress(trx, bid.id, after ? 1 : -1) : bid.progress;
+    if (!leaf) await this.bids.repo.update(trx, bid.id, { updated_at: now });
     return {
       version: cur.version + 1,
       wordCount,
       status,
       bidProgress,
+      ownWords: own,
+      written: after,
       versionId: v?.id ?? null,
       versionNo: v?.versionNo ?? null,
     };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { answerScore, findAnswer, findLeaks, readChapter, sentencesOf } from './scan.ts';
+import { answerScore, commits, findAnswer, findLeaks, readChapter, sentencesOf } from './scan.ts';
 
 const para = (text: string) => ({ type: 'paragraph', content: [{ type: 'text', text }] });
 
@@ -24,6 +24,31 @@ describe('bid check scans', () => {
     expect(r.text).not.toContain('待填写');
     expect(r.hasContent).toBe(true);
     expect(readChapter({ type: 'doc', content: [para('【待填写：全部内容】')] }).hasContent).toBe(false);
+  });
+
+  it('a ★ clause is answered only by a sentence that commits to it, not by repeating it', () => {
+    const clause = '★投标人须承诺服务期内配备不少于30名专职保洁人员。';
+    expect(commits(clause, '我方承诺服务期内配备不少于30名专职保洁人员，人员名单见附件。')).toBe(true);
+    expect(commits(clause, '本公司保证配备35名专职保洁人员。')).toBe(true);
+    // Repetition, with or without 「——响应，无负偏离」 and a placeholder after it.
+    expect(
+      commits(clause, '投标人须承诺服务期内配备不少于30名专职保洁人员——响应，无负偏离，【待填写：说明】'),
+    ).toBe(false);
+    expect(commits(clause, '服务期内配备不少于30名专职保洁人员。')).toBe(false);
+    const chapter = (text: string) => ({
+      id: 'a',
+      title: '承诺',
+      path: ['承诺'],
+      text,
+      placeholders: [],
+      images: [],
+      hasContent: true,
+    });
+    expect(
+      findAnswer(clause, [chapter('★投标人须承诺服务期内配备不少于30名专职保洁人员——响应，无负偏离。')])
+        .answered,
+    ).toBe(false);
+    expect(findAnswer(clause, [chapter('我方承诺服务期内配备不少于30名专职保洁人员。')]).answered).toBe(true);
   });
 
   it('a ★ clause is answered by the sentence that restates it, not by an unrelated one', () => {

@@ -6,6 +6,8 @@ import type { AnonymityKind } from '@bid/shared';
  * leaves open, its sentences (for ★/废标 answers), identity leaks (暗标) and its images.
  */
 
+const TO_CONFIRM_RE = /【待确认】/g;
+
 /** One chapter as the checks see it. */
 export interface ChapterText {
   id: string;
@@ -32,7 +34,9 @@ export function readChapter(
       const t = n.text ?? '';
       // Placeholders typed by hand stay text; they are open placeholders all the same.
       for (const m of t.matchAll(PLACEHOLDER_RE)) placeholders.push(`【待填写：${m[1].trim()}】`);
-      return t.replace(PLACEHOLDER_RE, ' ');
+      // A response table's 偏离 cell nobody answered yet is open too.
+      for (const m of t.matchAll(TO_CONFIRM_RE)) placeholders.push(m[0]);
+      return t.replace(PLACEHOLDER_RE, ' ').replace(TO_CONFIRM_RE, ' ');
     }
     if (n.type === 'placeholder') {
       placeholders.push(`【待填写：${String(n.attrs?.label ?? '').trim()}】`);
@@ -96,7 +100,32 @@ export interface ClauseAnswer {
   sentence: string | null;
 }
 
-/** Where a clause is answered: the best sentence and every chapter holding an answering one. */
+/** The bidder speaking for itself: a commitment has a first-person subject. */
+const BIDDER = /我方|我司|我公司|本公司|我单位|本单位|我们|我院|本投标人|本供应商/;
+/** ...and a verb that binds it. */
+const BINDS = /承诺|保证|确保|将|会|同意|接受|提供|配备|安排|派驻|满足|响应|执行|遵守|已|具备|具有|按/;
+
+/**
+ * A sentence commits to a clause when, beyond what it repeats of the clause, the bidder says it
+ * will do it (「我方承诺…」「本公司保证…」). The clause repeated back, with 「——响应，无负偏离」
+ * or a placeholder after it, is no answer: the writer has not yet said anything.
+ */
+export function commits(clause: string, sentence: string): boolean {
+  const own = sentence.replace(PLACEHOLDER_RE, ' ');
+  if (!BIDDER.test(own)) return false;
+  // The bidder's words, with the clause's own characters taken out, must still bind it.
+  const clauseChars = new Set(Array.from(clause.replace(/[^\p{L}\p{N}]/gu, '')));
+  const subject = own.match(BIDDER)!.index!;
+  const after = own.slice(subject);
+  return (
+    BINDS.test(after) && Array.from(after).some((ch) => /[\p{L}\p{N}]/u.test(ch) && !clauseChars.has(ch))
+  );
+}
+
+/**
+ * Where a clause is answered: the best sentence and every chapter holding an answering one. A
+ * sentence answers when it is about the clause (ANSWER_THRESHOLD) and commits to it (`commits`).
+ */
 export function findAnswer(clause: string, chapters: ChapterText[]): ClauseAnswer {
   let best: { score: number; sentence: string } | null = null;
   const where: Array<{ id: string; title: string }> = [];
@@ -104,7 +133,7 @@ export function findAnswer(clause: string, chapters: ChapterText[]): ClauseAnswe
     let hit = false;
     for (const s of sentencesOf(c.text)) {
       const score = answerScore(clause, s);
-      if (score < ANSWER_THRESHOLD) continue;
+      if (score < ANSWER_THRESHOLD || !commits(clause, s)) continue;
       hit = true;
       if (!best || score > best.score) best = { score, sentence: s };
     }

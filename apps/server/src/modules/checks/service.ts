@@ -166,6 +166,7 @@ export class ChecksService {
     const pages = {
       estimated: Math.ceil(estimatePages(words, shape, pageModelOf(bid.template_id))),
       limit: analysis?.pageLimit ?? null,
+      target: bid.page_count ?? null,
     };
 
     const more = (await Promise.all(this.more.map((m) => m.blockersFor(bid.tenant_id, analysis)))).flat();

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { Alert, Button, Checkbox, Input, InputNumber, Modal, Progress, Space, Typography } from 'antd';
+import { Alert, Button, Checkbox, Input, InputNumber, Modal, Space, Typography } from 'antd';
 import {
   ApartmentOutlined,
   CheckCircleFilled,
@@ -20,8 +20,8 @@ import { bidApi, bidKeys } from '../bid/api.ts';
 import { confirmDialog, toastError, toastSuccess } from '../../utils/feedback.ts';
 import { aiApi, StreamFailure } from './api.ts';
 import { useWritingJob } from './useWritingJob.ts';
-import { jobPercent, type ChapterProgress } from './writingJob.ts';
-import { findNode, insertable } from './panelContent.ts';
+import { type ChapterProgress } from './writingJob.ts';
+import { insertable } from './panelContent.ts';
 import './ai.css';
 
 import { EngineBadge } from './EngineBadge.tsx';
@@ -337,34 +337,23 @@ export function AiWritingPanel({
             data-total={job.view.total}
             data-status={job.view.status ?? ''}
           >
-            <Progress
-              percent={jobPercent(job.view)}
-              size="small"
-              status={job.view.failed ? 'exception' : job.running ? 'active' : 'success'}
-            />
+            {/* The screen's one progress figure is 写作进度 on top (chapters written to their share);
+                here only which chapter the run is at, as a count, not a second percentage. */}
             <Typography.Text type="secondary" style={{ fontSize: 12 }}>
               {job.running
-                ? `正在写作：已完成 ${job.view.done} / ${job.view.total} 章`
-                : (job.view.msg ?? `已完成 ${job.view.done} / ${job.view.total} 章`)}
+                ? `正在起草：已处理 ${job.view.done} / ${job.view.total} 章`
+                : (job.view.msg ?? `已起草 ${job.view.done} / ${job.view.total} 章`)}
               {job.view.failed ? `，${job.view.failed} 章失败（可在章节中单独重试）` : ''}
             </Typography.Text>
             <ul className="ai-panel__chapters">
               {chapters.map((c) => {
-                const target = findNode(tree, c.catalogId)?.targetWords ?? null;
                 return (
                   <li key={c.catalogId} data-testid="fulltext-chapter" data-status={c.status}>
                     {statusIcon(c.status)}
                     <span className="ai-chapter-title" title={c.msg ?? c.title}>
                       {c.title || '（章节）'}
                     </span>
-                    {c.status === 'writing' && target ? (
-                      <Progress
-                        type="circle"
-                        size={16}
-                        percent={Math.min(99, Math.round((c.chars / target) * 100))}
-                        showInfo={false}
-                      />
-                    ) : null}
+
                     {c.status === 'done' ? <EngineBadge engine={c.engine} /> : null}
                   </li>
                 );

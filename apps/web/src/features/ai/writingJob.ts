@@ -139,12 +139,6 @@ export function applyEvent(
   }
 }
 
-/** Overall percent of a job. */
-export function jobPercent(v: JobView): number {
-  if (!v.total) return 0;
-  return Math.min(100, Math.round((v.done / v.total) * 100));
-}
-
 /** 'offline' | 'openai:<model>' -> what the badge says. */
 export function engineText(engine: string | null | undefined): { label: string; color: string } | null {
   if (!engine) return null;

@@ -4,6 +4,7 @@ import { CheckCircleFilled, CloseCircleFilled, EditOutlined, ReloadOutlined } fr
 import { useQueryClient } from '@tanstack/react-query';
 import {
   ANONYMITY_LABELS,
+  checkSummary,
   type BidChecks,
   type CatalogNode,
   type CheckChapterRef,
@@ -154,7 +155,8 @@ export function ChecksPanel({ bidId, tree, analysis, readOnly, onJump }: ChecksP
   }
   const c: BidChecks = checks.data;
   const n = openCounts(c);
-  const pagesOver = n.pages > 0;
+  const summary = checkSummary(c);
+  const pagesOver = c.pages.limit !== null && c.pages.estimated > c.pages.limit;
 
   const items = [
     {
@@ -286,6 +288,7 @@ export function ChecksPanel({ bidId, tree, analysis, readOnly, onJump }: ChecksP
             ) : (
               '；招标文件没有规定页数上限。'
             )}
+            {c.pages.target ? <>标书目标 {c.pages.target} 页。</> : null}
           </Typography.Paragraph>
           {c.pages.limit !== null ? (
             <Progress
@@ -304,22 +307,23 @@ export function ChecksPanel({ bidId, tree, analysis, readOnly, onJump }: ChecksP
   return (
     <div className="bs-checks" data-testid="checks-panel">
       <div className="bs-checks__summary">
-        {c.blocking ? (
+        {summary.clear ? (
+          <Alert type="success" showIcon message={summary.title} data-testid="checks-summary" />
+        ) : (
           <Alert
-            type="error"
+            type={c.blocking ? 'error' : 'warning'}
             showIcon
-            message={`${c.blocking} 项可能导致废标`}
+            data-testid="checks-summary"
+            message={summary.title}
             description={
               <ul className="bs-checks__blockers">
-                {c.blockers.slice(0, 4).map((b, i) => (
+                {summary.lines.slice(0, 4).map((b, i) => (
                   <li key={i}>{b}</li>
                 ))}
-                {c.blockers.length > 4 ? <li>另有 {c.blockers.length - 4} 项，见下方各页</li> : null}
+                {summary.lines.length > 4 ? <li>另有 {summary.lines.length - 4} 项，见下方各页</li> : null}
               </ul>
             }
           />
-        ) : (
-          <Alert type="success" showIcon message="没有发现会导致废标的问题" />
         )}
         <Tooltip title="重新检查">
           <Button

@@ -1,6 +1,5 @@
 import { Alert, Checkbox } from 'antd';
-import type { BidChecks } from '@bid/shared';
-import { findingsInWords } from './api.ts';
+import { checkSummary, type BidChecks } from '@bid/shared';
 import './checks.css';
 
 /**
@@ -18,8 +17,9 @@ export function Findings({
   onAcknowledge?: (v: boolean) => void;
   action: string;
 }) {
-  const all = findingsInWords(checks);
-  if (!all.length) return null;
+  const summary = checkSummary(checks);
+  const all = summary.lines;
+  if (summary.clear) return null;
   const blocking = checks.blocking > 0;
   return (
     <Alert
@@ -27,9 +27,7 @@ export function Findings({
       type={blocking ? 'error' : 'warning'}
       showIcon
       data-testid="blocking-findings"
-      message={
-        blocking ? `提交前检查发现 ${checks.blocking} 项可能导致废标的问题` : '提交前检查还有未处理的问题'
-      }
+      message={summary.title}
       description={
         <>
           <ul>

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { endpoints, type BidChecks } from '@bid/shared';
+import { endpoints, openCounts } from '@bid/shared';
 import { api } from '../../api/request.ts';
 
 /** The bid checks (API.md "Bid checks") and finishing with the writer's confirmation. */
@@ -24,32 +24,5 @@ export function useBidChecks(bidId: string | null, enabled = true) {
   });
 }
 
-/** Open findings per tab, for the red counts. */
-export function openCounts(c: BidChecks) {
-  return {
-    coverage: c.coverage.filter((i) => !i.covered).length,
-    clauses:
-      c.stars.filter((s) => !s.answered).length + c.disqualifications.filter((d) => !d.answered).length,
-    anonymity: c.anonymity.length,
-    placeholders: c.placeholders.length,
-    pages: c.pages.limit !== null && c.pages.estimated > c.pages.limit ? 1 : 0,
-  };
-}
-
-/** Everything still open, in words, most serious first (what finishing and exporting show). */
-export function findingsInWords(c: BidChecks): string[] {
-  const n = openCounts(c);
-  const out = [...c.blockers];
-  if (n.coverage)
-    out.push(
-      `${n.coverage} 个评分项没有章节响应：${c.coverage
-        .filter((i) => !i.covered)
-        .map((i) => i.name)
-        .slice(0, 3)
-        .join('、')}${n.coverage > 3 ? ' 等' : ''}`,
-    );
-  const dq = c.disqualifications.filter((d) => !d.answered).length;
-  if (dq) out.push(`${dq} 条废标条款在正文中找不到响应`);
-  if (n.placeholders) out.push(`${n.placeholders} 处【待填写】尚未填写`);
-  return out;
-}
+/** Open findings per tab, for the red counts (shared with the summary, so they agree). */
+export { openCounts };

@@ -39,7 +39,7 @@ const checks = (blockers: string[]) =>
     disqualifications: [],
     anonymity: [],
     placeholders: [],
-    pages: { estimated: 3, limit: null },
+    pages: { estimated: 3, limit: null, target: null },
     blocking: blockers.length,
     blockers,
     anonymousParts: [],
@@ -254,7 +254,7 @@ describe('ExportDialog', () => {
         '暗标部分出现单位名称：某某有限公司（运维方案）',
       ]);
       renderDialog();
-      await screen.findByText('提交前检查发现 2 项可能导致废标的问题');
+      await screen.findByText('提交前检查发现 2 项可能导致废标的问题，共 2 项未处理');
       expect(screen.getByText('★条款未响应：须承诺 30 分钟响应')).toBeTruthy();
       await screen.findByText('政府采购标准格式');
       expect(button('开始导出').disabled).toBe(true);

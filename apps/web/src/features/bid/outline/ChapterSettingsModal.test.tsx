@@ -16,6 +16,9 @@ const chapter: CatalogNode = {
   wordCount: 0,
   targetWords: 800,
   hasContent: false,
+  ownWords: 0,
+  wordsNeeded: 480,
+  written: false,
   version: 0,
   settings: {},
   scoringItems: null,
@@ -58,8 +61,16 @@ describe('ChapterSettingsModal (the gear)', () => {
     expect(http.calls).toHaveLength(1);
     expect(JSON.parse(http.calls[0].data as string)).toEqual({
       id: 'c1',
-      settings: { targetWords: 800, requirement: '写清 2 小时响应', include: null },
+      settings: { targetWords: 800, requirement: '写清 2 小时响应', include: null, noText: false },
     });
+  });
+
+  it('marks the chapter 无需正文', async () => {
+    const { onClose, save } = openDialog();
+    fireEvent.click(screen.getByText('无需正文'));
+    save();
+    await waitFor(() => expect(onClose).toHaveBeenCalledWith(true));
+    expect(JSON.parse(http.calls[0].data as string).settings.noText).toBe(true);
   });
 
   it('an invalid field is marked in the form: no call, the dialog stays open, nothing thrown', async () => {

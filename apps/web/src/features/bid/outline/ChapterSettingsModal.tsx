@@ -1,4 +1,4 @@
-import { Form, Input, InputNumber, Modal, Select } from 'antd';
+import { Checkbox, Form, Input, InputNumber, Modal, Select } from 'antd';
 import { CATALOG_LIMITS, type CatalogNode } from '@bid/shared';
 import { useBusyAction } from '../../../utils/useBusyAction.ts';
 import { bidApi } from '../api.ts';
@@ -7,9 +7,13 @@ interface Values {
   targetWords: number | null;
   requirement: string;
   include: string[];
+  noText: boolean;
 }
 
-/** The gear of a chapter: its word budget, extra requirements for the AI, and what it must include. */
+/**
+ * The gear of a chapter: its word budget, extra requirements for the AI, what it must include, and
+ * 无需正文 (it counts toward progress without text).
+ */
 export function ChapterSettingsModal({
   chapter,
   onClose,
@@ -30,6 +34,7 @@ export function ChapterSettingsModal({
         targetWords: v.targetWords ?? null,
         requirement: v.requirement?.trim() ? v.requirement.trim() : null,
         include: v.include?.length ? v.include : null,
+        noText: v.noText,
       });
       onClose(true);
     });
@@ -52,6 +57,7 @@ export function ChapterSettingsModal({
           targetWords: chapter.targetWords ?? null,
           requirement: chapter.settings.requirement ?? '',
           include: chapter.settings.include ?? [],
+          noText: Boolean(chapter.settings.noText),
         }}
       >
         <Form.Item
@@ -90,6 +96,13 @@ export function ChapterSettingsModal({
             placeholder="要在本章写到的要点"
             open={false}
           />
+        </Form.Item>
+        <Form.Item
+          name="noText"
+          valuePropName="checked"
+          extra="表格、表单、证明材料等手工填写的章节：勾选后本章不需要正文也计入写作进度。"
+        >
+          <Checkbox data-testid="chapter-no-text">无需正文</Checkbox>
         </Form.Item>
       </Form>
     </Modal>

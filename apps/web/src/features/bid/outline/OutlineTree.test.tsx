@@ -17,6 +17,9 @@ const node = (id: string, title: string, over: Partial<CatalogNode> = {}): Catal
   wordCount: 0,
   targetWords: null,
   hasContent: false,
+  ownWords: 0,
+  wordsNeeded: 1,
+  written: false,
   version: 0,
   settings: {},
   scoringItems: null,
@@ -65,6 +68,25 @@ describe("outline tree: budgets and the tender's mandated chapters", () => {
       '0/500字',
       '3400/12000字',
     ]);
+  });
+
+  it('a chapter with text short of its share is marked 未写够, one marked 无需正文 counts', () => {
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <OutlineTree
+          bidId="b1"
+          tree={[
+            node('c1', '服务方案', { status: 'done', wordCount: 900, ownWords: 120, wordsNeeded: 600 }),
+            node('c2', '偏离表', { settings: { noText: true }, written: true, sort: 2 }),
+          ]}
+          readOnly={false}
+          selectedId={null}
+          onSelect={() => {}}
+        />
+      </QueryClientProvider>,
+    );
+    const rows = screen.getAllByTestId('outline-node');
+    expect(rows.map((r) => r.getAttribute('data-written'))).toEqual(['false', 'true']);
   });
 
   it('marks a mandated chapter and asks before deleting it', async () => {

@@ -6,6 +6,7 @@ import {
   ArrowRightOutlined,
   ArrowUpOutlined,
   CheckCircleFilled,
+  ExclamationCircleFilled,
   CloseCircleFilled,
   DeleteOutlined,
   EditOutlined,
@@ -306,7 +307,18 @@ export function OutlineTree({
             icon: <FolderOutlined style={{ color: 'var(--ant-color-text-tertiary, #999)' }} />,
             label: '包含下级章节',
           }
-        : (STATUS_ICON[n.status] ?? STATUS_ICON.empty);
+        : n.children.length === 0 && n.status === 'done' && !n.written
+          ? {
+              // Text is there but not enough of its own to count toward progress.
+              icon: <ExclamationCircleFilled style={{ color: 'var(--ant-color-warning, #faad14)' }} />,
+              label: `未写够：正文 ${n.ownWords} 字，需 ${n.wordsNeeded} 字（【待填写】和照抄的招标要求不计）`,
+            }
+          : n.settings.noText && n.children.length === 0
+            ? {
+                icon: <CheckCircleFilled style={{ color: 'var(--ant-color-success, #52c41a)' }} />,
+                label: '无需正文',
+              }
+            : (STATUS_ICON[n.status] ?? STATUS_ICON.empty);
     const label = (
       <span
         className="bs-outline-node"
@@ -314,6 +326,7 @@ export function OutlineTree({
         data-id={n.id}
         data-title={n.title}
         data-status={n.status}
+        data-written={n.children.length === 0 ? String(n.written) : undefined}
       >
         <Tooltip title={st.label} mouseEnterDelay={0.5}>
           <span className="bs-outline-node__status">{st.icon}</span>
@@ -328,7 +341,7 @@ export function OutlineTree({
         </span>
         {n.targetWords ? (
           <Tooltip
-            title={`已写 ${n.wordCount} 字 / 预算 ${n.targetWords} 字（按页数和导出模板的版式计算）`}
+            title={`已写 ${n.wordCount} 字（正文计入 ${n.ownWords} 字）/ 预算 ${n.targetWords} 字（按页数和导出模板的版式计算）`}
             mouseEnterDelay={0.5}
           >
             <span className="bs-outline-node__words" data-testid="outline-budget">

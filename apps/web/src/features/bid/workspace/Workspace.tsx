@@ -25,11 +25,18 @@ import {
 } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import type { BidDetail, CatalogNode, TenderAnalysis, UpdateContentResult } from '@bid/shared';
+import {
+  checkSummary,
+  type BidDetail,
+  type CatalogNode,
+  type TenderAnalysis,
+  type UpdateContentResult,
+} from '@bid/shared';
 import { PageFrame, Panel } from '../../../components/PageFrame.tsx';
 import { confirmDialog, toastSuccess } from '../../../utils/feedback.ts';
+import { countLeaves, FinishFindings, WrittenTag } from './progress.tsx';
 import { ChecksPanel } from '../../checks/ChecksPanel.tsx';
-import { checksApi, checksKeys, findingsInWords, useBidChecks } from '../../checks/api.ts';
+import { checksApi, checksKeys, useBidChecks } from '../../checks/api.ts';
 import { ExportDialog } from '../../export/ExportDialog.tsx';
 import { useBusyAction } from '../../../utils/useBusyAction.ts';
 import { bidKeys, useBidDetail, useCatalogTree } from '../api.ts';
@@ -151,19 +158,41 @@ export function Workspace({ bidId }: { bidId: string | null }) {
     const found = await qc
       .fetchQuery({ queryKey: checksKeys.bid(bidId), queryFn: () => checksApi.get(bidId), staleTime: 0 })
       .catch(() => null);
-    const findings = found ? findingsInWords(found) : [];
+    const summary = found ? checkSummary(found) : null;
+    const findings = summary && !summary.clear ? summary : null;
+    const progress = bid.data?.progress ?? 0;
+    if (progress < 100) {
+      // Refused here as the server would refuse it (SPEC: finishing needs 100 %), saying why.
+      const short = countLeaves(nodes);
+      await confirmDialog({
+        title: '还不能完成标书',
+        content: (
+          <div data-testid="finish-refused">
+            <Typography.Paragraph>
+              还有 {short.total - short.written} 个章节未写够（正文未达到目标字数的{' '}
+              {bid.data?.writtenShare ?? 60}%，也未标记「无需正文」），写作进度 {progress}%。
+            </Typography.Paragraph>
+            {findings ? <FinishFindings summary={findings} /> : null}
+          </div>
+        ),
+        okText: '继续写作',
+      });
+      return;
+    }
     const ok = await confirmDialog({
-      title: findings.length ? '完成前请确认以下问题' : '完成标书',
-      content: findings.length ? (
-        <FinishFindings findings={findings} blocking={found?.blocking ?? 0} />
+      title: findings ? '完成前请确认以下问题' : '完成标书',
+      content: findings ? (
+        <>
+          <FinishFindings summary={findings} />
+          <Typography.Paragraph type="secondary">完成后标书只能查看和导出，不能再修改。</Typography.Paragraph>
+        </>
       ) : (
         '完成后标书只能查看和导出，不能再修改。确定完成吗？'
       ),
-      okText: findings.length ? '仍然完成' : '完成标书',
+      okText: findings ? '仍然完成' : '完成标书',
       danger: Boolean(found?.blocking),
     });
     if (!ok) return;
-    // A 601 below 100 % is shown by the request layer.
     await run('finish', async () => {
       await checksApi.finish(bidId, Boolean(found?.blocking));
       toastSuccess('标书已完成');
@@ -207,6 +236,7 @@ export function Workspace({ bidId }: { bidId: string | null }) {
   if (!bid.data) return <Spin className="bs-page-spin" />;
 
   const progress = bid.data.progress;
+  const leafCount = countLeaves(nodes);
   return (
     <PageFrame
       className="bs-page--wide"
@@ -231,10 +261,18 @@ export function Workspace({ bidId }: { bidId: string | null }) {
               style={{ width: 160, margin: 0 }}
               status={progress >= 100 ? 'success' : 'active'}
             />
-            {!readOnly && progress < 100 ? (
-              <Typography.Text type="secondary" className="bs-ws-progress__hint">
-                写满 100% 后可完成
-              </Typography.Text>
+            {!readOnly && leafCount.total > 0 ? (
+              <Tooltip
+                title={`正文（【待填写】、提示和照抄的招标要求不计）达到目标字数的 ${bid.data.writtenShare}%，或标记「无需正文」的末级章节才算写够；全部写够后可完成标书`}
+              >
+                <Typography.Text
+                  type="secondary"
+                  className="bs-ws-progress__hint"
+                  data-testid="bid-progress-chapters"
+                >
+                  已写够 {leafCount.written}/{leafCount.total} 章
+                </Typography.Text>
+              </Tooltip>
             ) : null}
           </div>
           <Button
@@ -264,13 +302,12 @@ export function Workspace({ bidId }: { bidId: string | null }) {
             <Tooltip
               title={
                 progress < 100
-                  ? '所有末级章节都有内容（进度 100%）后才能完成'
+                  ? `还有 ${leafCount.total - leafCount.written} 个章节未写够，写够后才能完成`
                   : '完成前会先列出检查发现的问题'
               }
             >
               <Button
                 icon={<CheckOutlined />}
-                disabled={progress < 100}
                 loading={finishing !== null}
                 onClick={() => void finish()}
                 data-testid="finish-bid"
@@ -334,6 +371,7 @@ export function Workspace({ bidId }: { bidId: string | null }) {
           title={<span data-testid="chapter-title">{current?.title ?? '正文'}</span>}
           extra={
             <Space size={8}>
+              {current && !current.children.length ? <WrittenTag node={current} /> : null}
               {current ? (
                 <Button
                   size="small"
@@ -440,21 +478,5 @@ export function Workspace({ bidId }: { bidId: string | null }) {
         onRestored={() => void handleRef.current?.reload()}
       />
     </PageFrame>
-  );
-}
-
-function FinishFindings({ findings, blocking }: { findings: string[]; blocking: number }) {
-  return (
-    <div data-testid="finish-findings">
-      <Typography.Paragraph type={blocking ? 'danger' : undefined}>
-        {blocking ? `其中 ${blocking} 项可能导致废标：` : '提交前检查还有以下问题：'}
-      </Typography.Paragraph>
-      <ul className="bs-finish-findings">
-        {findings.map((f, i) => (
-          <li key={i}>{f}</li>
-        ))}
-      </ul>
-      <Typography.Paragraph type="secondary">完成后标书只能查看和导出，不能再修改。</Typography.Paragraph>
-    </div>
   );
 }

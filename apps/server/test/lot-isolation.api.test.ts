@@ -1,0 +1,83 @@
+import fs from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { InterpretationDetail, TenderAnalysis } from '@bid/shared';
+import { unzip } from '@bid/document/docx/zip';
+import { clientHeaders, startTestServer, TEST_DB, type TestServer } from './helpers/test-server.ts';
+import { waitForInterpretation } from './helpers/interpretation.ts';
+import { releasedTenders } from './helpers/released-tenders.ts';
+import { newWriter } from './catalog-helpers.ts';
+
+/**
+ * Issue 26, scope 4: the released t4 DOCX has two 包 (包1 MRI, 包2 DR). A bid on 包1, outlined and
+ * written by the offline engine and exported, holds nothing of 包2: not its parameters, budget,
+ * bond or delivery period; its 投标函 counts 包1's ★ clauses.
+ */
+const released = releasedTenders();
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** 包2's own values (its DR parameters, budget, bond and period), from t4.gold.json and the text. */
+const LOT2_VALUES = ['65kW', '800mA', '碘化铯', '2,380,000', '2380000', '贰万元', '45日历天'];
+
+let s: TestServer;
+beforeAll(async () => {
+  s = await startTestServer();
+});
+afterAll(async () => {
+  await s?.close();
+});
+
+describe.skipIf(!released.available)(`a 包1 bid from the released t4 DOCX (${TEST_DB})`, () => {
+  it('offers both 包; the exported 包1 bid holds nothing of 包2', { timeout: 300_000 }, async () => {
+    const c = await newWriter(s);
+    const fd = new FormData();
+    fd.append('file', new Blob([fs.readFileSync(released.file('t4-goods.docx'))]), 't4-goods.docx');
+    const up = await fetch(`${s.baseUrl}/api/file/client/uploadTender`, {
+      method: 'POST',
+      headers: { ...clientHeaders(), 'blade-auth': `bearer ${c.user.token}` },
+      body: fd,
+    });
+    const fileId = ((await up.json()) as { data: { fileId: string } }).data.fileId;
+    const r = await c.data<InterpretationDetail>('/ai/chat/start-analysis', { fileId });
+    const done = await waitForInterpretation(s, c.user.token, r.id, 120_000);
+    // The create form offers a 包 choice whenever the analysis has several.
+    expect(done.analysis!.lots.map((l) => l.no)).toEqual([1, 2]);
+
+    const { id: bidId } = await c.data('/bid/client/saveBid', {
+      name: '医学影像设备采购项目（包1）',
+      modelType: 'standard',
+      pageCount: 60,
+      fileId,
+      lot: 1,
+    });
+    await c.data('/ai/client/aiGetBidCatalog', { bidId });
+    const a = (await c.data('/bid/client/getBidDetail', { id: bidId })).analysis as TenderAnalysis;
+    const stars = a.starClauses.filter((x) => x.mark === '★').length;
+    expect(stars).toBe(12);
+    await c.data('/ai/client/aiGetExpandRange', { bidId });
+    const end = Date.now() + 240_000;
+    while ((await c.data('/ai/client/isWriting', { bidId })).writing) {
+      if (Date.now() > end) throw new Error('full-text job did not finish');
+      await sleep(300);
+    }
+
+    const res = await fetch(new URL('/api/bid/client/exportBid', s.baseUrl), {
+      method: 'POST',
+      headers: {
+        ...clientHeaders(),
+        'blade-auth': `bearer ${c.user.token}`,
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify({ id: bidId }),
+    });
+    expect(res.status).toBe(200);
+    const xml = Buffer.from(unzip(Buffer.from(await res.arrayBuffer())).get('word/document.xml')!).toString(
+      'utf8',
+    );
+    const text = xml.replace(/<[^>]+>/g, '');
+    expect(text).toContain('磁共振');
+    expect(LOT2_VALUES.filter((v) => text.includes(v))).toEqual([]);
+    // The 投标函 counts 包1's ★ clauses, not the 4 a mixed reading gave.
+    const counted = [...text.matchAll(/标注“?★”?的实质性条款（共 (\d+) 条）/g)].map((m) => Number(m[1]));
+    expect(counted.length).toBeGreaterThan(0);
+    for (const n of counted) expect(n).toBe(stars);
+  });
+});
