@@ -42,8 +42,16 @@ export function TenderInput({
     setReport(initial);
   }, [initial]);
 
+  // The name the upload put in the form (its file name), replaced by the project's name once read.
+  const autoName = useRef<string | null>(null);
+
   function follow(r: InterpretationDetail) {
     setReport(r);
+    const project = r.analysis?.project.name?.trim();
+    if (project && (!form.getFieldValue('name') || form.getFieldValue('name') === autoName.current)) {
+      autoName.current = project.slice(0, 100);
+      form.setFieldValue('name', autoName.current);
+    }
     if (r.status !== 'running') return;
     // A long model analysis answers "running" first; the report is fetched until it is ready.
     poller.current = setTimeout(() => {
@@ -68,8 +76,10 @@ export function TenderInput({
       const uploaded = await aiApi.uploadTender(f, (p) => setUploading(p));
       setFile(uploaded);
       form.setFieldValue('fileId', uploaded.fileId);
-      if (!form.getFieldValue('name'))
-        form.setFieldValue('name', uploaded.name.replace(/\.[a-z0-9]+$/i, '').slice(0, 100));
+      if (!form.getFieldValue('name')) {
+        autoName.current = uploaded.name.replace(/\.[a-z0-9]+$/i, '').slice(0, 100);
+        form.setFieldValue('name', autoName.current);
+      }
       await analyse({ fileId: uploaded.fileId });
     } catch {
       /* the server's message (too large, encrypted, unreadable) is shown by the request layer */

@@ -1,4 +1,4 @@
-import { Button, Empty } from 'antd';
+import { Button } from 'antd';
 import {
   BulbOutlined,
   DatabaseOutlined,
@@ -14,6 +14,7 @@ import { PageFrame, Panel } from '../../components/PageFrame.tsx';
 import { quotaSummary } from '../../components/quota.ts';
 import { useClientConfig } from '../../components/useClientConfig.ts';
 import { InvitationNotice } from '../../features/account/InvitationNotice.tsx';
+import { RecentBids } from './RecentBids.tsx';
 
 export function greeting(hour: number): string {
   if (hour < 6) return '夜深了';
@@ -132,15 +133,7 @@ export default function HomePage() {
 
       <div className="bs-grid-3" style={{ gridTemplateColumns: '2fr 1fr' }}>
         <Panel title="最近的标书" extra={<Link to="/home/book">全部标书</Link>}>
-          <Empty
-            className="bs-empty"
-            image={Empty.PRESENTED_IMAGE_SIMPLE}
-            description="最近编辑的标书会显示在这里。还没有标书？从新建标书开始。"
-          >
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate('/home/crtBidBook')}>
-              新建标书
-            </Button>
-          </Empty>
+          <RecentBids />
         </Panel>
         <Panel title="写作小贴士">
           <ul className="bs-list-plain">

@@ -27,6 +27,7 @@ import {
 import { ConflictDialog, type ConflictInfo } from './ConflictDialog.tsx';
 import { EditorToolbar } from './EditorToolbar.tsx';
 import { ChapterSources } from '../../knowledge/ChapterSources.tsx';
+import { engineText } from '../../ai/writingJob.ts';
 import { editorExtensions } from './extensions.ts';
 
 /** What the workspace (and the AI panel) can do with the open chapter. */
@@ -347,7 +348,9 @@ export function ChapterEditor({ catalogId, readOnly, onSaved, onReady }: Chapter
             本章 {wordCount} 字{detail?.targetWords ? ` / 目标 ${detail.targetWords} 字` : ''}
           </Typography.Text>
           {detail?.engine ? (
-            <Typography.Text type="secondary">写作引擎：{detail.engine}</Typography.Text>
+            <Typography.Text type="secondary">
+              写作引擎：{engineText(detail.engine)?.label ?? '其他'}
+            </Typography.Text>
           ) : null}
           {detail?.sources?.length ? <ChapterSources sources={detail.sources} /> : null}
         </Space>
