@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { doubleCasts, importCircles, importGraph, importsOf, oversizedFiles } from './structure.ts';
+import {
+  doubleCasts,
+  importCircles,
+  importGraph,
+  importsOf,
+  oversizedFiles,
+  routeDeclarations,
+  routesOutsideTable,
+} from './structure.ts';
 
 describe('structural rules', () => {
   it('finds a circle when there is one (the check can fail)', () => {
@@ -36,5 +44,20 @@ describe('structural rules', () => {
 
   it('no `as unknown as` outside tests', () => {
     expect(doubleCasts()).toEqual([]);
+  });
+
+  it('finds a route path or schema written outside the endpoint table (the check can fail)', () => {
+    const rel = 'apps/server/src/modules/x/routes.ts';
+    expect(routeDeclarations(rel, "route(endpoints.saveBid, '新建', run);")).toEqual([]);
+    expect(
+      routeDeclarations(rel, "r.post('/api/x/y', { schema: { response: { 200: s } } }, h);"),
+    ).toHaveLength(2);
+    expect(routeDeclarations(rel, 'const P = `/api/x`;')).toHaveLength(1);
+    expect(routeDeclarations(rel, 'scope.withTypeProvider<Z>().route({ url })')).toHaveLength(1);
+    expect(routeDeclarations('apps/server/src/modules/x/routes.test.ts', "'/api/x'")).toEqual([]);
+  });
+
+  it('every route is declared from its endpoint row', () => {
+    expect(routesOutsideTable()).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { binaryResponseSchema, Code, envelopeSchema } from '@bid/shared';
+import type { z } from 'zod';
+import { Code, type Endpoint, envelopeSchema, eventStreamSchema } from '@bid/shared';
 import '@fastify/multipart';
 import type { SessionActor } from '../policy/actor.ts';
 import { requireAuth } from './auth.ts';
@@ -43,144 +43,145 @@ export function sendDocx(reply: FastifyReply, f: DownloadFile): FastifyReply {
   return sendFile(reply, f, DOCX, 'bid.docx');
 }
 
-/** What a route declares: its documentation, its input (the body of a POST, the query of a GET) and what it answers. */
-export interface RouteSpec<I extends z.ZodType, D extends z.ZodType> {
+/**
+ * A row of the shared endpoint table, whatever it takes and answers. Its type-only fields carry what
+ * the handler receives (`parsed`) and answers (`result`).
+ */
+type Row = Pick<Endpoint<unknown, unknown>, 'method' | 'path' | 'kind' | 'response'> & {
+  request: z.ZodType | null;
+  readonly parsed?: unknown;
+  readonly result?: unknown;
+};
+/** The request as the handler gets it: the row's schema has parsed it (defaults filled, coercions done). */
+export type InputOf<E> = E extends { readonly parsed?: infer P } ? P : never;
+/** What the handler answers; a row answering `null` takes any result and sends `null`. */
+type AnswerOf<E> = E extends { readonly result?: infer R } ? ([R] extends [null] ? unknown : R) : never;
+
+/** What the server adds to a row: its documentation and how Fastify treats it. */
+export interface RouteDoc {
   summary: string;
   description?: string;
-  input?: I;
-  /** The `data` of the answer's envelope. */
-  data: D;
   /** Bytes the body may have, where a route takes more than the server's default. */
   bodyLimit?: number;
+  /** `clientCheck: false` for what the browser fetches itself (`<img src>`, a download link). */
+  config?: { clientCheck?: false; auth?: 'none' | 'optional' };
 }
 
-interface UploadSpec<D extends z.ZodType> extends Omit<RouteSpec<z.ZodType, D>, 'input'> {
+interface UploadDoc extends RouteDoc {
   maxBytes: number;
   /** The messages of the two refusals. */
   tooLarge: string;
   notMultipart: string;
 }
 
-type SpecText = { summary: string; description?: string; input?: z.ZodType };
+/** Whether the row's answer is the JSON envelope (a file or an event stream is sent as it is). */
+function enveloped(e: Row): boolean {
+  return e.kind === 'json' || e.kind === 'upload' || (e.kind === 'sse' && e.response !== eventStreamSchema);
+}
 
-function routeSchema(tags: string[], method: 'GET' | 'POST', spec: SpecText, answer: z.ZodType) {
+/**
+ * The Fastify route an endpoint row declares: method, url, where its request is read (path
+ * parameters when the path has any, else the query of a GET or the body of a POST) and its answer.
+ * Path and schemas come only from the row: a route cannot drift from the table the client is typed by.
+ */
+export function routeOf(e: Row, tags: string[], doc: string | RouteDoc) {
+  const d = typeof doc === 'string' ? { summary: doc } : doc;
+  const where = e.path.includes('/:') ? 'params' : e.method === 'GET' ? 'querystring' : 'body';
   return {
-    tags,
-    summary: spec.summary,
-    ...(spec.description ? { description: spec.description } : {}),
-    ...(spec.input ? { [method === 'GET' ? 'querystring' : 'body']: spec.input } : {}),
-    response: { 200: answer },
+    method: e.method,
+    url: `/api${e.path}`,
+    ...(d.config ? { config: d.config } : {}),
+    ...(d.bodyLimit ? { bodyLimit: d.bodyLimit } : {}),
+    schema: {
+      tags,
+      summary: d.summary,
+      ...(d.description ? { description: d.description } : {}),
+      ...(e.request ? { [where]: e.request } : {}),
+      ...(e.kind === 'upload' ? { consumes: ['multipart/form-data'] } : {}),
+      response: { 200: enveloped(e) ? envelopeSchema(e.response) : e.response },
+    },
   };
 }
 
-/** The validated input: the query of a GET, the body of a POST. */
-function inputOf<I extends z.ZodType>(
-  method: 'GET' | 'POST',
-  req: { query: unknown; body: unknown },
-): z.output<I> {
-  return (method === 'GET' ? req.query : req.body) as z.output<I>;
+/** The validated request: path parameters, the query of a GET or the body of a POST. */
+function inputOf<E extends Row>(e: E, req: FastifyRequest): InputOf<E> {
+  // Fastify has validated this part of the request with the row's schema (routeOf put it there).
+  return (e.path.includes('/:') ? req.params : e.method === 'GET' ? req.query : req.body) as InputOf<E>;
 }
 
-/** Registers one JSON route: the input checked by its schema, the answer enveloped and checked by its own. */
-function jsonRoute<I extends z.ZodType, D extends z.ZodType>(
-  app: FastifyInstance,
-  tags: string[],
-  method: 'GET' | 'POST',
-  url: string,
-  spec: RouteSpec<I, D>,
-  answer: (req: FastifyRequest, input: z.output<I>) => Promise<z.input<D>> | z.input<D>,
-  auth?: 'none',
-): void {
-  app.withTypeProvider<ZodTypeProvider>().route({
-    method,
-    url,
-    ...(auth ? { config: { auth } } : {}),
-    ...(spec.bodyLimit ? { bodyLimit: spec.bodyLimit } : {}),
-    schema: routeSchema(tags, method, spec, envelopeSchema(spec.data)),
-    handler: async (req) => ok(await answer(req, inputOf<I>(method, req))),
-  });
+/** The envelope of a JSON answer; a row answering nothing (`z.null()`) sends `null` whatever the call returned. */
+function answer(e: Row, data: unknown) {
+  return ok(e.response.def.type === 'null' ? null : data);
 }
 
-/** The service call; `req` for what the request itself carries (the client's IP). */
-type Run<I extends z.ZodType, R> = (
+/** The service call; `req` and `reply` for what the exchange itself carries (the client's IP, its closing). */
+type Run<E, R> = (
   actor: SessionActor,
-  input: z.output<I>,
+  input: InputOf<E>,
   req: FastifyRequest,
+  reply: FastifyReply,
 ) => Promise<R> | R;
+/** A call that answers by itself (a file, an image, an event stream). */
+type Send<E> = (
+  actor: SessionActor,
+  input: InputOf<E>,
+  req: FastifyRequest,
+  reply: FastifyReply,
+) => Promise<unknown> | unknown;
 
 /**
- * Routes of a signed-in user, declared as input schema → service call → envelope: the route stays
- * thin, and every route carries the schemas contract.api.test.ts checks. Calls without a session
- * are refused (401) before the service runs.
+ * Routes of a signed-in user, each declared from its endpoint row: `route(endpoints.saveBid, '新建标书',
+ * (actor, body) => service.create(actor, body))` reads as session → validated input → service call →
+ * envelope. Calls without a session are refused (401) before the service runs.
  */
 export function userRoutes(app: FastifyInstance, tags: string[]) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const schemaOf = (method: 'GET' | 'POST', spec: SpecText, answer: z.ZodType) =>
-    routeSchema(tags, method, spec, answer);
-  const json =
-    (method: 'GET' | 'POST') =>
-    <I extends z.ZodType, D extends z.ZodType>(
-      url: string,
-      spec: RouteSpec<I, D>,
-      run: Run<I, z.input<D>>,
-    ): void =>
-      jsonRoute(app, tags, method, url, spec, (req, input) => run(requireAuth(req), input, req));
-  return {
-    get: json('GET'),
-    post: json('POST'),
+  /** A JSON answer: the service's result in the envelope (`null` for a row that answers nothing). */
+  const route = <E extends Row>(e: E, doc: string | RouteDoc, run: Run<E, AnswerOf<E>>): void => {
+    r.route({
+      ...routeOf(e, tags, doc),
+      handler: async (req, reply) => {
+        return answer(e, await run(requireAuth(req), inputOf(e, req), req, reply));
+      },
+    });
+  };
+  return Object.assign(route, {
+    /** A route that writes its own answer (a file, an image, an event stream). */
+    send: <E extends Row>(e: E, doc: string | RouteDoc, send: Send<E>): void => {
+      r.route({
+        ...routeOf(e, tags, doc),
+        handler: async (req, reply) => send(requireAuth(req), inputOf(e, req), req, reply),
+      });
+    },
+    /** A Word file (a JSON envelope when it fails). */
+    docx: <E extends Row>(e: E, doc: string | RouteDoc, run: Run<E, DownloadFile>): void => {
+      r.route({
+        ...routeOf(e, tags, doc),
+        handler: async (req, reply) =>
+          sendDocx(reply, await run(requireAuth(req), inputOf(e, req), req, reply)),
+      });
+    },
     /**
      * A multipart upload (register @fastify/multipart on the scope first). A declared size far over
      * `maxBytes` is refused before a byte is read; a request that is not multipart is a 400.
      */
-    upload: <D extends z.ZodType>(
-      url: string,
-      spec: UploadSpec<D>,
-      run: (actor: SessionActor, req: FastifyRequest) => Promise<z.input<D>>,
+    upload: <E extends Row>(
+      e: E,
+      doc: UploadDoc,
+      run: (actor: SessionActor, req: FastifyRequest) => Promise<AnswerOf<E>>,
     ): void => {
       r.route({
-        method: 'POST',
-        url,
-        schema: { ...schemaOf('POST', spec, envelopeSchema(spec.data)), consumes: ['multipart/form-data'] },
+        ...routeOf(e, tags, doc),
         handler: async (req) => {
           const actor = requireAuth(req);
-          if (Number(req.headers['content-length'] ?? 0) > spec.maxBytes + 64 * 1024)
-            throw new AppError(Code.PAYLOAD_TOO_LARGE, spec.tooLarge);
-          if (!req.isMultipart()) throw badRequest(spec.notMultipart);
+          if (Number(req.headers['content-length'] ?? 0) > doc.maxBytes + 64 * 1024)
+            throw new AppError(Code.PAYLOAD_TOO_LARGE, doc.tooLarge);
+          if (!req.isMultipart()) throw badRequest(doc.notMultipart);
           return ok(await run(actor, req));
         },
       });
     },
-    /** A POST that changes something and answers `data: null`. */
-    action: <I extends z.ZodType>(
-      url: string,
-      spec: Omit<RouteSpec<I, z.ZodType>, 'data'>,
-      run: Run<I, unknown>,
-    ): void => {
-      r.route({
-        method: 'POST',
-        url,
-        schema: schemaOf('POST', spec, envelopeSchema(z.null())),
-        handler: async (req) => {
-          await run(requireAuth(req), inputOf<I>('POST', req), req);
-          return ok(null);
-        },
-      });
-    },
-    /** A POST that answers a Word file (a JSON envelope when it fails). */
-    docx: <I extends z.ZodType>(
-      url: string,
-      spec: Omit<RouteSpec<I, z.ZodType>, 'data'>,
-      run: Run<I, DownloadFile>,
-    ): void => {
-      r.route({
-        method: 'POST',
-        url,
-        schema: schemaOf('POST', spec, binaryResponseSchema),
-        handler: async (req, reply) =>
-          sendDocx(reply, await run(requireAuth(req), inputOf<I>('POST', req), req)),
-      });
-    },
-  };
+  });
 }
 
 /**
@@ -190,17 +191,35 @@ export function userRoutes(app: FastifyInstance, tags: string[]) {
 export const operatorRoutes = userRoutes;
 
 /** The call of a route open to anyone; `req` for what the request itself carries (the client's IP). */
-type PublicRun<I extends z.ZodType, R> = (input: z.output<I>, req: FastifyRequest) => Promise<R> | R;
+type PublicRun<E, R> = (input: InputOf<E>, req: FastifyRequest) => Promise<R> | R;
 
-/** Routes anyone may call (no session is looked at), declared like `userRoutes`. */
+/**
+ * Routes anyone may call, declared like `userRoutes`: no session is looked at, or with
+ * `config: { auth: 'optional' }` one is read when present (`req.auth`).
+ */
 export function publicRoutes(app: FastifyInstance, tags: string[]) {
-  const json =
-    (method: 'GET' | 'POST') =>
-    <I extends z.ZodType, D extends z.ZodType>(
-      url: string,
-      spec: RouteSpec<I, D>,
-      run: PublicRun<I, z.input<D>>,
-    ): void =>
-      jsonRoute(app, tags, method, url, spec, (req, input) => run(input, req), 'none');
-  return { get: json('GET'), post: json('POST') };
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const route = <E extends Row>(e: E, doc: string | RouteDoc, run: PublicRun<E, AnswerOf<E>>): void => {
+    const opts = routeOf(e, tags, doc);
+    r.route({
+      ...opts,
+      config: { auth: 'none', ...opts.config },
+      handler: async (req) => answer(e, await run(inputOf(e, req), req)),
+    });
+  };
+  return Object.assign(route, {
+    /** A public route that writes its own answer. */
+    send: <E extends Row>(
+      e: E,
+      doc: string | RouteDoc,
+      send: (input: InputOf<E>, req: FastifyRequest, reply: FastifyReply) => Promise<unknown> | unknown,
+    ): void => {
+      const opts = routeOf(e, tags, doc);
+      r.route({
+        ...opts,
+        config: { auth: 'none', ...opts.config },
+        handler: async (req, reply) => send(inputOf(e, req), req, reply),
+      });
+    },
+  });
 }

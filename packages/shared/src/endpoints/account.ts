@@ -8,7 +8,8 @@ import {
   userStateSchema,
   wechatQrSchema,
 } from '../schemas/auth.ts';
-import { headNoticeSchema, updateNoticeSchema } from '../schemas/common.ts';
+import { headNoticeSchema, partnerSchema, updateNoticeSchema } from '../schemas/common.ts';
+import { healthSchema } from '../schemas/health.ts';
 import { clientConfigSchema } from '../schemas/config.ts';
 import {
   answerEmployeeInvitationSchema,
@@ -36,7 +37,7 @@ import {
   validateMessageSchema,
   verifyTicketSchema,
 } from '../schemas/user.ts';
-import { get, post, type In, type Out } from './define.ts';
+import { get, post, type Out } from './define.ts';
 
 const C = '/blade-system/client';
 
@@ -48,7 +49,7 @@ const C = '/blade-system/client';
 export const accountEndpoints = {
   userInfo: post<Out<typeof userInfoSchema>>(`${C}/get-userInfo`, null, userInfoSchema),
   logout: get<null>('/blade-auth/oauth/logout', null, nullSchema),
-  sendLoginCode: post<null, In<typeof sendLoginCodeSchema>>(
+  sendLoginCode: post<null, typeof sendLoginCodeSchema>(
     `${C}/send-validate-not-auth`,
     sendLoginCodeSchema,
     nullSchema,
@@ -59,53 +60,59 @@ export const accountEndpoints = {
     captchaImageSchema,
   ),
   wechatQrCode: post<Out<typeof wechatQrSchema>>('/common/client/getWechatQrCode', null, wechatQrSchema),
-  wechatUserState: get<Out<typeof userStateSchema>, In<typeof userStateQuerySchema>>(
+  wechatUserState: get<Out<typeof userStateSchema>, typeof userStateQuerySchema>(
     '/common/client/getUserState',
     userStateQuerySchema,
     userStateSchema,
   ),
   /** Development only (WECHAT_PROVIDER=simulator): confirms a scene as if scanned in WeChat. */
-  devWechatConfirm: post<Out<typeof userStateSchema>, In<typeof devWechatConfirmSchema>>(
+  devWechatConfirm: post<Out<typeof userStateSchema>, typeof devWechatConfirmSchema>(
     '/dev/wechat/confirm',
     devWechatConfirmSchema,
     userStateSchema,
   ),
 
   queryBidNumber: post<Out<typeof bidQuotaSchema>>(`${C}/query-bid-number`, null, bidQuotaSchema),
-  sendOwnCode: post<null, In<typeof sendOwnCodeSchema>>(
+  sendOwnCode: post<null, typeof sendOwnCodeSchema>(
     `${C}/send-validate-logged`,
     sendOwnCodeSchema,
     nullSchema,
   ),
-  sendPhoneCode: post<null, In<typeof sendPhoneCodeSchema>>(
+  sendPhoneCode: post<null, typeof sendPhoneCodeSchema>(
     `${C}/send-validate`,
     sendPhoneCodeSchema,
     nullSchema,
   ),
-  validateMessage: post<Out<typeof verifyTicketSchema>, In<typeof validateMessageSchema>>(
+  validateMessage: post<Out<typeof verifyTicketSchema>, typeof validateMessageSchema>(
     `${C}/validate-message`,
     validateMessageSchema,
     verifyTicketSchema,
   ),
-  updatePhone: post<null, In<typeof updatePhoneSchema>>(`${C}/update-phone`, updatePhoneSchema, nullSchema),
-  updatePassword: post<null, In<typeof updatePasswordSchema>>(
+  updatePhone: post<null, typeof updatePhoneSchema>(`${C}/update-phone`, updatePhoneSchema, nullSchema),
+  updatePassword: post<null, typeof updatePasswordSchema>(
     `${C}/update-password`,
     updatePasswordSchema,
     nullSchema,
   ),
-  updateUser: post<null, In<typeof updateUserSchema>>(`${C}/update-user`, updateUserSchema, nullSchema),
-  standardUpdate: post<Out<typeof standardSettingsSchema>, In<typeof standardUpdateSchema>>(
+  updateUser: post<null, typeof updateUserSchema>(`${C}/update-user`, updateUserSchema, nullSchema),
+  standardUpdate: post<Out<typeof standardSettingsSchema>, typeof standardUpdateSchema>(
     `${C}/standard-update`,
     standardUpdateSchema,
     standardSettingsSchema,
   ),
-  markStalog: post<null, In<typeof markStalogSchema>>(`${C}/mark-stalog`, markStalogSchema, nullSchema),
-  closeUserNotice: post<null, In<typeof closeUserNoticeSchema>>(
+  markStalog: post<null, typeof markStalogSchema>(`${C}/mark-stalog`, markStalogSchema, nullSchema),
+  closeUserNotice: post<null, typeof closeUserNoticeSchema>(
     `${C}/closeUserNotice`,
     closeUserNoticeSchema,
     nullSchema,
   ),
 
+  cooperatePartners: post<Out<typeof partnerSchema>[]>(
+    '/common/client/getCooperatePartnerList',
+    null,
+    z.array(partnerSchema),
+  ),
+  health: get<Out<typeof healthSchema>>('/health', null, healthSchema),
   headNotice: post<Out<typeof headNoticeSchema>>('/common/client/getHeadNotice', null, headNoticeSchema),
   updateNotice: post<Out<typeof updateNoticeSchema>>(
     '/common/client/getUpdateNotice',
@@ -120,9 +127,9 @@ export const accountEndpoints = {
 
   employeeList: get<
     Out<ReturnType<typeof pageSchema<typeof employeeSchema>>>,
-    In<typeof employeeListQuerySchema>
+    typeof employeeListQuerySchema
   >(`${C}/employeeList`, employeeListQuerySchema, pageSchema(employeeSchema)),
-  employeeAdd: post<Out<typeof employeeInvitationSchema>, In<typeof employeeAddSchema>>(
+  employeeAdd: post<Out<typeof employeeInvitationSchema>, typeof employeeAddSchema>(
     `${C}/employeeAdd`,
     employeeAddSchema,
     employeeInvitationSchema,
@@ -132,7 +139,7 @@ export const accountEndpoints = {
     null,
     z.array(employeeInvitationSchema),
   ),
-  employeeInvitationRevoke: post<null, In<typeof employeeInvitationRevokeSchema>>(
+  employeeInvitationRevoke: post<null, typeof employeeInvitationRevokeSchema>(
     `${C}/employeeInvitationRevoke`,
     employeeInvitationRevokeSchema,
     nullSchema,
@@ -142,12 +149,12 @@ export const accountEndpoints = {
     null,
     z.array(myEmployeeInvitationSchema),
   ),
-  answerEmployeeInvitation: post<null, In<typeof answerEmployeeInvitationSchema>>(
+  answerEmployeeInvitation: post<null, typeof answerEmployeeInvitationSchema>(
     `${C}/answerEmployeeInvitation`,
     answerEmployeeInvitationSchema,
     nullSchema,
   ),
-  employeeRemove: post<null, In<typeof employeeRemoveSchema>>(
+  employeeRemove: post<null, typeof employeeRemoveSchema>(
     `${C}/employeeRemove`,
     employeeRemoveSchema,
     nullSchema,

@@ -19,33 +19,33 @@ import {
   setUserStatusSchema,
   userStatusResultSchema,
 } from '../schemas/admin.ts';
-import { get, post, type In, type Out } from './define.ts';
+import { get, post, type Out } from './define.ts';
 
 type PageOf<S extends z.ZodTypeAny> = Out<ReturnType<typeof pageSchema<S>>>;
 
 /** The operators' console beyond orders: audit log, users and companies, packages and coupons, refunds, revenue. */
 export const adminEndpoints = {
-  adminAuditList: get<PageOf<typeof auditLogItemSchema>, In<typeof auditLogQuerySchema>>(
+  adminAuditList: get<PageOf<typeof auditLogItemSchema>, typeof auditLogQuerySchema>(
     '/admin/audit/list',
     auditLogQuerySchema,
     pageSchema(auditLogItemSchema),
   ),
-  adminUserList: get<PageOf<typeof adminUserItemSchema>, In<typeof adminUserListQuerySchema>>(
+  adminUserList: get<PageOf<typeof adminUserItemSchema>, typeof adminUserListQuerySchema>(
     '/admin/user/list',
     adminUserListQuerySchema,
     pageSchema(adminUserItemSchema),
   ),
-  adminUserDetail: get<Out<typeof adminUserDetailSchema>, In<typeof idParamSchema>>(
+  adminUserDetail: get<Out<typeof adminUserDetailSchema>, typeof idParamSchema>(
     '/admin/user/detail',
     idParamSchema,
     adminUserDetailSchema,
   ),
-  adminUserGrant: post<Out<typeof adminUserDetailSchema>, In<typeof grantQuotaSchema>>(
+  adminUserGrant: post<Out<typeof adminUserDetailSchema>, typeof grantQuotaSchema>(
     '/admin/user/grant',
     grantQuotaSchema,
     adminUserDetailSchema,
   ),
-  adminUserStatus: post<Out<typeof userStatusResultSchema>, In<typeof setUserStatusSchema>>(
+  adminUserStatus: post<Out<typeof userStatusResultSchema>, typeof setUserStatusSchema>(
     '/admin/user/status',
     setUserStatusSchema,
     userStatusResultSchema,
@@ -55,12 +55,12 @@ export const adminEndpoints = {
     null,
     z.array(adminPackageItemSchema),
   ),
-  adminPackageSave: post<Out<typeof adminPackageItemSchema>, In<typeof savePackageSchema>>(
+  adminPackageSave: post<Out<typeof adminPackageItemSchema>, typeof savePackageSchema>(
     '/admin/package/save',
     savePackageSchema,
     adminPackageItemSchema,
   ),
-  adminPackageEnable: post<Out<typeof adminPackageItemSchema>, In<typeof setEnabledSchema>>(
+  adminPackageEnable: post<Out<typeof adminPackageItemSchema>, typeof setEnabledSchema>(
     '/admin/package/enable',
     setEnabledSchema,
     adminPackageItemSchema,
@@ -70,17 +70,17 @@ export const adminEndpoints = {
     null,
     z.array(adminCouponItemSchema),
   ),
-  adminCouponSave: post<Out<typeof adminCouponItemSchema>, In<typeof saveCouponSchema>>(
+  adminCouponSave: post<Out<typeof adminCouponItemSchema>, typeof saveCouponSchema>(
     '/admin/coupon/save',
     saveCouponSchema,
     adminCouponItemSchema,
   ),
-  adminCouponEnable: post<Out<typeof adminCouponItemSchema>, In<typeof setEnabledSchema>>(
+  adminCouponEnable: post<Out<typeof adminCouponItemSchema>, typeof setEnabledSchema>(
     '/admin/coupon/enable',
     setEnabledSchema,
     adminCouponItemSchema,
   ),
-  adminOrderRefund: post<Out<typeof refundOrderResultSchema>, In<typeof refundOrderSchema>>(
+  adminOrderRefund: post<Out<typeof refundOrderResultSchema>, typeof refundOrderSchema>(
     '/admin/order/refund',
     refundOrderSchema,
     refundOrderResultSchema,

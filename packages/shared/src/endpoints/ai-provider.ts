@@ -5,7 +5,7 @@ import {
   aiProviderListSchema,
   aiProviderSaveSchema,
 } from '../schemas/ai-provider.ts';
-import { get, post, type In, type Out } from './define.ts';
+import { get, post, type Out } from './define.ts';
 
 /** The console's AI providers (keys never come back). */
 export const aiProviderEndpoints = {
@@ -14,17 +14,17 @@ export const aiProviderEndpoints = {
     null,
     aiProviderListSchema,
   ),
-  adminAiProviderSave: post<Out<typeof aiProviderItemSchema>, In<typeof aiProviderSaveSchema>>(
+  adminAiProviderSave: post<Out<typeof aiProviderItemSchema>, typeof aiProviderSaveSchema>(
     '/admin/ai-provider/save',
     aiProviderSaveSchema,
     aiProviderItemSchema,
   ),
-  adminAiProviderActivate: post<Out<typeof aiProviderListSchema>, In<typeof aiProviderActivateSchema>>(
+  adminAiProviderActivate: post<Out<typeof aiProviderListSchema>, typeof aiProviderActivateSchema>(
     '/admin/ai-provider/activate',
     aiProviderActivateSchema,
     aiProviderListSchema,
   ),
-  adminAiProviderRemove: post<Out<typeof aiProviderListSchema>, In<typeof idParamSchema>>(
+  adminAiProviderRemove: post<Out<typeof aiProviderListSchema>, typeof idParamSchema>(
     '/admin/ai-provider/remove',
     idParamSchema,
     aiProviderListSchema,

@@ -7,12 +7,14 @@ import {
   aiGetExpandRangeSchema,
   analyzeBidSchema,
   bidIdBodySchema,
+  bidIdQuerySchema,
   customizeResultSchema,
   isWritingSchema,
 } from '../schemas/ai.ts';
 import { startAnalysisSchema, tenderAnalysisSchema } from '../schemas/analysis.ts';
 import type { CatalogDetail, CatalogNode } from '../schemas/catalog.ts';
 import { elementRequestSchema, elementResultSchema, imageSearchResultSchema } from '../schemas/elements.ts';
+import { idParamSchema } from '../schemas/common.ts';
 import { uploadedFileSchema } from '../schemas/file.ts';
 import {
   interpretationDetailSchema,
@@ -31,7 +33,7 @@ import {
   exportJobStartedSchema,
   nullSchema,
 } from '../schemas/responses.ts';
-import { get, post, type In, type Out } from './define.ts';
+import { get, post, type Out } from './define.ts';
 
 /** Tender upload and analysis, file interpretation, the AI writer and chapter elements. */
 export const aiEndpoints = {
@@ -42,53 +44,58 @@ export const aiEndpoints = {
     uploadedFileSchema,
     'upload',
   ),
-  startAnalysis: post<Out<typeof startAnalysisResultSchema>, In<typeof startAnalysisSchema>>(
+  fileDetail: post<Out<typeof uploadedFileSchema>, typeof idParamSchema>(
+    '/file/client/detail',
+    idParamSchema,
+    uploadedFileSchema,
+  ),
+  startAnalysis: post<Out<typeof startAnalysisResultSchema>, typeof startAnalysisSchema>(
     '/ai/chat/start-analysis',
     startAnalysisSchema,
     startAnalysisResultSchema,
   ),
-  interpretationDetail: get<Out<typeof interpretationDetailSchema>, In<typeof interpretationIdSchema>>(
+  interpretationDetail: get<Out<typeof interpretationDetailSchema>, typeof interpretationIdSchema>(
     '/ai/fileInterpretationClient/detail',
     interpretationIdSchema,
     interpretationDetailSchema,
   ),
   interpretationList: get<
     Out<ReturnType<typeof pageSchema<typeof interpretationListItemSchema>>>,
-    In<typeof interpretationListQuerySchema>
+    typeof interpretationListQuerySchema
   >(
     '/ai/fileInterpretationClient/list',
     interpretationListQuerySchema,
     pageSchema(interpretationListItemSchema),
   ),
-  interpretationRemove: post<null, In<typeof interpretationIdSchema>>(
+  interpretationRemove: post<null, typeof interpretationIdSchema>(
     '/ai/fileInterpretationClient/remove',
     interpretationIdSchema,
     nullSchema,
   ),
-  interpretationExport: post<Blob, In<typeof interpretationIdSchema>>(
+  interpretationExport: post<Blob, typeof interpretationIdSchema>(
     '/ai/fileInterpretationClient/export-fileInterpretation',
     interpretationIdSchema,
     binaryResponseSchema,
     'blob',
   ),
 
-  analyzeBid: post<Out<typeof tenderAnalysisSchema>, In<typeof analyzeBidSchema>>(
+  analyzeBid: post<Out<typeof tenderAnalysisSchema>, typeof analyzeBidSchema>(
     '/ai/client/analyzeBid',
     analyzeBidSchema,
     tenderAnalysisSchema,
   ),
-  aiGetBidCatalog: post<CatalogNode[], In<typeof aiGetBidCatalogSchema>>(
+  aiGetBidCatalog: post<CatalogNode[], typeof aiGetBidCatalogSchema>(
     '/ai/client/aiGetBidCatalog',
     aiGetBidCatalogSchema,
     catalogTreeSchema,
   ),
-  aiGetBidCatalogChild: post<CatalogNode, In<typeof aiGetBidCatalogChildSchema>>(
+  aiGetBidCatalogChild: post<CatalogNode, typeof aiGetBidCatalogChildSchema>(
     '/ai/client/aiGetBidCatalogChild',
     aiGetBidCatalogChildSchema,
     catalogNodeSchema,
   ),
   /** Streams `delta` {text}, `done` {chapter}, `error` {code, msg}; without a stream, the chapter. */
-  aiGetBidContent: post<CatalogDetail, In<typeof aiGetBidContentSchema>>(
+  aiGetBidContent: post<CatalogDetail, typeof aiGetBidContentSchema>(
     '/ai/client/aiGetBidContent',
     aiGetBidContentSchema,
     catalogDetailSchema,
@@ -96,52 +103,59 @@ export const aiEndpoints = {
   ),
   aiGenerateCustomizeContent: post<
     Out<typeof customizeResultSchema>,
-    In<typeof aiGenerateCustomizeContentSchema>
+    typeof aiGenerateCustomizeContentSchema
   >('/ai/client/aiGenerateCustomizeContent', aiGenerateCustomizeContentSchema, customizeResultSchema),
-  aiGetExpandRange: post<Out<typeof exportJobStartedSchema>, In<typeof aiGetExpandRangeSchema>>(
+  aiGetExpandRange: post<Out<typeof exportJobStartedSchema>, typeof aiGetExpandRangeSchema>(
     '/ai/client/aiGetExpandRange',
     aiGetExpandRangeSchema,
     exportJobStartedSchema,
   ),
-  isWriting: post<Out<typeof isWritingSchema>, In<typeof bidIdBodySchema>>(
+  isWriting: post<Out<typeof isWritingSchema>, typeof bidIdBodySchema>(
     '/ai/client/isWriting',
     bidIdBodySchema,
     isWritingSchema,
   ),
-  cancelWriting: post<Out<typeof cancelWritingResultSchema>, In<typeof bidIdBodySchema>>(
+  cancelWriting: post<Out<typeof cancelWritingResultSchema>, typeof bidIdBodySchema>(
     '/ai/client/cancelWriting',
     bidIdBodySchema,
     cancelWritingResultSchema,
   ),
   /** The full-text job's events (WritingEvent), resumable with Last-Event-ID. */
-  writingEvents: post<never, In<typeof bidIdBodySchema>>(
+  writingEvents: post<never, typeof bidIdBodySchema>(
     '/ai/client/writingEvents',
     bidIdBodySchema,
     eventStreamSchema,
     'sse',
   ),
+  /** The same stream for an EventSource, which can only GET. */
+  writingEventsGet: get<never, typeof bidIdQuerySchema>(
+    '/ai/client/writingEvents',
+    bidIdQuerySchema,
+    eventStreamSchema,
+    'sse',
+  ),
 
-  aiGenerateTable: post<Out<typeof elementResultSchema>, In<typeof elementRequestSchema>>(
+  aiGenerateTable: post<Out<typeof elementResultSchema>, typeof elementRequestSchema>(
     '/ai/client/aiGenerateTable',
     elementRequestSchema,
     elementResultSchema,
   ),
-  aiGenerateMindMap: post<Out<typeof elementResultSchema>, In<typeof elementRequestSchema>>(
+  aiGenerateMindMap: post<Out<typeof elementResultSchema>, typeof elementRequestSchema>(
     '/ai/client/aiGenerateMindMap',
     elementRequestSchema,
     elementResultSchema,
   ),
-  aiGenerateFlowchart: post<Out<typeof elementResultSchema>, In<typeof elementRequestSchema>>(
+  aiGenerateFlowchart: post<Out<typeof elementResultSchema>, typeof elementRequestSchema>(
     '/ai/client/aiGenerateFlowchart',
     elementRequestSchema,
     elementResultSchema,
   ),
-  aiGenerateGantt: post<Out<typeof elementResultSchema>, In<typeof elementRequestSchema>>(
+  aiGenerateGantt: post<Out<typeof elementResultSchema>, typeof elementRequestSchema>(
     '/ai/client/aiGenerateGantt',
     elementRequestSchema,
     elementResultSchema,
   ),
-  aiSearchImages: post<Out<typeof imageSearchResultSchema>, In<typeof elementRequestSchema>>(
+  aiSearchImages: post<Out<typeof imageSearchResultSchema>, typeof elementRequestSchema>(
     '/ai/client/aiSearchImages',
     elementRequestSchema,
     imageSearchResultSchema,

@@ -46,6 +46,7 @@ import {
   type ExportTemplateItem,
 } from '../schemas/export.ts';
 import {
+  binaryResponseSchema,
   catalogDetailSchema,
   catalogNodeSchema,
   catalogSettingsResultSchema,
@@ -66,177 +67,174 @@ import {
   updateContentResultSchema,
 } from '../schemas/responses.ts';
 
-import { get, post, type In, type Out } from './define.ts';
+import { get, post, type Out } from './define.ts';
 
 /** Bids, the outline and its chapters, versions and the Word export. */
 export const bidEndpoints = {
   // ---- bids ----
-  saveBid: post<Out<typeof createdIdSchema>, In<typeof saveBidSchema>>(
+  saveBid: post<Out<typeof createdIdSchema>, typeof saveBidSchema>(
     '/bid/client/saveBid',
     saveBidSchema,
     createdIdSchema,
   ),
-  getBidList: post<
-    Out<ReturnType<typeof pageSchema<typeof bidListItemSchema>>>,
-    In<typeof bidListQuerySchema>
-  >('/bid/client/getBidList', bidListQuerySchema, pageSchema(bidListItemSchema)),
-  getBidDetail: post<Out<typeof bidDetailSchema>, In<typeof idParamSchema>>(
+  getBidList: post<Out<ReturnType<typeof pageSchema<typeof bidListItemSchema>>>, typeof bidListQuerySchema>(
+    '/bid/client/getBidList',
+    bidListQuerySchema,
+    pageSchema(bidListItemSchema),
+  ),
+  getBidDetail: post<Out<typeof bidDetailSchema>, typeof idParamSchema>(
     '/bid/client/getBidDetail',
     idParamSchema,
     bidDetailSchema,
   ),
-  updateBid: post<Out<typeof bidDetailSchema>, In<typeof updateBidSchema>>(
+  updateBid: post<Out<typeof bidDetailSchema>, typeof updateBidSchema>(
     '/bid/client/updateBid',
     updateBidSchema,
     bidDetailSchema,
   ),
-  clientRemoveBid: post<null, In<typeof idParamSchema>>(
-    '/bid/client/clientRemoveBid',
-    idParamSchema,
-    nullSchema,
-  ),
-  clientRecoverBid: post<null, In<typeof idParamSchema>>(
+  clientRemoveBid: post<null, typeof idParamSchema>('/bid/client/clientRemoveBid', idParamSchema, nullSchema),
+  clientRecoverBid: post<null, typeof idParamSchema>(
     '/bid/client/clientRecoverBid',
     idParamSchema,
     nullSchema,
   ),
   getBidQuota: post<Out<typeof quotaSchema>>('/bid/client/getBidQuota', null, quotaSchema),
-  saveFeedback: post<Out<typeof createdIdSchema>, In<typeof saveFeedbackSchema>>(
+  saveFeedback: post<Out<typeof createdIdSchema>, typeof saveFeedbackSchema>(
     '/bid/client/saveFeedback',
     saveFeedbackSchema,
     createdIdSchema,
   ),
   getFeedbackList: post<
     Out<ReturnType<typeof pageSchema<typeof feedbackItemSchema>>>,
-    In<typeof feedbackListQuerySchema>
+    typeof feedbackListQuerySchema
   >('/bid/client/getFeedbackList', feedbackListQuerySchema, pageSchema(feedbackItemSchema)),
 
   // ---- the outline (catalog) and its chapters ----
-  bidCatalogSave: post<CatalogNode[], In<typeof bidCatalogSaveSchema>>(
+  bidCatalogSave: post<CatalogNode[], typeof bidCatalogSaveSchema>(
     '/catalog/client/bidCatalogSave',
     bidCatalogSaveSchema,
     catalogTreeSchema,
   ),
-  getBidCatalogList: post<CatalogNode[], In<typeof catalogBidIdSchema>>(
+  getBidCatalogList: post<CatalogNode[], typeof catalogBidIdSchema>(
     '/catalog/client/getBidCatalogList',
     catalogBidIdSchema,
     catalogTreeSchema,
   ),
-  getBidCatalogDetail: post<CatalogDetail, In<typeof catalogIdSchema>>(
+  getBidCatalogDetail: post<CatalogDetail, typeof catalogIdSchema>(
     '/catalog/client/getBidCatalogDetail',
     catalogIdSchema,
     catalogDetailSchema,
   ),
-  updateBidCatalogTitle: post<null, In<typeof updateCatalogTitleSchema>>(
+  updateBidCatalogTitle: post<null, typeof updateCatalogTitleSchema>(
     '/catalog/client/updateBidCatalogTitle',
     updateCatalogTitleSchema,
     nullSchema,
   ),
-  moveUpBidCatalog: post<null, In<typeof catalogIdSchema>>(
+  moveUpBidCatalog: post<null, typeof catalogIdSchema>(
     '/catalog/client/moveUpBidCatalog',
     catalogIdSchema,
     nullSchema,
   ),
-  moveDownBidCatalog: post<null, In<typeof catalogIdSchema>>(
+  moveDownBidCatalog: post<null, typeof catalogIdSchema>(
     '/catalog/client/moveDownBidCatalog',
     catalogIdSchema,
     nullSchema,
   ),
-  removeBidCatalog: post<null, In<typeof catalogIdSchema>>(
+  removeBidCatalog: post<null, typeof catalogIdSchema>(
     '/catalog/client/removeBidCatalog',
     catalogIdSchema,
     nullSchema,
   ),
-  addLowerLevelBidCatalog: post<Out<typeof createdIdSchema>, In<typeof addLowerLevelSchema>>(
+  addLowerLevelBidCatalog: post<Out<typeof createdIdSchema>, typeof addLowerLevelSchema>(
     '/catalog/client/addLowerLevelBidCatalog',
     addLowerLevelSchema,
     createdIdSchema,
   ),
-  addSameLevelBidCatalog: post<Out<typeof createdIdSchema>, In<typeof addSameLevelSchema>>(
+  addSameLevelBidCatalog: post<Out<typeof createdIdSchema>, typeof addSameLevelSchema>(
     '/catalog/client/addSameLevelBidCatalog',
     addSameLevelSchema,
     createdIdSchema,
   ),
-  bidCatalogChildSave: post<CatalogNode, In<typeof bidCatalogChildSaveSchema>>(
+  bidCatalogChildSave: post<CatalogNode, typeof bidCatalogChildSaveSchema>(
     '/catalog/client/bidCatalogChildSave',
     bidCatalogChildSaveSchema,
     catalogNodeSchema,
   ),
-  dragBidCatalog: post<null, In<typeof dragCatalogSchema>>(
+  dragBidCatalog: post<null, typeof dragCatalogSchema>(
     '/catalog/client/dragBidCatalog',
     dragCatalogSchema,
     nullSchema,
   ),
-  upGradeBidCatalog: post<null, In<typeof catalogIdSchema>>(
+  upGradeBidCatalog: post<null, typeof catalogIdSchema>(
     '/catalog/client/upGradeBidCatalog',
     catalogIdSchema,
     nullSchema,
   ),
-  deGradeBidCatalog: post<null, In<typeof catalogIdSchema>>(
+  deGradeBidCatalog: post<null, typeof catalogIdSchema>(
     '/catalog/client/deGradeBidCatalog',
     catalogIdSchema,
     nullSchema,
   ),
-  getBidCatalogStatus: post<CatalogStatusItem[], In<typeof catalogBidIdSchema>>(
+  getBidCatalogStatus: post<CatalogStatusItem[], typeof catalogBidIdSchema>(
     '/catalog/client/getBidCatalogStatus',
     catalogBidIdSchema,
     catalogStatusListSchema,
   ),
-  removeCatalogErrorStatus: post<null, In<typeof catalogIdSchema>>(
+  removeCatalogErrorStatus: post<null, typeof catalogIdSchema>(
     '/catalog/client/removeCatalogErrorStatus',
     catalogIdSchema,
     nullSchema,
   ),
-  updateBidCatalogSetting: post<CatalogSettings, In<typeof updateCatalogSettingSchema>>(
+  updateBidCatalogSetting: post<CatalogSettings, typeof updateCatalogSettingSchema>(
     '/catalog/client/updateBidCatalogSetting',
     updateCatalogSettingSchema,
     catalogSettingsResultSchema,
   ),
-  updateBidCatalogContent: post<UpdateContentResult, In<typeof updateCatalogContentSchema>>(
+  updateBidCatalogContent: post<UpdateContentResult, typeof updateCatalogContentSchema>(
     '/catalog/client/updateBidCatalogContent',
     updateCatalogContentSchema,
     updateContentResultSchema,
   ),
 
   // ---- versions ----
-  saveCatalogContentVersion: post<Out<typeof savedContentVersionSchema>, In<typeof saveContentVersionSchema>>(
+  saveCatalogContentVersion: post<Out<typeof savedContentVersionSchema>, typeof saveContentVersionSchema>(
     '/catalog/client/saveCatalogContentVersion',
     saveContentVersionSchema,
     savedContentVersionSchema,
   ),
-  getCatalogContentVersionList: post<ContentVersionItem[], In<typeof catalogIdSchema>>(
+  getCatalogContentVersionList: post<ContentVersionItem[], typeof catalogIdSchema>(
     '/catalog/client/getCatalogContentVersionList',
     catalogIdSchema,
     z.array(contentVersionItemSchema),
   ),
-  getCatalogContentVersionDetail: post<ContentVersionDetail, In<typeof contentVersionRefSchema>>(
+  getCatalogContentVersionDetail: post<ContentVersionDetail, typeof contentVersionRefSchema>(
     '/catalog/client/getCatalogContentVersionDetail',
     contentVersionRefSchema,
     contentVersionDetailSchema,
   ),
-  restoreCatalogContentVersion: post<Out<typeof restoredContentSchema>, In<typeof contentVersionRefSchema>>(
+  restoreCatalogContentVersion: post<Out<typeof restoredContentSchema>, typeof contentVersionRefSchema>(
     '/catalog/client/restoreCatalogContentVersion',
     contentVersionRefSchema,
     restoredContentSchema,
   ),
-  getBidCatalogVersionList: post<CatalogVersionItem[], In<typeof catalogVersionListSchema>>(
+  getBidCatalogVersionList: post<CatalogVersionItem[], typeof catalogVersionListSchema>(
     '/bid/client/getBidCatalogVersionList',
     catalogVersionListSchema,
     z.array(catalogVersionItemSchema),
   ),
-  getBidCatalogVersionDetail: post<CatalogVersionDetail, In<typeof catalogVersionIdSchema>>(
+  getBidCatalogVersionDetail: post<CatalogVersionDetail, typeof catalogVersionIdSchema>(
     '/bid/client/getBidCatalogVersionDetail',
     catalogVersionIdSchema,
     catalogVersionDetailSchema,
   ),
-  saveCatalogVersion: post<Out<typeof createdIdSchema>, In<typeof saveCatalogVersionSchema>>(
+  saveCatalogVersion: post<Out<typeof createdIdSchema>, typeof saveCatalogVersionSchema>(
     '/bid/client/saveCatalogVersion',
     saveCatalogVersionSchema,
     createdIdSchema,
   ),
   restoreCatalogVersion: post<
     { backupVersionId: string | null; catalogs: CatalogNode[] },
-    In<typeof catalogVersionIdSchema>
+    typeof catalogVersionIdSchema
   >('/bid/client/restoreCatalogVersion', catalogVersionIdSchema, restoredOutlineSchema),
 
   // ---- Word export ----
@@ -245,12 +243,19 @@ export const bidEndpoints = {
     null,
     exportTemplateListSchema,
   ),
-  exportBidStart: post<ExportJobStarted, In<typeof exportBidSchema>>(
+  /** The .docx at once (a JSON envelope when it fails). */
+  exportBid: post<Blob, typeof exportBidSchema>(
+    '/bid/client/exportBid',
+    exportBidSchema,
+    binaryResponseSchema,
+    'blob',
+  ),
+  exportBidStart: post<ExportJobStarted, typeof exportBidSchema>(
     '/bid/client/exportBidStart',
     exportBidSchema,
     exportJobStartedSchema,
   ),
-  exportBidProgress: get<ExportJobProgress, In<typeof exportJobQuerySchema>>(
+  exportBidProgress: get<ExportJobProgress, typeof exportJobQuerySchema>(
     '/bid/client/exportBidProgress',
     exportJobQuerySchema,
     exportJobProgressSchema,

@@ -16,7 +16,7 @@ import {
   packageItemSchema,
   payMethodsSchema,
 } from '../schemas/commerce.ts';
-import { get, post, type In, type Out } from './define.ts';
+import { get, post, type Out } from './define.ts';
 
 /** Commerce and the operators' console. */
 export const commerceEndpoints = {
@@ -26,42 +26,44 @@ export const commerceEndpoints = {
     null,
     z.array(packageItemSchema),
   ),
-  createOrder: post<Out<typeof createOrderResultSchema>, In<typeof createOrderSchema>>(
+  createOrder: post<Out<typeof createOrderResultSchema>, typeof createOrderSchema>(
     '/order/client/create',
     createOrderSchema,
     createOrderResultSchema,
   ),
-  enjoyDiscounts: post<Out<typeof enjoyDiscountsResultSchema>, In<typeof enjoyDiscountsSchema>>(
+  enjoyDiscounts: post<Out<typeof enjoyDiscountsResultSchema>, typeof enjoyDiscountsSchema>(
     '/order/client/enjoy-discounts',
     enjoyDiscountsSchema,
     enjoyDiscountsResultSchema,
   ),
-  cancelOrder: post<Out<typeof orderItemSchema>, In<typeof idParamSchema>>(
+  cancelOrder: post<Out<typeof orderItemSchema>, typeof idParamSchema>(
     '/order/client/cancel',
     idParamSchema,
     orderItemSchema,
   ),
   payMethods: get<Out<typeof payMethodsSchema>>('/order/client/payMethods', null, payMethodsSchema),
-  orderDetail: get<Out<typeof orderItemSchema>, In<typeof idParamSchema>>(
+  orderDetail: get<Out<typeof orderItemSchema>, typeof idParamSchema>(
     '/order/client/orderDetail',
     idParamSchema,
     orderItemSchema,
   ),
-  oneselfOrderList: get<
-    Out<ReturnType<typeof pageSchema<typeof orderItemSchema>>>,
-    In<typeof pageQuerySchema>
-  >('/order/client/oneselfOrderList', pageQuerySchema, pageSchema(orderItemSchema)),
+  oneselfOrderList: get<Out<ReturnType<typeof pageSchema<typeof orderItemSchema>>>, typeof pageQuerySchema>(
+    '/order/client/oneselfOrderList',
+    pageQuerySchema,
+    pageSchema(orderItemSchema),
+  ),
   oneselfList: get<Out<typeof oneselfListSchema>>('/order/client/oneselfList', null, oneselfListSchema),
-  userBidLogList: get<
-    Out<ReturnType<typeof pageSchema<typeof bidLogItemSchema>>>,
-    In<typeof pageQuerySchema>
-  >('/order/userBidLog/client/list', pageQuerySchema, pageSchema(bidLogItemSchema)),
+  userBidLogList: get<Out<ReturnType<typeof pageSchema<typeof bidLogItemSchema>>>, typeof pageQuerySchema>(
+    '/order/userBidLog/client/list',
+    pageQuerySchema,
+    pageSchema(bidLogItemSchema),
+  ),
   adminDashboard: get<Out<typeof adminDashboardSchema>>('/admin/dashboard', null, adminDashboardSchema),
   adminOrderList: get<
     Out<ReturnType<typeof pageSchema<typeof adminOrderItemSchema>>>,
-    In<typeof adminOrderListQuerySchema>
+    typeof adminOrderListQuerySchema
   >('/admin/order/list', adminOrderListQuerySchema, pageSchema(adminOrderItemSchema)),
-  adminOrderConfirm: post<Out<typeof confirmOrderResultSchema>, In<typeof idParamSchema>>(
+  adminOrderConfirm: post<Out<typeof confirmOrderResultSchema>, typeof idParamSchema>(
     '/admin/order/confirm',
     idParamSchema,
     confirmOrderResultSchema,

@@ -12,31 +12,42 @@ export type EndpointKind = 'json' | 'upload' | 'sse' | 'blob';
  * The web client calls `api.call(endpoints.x, body)` and gets `Res` back; the API test client
  * parses every answer of a listed path against `response`.
  */
-export interface Endpoint<Req, Res> {
+export interface Endpoint<Req, Res, Parsed = Req> {
   method: 'GET' | 'POST';
+  /** Under /api; `:name` segments are path parameters (the request schema then describes them). */
   path: string;
   kind: EndpointKind;
   request: z.ZodType<unknown, Req> | null;
   response: z.ZodType;
   /** Type only: what the call resolves with. */
   readonly result?: Res;
+  /** Type only: what the server's handler receives (the request after parsing: defaults, coercions). */
+  readonly parsed?: Parsed;
 }
 
-/** `Res` defaults to what the response schema parses to; interface-typed answers name their type. */
-export function post<Res, Req = Record<string, never>>(
+/** What the caller sends: `S` is the request schema's type, or the plain type of path parameters. */
+type RequestIn<S> = S extends z.ZodType ? z.input<S> : S;
+/** What the server's handler gets once the request schema has parsed it. */
+type RequestParsed<S> = S extends z.ZodType ? z.output<S> : S;
+
+/**
+ * `Res` is what the answer parses to (interface-typed answers name their type); `S` is the request
+ * schema's type (`typeof schema`), so the caller is typed by its input and the server by its output.
+ */
+export function post<Res, S = Record<string, never>>(
   path: string,
-  request: z.ZodType<unknown, Req> | null,
+  request: z.ZodType<unknown, RequestIn<S>> | null,
   response: z.ZodType,
   kind: EndpointKind = 'json',
-): Endpoint<Req, Res> {
+): Endpoint<RequestIn<S>, Res, RequestParsed<S>> {
   return { method: 'POST', path, kind, request, response };
 }
-export function get<Res, Req = Record<string, never>>(
+export function get<Res, S = Record<string, never>>(
   path: string,
-  request: z.ZodType<unknown, Req> | null,
+  request: z.ZodType<unknown, RequestIn<S>> | null,
   response: z.ZodType,
   kind: EndpointKind = 'json',
-): Endpoint<Req, Res> {
+): Endpoint<RequestIn<S>, Res, RequestParsed<S>> {
   return { method: 'GET', path, kind, request, response };
 }
 

@@ -7,7 +7,7 @@ import {
   feedbackReadResultSchema,
   feedbackUnreadSchema,
 } from '../schemas/feedback.ts';
-import { get, post, type In, type Out } from './define.ts';
+import { get, post, type Out } from './define.ts';
 
 /** Feedback replies: the user's unread mark and the console's list and reply. */
 export const feedbackEndpoints = {
@@ -23,9 +23,9 @@ export const feedbackEndpoints = {
   ),
   adminFeedbackList: get<
     Out<ReturnType<typeof pageSchema<typeof adminFeedbackItemSchema>>>,
-    In<typeof adminFeedbackListQuerySchema>
+    typeof adminFeedbackListQuerySchema
   >('/admin/feedback/list', adminFeedbackListQuerySchema, pageSchema(adminFeedbackItemSchema)),
-  adminFeedbackReply: post<Out<typeof feedbackItemSchema>, In<typeof adminFeedbackReplySchema>>(
+  adminFeedbackReply: post<Out<typeof feedbackItemSchema>, typeof adminFeedbackReplySchema>(
     '/admin/feedback/reply',
     adminFeedbackReplySchema,
     feedbackItemSchema,

@@ -12,7 +12,7 @@ import {
   rejectInvoiceSchema,
   saveInvoiceSchema,
 } from '../schemas/invoice.ts';
-import { get, post, type In, type Out } from './define.ts';
+import { get, post, type Out } from './define.ts';
 
 /** Invoices: the user's application, list, detail and PDF; the console's list, issue and reject. */
 export const invoiceEndpoints = {
@@ -21,21 +21,21 @@ export const invoiceEndpoints = {
     null,
     z.array(invoiceOrderSchema),
   ),
-  saveInvoice: post<Out<typeof invoiceSavedSchema>, In<typeof saveInvoiceSchema>>(
+  saveInvoice: post<Out<typeof invoiceSavedSchema>, typeof saveInvoiceSchema>(
     '/invoice/client/saveInvoice',
     saveInvoiceSchema,
     invoiceSavedSchema,
   ),
   invoiceList: post<
     Out<ReturnType<typeof pageSchema<typeof invoiceItemSchema>>>,
-    In<typeof invoiceListQuerySchema>
+    typeof invoiceListQuerySchema
   >('/invoice/client/getInvoiceList', invoiceListQuerySchema, pageSchema(invoiceItemSchema)),
-  invoiceDetail: post<Out<typeof invoiceDetailSchema>, In<typeof idParamSchema>>(
+  invoiceDetail: post<Out<typeof invoiceDetailSchema>, typeof idParamSchema>(
     '/invoice/client/getInvoiceDetail',
     idParamSchema,
     invoiceDetailSchema,
   ),
-  invoiceDownload: get<Blob, In<typeof idParamSchema>>(
+  invoiceDownload: get<Blob, typeof idParamSchema>(
     '/invoice/client/download',
     idParamSchema,
     binaryResponseSchema,
@@ -43,7 +43,7 @@ export const invoiceEndpoints = {
   ),
   adminInvoiceList: get<
     Out<ReturnType<typeof pageSchema<typeof adminInvoiceItemSchema>>>,
-    In<typeof invoiceListQuerySchema>
+    typeof invoiceListQuerySchema
   >('/admin/invoice/list', invoiceListQuerySchema, pageSchema(adminInvoiceItemSchema)),
   adminInvoiceIssue: post<Out<typeof invoiceDetailSchema>>(
     '/admin/invoice/issue',
@@ -51,12 +51,12 @@ export const invoiceEndpoints = {
     invoiceDetailSchema,
     'upload',
   ),
-  adminInvoiceReject: post<Out<typeof invoiceDetailSchema>, In<typeof rejectInvoiceSchema>>(
+  adminInvoiceReject: post<Out<typeof invoiceDetailSchema>, typeof rejectInvoiceSchema>(
     '/admin/invoice/reject',
     rejectInvoiceSchema,
     invoiceDetailSchema,
   ),
-  adminInvoiceDownload: get<Blob, In<typeof idParamSchema>>(
+  adminInvoiceDownload: get<Blob, typeof idParamSchema>(
     '/admin/invoice/download',
     idParamSchema,
     binaryResponseSchema,

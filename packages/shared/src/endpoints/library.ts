@@ -25,6 +25,8 @@ import {
   saveFactSchema,
 } from '../schemas/knowledge.ts';
 import {
+  feedbackImageParamsSchema,
+  pictureFileParamsSchema,
   pictureItemSchema,
   pictureListQuerySchema,
   pictureRemovedSchema,
@@ -33,51 +35,51 @@ import {
   pictureUpdateSchema,
 } from '../schemas/picture.ts';
 import { binaryResponseSchema, createdIdSchema, nullSchema } from '../schemas/responses.ts';
-import { get, post, type In, type Out } from './define.ts';
+import { get, post, type Out } from './define.ts';
 
 /** The knowledge base, the company library, the picture library, 查重, the bid checks and the export file. */
 export const libraryEndpoints = {
-  knowledgeSaveDocument: post<Out<typeof createdIdSchema>, In<typeof saveDocumentSchema>>(
+  knowledgeSaveDocument: post<Out<typeof createdIdSchema>, typeof saveDocumentSchema>(
     '/knowledge/client/saveDocument',
     saveDocumentSchema,
     createdIdSchema,
   ),
-  knowledgeList: post<Out<typeof knowledgeListResultSchema>, In<typeof knowledgeListSchema>>(
+  knowledgeList: post<Out<typeof knowledgeListResultSchema>, typeof knowledgeListSchema>(
     '/knowledge/client/list',
     knowledgeListSchema,
     knowledgeListResultSchema,
   ),
-  knowledgeDetail: post<Out<typeof knowledgeDetailSchema>, In<typeof idParamSchema>>(
+  knowledgeDetail: post<Out<typeof knowledgeDetailSchema>, typeof idParamSchema>(
     '/knowledge/client/detail',
     idParamSchema,
     knowledgeDetailSchema,
   ),
-  knowledgeRemoveDocument: post<null, In<typeof idParamSchema>>(
+  knowledgeRemoveDocument: post<null, typeof idParamSchema>(
     '/knowledge/client/removeDocument',
     idParamSchema,
     nullSchema,
   ),
-  knowledgeSearch: post<Out<typeof knowledgeHitSchema>[], In<typeof knowledgeSearchSchema>>(
+  knowledgeSearch: post<Out<typeof knowledgeHitSchema>[], typeof knowledgeSearchSchema>(
     '/knowledge/client/search',
     knowledgeSearchSchema,
     z.array(knowledgeHitSchema),
   ),
-  companySaveFact: post<Out<typeof createdIdSchema>, In<typeof saveFactSchema>>(
+  companySaveFact: post<Out<typeof createdIdSchema>, typeof saveFactSchema>(
     '/company/client/saveFact',
     saveFactSchema,
     createdIdSchema,
   ),
-  companyListFacts: post<Out<typeof companyFactSchema>[], In<typeof listFactsSchema>>(
+  companyListFacts: post<Out<typeof companyFactSchema>[], typeof listFactsSchema>(
     '/company/client/listFacts',
     listFactsSchema,
     z.array(companyFactSchema),
   ),
-  companyRemoveFact: post<null, In<typeof idParamSchema>>(
+  companyRemoveFact: post<null, typeof idParamSchema>(
     '/company/client/removeFact',
     idParamSchema,
     nullSchema,
   ),
-  generateBusinessBid: post<Out<typeof businessBidResultSchema>, In<typeof businessBidSchema>>(
+  generateBusinessBid: post<Out<typeof businessBidResultSchema>, typeof businessBidSchema>(
     '/company/client/generateBusinessBid',
     businessBidSchema,
     businessBidResultSchema,
@@ -91,64 +93,80 @@ export const libraryEndpoints = {
     'upload',
   ),
   /** Image answers the browser loads itself (`<img src>` with the session cookie). */
-  pictureThumb: get<Blob, { id: string }>('/picture/client/thumb/:id', null, binaryResponseSchema, 'blob'),
-  pictureFile: get<Blob, { id: string }>('/picture/client/file/:id', null, binaryResponseSchema, 'blob'),
-  /** An operator sees a user's screenshot only through the feedback it is attached to. */
-  adminFeedbackImage: get<Blob, { feedbackId: string; pictureId: string }>(
-    '/admin/feedback/image/:feedbackId/:pictureId',
-    null,
+  pictureThumb: get<Blob, typeof pictureFileParamsSchema>(
+    '/picture/client/thumb/:id',
+    pictureFileParamsSchema,
     binaryResponseSchema,
     'blob',
   ),
+  pictureFile: get<Blob, typeof pictureFileParamsSchema>(
+    '/picture/client/file/:id',
+    pictureFileParamsSchema,
+    binaryResponseSchema,
+    'blob',
+  ),
+  /** An operator sees a user's screenshot only through the feedback it is attached to. */
+  adminFeedbackImage: get<Blob, typeof feedbackImageParamsSchema>(
+    '/admin/feedback/image/:feedbackId/:pictureId',
+    feedbackImageParamsSchema,
+    binaryResponseSchema,
+    'blob',
+  ),
+  pictureDetail: post<Out<typeof pictureItemSchema>, typeof idParamSchema>(
+    '/picture/client/detail',
+    idParamSchema,
+    pictureItemSchema,
+  ),
   pictureList: post<
     Out<ReturnType<typeof pageSchema<typeof pictureItemSchema>>>,
-    In<typeof pictureListQuerySchema>
+    typeof pictureListQuerySchema
   >('/picture/client/list', pictureListQuerySchema, pageSchema(pictureItemSchema)),
   pictureTags: post<Out<typeof pictureTagCountSchema>[]>(
     '/picture/client/tags',
     null,
     z.array(pictureTagCountSchema),
   ),
-  pictureUpdate: post<Out<typeof pictureItemSchema>, In<typeof pictureUpdateSchema>>(
+  pictureUpdate: post<Out<typeof pictureItemSchema>, typeof pictureUpdateSchema>(
     '/picture/client/update',
     pictureUpdateSchema,
     pictureItemSchema,
   ),
-  pictureRemove: post<Out<typeof pictureRemovedSchema>, In<typeof pictureRemoveSchema>>(
+  pictureRemove: post<Out<typeof pictureRemovedSchema>, typeof pictureRemoveSchema>(
     '/picture/client/remove',
     pictureRemoveSchema,
     pictureRemovedSchema,
   ),
 
-  diffCreate: post<Out<typeof diffCreatedSchema>, In<typeof diffCreateSchema>>(
+  diffCreate: post<Out<typeof diffCreatedSchema>, typeof diffCreateSchema>(
     '/diff/client/create',
     diffCreateSchema,
     diffCreatedSchema,
   ),
-  diffDetail: get<Out<typeof diffDetailSchema>, In<typeof diffIdSchema>>(
+  diffDetail: get<Out<typeof diffDetailSchema>, typeof diffIdSchema>(
     '/diff/client/detail',
     diffIdSchema,
     diffDetailSchema,
   ),
-  diffList: get<
-    Out<ReturnType<typeof pageSchema<typeof diffListItemSchema>>>,
-    In<typeof diffListQuerySchema>
-  >('/diff/client/list', diffListQuerySchema, pageSchema(diffListItemSchema)),
-  diffRemove: post<null, In<typeof diffIdSchema>>('/diff/client/remove', diffIdSchema, nullSchema),
-  diffExport: post<Blob, In<typeof diffIdSchema>>(
+  diffList: get<Out<ReturnType<typeof pageSchema<typeof diffListItemSchema>>>, typeof diffListQuerySchema>(
+    '/diff/client/list',
+    diffListQuerySchema,
+    pageSchema(diffListItemSchema),
+  ),
+  diffRemove: post<null, typeof diffIdSchema>('/diff/client/remove', diffIdSchema, nullSchema),
+  diffExport: post<Blob, typeof diffIdSchema>(
     '/diff/client/export',
     diffIdSchema,
     binaryResponseSchema,
     'blob',
   ),
 
-  getBidChecks: post<Out<typeof bidChecksSchema>, In<typeof bidChecksQuerySchema>>(
+  getBidChecks: post<Out<typeof bidChecksSchema>, typeof bidChecksQuerySchema>(
     '/bid/client/getBidChecks',
     bidChecksQuerySchema,
     bidChecksSchema,
   ),
-  finishBid: post<null, In<typeof finishBidSchema>>('/bid/client/finishBid', finishBidSchema, nullSchema),
-  exportBidFile: get<Blob, In<typeof exportJobQuerySchema>>(
+  finishBid: post<null, typeof finishBidSchema>('/bid/client/finishBid', finishBidSchema, nullSchema),
+  exportBidFile: get<Blob, typeof exportJobQuerySchema>(
     '/bid/client/exportBidFile',
     exportJobQuerySchema,
     binaryResponseSchema,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idParamSchema } from '../schemas/common.ts';
 import { adminTemplateItemSchema, adminTemplateUpdateSchema } from '../schemas/template-console.ts';
-import { get, post, type In, type Out } from './define.ts';
+import { get, post, type Out } from './define.ts';
 
 /** Word templates in the console: enable, default, display name and order. */
 export const templateConsoleEndpoints = {
@@ -10,12 +10,12 @@ export const templateConsoleEndpoints = {
     null,
     z.array(adminTemplateItemSchema),
   ),
-  adminTemplateUpdate: post<Out<typeof adminTemplateItemSchema>[], In<typeof adminTemplateUpdateSchema>>(
+  adminTemplateUpdate: post<Out<typeof adminTemplateItemSchema>[], typeof adminTemplateUpdateSchema>(
     '/admin/template/update',
     adminTemplateUpdateSchema,
     z.array(adminTemplateItemSchema),
   ),
-  adminTemplateSetDefault: post<Out<typeof adminTemplateItemSchema>[], In<typeof idParamSchema>>(
+  adminTemplateSetDefault: post<Out<typeof adminTemplateItemSchema>[], typeof idParamSchema>(
     '/admin/template/setDefault',
     idParamSchema,
     z.array(adminTemplateItemSchema),

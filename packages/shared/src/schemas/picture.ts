@@ -115,3 +115,14 @@ export const pictureRemovedSchema = z.object({ removed: z.number() });
 
 export const pictureTagCountSchema = z.object({ tag: z.string(), count: z.number().int() });
 export type PictureTagCount = z.infer<typeof pictureTagCountSchema>;
+
+/** The path parameter of a picture's file or thumbnail (`<img src>` paths, so no body to carry it). */
+export const pictureFileParamsSchema = z.object({
+  id: z.string().regex(/^[\w-]{1,64}$/, '图片编号不正确'),
+});
+
+/** An operator reaches a user's screenshot only through the feedback it is attached to. */
+export const feedbackImageParamsSchema = z.object({
+  feedbackId: z.string().regex(/^[\w-]{1,64}$/, '反馈编号不正确'),
+  pictureId: z.string().regex(/^[\w-]{1,64}$/, '截图编号不正确'),
+});

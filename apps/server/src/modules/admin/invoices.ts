@@ -1,19 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  adminInvoiceItemSchema,
-  binaryResponseSchema,
-  Code,
-  idParamSchema,
-  idSchema,
-  INVOICE_LIMITS,
-  INVOICE_MSG,
-  invoiceDetailSchema,
-  invoiceListQuerySchema,
-  pageSchema,
-  rejectInvoiceSchema,
-} from '@bid/shared';
+import { Code, endpoints, idSchema, INVOICE_LIMITS, INVOICE_MSG } from '@bid/shared';
 import type { AppContext } from '../../context.ts';
 import { operatorRoutes } from '../../http/route.ts';
 import { AppError, badRequest } from '../../http/errors.ts';
@@ -33,33 +20,13 @@ interface IssueUpload {
  */
 export function registerAdminInvoiceRoutes(scope: FastifyInstance, ctx: AppContext): void {
   const { invoices } = ctx.services;
-  const r = scope.withTypeProvider<ZodTypeProvider>();
   const route = operatorRoutes(scope, tags);
-  route.get(
-    '/api/admin/invoice/list',
-    {
-      summary: '发票申请（可按状态筛选）',
-      input: invoiceListQuerySchema,
-      data: pageSchema(adminInvoiceItemSchema),
-    },
-    (_, q) => invoices.adminList(q),
+  route(endpoints.adminInvoiceList, '发票申请（可按状态筛选）', (_, q) => invoices.adminList(q));
+  route(endpoints.adminInvoiceReject, '驳回发票申请（订单可重新申请）', (actor, body) =>
+    invoices.reject(actor, body.id, body.reason),
   );
-  route.post(
-    '/api/admin/invoice/reject',
-    { summary: '驳回发票申请（订单可重新申请）', input: rejectInvoiceSchema, data: invoiceDetailSchema },
-    (actor, body) => invoices.reject(actor, body.id, body.reason),
-  );
-  r.get(
-    '/api/admin/invoice/download',
-    {
-      schema: {
-        tags,
-        summary: '查看已开具的发票 PDF',
-        querystring: idParamSchema,
-        response: { 200: binaryResponseSchema },
-      },
-    },
-    async (req, reply) => sendPdf(reply, await invoices.adminDownload(req.query.id)),
+  route.send(endpoints.adminInvoiceDownload, '查看已开具的发票 PDF', async (_, q, _req, reply) =>
+    sendPdf(reply, await invoices.adminDownload(q.id)),
   );
   void scope.register(async (upload) => {
     await upload.register(multipart, {
@@ -67,12 +34,11 @@ export function registerAdminInvoiceRoutes(scope: FastifyInstance, ctx: AppConte
     });
     const issue = {
       summary: '开具发票：上传发票 PDF（multipart 字段 id 与 file）',
-      data: invoiceDetailSchema,
       maxBytes: INVOICE_LIMITS.pdfBytes,
       tooLarge: INVOICE_MSG.pdfTooLarge,
       notMultipart: INVOICE_MSG.pdfMissing,
     };
-    operatorRoutes(upload, tags).upload('/api/admin/invoice/issue', issue, async (operator, req) => {
+    operatorRoutes(upload, tags).upload(endpoints.adminInvoiceIssue, issue, async (operator, req) => {
       const got: IssueUpload = { id: null, fileName: '', content: null };
       try {
         for await (const part of req.parts()) {

@@ -1,37 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  aiGenerateCustomizeContentSchema,
-  aiGetBidCatalogChildSchema,
-  aiGetBidCatalogSchema,
-  aiGetBidContentSchema,
-  aiGetExpandRangeSchema,
-  analyzeBidSchema,
-  bidIdBodySchema,
-  bidIdQuerySchema,
-  cancelWritingResultSchema,
-  catalogDetailSchema,
-  catalogNodeSchema,
-  catalogTreeSchema,
-  Code,
-  customizeResultSchema,
-  DEFAULT_MSG,
-  envelopeSchema,
-  eventStreamSchema,
-  exportJobStartedSchema,
-  isWritingSchema,
-  replanOutlineResultSchema,
-  replanOutlineSchema,
-  tenderAnalysisSchema,
-  type Envelope,
-} from '@bid/shared';
-import { requireAuth } from '../../http/auth.ts';
+import type { SessionActor } from '../../policy/actor.ts';
+import { Code, DEFAULT_MSG, endpoints, type Envelope } from '@bid/shared';
 import { ok } from '../../http/envelope.ts';
 import { userRoutes } from '../../http/route.ts';
 import { AppError } from '../../http/errors.ts';
 import type { JobEventStreams } from '../../jobs/event-stream.ts';
 import { aiFailure, type AiService, type StreamHooks } from './service.ts';
-import { clientGone, startSse, wantsSse, type SseWriter } from '../../http/sse.ts';
+import { clientGone, type SseWriter, startSse, wantsSse } from '../../http/sse.ts';
 import type { StreamCap } from '../../ai/fair-use.ts';
 
 const tags = ['AI'];
@@ -92,119 +67,73 @@ async function streamable<T>(
   return undefined;
 }
 
-const writingEventsQuery = bidIdQuerySchema;
 export function registerAiRoutes(
   app: FastifyInstance,
   service: AiService,
   streams: JobEventStreams,
   opts: { streams?: StreamCap } = {},
 ): void {
-  const r = app.withTypeProvider<ZodTypeProvider>();
   const route = userRoutes(app, tags);
 
-  route.post(
-    '/api/ai/client/analyzeBid',
-    {
-      summary: '解析标书的招标文件并保存（refresh=true 重新解析）',
-      input: analyzeBidSchema,
-      data: tenderAnalysisSchema,
-    },
-    (actor, body) => service.analyzeBid(actor, body.bidId, body.refresh ?? false),
+  route(endpoints.analyzeBid, '解析标书的招标文件并保存（refresh=true 重新解析）', (actor, body) =>
+    service.analyzeBid(actor, body.bidId, body.refresh ?? false),
   );
 
-  route.post(
-    '/api/ai/client/aiGetBidCatalog',
-    {
-      summary: 'AI 生成大纲（按招标文件章节顺序并覆盖每个评分项；旧大纲保存为版本）',
-      input: aiGetBidCatalogSchema,
-      data: catalogTreeSchema,
-    },
+  route(
+    endpoints.aiGetBidCatalog,
+    'AI 生成大纲（按招标文件章节顺序并覆盖每个评分项；旧大纲保存为版本）',
     (actor, body) => service.generateOutline(actor, body),
   );
 
-  route.post(
-    '/api/ai/client/replanBidCatalog',
-    {
-      summary:
-        '按修改后的评分项调整大纲：已写内容的章节保留，新评分项增加章节，已删除评分项的章节有内容时标记、无内容时删除（旧大纲保存为版本）',
-      input: replanOutlineSchema,
-      data: replanOutlineResultSchema,
-    },
+  route(
+    endpoints.replanBidCatalog,
+    '按修改后的评分项调整大纲：已写内容的章节保留，新评分项增加章节，已删除评分项的章节有内容时标记、无内容时删除（旧大纲保存为版本）',
     (actor, body) => service.replanOutline(actor, body.bidId),
   );
 
-  route.post(
-    '/api/ai/client/aiGetBidCatalogChild',
-    { summary: 'AI 生成某章节的下级目录', input: aiGetBidCatalogChildSchema, data: catalogNodeSchema },
-    (actor, body) => service.generateChildren(actor, body.catalogId),
+  route(endpoints.aiGetBidCatalogChild, 'AI 生成某章节的下级目录', (actor, body) =>
+    service.generateChildren(actor, body.catalogId),
   );
 
-  r.post(
-    '/api/ai/client/aiGetBidContent',
-    {
-      schema: {
-        tags,
-        summary: 'AI 写本章（Accept: text/event-stream 时流式返回 delta/done/error 事件）',
-        body: aiGetBidContentSchema,
-        response: { 200: envelopeSchema(catalogDetailSchema) },
-      },
-    },
-    async (req, reply) => {
-      const owner = requireAuth(req);
-      return streamable(
+  route.send(
+    endpoints.aiGetBidContent,
+    'AI 写本章（Accept: text/event-stream 时流式返回 delta/done/error 事件）',
+    (actor, body, req, reply) =>
+      streamable(
         req,
         reply,
-        (hooks) => service.writeChapter(owner, req.body, hooks),
+        (hooks) => service.writeChapter(actor, body, hooks),
         (chapter) => ({ chapter }),
-      );
-    },
+      ),
   );
 
-  r.post(
-    '/api/ai/client/aiGenerateCustomizeContent',
-    {
-      schema: {
-        tags,
-        summary: '对选中文字改写/扩写/缩写/润色/续写/自定义指令，返回替换选中部分的内容（可流式）',
-        body: aiGenerateCustomizeContentSchema,
-        response: { 200: envelopeSchema(customizeResultSchema) },
-      },
-    },
-    async (req, reply) => {
-      const owner = requireAuth(req);
-      return streamable(
+  route.send(
+    endpoints.aiGenerateCustomizeContent,
+    '对选中文字改写/扩写/缩写/润色/续写/自定义指令，返回替换选中部分的内容（可流式）',
+    (actor, body, req, reply) =>
+      streamable(
         req,
         reply,
-        (hooks) => service.customize(owner, req.body, hooks),
+        (hooks) => service.customize(actor, body, hooks),
         (result) => result,
-      );
-    },
+      ),
   );
 
-  route.post(
-    '/api/ai/client/aiGetExpandRange',
-    {
-      summary: '全文写作：立即返回 jobId，后台逐章写作（进行中再次调用返回 10014）',
-      input: aiGetExpandRangeSchema,
-      data: exportJobStartedSchema,
-    },
+  route(
+    endpoints.aiGetExpandRange,
+    '全文写作：立即返回 jobId，后台逐章写作（进行中再次调用返回 10014）',
     (actor, body) => service.startFullText(actor, body),
   );
 
-  route.post(
-    '/api/ai/client/isWriting',
-    { summary: '全文写作是否进行中及进度', input: bidIdBodySchema, data: isWritingSchema },
-    (actor, body) => service.isWriting(actor, body.bidId),
+  route(endpoints.isWriting, '全文写作是否进行中及进度', (actor, body) =>
+    service.isWriting(actor, body.bidId),
   );
 
-  route.post(
-    '/api/ai/client/cancelWriting',
-    { summary: '停止全文写作（已写好的章节保留）', input: bidIdBodySchema, data: cancelWritingResultSchema },
-    (actor, body) => service.cancelWriting(actor, body.bidId),
+  route(endpoints.cancelWriting, '停止全文写作（已写好的章节保留）', (actor, body) =>
+    service.cancelWriting(actor, body.bidId),
   );
 
-  const events = async (req: FastifyRequest, reply: FastifyReply, bidId: string) => {
-    const owner = requireAuth(req);
+  const events = async (owner: SessionActor, req: FastifyRequest, reply: FastifyReply, bidId: string) => {
     const feed = await service.writingFeed(owner, bidId);
     // Each open stream polls the events table: a user may hold a few, not hundreds (429 beyond).
     const release = opts.streams?.open(owner.userId) ?? (() => {});
@@ -213,28 +142,12 @@ export function registerAiRoutes(
     return reply;
   };
 
-  r.get(
-    '/api/ai/client/writingEvents',
-    {
-      schema: {
-        tags,
-        summary: '全文写作进度事件流（SSE，Last-Event-ID 续传）',
-        querystring: writingEventsQuery,
-        response: { 200: eventStreamSchema },
-      },
-    },
-    async (req, reply) => events(req, reply, req.query.bidId),
+  route.send(
+    endpoints.writingEventsGet,
+    '全文写作进度事件流（SSE，Last-Event-ID 续传）',
+    (actor, q, req, reply) => events(actor, req, reply, q.bidId),
   );
-  r.post(
-    '/api/ai/client/writingEvents',
-    {
-      schema: {
-        tags,
-        summary: '同 GET，参数放在请求体',
-        body: bidIdBodySchema,
-        response: { 200: eventStreamSchema },
-      },
-    },
-    async (req, reply) => events(req, reply, req.body.bidId),
+  route.send(endpoints.writingEvents, '同 GET，参数放在请求体', (actor, body, req, reply) =>
+    events(actor, req, reply, body.bidId),
   );
 }

@@ -1,20 +1,17 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { publicRoutes } from '../../http/route.ts';
 import {
   CAPTCHA_CODE_HEADER,
   CAPTCHA_KEY_HEADER,
   Code,
-  MSG,
-  envelopeSchema,
+  endpoints,
   httpStatusOf,
-  sendLoginCodeSchema,
+  MSG,
+  type TokenFailure,
   tokenRequestSchema,
   tokenSuccessSchema,
-  type TokenFailure,
 } from '@bid/shared';
 import type { AppContext } from '../../context.ts';
-import { ok } from '../../http/envelope.ts';
 import { AppError } from '../../http/errors.ts';
 import { validationMessage } from '../../http/error-handler.ts';
 
@@ -27,7 +24,6 @@ function header(req: FastifyRequest, name: string): string | undefined {
 /** Login (token) and login codes. */
 export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { auth, sms } = ctx.services.accounts;
-  const r = app.withTypeProvider<ZodTypeProvider>();
 
   // Plain app.post: the answer is a TokenSuccess or a TokenFailure, not a typed envelope.
   app.post(
@@ -83,22 +79,13 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
     },
   );
 
-  r.post(
-    '/api/blade-system/client/send-validate-not-auth',
+  publicRoutes(app, ['auth'])(
+    endpoints.sendLoginCode,
     {
-      config: { auth: 'none' },
-      schema: {
-        tags: ['auth'],
-        summary: '发送登录短信验证码',
-        description:
-          '6 位数字，5 分钟内有效，一次有效，错误 5 次作废。同一手机号 60 秒 1 条、每天 10 条，同一 IP 每天 30 条；超限返回 429（msg 含等待时间，响应头 Retry-After）。',
-        body: sendLoginCodeSchema,
-        response: { 200: envelopeSchema(z.null()) },
-      },
+      summary: '发送登录短信验证码',
+      description:
+        '6 位数字，5 分钟内有效，一次有效，错误 5 次作废。同一手机号 60 秒 1 条、每天 10 条，同一 IP 每天 30 条；超限返回 429（msg 含等待时间，响应头 Retry-After）。',
     },
-    async (req) => {
-      await sms.send(req.body.phone, 'login', req.ip);
-      return ok(null);
-    },
+    (body, req) => sms.send(body.phone, 'login', req.ip),
   );
 }

@@ -1,20 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  bidLogItemSchema,
-  createOrderResultSchema,
-  createOrderSchema,
-  enjoyDiscountsResultSchema,
-  enjoyDiscountsSchema,
-  idParamSchema,
-  payMethodsSchema,
-  oneselfListSchema,
-  orderItemSchema,
-  packageItemSchema,
-  pageQuerySchema,
-  pageSchema,
-} from '@bid/shared';
+import { endpoints } from '@bid/shared';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../http/errors.ts';
 import { publicRoutes, userRoutes } from '../../http/route.ts';
@@ -25,60 +12,26 @@ const tags = ['套餐与订单'];
 /** API.md "Commerce": packages (public), orders and quota movements of the caller. */
 export function registerCommerceRoutes(app: FastifyInstance, ctx: AppContext): void {
   const service = ctx.services.commerce;
-  publicRoutes(app, tags).get(
-    '/api/order/client/indexShow',
-    { summary: '在售套餐（无需登录）', data: z.array(packageItemSchema) },
-    () => service.packages(),
-  );
+  publicRoutes(app, tags)(endpoints.indexShow, '在售套餐（无需登录）', () => service.packages());
   const route = userRoutes(app, tags);
-  route.post(
-    '/api/order/client/create',
-    {
-      summary: '下单（银行转账：返回转账信息，运营确认收款后到账）',
-      input: createOrderSchema,
-      data: createOrderResultSchema,
-    },
-    (actor, body) => service.createOrder(actor, body),
+  route(endpoints.createOrder, '下单（银行转账：返回转账信息，运营确认收款后到账）', (actor, body) =>
+    service.createOrder(actor, body),
   );
-  route.post(
-    '/api/order/client/enjoy-discounts',
-    {
-      summary: '使用优惠码后的价格（下单时才计入使用次数）',
-      input: enjoyDiscountsSchema,
-      data: enjoyDiscountsResultSchema,
-    },
-    (_actor, body) => service.enjoyDiscounts(body),
+  route(endpoints.enjoyDiscounts, '使用优惠码后的价格（下单时才计入使用次数）', (_actor, body) =>
+    service.enjoyDiscounts(body),
   );
-  route.post(
-    '/api/order/client/cancel',
-    { summary: '取消自己的待付款订单（退回优惠码使用次数）', input: idParamSchema, data: orderItemSchema },
-    (actor, body) => service.cancel(actor, body.id),
+  route(endpoints.cancelOrder, '取消自己的待付款订单（退回优惠码使用次数）', (actor, body) =>
+    service.cancel(actor, body.id),
   );
-  route.get(
-    '/api/order/client/oneselfOrderList',
-    { summary: '我的订单', input: pageQuerySchema, data: pageSchema(orderItemSchema) },
-    (actor, q) => service.myOrders(actor, q),
+  route(endpoints.oneselfOrderList, '我的订单', (actor, q) => service.myOrders(actor, q));
+  route(endpoints.payMethods, '可用的支付方式（微信支付仅在配置后出现）', () => ({
+    methods: service.payMethods(),
+  }));
+  route(endpoints.orderDetail, '我的一个订单（支付页轮询状态）', (actor, q) => service.myOrder(actor, q.id));
+  route(endpoints.oneselfList, '我的额度与已购套餐（企业用户为企业共享额度）', (actor) =>
+    service.oneself(actor),
   );
-  route.get(
-    '/api/order/client/payMethods',
-    { summary: '可用的支付方式（微信支付仅在配置后出现）', data: payMethodsSchema },
-    () => ({ methods: service.payMethods() }),
-  );
-  route.get(
-    '/api/order/client/orderDetail',
-    { summary: '我的一个订单（支付页轮询状态）', input: idParamSchema, data: orderItemSchema },
-    (actor, q) => service.myOrder(actor, q.id),
-  );
-  route.get(
-    '/api/order/client/oneselfList',
-    { summary: '我的额度与已购套餐（企业用户为企业共享额度）', data: oneselfListSchema },
-    (actor) => service.oneself(actor),
-  );
-  route.get(
-    '/api/order/userBidLog/client/list',
-    { summary: '额度变动明细', input: pageQuerySchema, data: pageSchema(bidLogItemSchema) },
-    (actor, q) => service.bidLog(actor, q),
-  );
+  route(endpoints.userBidLogList, '额度变动明细', (actor, q) => service.bidLog(actor, q));
   registerWechatPayNotify(app, ctx);
 }
 

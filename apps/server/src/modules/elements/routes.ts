@@ -1,15 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  elementRequestSchema,
-  elementResultSchema,
-  envelopeSchema,
-  imageSearchResultSchema,
-  type ElementKind,
-} from '@bid/shared';
+import { type ElementKind, endpoints } from '@bid/shared';
 import type { AppContext } from '../../context.ts';
-import { requireAuth } from '../../http/auth.ts';
-import { ok } from '../../http/envelope.ts';
+import { userRoutes } from '../../http/route.ts';
 
 const tags = ['AI 图表'];
 
@@ -22,41 +14,22 @@ function abortOnClose(reply: FastifyReply): AbortSignal {
   return ac.signal;
 }
 
-const CALLS: Array<[string, ElementKind, string]> = [
-  ['/api/ai/client/aiGenerateTable', 'table', '为章节生成表格'],
-  ['/api/ai/client/aiGenerateMindMap', 'mindmap', '为章节生成思维导图'],
-  ['/api/ai/client/aiGenerateFlowchart', 'flowchart', '为章节生成流程图'],
-  ['/api/ai/client/aiGenerateGantt', 'gantt', '为章节生成甘特图（按招标文件工期）'],
-];
+const CALLS = [
+  [endpoints.aiGenerateTable, 'table', '为章节生成表格'],
+  [endpoints.aiGenerateMindMap, 'mindmap', '为章节生成思维导图'],
+  [endpoints.aiGenerateFlowchart, 'flowchart', '为章节生成流程图'],
+  [endpoints.aiGenerateGantt, 'gantt', '为章节生成甘特图（按招标文件工期）'],
+] as const satisfies ReadonlyArray<readonly [unknown, ElementKind, string]>;
 
 /** aiGenerateTable/MindMap/Flowchart/Gantt and aiSearchImages (SPEC section 7, 60 s each). */
 export function registerElementsModule(app: FastifyInstance, ctx: AppContext): void {
   const service = ctx.services.elements;
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  for (const [url, kind, summary] of CALLS) {
-    r.post(
-      url,
-      {
-        schema: {
-          tags,
-          summary,
-          body: elementRequestSchema,
-          response: { 200: envelopeSchema(elementResultSchema) },
-        },
-      },
-      async (req, reply) => ok(await service.generate(requireAuth(req), kind, req.body, abortOnClose(reply))),
+  const route = userRoutes(app, tags);
+  for (const [endpoint, kind, summary] of CALLS)
+    route(endpoint, summary, (actor, body, _req, reply) =>
+      service.generate(actor, kind, body, abortOnClose(reply)),
     );
-  }
-  r.post(
-    '/api/ai/client/aiSearchImages',
-    {
-      schema: {
-        tags,
-        summary: '按章节关键词搜索配图（图片库）',
-        body: elementRequestSchema,
-        response: { 200: envelopeSchema(imageSearchResultSchema) },
-      },
-    },
-    async (req, reply) => ok(await service.searchImages(requireAuth(req), req.body, abortOnClose(reply))),
+  route(endpoints.aiSearchImages, '按章节关键词搜索配图（图片库）', (actor, body, _req, reply) =>
+    service.searchImages(actor, body, abortOnClose(reply)),
   );
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
-import { Code, FILE_MESSAGES, idParamSchema, uploadedFileSchema } from '@bid/shared';
+import { Code, endpoints, FILE_MESSAGES } from '@bid/shared';
 import type { AppContext } from '../../context.ts';
 import { userRoutes } from '../../http/route.ts';
 import { AppError, badRequest } from '../../http/errors.ts';
@@ -22,10 +22,9 @@ export async function registerFileRoutes(
     const tooLarge = FILE_MESSAGES.tooLarge(files.limitMb);
     const summary = '上传招标文件（multipart 字段 file；PDF/DOCX/DOC/TXT），返回 fileId 与读取到的文字预览';
     route.upload(
-      '/api/file/client/uploadTender',
+      endpoints.uploadTender,
       {
         summary,
-        data: uploadedFileSchema,
         maxBytes: ctx.config.UPLOAD_LIMIT,
         tooLarge,
         notMultipart: FILE_MESSAGES.noFile,
@@ -51,10 +50,6 @@ export async function registerFileRoutes(
         }
       },
     );
-    route.post(
-      '/api/file/client/detail',
-      { summary: '已上传文件的信息与文字预览', input: idParamSchema, data: uploadedFileSchema },
-      (actor, body) => files.detail(actor, body.id),
-    );
+    route(endpoints.fileDetail, '已上传文件的信息与文字预览', (actor, body) => files.detail(actor, body.id));
   });
 }

@@ -2,6 +2,8 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { PictureTable } from './tables.ts';
 import type { ActorScope } from '../../policy/actor.ts';
+import { endpoints } from '@bid/shared';
+import { pictureUrl } from './urls.ts';
 
 export type PictureRow = PictureTable;
 /** LIKE pattern matching the text literally on SQLite and PostgreSQL (with `escape '\'`). */
@@ -120,8 +122,8 @@ export class PictureRepo {
       .where('bids.user_id', '=', owner.userId)
       .where((eb) =>
         eb.or([
-          sql<boolean>`catalogs.content like ${lit(`/api/picture/client/file/${id}`)} escape '\\'`,
-          sql<boolean>`catalogs.content like ${lit(`/api/picture/client/thumb/${id}`)} escape '\\'`,
+          sql<boolean>`catalogs.content like ${lit(pictureUrl(endpoints.pictureFile, id))} escape '\\'`,
+          sql<boolean>`catalogs.content like ${lit(pictureUrl(endpoints.pictureThumb, id))} escape '\\'`,
         ]),
       )
       .limit(1)

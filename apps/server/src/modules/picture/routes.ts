@@ -1,26 +1,14 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
-  binaryResponseSchema,
   Code,
-  envelopeSchema,
-  idParamSchema,
-  pageSchema,
+  endpoints,
   PICTURE_LIMITS,
   PICTURE_MSG,
-  pictureItemSchema,
-  pictureListQuerySchema,
   pictureNameSchema,
-  pictureRemovedSchema,
-  pictureRemoveSchema,
-  pictureTagCountSchema,
   pictureTagsSchema,
-  pictureUpdateSchema,
 } from '@bid/shared';
 import type { AppContext } from '../../context.ts';
-import { requireAuth } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
 import { userRoutes } from '../../http/route.ts';
 import { AppError, badRequest } from '../../http/errors.ts';
@@ -107,75 +95,35 @@ export async function registerPictureModule(app: FastifyInstance, ctx: AppContex
   await app.register(async (scope) => {
     if (!scope.hasContentTypeParser('multipart/form-data'))
       await scope.register(multipart, { limits: { fileSize: PICTURE_LIMITS.maxBytes, files: 1 } });
-    const r = scope.withTypeProvider<ZodTypeProvider>();
     const route = userRoutes(scope, tags);
 
-    r.post(
-      '/api/picture/client/upload',
-      {
-        schema: {
-          tags,
-          summary: '上传图片（multipart 字段 file；可选 name、tags）',
-          consumes: ['multipart/form-data'],
-          response: { 200: envelopeSchema(pictureItemSchema) },
-        },
-      },
-      async (req) => ok(await service.upload(requireAuth(req), await readUpload(req))),
+    route.send(
+      endpoints.pictureUpload,
+      '上传图片（multipart 字段 file；可选 name、tags）',
+      async (actor, _, req) => ok(await service.upload(actor, await readUpload(req))),
     );
 
-    route.post(
-      '/api/picture/client/list',
-      {
-        summary: '图片列表（按名称和标签搜索）',
-        input: pictureListQuerySchema,
-        data: pageSchema(pictureItemSchema),
-      },
-      (actor, body) => service.list(actor, body),
+    route(endpoints.pictureList, '图片列表（按名称和标签搜索）', (actor, body) => service.list(actor, body));
+
+    route(endpoints.pictureDetail, '图片详情', (actor, body) => service.detail(actor, body.id));
+
+    route(endpoints.pictureUpdate, '修改图片名称和标签', (actor, body) => service.update(actor, body));
+
+    route(endpoints.pictureRemove, '删除图片（id 或 ids）', (actor, body) =>
+      service.remove(actor, body.ids?.length ? body.ids : [body.id!]),
     );
 
-    route.post(
-      '/api/picture/client/detail',
-      { summary: '图片详情', input: idParamSchema, data: pictureItemSchema },
-      (actor, body) => service.detail(actor, body.id),
-    );
-
-    route.post(
-      '/api/picture/client/update',
-      { summary: '修改图片名称和标签', input: pictureUpdateSchema, data: pictureItemSchema },
-      (actor, body) => service.update(actor, body),
-    );
-
-    route.post(
-      '/api/picture/client/remove',
-      { summary: '删除图片（id 或 ids）', input: pictureRemoveSchema, data: pictureRemovedSchema },
-      (actor, body) => service.remove(actor, body.ids?.length ? body.ids : [body.id!]),
-    );
-
-    route.post(
-      '/api/picture/client/tags',
-      { summary: '全部标签及图片数', data: z.array(pictureTagCountSchema) },
-      (actor) => service.tags(actor),
-    );
+    route(endpoints.pictureTags, '全部标签及图片数', (actor) => service.tags(actor));
 
     // <img src> cannot send the client headers: these two are authenticated by the Admin-Token cookie (or Blade-Auth).
-    const fileParams = z.object({ id: z.string().regex(/^[\w-]{1,64}$/, '图片编号不正确') });
-    r.get(
-      '/api/picture/client/file/:id',
-      {
-        config: { clientCheck: false },
-        schema: { tags, summary: '图片原图', params: fileParams, response: { 200: binaryResponseSchema } },
-      },
-      async (req, reply) =>
-        sendFile(reply, service, await service.file(requireAuth(req), req.params.id, false), req),
+    const image = { clientCheck: false } as const;
+    route.send(endpoints.pictureFile, { summary: '图片原图', config: image }, async (actor, p, req, reply) =>
+      sendFile(reply, service, await service.file(actor, p.id, false), req),
     );
-    r.get(
-      '/api/picture/client/thumb/:id',
-      {
-        config: { clientCheck: false },
-        schema: { tags, summary: '图片缩略图', params: fileParams, response: { 200: binaryResponseSchema } },
-      },
-      async (req, reply) =>
-        sendFile(reply, service, await service.file(requireAuth(req), req.params.id, true), req),
+    route.send(
+      endpoints.pictureThumb,
+      { summary: '图片缩略图', config: image },
+      async (actor, p, req, reply) => sendFile(reply, service, await service.file(actor, p.id, true), req),
     );
   });
 }

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import {
+  endpoints,
   Code,
   PICTURE_LIMITS,
   PICTURE_MIME,
@@ -18,6 +19,7 @@ import { AppError, badRequest, businessWarning, notFound } from '../../http/erro
 import { newId, nowIso } from '../../lib/ids.ts';
 import { dimensionsOf, sniffType, svgRisk } from './image-types.ts';
 import { PictureRepo, type PictureRow } from './repo.ts';
+import { pictureUrl } from './urls.ts';
 import type { Actor } from '../../policy/actor.ts';
 import { PictureStorage, makeThumbnail } from './storage.ts';
 import { RASTER_CAPS, Rasterizer } from './raster.ts';
@@ -71,8 +73,8 @@ export function present(row: PictureRow): PictureItem {
     size: row.size,
     width: row.width,
     height: row.height,
-    url: `/api/picture/client/file/${row.id}`,
-    thumbUrl: row.thumb_key ? `/api/picture/client/thumb/${row.id}` : `/api/picture/client/file/${row.id}`,
+    url: pictureUrl(endpoints.pictureFile, row.id),
+    thumbUrl: pictureUrl(row.thumb_key ? endpoints.pictureThumb : endpoints.pictureFile, row.id),
     createTime: row.created_at,
   };
 }
@@ -243,7 +245,7 @@ export class PictureService {
   }
 
   /**
-   * For the Word export: the bytes of a picture referenced by a chapter (`/api/picture/client/file/<id>`).
+   * For the Word export: the bytes of a picture referenced by a chapter (by the pictureFile path it shows).
    * SVG comes back rasterised as PNG (Word needs a bitmap); WebP is returned as is (the caller
    * decides: Word cannot show it).
    */

@@ -1,13 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  Code,
-  devWechatConfirmSchema,
-  userStateQuerySchema,
-  userStateSchema,
-  wechatQrSchema,
-} from '@bid/shared';
+import { Code, endpoints } from '@bid/shared';
 import type { AppContext } from '../../context.ts';
 import { publicRoutes } from '../../http/route.ts';
 import { AppError, badRequest } from '../../http/errors.ts';
@@ -30,26 +24,15 @@ export async function registerWechatRoutes(app: FastifyInstance, ctx: AppContext
   const open = publicRoutes(app, ['auth']);
   const qrHelp =
     '返回扫码编号 code 与二维码图片地址 qrUrl（5 分钟有效）。之后每 2 秒调用 getUserState?code=，状态为 confirmed 时用 grant_type=social&code= 登录。';
-  open.post(
-    '/api/common/client/getWechatQrCode',
-    { summary: '开始微信扫码登录', description: qrHelp, data: wechatQrSchema },
-    async (_input, req) => {
-      await enforceLimit(limiter, `wechat:qr:${req.ip}`, 30, 600, '获取二维码');
-      return wechat.start();
-    },
-  );
+  open(endpoints.wechatQrCode, { summary: '开始微信扫码登录', description: qrHelp }, async (_input, req) => {
+    await enforceLimit(limiter, `wechat:qr:${req.ip}`, 30, 600, '获取二维码');
+    return wechat.start();
+  });
   const stateHelp =
     'waiting 等待扫码，scanned 已扫码待确认，confirmed 已确认（可登录），expired 已过期或已使用。';
-  open.get(
-    '/api/common/client/getUserState',
-    {
-      summary: '微信扫码登录状态',
-      description: stateHelp,
-      input: userStateQuerySchema,
-      data: userStateSchema,
-    },
-    async (q) => ({ state: await wechat.state(q.code) }),
-  );
+  open(endpoints.wechatUserState, { summary: '微信扫码登录状态', description: stateHelp }, async (q) => ({
+    state: await wechat.state(q.code),
+  }));
 
   if (wechat.provider.name === 'official') {
     const token = ctx.config.WECHAT_TOKEN ?? '';
@@ -108,14 +91,9 @@ export async function registerWechatRoutes(app: FastifyInstance, ctx: AppContext
   if (wechat.provider.name === 'simulator' && ctx.config.NODE_ENV !== 'production') {
     const help =
       '仅在 WECHAT_PROVIDER=simulator 且非生产环境时存在。step=scan 只标记已扫码，默认 confirm 完成确认。';
-    publicRoutes(app, ['dev']).post(
-      '/api/dev/wechat/confirm',
-      {
-        summary: '开发用：模拟微信扫码确认',
-        description: help,
-        input: devWechatConfirmSchema,
-        data: userStateSchema,
-      },
+    publicRoutes(app, ['dev'])(
+      endpoints.devWechatConfirm,
+      { summary: '开发用：模拟微信扫码确认', description: help },
       async (body) => {
         const { code, openid, nickname, step } = body;
         const done =
