@@ -83,7 +83,7 @@ describe.skipIf(!released.available)('honest progress and checks (browser, relea
       await summary.waitFor();
       expect(await panel.textContent()).not.toContain('没有发现会导致废标的问题');
       expect(await summary.getAttribute('class')).not.toContain('ant-alert-success');
-      const panelTitle = (await summary.locator('.ant-alert-message').textContent())!.trim();
+      const panelTitle = (await summary.getByTestId('summary-title').textContent())!.trim();
       await page.screenshot({ path: path.join(SHOTS, 'honest-checks-1440.png') });
       await page.locator('.ant-drawer-close').click();
 
@@ -93,7 +93,7 @@ describe.skipIf(!released.available)('honest progress and checks (browser, relea
       await settled(dialog);
       const exportTitle = (await dialog
         .getByTestId('blocking-findings')
-        .locator('.ant-alert-message')
+        .getByTestId('summary-title')
         .textContent())!.trim();
       expect(panelTitle).toMatch(/项未处理$/);
       expect([finishTitle, exportTitle]).toEqual([panelTitle, panelTitle]);

@@ -308,13 +308,18 @@ export function ChecksPanel({ bidId, tree, analysis, readOnly, onJump }: ChecksP
     <div className="bs-checks" data-testid="checks-panel">
       <div className="bs-checks__summary">
         {summary.clear ? (
-          <Alert type="success" showIcon message={summary.title} data-testid="checks-summary" />
+          <Alert
+            type="success"
+            showIcon
+            message={<span data-testid="summary-title">{summary.title}</span>}
+            data-testid="checks-summary"
+          />
         ) : (
           <Alert
             type={c.blocking ? 'error' : 'warning'}
             showIcon
             data-testid="checks-summary"
-            message={summary.title}
+            message={<span data-testid="summary-title">{summary.title}</span>}
             description={
               <ul className="bs-checks__blockers">
                 {summary.lines.slice(0, 4).map((b, i) => (

@@ -27,7 +27,7 @@ export function Findings({
       type={blocking ? 'error' : 'warning'}
       showIcon
       data-testid="blocking-findings"
-      message={summary.title}
+      message={<span data-testid="summary-title">{summary.title}</span>}
       description={
         <>
           <ul>
