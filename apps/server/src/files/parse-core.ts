@@ -4,6 +4,7 @@ import type { TenderFileKind } from '@bid/shared';
 import { decodeText } from './sniff.ts';
 import { checkDocxZip, ZipRejected } from './zip.ts';
 import { numberParagraphs, type NumberedParagraph } from './docx-numbering.ts';
+import { judgeText, type PageVerdict } from './ocr/text-layer.ts';
 
 /**
  * Parsing of tender files. Runs inside a worker thread (parse.ts) with time and memory limits: a
@@ -21,6 +22,13 @@ export interface ParsedFile {
   text: string;
   pages: number | null;
   headings: Array<{ level: number; text: string }>;
+  /**
+   * A PDF some of whose pages have no usable text layer (scanned, or fonts without a Unicode map):
+   * those pages and each page's text as read, for the parent to fill in by OCR (files/parse.ts).
+   */
+  ocr?: { pages: Array<{ page: number; verdict: Exclude<PageVerdict, 'ok'> }>; pageTexts: string[] };
+  /** The pages that were read by OCR (set by the parent once it has). */
+  ocrPages?: number[];
 }
 
 /**
@@ -45,7 +53,7 @@ export class ParseFailure extends Error {
   }
 }
 
-function normalizeText(s: string, max: number): string {
+export function normalizeText(s: string, max: number): string {
   const t = s
     .replace(/\r\n?/g, '\n')
     .replace(/\n{4,}/g, '\n\n\n')
@@ -106,15 +114,25 @@ export async function parsePdf(buf: Buffer, limits: ParseLimits): Promise<Parsed
   try {
     if (doc.numPages > limits.maxPages) throw new ParseFailure('pdf-pages');
     const pages: string[] = [];
+    const ocr: NonNullable<ParsedFile['ocr']>['pages'] = [];
     let total = 0;
     for (let i = 1; i <= doc.numPages && total < limits.maxTextChars; i++) {
       const page = await doc.getPage(i);
       const content = await page.getTextContent();
-      pages.push(pageText(content.items as PdfItem[]));
-      total += pages[pages.length - 1].length;
+      let text = pageText(content.items as PdfItem[]);
+      let verdict = judgeText(text);
+      if (verdict === 'few') verdict = (await paintsImage(page)) ? 'sparse' : 'ok';
+      if (verdict !== 'ok') {
+        ocr.push({ page: i, verdict });
+        // A garbled layer is worse than none: it would reach the analysis as text.
+        if (verdict === 'garbled') text = '';
+      }
+      pages.push(text);
+      total += text.length;
       page.cleanup();
     }
     const text = normalizeText(pages.join('\n\n'), limits.maxTextChars);
+    if (ocr.length) return { text, pages: doc.numPages, headings: [], ocr: { pages: ocr, pageTexts: pages } };
     if (!text.replace(/\s/g, '')) throw new ParseFailure('pdf-no-text');
     return { text, pages: doc.numPages, headings: [] };
   } catch (e) {
@@ -123,6 +141,20 @@ export async function parsePdf(buf: Buffer, limits: ParseLimits): Promise<Parsed
   } finally {
     await doc.destroy().catch(() => {});
   }
+}
+
+/** Whether a page draws a picture (a scanned page is one picture). */
+async function paintsImage(page: { getOperatorList(): Promise<{ fnArray: number[] }> }): Promise<boolean> {
+  const { OPS } = await import('./pdf-runtime.mjs');
+  const painting = new Set([
+    OPS.paintImageXObject,
+    OPS.paintInlineImageXObject,
+    OPS.paintImageMaskXObject,
+    OPS.paintImageXObjectRepeat,
+    OPS.paintInlineImageXObjectGroup,
+  ]);
+  const ops = await page.getOperatorList();
+  return ops.fnArray.some((f) => painting.has(f));
 }
 
 interface PdfItem {

@@ -2,7 +2,8 @@ import { FILE_LIMITS, FILE_MESSAGES, type TenderFileKind } from '@bid/shared';
 import { FairGate } from '../ai/fair-use.ts';
 import { ChildSandbox, SandboxKilled, SandboxTaskError } from '../lib/child-sandbox.ts';
 import type { ActorScope } from '../policy/actor.ts';
-import type { ParseFailureCode, ParseLimits, ParsedFile } from './parse-core.ts';
+import { normalizeText, type ParseFailureCode, type ParseLimits, type ParsedFile } from './parse-core.ts';
+import type { OcrPage } from './ocr/page.ts';
 
 export class FileParseError extends Error {
   constructor(
@@ -25,16 +26,28 @@ export interface ParseRunnerOptions {
   perUser?: number;
   /** The child's module (default parse-worker.ts; tests pass a stand-in). */
   entry?: URL;
+  /** The OCR child's module (default ocr-worker.ts). */
+  ocrEntry?: URL;
   limits?: Partial<ParseLimits>;
+}
+
+/** Where OCR of a file's pages stands: which pages are read by OCR and how many are done. */
+export interface OcrProgress {
+  pages: number[];
+  done: number;
+  total: number;
 }
 
 /** Who a parse is for and how it may be abandoned (the upload's connection closed). */
 export interface ParseRequest {
   actor?: ActorScope;
   signal?: AbortSignal;
+  /** Called when OCR starts and after each page it read. */
+  onOcr?: (p: OcrProgress) => void;
 }
 
 const ENTRY = new URL('./parse-worker.ts', import.meta.url);
+const OCR_ENTRY = new URL('./ocr-worker.ts', import.meta.url);
 
 /**
  * Loaded into every parse child before the TypeScript loader, so that a child is ready for any
@@ -60,6 +73,8 @@ const SYSTEM: ActorScope = { userId: '-system-', tenantId: '-system-' };
 export class ParseRunner {
   private readonly gate: FairGate;
   private readonly sandbox: ChildSandbox;
+  private readonly ocrSandbox: ChildSandbox;
+  private readonly perUser: number;
   private readonly timeoutMs: number;
   private readonly heapMb: number;
   private readonly rssMb: number;
@@ -68,7 +83,8 @@ export class ParseRunner {
 
   constructor(opts: ParseRunnerOptions = {}) {
     this.parallel = opts.parallel ?? 2;
-    this.gate = new FairGate(this.parallel, opts.perUser ?? this.parallel, Infinity);
+    this.perUser = opts.perUser ?? this.parallel;
+    this.gate = new FairGate(this.parallel, this.perUser, Infinity);
     this.timeoutMs = opts.timeoutMs ?? FILE_LIMITS.parseTimeoutMs;
     this.heapMb = opts.heapMb ?? FILE_LIMITS.parseHeapMb;
     this.rssMb = opts.rssMb ?? this.heapMb + 256;
@@ -83,6 +99,19 @@ export class ParseRunner {
       maxTasksPerChild: 200,
       idleMs: 10 * 60_000,
       keepWarm: this.parallel,
+    });
+    // OCR children: the same limits, one page per task, handed out by the same fair gate. Their
+    // models take about 150 MB, so a child is kept unless it grew well past that.
+    this.ocrSandbox = new ChildSandbox({
+      entry: opts.ocrEntry ?? OCR_ENTRY,
+      preload: [new URL('./pdf-runtime.mjs', import.meta.url).href, 'onnxruntime-node'],
+      heapMb: this.heapMb,
+      rssMb: this.rssMb,
+      timeoutMs: this.timeoutMs,
+      parallel: this.parallel,
+      reuseBelowRssMb: Math.round(this.rssMb * 0.8),
+      maxTasksPerChild: 500,
+      idleMs: 5 * 60_000,
     });
     this.limits = {
       maxPages: FILE_LIMITS.maxPdfPages,
@@ -118,8 +147,55 @@ export class ParseRunner {
     }
   }
 
-  parse(file: string, kind: TenderFileKind, req: ParseRequest = {}): Promise<ParsedFile> {
-    return this.gate.run(req.actor ?? SYSTEM, () => this.runChild(file, kind), req.signal);
+  async parse(file: string, kind: TenderFileKind, req: ParseRequest = {}): Promise<ParsedFile> {
+    const parsed = await this.gate.run(req.actor ?? SYSTEM, () => this.runChild(file, kind), req.signal);
+    if (!parsed.ocr) return parsed;
+    return this.recognise(file, parsed, parsed.ocr, req);
+  }
+
+  /**
+   * Reads by OCR the pages whose text layer is missing or garbled, one page per task in the OCR
+   * children, each page taking its turn at the fair gate (another user's upload waits for one
+   * page at most), up to `perUser` pages at once. A page that cannot be read (time or memory limit)
+   * keeps what its text layer had; cancelling stops the pages running and those not started.
+   */
+  private async recognise(
+    file: string,
+    parsed: ParsedFile,
+    ocr: NonNullable<ParsedFile['ocr']>,
+    req: ParseRequest,
+  ): Promise<ParsedFile> {
+    const pageTexts = [...ocr.pageTexts];
+    const pages = ocr.pages.map((p) => p.page);
+    const read: number[] = [];
+    let done = 0;
+    req.onOcr?.({ pages, done, total: pages.length });
+    const queue = [...pages];
+    const worker = async () => {
+      for (let page = queue.shift(); page !== undefined; page = queue.shift()) {
+        const at = page;
+        try {
+          const r = await this.gate.run(
+            req.actor ?? SYSTEM,
+            () => this.ocrSandbox.run<OcrPage>({ file, page: at }, { signal: req.signal }),
+            req.signal,
+          );
+          if (r.text.trim()) {
+            pageTexts[at - 1] = r.text;
+            read.push(at);
+          }
+        } catch (e) {
+          if (req.signal?.aborted || (e instanceof SandboxKilled && e.reason === 'cancelled')) throw e;
+          // One unreadable page does not cost the rest of the file.
+        }
+        done += 1;
+        req.onOcr?.({ pages, done, total: pages.length });
+      }
+    };
+    await Promise.all(Array.from({ length: Math.max(1, Math.min(this.perUser, pages.length)) }, worker));
+    const text = normalizeText(pageTexts.join('\n\n'), this.limits.maxTextChars);
+    if (!text.replace(/\s/g, '')) throw new FileParseError('pdf-no-text', FILE_MESSAGES.pdfNoText);
+    return { text, pages: parsed.pages, headings: parsed.headings, ocrPages: read.sort((a, b) => a - b) };
   }
 
   /** Parses waiting for a slot (all users). */
@@ -134,7 +210,7 @@ export class ParseRunner {
 
   /** Stops every running parse (server shutdown). */
   async close(): Promise<void> {
-    await this.sandbox.close();
+    await Promise.all([this.sandbox.close(), this.ocrSandbox.close()]);
   }
 
   private async runChild(file: string, kind: TenderFileKind): Promise<ParsedFile> {

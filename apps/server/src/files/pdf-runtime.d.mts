@@ -5,3 +5,6 @@ export function openPdf(data: Uint8Array): PDFDocumentLoadingTask;
 
 /** Whether the worker module was loaded with TextState.clone flattened (see pdf-runtime.mjs). */
 export const textStateFlattened: boolean;
+
+/** pdf.js's operator codes. */
+export const OPS: Record<string, number>;

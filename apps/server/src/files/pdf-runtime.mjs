@@ -117,4 +117,7 @@ export function openPdf(data) {
   });
 }
 
+/** pdf.js's operator codes (to tell whether a page paints an image). */
+export const OPS = pdfjs.OPS;
+
 globalThis.bidPdfRuntime = { openPdf };

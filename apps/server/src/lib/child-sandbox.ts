@@ -38,7 +38,7 @@ export interface SandboxOptions {
   keepWarm?: number;
 }
 
-export type SandboxFailure = 'timeout' | 'memory' | 'crash';
+export type SandboxFailure = 'timeout' | 'memory' | 'crash' | 'cancelled';
 
 /** The child was killed or died; `reason` says why. Errors thrown by the task come back as TaskError. */
 export class SandboxKilled extends Error {
@@ -110,11 +110,15 @@ export class ChildSandbox {
     return this.idle.length;
   }
 
-  /** Runs one task; `timeoutMs` overrides the sandbox's time limit for this task. */
-  run<T>(payload: unknown, opts: { timeoutMs?: number } = {}): Promise<T> {
+  /**
+   * Runs one task; `timeoutMs` overrides the sandbox's time limit for this task. An aborted `signal`
+   * kills the task's child (its work stops at once) and rejects with SandboxKilled('cancelled').
+   */
+  run<T>(payload: unknown, opts: { timeoutMs?: number; signal?: AbortSignal } = {}): Promise<T> {
     if (this.closed) return Promise.reject(new SandboxKilled('crash'));
+    if (opts.signal?.aborted) return Promise.reject(new SandboxKilled('cancelled'));
     this.warmed = true;
-    return this.sem.run(() => this.runOnce<T>(payload, opts.timeoutMs ?? this.opts.timeoutMs));
+    return this.sem.run(() => this.runOnce<T>(payload, opts.timeoutMs ?? this.opts.timeoutMs, opts.signal));
   }
 
   /** Starts the warm children now (server start), so that the first task does not wait for them. */
@@ -190,7 +194,8 @@ export class ChildSandbox {
     if (child.proc.exitCode === null && child.proc.signalCode === null) child.proc.kill('SIGKILL');
   }
 
-  private async runOnce<T>(payload: unknown, timeoutMs: number): Promise<T> {
+  private async runOnce<T>(payload: unknown, timeoutMs: number, signal?: AbortSignal): Promise<T> {
+    if (signal?.aborted) throw new SandboxKilled('cancelled');
     const child = this.unpark() ?? this.spawn();
     child.tasks += 1;
     setRef(child, true);
@@ -203,6 +208,7 @@ export class ChildSandbox {
         settled = true;
         clearTimeout(timer);
         clearInterval(watch);
+        signal?.removeEventListener('abort', onAbort);
         proc.off('message', onMessage);
         proc.off('exit', onExit);
         const rss = keep ? rssMbOf(proc.pid ?? -1) : null;
@@ -239,6 +245,8 @@ export class ChildSandbox {
         const oom = code === 134 || signal === 'SIGABRT' || signal === 'SIGTRAP';
         finish(() => reject(new SandboxKilled(oom ? 'memory' : 'crash')), false);
       };
+      const onAbort = () => finish(() => reject(new SandboxKilled('cancelled')), false);
+      signal?.addEventListener('abort', onAbort, { once: true });
       proc.on('message', onMessage);
       proc.on('exit', onExit);
       child.ready.then(

@@ -1,0 +1,38 @@
+import fs from 'node:fs/promises';
+import { ocrImage, type OcrPage } from './ocr/page.ts';
+import { renderPage } from './ocr/render.ts';
+
+/**
+ * Child-process entry for OCR (lib/child-worker-boot.mjs, run by files/parse.ts): reads one page of a
+ * PDF per task, so that each page has the sandbox's time limit and a cancel or a kill loses one
+ * page. The document stays open between the pages of one file (a child usually gets the next page
+ * of the same file); the OCR models are loaded once per child (ocr/engine.ts).
+ */
+type Doc = Parameters<typeof renderPage>[0] & { destroy(): Promise<void> };
+
+let open: { file: string; mtimeMs: number; doc: Promise<Doc> } | null = null;
+
+async function docOf(file: string): Promise<Doc> {
+  const st = await fs.stat(file);
+  if (open && open.file === file && open.mtimeMs === st.mtimeMs) return open.doc;
+  if (open) {
+    const old = open.doc;
+    open = null;
+    await old.then((d) => d.destroy()).catch(() => {});
+  }
+  const { openPdf } = await import('./pdf-runtime.mjs');
+  const buf = await fs.readFile(file);
+  const doc = openPdf(new Uint8Array(buf.buffer, buf.byteOffset, buf.byteLength))
+    .promise as unknown as Promise<Doc>;
+  open = { file, mtimeMs: st.mtimeMs, doc };
+  doc.catch(() => {
+    if (open?.doc === doc) open = null;
+  });
+  return doc;
+}
+
+export async function handle(p: { file: string; page: number }): Promise<OcrPage> {
+  const doc = await docOf(p.file);
+  const img = await renderPage(doc, p.page);
+  return ocrImage(img);
+}
