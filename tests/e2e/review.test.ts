@@ -252,6 +252,8 @@ describe('review of the tender analysis before the outline (browser)', () => {
     const rows = page.getByTestId('ip-scoring-row');
     await expect.poll(() => rows.count()).toBe(TABLE_ROWS.length);
     expect(await page.getByTestId('ip-scoring').textContent()).toContain('项目人员配置');
+    // The reader's 「…请核对评分项」 no longer holds once the confirmed items add up.
+    expect(await page.getByTestId('interpretation-report').textContent()).not.toContain('请核对评分项');
     await shot(page, 'review-interpretation-saved');
     const detail = (
       await suite.server.api.get('/ai/fileInterpretationClient/detail', { id }, { token: user.token })

@@ -13,6 +13,7 @@ import {
   disqualificationRows,
   draftProblems,
   replaceScoring,
+  settledWarnings,
   withDisqualifications,
   type TextRow,
 } from './draft.ts';
@@ -251,7 +252,7 @@ export function AnalysisReview({
               icon={<CheckOutlined />}
               loading={busy}
               disabled={problems.length > 0}
-              onClick={() => onConfirm(draft)}
+              onClick={() => onConfirm({ ...draft, warnings: settledWarnings(draft, totals) })}
               data-testid={confirmTestId}
             >
               {confirmLabel}

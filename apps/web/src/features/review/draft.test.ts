@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  reviewTotals,
   tenderAnalysisSchema,
   type ReparseScoringResult,
   type ScoringItem,
@@ -13,6 +14,7 @@ import {
   nextItemId,
   removeItem,
   replaceScoring,
+  settledWarnings,
   splitItem,
   splitPoints,
   updateItem,
@@ -174,5 +176,17 @@ describe('review draft edits', () => {
       ],
     });
     expect(draftProblems(lots, 2)[0].message).toMatch(/本标书投标第 2 包/);
+  });
+
+  it('drops the "check the items" warnings only once the confirmed items add up to every stated total', () => {
+    const warnings = ['找到 1 项共 30 分，招标文件总分 100 分，请核对评分项', '技术标暗标，请勿出现单位名称'];
+    const stated = [{ lot: null, total: 100, parts: [], source: null }];
+    const short = analysis([item('S1', '投标报价', 30)], { warnings, statedTotals: stated });
+    expect(settledWarnings(short, reviewTotals(short))).toEqual(warnings);
+    const full = { ...short, scoringItems: [item('S1', '投标报价', 30), item('S2', '技术方案', 70)] };
+    expect(settledWarnings(full, reviewTotals(full))).toEqual(['技术标暗标，请勿出现单位名称']);
+    // Nothing stated: nothing shows the items are complete, the warning stays.
+    const unstated = { ...full, statedTotals: [] };
+    expect(settledWarnings(unstated, reviewTotals(unstated))).toEqual(warnings);
   });
 });

@@ -1,6 +1,8 @@
 import {
   analysisProblems,
   reviewedAnalysisSchema,
+  totalsMismatches,
+  type AnalysisTotals,
   type ReparseScoringResult,
   type ScoringCategory,
   type ScoringItem,
@@ -183,4 +185,19 @@ export function draftProblems(a: TenderAnalysis, bidLot: number | null = null): 
   if (!parsed.success) for (const issue of parsed.error.issues) add(issue.path, issue.message);
   for (const p of analysisProblems(a, bidLot)) add(p.path, p.message);
   return out;
+}
+
+/**
+ * The readers' warnings that ask the writer to check the scoring items (「找到 4 项共 62 分，招标文件总分
+ * 100 分，请核对评分项」, 「未识别到评分标准…」). Once the writer has confirmed items whose sums agree with
+ * every total the tender states, they no longer hold and are not kept with the confirmed analysis.
+ */
+const CHECK_ITEMS_WARNING = /请核对评分项|^未识别到评分标准/;
+
+export function settledWarnings(a: TenderAnalysis, totals: AnalysisTotals[]): string[] {
+  const agreed =
+    a.scoringItems.length > 0 &&
+    totals.length > 0 &&
+    totals.every((t) => t.stated != null && totalsMismatches(t).length === 0);
+  return agreed ? a.warnings.filter((w) => !CHECK_ITEMS_WARNING.test(w)) : a.warnings;
 }
