@@ -2,7 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * Projects: unit (pure logic in packages and server), web (React in jsdom), api (a real server on a
- * free port with a fresh SQLite database), api-pg (the same suite on PostgreSQL), e2e (Chromium).
+ * free port with a fresh SQLite database), api-pg (the same suite on PostgreSQL), e2e (Chromium),
+ * bench (each benchmark's small mode).
  * scripts/test.mjs picks which to run and says why any is left out.
  */
 export default defineConfig({
@@ -47,6 +48,16 @@ export default defineConfig({
           env: { TEST_DB: 'pg' },
           testTimeout: 30_000,
           hookTimeout: 60_000,
+        },
+      },
+      {
+        // Every benchmark's small mode: finishes and prints its ratio (bench/small-modes.smoke.ts).
+        test: {
+          name: 'bench',
+          include: ['bench/small-modes.smoke.ts'],
+          environment: 'node',
+          testTimeout: 600_000,
+          fileParallelism: false,
         },
       },
       {

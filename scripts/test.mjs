@@ -21,6 +21,12 @@ if (!office)
   );
 
 const chromium = chromiumPath();
+// Every benchmark's small mode (bench/small-modes.smoke.ts): they need the tools of their anchors.
+if (chromium && office && hasCommand('pandoc') && hasCommand('pdfinfo')) projects.push('bench');
+else
+  missing.push(
+    'benchmark small modes skipped: they need Chromium, LibreOffice, poppler and pandoc (apt-get install -y pandoc)',
+  );
 if (chromium && office) projects.push('e2e');
 else if (!chromium) missing.push('browser tests skipped: Chromium not found (apt-get install -y chromium)');
 else missing.push('browser tests skipped: they export Word files and need LibreOffice too');
@@ -31,7 +37,7 @@ if (ci && missing.length) {
   process.exit(1);
 }
 
-if (projects.includes('e2e')) {
+if (projects.includes('e2e') || projects.includes('bench')) {
   const build = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }

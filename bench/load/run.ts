@@ -26,9 +26,11 @@ import {
   MARKER_VALUE,
 } from '@bid/shared';
 
-const CONNECTIONS = 200;
+/** BENCH_SMALL=1: 20 connections for 3 s, no goal checked (CI: the benchmark still works). */
+const SMALL = Boolean(process.env.BENCH_SMALL);
+const CONNECTIONS = SMALL ? 20 : 200;
 const USERS = 10;
-const SECONDS = Number(process.env.LOAD_SECONDS ?? 60);
+const SECONDS = Number(process.env.LOAD_SECONDS ?? (SMALL ? 3 : 60));
 const P99_GOAL_MS = 300;
 
 // Node's fetch keeps connections alive and opens as many per origin as there are calls in flight.
@@ -329,7 +331,7 @@ async function main(): Promise<void> {
       );
     if (errors.length) console.log(`first errors: ${[...new Set(errors)].slice(0, 5).join(' | ')}`);
     console.log(`ratio p99 / ${P99_GOAL_MS} ms: ${(p99 / P99_GOAL_MS).toFixed(2)} (goal ≤ 1, 0 errors)`);
-    process.exitCode = errors.length === 0 && p99 <= P99_GOAL_MS ? 0 : 1;
+    process.exitCode = errors.length === 0 && (p99 <= P99_GOAL_MS || SMALL) ? 0 : 1;
   } finally {
     stop();
   }

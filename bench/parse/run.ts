@@ -29,7 +29,7 @@ import { createUserWithSession } from '../../apps/server/test/helpers/fixtures.t
 import type { TestServer } from '../../apps/server/test/helpers/test-server.ts';
 import { benchPdf } from './generate.ts';
 
-const small = process.env.PARSE_BENCH_SMALL === '1';
+const small = process.env.PARSE_BENCH_SMALL === '1' || Boolean(process.env.BENCH_SMALL);
 const RUNS = small ? 2 : Number(process.env.PARSE_BENCH_RUNS ?? 5);
 const GOAL = 1.5;
 const run = promisify(execFile);

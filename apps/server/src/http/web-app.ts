@@ -39,8 +39,12 @@ export function registerWebApp(app: FastifyInstance, config: Config, site: SiteR
   const web = new WebRenderer(dist, site);
   // Not under tests: most suites never ask for a page, and the renderer is a large module to compile.
   if (hasWeb && config.NODE_ENV !== 'test') {
-    app.addHook('onReady', async () => {
-      await web.warm().catch((err: unknown) => app.log.warn({ err }, 'server renderer warm-up failed'));
+    // Started, not awaited: on a busy machine compiling the renderer took longer than Fastify's 10 s
+    // for an onReady hook, and the server then refused to start. A page asked for meanwhile waits
+    // for the same import.
+    app.addHook('onReady', (done) => {
+      web.warm().catch((err: unknown) => app.log.warn({ err }, 'server renderer warm-up failed'));
+      done();
     });
   }
   app.setNotFoundHandler(async (req, reply) => {
