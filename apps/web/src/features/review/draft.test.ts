@@ -122,6 +122,13 @@ describe('review draft edits', () => {
       ['S2', 'x', 1, null],
     ]);
     expect(split[1].criteria).toBe(items[0].criteria);
+    // Merged back: one item as before, its criteria once.
+    expect(mergeItems(split, ['S1', 'S3'], '资质与信誉')[0]).toMatchObject({
+      id: 'S1',
+      name: '资质与信誉',
+      points: 8,
+      criteria: items[0].criteria,
+    });
   });
 
   it('a pasted table replaces the list, keeping ids of items it already had by name', () => {

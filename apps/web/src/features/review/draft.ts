@@ -57,7 +57,8 @@ function addPoints(a: number | null, b: number | null): number | null {
 
 /**
  * Two items made one (a name the reader cut in two, a sub-row taken as an item): it takes the place
- * and the id of the one listed first, the points of both, both criteria, and the first source found.
+ * and the id of the one listed first, the points of both, both criteria (once when the same), and the
+ * first source found.
  */
 export function mergeItems(items: ScoringItem[], ids: [string, string], name: string): ScoringItem[] {
   const [a, b] = items.filter((i) => ids.includes(i.id)).sort((x, y) => items.indexOf(x) - items.indexOf(y));
@@ -66,7 +67,8 @@ export function mergeItems(items: ScoringItem[], ids: [string, string], name: st
     ...a,
     name: name.trim() || a.name,
     points: addPoints(a.points, b.points),
-    criteria: [a.criteria, b.criteria].filter((c) => c.trim()).join('\n'),
+    // Halves of a split share their criteria: it is kept once.
+    criteria: [...new Set([a.criteria.trim(), b.criteria.trim()].filter(Boolean))].join('\n'),
     source: a.source ?? b.source ?? null,
   };
   return items.filter((i) => i.id !== b.id).map((i) => (i.id === a.id ? merged : i));
