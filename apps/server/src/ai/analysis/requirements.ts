@@ -18,6 +18,8 @@ const INSTRUCTION =
 const LABELLED = /^[^，。；：:]{2,16}(要求|标准|规定)[：:]\s*\S/;
 const VERB = /须|应|不得|不少于|不低于|不超过|不大于|不小于|≥|≤|具备|具有|配备|提供/;
 
+const DISQUALIFIES = /的[，,]\s*(?:其)?(?:投标|响应)(?:文件)?(?:将被|应)?(?:无效|否决|作废标处理)[。；;]?$/;
+
 function span(b: Block): SourceSpan {
   return { start: b.start, end: b.end };
 }
@@ -28,7 +30,8 @@ export function extractRequirements(st: Structure, multiLot: boolean): Requireme
   const out: Requirement[] = [];
   const add = (text: string, mark: '★' | '▲' | null, lot: number | null, b: Block) => {
     const t = text.replace(/\s+/g, ' ').trim();
-    if (t.length < 4 || !/[\p{Script=Han}A-Za-z]/u.test(t)) return;
+    // A bare parameter name whose value sits in another cell (★质量范围) is no requirement row.
+    if (t.length < 6 || !/[\p{Script=Han}A-Za-z]/u.test(t)) return;
     if (out.some((o) => o.text === t && o.lot === lot)) return;
     out.push({
       id: `R${out.length + 1}`,
@@ -51,6 +54,8 @@ export function extractRequirements(st: Structure, multiLot: boolean): Requireme
     // ★1. 服务期限… : the enumerator may follow the mark.
     const mark = (/^[★▲]/.exec(bodyOf(b))?.[0] as '★' | '▲' | undefined) ?? null;
     const body = mark ? bodyOf({ text: bodyOf(b).replace(/^[★▲]\s*/, ''), style: 'num' }) : bodyOf(b);
+    // A 废标 condition (未按规定提交投标保证金的，投标无效) is a clause, not a requirement to answer.
+    if (!mark && DISQUALIFIES.test(body)) return;
     if (b.kind === 'item') {
       // A lead-in (具体要求如下：) introduces the items under it; they are the rows.
       if (/[：:]$/.test(body) && body.length <= 40) return;

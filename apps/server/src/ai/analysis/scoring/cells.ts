@@ -166,7 +166,7 @@ function splitLine(
   }
   // Columns kept apart by runs of spaces (`pdftotext -layout`, text copied from a fixed-width view).
   if (/\S\s{2,}\S/.test(text)) {
-    const re = /\S(?:.*?\S)?(?=\s{2,}|\s*$)/g;
+    const re = /\S+(?: \S+)*/g;
     let m: RegExpExecArray | null;
     while ((m = re.exec(text))) push(m[0], m.index);
     return { cells, spaceRow: false };

@@ -27,7 +27,32 @@ interface Cells {
   starts: number[];
 }
 
-function split(l: Line): Cells | null {
+/** Display columns up to `index` (a CJK or full-width character takes two, as the text was aligned). */
+function columnAt(text: string, index: number): number {
+  let w = 0;
+  for (let i = 0; i < index; i++) w += /[\u1100-\uffff]/.test(text[i]) ? 2 : 1;
+  return w;
+}
+
+/** Cells of a line set in columns by runs of spaces, placed under the header's columns by position. */
+function byPosition(l: Line, head: number[]): Cells | null {
+  if (l.text.includes('\t') || !l.text.trim()) return null;
+  const texts = head.map(() => '');
+  const starts = head.map(() => l.start);
+  const re = /\S+(?: \S+)*/g;
+  let m: RegExpExecArray | null;
+  while ((m = re.exec(l.text))) {
+    let col = 0;
+    const x = columnAt(l.text, m.index);
+    for (let k = 0; k < head.length; k++) if (head[k] <= x + 2) col = k;
+    if (!texts[col]) starts[col] = l.start + m.index;
+    texts[col] = texts[col] ? `${texts[col]}${m[0]}` : m[0];
+  }
+  return { texts, starts };
+}
+
+function split(l: Line, head?: number[]): Cells | null {
+  if (head && !l.text.includes('\t')) return byPosition(l, head);
   if (!l.text.includes('\t')) return null;
   const texts: string[] = [];
   const starts: number[] = [];
@@ -43,7 +68,16 @@ function split(l: Line): Cells | null {
 
 export function readLotColumns(lines: Line[]): Proposal[] {
   for (let h = 0; h < lines.length; h++) {
-    const head = split(lines[h]);
+    // A header set with TABs, or with runs of spaces (its words' positions are the columns).
+    let head = split(lines[h]);
+    let xs: number[] | undefined;
+    if (!head && /\S\s{2,}\S/.test(lines[h].text)) {
+      const words = [...lines[h].text.matchAll(/\S+/g)];
+      if (words.length >= 4) {
+        xs = words.map((w) => columnAt(lines[h].text, w.index!));
+        head = { texts: words.map((w) => w[0]), starts: words.map((w) => lines[h].start + w.index!) };
+      }
+    }
     if (!head) continue;
     const lotCols = head.texts.map((t, i) => [lotNo(t), i] as const).filter(([n]) => n != null);
     if (lotCols.length < 2) continue;
@@ -56,7 +90,7 @@ export function readLotColumns(lines: Line[]): Proposal[] {
     for (const [n] of lotCols) byLot.set(n!, { reader: 'lot-columns', lot: n, items: [], subtotals: [] });
     let group: string | null = null;
     for (let r = h + 1; r < lines.length; r++) {
-      const row = split(lines[r]);
+      const row = split(lines[r], xs);
       if (!row) {
         if (lines[r].text.trim() && [...byLot.values()].some((p) => p.items.length)) break;
         continue;
@@ -65,8 +99,9 @@ export function readLotColumns(lines: Line[]): Proposal[] {
       const seq = seqCol >= 0 ? (row.texts[seqCol] ?? '') : '';
       if (TOTAL.test(name) || TOTAL.test(seq) || TOTAL.test(row.texts[0] ?? '')) break;
       if (!name || row.texts.every((t, i) => i === nameCol || !t)) continue;
-      const isGroup =
-        GROUP_SERIAL.test(seq) || (critCol >= 0 && !row.texts[critCol] && categoryOfLabel(name));
+      const crit = critCol >= 0 ? (row.texts[critCol] ?? '') : '';
+      // A row with criteria is an item even under a 一、 serial (一 投标报价 以…为基准价 30).
+      const isGroup = !crit && (GROUP_SERIAL.test(seq) || categoryOfLabel(name) != null);
       for (const [n, col] of lotCols) {
         const cell = row.texts[col] ?? '';
         const p = byLot.get(n!)!;
@@ -87,7 +122,7 @@ export function readLotColumns(lines: Line[]): Proposal[] {
         const item: ProposedItem = {
           name,
           points: v,
-          criteria: critCol >= 0 ? (row.texts[critCol] ?? '') : '',
+          criteria: crit,
           category: group ? categoryOfLabel(group) : null,
           group,
           lot: n,
@@ -100,6 +135,22 @@ export function readLotColumns(lines: Line[]): Proposal[] {
       }
       if (isGroup) group = name;
     }
+    // A group row with points and no rows under it is an item (报价 scored by formula).
+    for (const p of byLot.values())
+      for (const g of p.subtotals)
+        if (!p.items.some((it) => it.group === g.label))
+          p.items.push({
+            name: g.label.replace(/[（(].*$/, ''),
+            points: g.points,
+            criteria: '',
+            category: g.category,
+            group: null,
+            lot: p.lot,
+            span: g.span,
+            nameSpan: g.span,
+            pointsSpan: g.span,
+            serial: null,
+          });
     const out = [...byLot.values()].filter((p) => p.items.length);
     if (out.length >= 2) return out;
   }

@@ -142,6 +142,9 @@ interface Ctx {
   lot: number | null;
 }
 
+const SUB_MARK =
+  /^\s*(?:[a-zA-Z][)）.、]|[（(](?:[a-zA-Z]|\d{1,2}|[一二三四五六七八九十])[)）]|[①-⑳]|\d{1,2}[)）])\s*/;
+
 /** A row's cells read as one item (or a factor with sub-items). */
 function readRow(row: Row, ctx: Ctx): ProposedItem[] {
   const cells = row.cells.filter((c) => c.kind !== 'header' && !SKIP.test(c.text));
@@ -209,37 +212,33 @@ function readRow(row: Row, ctx: Ctx): ProposedItem[] {
         break;
       }
   }
-  // Sub-rows with their own points under this factor: a name at a line start followed by its points.
+  // Sub-rows with their own points under this factor: a name at a line start followed by its points
+  // on its line, or a marked name (a) 乔灌木整形修剪方案, ① …) followed by its points.
   const subs: ProposedItem[] = [];
   const criteria: Cell[] = [];
+  const subStart = (c: Cell | undefined, n: Cell | undefined) =>
+    Boolean(c && n) &&
+    c!.kind === 'text' &&
+    c!.col === 0 &&
+    n!.kind === 'num' &&
+    (n!.line === c!.line || SUB_MARK.test(c!.text));
   for (let k = 0; k < rest.length; k++) {
     const c = rest[k];
     const next = rest[k + 1];
     if (
-      c.kind === 'text' &&
-      c.col === 0 &&
-      nameLike(c.text) &&
-      next?.kind === 'num' &&
-      next.line === c.line &&
-      (criteria.length > 0 || pointsValue == null)
+      subStart(c, next) &&
+      nameLike(c.text.replace(SUB_MARK, '')) &&
+      (criteria.length > 0 || pointsValue == null || SUB_MARK.test(c.text))
     ) {
       const subCrit: Cell[] = [];
       let j = k + 2;
-      while (
-        j < rest.length &&
-        !(
-          rest[j].kind === 'text' &&
-          rest[j].col === 0 &&
-          rest[j + 1]?.kind === 'num' &&
-          rest[j + 1].line === rest[j].line
-        )
-      ) {
+      while (j < rest.length && !subStart(rest[j], rest[j + 1])) {
         subCrit.push(rest[j]);
         j += 1;
       }
       subs.push(
         item(
-          c.text,
+          c.text.replace(SUB_MARK, ''),
           next.value,
           subCrit,
           { start: c.start, end: (subCrit[subCrit.length - 1] ?? next).end },
