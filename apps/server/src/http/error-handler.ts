@@ -79,7 +79,7 @@ export function validationMessage(items: ValidationItem[]): string {
   // Custom messages already name the field in Chinese (e.g. 手机号格式不正确).
   if (
     /[\u4e00-\u9fff]{2,}/.test(message) &&
-    !/^(无效|期望|输入|数值过|字符串|数组|对象|未知|意外)/.test(message)
+    !/^(无效|期望|输入|数值过|字符串|数组|对象|未知|意外|包含不)/.test(message)
   )
     return message;
   const key = [...pathParts].reverse().find((p) => typeof p === 'string');

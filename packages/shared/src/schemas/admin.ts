@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { longText, plainText } from './text.ts';
 
 /**
  * The operators' console (issue 17): the audit log, users and companies, packages and coupons,
@@ -17,8 +18,8 @@ const pageFields = {
 /** GET admin/audit/list: newest first; operator matches the operator's account or name, action a part of the path. */
 export const auditLogQuerySchema = z.object({
   ...pageFields,
-  operator: z.string().trim().max(50, '操作人不能超过 50 个字符').optional(),
-  action: z.string().trim().max(100, '操作不能超过 100 个字符').optional(),
+  operator: plainText().trim().max(50, '操作人不能超过 50 个字符').optional(),
+  action: plainText().trim().max(100, '操作不能超过 100 个字符').optional(),
 });
 export type AuditLogQuery = z.infer<typeof auditLogQuerySchema>;
 
@@ -41,8 +42,7 @@ export type AuditLogItem = z.infer<typeof auditLogItemSchema>;
 const moneySchema = z.string().regex(/^\d+\.\d{2}$/);
 /** Money typed by an operator: yuan with at most two decimals ("199", "199.9", "199.90"). */
 const yuanInput = (label: string) =>
-  z
-    .string()
+  plainText()
     .trim()
     .regex(/^\d{1,7}(\.\d{1,2})?$/, `${label}请填写金额，如 199 或 199.90`);
 
@@ -67,7 +67,7 @@ export const USER_ROLE_LABELS: Record<string, string> = {
 /** GET admin/user/list: keyword matches phone, account, name or company name. */
 export const adminUserListQuerySchema = z.object({
   ...pageFields,
-  keyword: z.string().trim().max(50, '关键词不能超过 50 个字符').optional(),
+  keyword: plainText().trim().max(50, '关键词不能超过 50 个字符').optional(),
 });
 export type AdminUserListQuery = z.infer<typeof adminUserListQuerySchema>;
 
@@ -139,20 +139,20 @@ export type AdminUserDetail = z.infer<typeof adminUserDetailSchema>;
 export const GRANT_BUCKETS = ['grant', 'temporary'] as const;
 /** POST admin/user/grant: adds units to the bucket of whoever the user draws on. */
 export const grantQuotaSchema = z.object({
-  userId: z.string().min(1, '请选择用户'),
+  userId: plainText().min(1, '请选择用户'),
   bucket: z.enum(GRANT_BUCKETS, { message: '额度类型只能是赠送额度或体验额度' }),
   amount: z
     .number({ message: '请填写份数' })
     .int('份数必须是整数')
     .min(1, '份数须在 1 到 1000 之间')
     .max(1000, '份数须在 1 到 1000 之间'),
-  reason: z.string().trim().min(1, '请填写赠送原因').max(200, '原因不能超过 200 个字符'),
+  reason: longText().trim().min(1, '请填写赠送原因').max(200, '原因不能超过 200 个字符'),
 });
 export type GrantQuotaInput = z.infer<typeof grantQuotaSchema>;
 
 /** POST admin/user/status: disabling revokes every session at once; data is kept. */
 export const setUserStatusSchema = z.object({
-  userId: z.string().min(1, '请选择用户'),
+  userId: plainText().min(1, '请选择用户'),
   disabled: z.boolean({ message: '请说明停用还是启用' }),
 });
 export type SetUserStatusInput = z.infer<typeof setUserStatusSchema>;
@@ -180,14 +180,14 @@ export type AdminPackageItem = z.infer<typeof adminPackageItemSchema>;
 /** POST admin/package/save: without id a new package; with id an edit (orders keep what they bought). */
 export const savePackageSchema = z
   .object({
-    id: z.string().optional(),
-    name: z.string().trim().min(1, '请填写套餐名称').max(40, '套餐名称不能超过 40 个字符'),
+    id: plainText().optional(),
+    name: plainText().trim().min(1, '请填写套餐名称').max(40, '套餐名称不能超过 40 个字符'),
     kind: z.enum(['count', 'monthly', 'yearly'], { message: '套餐类型只能是按份、包月或包年' }),
     bids: z.number().int('份数必须是整数').min(0, '份数不能小于 0').max(100000, '份数过大'),
     months: z.number().int('月数必须是整数').min(0, '月数不能小于 0').max(120, '月数不能超过 120'),
     price: yuanInput('价格'),
     originalPrice: yuanInput('原价').nullable().optional(),
-    description: z.string().trim().max(200, '说明不能超过 200 个字符').default(''),
+    description: longText().trim().max(200, '说明不能超过 200 个字符').default(''),
     sort: z.number().int('排序必须是整数').min(0, '排序不能小于 0').max(100000, '排序过大').default(100),
     enabled: z.boolean().default(true),
   })
@@ -203,7 +203,7 @@ export const savePackageSchema = z
 export type SavePackageInput = z.infer<typeof savePackageSchema>;
 
 export const setEnabledSchema = z.object({
-  id: z.string().min(1, '缺少 id'),
+  id: plainText().min(1, '缺少 id'),
   enabled: z.boolean({ message: '请说明启用还是停用' }),
 });
 export type SetEnabledInput = z.infer<typeof setEnabledSchema>;
@@ -229,18 +229,17 @@ export type AdminCouponItem = z.infer<typeof adminCouponItemSchema>;
 /** POST admin/coupon/save. */
 export const saveCouponSchema = z
   .object({
-    id: z.string().optional(),
-    code: z
-      .string()
+    id: plainText().optional(),
+    code: plainText()
       .trim()
       .regex(/^[A-Za-z0-9_-]{3,40}$/, '优惠码为 3 到 40 位字母、数字、下划线或连字符'),
-    name: z.string().trim().min(1, '请填写名称').max(40, '名称不能超过 40 个字符'),
+    name: plainText().trim().min(1, '请填写名称').max(40, '名称不能超过 40 个字符'),
     kind: z.enum(COUPON_KINDS, { message: '优惠方式只能是立减或折扣' }),
     /** amount: yuan off; percent: whole percent off (1..99). */
-    value: z.string().trim().min(1, '请填写优惠额度'),
+    value: plainText().trim().min(1, '请填写优惠额度'),
     minAmount: yuanInput('最低金额').default('0'),
-    validFrom: z.string().datetime({ offset: true, message: '生效时间格式不正确' }).nullable().optional(),
-    validUntil: z.string().datetime({ offset: true, message: '截止时间格式不正确' }).nullable().optional(),
+    validFrom: plainText().datetime({ offset: true, message: '生效时间格式不正确' }).nullable().optional(),
+    validUntil: plainText().datetime({ offset: true, message: '截止时间格式不正确' }).nullable().optional(),
     maxUses: z
       .number()
       .int('次数必须是整数')
@@ -268,8 +267,8 @@ export type SaveCouponInput = z.infer<typeof saveCouponSchema>;
 
 /** POST admin/order/refund: the money goes back offline; the quota the order credited is taken back. */
 export const refundOrderSchema = z.object({
-  id: z.string().min(1, '缺少订单号'),
-  note: z.string().trim().min(1, '请填写退款说明').max(200, '退款说明不能超过 200 个字符'),
+  id: plainText().min(1, '缺少订单号'),
+  note: longText().trim().min(1, '请填写退款说明').max(200, '退款说明不能超过 200 个字符'),
 });
 export type RefundOrderInput = z.infer<typeof refundOrderSchema>;
 export const refundOrderResultSchema = z.object({

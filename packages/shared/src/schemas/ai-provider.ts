@@ -1,23 +1,22 @@
 import { z } from 'zod';
+import { plainText } from './text.ts';
 
 const modelName = (label: string) =>
-  z
-    .string({ error: `请填写${label}` })
+  plainText({ error: `请填写${label}` })
     .trim()
     .min(1, `请填写${label}`)
     .max(100, `${label}不能超过 100 个字符`);
 
 /** POST admin/ai-provider/save: a new provider (no id) needs the key; an edit keeps the key unless a new one is given. */
 export const aiProviderSaveSchema = z.object({
-  id: z.string().optional(),
-  name: z.string({ error: '请填写名称' }).trim().min(1, '请填写名称').max(50, '名称不能超过 50 个字'),
-  baseUrl: z
-    .string({ error: '请填写接口地址' })
+  id: plainText().optional(),
+  name: plainText({ error: '请填写名称' }).trim().min(1, '请填写名称').max(50, '名称不能超过 50 个字'),
+  baseUrl: plainText({ error: '请填写接口地址' })
     .trim()
     .url('接口地址须为 http(s) 网址')
     .max(300, '接口地址过长')
     .refine((u) => /^https?:\/\//i.test(u), '接口地址须为 http(s) 网址'),
-  apiKey: z.string().trim().max(500, 'API Key 过长').optional(),
+  apiKey: plainText().trim().max(500, 'API Key 过长').optional(),
   standardModel: modelName('标准模型名'),
   premiumModel: modelName('高级模型名'),
   concurrency: z.coerce
@@ -52,4 +51,4 @@ export const aiProviderListSchema = z.object({
 export type AiProviderList = z.infer<typeof aiProviderListSchema>;
 
 /** POST admin/ai-provider/activate: `id` null goes back to the server's own settings. */
-export const aiProviderActivateSchema = z.object({ id: z.string().nullable() });
+export const aiProviderActivateSchema = z.object({ id: plainText().nullable() });

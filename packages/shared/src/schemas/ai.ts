@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { longText } from './text.ts';
 import { idSchema } from './common.ts';
 
 /**
@@ -46,7 +47,7 @@ export const aiGetBidCatalogChildSchema = z.object({ catalogId: idSchema });
 
 export const aiGetBidContentSchema = z.object({
   catalogId: idSchema,
-  requirement: z.string().max(2000, '写作要求不能超过 2000 字').optional(),
+  requirement: longText().max(2000, '写作要求不能超过 2000 字').optional(),
 });
 
 export const CUSTOMIZE_ACTIONS = ['rewrite', 'expand', 'shorten', 'polish', 'continue', 'custom'] as const;
@@ -64,8 +65,8 @@ export const aiGenerateCustomizeContentSchema = z
   .object({
     catalogId: idSchema,
     action: z.enum(CUSTOMIZE_ACTIONS, { message: '操作类型不正确' }),
-    selection: z.string().max(20_000, '选中的文字不能超过 2 万字'),
-    instruction: z.string().max(2000, '指令不能超过 2000 字').optional(),
+    selection: longText().max(20_000, '选中的文字不能超过 2 万字'),
+    instruction: longText().max(2000, '指令不能超过 2000 字').optional(),
   })
   .refine((v) => v.action === 'continue' || v.selection.trim().length > 0, {
     message: '请先选中要处理的文字',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { longText, plainText } from './text.ts';
 import { idSchema } from './common.ts';
 
 /**
@@ -255,8 +256,8 @@ export function analysisForLot(a: TenderAnalysis, lot: number | null | undefined
 export const startAnalysisSchema = z
   .object({
     fileId: idSchema.optional(),
-    text: z.string().max(2_000_000, '招标文件文字不能超过 200 万字').optional(),
-    name: z.string().trim().max(200, '名称不能超过 200 字').optional(),
+    text: longText().max(2_000_000, '招标文件文字不能超过 200 万字').optional(),
+    name: plainText().trim().max(200, '名称不能超过 200 字').optional(),
     modelType: z.enum(['standard', 'premium']).default('standard'),
   })
   .refine((v) => Boolean(v.fileId) || Boolean(v.text?.trim()), {

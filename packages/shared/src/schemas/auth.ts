@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plainText } from './text.ts';
 import { PHONE_PATTERN } from '../validators.ts';
 
 /** Login, SMS codes, captcha and WeChat QR login (SPEC sections 4 and 7, API.md "Authentication"). */
@@ -32,22 +33,25 @@ export const AUTH_LIMITS = {
   inviteRewardBids: 1,
 } as const;
 
-export const phoneSchema = z
-  .string({ error: (iss) => (iss.input === undefined ? '请输入手机号' : '手机号格式不正确') })
+export const phoneSchema = plainText({
+  error: (iss) => (iss.input === undefined ? '请输入手机号' : '手机号格式不正确'),
+})
   .trim()
   .min(1, '请输入手机号')
   .max(20, '手机号格式不正确')
   .regex(PHONE_PATTERN, '手机号格式不正确');
 
-export const smsCodeSchema = z
-  .string({ error: (iss) => (iss.input === undefined ? '请输入短信验证码' : '短信验证码应为 6 位数字') })
+export const smsCodeSchema = plainText({
+  error: (iss) => (iss.input === undefined ? '请输入短信验证码' : '短信验证码应为 6 位数字'),
+})
   .trim()
   .min(1, '请输入短信验证码')
   .regex(/^\d{6}$/, '短信验证码应为 6 位数字');
 
 /** The client sends the password as lowercase hex MD5 (SPEC section 5); never the clear text. */
-export const passwordMd5Schema = z
-  .string({ error: (iss) => (iss.input === undefined ? '请输入密码' : '密码格式不正确') })
+export const passwordMd5Schema = plainText({
+  error: (iss) => (iss.input === undefined ? '请输入密码' : '密码格式不正确'),
+})
   .trim()
   .min(1, '请输入密码')
   .max(64, '密码格式不正确')
@@ -57,7 +61,7 @@ export const passwordMd5Schema = z
 export const smsPurposeSchema = z.enum(SMS_PURPOSES, { error: '验证码用途 purpose 不正确' });
 
 const optText = (max: number, label: string) =>
-  z.string().trim().max(max, `${label}不能超过 ${max} 个字符`).optional();
+  plainText().trim().max(max, `${label}不能超过 ${max} 个字符`).optional();
 
 /**
  * Parameters of POST /api/blade-auth/oauth/token (form body or query string). Each grant type
@@ -126,8 +130,7 @@ export type WechatQr = z.infer<typeof wechatQrSchema>;
 export const WECHAT_STATES = ['waiting', 'scanned', 'confirmed', 'expired'] as const;
 export type WechatState = (typeof WECHAT_STATES)[number];
 
-const sceneCodeSchema = z
-  .string({ error: '缺少扫码登录编号 code' })
+const sceneCodeSchema = plainText({ error: '缺少扫码登录编号 code' })
   .trim()
   .min(1, '缺少扫码登录编号 code')
   .max(64, '扫码登录编号 code 不正确');
@@ -140,12 +143,11 @@ export type UserState = z.infer<typeof userStateSchema>;
 /** POST /api/dev/wechat/confirm (WECHAT_PROVIDER=simulator outside production only). */
 export const devWechatConfirmSchema = z.object({
   code: sceneCodeSchema,
-  openid: z
-    .string({ error: '缺少 openid' })
+  openid: plainText({ error: '缺少 openid' })
     .trim()
     .min(1, '缺少 openid')
     .max(64, 'openid 不能超过 64 个字符'),
-  nickname: z.string().trim().max(32, '昵称不能超过 32 个字符').optional(),
+  nickname: plainText().trim().max(32, '昵称不能超过 32 个字符').optional(),
   /** 'scan' only marks the scene scanned; 'confirm' (default) completes it. */
   step: z.enum(['scan', 'confirm'], { error: 'step 须为 scan 或 confirm' }).optional(),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { longText, plainText } from './text.ts';
 import { idSchema } from './common.ts';
 import { pageQuerySchema } from '../envelope.ts';
 
@@ -49,11 +50,10 @@ export const bidFlagSchema = z
   .union([z.boolean(), z.literal(0), z.literal(1), z.enum(['true', 'false', '1', '0'])])
   .transform((v) => v === true || v === 1 || v === 'true' || v === '1');
 
-const optionalText = (max: number, msg: string) => z.string().max(max, msg).nullish();
+const optionalText = (max: number, msg: string) => longText().max(max, msg).nullish();
 
 export const saveBidSchema = z.object({
-  name: z
-    .string({ error: '标书名称不能为空' })
+  name: plainText({ error: '标书名称不能为空' })
     .trim()
     .min(1, '标书名称不能为空')
     .max(BID_LIMITS.nameMax, `标书名称不能超过 ${BID_LIMITS.nameMax} 个字`),
@@ -72,7 +72,7 @@ export const saveBidSchema = z.object({
       `目标页数须在 ${BID_LIMITS.pageCountMin} 到 ${BID_LIMITS.pageCountMax} 之间`,
     )
     .nullish(),
-  templateId: z.string().max(64, '模板编号格式不正确').nullish(),
+  templateId: plainText().max(64, '模板编号格式不正确').nullish(),
   /** The 采购包 / 标段 number the bid answers when the tender has several (its analysis keeps that 包 only). */
   lot: z.coerce
     .number({ error: '采购包编号必须是数字' })
@@ -94,7 +94,7 @@ export const updateBidSchema = saveBidSchema.partial().extend({ id: idSchema });
 export type UpdateBidInput = z.infer<typeof updateBidSchema>;
 
 export const bidListQuerySchema = pageQuerySchema.extend({
-  keyword: z.string().trim().max(100, '搜索关键字不能超过 100 个字').optional(),
+  keyword: plainText().trim().max(100, '搜索关键字不能超过 100 个字').optional(),
   status: z.enum(BID_STATUS, { error: '状态只能是 writing（编写中）或 finished（已完成）' }).optional(),
   /** true: the recycle bin. */
   recycle: bidFlagSchema.optional(),
@@ -152,16 +152,15 @@ export const quotaSchema = z.object({
 export type Quota = z.infer<typeof quotaSchema>;
 
 export const saveFeedbackSchema = z.object({
-  type: z.string().trim().min(1, '反馈类型不能为空').max(20, '反馈类型不能超过 20 个字').default('建议'),
-  content: z
-    .string({ error: '反馈内容不能为空' })
+  type: plainText().trim().min(1, '反馈类型不能为空').max(20, '反馈类型不能超过 20 个字').default('建议'),
+  content: longText({ error: '反馈内容不能为空' })
     .trim()
     .min(1, '反馈内容不能为空')
     .max(BID_LIMITS.feedbackContentMax, `反馈内容不能超过 ${BID_LIMITS.feedbackContentMax} 个字`),
-  contact: z.string().trim().max(100, '联系方式不能超过 100 个字').nullish(),
+  contact: plainText().trim().max(100, '联系方式不能超过 100 个字').nullish(),
   /** Ids of the caller's own pictures (uploaded through picture/client/upload). */
   images: z
-    .array(z.string().regex(/^[\w-]{1,64}$/, '截图编号不正确'))
+    .array(plainText().regex(/^[\w-]{1,64}$/, '截图编号不正确'))
     .max(BID_LIMITS.feedbackImagesMax, `反馈截图最多 ${BID_LIMITS.feedbackImagesMax} 张`)
     .nullish(),
 });

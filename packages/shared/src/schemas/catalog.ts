@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { longText, plainText, textTree } from './text.ts';
 import type { ChapterSource } from './knowledge.ts';
 import { idSchema } from './common.ts';
 import { LIMITS } from '../limits.ts';
@@ -49,8 +50,7 @@ export const CATALOG_MSG = {
   bidIdOrIdRequired: '请指定章节 id 或标书 bidId',
 } as const;
 
-const titleSchema = z
-  .string({ error: '章节标题不能为空' })
+const titleSchema = plainText({ error: '章节标题不能为空' })
   .trim()
   .min(1, '章节标题不能为空')
   .max(CATALOG_LIMITS.titleMax, `章节标题不能超过 ${CATALOG_LIMITS.titleMax} 个字`);
@@ -64,14 +64,12 @@ const targetWordsSchema = z.coerce
 /** The gear of a chapter: word budget, extra requirements, what to include. */
 export const catalogSettingsSchema = z.object({
   targetWords: targetWordsSchema.nullish(),
-  requirement: z
-    .string()
+  requirement: longText()
     .max(CATALOG_LIMITS.requirementMax, `写作要求不能超过 ${CATALOG_LIMITS.requirementMax} 个字`)
     .nullish(),
   include: z
     .array(
-      z
-        .string()
+      plainText()
         .trim()
         .min(1, '包含内容不能为空')
         .max(CATALOG_LIMITS.includeItemMax, `每项包含内容不能超过 ${CATALOG_LIMITS.includeItemMax} 个字`),
@@ -166,7 +164,8 @@ export type DragCatalogInput = z.infer<typeof dragCatalogSchema>;
 /** ProseMirror JSON of a chapter; the server checks the structure with the document model. */
 export const updateCatalogContentSchema = z.object({
   id: idSchema,
-  content: z.record(z.string(), z.unknown(), { error: '章节内容 content 必须是文档对象' }),
+  // Every text of the document checked like a long text (a NUL would make the Word file unreadable).
+  content: textTree(z.record(z.string(), z.unknown(), { error: '章节内容 content 必须是文档对象' })),
   baseVersion: z.coerce
     .number({ error: 'baseVersion 不能为空' })
     .int('baseVersion 必须是整数')
@@ -243,8 +242,7 @@ export const catalogVersionListSchema = z.object({ bidId: idSchema });
 export const catalogVersionIdSchema = z.object({ id: idSchema });
 export const saveCatalogVersionSchema = z.object({
   bidId: idSchema,
-  name: z
-    .string()
+  name: plainText()
     .trim()
     .max(CATALOG_LIMITS.versionNameMax, `版本名称不能超过 ${CATALOG_LIMITS.versionNameMax} 个字`)
     .nullish(),
@@ -278,8 +276,7 @@ export interface CatalogVersionDetail extends CatalogVersionItem {
 
 export const saveContentVersionSchema = z.object({
   id: idSchema,
-  name: z
-    .string()
+  name: plainText()
     .trim()
     .max(CATALOG_LIMITS.versionNameMax, `版本名称不能超过 ${CATALOG_LIMITS.versionNameMax} 个字`)
     .nullish(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plainText } from './text.ts';
 import { idSchema } from './common.ts';
 import { QUOTA_BUCKETS, quotaSchema } from './bid.ts';
 import { PACKAGE_KINDS } from './packageKinds.ts';
@@ -73,7 +74,7 @@ export type PackageItem = z.infer<typeof packageItemSchema>;
 /** POST order/client/create. */
 export const createOrderSchema = z.object({
   packageId: idSchema,
-  couponCode: z.string().trim().max(40, '优惠码不能超过 40 个字符').optional(),
+  couponCode: plainText().trim().max(40, '优惠码不能超过 40 个字符').optional(),
   payMethod: z.enum(PAY_METHODS, { message: '支付方式只能是 wechat 或 transfer' }),
 });
 export type CreateOrderInput = z.infer<typeof createOrderSchema>;
@@ -81,7 +82,7 @@ export type CreateOrderInput = z.infer<typeof createOrderSchema>;
 /** POST order/client/enjoy-discounts: what a package costs with a coupon. */
 export const enjoyDiscountsSchema = z.object({
   packageId: idSchema,
-  couponCode: z.string().trim().min(1, '请输入优惠码').max(40, '优惠码不能超过 40 个字符'),
+  couponCode: plainText().trim().min(1, '请输入优惠码').max(40, '优惠码不能超过 40 个字符'),
 });
 export type EnjoyDiscountsInput = z.infer<typeof enjoyDiscountsSchema>;
 export const enjoyDiscountsResultSchema = z.object({

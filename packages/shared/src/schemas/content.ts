@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { longText, plainText } from './text.ts';
 import { idSchema } from './common.ts';
 import { CONTENT_KINDS, type ContentKind } from './contentKinds.ts';
 
@@ -46,7 +47,7 @@ export type ContentListItem = z.infer<typeof contentListItemSchema>;
 /** GET content/client/detail: by code (or id); unknown or unpublished -> 404. */
 export const contentDetailQuerySchema = z.object({
   kind: contentKindSchema,
-  code: z.string().trim().min(1, '编码不能为空').max(CONTENT_LIMITS.code, '编码格式不正确'),
+  code: plainText().trim().min(1, '编码不能为空').max(CONTENT_LIMITS.code, '编码格式不正确'),
 });
 export const contentDetailSchema = contentListItemSchema.extend({
   /** Rendered on the server from the Markdown body by the one safe renderer (no raw HTML). */
@@ -56,7 +57,7 @@ export type ContentDetail = z.infer<typeof contentDetailSchema>;
 
 /** GET content/client/search: every keyword (split on spaces) must occur in the title, summary or body. */
 export const contentSearchQuerySchema = z.object({
-  q: z.string().trim().max(CONTENT_LIMITS.query, `搜索词不能超过 ${CONTENT_LIMITS.query} 个字符`),
+  q: plainText().trim().max(CONTENT_LIMITS.query, `搜索词不能超过 ${CONTENT_LIMITS.query} 个字符`),
 });
 /** [start, end) offsets into the string they belong to. */
 const rangesSchema = z.array(z.tuple([z.number().int(), z.number().int()]));
@@ -77,23 +78,19 @@ export const saveContentSchema = z.object({
   id: idSchema.optional(),
   kind: contentKindSchema,
   code: codeSchema.optional(),
-  title: z
-    .string()
+  title: plainText()
     .trim()
     .min(1, '标题不能为空')
     .max(CONTENT_LIMITS.title, `标题不能超过 ${CONTENT_LIMITS.title} 个字`),
-  summary: z
-    .string()
+  summary: longText()
     .trim()
     .max(CONTENT_LIMITS.summary, `摘要不能超过 ${CONTENT_LIMITS.summary} 个字`)
     .optional(),
-  category: z
-    .string()
+  category: plainText()
     .trim()
     .max(CONTENT_LIMITS.category, `分类不能超过 ${CONTENT_LIMITS.category} 个字`)
     .optional(),
-  body: z
-    .string()
+  body: longText()
     .min(1, '正文不能为空')
     .max(CONTENT_LIMITS.body, `正文不能超过 ${CONTENT_LIMITS.body} 个字符`),
   published: z.boolean(),
@@ -117,8 +114,7 @@ export const contentPublishSchema = z.object({ id: idSchema, published: z.boolea
 
 export const noticeKindSchema = z.enum(['head', 'update'], { message: '公告类型只能是 head 或 update' });
 export const noticeLevelSchema = z.enum(['info', 'warning', 'success', 'error'], { message: '级别不正确' });
-const isoOrNull = z
-  .string()
+const isoOrNull = plainText()
   .trim()
   .refine((v) => !Number.isNaN(Date.parse(v)), '时间格式不正确')
   .nullable()
@@ -126,16 +122,15 @@ const isoOrNull = z
 export const saveNoticeSchema = z.object({
   id: idSchema.optional(),
   kind: noticeKindSchema,
-  title: z.string().trim().min(1, '标题不能为空').max(100, '标题不能超过 100 个字'),
-  content: z.string().trim().min(1, '内容不能为空').max(2000, '内容不能超过 2000 个字'),
-  link: z
-    .string()
+  title: plainText().trim().min(1, '标题不能为空').max(100, '标题不能超过 100 个字'),
+  content: longText().trim().min(1, '内容不能为空').max(2000, '内容不能超过 2000 个字'),
+  link: plainText()
     .trim()
     .max(500, '链接过长')
     .regex(/^(https?:\/\/|\/(?!\/))/, '链接须以 http(s):// 或 / 开头')
     .nullable()
     .optional(),
-  version: z.string().trim().max(30, '版本号不能超过 30 个字符').nullable().optional(),
+  version: plainText().trim().max(30, '版本号不能超过 30 个字符').nullable().optional(),
   level: noticeLevelSchema.default('info'),
   published: z.boolean(),
   startAt: isoOrNull,

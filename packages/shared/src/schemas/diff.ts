@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plainText } from './text.ts';
 import { pageQuerySchema } from '../envelope.ts';
 import { idSchema } from './common.ts';
 
@@ -33,8 +34,7 @@ const idList = z
 
 export const diffCreateSchema = z
   .object({
-    name: z
-      .string()
+    name: plainText()
       .trim()
       .max(DIFF_LIMITS.nameMax, `查重名称不能超过 ${DIFF_LIMITS.nameMax} 个字`)
       .nullish(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { longText } from './text.ts';
 import { idSchema } from './common.ts';
 
 /**
@@ -27,8 +28,7 @@ export const ELEMENT_LIMITS = {
 
 export const elementRequestSchema = z.object({
   catalogId: idSchema,
-  instruction: z
-    .string()
+  instruction: longText()
     .max(ELEMENT_LIMITS.instructionChars, `补充要求不能超过 ${ELEMENT_LIMITS.instructionChars} 个字`)
     .optional(),
   /**

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plainText } from './text.ts';
 import { pageQuerySchema } from '../envelope.ts';
 import { idSchema } from './common.ts';
 import { AUTH_LIMITS, phoneSchema } from './auth.ts';
@@ -12,8 +13,7 @@ import { AUTH_LIMITS, phoneSchema } from './auth.ts';
  */
 export const employeeAddSchema = z.object({
   phone: phoneSchema,
-  name: z
-    .string()
+  name: plainText()
     .trim()
     .max(AUTH_LIMITS.nameMaxLength, `姓名不能超过 ${AUTH_LIMITS.nameMaxLength} 个字符`)
     .optional(),
@@ -22,7 +22,7 @@ export type EmployeeAdd = z.input<typeof employeeAddSchema>;
 
 /** GET /blade-system/client/employeeList?current=&size=&keyword= */
 export const employeeListQuerySchema = pageQuerySchema.extend({
-  keyword: z.string().trim().max(30, '搜索关键字不能超过 30 个字符').optional(),
+  keyword: plainText().trim().max(30, '搜索关键字不能超过 30 个字符').optional(),
 });
 export type EmployeeListQuery = z.input<typeof employeeListQuerySchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plainText } from './text.ts';
 import { idSchema } from './common.ts';
 
 /**
@@ -27,7 +28,7 @@ export const EXPORT_LIMITS = {
 
 /** Template ids are strings; a number from a lenient client is accepted as its string. */
 const templateIdSchema = z
-  .union([z.string(), z.number().int()], { error: '导出模板编号格式不正确' })
+  .union([plainText(), z.number().int()], { error: '导出模板编号格式不正确' })
   .transform((v) => String(v).trim())
   .pipe(z.string().min(1, '请选择导出模板').max(64, '导出模板编号格式不正确'));
 
@@ -39,8 +40,7 @@ export const exportBidSchema = z.object({
 export type ExportBidInput = z.infer<typeof exportBidSchema>;
 
 export const exportJobQuerySchema = z.object({
-  jobId: z
-    .string({ error: '导出任务编号不能为空' })
+  jobId: plainText({ error: '导出任务编号不能为空' })
     .trim()
     .min(1, '导出任务编号不能为空')
     .max(64, '导出任务编号格式不正确'),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { longText, plainText } from './text.ts';
 import { feedbackItemSchema } from './bid.ts';
 
 export const FEEDBACK_LIMITS = { replyMax: 2_000 } as const;
@@ -32,9 +33,8 @@ export type AdminFeedbackItem = z.infer<typeof adminFeedbackItemSchema>;
 
 /** POST admin/feedback/reply: a later reply replaces the earlier one. */
 export const adminFeedbackReplySchema = z.object({
-  id: z.string().min(1, '反馈编号不能为空'),
-  reply: z
-    .string({ error: '回复内容不能为空' })
+  id: plainText().min(1, '反馈编号不能为空'),
+  reply: longText({ error: '回复内容不能为空' })
     .trim()
     .min(1, '回复内容不能为空')
     .max(FEEDBACK_LIMITS.replyMax, `回复内容不能超过 ${FEEDBACK_LIMITS.replyMax} 个字`),

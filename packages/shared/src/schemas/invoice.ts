@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { longText, plainText } from './text.ts';
 import { idSchema } from './common.ts';
 import { ORDER_STATUSES, PACKAGE_KINDS } from './commerce.ts';
 
@@ -44,8 +45,7 @@ export const INVOICE_MSG = {
 const TAX_NUMBER = /^[0-9A-Z]{15}$|^[0-9A-Z]{18}$|^[0-9A-Z]{20}$/;
 
 const optionalText = (label: string, max: number) =>
-  z
-    .string()
+  plainText()
     .trim()
     .max(max, `${label}不能超过 ${max} 个字符`)
     .optional()
@@ -59,16 +59,14 @@ export const saveInvoiceSchema = z
       .min(1, '请选择要开票的订单')
       .max(INVOICE_LIMITS.ordersPerInvoice, `一次最多为 ${INVOICE_LIMITS.ordersPerInvoice} 个订单开票`),
     type: z.enum(INVOICE_TYPES, { message: '发票类型只能是普通发票或专用发票' }),
-    title: z.string().trim().min(1, '请填写发票抬头').max(100, '发票抬头不能超过 100 个字符'),
-    taxNumber: z
-      .string()
+    title: plainText().trim().min(1, '请填写发票抬头').max(100, '发票抬头不能超过 100 个字符'),
+    taxNumber: plainText()
       .trim()
       .toUpperCase()
       .optional()
       .transform((v) => (v ? v : undefined))
       .refine((v) => v === undefined || TAX_NUMBER.test(v), '纳税人识别号应为 15、18 或 20 位字母或数字'),
-    email: z
-      .string()
+    email: plainText()
       .trim()
       .min(1, '请填写联系邮箱')
       .max(100, '邮箱不能超过 100 个字符')
@@ -155,7 +153,7 @@ export type AdminInvoiceItem = z.infer<typeof adminInvoiceItemSchema>;
 
 export const rejectInvoiceSchema = z.object({
   id: idSchema,
-  reason: z.string().trim().min(1, '请填写驳回原因').max(200, '驳回原因不能超过 200 个字符'),
+  reason: longText().trim().min(1, '请填写驳回原因').max(200, '驳回原因不能超过 200 个字符'),
 });
 export type RejectInvoiceInput = z.input<typeof rejectInvoiceSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { longText, plainText } from './text.ts';
 import { idSchema } from './common.ts';
 
 /**
@@ -31,8 +32,7 @@ export const KNOWLEDGE_MSG = {
 export const KNOWLEDGE_LIBRARIES = ['private', 'public'] as const;
 export type KnowledgeLibrary = (typeof KNOWLEDGE_LIBRARIES)[number];
 
-const tagSchema = z
-  .string()
+const tagSchema = plainText()
   .trim()
   .min(1, '标签不能为空')
   .max(KNOWLEDGE_LIMITS.maxTagChars, `标签不能超过 ${KNOWLEDGE_LIMITS.maxTagChars} 个字`);
@@ -40,8 +40,7 @@ const tagSchema = z
 export const saveDocumentSchema = z.object({
   fileId: idSchema,
   library: z.enum(KNOWLEDGE_LIBRARIES, { error: 'library 只能是 private 或 public' }).default('private'),
-  folder: z
-    .string()
+  folder: plainText()
     .trim()
     .max(KNOWLEDGE_LIMITS.maxFolderChars, `文件夹名称不能超过 ${KNOWLEDGE_LIMITS.maxFolderChars} 个字`)
     .optional()
@@ -55,8 +54,8 @@ export type SaveDocumentInput = z.infer<typeof saveDocumentSchema>;
 
 export const knowledgeListSchema = z.object({
   library: z.enum(KNOWLEDGE_LIBRARIES, { error: 'library 只能是 private 或 public' }).default('private'),
-  folder: z.string().trim().max(KNOWLEDGE_LIMITS.maxFolderChars).optional().nullable(),
-  tag: z.string().trim().max(KNOWLEDGE_LIMITS.maxTagChars).optional().nullable(),
+  folder: plainText().trim().max(KNOWLEDGE_LIMITS.maxFolderChars).optional().nullable(),
+  tag: plainText().trim().max(KNOWLEDGE_LIMITS.maxTagChars).optional().nullable(),
 });
 export type KnowledgeListInput = z.infer<typeof knowledgeListSchema>;
 
@@ -91,8 +90,7 @@ export const knowledgeDetailSchema = knowledgeDocumentSchema.extend({
 export type KnowledgeDetail = z.infer<typeof knowledgeDetailSchema>;
 
 export const knowledgeSearchSchema = z.object({
-  query: z
-    .string()
+  query: plainText()
     .trim()
     .min(1, KNOWLEDGE_MSG.emptyQuery)
     .max(KNOWLEDGE_LIMITS.maxQueryChars, `搜索内容不能超过 ${KNOWLEDGE_LIMITS.maxQueryChars} 个字`),
@@ -141,15 +139,13 @@ export const FACT_KIND_LABEL: Record<FactKind, string> = {
 };
 
 const short = (label: string, max = 100) =>
-  z
-    .string({ error: `${label}不能为空` })
+  plainText({ error: `${label}不能为空` })
     .trim()
     .min(1, `${label}不能为空`)
     .max(max, `${label}不能超过 ${max} 个字`);
 const optional = (label: string, max = 200) =>
-  z.string().trim().max(max, `${label}不能超过 ${max} 个字`).optional().default('');
-const isoDate = z
-  .string({ error: '有效期不能为空' })
+  plainText().trim().max(max, `${label}不能超过 ${max} 个字`).optional().default('');
+const isoDate = plainText({ error: '有效期不能为空' })
   .trim()
   .regex(/^\d{4}-\d{2}-\d{2}$/, '有效期格式应为 YYYY-MM-DD')
   .refine((s) => !Number.isNaN(Date.parse(s)), '有效期不是有效日期');
@@ -214,7 +210,7 @@ export const saveFactSchema = z.object({
   /** Present to update a card. */
   id: idSchema.optional(),
   kind: z.enum(FACT_KINDS, { error: 'kind 只能是 qualification、person、project、finance 或 other' }),
-  data: z.record(z.string(), z.unknown(), { error: 'data 必须是对象' }),
+  data: z.record(longText(), z.unknown(), { error: 'data 必须是对象' }),
 });
 export type SaveFactInput = z.infer<typeof saveFactSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plainText } from './text.ts';
 import { pageQuerySchema } from '../envelope.ts';
 import { idSchema } from './common.ts';
 
@@ -59,17 +60,15 @@ const tagSchema = z
 
 /** Tags as an array, or one string separated by commas (the upload form sends that). */
 export const pictureTagsSchema = z
-  .union([z.array(z.string()), z.string()])
+  .union([z.array(plainText()), plainText()])
   .transform((v) => (Array.isArray(v) ? v : v.split(/[,，;；、\n]/)))
   .transform((list) => [...new Set(list.map((t) => t.replace(/\s+/g, ' ').trim()).filter(Boolean))])
   .pipe(z.array(tagSchema).max(PICTURE_LIMITS.maxTags, `标签最多 ${PICTURE_LIMITS.maxTags} 个`));
 
-export const pictureNameSchema = z
-  .string()
+export const pictureNameSchema = plainText()
   .transform((s) => s.replace(/\s+/g, ' ').trim())
   .pipe(
-    z
-      .string()
+    plainText()
       .min(1, '图片名称不能为空')
       .max(PICTURE_LIMITS.maxNameChars, `图片名称不能超过 ${PICTURE_LIMITS.maxNameChars} 个字`),
   );
@@ -92,8 +91,8 @@ export const pictureItemSchema = z.object({
 export type PictureItem = z.infer<typeof pictureItemSchema>;
 
 export const pictureListQuerySchema = pageQuerySchema.extend({
-  keyword: z.string().max(100, '搜索关键词不能超过 100 个字').optional(),
-  tag: z.string().max(PICTURE_LIMITS.maxTagChars).optional(),
+  keyword: plainText().max(100, '搜索关键词不能超过 100 个字').optional(),
+  tag: plainText().max(PICTURE_LIMITS.maxTagChars).optional(),
 });
 export type PictureListQuery = z.infer<typeof pictureListQuerySchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { longText, plainText, textTree } from './text.ts';
 import {
   SCORING_CATEGORIES,
   SCORING_CATEGORY_LABELS,
@@ -72,14 +73,13 @@ const spanSchema = orderedSpanSchema.nullish();
 export const reviewedScoringItemSchema = scoringItemSchema.extend({
   id: itemIdSchema,
   category: z.enum(SCORING_CATEGORIES, { error: '评分项类别只能是技术、商务、价格或其他' }),
-  name: z
-    .string({ error: '评分项名称不能为空' })
+  name: plainText({ error: '评分项名称不能为空' })
     .trim()
     .min(1, '评分项名称不能为空')
     .max(200, '评分项名称不能超过 200 字'),
-  group: z.string().trim().max(200, '评分项分组不能超过 200 字').nullable().default(null),
+  group: plainText().trim().max(200, '评分项分组不能超过 200 字').nullable().default(null),
   points: pointsSchema,
-  criteria: z.string({ error: '评分标准必须是文字' }).max(4000, '评分标准不能超过 4000 字'),
+  criteria: longText({ error: '评分标准必须是文字' }).max(4000, '评分标准不能超过 4000 字'),
   lot: lotNoSchema,
   source: spanSchema,
 });
@@ -124,8 +124,7 @@ export const reviewedAnalysisSchema = tenderAnalysisSchema
       .max(REVIEW_LIMITS.clauses, `★/▲ 条款不能超过 ${REVIEW_LIMITS.clauses} 条`),
     disqualifications: z
       .array(
-        z
-          .string({ error: '废标条款必须是文字' })
+        plainText({ error: '废标条款必须是文字' })
           .trim()
           .min(1, '废标条款内容不能为空')
           .max(2000, '废标条款不能超过 2000 字'),
@@ -144,7 +143,7 @@ export const reviewedAnalysisSchema = tenderAnalysisSchema
             .int('采购包编号必须是整数')
             .min(1, '采购包编号至少为 1')
             .max(999, '采购包编号不能超过 999'),
-          name: z.string().trim().max(200, '采购包名称不能超过 200 字'),
+          name: plainText().trim().max(200, '采购包名称不能超过 200 字'),
         }),
       )
       .max(REVIEW_LIMITS.lots, `采购包不能超过 ${REVIEW_LIMITS.lots} 个`)
@@ -157,7 +156,7 @@ export const reviewedAnalysisSchema = tenderAnalysisSchema
       .nullable()
       .default(null),
     warnings: z
-      .array(z.string().max(500, '提示不能超过 500 字'))
+      .array(plainText().max(500, '提示不能超过 500 字'))
       .max(REVIEW_LIMITS.warnings, `提示不能超过 ${REVIEW_LIMITS.warnings} 条`),
   })
   .superRefine((a, ctx) => {
@@ -379,11 +378,14 @@ export const bidAnalysisSchema = z.object({
 export type BidAnalysis = z.infer<typeof bidAnalysisSchema>;
 
 /** `POST bid/client/updateBidAnalysis` and `ai/fileInterpretationClient/updateAnalysis`. */
-export const updateAnalysisSchema = z.object({
-  id: idSchema,
-  version: versionSchema,
-  analysis: reviewedAnalysisSchema,
-});
+// Every string of the analysis checked like a long text (issue 30: NUL cannot be stored on PostgreSQL).
+export const updateAnalysisSchema = textTree(
+  z.object({
+    id: idSchema,
+    version: versionSchema,
+    analysis: reviewedAnalysisSchema,
+  }),
+);
 export type UpdateAnalysisInput = z.input<typeof updateAnalysisSchema>;
 
 export const analysisVersionSchema = z.object({ version: z.number().int() });
@@ -396,8 +398,7 @@ export type ReviewTarget = (typeof REVIEW_TARGETS)[number];
 /** `POST ai/client/reparseScoring`: re-reads only a pasted scoring table (「只粘贴评分表」). */
 export const reparseScoringSchema = z.object({
   id: idSchema,
-  text: z
-    .string({ error: '请粘贴评分表的内容' })
+  text: longText({ error: '请粘贴评分表的内容' })
     .max(
       REVIEW_LIMITS.fragmentChars,
       `粘贴的评分表不能超过 ${REVIEW_LIMITS.fragmentChars} 字，请只粘贴评分部分`,

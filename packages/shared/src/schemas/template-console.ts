@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plainText } from './text.ts';
 
 /** A Word template as operators see it (disabled ones too). */
 export const adminTemplateItemSchema = z.object({
@@ -17,8 +18,8 @@ export type AdminTemplateItem = z.infer<typeof adminTemplateItemSchema>;
 
 /** POST admin/template/update: any of display name (empty: back to the own name), order, enabled. */
 export const adminTemplateUpdateSchema = z.object({
-  id: z.string().min(1, '模板编号不能为空'),
-  name: z.string().trim().max(50, '名称不能超过 50 个字').nullish(),
+  id: plainText().min(1, '模板编号不能为空'),
+  name: plainText().trim().max(50, '名称不能超过 50 个字').nullish(),
   sort: z.coerce
     .number()
     .int()

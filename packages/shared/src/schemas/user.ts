@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plainText } from './text.ts';
 import { idSchema } from './common.ts';
 import { AUTH_LIMITS, passwordMd5Schema, phoneSchema, smsCodeSchema } from './auth.ts';
 
@@ -91,7 +92,7 @@ export type ValidateMessage = z.input<typeof validateMessageSchema>;
 export const verifyTicketSchema = z.object({ ticket: z.string(), expiresIn: z.number() });
 export type VerifyTicket = z.infer<typeof verifyTicketSchema>;
 
-const ticketField = z.string().trim().max(128, '校验凭证 ticket 不正确').optional();
+const ticketField = plainText().trim().max(128, '校验凭证 ticket 不正确').optional();
 
 /**
  * POST update-phone: `code` was sent to the new `phone` (send-validate); when the account already
@@ -112,8 +113,7 @@ export type UpdatePassword = z.input<typeof updatePasswordSchema>;
 
 /** POST update-user */
 export const updateUserSchema = z.object({
-  name: z
-    .string({ error: '请输入姓名' })
+  name: plainText({ error: '请输入姓名' })
     .trim()
     .min(1, '姓名不能为空')
     .max(AUTH_LIMITS.nameMaxLength, `姓名不能超过 ${AUTH_LIMITS.nameMaxLength} 个字符`),
@@ -148,13 +148,12 @@ export type StandardSettings = z.infer<typeof standardSettingsSchema>;
 
 /** POST mark-stalog: one usage mark (page visit, feature use) for statistics. */
 export const markStalogSchema = z.object({
-  mark: z
-    .string({ error: '缺少统计标记 mark' })
+  mark: plainText({ error: '缺少统计标记 mark' })
     .trim()
     .regex(/^[\w.:/-]{1,64}$/, '统计标记 mark 只能包含字母、数字和 _.:/-，最多 64 个字符'),
-  path: z.string().trim().max(300, '页面路径 path 不能超过 300 个字符').optional(),
+  path: plainText().trim().max(300, '页面路径 path 不能超过 300 个字符').optional(),
   detail: z
-    .record(z.string().max(40), z.union([z.string().max(200), z.number(), z.boolean()]), {
+    .record(plainText().max(40), z.union([plainText().max(200), z.number(), z.boolean()]), {
       error: '附加信息 detail 格式不正确',
     })
     .refine((d) => Object.keys(d).length <= 20, { message: '附加信息 detail 最多 20 项' })

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { Code, endpoints } from '@bid/shared';
+import { Code, endpoints, plainText } from '@bid/shared';
 import type { AppContext } from '../../context.ts';
 import { publicRoutes } from '../../http/route.ts';
 import { AppError, badRequest } from '../../http/errors.ts';
@@ -9,11 +9,11 @@ import { enforceLimit } from '../auth/util.ts';
 import { parseWechatXml, sceneEventOf, verifyWechatSignature } from './provider.ts';
 
 const callbackQuerySchema = z.object({
-  signature: z.string().max(64).optional(),
-  timestamp: z.string().max(20).optional(),
-  nonce: z.string().max(64).optional(),
-  echostr: z.string().max(256).optional(),
-  openid: z.string().max(64).optional(),
+  signature: plainText().max(64).optional(),
+  timestamp: plainText().max(20).optional(),
+  nonce: plainText().max(64).optional(),
+  echostr: plainText().max(256).optional(),
+  openid: plainText().max(64).optional(),
 });
 
 /** How far WeChat's timestamp may be from ours before a push is treated as a replay. */
