@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { Code, type Endpoint, envelopeSchema, eventStreamSchema } from '@bid/shared';
+import { cleanName, Code, type Endpoint, envelopeSchema, eventStreamSchema } from '@bid/shared';
 import '@fastify/multipart';
 import type { SessionActor } from '../policy/actor.ts';
 import { requireAuth } from './auth.ts';
@@ -30,7 +30,9 @@ export function sendFile(
     .header('content-length', String(f.file.length))
     .header(
       'content-disposition',
-      `attachment; filename="${asciiName}"; filename*=UTF-8''${rfc5987(f.fileName)}`,
+      // Bidi and control characters removed: a name stored before they were refused (or read from an
+      // upload) must not turn "evil\u202Excod.exe" into a file name that reads backwards.
+      `attachment; filename="${asciiName}"; filename*=UTF-8''${rfc5987(cleanName(f.fileName) || asciiName)}`,
     )
     .header('cache-control', 'no-store')
     .header('x-content-type-options', 'nosniff')

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
-import { Code, endpoints, idSchema, INVOICE_LIMITS, INVOICE_MSG } from '@bid/shared';
+import { cleanName, Code, endpoints, idSchema, INVOICE_LIMITS, INVOICE_MSG } from '@bid/shared';
 import type { AppContext } from '../../context.ts';
 import { operatorRoutes } from '../../http/route.ts';
 import { AppError, badRequest } from '../../http/errors.ts';
@@ -44,7 +44,7 @@ export function registerAdminInvoiceRoutes(scope: FastifyInstance, ctx: AppConte
         for await (const part of req.parts()) {
           if (part.type === 'file') {
             if (part.fieldname !== 'file') throw badRequest(INVOICE_MSG.pdfMissing);
-            got.fileName = part.filename;
+            got.fileName = cleanName(part.filename);
             got.content = await part.toBuffer();
           } else if (part.fieldname === 'id') {
             got.id = String(part.value);

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
-import { Code, endpoints, FILE_MESSAGES } from '@bid/shared';
+import { cleanName, Code, endpoints, FILE_MESSAGES } from '@bid/shared';
 import type { AppContext } from '../../context.ts';
 import { userRoutes } from '../../http/route.ts';
 import { AppError, badRequest } from '../../http/errors.ts';
@@ -44,7 +44,7 @@ export async function registerFileRoutes(
         const onClose = () => gone.abort();
         req.socket.once('close', onClose);
         try {
-          return await files.upload(actor, part.filename, part.file, gone.signal);
+          return await files.upload(actor, cleanName(part.filename), part.file, gone.signal);
         } finally {
           req.socket.off('close', onClose);
         }

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import {
+  cleanName,
   Code,
   endpoints,
   PICTURE_LIMITS,
@@ -30,7 +31,7 @@ async function readUpload(req: FastifyRequest): Promise<UploadInput> {
           part.file.resume();
           continue;
         }
-        file = { bytes: await part.toBuffer(), fileName: part.filename ?? '' };
+        file = { bytes: await part.toBuffer(), fileName: cleanName(part.filename ?? '') };
       } else {
         fields[part.fieldname] = String(part.value ?? '');
       }
