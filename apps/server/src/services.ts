@@ -225,7 +225,9 @@ export function buildServices(deps: CoreDeps): Services {
   const secrets = SecretBox.fromConfig(config);
   if (secrets.generated && config.NODE_ENV === 'development')
     log.warn('SECRET_KEY is not set: secrets are sealed with a development key kept in DATA_DIR/secret.key');
-  const aiProviders = new AiProviderService(new AiProviderRepo(db), secrets.box, aiSetup, log);
+  const aiProviders = new AiProviderService(new AiProviderRepo(db), secrets.box, aiSetup, log, {
+    allowPrivate: config.AI_PROVIDER_ALLOW_PRIVATE === 'on',
+  });
   const usage = new SqlUsageRecorder(db, log);
   const parser = new ParseRunner({
     parallel: config.PARSE_PARALLEL,

@@ -33,7 +33,8 @@ describe(`AI providers in the console (${TEST_DB})`, () => {
   beforeAll(async () => {
     fake = await startFakeOpenAi({ charsPerToken: 4 });
     scriptBidWriter(fake);
-    s = await startTestServer({ SECRET_KEY: 'test-secret-key-for-sealing' });
+    // The stand-in listens on this machine: a self-hosted model, as AI_PROVIDER_ALLOW_PRIVATE allows.
+    s = await startTestServer({ SECRET_KEY: 'test-secret-key-for-sealing', AI_PROVIDER_ALLOW_PRIVATE: 'on' });
     operator = await createUserWithSession(s);
     await new SqlOperatorDirectory(s.built.ctx.db).grant(operator.userId);
   });
@@ -169,7 +170,7 @@ describe(`AI providers in the console (${TEST_DB})`, () => {
 
   it('a second server on the same database follows a switch made on the first (its periodic re-read)', async () => {
     const other = await startTestServer(
-      { SECRET_KEY: 'test-secret-key-for-sealing' },
+      { SECRET_KEY: 'test-secret-key-for-sealing', AI_PROVIDER_ALLOW_PRIVATE: 'on' },
       { dataDir: s.dataDir, pgSchema: s.pgSchema },
     );
     try {

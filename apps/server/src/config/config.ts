@@ -148,6 +148,12 @@ export const configSchema = z
     AI_PREMIUM_API_KEY: z.string().optional(),
     AI_PREMIUM_MODEL: z.string().optional(),
     AI_PREMIUM_CONCURRENCY: positiveInt(4),
+    /**
+     * on: providers saved in the operators' console may point at this machine or the private network
+     * (a self-hosted model). off (default): such addresses are refused, so that the console cannot
+     * send a provider's key to the cloud metadata service or a local daemon (docs/SECURITY.md).
+     */
+    AI_PROVIDER_ALLOW_PRIVATE: onOff.default('off'),
   })
   .superRefine((c, ctx) => {
     // A readable captcha exists only for automated tests.

@@ -4,10 +4,15 @@ import type { AiSetup } from '../../ai/index.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import { newId, nowIso } from '../../lib/ids.ts';
+import { privateAddressProblem, type Resolver } from '../../lib/net-guard.ts';
 import type { Actor } from '../../policy/actor.ts';
 import { AiProviderRepo, type AiProviderRow } from './repo.ts';
 
 const NOT_FOUND = 'AI 服务商不存在';
+
+/** What an operator whose self-hosted model runs in the private network has to do. */
+export const PRIVATE_HINT =
+  '为防止 API Key 被发往本机、内网或云服务器元数据地址，默认只允许公网地址；如需使用部署在内网的自建模型，请由服务器管理员设置环境变量 AI_PROVIDER_ALLOW_PRIVATE=on 并重启服务。';
 
 function present(r: AiProviderRow): AiProviderItem {
   return {
@@ -37,7 +42,14 @@ export class AiProviderService {
     private readonly box: SecretBox,
     private readonly ai: Pick<AiSetup, 'useTiers' | 'ownProviderName'>,
     private readonly log: Pick<Logger, 'info' | 'error'>,
+    private readonly net: { allowPrivate: boolean; resolve?: Resolver } = { allowPrivate: false },
   ) {}
+
+  /** Why the engine must not call `url` (loopback, private, link-local, metadata), or null. */
+  private async addressProblem(url: string): Promise<string | null> {
+    if (this.net.allowPrivate) return null;
+    return privateAddressProblem(url, this.net.resolve);
+  }
 
   async list(): Promise<AiProviderList> {
     const rows = await this.repo.list();
@@ -49,6 +61,8 @@ export class AiProviderService {
   }
 
   async save(actor: Actor, input: AiProviderSaveInput): Promise<AiProviderItem> {
+    const problem = await this.addressProblem(input.baseUrl);
+    if (problem) throw badRequest(`${problem}，已拒绝。${PRIVATE_HINT}`);
     const now = nowIso();
     const key = input.apiKey?.trim() ?? '';
     const fields = {
@@ -107,6 +121,16 @@ export class AiProviderService {
     if (fingerprint === this.applied) return;
     this.applied = fingerprint;
     if (!row) {
+      this.ai.useTiers(null);
+      return;
+    }
+    // Checked again here: a name that resolved to a public address when saved may not any more.
+    const problem = await this.addressProblem(row.base_url);
+    if (problem) {
+      this.log.error(
+        { providerId: row.id, problem },
+        'ai provider address refused; using the server settings',
+      );
       this.ai.useTiers(null);
       return;
     }

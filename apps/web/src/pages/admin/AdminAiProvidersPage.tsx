@@ -193,6 +193,7 @@ export default function AdminAiProvidersPage() {
             label="接口地址（Base URL）"
             name="baseUrl"
             rules={[{ required: true, type: 'url', message: '请填写 http(s) 接口地址' }]}
+            extra="默认只能填写公网地址：指向本机、内网（如 10.x、192.168.x）或云服务器元数据的地址会被拒绝，以免 API Key 被发往这些地址。自建模型部署在内网时，请服务器管理员设置环境变量 AI_PROVIDER_ALLOW_PRIVATE=on 后重启服务。"
           >
             <Input placeholder="例如：https://api.deepseek.com/v1" />
           </Form.Item>
