@@ -26,12 +26,15 @@ function gist(text: string, max = 160): string {
 }
 
 /** The offline draft's grounded part: the cards' tables and what the knowledge base says. */
-export function groundedAppendix(ctx: Pick<ChapterContext, 'grounding' | 'darkBid'>): string {
+export function groundedAppendix(
+  ctx: Pick<ChapterContext, 'grounding' | 'darkBid'>,
+  opts: { passages: boolean } = { passages: true },
+): string {
   const g = ctx.grounding;
   if (!g || ctx.darkBid) return '';
   const out: string[] = [];
   for (const t of g.tables) out.push(t);
-  if (g.passages.length) {
+  if (g.passages.length && opts.passages) {
     out.push('### 类似项目经验');
     for (const p of g.passages) out.push(`- 依据我方《${p.documentName}》：${gist(p.text)}`);
   }

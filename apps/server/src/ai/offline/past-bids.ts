@@ -12,6 +12,9 @@ import { sentences } from '../tender-text.ts';
 
 const ph = (label: string) => `【待填写：${label}】`;
 
+/** The heading the carried-over text stands under (the appendix then leaves the passages out). */
+export const PAST_BID_HEADING = '### 本项目做法';
+
 /** What a file name adds to a project's name (投标文件, 技术标, the extension...). */
 const FILE_WORDS =
   /\.(docx?|pdf|txt)$|[（(]?(投标文件|响应文件|技术标|商务标|技术部分|商务部分|投标书|标书|正本|副本|定稿|终稿)[）)]?|[-_—\s]+$/g;
@@ -52,7 +55,8 @@ function usable(s: string): boolean {
  */
 export function pastBidLines(ctx: ChapterContext): string[] {
   const passages = ctx.grounding?.passages ?? [];
-  if (!passages.length) return [];
+  // A 暗标 part must not carry the company's own wording (names, places, people) over.
+  if (!passages.length || ctx.darkBid) return [];
   const budget = Math.max(300, Math.round((ctx.targetWords || 800) * 0.8));
   const seen = new Set<string>();
   const used: string[] = [];
@@ -78,9 +82,10 @@ export function pastBidLines(ctx: ChapterContext): string[] {
   for (let i = 0; i < used.length; i += 4) paragraphs.push(used.slice(i, i + 4).join(''));
   return [
     '',
-    '### 本项目做法',
+    PAST_BID_HEADING,
     '',
     ...paragraphs.flatMap((p) => [p, '']),
-    ph(`核对以上据我司以往投标文件《${docs.join('》《')}》改写的内容与本项目是否相符`),
+    // Said in the text, not in a placeholder: the writer and the reviewer see where it came from.
+    `以上内容据我司以往投标文件《${docs.join('》《')}》改写，请核对与本项目是否相符；原文中的日期、金额已标出待填写。`,
   ];
 }

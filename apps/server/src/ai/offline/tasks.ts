@@ -3,6 +3,7 @@ import { groundedAppendix } from '../grounded.ts';
 import type { ChapterContext, OutlineNode } from '../types.ts';
 import { readScoringFragment } from '../analysis/index.ts';
 import { analyzeTenderByRules } from './analyze.ts';
+import { PAST_BID_HEADING } from './past-bids.ts';
 import { draftChapter } from './draft.ts';
 import { buildChildren, buildOutline } from './outline.ts';
 
@@ -40,8 +41,12 @@ export function runOfflineTask(task: OfflineTask): OfflineResult {
       return buildOutline(task.analysis, task.pageCount, { templateId: task.templateId });
     case 'children':
       return buildChildren(task.title, task.scoringItems, task.targetWords);
-    case 'chapter':
-      return draftChapter(task.ctx) + groundedAppendix(task.ctx);
+    case 'chapter': {
+      const body = draftChapter(task.ctx);
+      // A body built from the past bids' sentences (past-bids.ts) already holds them, adapted: the
+      // appendix adds only the cards' tables, never the same passages again as they were.
+      return body + groundedAppendix(task.ctx, { passages: !body.includes(PAST_BID_HEADING) });
+    }
   }
 }
 
