@@ -22,8 +22,10 @@ async function docOf(file: string): Promise<Doc> {
   }
   const { openPdf } = await import('./pdf-runtime.mjs');
   const buf = await fs.readFile(file);
-  const doc = openPdf(new Uint8Array(buf.buffer, buf.byteOffset, buf.byteLength))
-    .promise as unknown as Promise<Doc>;
+  // pdf.js types its document loosely through the .mjs runtime; the pages API is what Doc names.
+  const doc: Promise<Doc> = openPdf(new Uint8Array(buf.buffer, buf.byteOffset, buf.byteLength)).promise.then(
+    (d: unknown) => d as Doc,
+  );
   open = { file, mtimeMs: st.mtimeMs, doc };
   doc.catch(() => {
     if (open?.doc === doc) open = null;
