@@ -5,8 +5,12 @@ import {
   importGraph,
   importsOf,
   oversizedFiles,
+  castsIn,
+  dataAccessFindings,
+  dataAccessOutsideConvention,
   routeDeclarations,
   routesOutsideTable,
+  serverCastCount,
 } from './structure.ts';
 
 describe('structural rules', () => {
@@ -59,5 +63,26 @@ describe('structural rules', () => {
 
   it('every route is declared from its endpoint row', () => {
     expect(routesOutsideTable()).toEqual([]);
+  });
+
+  it('finds a database type declared outside db/ and a migration importing live code (the check can fail)', () => {
+    const mod = 'apps/server/src/modules/x/repo.ts';
+    expect(dataAccessFindings(mod, 'type Db = Kysely<Database> | Transaction<Database>;')).toHaveLength(1);
+    expect(dataAccessFindings(mod, 'f(db: Transaction<Database> | Kysely<Database>)')).toHaveLength(1);
+    expect(dataAccessFindings(mod, "import type { Db } from '../../db/db.ts';")).toEqual([]);
+    expect(dataAccessFindings('apps/server/src/db/db.ts', 'type Tx = Transaction<Database>;')).toEqual([]);
+    const migration = 'apps/server/src/db/migrations/0001_foundation.ts';
+    expect(dataAccessFindings(migration, "import { x } from '../../modules/bid/repo.ts';")).toHaveLength(1);
+  });
+
+  it('one data-access convention: Db and inTx from db/, migrations frozen', () => {
+    expect(dataAccessOutsideConvention()).toEqual([]);
+  });
+
+  it('counts the casts of the server code (printed, to be brought down)', () => {
+    expect(castsIn('const a = b as Row; const c = [1] as const; f(x as unknown);')).toBe(2);
+    expect(castsIn("import { a as b } from './x.ts';\nconst y = (z) as { n: number };")).toBe(1);
+    // Printed, not asserted (yet): 391 when first counted (issue 27 asks for half of that).
+    console.log(`\`as\` casts in apps/server/src (production code): ${serverCastCount()}`);
   });
 });

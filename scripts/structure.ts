@@ -172,3 +172,42 @@ export function routeDeclarations(rel: string, text: string): string[] {
 export function routesOutsideTable(files = sourceFiles()): string[] {
   return files.flatMap((f) => routeDeclarations(f, fs.readFileSync(path.join(ROOT, f), 'utf8')));
 }
+
+const SERVER = 'apps/server/src/';
+const isServerCode = (rel: string) => rel.startsWith(SERVER) && !isTestFile(rel);
+
+/**
+ * Data access has one shape (db/db.ts): the `Db` type (the database or a transaction) and `inTx()`
+ * are declared there only, and a migration is frozen: it imports nothing from the live modules.
+ */
+export function dataAccessFindings(rel: string, text: string): string[] {
+  if (!isServerCode(rel)) return [];
+  const out: string[] = [];
+  if (
+    !rel.startsWith(`${SERVER}db/`) &&
+    (/\btype\s+\w+(<[^>]*>)?\s*=[^;]*\b(Kysely|Transaction)</.test(text) ||
+      /\b(Kysely|Transaction)<Database>\s*\|\s*(Kysely|Transaction)<Database>/.test(text))
+  )
+    out.push(`${rel}: a Kysely/Transaction type declared outside db/ (use Db from db/db.ts)`);
+  if (rel.startsWith(`${SERVER}db/migrations/`))
+    for (const dep of importsOf(rel, text))
+      if (dep.startsWith(`${SERVER}modules/`)) out.push(`${rel}: a migration imports live code (${dep})`);
+  return out;
+}
+
+export function dataAccessOutsideConvention(files = sourceFiles()): string[] {
+  return files.flatMap((f) => dataAccessFindings(f, fs.readFileSync(path.join(ROOT, f), 'utf8')));
+}
+
+/** `x as T` casts in a text (not `as const`, not import or export renames). */
+export function castsIn(text: string): number {
+  const code = text.replace(/^\s*(import|export)\s[^;]*;/gm, '');
+  return [...code.matchAll(/[\w)\]}'"`>]\s+as\s+(?!const\b)[\w{[(]/g)].length;
+}
+
+/** The casts in the server's production code: each one a place the types do not say what the code knows. */
+export function serverCastCount(files = sourceFiles()): number {
+  return files
+    .filter(isServerCode)
+    .reduce((n, f) => n + castsIn(fs.readFileSync(path.join(ROOT, f), 'utf8')), 0);
+}

@@ -253,6 +253,7 @@ export interface Database {
   invoices: import('../modules/invoice/tables.ts').InvoiceTable;
   invoice_orders: import('../modules/invoice/tables.ts').InvoiceOrderTable;
   audit_logs: import('../modules/audit/tables.ts').AuditLogTable;
+  diffs: import('../modules/diff/tables.ts').DiffTable;
 }
 
 export type { ColumnType, Generated };

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { AiProviderTable } from './tables.ts';
+import { inTx } from '../../db/db.ts';
 
 export type AiProviderRow = AiProviderTable;
 
@@ -38,7 +39,7 @@ export class AiProviderRepo {
 
   /** One active provider at most: the switch happens in one transaction. */
   activate(id: string | null, at: string) {
-    return this.db.transaction().execute(async (trx) => {
+    return inTx(this.db, async (trx) => {
       await trx
         .updateTable('ai_providers')
         .set({ active: 0, updated_at: at })

@@ -21,6 +21,7 @@ import { plansOf } from './chapter-plan.ts';
 import { engineLabel, type FullTextPayload } from './service.ts';
 import type { UsageRecorder } from './usage.ts';
 import type { JobChapterRepo, JobChapterRow } from './job-chapters.ts';
+import { inTx } from '../../db/db.ts';
 
 export interface FullTextDeps {
   /** Opens the transaction that saves a chapter and marks it done together. */
@@ -290,7 +291,7 @@ class FullTextRun {
       );
       let saved = false;
       try {
-        saved = await deps.db.transaction().execute(async (trx) => {
+        saved = await inTx(deps.db, async (trx) => {
           // Already saved by an earlier run of this job: the replay is a no-op.
           if (!(await deps.jobRows.markDone(jobId, catalogId, engine, trx))) return false;
           const res = await deps.catalog.saveGeneratedContent(trx, catalogId, doc, {

@@ -1,7 +1,7 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { type Db, inTx } from '../../db/db.ts';
 
-type Db = Kysely<Database> | Transaction<Database>;
 export type JobChapterRow = Database['ai_job_chapters'];
 
 /** SQLite caps the parameters of one statement: rows are inserted in slices. */
@@ -21,7 +21,7 @@ export class JobChapterRepo {
 
   /** The job's chapters in the order they are written, inserted in one transaction. */
   async plan(rows: JobChapterRow[]): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
+    await inTx(this.db, async (trx) => {
       for (let i = 0; i < rows.length; i += SLICE)
         await trx
           .insertInto('ai_job_chapters')

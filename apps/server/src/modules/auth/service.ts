@@ -23,6 +23,7 @@ import type { WechatService } from '../wechat/service.ts';
 import { UserRepo, type UserRow } from '../user/repo.ts';
 import { verifyPassword } from './password.ts';
 import { formatWait, isUniqueViolation } from './util.ts';
+import { inTx } from '../../db/db.ts';
 
 export interface LoginMeta {
   ip: string;
@@ -180,7 +181,7 @@ export class AuthService {
   ): Promise<{ user: UserRow; created: boolean }> {
     const inviteCode = s.invitationCode?.trim().toUpperCase() || null;
     try {
-      const user = await this.o.db.transaction().execute(async (trx) => {
+      const user = await inTx(this.o.db, async (trx) => {
         const inviter = inviteCode ? await this.users.findByInviteCode(inviteCode, trx) : undefined;
         const user = await this.users.createUser(trx, {
           phone: who.phone ?? null,

@@ -3,8 +3,8 @@ import type { Database } from '../../db/schema.ts';
 import type { DbKind } from '../../db/database.ts';
 import { isSystem, type Actor, type Caller } from '../../policy/actor.ts';
 import { bidScope } from './policy.ts';
+import { type Db } from '../../db/db.ts';
 
-export type Db = Kysely<Database> | Transaction<Database>;
 export type BidRow = Database['bids'];
 
 export interface BidListFilter {

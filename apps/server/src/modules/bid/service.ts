@@ -23,8 +23,9 @@ import { businessWarning, conflict, notFound } from '../../http/errors.ts';
 import { newId, nowIso } from '../../lib/ids.ts';
 import type { QuotaService } from '../quota/service.ts';
 import type { Actor, Caller } from '../../policy/actor.ts';
-import { BidRepo, progressOf, type BidRow, type Db } from './repo.ts';
+import { BidRepo, progressOf, type BidRow } from './repo.ts';
 import { authorizeBid, authorizeTier, isBidReadOnly, type BidAction } from './policy.ts';
+import { inTx, type Db } from '../../db/db.ts';
 
 function parseJson(text: string | null): unknown {
   if (text === null || text === undefined) return null;
@@ -94,7 +95,7 @@ export class BidService {
     await this.requireOwnFile(this.db, owner, input.fileId);
     const id = newId();
     const now = nowIso();
-    await this.db.transaction().execute(async (trx) => {
+    await inTx(this.db, async (trx) => {
       await this.repo.insert(trx, {
         id,
         user_id: owner.userId,
@@ -208,7 +209,7 @@ export class BidService {
   }
 
   async update(owner: Actor, input: UpdateBidInput): Promise<BidDetail> {
-    await this.db.transaction().execute(async (trx) => {
+    await inTx(this.db, async (trx) => {
       const bid = await this.lockForWrite(trx, owner, input.id);
       if (input.modelType && input.modelType !== bid.model_type) {
         await this.authorizeTierOf(owner, input.modelType as ModelType, trx);
@@ -239,7 +240,7 @@ export class BidService {
 
   /** To the recycle bin (a finished bid too: moving it does not change it). */
   async remove(owner: Actor, id: string): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
+    await inTx(this.db, async (trx) => {
       const bid = await this.lockForWrite(trx, owner, id, 'recycle');
       if (bid.deleted === 1) return;
       await this.repo.update(trx, id, { deleted: 1, deleted_at: nowIso() });
@@ -247,7 +248,7 @@ export class BidService {
   }
 
   async recover(owner: Actor, id: string): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
+    await inTx(this.db, async (trx) => {
       const bid = await this.lockForWrite(trx, owner, id, 'recycle');
       if (bid.deleted === 0) return;
       await this.repo.update(trx, id, { deleted: 0, deleted_at: null, updated_at: nowIso() });
@@ -256,7 +257,7 @@ export class BidService {
 
   /** Finishing needs 100 %: progress is recomputed under the lock, not taken from the column. */
   async finish(owner: Actor, id: string): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
+    await inTx(this.db, async (trx) => {
       const bid = await this.lockForWrite(trx, owner, id, 'finish');
       if (bid.status === 'finished') return;
       const progress = await this.recomputeProgress(trx, id);
@@ -314,7 +315,7 @@ export class BidService {
     version: number,
     build: (bid: BidRow) => TenderAnalysis,
   ): Promise<number> {
-    return this.db.transaction().execute(async (trx) => {
+    return inTx(this.db, async (trx) => {
       const bid = await this.lockForWrite(trx, actor, id);
       const current = bid.analysis_version ?? 0;
       if (current !== version) throw conflict(REVIEW_MSG.stale, { version: current });
@@ -325,7 +326,7 @@ export class BidService {
 
   /** For the analysis step: stores the tender analysis JSON of a bid the caller owns. */
   async saveAnalysis(caller: Caller, bidId: string, analysis: unknown): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
+    await inTx(this.db, async (trx) => {
       const bid = await this.lockForWrite(trx, caller, bidId);
       // A bid answering one 包 keeps that 包's scoring items, ★ clauses and requirements only.
       const parsed = bid.lot != null ? tenderAnalysisSchema.safeParse(analysis) : null;

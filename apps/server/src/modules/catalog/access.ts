@@ -9,6 +9,7 @@ import type { BidRow } from '../bid/repo.ts';
 import type { BidService } from '../bid/service.ts';
 import type { CatalogRepo } from './repo.ts';
 import { Outline, type OutlineRow } from './tree.ts';
+import { type Db, inTx } from '../../db/db.ts';
 
 /** What a structural edit works on: the locked bid, its whole outline, the chapter. */
 export interface StructCtx {
@@ -37,7 +38,7 @@ export class CatalogAccess {
     trx: Transaction<Database> | undefined,
     fn: (trx: Transaction<Database>) => Promise<T>,
   ): Promise<T> {
-    return trx ? fn(trx) : this.db.transaction().execute(fn);
+    return trx ? fn(trx) : inTx(this.db, fn);
   }
 
   /** Finds the chapter's bid (scoped to the caller unless it is the system) and locks it for a write. */
@@ -77,7 +78,7 @@ export class CatalogAccess {
     return { bidId: ref.bid_id };
   }
 
-  async reloadTree(db: Kysely<Database> | Transaction<Database>, bidId: string) {
+  async reloadTree(db: Db, bidId: string) {
     return new Outline(await this.repo.loadOutline(db, bidId)).toTree();
   }
 }

@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import {
   CATALOG_MSG,
   type CatalogDetail,
@@ -20,6 +20,7 @@ import { checkDoc, docJson, parseDoc } from './doc.ts';
 import type { CatalogRow } from './repo.ts';
 import { Outline, parseJsonOr, presentRow } from './tree.ts';
 import type { ChapterWriter } from './writer.ts';
+import type { Db } from '../../db/db.ts';
 
 /** A manual save more than this long after the last version first keeps the old text as a version. */
 export const CHECKPOINT_INTERVAL_MS = 10 * 60 * 1000;
@@ -167,7 +168,7 @@ export class ChapterService {
   }
 
   /** For other modules (AI, export): the outline of a bid without an ownership check (the caller did it). */
-  treeOfBid(bidId: string, db: Kysely<Database> | Transaction<Database> = this.a.db): Promise<CatalogNode[]> {
+  treeOfBid(bidId: string, db: Db = this.a.db): Promise<CatalogNode[]> {
     return this.a.reloadTree(db, bidId);
   }
 

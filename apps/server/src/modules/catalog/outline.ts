@@ -27,6 +27,7 @@ import {
   presentRow,
   presentState,
 } from './tree.ts';
+import { inTx } from '../../db/db.ts';
 
 /** Changes to an outline decided from the outline itself (re-planning after the scoring items changed). */
 export interface OutlineChanges {
@@ -317,7 +318,7 @@ export class OutlineService {
         return { id: row.id };
       });
     }
-    return this.a.db.transaction().execute(async (trx) => {
+    return inTx(this.a.db, async (trx) => {
       const bid = await this.a.bids.lockForWrite(trx, owner, input.bidId!);
       const outline = new Outline(await this.a.repo.loadOutline(trx, bid.id));
       if (outline.size + 1 > CATALOG_LIMITS.maxNodes) throw badRequest(CATALOG_MSG.tooMany);

@@ -1,10 +1,10 @@
-import type { ExpressionBuilder, Kysely, Transaction } from 'kysely';
+import type { ExpressionBuilder } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { Actor } from '../../policy/actor.ts';
 import { bidScope } from '../bid/policy.ts';
 import type { OutlineRow } from './tree.ts';
+import { type Db } from '../../db/db.ts';
 
-export type Db = Kysely<Database> | Transaction<Database>;
 export type CatalogRow = Database['catalogs'];
 
 /** SQLite allows 32766 bound values per statement, PostgreSQL 65535: stay far below both. */

@@ -11,8 +11,7 @@ import type { Database } from '../../db/schema.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { saveById } from '../../db/save.ts';
 import type { CouponTable } from './tables.ts';
-
-type Db = Kysely<Database> | Transaction<Database>;
+import { type Db } from '../../db/db.ts';
 
 /** The price of a package with a coupon, fen. */
 export interface Priced {

@@ -6,6 +6,7 @@ import { newId } from '../../lib/ids.ts';
 import type { Actor } from '../../policy/actor.ts';
 import { addMonths } from '../quota/service.ts';
 import type { OrderRow } from './tables.ts';
+import { inTx } from '../../db/db.ts';
 
 type Column = 'bid_number' | 'month_bid_number';
 
@@ -28,7 +29,7 @@ export class RefundService {
   ) {}
 
   refund(operator: Actor, input: RefundOrderInput): Promise<RefundOrderResult> {
-    return this.db.transaction().execute(async (trx) => {
+    return inTx(this.db, async (trx) => {
       const order = await trx.selectFrom('orders').selectAll().where('id', '=', input.id).executeTakeFirst();
       if (!order) throw notFound(COMMERCE_MSG.orderNotFound);
       // An invoice still waiting to be issued would otherwise be issued for money given back. An

@@ -32,8 +32,7 @@ import { addMonths, quotaHolder, type QuotaService } from '../quota/service.ts';
 import { CouponService } from './coupons.ts';
 import type { PaymentProvider, TransferProvider } from './payment.ts';
 import type { OrderRow, PackageTable } from './tables.ts';
-
-type Db = Kysely<Database> | Transaction<Database>;
+import { type Db, inTx } from '../../db/db.ts';
 
 export interface CommerceDeps {
   quota: QuotaService;
@@ -120,7 +119,7 @@ export class CommerceService {
     const id = newId();
     const now = this.now().toISOString();
     // The coupon's use and the order are one transaction: a refused use creates no order.
-    const { amount, discount, couponCode } = await this.db.transaction().execute(async (trx) => {
+    const { amount, discount, couponCode } = await inTx(this.db, async (trx) => {
       let priced = { amount: pkg.price, discount: 0, couponCode: null as string | null };
       if (input.couponCode) {
         const p = await this.coupons.price(input.couponCode, pkg.price, trx);
@@ -185,7 +184,7 @@ export class CommerceService {
 
   /** created -> cancelled, conditional (a payment confirmed meanwhile wins); gives the coupon use back. */
   private cancelCreated(id: string): Promise<boolean> {
-    return this.db.transaction().execute(async (trx) => {
+    return inTx(this.db, async (trx) => {
       const res = await trx
         .updateTable('orders')
         .set({ status: 'cancelled', updated_at: this.now().toISOString() })
@@ -327,7 +326,7 @@ export class CommerceService {
     orderId: string,
     how: { by: string | null; method?: PayMethod; paidFen?: number },
   ): Promise<ConfirmOrderResult> {
-    return this.db.transaction().execute(async (trx) => {
+    return inTx(this.db, async (trx) => {
       const now = this.now();
       const before = await trx.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirst();
       if (!before || (how.method && before.pay_method !== how.method))

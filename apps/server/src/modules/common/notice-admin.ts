@@ -4,6 +4,7 @@ import type { Database } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import type { NoticeTable } from '../auth/tables.ts';
+import { inTx } from '../../db/db.ts';
 
 const LEVELS = ['info', 'warning', 'success', 'error'] as const;
 
@@ -112,7 +113,7 @@ export class NoticeAdminService {
   }
 
   async remove(id: string): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
+    await inTx(this.db, async (trx) => {
       await trx.deleteFrom('user_notice_closes').where('notice_id', '=', id).execute();
       const res = await trx.deleteFrom('notices').where('id', '=', id).executeTakeFirst();
       if (!Number(res.numDeletedRows)) throw notFound('公告不存在或已删除');

@@ -16,6 +16,7 @@ import { newId } from '../../lib/ids.ts';
 import type { Actor } from '../../policy/actor.ts';
 import { newestPage } from '../../db/paging.ts';
 import { quotaHolder, type QuotaService } from '../quota/service.ts';
+import { inTx } from '../../db/db.ts';
 
 /** What disabling a user needs of the sessions: revoke them all at once. */
 export interface SessionRevoker {
@@ -160,7 +161,7 @@ export class CustomerService {
     if (u.status !== 'active') throw badRequest('该用户已停用，请先启用再赠送额度');
     const column = GRANT_COLUMNS[input.bucket];
     const holder = quotaHolder(u);
-    await this.db.transaction().execute(async (trx) => {
+    await inTx(this.db, async (trx) => {
       const table = holder === 'tenant' ? 'tenants' : 'users';
       const holderId = holder === 'tenant' ? u.tenant_id : u.id;
       await trx

@@ -1,17 +1,10 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.ts';
-import type { DiffTable, DiffTables } from './tables.ts';
+import type { Db } from '../../db/db.ts';
+import type { DiffTable } from './tables.ts';
 import type { ActorScope } from '../../policy/actor.ts';
-
-type Db = Kysely<Database & DiffTables>;
 
 /** Comparisons; every read and write of a user's row is scoped to its owner. */
 export class DiffRepo {
-  private readonly db: Db;
-
-  constructor(db: Kysely<Database>) {
-    this.db = db.withTables<DiffTables>();
-  }
+  constructor(private readonly db: Db) {}
 
   async insert(row: DiffTable): Promise<void> {
     await this.db.insertInto('diffs').values(row).execute();

@@ -18,8 +18,3 @@ export interface DiffTable {
   created_at: string;
   updated_at: string;
 }
-
-/** A type alias (not an interface) so that Kysely's withTables accepts it. */
-export type DiffTables = {
-  diffs: DiffTable;
-};

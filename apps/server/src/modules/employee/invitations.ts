@@ -9,6 +9,7 @@ import type { Database } from '../../db/schema.ts';
 import { businessWarning, conflict, notFound } from '../../http/errors.ts';
 import { newId, nowIso } from '../../lib/ids.ts';
 import type { EmployeeInvitationTable } from './tables.ts';
+import { inTx } from '../../db/db.ts';
 
 const NOT_FOUND = '邀请不存在或已失效';
 
@@ -135,7 +136,7 @@ export class EmployeeInvitations {
    * and given back on removal); the login stays valid (the tenant is read on every request).
    */
   async answer(userId: string, id: string, accept: boolean): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
+    await inTx(this.db, async (trx) => {
       const user = await trx.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
       const inv = user?.phone
         ? await trx

@@ -15,6 +15,7 @@ import type { Actor, SessionActor } from '../../policy/actor.ts';
 import { authorizeEmployeeAdmin } from './policy.ts';
 import { UserRepo, type UserRow } from '../user/repo.ts';
 import { EmployeeInvitations } from './invitations.ts';
+import { inTx } from '../../db/db.ts';
 
 function view(u: UserRow): Employee {
   return {
@@ -48,7 +49,7 @@ export async function createCompany(
   const repo = new UserRepo(db);
   const name = c.name.trim();
   if (!name || name.length > 100) throw badRequest('企业名称须为 1 到 100 个字符');
-  return db.transaction().execute(async (trx) => {
+  return inTx(db, async (trx) => {
     const existing = await repo.findByPhone(c.phone, trx);
     if (existing && existing.is_employee === 1) throw conflict('该手机号已属于一个企业');
     const tenantId = await repo.createTenant(trx, {
@@ -175,7 +176,7 @@ export class EmployeeService {
       .executeTakeFirst();
     if (!target) throw notFound('员工不存在');
     if (target.role !== 'employee') throw badRequest('不能移除企业管理员');
-    await this.db.transaction().execute(async (trx) => {
+    await inTx(this.db, async (trx) => {
       const home =
         target.home_tenant_id ?? (await this.repo.createTenant(trx, { name: '', adminUserId: target.id }));
       const r = await trx

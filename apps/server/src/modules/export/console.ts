@@ -7,6 +7,7 @@ import {
 import type { Database } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { nowIso } from '../../lib/ids.ts';
+import { inTx } from '../../db/db.ts';
 
 /**
  * The console's view of the Word templates: every template (disabled too), which one is the default,
@@ -67,7 +68,7 @@ export class TemplateConsole {
 
   /** Exactly one default, always an enabled template: the switch happens in one transaction. */
   async setDefault(id: string): Promise<AdminTemplateItem[]> {
-    await this.db.transaction().execute(async (trx) => {
+    await inTx(this.db, async (trx) => {
       const row = await trx
         .selectFrom('export_templates')
         .select(['id', 'enabled'])

@@ -1,17 +1,16 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { InvoiceListQuery } from '@bid/shared';
 import type { Database } from '../../db/schema.ts';
 import { newestPage } from '../../db/paging.ts';
 import type { OrderTable } from '../commerce/tables.ts';
 import type { InvoiceTable } from './tables.ts';
+import { type Db, inTx } from '../../db/db.ts';
 
 /** The order columns an invoice shows (whatever else commerce keeps on an order). */
 export type InvoicedOrderRow = Pick<
   OrderTable,
   'id' | 'package_name' | 'kind' | 'amount' | 'status' | 'paid_at'
 >;
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 /**
  * Whose invoices and orders a caller sees: a personal account its own, a company user the
@@ -175,7 +174,7 @@ export class InvoiceRepo {
 
   /** pending -> rejected, releasing its orders for a new application; false when handled already. */
   markRejected(id: string, reason: string, by: string, now: string): Promise<boolean> {
-    return this.db.transaction().execute(async (trx) => {
+    return inTx(this.db, async (trx) => {
       const res = await trx
         .updateTable('invoices')
         .set({ status: 'rejected', reject_reason: reason, handled_by: by, updated_at: now })

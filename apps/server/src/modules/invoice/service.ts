@@ -25,6 +25,7 @@ import { quotaHolder } from '../quota/service.ts';
 import { InvoiceRepo, type InvoicedOrderRow, type InvoiceScope } from './repo.ts';
 import type { InvoiceFiles } from './storage.ts';
 import type { InvoiceTable } from './tables.ts';
+import { inTx } from '../../db/db.ts';
 
 /** A company's invoices are the company's, like its orders and quota; a person's are their own. */
 export function invoiceScope(actor: Actor): InvoiceScope {
@@ -108,7 +109,7 @@ export class InvoiceService {
     const now = this.now().toISOString();
     const id = newId();
     try {
-      return await this.db.transaction().execute(async (trx) => {
+      return await inTx(this.db, async (trx) => {
         const orders = await this.repo.paidOrdersIn(trx, scope, ids);
         if (orders.length !== ids.length) throw notFound(INVOICE_MSG.orderUnavailable);
         const amount = orders.reduce((sum, o) => sum + o.amount, 0);

@@ -1,8 +1,8 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { CompanyFactTable, KnowledgeDocumentTable, KnowledgePassageTable } from './tables.ts';
+import { type Db, inTx } from '../../db/db.ts';
 
-type Db = Kysely<Database> | Transaction<Database>;
 export type DocumentRow = KnowledgeDocumentTable;
 export type PassageRow = KnowledgePassageTable;
 export type FactRow = CompanyFactTable;
@@ -31,7 +31,7 @@ export class KnowledgeRepo {
 
   /** Inserts a document with its passages and moves the scope's revision, in one transaction. */
   async insertDocument(doc: DocumentRow, passages: PassageRow[]): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
+    await inTx(this.db, async (trx) => {
       await trx.insertInto('knowledge_documents').values(doc).execute();
       for (let i = 0; i < passages.length; i += 100)
         await trx
@@ -81,7 +81,7 @@ export class KnowledgeRepo {
   }
 
   async removeDocument(doc: DocumentRow, now: string): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
+    await inTx(this.db, async (trx) => {
       await trx.deleteFrom('knowledge_passages').where('document_id', '=', doc.id).execute();
       await trx.deleteFrom('knowledge_documents').where('id', '=', doc.id).execute();
       await this.bump(trx, doc.scope, now);

@@ -4,8 +4,7 @@ import type { Database } from '../../db/schema.ts';
 import { businessWarning } from '../../http/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import type { Actor } from '../../policy/actor.ts';
-
-type Db = Kysely<Database> | Transaction<Database>;
+import { type Db } from '../../db/db.ts';
 
 /** Bucket -> column, in the order a new bid consumes them (monthly first: it expires). */
 const BUCKET_COLUMNS = [

@@ -8,6 +8,7 @@ import type { Clock, RateLimiter } from '../../http/rate-limit.ts';
 import { newId } from '../../lib/ids.ts';
 import { formatWait, iso } from '../auth/util.ts';
 import type { SmsProvider } from './provider.ts';
+import { inTx } from '../../db/db.ts';
 
 export interface SmsServiceOptions {
   db: Kysely<Database>;
@@ -76,7 +77,7 @@ export class SmsService {
       '0',
     );
     const id = newId();
-    await this.o.db.transaction().execute(async (trx) => {
+    await inTx(this.o.db, async (trx) => {
       await trx
         .updateTable('sms_codes')
         .set({ consumed_at: iso(now) })

@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { Database, TenantTable, UserTable } from '../../db/schema.ts';
 import { newId } from '../../lib/ids.ts';
 import { isUniqueViolation, newInviteCode } from '../auth/util.ts';
+import { type Db } from '../../db/db.ts';
 
 export type UserRow = Selectable<UserTable>;
 export type TenantRow = Selectable<TenantTable>;
-type Db = Kysely<Database> | Transaction<Database>;
 
 export interface NewUserFields {
   phone: string | null;

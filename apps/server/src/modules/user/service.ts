@@ -19,6 +19,7 @@ import type { AccountsInfra } from '../auth/accounts.ts';
 import { hashPassword, verifyPassword } from '../auth/password.ts';
 import { enforceLimit, formatWait, iso, isUniqueViolation } from '../auth/util.ts';
 import { UserRepo, type TenantRow, type UserRow } from './repo.ts';
+import { inTx } from '../../db/db.ts';
 
 type OwnPurpose = 'change-phone' | 'change-password' | 'verify';
 
@@ -229,7 +230,7 @@ export class UserService {
     if (await this.repo.findByPhone(phone)) throw conflict('该手机号已被其他账号使用，请更换手机号');
     const now = iso(this.now());
     try {
-      await this.db.transaction().execute(async (trx) => {
+      await inTx(this.db, async (trx) => {
         if (ticketRow) {
           const used = await trx
             .updateTable('verify_tickets')
@@ -291,7 +292,7 @@ export class UserService {
     }
     const hash = await hashPassword(input.newPassword);
     const now = iso(this.now());
-    await this.db.transaction().execute(async (trx) => {
+    await inTx(this.db, async (trx) => {
       await trx
         .updateTable('users')
         .set({ password_hash: hash, updated_at: now })
