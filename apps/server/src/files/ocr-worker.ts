@@ -8,7 +8,7 @@ import { renderPage } from './ocr/render.ts';
  * page. The document stays open between the pages of one file (a child usually gets the next page
  * of the same file); the OCR models are loaded once per child (ocr/engine.ts).
  */
-type Doc = Parameters<typeof renderPage>[0] & { destroy(): Promise<void> };
+type Doc = Parameters<typeof renderPage>[0];
 
 let open: { file: string; mtimeMs: number; doc: Promise<Doc> } | null = null;
 
@@ -22,10 +22,7 @@ async function docOf(file: string): Promise<Doc> {
   }
   const { openPdf } = await import('./pdf-runtime.mjs');
   const buf = await fs.readFile(file);
-  // pdf.js types its document loosely through the .mjs runtime; the pages API is what Doc names.
-  const doc: Promise<Doc> = openPdf(new Uint8Array(buf.buffer, buf.byteOffset, buf.byteLength)).promise.then(
-    (d: unknown) => d as Doc,
-  );
+  const doc = openPdf(new Uint8Array(buf.buffer, buf.byteOffset, buf.byteLength)).promise;
   open = { file, mtimeMs: st.mtimeMs, doc };
   doc.catch(() => {
     if (open?.doc === doc) open = null;

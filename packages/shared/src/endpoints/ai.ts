@@ -15,7 +15,7 @@ import { startAnalysisSchema, tenderAnalysisSchema } from '../schemas/analysis.t
 import type { CatalogDetail, CatalogNode } from '../schemas/catalog.ts';
 import { elementRequestSchema, elementResultSchema, imageSearchResultSchema } from '../schemas/elements.ts';
 import { idParamSchema } from '../schemas/common.ts';
-import { uploadedFileSchema } from '../schemas/file.ts';
+import { uploadedFileSchema, uploadProgressResultSchema, uploadProgressSchema } from '../schemas/file.ts';
 import {
   interpretationDetailSchema,
   interpretationIdSchema,
@@ -43,6 +43,11 @@ export const aiEndpoints = {
     null,
     uploadedFileSchema,
     'upload',
+  ),
+  uploadProgress: post<Out<typeof uploadProgressResultSchema>, typeof uploadProgressSchema>(
+    '/file/client/uploadProgress',
+    uploadProgressSchema,
+    uploadProgressResultSchema,
   ),
   fileDetail: post<Out<typeof uploadedFileSchema>, typeof idParamSchema>(
     '/file/client/detail',

@@ -17,8 +17,20 @@ export const uploadedFileSchema = z.object({
   preview: z.string(),
   /** Headings found (DOCX outline levels with their numbering). */
   headings: z.array(z.object({ level: z.number().int(), text: z.string() })),
+  /** PDF pages read by OCR (scanned, or a text layer without a Unicode map). */
+  ocrPages: z.array(z.number().int()).optional(),
 });
 export type UploadedFile = z.infer<typeof uploadedFileSchema>;
+
+/**
+ * OCR progress of an upload still being read (POST /api/file/client/uploadProgress): the client
+ * names its upload with a `progress` multipart field sent before the file.
+ */
+export const uploadProgressSchema = z.object({ token: z.string().min(8).max(64) });
+export const uploadProgressResultSchema = z
+  .object({ ocrPages: z.array(z.number().int()), done: z.number().int(), total: z.number().int() })
+  .nullable();
+export type UploadProgress = z.infer<typeof uploadProgressResultSchema>;
 
 /** Limits of tender parsing (upload size itself: config UPLOAD_LIMIT). */
 export const FILE_LIMITS = {
@@ -46,6 +58,9 @@ export const FILE_MESSAGES = {
   pdfEncrypted: 'PDF 文件已加密，请先解除密码保护后再上传',
   pdfTooManyPages: (max: number) => `PDF 页数超过 ${max} 页，请拆分后上传`,
   pdfNoText: '未能从 PDF 中读取到文字（可能是扫描件），请上传 Word 版本或直接粘贴文字',
+  /** Shown while scanned pages are read: 「第 3–19 页为扫描件，正在识别文字（5/17）」. */
+  ocrRunning: (ranges: string, done: number, total: number) =>
+    `第 ${ranges} 页为扫描件，正在识别文字（${done}/${total}）`,
   docxBroken: 'Word 文件已损坏或格式不正确，无法读取',
   docxBomb: 'Word 文件解压后过大或包含的条目过多，已拒绝处理',
   docBroken: 'DOC 文件已损坏或格式不正确，无法读取',

@@ -1,3 +1,4 @@
+import type { PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { grayOf, type Gray } from './raster.ts';
 
 /**
@@ -8,29 +9,19 @@ import { grayOf, type Gray } from './raster.ts';
  */
 export const MAX_SIDE = 1800;
 
-interface PdfPage {
-  getViewport(p: { scale: number }): { width: number; height: number };
-  render(p: { canvas: unknown; canvasContext: unknown; viewport: unknown; background?: string }): {
-    promise: Promise<void>;
-  };
-  cleanup(): void;
-}
-
 interface CanvasAndContext {
   canvas: { width: number; height: number };
   context: { getImageData(x: number, y: number, w: number, h: number): { data: Uint8ClampedArray } };
 }
 
-interface PdfDoc {
-  numPages: number;
-  getPage(n: number): Promise<PdfPage>;
-  canvasFactory: {
-    create(w: number, h: number): CanvasAndContext;
-    destroy(c: CanvasAndContext): void;
-  };
+/** pdf.js's canvas factory (typed `Object` by pdf.js): Node's, backed by @napi-rs/canvas. */
+interface CanvasFactory {
+  create(w: number, h: number): CanvasAndContext;
+  destroy(c: CanvasAndContext): void;
 }
 
-export async function renderPage(doc: PdfDoc, pageNo: number, maxSide = MAX_SIDE): Promise<Gray> {
+export async function renderPage(doc: PDFDocumentProxy, pageNo: number, maxSide = MAX_SIDE): Promise<Gray> {
+  const factory = doc.canvasFactory as CanvasFactory;
   const page = await doc.getPage(pageNo);
   try {
     const unit = page.getViewport({ scale: 1 });
@@ -39,14 +30,14 @@ export async function renderPage(doc: PdfDoc, pageNo: number, maxSide = MAX_SIDE
     const viewport = page.getViewport({ scale });
     const width = Math.max(1, Math.round(viewport.width));
     const height = Math.max(1, Math.round(viewport.height));
-    const cc = doc.canvasFactory.create(width, height);
+    const cc = factory.create(width, height);
     try {
       await page.render({ canvas: cc.canvas, canvasContext: cc.context, viewport, background: 'white' })
         .promise;
       const rgba = cc.context.getImageData(0, 0, width, height).data;
       return grayOf(rgba, width, height);
     } finally {
-      doc.canvasFactory.destroy(cc);
+      factory.destroy(cc);
     }
   } finally {
     page.cleanup();

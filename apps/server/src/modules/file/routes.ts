@@ -44,11 +44,18 @@ export async function registerFileRoutes(
         const onClose = () => gone.abort();
         req.socket.once('close', onClose);
         try {
-          return await files.upload(actor, cleanName(part.filename), part.file, gone.signal);
+          // The client's name for this upload (a field before the file), for uploadProgress.
+          const field = part.fields.progress as { value?: unknown } | undefined;
+          const token =
+            typeof field?.value === 'string' && /^[\w-]{8,64}$/.test(field.value) ? field.value : undefined;
+          return await files.upload(actor, cleanName(part.filename), part.file, gone.signal, token);
         } finally {
           req.socket.off('close', onClose);
         }
       },
+    );
+    route(endpoints.uploadProgress, '上传中文件的文字识别进度（扫描件逐页识别）', (actor, body) =>
+      files.progressOf(actor, body.token),
     );
     route(endpoints.fileDetail, '已上传文件的信息与文字预览', (actor, body) => files.detail(actor, body.id));
   });

@@ -4,7 +4,14 @@ import path from 'node:path';
 import { createHash } from 'node:crypto';
 import { pipeline } from 'node:stream/promises';
 import { Transform, type Readable } from 'node:stream';
-import { Code, FILE_LIMITS, FILE_MESSAGES, type TenderFileKind, type UploadedFile } from '@bid/shared';
+import {
+  Code,
+  FILE_LIMITS,
+  FILE_MESSAGES,
+  type TenderFileKind,
+  type UploadedFile,
+  type UploadProgress,
+} from '@bid/shared';
 import { AppError, badRequest, notFound } from '../../http/errors.ts';
 import { newId, nowIso } from '../../lib/ids.ts';
 import { FileParseError, ParseRunner } from '../../files/parse.ts';
@@ -22,6 +29,8 @@ export class UploadTooLarge extends Error {}
  */
 export class FileService {
   readonly repo: FileRepo;
+  /** OCR progress of uploads being read, by the owner's user id and the client's token. */
+  private readonly progress = new Map<string, UploadProgress>();
 
   constructor(
     repo: FileRepo,
@@ -57,6 +66,27 @@ export class FileService {
     fileName: string,
     stream: Readable & { truncated?: boolean },
     signal?: AbortSignal,
+    token?: string,
+  ): Promise<UploadedFile> {
+    const key = token ? `${owner.userId}:${token}` : null;
+    try {
+      return await this.store(owner, fileName, stream, signal, key);
+    } finally {
+      if (key) this.progress.delete(key);
+    }
+  }
+
+  /** Where OCR of the caller's upload `token` stands; null before OCR starts or when none runs. */
+  progressOf(owner: ActorScope, token: string): UploadProgress {
+    return this.progress.get(`${owner.userId}:${token}`) ?? null;
+  }
+
+  private async store(
+    owner: Actor,
+    fileName: string,
+    stream: Readable & { truncated?: boolean },
+    signal: AbortSignal | undefined,
+    key: string | null,
   ): Promise<UploadedFile> {
     const name = (path.basename(fileName || '招标文件').replace(/\p{Cc}/gu, '') || '招标文件').slice(0, 200);
     await fsp.mkdir(this.tmpDir(), { recursive: true });
@@ -100,7 +130,13 @@ export class FileService {
       const kind = sniffed;
       let parsed;
       try {
-        parsed = await this.parser.parse(tmp, kind, { actor: owner, signal });
+        parsed = await this.parser.parse(tmp, kind, {
+          actor: owner,
+          signal,
+          onOcr: key
+            ? (p) => this.progress.set(key, { ocrPages: p.pages, done: p.done, total: p.total })
+            : undefined,
+        });
       } catch (e) {
         if (e instanceof FileParseError) throw badRequest(e.message);
         if (signal?.aborted) throw badRequest(FILE_MESSAGES.cancelled);
@@ -135,6 +171,7 @@ export class FileService {
         chars: parsed.text.length,
         preview: parsed.text.slice(0, FILE_LIMITS.previewChars),
         headings: parsed.headings.slice(0, 200),
+        ...(parsed.ocrPages?.length ? { ocrPages: parsed.ocrPages } : {}),
       };
     } finally {
       await fsp.rm(tmp, { force: true });

@@ -1,0 +1,62 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clientHeaders, startTestServer, type TestServer } from './helpers/test-server.ts';
+import { newWriter, type Client } from './catalog-helpers.ts';
+import { garbledPdf, pdfPages } from './helpers/scan-fixtures.ts';
+
+/** An upload whose text layer is garbled is read by OCR, with its progress asked while it runs. */
+let s: TestServer;
+let c: Client;
+
+beforeAll(async () => {
+  s = await startTestServer();
+  c = await newWriter(s);
+});
+afterAll(async () => {
+  await s?.close();
+});
+
+const headers = () => ({ ...clientHeaders(), 'blade-auth': `bearer ${c.user.token}` });
+
+async function progressOf(token: string) {
+  const r = await fetch(`${s.baseUrl}/api/file/client/uploadProgress`, {
+    method: 'POST',
+    headers: { ...headers(), 'content-type': 'application/json' },
+    body: JSON.stringify({ token }),
+  });
+  return ((await r.json()) as { data: { ocrPages: number[]; done: number; total: number } | null }).data;
+}
+
+describe('uploading a PDF whose pages need OCR', { timeout: 600_000 }, () => {
+  it('reads the garbled page by OCR, reports its progress while reading and names it in the answer', async () => {
+    const original = fs.readFileSync(path.resolve(import.meta.dirname, 'corpus/t02.pdf'));
+    const fd = new FormData();
+    const token = 'ocr-test-token-1';
+    fd.append('progress', token);
+    fd.append('file', new Blob([new Uint8Array(garbledPdf(pdfPages(original, [2])))]), '乱码招标文件.pdf');
+    const seen: Array<{ ocrPages: number[]; done: number; total: number }> = [];
+    let finished = false;
+    const poller = (async () => {
+      while (!finished) {
+        const p = await progressOf(token);
+        if (p) seen.push(p);
+        await new Promise((r) => setTimeout(r, 200));
+      }
+    })();
+    const res = await fetch(`${s.baseUrl}/api/file/client/uploadTender`, {
+      method: 'POST',
+      headers: headers(),
+      body: fd,
+    });
+    finished = true;
+    await poller;
+    const body = (await res.json()) as { data: { ocrPages?: number[]; preview: string } };
+    expect(res.status).toBe(200);
+    expect(body.data.ocrPages).toEqual([1]);
+    expect(body.data.preview).toMatch(/[\u4e00-\u9fff]{10}/);
+    expect(seen[0]).toEqual({ ocrPages: [1], done: 0, total: 1 });
+    // The progress is gone once the upload answered.
+    expect(await progressOf(token)).toBeNull();
+  });
+});
