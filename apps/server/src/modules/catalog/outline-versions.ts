@@ -18,7 +18,7 @@ import type { Actor } from '../../policy/actor.ts';
 import type { CatalogAccess } from './access.ts';
 import { parseDoc, settingsJson } from './doc.ts';
 import type { CatalogRow } from './repo.ts';
-import { echoIndexOf, ownWords } from './written.ts';
+import { echoesFor, ownWords } from './written.ts';
 import { blankRow } from './rows.ts';
 import { Outline, SORT_GAP, parseJsonOr } from './tree.ts';
 
@@ -227,7 +227,7 @@ export class OutlineVersionService {
           status: has ? 'done' : 'empty',
           progress: has ? 100 : 0,
           word_count: has ? f.n.wordCount : 0,
-          own_words: has ? ownWords(docText(doc), echoIndexOf(bid)) : 0,
+          own_words: has ? ownWords(docText(doc), echoesFor(f.n.title, bid)) : 0,
           target_words: f.n.targetWords,
           settings,
           scoring_items: scoring,

@@ -15,7 +15,7 @@ import type { BidService } from '../bid/service.ts';
 import { parseDoc, sha256, statusAfterSave } from './doc.ts';
 import type { CatalogRepo, CatalogRow } from './repo.ts';
 import { effectiveStatus, parseJsonOr } from './tree.ts';
-import { DEFAULT_WRITTEN_SHARE, echoIndexOf, isWritten, ownWords } from './written.ts';
+import { DEFAULT_WRITTEN_SHARE, echoesFor, isWritten, ownWords } from './written.ts';
 
 export interface VersionMeta {
   source: ContentVersionSource;
@@ -77,7 +77,7 @@ export class ChapterWriter {
     await this.keepCurrent(trx, cur, w.keep.name, w.keep.createdBy, w.keep.onlyIfOlderThanMs);
     const has = docHasContent(w.doc);
     const wordCount = w.wordCount ?? docWordCount(w.doc);
-    const own = ownWords(docText(w.doc), echoIndexOf(bid));
+    const own = ownWords(docText(w.doc), echoesFor(cur.title, bid));
     const status = w.status ? w.status(has) : statusAfterSave(has, effectiveStatus(cur));
     const now = nowIso();
     let q = trx

@@ -1,4 +1,5 @@
 import { countWords } from '@bid/shared';
+import { tableKindOf } from '../../ai/plan/tables.ts';
 
 /**
  * What counts as a chapter's own text, and when a chapter counts as written (issue 26, scope 1).
@@ -108,4 +109,13 @@ export function echoIndexOf(bid: {
   if (cache.size >= 8) cache.delete(cache.keys().next().value!);
   cache.set(key, idx);
   return idx;
+}
+
+/**
+ * The echo index a chapter's own text is measured against. The scoring index (评分索引表) is made of
+ * the analysis's own items (names, points, where each is answered): measured against the analysis
+ * it would have no text of its own, so it is measured as written.
+ */
+export function echoesFor(title: string, bid: Parameters<typeof echoIndexOf>[0]): EchoIndex | null {
+  return tableKindOf(title) === 'scoreIndex' ? null : echoIndexOf(bid);
 }
