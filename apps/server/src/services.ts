@@ -183,11 +183,15 @@ export function buildServices(deps: CoreDeps): Services {
   const { config, db, dbKind, log, sessions } = deps;
 
   const accounts = buildAccounts({ config, db, log, sessions });
-  const clientConfig = new ClientConfigService(db, {
-    phone: config.CUSTOMER_SERVICE_PHONE,
-    wechat: config.CUSTOMER_SERVICE_WECHAT,
-    hours: config.CUSTOMER_SERVICE_HOURS,
-  });
+  const clientConfig = new ClientConfigService(
+    db,
+    {
+      phone: config.CUSTOMER_SERVICE_PHONE,
+      wechat: config.CUSTOMER_SERVICE_WECHAT,
+      hours: config.CUSTOMER_SERVICE_HOURS,
+    },
+    config.SIGNUP_TRIAL_BIDS,
+  );
   const notices = new CommonService(db, accounts.clock);
   const noticeAdmin = new NoticeAdminService(db);
   const content = new ContentService(new ContentRepo(db));

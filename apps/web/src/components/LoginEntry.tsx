@@ -5,7 +5,7 @@ import { LazyLoginDialog } from '../features/account/LazyLoginDialog.tsx';
 
 /**
  * The header's 登录 button: opens the login dialog (SMS code, password, WeChat). On success the
- * dialog stores the token, loads the user and goes to consumeLoginRedirect() (else `/`).
+ * dialog stores the token, loads the user and goes to consumeLoginRedirect() (else /home).
  */
 export function LoginEntry({
   children = '登录',

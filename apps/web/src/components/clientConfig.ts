@@ -9,6 +9,8 @@ export const FALLBACK_CLIENT_CONFIG: ClientConfig = {
   registrationNo: '',
   // Nothing made up: the real channel comes from the server's configuration (CUSTOMER_SERVICE_*).
   customerService: { phone: '', wechat: '', hours: '' },
+  // Not known until the server answers: the copy that quotes it leaves the number out meanwhile.
+  signupTrialBids: null,
 };
 
 /** "电话 … / 微信 …" for the channels that are configured; null when none is. */
@@ -25,6 +27,7 @@ export function withConfigDefaults(data: Partial<ClientConfig> | null | undefine
   return {
     ...FALLBACK_CLIENT_CONFIG,
     ...d,
+    signupTrialBids: d.signupTrialBids ?? null,
     loadingTips: d.loadingTips?.length ? d.loadingTips : FALLBACK_CLIENT_CONFIG.loadingTips,
     companyName: d.companyName || FALLBACK_CLIENT_CONFIG.companyName,
     customerService: {
@@ -33,4 +36,12 @@ export function withConfigDefaults(data: Partial<ClientConfig> | null | undefine
       hours: d.customerService?.hours || FALLBACK_CLIENT_CONFIG.customerService.hours,
     },
   };
+}
+
+/**
+ * 「注册即送 N 份标书额度」 with the configured number (SIGNUP_TRIAL_BIDS); null when signup grants
+ * nothing or the number is not known yet, so no page promises a quota the server does not give.
+ */
+export function signupGift(trialBids: number | null, noun = '标书额度'): string | null {
+  return trialBids ? `注册即送 ${trialBids} 份${noun}` : null;
 }

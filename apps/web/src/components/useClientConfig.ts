@@ -7,6 +7,7 @@ export {
   CLIENT_CONFIG_KEY,
   contactLine,
   FALLBACK_CLIENT_CONFIG,
+  signupGift,
   withConfigDefaults,
 } from './clientConfig.ts';
 

@@ -1,6 +1,7 @@
 import { PlayCircleOutlined } from '@ant-design/icons';
 import type { QueryClient } from '@tanstack/react-query';
-import type { PackageItem } from '@bid/shared';
+import type { ClientConfig, PackageItem } from '@bid/shared';
+import { CLIENT_CONFIG_KEY } from '../components/clientConfig.ts';
 import { PriceList } from '../features/commerce/PriceList.tsx';
 import { commerceKeys } from '../features/commerce/api.ts';
 import { LandingContent, type LandingStartProps } from '../pages/public/LandingContent.tsx';
@@ -28,6 +29,7 @@ export function IslandPage({ data }: { data: QueryClient }) {
         Start={Start}
         demo={demo}
         prices={<PriceList packages={data.getQueryData<PackageItem[]>(commerceKeys.packages)} />}
+        trialBids={data.getQueryData<ClientConfig>(CLIENT_CONFIG_KEY)?.signupTrialBids ?? null}
       />
     </IslandShell>
   );

@@ -10,21 +10,21 @@ import {
 describe('login redirect', () => {
   beforeEach(() => sessionStorage.clear());
 
-  it('returns the remembered path once, then /', () => {
+  it('returns the remembered path once, then /home', () => {
     rememberLoginRedirect('/home/book?id=3#c1');
     expect(sessionStorage.getItem(LOGIN_REDIRECT_KEY)).toBe('/home/book?id=3#c1');
     expect(consumeLoginRedirect()).toBe('/home/book?id=3#c1');
-    expect(consumeLoginRedirect()).toBe('/');
+    expect(consumeLoginRedirect()).toBe('/home');
   });
 
   it('forgets the remembered path (explicit logout)', () => {
     rememberLoginRedirect('/home/account');
     forgetLoginRedirect();
-    expect(consumeLoginRedirect()).toBe('/');
+    expect(consumeLoginRedirect()).toBe('/home');
   });
 
-  it('returns / when nothing was remembered', () => {
-    expect(consumeLoginRedirect()).toBe('/');
+  it('returns /home when nothing was remembered', () => {
+    expect(consumeLoginRedirect()).toBe('/home');
   });
 
   it('never redirects off the site', () => {
@@ -36,9 +36,9 @@ describe('login redirect', () => {
     ]) {
       expect(isSafeRedirect(bad)).toBe(false);
       rememberLoginRedirect(bad);
-      expect(consumeLoginRedirect()).toBe('/');
+      expect(consumeLoginRedirect()).toBe('/home');
     }
     sessionStorage.setItem(LOGIN_REDIRECT_KEY, '//evil.example');
-    expect(consumeLoginRedirect()).toBe('/');
+    expect(consumeLoginRedirect()).toBe('/home');
   });
 });

@@ -2,9 +2,12 @@ import { LOGIN_REDIRECT_KEY } from '@bid/shared';
 
 /**
  * The path a visitor tried to open before logging in (SPEC section 2: after login the user goes to the
- * path stored as login_redirect, else `/`). Kept per tab in sessionStorage so two tabs do not steal
- * each other's destination.
+ * path stored as login_redirect). With nothing stored the user goes to the workbench, /home (issue 26:
+ * staying on the landing page after logging in left the user where they started). Kept per tab in
+ * sessionStorage so two tabs do not steal each other's destination.
  */
+export const AFTER_LOGIN_PATH = '/home';
+
 function storage(): Storage | null {
   try {
     return typeof window === 'undefined' ? null : window.sessionStorage;
@@ -30,7 +33,7 @@ export function rememberLoginRedirect(path: string): void {
   }
 }
 
-/** Called by the login dialog after a successful login: the stored path (once), else `/`. */
+/** Called by the login dialog after a successful login: the stored path (once), else /home. */
 export function consumeLoginRedirect(): string {
   const s = storage();
   let value: string | null = null;
@@ -40,7 +43,7 @@ export function consumeLoginRedirect(): string {
   } catch {
     value = null;
   }
-  return isSafeRedirect(value) ? value : '/';
+  return isSafeRedirect(value) ? value : AFTER_LOGIN_PATH;
 }
 
 /**

@@ -8,5 +8,10 @@ export const clientConfigSchema = z.object({
   companyName: z.string(),
   registrationNo: z.string(),
   customerService: z.object({ phone: z.string(), wechat: z.string(), hours: z.string() }),
+  /**
+   * Bid units a new account receives at signup (SIGNUP_TRIAL_BIDS): the copy that promises a trial
+   * quota quotes this number. null only in the web app's fallback, before the server has answered.
+   */
+  signupTrialBids: z.number().int().min(0).nullable(),
 });
 export type ClientConfig = z.infer<typeof clientConfigSchema>;

@@ -17,18 +17,25 @@ export const DEFAULT_CLIENT_CONFIG: ClientConfig = {
   registrationNo: '',
   // The real channel comes from configuration (CUSTOMER_SERVICE_*); nothing made up is shown.
   customerService: { phone: '', wechat: '', hours: '' },
+  // The configured number (SIGNUP_TRIAL_BIDS) replaces it when the service is built.
+  signupTrialBids: 1,
 };
 
 /** Operator-set values live in the settings table under `client_config`; defaults fill the rest. */
 export class ClientConfigService {
   private readonly defaults: ClientConfig;
 
-  /** `customerService`: the channel from configuration; an operator's saved settings win over it. */
+  /**
+   * `customerService`: the channel from configuration; an operator's saved settings win over it.
+   * `signupTrialBids`: what signup grants (SIGNUP_TRIAL_BIDS); nothing saved overrides it, since the
+   * copy quoting it must say what a new account really receives.
+   */
   constructor(
     private readonly db: Kysely<Database>,
     customerService: CustomerService = DEFAULT_CLIENT_CONFIG.customerService,
+    private readonly signupTrialBids: number = DEFAULT_CLIENT_CONFIG.signupTrialBids ?? 1,
   ) {
-    this.defaults = { ...DEFAULT_CLIENT_CONFIG, customerService };
+    this.defaults = { ...DEFAULT_CLIENT_CONFIG, customerService, signupTrialBids };
   }
 
   async get(): Promise<ClientConfig> {
@@ -39,7 +46,11 @@ export class ClientConfigService {
       .executeTakeFirst();
     if (!row) return this.defaults;
     try {
-      return { ...this.defaults, ...(JSON.parse(row.value) as Partial<ClientConfig>) };
+      return {
+        ...this.defaults,
+        ...(JSON.parse(row.value) as Partial<ClientConfig>),
+        signupTrialBids: this.signupTrialBids,
+      };
     } catch {
       return this.defaults;
     }

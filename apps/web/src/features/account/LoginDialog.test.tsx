@@ -66,6 +66,7 @@ function renderDialog() {
     [
       { path: '/', element: <LoginDialog open onClose={onClose} /> },
       { path: '/home/account', element: <p>account page</p> },
+      { path: '/home', element: <p>workbench</p> },
     ],
     { initialEntries: ['/'] },
   );
@@ -171,6 +172,7 @@ describe('LoginDialog', { timeout: 30_000 }, () => {
     await waitFor(() => expect(useSession.getState().token).toBe('tok-1'));
     const second = http.calls.filter((c) => path(c) === '/blade-auth/oauth/token')[1];
     expect(header(second, 'Captcha-Key')).toBe('k2');
-    expect(router.state.location.pathname).toBe('/');
+    // Nothing remembered: the workbench, not the landing page the dialog was opened on.
+    await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
   });
 });

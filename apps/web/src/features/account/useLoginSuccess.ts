@@ -7,7 +7,7 @@ import { toastSuccess } from '../../utils/feedback.ts';
 
 /**
  * SPEC section 4: a successful token answer stores the token, then user info is loaded; the user
- * then goes to the remembered login_redirect path, else `/`.
+ * then goes to the remembered login_redirect path, else /home.
  */
 export function useLoginSuccess(onDone?: () => void) {
   const navigate = useNavigate();

@@ -1,13 +1,19 @@
 import { GiftOutlined, TeamOutlined, TrophyOutlined } from '@ant-design/icons';
 import { PublicBanner } from '../../components/PublicBanner.tsx';
 import { StartButton } from '../../components/StartButton.tsx';
+import { signupGift, useClientConfig } from '../../components/useClientConfig.ts';
 
-const ITEMS = [
-  {
-    icon: <GiftOutlined />,
-    title: '新用户体验额度',
-    text: '手机号注册即送 1 份标书额度，可完整体验解析、大纲、写作和导出。',
-  },
+/** The offers; the new-user one quotes the configured trial quota and goes when signup grants none. */
+const items = (trialBids: number | null) => [
+  ...(trialBids === 0
+    ? []
+    : [
+        {
+          icon: <GiftOutlined />,
+          title: '新用户体验额度',
+          text: `手机号${signupGift(trialBids) ?? '注册即送标书额度'}，可完整体验解析、大纲、写作和导出。`,
+        },
+      ]),
   {
     icon: <TeamOutlined />,
     title: '邀请有礼',
@@ -22,6 +28,7 @@ const ITEMS = [
 
 /** `/more/welfare.html`: what new and existing users receive. */
 export default function WelfarePage() {
+  const { signupTrialBids } = useClientConfig();
   return (
     <>
       <PublicBanner
@@ -31,7 +38,7 @@ export default function WelfarePage() {
       />
       <div className="bs-container bs-content">
         <div className="bs-card-grid">
-          {ITEMS.map((i) => (
+          {items(signupTrialBids).map((i) => (
             <div className="bs-tile" key={i.title}>
               <div className="bs-feature__icon">{i.icon}</div>
               <h3 style={{ marginTop: 14 }}>{i.title}</h3>

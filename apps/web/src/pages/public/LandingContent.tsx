@@ -20,6 +20,7 @@ import {
   ToolOutlined,
 } from '@ant-design/icons';
 import { Link } from 'react-router';
+import { signupGift } from '../../components/clientConfig.ts';
 import { HeroIllustration } from './HeroIllustration.tsx';
 import { FEATURE_LIVE, FEATURE_SOON, isLive, type FeatureKey } from './featureStatus.ts';
 
@@ -88,14 +89,24 @@ const FEATURES = [
   },
 ] satisfies Array<{ icon: ReactNode; title: string; text: string; feature?: FeatureKey }>;
 
-const PACKAGES = [
-  {
-    name: '新用户体验',
-    for: '第一次使用，先写一份看看效果',
-    points: ['注册即送 1 份标书额度', '完整体验解析、大纲、写作与导出', '无需绑定任何支付方式'],
-    cta: '免费体验',
-    to: '/home',
-  },
+/** The packages shown; the new-user one quotes the configured trial quota and goes when there is none. */
+const packages = (trialBids: number | null) => [
+  ...(trialBids === 0
+    ? []
+    : [
+        {
+          name: '新用户体验',
+          for: '第一次使用，先写一份看看效果',
+          points: [
+            ...[signupGift(trialBids)].filter((x): x is string => x !== null),
+            '完整体验解析、大纲、写作与导出',
+            '无需绑定任何支付方式',
+          ],
+          cta: '免费体验',
+          to: '/home',
+          featured: false,
+        },
+      ]),
   {
     name: '个人套餐',
     for: '独立投标人、咨询顾问',
@@ -112,6 +123,7 @@ const PACKAGES = [
     points: ['企业额度员工共享', '员工管理与企业标识', '企业私有知识库', '企业账号请联系客服开通'],
     cta: '了解企业版',
     to: '/home',
+    featured: false,
   },
 ];
 
@@ -133,13 +145,15 @@ export interface LandingParts {
   demo: ReactNode;
   /** The packages on sale (null before they arrive). */
   prices: ReactNode;
+  /** Bid units a new account receives (client configuration); null while not known. */
+  trialBids: number | null;
 }
 
 /**
  * The landing page's content, without antd and without the request layer: the whole app and the
  * light landing island (issue 18, first-load JavaScript) render it with their own buttons.
  */
-export function LandingContent({ Start, demo, prices }: LandingParts) {
+export function LandingContent({ Start, demo, prices, trialBids }: LandingParts) {
   return (
     <>
       <section className="bs-hero">
@@ -164,10 +178,12 @@ export function LandingContent({ Start, demo, prices }: LandingParts) {
               {demo}
             </div>
             <div className="bs-hero__facts">
-              <span>
-                <CheckCircleOutlined />
-                新用户赠送 1 份额度
-              </span>
+              {trialBids ? (
+                <span data-testid="trial-quota">
+                  <CheckCircleOutlined />
+                  新用户赠送 {trialBids} 份额度
+                </span>
+              ) : null}
               <span>
                 <CheckCircleOutlined />
                 支持 PDF / Word / TXT
@@ -229,7 +245,7 @@ export function LandingContent({ Start, demo, prices }: LandingParts) {
             <p>新建一份标书消耗一份额度，修改、重写与导出不再另外计费。具体价格以购买页面为准。</p>
           </div>
           <div className="bs-packages">
-            {PACKAGES.map((p) => (
+            {packages(trialBids).map((p) => (
               <div className={`bs-package${p.featured ? ' bs-package--featured' : ''}`} key={p.name}>
                 {p.featured ? <span className="bs-package__badge">最受欢迎</span> : null}
                 <h3>{p.name}</h3>
@@ -277,7 +293,7 @@ export function LandingContent({ Start, demo, prices }: LandingParts) {
           <div className="bs-cta-band">
             <div>
               <h2>下一份标书，交给标书 AI 起草</h2>
-              <p>注册即送 1 份额度，上传招标文件，先写一份看看效果。</p>
+              <p>{signupGift(trialBids, '额度') ?? '注册即可开始'}，上传招标文件，先写一份看看效果。</p>
             </div>
             <Start>立即开始</Start>
           </div>

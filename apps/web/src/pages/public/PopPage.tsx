@@ -1,15 +1,19 @@
 import { CheckOutlined, GiftOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import { StartButton } from '../../components/StartButton.tsx';
+import { signupGift, useClientConfig } from '../../components/useClientConfig.ts';
 
-const BENEFITS = [
-  '注册即送 1 份标书额度',
-  '完整体验解析、大纲、写作、导出全流程',
-  '邀请好友注册，好友注册成功后您可获得赠送额度',
-];
+/** What a new user receives: the trial quota as configured (left out when signup grants none). */
+const benefits = (trialBids: number | null) =>
+  [
+    signupGift(trialBids),
+    '完整体验解析、大纲、写作、导出全流程',
+    '邀请好友注册，好友注册成功后您可获得赠送额度',
+  ].filter((b): b is string => b !== null);
 
 /** `/pop`: the short new-user offer page that campaigns and pop-ups link to. */
 export default function PopPage() {
+  const { signupTrialBids } = useClientConfig();
   return (
     <section className="bs-hero" style={{ padding: '88px 0' }}>
       <div className="bs-container" style={{ maxWidth: 720, textAlign: 'center', position: 'relative' }}>
@@ -24,7 +28,7 @@ export default function PopPage() {
           上传招标文件，AI 生成贴合评分标准的大纲和正文，导出排版好的 Word。
         </p>
         <ul className="bs-list-plain" style={{ margin: '32px auto 0', maxWidth: 420, textAlign: 'left' }}>
-          {BENEFITS.map((b) => (
+          {benefits(signupTrialBids).map((b) => (
             <li key={b}>
               <CheckOutlined />
               {b}
