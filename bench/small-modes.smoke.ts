@@ -26,6 +26,7 @@ const SMALL_MODES: Record<string, { entry: string; args?: string[] } | { covered
   knowledge: { entry: 'bench/knowledge/run.ts' },
   lighthouse: { entry: 'bench/lighthouse/run.ts' },
   load: { entry: 'bench/load/run.ts' },
+  ocr: { entry: 'bench/ocr/run.ts' },
   pages: { entry: 'bench/pages/measure.ts' },
   parse: { entry: 'bench/parse/run.ts' },
   web: { entry: 'bench/web/size.ts', args: ['apps/web/dist'] },

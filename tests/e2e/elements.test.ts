@@ -60,6 +60,7 @@ describe('picture library (/home/picture)', () => {
     await dialog.getByText('只能上传 PNG、JPEG、GIF、WebP 或 SVG 图片').waitFor();
     await poll(async () => page.getByTestId('picture-card').count()).toBe(2);
     await dialog.getByRole('button', { name: /取\s*消/ }).click();
+    await dialog.waitFor({ state: 'hidden' });
 
     // Thumbnails load through the cookie-authenticated file route.
     const thumb = page.getByTestId('picture-card').first().locator('img');

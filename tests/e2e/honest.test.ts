@@ -41,6 +41,9 @@ describe.skipIf(!released.available)('honest progress and checks (browser, relea
       if (!(await name.inputValue())) await name.fill('道路清扫保洁投标文件');
       await page.getByLabel('目标页数').fill('100');
       await page.getByTestId('create-bid-submit').click();
+      // The analysis is reviewed before the outline: confirmed as read.
+      await page.waitForURL(/\/home\/crtBidBook\?review=/, { timeout: 90_000 });
+      await page.getByTestId('review-confirm').click();
       await page.waitForURL(/\/home\/book\/BidingWrite\?id=/, { timeout: 90_000 });
       await page.locator('[data-testid="outline-node"]').first().waitFor({ timeout: 90_000 });
 
@@ -48,6 +51,10 @@ describe.skipIf(!released.available)('honest progress and checks (browser, relea
       await page.getByTestId('fulltext-progress').waitFor({ timeout: 20_000 });
       await poll(() => page.getByTestId('fulltext-progress').getAttribute('data-status'), 300_000).toBe(
         'done',
+      );
+      // The figures on top are read again once the run ended; until then they may be a chapter behind.
+      await poll(() => page.getByTestId('fulltext-progress').getAttribute('data-settled'), 30_000).toBe(
+        'true',
       );
       // One figure: the bar and the chapter count agree, and the run's own line is a count, not a %.
       await poll(() => page.getByTestId('bid-progress-chapters').textContent(), 30_000).toMatch(

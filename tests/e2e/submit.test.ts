@@ -124,6 +124,10 @@ describe('ready to submit (browser)', () => {
       await poll(() => page.getByTestId('fulltext-progress').getAttribute('data-status'), 180_000).toBe(
         'done',
       );
+      // The figures on top are read again once the run ended; until then they may be a chapter behind.
+      await poll(() => page.getByTestId('fulltext-progress').getAttribute('data-settled'), 30_000).toBe(
+        'true',
+      );
       // A template draft is not a written bid: progress is the share of chapters whose own text
       // reached their share, and finishing is refused naming how many are short.
       await poll(() => page.getByTestId('bid-progress-chapters').textContent(), 30_000).toMatch(
@@ -197,6 +201,8 @@ describe('ready to submit (browser)', () => {
           { token: user.token },
         );
       await row.getByTestId('open-bid').click();
+      // The marks were set through the API, behind the screen's back: read the bid again.
+      await page.reload();
       await poll(() => page.getByTestId('bid-progress').getAttribute('data-progress'), 30_000).toBe('100');
       await page.getByTestId('finish-bid').click();
       const confirm = page.locator('.ant-modal-confirm').last();

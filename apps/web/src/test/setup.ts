@@ -1,3 +1,7 @@
+import { afterEach, beforeEach } from 'vitest';
+import { cleanup } from '@testing-library/react';
+import { bindFeedback } from '../utils/feedback.ts';
+
 // jsdom lacks these browser APIs that antd uses.
 if (typeof window !== 'undefined') {
   window.matchMedia ??= ((query: string) => ({
@@ -17,3 +21,21 @@ if (typeof window !== 'undefined') {
   };
   window.scrollTo = (() => {}) as typeof window.scrollTo;
 }
+
+// A request still in flight when a test ends may fail later and open a notification through
+// antd's static API, which renders into a root of its own that cleanup() does not know about;
+// on a busy machine that render can land after the file's jsdom is gone ("window is not defined").
+// Between tests, feedback goes nowhere.
+let silenced: (() => void) | undefined;
+beforeEach(() => {
+  silenced?.();
+  silenced = undefined;
+});
+afterEach(() => {
+  cleanup();
+  silenced = bindFeedback({
+    message: { open: () => undefined },
+    notification: { open: () => undefined },
+    modal: { confirm: () => ({ destroy: () => undefined }) },
+  });
+});

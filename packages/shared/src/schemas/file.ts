@@ -26,7 +26,8 @@ export type UploadedFile = z.infer<typeof uploadedFileSchema>;
  * OCR progress of an upload still being read (POST /api/file/client/uploadProgress): the client
  * names its upload with a `progress` multipart field sent before the file.
  */
-export const uploadProgressSchema = z.object({ token: z.string().min(8).max(64) });
+export const UPLOAD_TOKEN = /^[\w-]{8,64}$/;
+export const uploadProgressSchema = z.object({ token: z.string().regex(UPLOAD_TOKEN) });
 export const uploadProgressResultSchema = z
   .object({ ocrPages: z.array(z.number().int()), done: z.number().int(), total: z.number().int() })
   .nullable();

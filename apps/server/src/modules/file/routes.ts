@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
-import { cleanName, Code, endpoints, FILE_MESSAGES } from '@bid/shared';
+import { cleanName, Code, endpoints, FILE_MESSAGES, UPLOAD_TOKEN } from '@bid/shared';
 import type { AppContext } from '../../context.ts';
 import { userRoutes } from '../../http/route.ts';
 import { AppError, badRequest } from '../../http/errors.ts';
@@ -47,7 +47,7 @@ export async function registerFileRoutes(
           // The client's name for this upload (a field before the file), for uploadProgress.
           const field = part.fields.progress as { value?: unknown } | undefined;
           const token =
-            typeof field?.value === 'string' && /^[\w-]{8,64}$/.test(field.value) ? field.value : undefined;
+            typeof field?.value === 'string' && UPLOAD_TOKEN.test(field.value) ? field.value : undefined;
           return await files.upload(actor, cleanName(part.filename), part.file, gone.signal, token);
         } finally {
           req.socket.off('close', onClose);

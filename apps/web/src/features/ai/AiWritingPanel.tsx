@@ -75,12 +75,15 @@ export function AiWritingPanel({
   const [outlineBusy, setOutlineBusy] = useState(false);
   const refreshTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
+  /** The job's id once the outline and the bid's figures were read again after it ended. */
+  const [settledJob, setSettledJob] = useState<string | null>(null);
+  const refresh = () =>
+    Promise.all([reloadOutline(), qc.invalidateQueries({ queryKey: bidKeys.detail(bidId) })]);
   const refreshSoon = () => {
     if (refreshTimer.current) return;
     refreshTimer.current = setTimeout(() => {
       refreshTimer.current = null;
-      void reloadOutline();
-      void qc.invalidateQueries({ queryKey: bidKeys.detail(bidId) });
+      void refresh();
     }, 800);
   };
   const job = useWritingJob(bidId, tree, {
@@ -88,7 +91,13 @@ export function AiWritingPanel({
       refreshSoon();
       if (chapter && chapter.catalogId === id) void showServerText(chapter);
     },
-    onEnded: () => refreshSoon(),
+    // At the end the figures are read at once (not after the chapters' batching delay), and the
+    // panel says so: until then the progress on top may still be the last chapter's.
+    onEnded: (jobId) => {
+      if (refreshTimer.current) clearTimeout(refreshTimer.current);
+      refreshTimer.current = null;
+      void refresh().finally(() => setSettledJob(jobId));
+    },
   });
 
   /**
@@ -336,6 +345,7 @@ export function AiWritingPanel({
             data-done={job.view.done}
             data-total={job.view.total}
             data-status={job.view.status ?? ''}
+            data-settled={job.view.jobId === settledJob}
           >
             {/* The screen's one progress figure is 写作进度 on top (chapters written to their share);
                 here only which chapter the run is at, as a count, not a second percentage. */}

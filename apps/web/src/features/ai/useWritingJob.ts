@@ -17,7 +17,7 @@ function titles(tree: CatalogNode[]): Map<string, string> {
 export function useWritingJob(
   bidId: string,
   tree: CatalogNode[],
-  hooks: { onChapterDone?: (catalogId: string) => void; onEnded?: () => void } = {},
+  hooks: { onChapterDone?: (catalogId: string) => void; onEnded?: (jobId: string | null) => void } = {},
 ) {
   const [view, setView] = useState<JobView>(emptyJob);
   const [starting, setStarting] = useState(false);
@@ -60,7 +60,7 @@ export function useWritingJob(
       }
       if (ctrl.signal.aborted) return;
       if (!current.jobId || (current.status && TERMINAL.includes(current.status))) {
-        hooksRef.current.onEnded?.();
+        hooksRef.current.onEnded?.(current.jobId);
         return;
       }
       // The stream ended early (network, proxy, server restart): pick up where it stopped.
