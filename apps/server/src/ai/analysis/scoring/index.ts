@@ -9,6 +9,7 @@ import { readLegacyTable } from './legacy.ts';
 import { readLotColumns } from './lot-columns.ts';
 import { pageNoise } from './noise.ts';
 import { readProse } from './prose.ts';
+import { readSoup } from './soup.ts';
 import { headerOrder, readByName, readBySerial, type Order } from './rows.ts';
 import { readStatedTotals, statedFor } from './stated.ts';
 import type { Proposal, StatedTotals } from './types.ts';
@@ -105,6 +106,8 @@ export function proposalsFor(
   if (lot == null) out.push(...readLotColumns(lines.filter((l) => !isNoise(l.text))));
   const blocks = readLayoutBlocks(lines, isNoise, lot);
   if (blocks) out.push(blocks);
+  const soup = readSoup(lines, isNoise, lot);
+  if (soup) out.push(soup);
   return out;
 }
 
