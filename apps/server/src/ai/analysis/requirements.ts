@@ -19,6 +19,8 @@ const LABELLED = /^[^，。；：:]{2,16}(要求|标准|规定)[：:]\s*\S/;
 const VERB = /须|应|不得|不少于|不低于|不超过|不大于|不小于|≥|≤|具备|具有|配备|提供/;
 
 const DISQUALIFIES = /的[，,]\s*(?:其)?(?:投标|响应)(?:文件)?(?:将被|应)?(?:无效|否决|作废标处理)[。；;]?$/;
+/** A contract's terms (有下列情形之一的，征集人有权解除框架协议) bind after award; the bid does not answer them. */
+const CONTRACT_TERM = /有权(?:单方(?:面)?)?(?:解除|终止)|违约金|违约责任/;
 
 function span(b: Block): SourceSpan {
   return { start: b.start, end: b.end };
@@ -55,7 +57,7 @@ export function extractRequirements(st: Structure, multiLot: boolean): Requireme
     const mark = (/^[★▲]/.exec(bodyOf(b))?.[0] as '★' | '▲' | undefined) ?? null;
     const body = mark ? bodyOf({ text: bodyOf(b).replace(/^[★▲]\s*/, ''), style: 'num' }) : bodyOf(b);
     // A 废标 condition (未按规定提交投标保证金的，投标无效) is a clause, not a requirement to answer.
-    if (!mark && DISQUALIFIES.test(body)) return;
+    if (!mark && (DISQUALIFIES.test(body) || CONTRACT_TERM.test(body))) return;
     if (b.kind === 'item') {
       // A lead-in (具体要求如下：) introduces the items under it; they are the rows.
       if (/[：:]$/.test(body) && body.length <= 40) return;

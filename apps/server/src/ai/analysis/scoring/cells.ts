@@ -54,7 +54,8 @@ export function headerRole(s: string): HeaderRole | null {
   return null;
 }
 
-const NUM = /^(\d{1,3}(?:\.\d+)?)\s*(?:分)?$/;
+// 8 | 8分 | 满分8分 | 最高8分 (a points column that says what the number is).
+const NUM = /^(?:满分|最高|最多|计)?\s*(\d{1,3}(?:\.\d+)?)\s*(?:分)?$/;
 const RANGE = /^(\d{1,3}(?:\.\d+)?)\s*(?:分)?\s*[-–—~～至]\s*(\d{1,3}(?:\.\d+)?)\s*分?$/;
 const PERCENT = /^(\d{1,3}(?:\.\d+)?)\s*[%％]$/;
 const CLAUSE = /^\d{1,2}(?:\.\d{1,2}){1,3}\s*(?:[（(]\s*\d{1,2}\s*[）)])?$/;
@@ -269,6 +270,13 @@ export function nameLike(s: string): boolean {
     return false;
   if (/得\d|扣\d|\d分[；;，,。]/.test(t)) return false;
   if (/^[\d.．、）)]+$/.test(t)) return false;
+  // A 包 marker alone (包2：25分 in a 小计 cell) names a 包, not a factor.
+  if (
+    /^(?:第?[\d一二三四五六七八九十]+)?(?:采购包|包|标段|标包|分标)(?:[\d一二三四五六七八九十]+)?[：:]?$/.test(
+      t,
+    )
+  )
+    return false;
   return true;
 }
 

@@ -12,7 +12,7 @@ import { readProse } from './prose.ts';
 import { readSoup } from './soup.ts';
 import { headerOrder, readByName, readBySerial, type Order } from './rows.ts';
 import { readStatedTotals, statedFor } from './stated.ts';
-import type { Proposal, StatedTotals } from './types.ts';
+import type { Proposal, ProposedItem, StatedTotals } from './types.ts';
 
 /**
  * Scoring items: several independent readers each propose a complete item list for each scoring
@@ -65,18 +65,67 @@ function lotOfLine(t: string): number | null {
   return v.length === 1 ? CN.indexOf(v) + 1 : v === '十' ? 10 : null;
 }
 
+/** A heading naming several 包 at once (商务评分表（包1、包2通用）, （一）包1、包2评分标准): its table serves each. */
+function lotsOfLine(t: string): number[] | null {
+  const s = t.trim();
+  if (s.length > 60 || s.includes('\t') || /[。；]/.test(s)) return null;
+  const all = [...s.matchAll(new RegExp(LOT_IN_LINE.source, 'g'))].map((m) => {
+    const v = m[1] ?? m[2];
+    return /\d/.test(v) ? Number(v) : v.length === 1 ? CN.indexOf(v) + 1 : v === '十' ? 10 : 0;
+  });
+  const lots = [...new Set(all.filter((n) => n > 0))];
+  return lots.length >= 2 ? lots : null;
+}
+
 /** A region split at its 包 markers (表4-1 包1（…）评分标准, 第一标段评分标准). */
-export function byLot(lines: Line[], split: boolean): Array<{ lot: number | null; lines: Line[] }> {
-  const parts: Array<{ lot: number | null; lines: Line[] }> = [{ lot: null, lines: [] }];
+export function byLot(
+  lines: Line[],
+  split: boolean,
+): Array<{ lot: number | null; shared: number[] | null; lines: Line[] }> {
+  const parts: Array<{ lot: number | null; shared: number[] | null; lines: Line[] }> = [
+    { lot: null, shared: null, lines: [] },
+  ];
   for (const l of lines) {
-    const n = split ? lotOfLine(l.text) : null;
-    if (n != null && n !== parts[parts.length - 1].lot) parts.push({ lot: n, lines: [] });
+    const several = split ? lotsOfLine(l.text) : null;
+    const n = several ? null : split ? lotOfLine(l.text) : null;
+    const last = parts[parts.length - 1];
+    if (several) parts.push({ lot: null, shared: several, lines: [] });
+    else if (n != null && (n !== last.lot || last.shared)) parts.push({ lot: n, shared: null, lines: [] });
     parts[parts.length - 1].lines.push(l);
   }
   return parts.filter((p) => p.lines.length);
 }
 
+/** A row of a shared table that applies to other 包 only (…（仅适用于包2）) is left out of this one's. */
+function forLot(p: Proposal, lot: number): Proposal {
+  const only =
+    /[（(]\s*仅(?:适用于|限|对)?\s*(?:第)?\s*(?:包|标段)?\s*(\d+)\s*(?:包|标段)?\s*(?:适用|有效)?\s*[)）]/;
+  const items = p.items
+    .filter((it) => {
+      const m = only.exec(it.name);
+      return !m || Number(m[1]) === lot;
+    })
+    .map((it) => ({ ...it, lot, name: it.name.replace(only, '').trim() }));
+  return { ...p, lot, items };
+}
+
 const ORDERS: Order[] = ['np', 'nc', 'pn'];
+
+/** Each TAB cell of a line as a line of its own, at its own offset. */
+function cellLines(lines: Line[]): Line[] {
+  return lines.flatMap((l) => {
+    if (!l.text.includes('\t')) return [l];
+    const out: Line[] = [];
+    let at = 0;
+    for (const cell of l.text.split('\t')) {
+      const lead = cell.length - cell.trimStart().length;
+      const text = cell.trim();
+      if (text) out.push({ text, start: l.start + at + lead, end: l.start + at + lead + text.length });
+      at += cell.length + 1;
+    }
+    return out;
+  });
+}
 
 export function proposalsFor(
   lines: Line[],
@@ -101,6 +150,11 @@ export function proposalsFor(
   }
   const prose = readProse(lines, isNoise, lot);
   if (prose) out.push(prose);
+  // Numbered prose inside a table's cell (评标办法前附表: 2.4 | 技术部分评分标准（45分） | （1）…（8分）：…).
+  if (lines.some((l) => l.text.includes('\t'))) {
+    const cellProse = readProse(cellLines(lines), isNoise, lot, 'prose-cells');
+    if (cellProse) out.push(cellProse);
+  }
   const legacy = readLegacyTable(lines, title, lot);
   if (legacy) out.push(legacy);
   if (lot == null) out.push(...readLotColumns(lines.filter((l) => !isNoise(l.text))));
@@ -116,23 +170,53 @@ interface Judged {
   v: Verdict;
 }
 
+/**
+ * A reading without the rows that are not items: the parts of the stated split read back as rows
+ * (分值构成 | 价格分：30分 …), and headings whose points are exactly those of the rows right after
+ * them (技术部分评分标准（45分） over its eight items).
+ */
+function withoutHeadings(p: Proposal, stated: StatedTotals | null): Proposal | null {
+  const span = stated?.span;
+  const items = p.items.filter(
+    (it) => !(span && it.nameSpan.start >= span.start && it.nameSpan.end <= span.end),
+  );
+  const keep: ProposedItem[] = [];
+  for (let i = 0; i < items.length; i++) {
+    const head = items[i];
+    let sum = 0;
+    let n = 0;
+    for (let j = i + 1; j < items.length && sum < (head.points ?? 0) - 0.005; j++) {
+      sum += items[j].points ?? 0;
+      n += 1;
+    }
+    if (head.points != null && n >= 2 && Math.abs(sum - head.points) < 0.01) continue;
+    keep.push(head);
+  }
+  return keep.length && keep.length < p.items.length
+    ? { ...p, reader: `${p.reader}-headings`, items: keep }
+    : null;
+}
+
 function best(proposals: Proposal[], stated: StatedTotals | null, text: string): Judged | null {
   let top: Judged | null = null;
-  for (const base of proposals) {
-    // An "item" worth the whole total next to others is the scoring part's heading (评审方法 … 总分100分).
-    const whole = stated?.total ?? 100;
-    const parts = base.items.filter((i) => i.points == null || i.points < whole - 0.005);
-    const trimmed = parts.length && parts.length < base.items.length ? { ...base, items: parts } : null;
-    // Rows without points next to rows that add up are other tables' rows (形式评审标准 …).
-    const pointed = base.items.filter((i) => i.points != null);
-    const onlyPointed =
-      pointed.length >= 2 && pointed.length < base.items.length ? { ...base, items: pointed } : null;
-    for (const p of [base, withStatedPrice(base, stated), trimmed, onlyPointed]) {
-      if (!p) continue;
-      const v = judge(p, stated, text);
-      // A reading that had to drop rows to fit ranks below one that fits as read.
-      if (p === trimmed || p === onlyPointed) v.score -= 2 * (base.items.length - p.items.length);
-      if (!top || v.score > top.v.score) top = { p, v };
+  for (const read of proposals) {
+    const bare = withoutHeadings(read, stated);
+    for (const base of bare ? [read, bare] : [read]) {
+      // An "item" worth the whole total next to others is the scoring part's heading (评审方法 … 总分100分).
+      const whole = stated?.total ?? 100;
+      const parts = base.items.filter((i) => i.points == null || i.points < whole - 0.005);
+      const trimmed = parts.length && parts.length < base.items.length ? { ...base, items: parts } : null;
+      // Rows without points next to rows that add up are other tables' rows (形式评审标准 …).
+      const pointed = base.items.filter((i) => i.points != null);
+      const onlyPointed =
+        pointed.length >= 2 && pointed.length < base.items.length ? { ...base, items: pointed } : null;
+      for (const p of [base, withStatedPrice(base, stated), trimmed, onlyPointed]) {
+        if (!p) continue;
+        const v = judge(p, stated, text);
+        // A reading that had to drop rows to fit ranks below one that fits as read.
+        if (p === trimmed || p === onlyPointed) v.score -= 2 * (base.items.length - p.items.length);
+        if (!top || v.score > top.v.score) top = { p, v };
+      }
     }
   }
   return top;
@@ -178,16 +262,52 @@ export function readScoring(
   // Two readings of the scoring parts: split at 包 markers (a table per 包), and whole.
   const readingOf = (split: boolean): Judged[] => {
     const byLotProposals = new Map<number | null, Proposal[]>();
+    // Each 包's proposals by the part of the text (table) they read, to combine tables.
+    const partsOfLot = new Map<number | null, Proposal[][]>();
+    const add = (lot: number | null, list: Proposal[]) => {
+      byLotProposals.set(lot, [...(byLotProposals.get(lot) ?? []), ...list]);
+      if (list.length) partsOfLot.set(lot, [...(partsOfLot.get(lot) ?? []), list]);
+    };
     for (const [a, b] of ranges) {
       for (const part of byLot(lines.slice(a, b), split)) {
-        // A table with a points column per 包 proposes a reading for each 包 at once.
-        for (const p of proposalsFor(part.lines, title, isNoise, part.lot)) {
-          const list = byLotProposals.get(p.lot) ?? [];
-          list.push(p);
-          byLotProposals.set(p.lot, list);
+        const found = proposalsFor(part.lines, title, isNoise, part.lot);
+        if (part.shared) {
+          for (const lot of part.shared)
+            add(
+              lot,
+              found.map((p) => forLot(p, lot)),
+            );
+          continue;
         }
+        // A table with a points column per 包 proposes a reading for each 包 at once.
+        const lotsHere = new Set(found.map((p) => p.lot));
+        for (const lot of lotsHere)
+          add(
+            lot,
+            found.filter((p) => p.lot === lot),
+          );
         if (!byLotProposals.has(part.lot)) byLotProposals.set(part.lot, []);
       }
+    }
+    // Scoring split over several tables (技术评分表 and 商务评分表, 客观分 and 主观分): the best reading
+    // of each table, together, is one more proposal for the 包.
+    for (const [lot, parts] of partsOfLot) {
+      if (parts.length < 2) continue;
+      const picks = parts
+        .map((list) => best(list, null, text)?.p)
+        .filter((p): p is Proposal => !!p && p.items.length > 0);
+      if (picks.length < 2) continue;
+      const items: ProposedItem[] = [];
+      for (const p of picks)
+        for (const it of p.items)
+          if (!items.some((o) => o.span.start < it.span.end && it.span.start < o.span.end)) items.push(it);
+      const combined: Proposal = {
+        reader: `tables(${picks.map((p) => p.reader).join('+')})`,
+        lot,
+        items,
+        subtotals: picks.flatMap((p) => p.subtotals),
+      };
+      byLotProposals.set(lot, [...(byLotProposals.get(lot) ?? []), combined]);
     }
     if (regs.length && ![...byLotProposals.values()].some((l) => l.length))
       byLotProposals.set(null, proposalsFor(lines, title, isNoise, null));
@@ -217,8 +337,14 @@ export function readScoring(
       const groupCat = it.group ? categoryOfLabel(it.group) : null;
       items.push({
         id: `S${items.length + 1}`,
-        category: it.category ?? (groupCat ? categoryOfName(it.name, groupCat) : itemCategory(it)),
-        name: truncate(it.name, 200),
+        category:
+          it.category && it.category !== 'price'
+            ? it.category
+            : groupCat
+              ? categoryOfName(it.name, groupCat)
+              : itemCategory(it),
+        // 投标报价评分标准 (a table's own title read as its only row) names the item 投标报价.
+        name: truncate(it.name.replace(/(?<=..)(?:评分标准|评审标准|评分细则|评审细则|评分办法)$/, ''), 200),
         group: it.group
           ? truncate(it.group.replace(/[（(]\s*\d+(?:\.\d+)?\s*(?:分|%|％)\s*[）)]$/, ''), 200)
           : null,

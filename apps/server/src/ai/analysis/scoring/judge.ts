@@ -28,7 +28,13 @@ export interface Verdict {
 const squash = (s: string) => s.replace(/[\s|｜\t]+/g, '');
 
 export function itemCategory(it: ProposedItem): ScoringCategory {
-  return it.category === 'price' || !it.category ? categoryOfName(it.name, it.category) : it.category;
+  // Price is what a name says is price: rows after a 价格分 heading are not price by position alone
+  // (（一）价格分 … （二）客观分评审表 …: the second heading names no category the readers know).
+  if (it.category === 'price') {
+    const own = categoryOfName(it.name, null);
+    return own === 'price' || it.pointsSpan == null ? 'price' : own;
+  }
+  return it.category ?? categoryOfName(it.name, null);
 }
 
 export function judge(p: Proposal, stated: StatedTotals | null, text: string): Verdict {
@@ -89,6 +95,14 @@ export function judge(p: Proposal, stated: StatedTotals | null, text: string): V
   // Only category labels (价格分 30 | 技术分 50 | 商务分 20): the split, not the items under it.
   if (items.length >= 2 && items.every((it) => CATEGORY_LABEL.test(it.name) || catCell(it.name)))
     badNames += items.length;
+  // Only the stated split read back (分值构成 | 技术部分：45分 …) fits every total and says nothing.
+  const isStatedPart = (it: ProposedItem) =>
+    !!stated?.parts.some(
+      (s) =>
+        Math.abs(s.points - (it.points ?? -1)) < 0.01 &&
+        (s.label.includes(it.name) || it.name.includes(s.label)),
+    );
+  if (items.length >= 2 && items.every(isStatedPart)) score -= 200;
   let serialGaps = 0;
   const serials = items.filter((it) => it.serial != null).map((it) => it.serial!);
   for (let k = 1; k < serials.length; k++) {

@@ -21,7 +21,7 @@ export const CATEGORY_LABEL =
 
 function cleanLabel(s: string): string {
   return s
-    .replace(/^(?:其中|分别为|分别|包括|即|：|:|，|,|、|和|及|与)+/, '')
+    .replace(/^(?:其中|分别为|分别|包括|即|由|按|：|:|，|,|、|和|及|与)+/, '')
     .replace(/(?:的)?(?:分值|分数|得分|权重|满分)$/, '')
     .trim();
 }
@@ -44,6 +44,20 @@ function joinPartLines(lines: Line[]): Line[] {
   for (let i = 0; i < lines.length; i++) {
     const l = lines[i];
     if (!/分值构成|分值组成|分值分配|评分构成/.test(l.text) || l.text.length > 40) {
+      // Prose wrapped at the page's width (…和主观分 / （50 分）三部分组成。) is one sentence.
+      const prev = out[out.length - 1];
+      if (
+        prev &&
+        l.start === prev.end + 1 &&
+        prev.text.length >= 24 &&
+        !/[。；;：:]$/.test(prev.text) &&
+        !prev.text.includes('\t') &&
+        !l.text.includes('\t') &&
+        /^[\u4e00-\u9fa5（(\d]/.test(l.text)
+      ) {
+        out[out.length - 1] = { text: `${prev.text} ${l.text}`, start: prev.start, end: l.end };
+        continue;
+      }
       out.push(l);
       continue;
     }
