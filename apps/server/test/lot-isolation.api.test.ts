@@ -9,13 +9,29 @@ import { newWriter } from './catalog-helpers.ts';
 
 /**
  * Issue 26, scope 4: the released t4 DOCX has two 包 (包1 MRI, 包2 DR). A bid on 包1, outlined and
- * written by the offline engine and exported, holds nothing of 包2: not its parameters, budget,
- * bond or delivery period; its 投标函 counts 包1's ★ clauses.
+ * written by the offline engine and exported, holds nothing of 包2: not one of its parameter table's
+ * values, nor its budget, bond or delivery period; its 投标函 counts 包1's ★ clauses.
  */
 const released = releasedTenders();
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** 包2's own values (its DR parameters, budget, bond and period), from t4.gold.json and the text. */
 const LOT2_VALUES = ['65kW', '800mA', '碘化铯', '2,380,000', '2380000', '贰万元', '45日历天'];
+
+/**
+ * Every measured value of 包2's parameter table (五、包2技术参数 up to 六、商务要求) that stands nowhere
+ * else in the tender: 300kHU, 40kV～150kV, 42cm×42cm, 3.3lp/mm and the rest. Values with a Latin
+ * unit and at least four characters, so that a generic 「1块」 or 「6小时」 of a 包1 text is not taken
+ * for 包2's.
+ */
+function lot2ParameterValues(tender: string): string[] {
+  const from = tender.indexOf('五、包2技术参数');
+  const to = tender.indexOf('六、商务要求', from);
+  if (from < 0 || to < 0) throw new Error('t4-goods.txt: 包2技术参数 not found');
+  const table = tender.slice(from, to);
+  const elsewhere = tender.slice(0, from) + tender.slice(to);
+  const values = table.match(/\d[\d.]*[a-zA-Zμ%/]+(?:[×～]\d[\d.]*[a-zA-Zμ]+)?/g) ?? [];
+  return [...new Set(values)].filter((v) => v.length >= 4 && !elsewhere.includes(v));
+}
 
 let s: TestServer;
 beforeAll(async () => {
@@ -41,40 +57,52 @@ describe.skipIf(!released.available)(`a 包1 bid from the released t4 DOCX (${TE
     // The create form offers a 包 choice whenever the analysis has several.
     expect(done.analysis!.lots.map((l) => l.no)).toEqual([1, 2]);
 
-    const { id: bidId } = await c.data('/bid/client/saveBid', {
-      name: '医学影像设备采购项目（包1）',
-      modelType: 'standard',
-      pageCount: 60,
-      fileId,
-      lot: 1,
-    });
-    await c.data('/ai/client/aiGetBidCatalog', { bidId });
-    const a = (await c.data('/bid/client/getBidDetail', { id: bidId })).analysis as TenderAnalysis;
-    const stars = a.starClauses.filter((x) => x.mark === '★').length;
-    expect(stars).toBe(12);
-    await c.data('/ai/client/aiGetExpandRange', { bidId });
-    const end = Date.now() + 240_000;
-    while ((await c.data('/ai/client/isWriting', { bidId })).writing) {
-      if (Date.now() > end) throw new Error('full-text job did not finish');
-      await sleep(300);
+    /** A bid on one 包, outlined and written offline, exported: the Word file's text. */
+    async function writtenExport(lot: number): Promise<{ text: string; analysis: TenderAnalysis }> {
+      const { id: bidId } = await c.data('/bid/client/saveBid', {
+        name: `医学影像设备采购项目（包${lot}）`,
+        modelType: 'standard',
+        pageCount: 60,
+        fileId,
+        lot,
+      });
+      await c.data('/ai/client/aiGetBidCatalog', { bidId });
+      const analysis = (await c.data('/bid/client/getBidDetail', { id: bidId })).analysis as TenderAnalysis;
+      await c.data('/ai/client/aiGetExpandRange', { bidId });
+      const end = Date.now() + 240_000;
+      while ((await c.data('/ai/client/isWriting', { bidId })).writing) {
+        if (Date.now() > end) throw new Error('full-text job did not finish');
+        await sleep(300);
+      }
+      const res = await fetch(new URL('/api/bid/client/exportBid', s.baseUrl), {
+        method: 'POST',
+        headers: {
+          ...clientHeaders(),
+          'blade-auth': `bearer ${c.user.token}`,
+          'content-type': 'application/json',
+        },
+        body: JSON.stringify({ id: bidId }),
+      });
+      expect(res.status).toBe(200);
+      const xml = Buffer.from(unzip(Buffer.from(await res.arrayBuffer())).get('word/document.xml')!).toString(
+        'utf8',
+      );
+      return { text: xml.replace(/<[^>]+>/g, ''), analysis };
     }
 
-    const res = await fetch(new URL('/api/bid/client/exportBid', s.baseUrl), {
-      method: 'POST',
-      headers: {
-        ...clientHeaders(),
-        'blade-auth': `bearer ${c.user.token}`,
-        'content-type': 'application/json',
-      },
-      body: JSON.stringify({ id: bidId }),
-    });
-    expect(res.status).toBe(200);
-    const xml = Buffer.from(unzip(Buffer.from(await res.arrayBuffer())).get('word/document.xml')!).toString(
-      'utf8',
-    );
-    const text = xml.replace(/<[^>]+>/g, '');
+    const { text, analysis: a } = await writtenExport(1);
+    const stars = a.starClauses.filter((x) => x.mark === '★').length;
+    expect(stars).toBe(12);
     expect(text).toContain('磁共振');
     expect(LOT2_VALUES.filter((v) => text.includes(v))).toEqual([]);
+    const parameters = lot2ParameterValues(fs.readFileSync(released.file('t4-goods.txt'), 'utf8'));
+    expect(parameters.length).toBeGreaterThanOrEqual(12);
+    expect(parameters.filter((v) => text.includes(v))).toEqual([]);
+    // The same search finds them in a 包2 bid of the same tender (its 技术参数 response table).
+    const lot2 = await writtenExport(2);
+    expect(parameters.filter((v) => lot2.text.includes(v)).length).toBeGreaterThanOrEqual(
+      parameters.length / 2,
+    );
     // The 投标函 counts 包1's ★ clauses, not the 4 a mixed reading gave.
     const counted = [...text.matchAll(/标注“?★”?的实质性条款（共 (\d+) 条）/g)].map((m) => Number(m[1]));
     expect(counted.length).toBeGreaterThan(0);
