@@ -6,15 +6,23 @@ import { browserSuite } from './helpers/suite.ts';
 
 /**
  * Issue 26, scope 6, in Chromium: the copy that quotes the trial quota reads it from configuration
- * (SIGNUP_TRIAL_BIDS, here 3, not the default 1) and signup grants what it says; after logging in
+ * (SIGNUP_TRIAL_BIDS, here 3, not the default 1) and signup grants what it says; the upload hints
+ * quote UPLOAD_LIMIT (here 20 MB, not the default 50); after logging in
  * from the landing page the user lands on /home; a logged-out deep link (/home/book) redirects to /,
  * opens the login dialog there and returns to the link after login (SPEC section 2, login_redirect).
  */
 const WAIT = { timeout: 15_000 };
 const TRIAL = 3;
+const UPLOAD_MB = 20;
 
 describe('landing copy, login destination and deep links (browser)', () => {
-  const suite = browserSuite((env) => startAccountsServer({ ...env, SIGNUP_TRIAL_BIDS: String(TRIAL) }));
+  const suite = browserSuite((env) =>
+    startAccountsServer({
+      ...env,
+      SIGNUP_TRIAL_BIDS: String(TRIAL),
+      UPLOAD_LIMIT: String(UPLOAD_MB * 1024 * 1024),
+    }),
+  );
 
   async function loginBySmsInDialog(page: Page, phone: string) {
     const dialog = page.getByTestId('login-dialog');
@@ -41,7 +49,7 @@ describe('landing copy, login destination and deep links (browser)', () => {
       (m) => Number(m[1]),
     );
 
-  it('the landing page quotes the configured trial quota, signup grants it, and login lands on /home', async () => {
+  it('the landing page quotes the configured trial quota, signup grants it, login lands on /home, uploads quote the configured limit', async () => {
     const { page, errors } = await suite.newPage();
     await page.goto('/');
     // The signed-out landing page (server-rendered): the hero, the new-user package and the closing band.
@@ -59,6 +67,18 @@ describe('landing copy, login destination and deep links (browser)', () => {
     await expect
       .poll(() => page.getByTestId('quota-badge').textContent(), WAIT)
       .toContain(`剩余额度 ${TRIAL} 份`);
+
+    // The upload hints of 新建标书 and 招标文件解读 quote the configured upload limit.
+    const sider = (name: string) => page.locator('.bs-shell__sider').getByRole('link', { name, exact: true });
+    await sider('新建标书').click();
+    await expect
+      .poll(() => page.locator('.ant-upload-hint').first().textContent(), WAIT)
+      .toContain(`单个文件不超过 ${UPLOAD_MB} MB`);
+    await sider('招标文件解读').click();
+    await expect
+      .poll(() => page.locator('.ant-upload-hint').first().textContent(), WAIT)
+      .toContain(`单个文件不超过 ${UPLOAD_MB} MB`);
+    expect(await page.locator('body').textContent()).not.toContain('50 MB');
 
     // The new-user offer pages quote the same number.
     for (const url of ['/pop', '/more/welfare.html']) {

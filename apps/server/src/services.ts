@@ -190,7 +190,7 @@ export function buildServices(deps: CoreDeps): Services {
       wechat: config.CUSTOMER_SERVICE_WECHAT,
       hours: config.CUSTOMER_SERVICE_HOURS,
     },
-    config.SIGNUP_TRIAL_BIDS,
+    { signupTrialBids: config.SIGNUP_TRIAL_BIDS, uploadLimitBytes: config.UPLOAD_LIMIT },
   );
   const notices = new CommonService(db, accounts.clock);
   const noticeAdmin = new NoticeAdminService(db);

@@ -11,6 +11,7 @@ export const FALLBACK_CLIENT_CONFIG: ClientConfig = {
   customerService: { phone: '', wechat: '', hours: '' },
   // Not known until the server answers: the copy that quotes it leaves the number out meanwhile.
   signupTrialBids: null,
+  uploadLimitBytes: null,
 };
 
 /** "电话 … / 微信 …" for the channels that are configured; null when none is. */
@@ -28,6 +29,7 @@ export function withConfigDefaults(data: Partial<ClientConfig> | null | undefine
     ...FALLBACK_CLIENT_CONFIG,
     ...d,
     signupTrialBids: d.signupTrialBids ?? null,
+    uploadLimitBytes: d.uploadLimitBytes ?? null,
     loadingTips: d.loadingTips?.length ? d.loadingTips : FALLBACK_CLIENT_CONFIG.loadingTips,
     companyName: d.companyName || FALLBACK_CLIENT_CONFIG.companyName,
     customerService: {
@@ -44,4 +46,9 @@ export function withConfigDefaults(data: Partial<ClientConfig> | null | undefine
  */
 export function signupGift(trialBids: number | null, noun = '标书额度'): string | null {
   return trialBids ? `注册即送 ${trialBids} 份${noun}` : null;
+}
+
+/** 「，单个文件不超过 N MB」 with the configured UPLOAD_LIMIT; empty while it is not known. */
+export function uploadLimitClause(bytes: number | null): string {
+  return bytes ? `，单个文件不超过 ${Math.floor(bytes / 1024 / 1024)} MB` : '';
 }

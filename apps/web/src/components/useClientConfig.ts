@@ -8,6 +8,7 @@ export {
   contactLine,
   FALLBACK_CLIENT_CONFIG,
   signupGift,
+  uploadLimitClause,
   withConfigDefaults,
 } from './clientConfig.ts';
 

@@ -13,5 +13,7 @@ export const clientConfigSchema = z.object({
    * quota quotes this number. null only in the web app's fallback, before the server has answered.
    */
   signupTrialBids: z.number().int().min(0).nullable(),
+  /** The largest file an upload accepts, in bytes (UPLOAD_LIMIT); null as above. */
+  uploadLimitBytes: z.number().int().positive().nullable(),
 });
 export type ClientConfig = z.infer<typeof clientConfigSchema>;

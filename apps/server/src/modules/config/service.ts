@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { ClientConfig } from '@bid/shared';
+import { LIMITS, type ClientConfig } from '@bid/shared';
 
 type CustomerService = ClientConfig['customerService'];
 import type { Database } from '../../db/schema.ts';
@@ -19,6 +19,8 @@ export const DEFAULT_CLIENT_CONFIG: ClientConfig = {
   customerService: { phone: '', wechat: '', hours: '' },
   // The configured number (SIGNUP_TRIAL_BIDS) replaces it when the service is built.
   signupTrialBids: 1,
+  // The configured UPLOAD_LIMIT replaces it when the service is built.
+  uploadLimitBytes: LIMITS.uploadBytes,
 };
 
 /** Operator-set values live in the settings table under `client_config`; defaults fill the rest. */
@@ -27,15 +29,23 @@ export class ClientConfigService {
 
   /**
    * `customerService`: the channel from configuration; an operator's saved settings win over it.
-   * `signupTrialBids`: what signup grants (SIGNUP_TRIAL_BIDS); nothing saved overrides it, since the
-   * copy quoting it must say what a new account really receives.
+   * `limits`: what signup grants (SIGNUP_TRIAL_BIDS) and the upload size (UPLOAD_LIMIT); nothing
+   * saved overrides them, since the copy quoting them must say what the server really does.
    */
   constructor(
     private readonly db: Kysely<Database>,
     customerService: CustomerService = DEFAULT_CLIENT_CONFIG.customerService,
-    private readonly signupTrialBids: number = DEFAULT_CLIENT_CONFIG.signupTrialBids ?? 1,
+    private readonly limits: Pick<
+      ClientConfig,
+      'signupTrialBids' | 'uploadLimitBytes'
+    > = DEFAULT_CLIENT_CONFIG,
   ) {
-    this.defaults = { ...DEFAULT_CLIENT_CONFIG, customerService, signupTrialBids };
+    this.defaults = {
+      ...DEFAULT_CLIENT_CONFIG,
+      customerService,
+      signupTrialBids: limits.signupTrialBids,
+      uploadLimitBytes: limits.uploadLimitBytes,
+    };
   }
 
   async get(): Promise<ClientConfig> {
@@ -49,7 +59,8 @@ export class ClientConfigService {
       return {
         ...this.defaults,
         ...(JSON.parse(row.value) as Partial<ClientConfig>),
-        signupTrialBids: this.signupTrialBids,
+        signupTrialBids: this.limits.signupTrialBids,
+        uploadLimitBytes: this.limits.uploadLimitBytes,
       };
     } catch {
       return this.defaults;

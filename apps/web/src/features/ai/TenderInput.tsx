@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Button, Card, Form, Progress, Select, Space, Typography, Upload, type FormInstance } from 'antd';
 import { CloseOutlined, FileSearchOutlined, FileTextOutlined, InboxOutlined } from '@ant-design/icons';
 import type { InterpretationDetail, ModelTier, UploadedFile } from '@bid/shared';
+import { uploadLimitClause, useClientConfig } from '../../components/useClientConfig.ts';
 import { aiApi } from './api.ts';
 import { TenderAnalysisView } from './TenderAnalysisView.tsx';
 import './ai.css';
@@ -22,6 +23,7 @@ export function TenderInput({
 }) {
   const text = Form.useWatch('tenderText', form) as string | undefined;
   const modelType = (Form.useWatch('modelType', form) as ModelTier | undefined) ?? 'standard';
+  const { uploadLimitBytes } = useClientConfig();
   const [file, setFile] = useState<UploadedFile | null>(null);
   const [uploading, setUploading] = useState<number | null>(null);
   const [report, setReport] = useState<InterpretationDetail | null>(null);
@@ -138,7 +140,7 @@ export function TenderInput({
           </p>
           <p className="ant-upload-text">点击或拖入招标文件</p>
           <p className="ant-upload-hint">
-            支持 PDF、Word（DOCX/DOC）、TXT，单个文件不超过 50 MB；也可以在下方直接粘贴文字
+            支持 PDF、Word（DOCX/DOC）、TXT{uploadLimitClause(uploadLimitBytes)}；也可以在下方直接粘贴文字
           </p>
           {uploading !== null ? (
             <Progress percent={uploading} size="small" style={{ maxWidth: 320, margin: '0 auto' }} />

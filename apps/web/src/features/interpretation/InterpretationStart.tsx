@@ -4,6 +4,7 @@ import { FileSearchOutlined, InboxOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { BID_LIMITS, FILE_MESSAGES, type UploadProgress } from '@bid/shared';
+import { uploadLimitClause, useClientConfig } from '../../components/useClientConfig.ts';
 import { interpretationApi, interpretationKeys } from './api.ts';
 
 const ACCEPT = '.pdf,.docx,.doc,.txt';
@@ -29,6 +30,7 @@ export const reportUrl = (id: string) => `/home/bidingParse/analysisPage?id=${en
 export function InterpretationStart() {
   const navigate = useNavigate();
   const qc = useQueryClient();
+  const { uploadLimitBytes } = useClientConfig();
   const [uploading, setUploading] = useState<number | null>(null);
   const [ocr, setOcr] = useState<UploadProgress>(null);
   const [starting, setStarting] = useState(false);
@@ -107,7 +109,8 @@ export function InterpretationStart() {
                 </p>
                 <p className="ant-upload-text">点击或拖入招标文件开始解读</p>
                 <p className="ant-upload-hint">
-                  支持 PDF、Word（DOCX/DOC）、TXT，单个文件不超过 50 MB；扫描件会自动识别文字（每页需数秒）
+                  支持 PDF、Word（DOCX/DOC）、TXT{uploadLimitClause(uploadLimitBytes)}
+                  ；扫描件会自动识别文字（每页需数秒）
                 </p>
                 {uploading !== null ? (
                   <div style={{ maxWidth: 360, margin: '8px auto 0' }}>
