@@ -16,7 +16,7 @@ import type { Proposal, ProposedItem, Span } from './types.ts';
 
 type Piece =
   | { kind: 'num'; value: number; span: Span; lead: boolean }
-  | { kind: 'name'; text: string; span: Span }
+  | { kind: 'name'; text: string; span: Span; whole?: boolean }
   | { kind: 'cat'; label: string; points: number | null; span: Span }
   | { kind: 'text'; text: string; span: Span }
   | { kind: 'page' }
@@ -32,12 +32,16 @@ const MAX_NAME = 16;
 
 /** Where a sentence, not a name, is cut: 「…负偏离扣」「的价格给予…」「间不超过」. */
 const CUT_END = /[得的扣于为过每按或和与在对被将把使至从向以]$/;
-const CUT_START = /^[的得和或在对按以由如若并且但其则即也之]/;
+const CUT_START = /^(?:[的得和或在对按以由如若并且但则即也之]|其(?![他它]))/;
 
 function isNameFragment(t: string): boolean {
   const s = t.replace(/\s+/g, '');
   if (!s || s.length > MAX_NAME || SENTENCE.test(s) || /\d/.test(s)) return false;
   if (CUT_END.test(s) || CUT_START.test(s)) return false;
+  // A bracket closed or opened on another line: the end or start of a sentence (…保留两位小数）).
+  const opens = (s.match(/[（(]/g) ?? []).length;
+  const closes = (s.match(/[)）]/g) ?? []).length;
+  if (opens !== closes) return false;
   if (headerRole(s)) return false;
   return nameLike(s);
 }
@@ -51,10 +55,16 @@ function piecesOf(l: Line): Piece[] {
   text = trimmed.replace(/\s+$/, '');
   if (!text) return out;
   const span = (a: number, b: number): Span => ({ start: at + a, end: at + b });
+  // A leading clause code (2.2.4（3） 投标报价（40 分）) marks a row; only its place is kept.
+  const code = /^\d{1,2}(?:\.\d{1,2}){1,3}(?:[（(]\d{1,2}[)）])?\s+(?=\S)/.exec(text);
+  if (code) {
+    at += code[0].length;
+    text = text.slice(code[0].length);
+  }
   // A leading serial: 6 安防消防设施运 …
   const lead = /^(\d{1,2})\s+(?=\S)/.exec(text);
   let body = text;
-  let offset = 0;
+  let offset = 0 as number;
   if (lead && !UNIT_AFTER.test(text.slice(lead[0].length))) {
     out.push({ kind: 'num', value: Number(lead[1]), span: span(0, lead[1].length), lead: true });
     offset = lead[0].length;
@@ -76,6 +86,48 @@ function piecesOf(l: Line): Piece[] {
   const cat = tail?.kind === 'num' && body ? catCell(`${body}（${tail.value}分）`) : null;
   if (cat && tail?.kind === 'num') {
     out.push({ kind: 'cat', label: cat.label, points: cat.points, span: span(offset, tail.span.end - at) });
+    return out;
+  }
+  // A name and its points glued by the PDF's text (施工方案与技术措施8): a whole row's start.
+  const glued = !tail ? /^([^\s\d]{2,16}?)(\d{1,2}(?:\.\d)?)$/.exec(body) : null;
+  if (glued && isNameFragment(glued[1])) {
+    out.push({ kind: 'name', text: glued[1], span: span(offset, offset + glued[1].length), whole: true });
+    const from = offset + glued[1].length;
+    out.push({ kind: 'num', value: Number(glued[2]), span: span(from, from + glued[2].length), lead: false });
+    return out;
+  }
+  // The rest of a points bracket wrapped from the line before (施工方案与技术措施（10 / 分）).
+  const rest = /^分\s*[)）]\s*/.exec(body);
+  if (rest) {
+    offset += rest[0].length;
+    body = body.slice(rest[0].length);
+  }
+  // Points written in the factor's cell: 质量管理体系与措施（5分）, （4 分）, 施工方案（10 …
+  const inName =
+    /^([^\s（(，。；：:]{2,16})?\s*[（(]\s*(?:满分|最高)?\s*(\d{1,3}(?:\.\d)?)\s*(?:分\s*[)）]?)?(?=\s|$)\s*(.*)$/.exec(
+      body,
+    );
+  if (inName && (inName[1] == null || isNameFragment(inName[1]))) {
+    let from = offset;
+    if (inName[1]) {
+      out.push({ kind: 'name', text: inName[1], span: span(offset, offset + inName[1].length) });
+      from += inName[1].length;
+    }
+    const at2 = body.indexOf(inName[2], inName[1]?.length ?? 0);
+    out.push({
+      kind: 'num',
+      value: Number(inName[2]),
+      span: span(offset + at2, offset + at2 + inName[2].length),
+      lead: false,
+    });
+    if (inName[3])
+      out.push({
+        kind: 'text',
+        text: inName[3],
+        span: span(offset + body.length - inName[3].length, offset + body.length),
+      });
+    void from;
+    if (tail) out.push(tail);
     return out;
   }
   if (body) {
@@ -249,9 +301,11 @@ export function readSoup(
         cur.end = p.span.end;
         continue;
       }
-      if (c && (!c.names.length || !c.closedName)) {
+      if (c && (!c.names.length || !c.closedName) && !(p.whole && c.names.length)) {
         c.names.push({ text: p.text, span: p.span });
         c.end = p.span.end;
+        // A table's own title (企业信誉及业绩 / 评分标准) ends there: the next name is a row's.
+        if (/标准$/.test(c.names.map((n) => n.text).join(''))) c.closedName = true;
         continue;
       }
       // A name cut at the column's width goes on after the criteria beside it (and a page break).
@@ -275,7 +329,8 @@ export function readSoup(
     }
   }
   close();
+  // A name with no number after it is another table's row (形式评审标准) or a stray line.
   const named = items.filter((it) => it.points != null);
   if (named.length < 2) return null;
-  return { reader: 'soup', lot, items, subtotals };
+  return { reader: 'soup', lot, items: named, subtotals };
 }
