@@ -1,7 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import {
-  AUTH_LIMITS,
   Code,
   PHONE_PATTERN,
   maskPhone,
@@ -13,8 +12,9 @@ import {
 } from '@bid/shared';
 import type { Config } from '../../config/config.ts';
 import type { Database } from '../../db/schema.ts';
-import { AppError, badRequest, tooMany } from '../../http/errors.ts';
+import { AppError, badRequest } from '../../http/errors.ts';
 import type { RateLimiter } from '../../http/rate-limit.ts';
+import { AttemptThrottle, PASSWORD_ATTEMPTS } from '../../http/attempts.ts';
 import { newId } from '../../lib/ids.ts';
 import type { SessionService } from '../session/service.ts';
 import type { CaptchaService } from '../captcha/service.ts';
@@ -55,6 +55,7 @@ function parseField<T>(
 /** The three grant types of POST /api/blade-auth/oauth/token, and sign-up on first login. */
 export class AuthService {
   readonly users: UserRepo;
+  private readonly attempts: AttemptThrottle;
 
   constructor(
     private readonly o: {
@@ -69,6 +70,7 @@ export class AuthService {
     },
   ) {
     this.users = new UserRepo(o.db);
+    this.attempts = new AttemptThrottle(o.limiter);
   }
 
   async token(p: TokenRequest, meta: LoginMeta): Promise<TokenSuccess> {
@@ -138,35 +140,28 @@ export class AuthService {
     if (!username) throw badRequest('请输入手机号或账号');
     const md5 = parseField(passwordMd5Schema, p.password ?? '');
 
-    const accountKey = `pwd:fail:${username.toLowerCase()}`;
-    const ipKey = `pwd:fail-ip:${meta.ip}`;
-    const lockMsg = (s: number) => `密码错误次数过多，请 ${formatWait(s)}后再试`;
-    for (const [key, limit] of [
-      [accountKey, AUTH_LIMITS.passwordMaxWrong],
-      [ipKey, AUTH_LIMITS.passwordMaxWrong * 10],
-    ] as const) {
-      const r = await this.o.limiter.check(key, limit);
-      if (!r.allowed) throw tooMany(lockMsg(r.retryAfterSeconds), r.retryAfterSeconds);
-    }
+    // The name as typed, whether an account has it or not: the answer must not tell.
+    const name = username.toLowerCase();
+    const pair = `pwd:pair:${name}|${meta.ip}`;
+    const account = `pwd:acct:${name}`;
+    const keys = [
+      [pair, PASSWORD_ATTEMPTS.pair],
+      [account, PASSWORD_ATTEMPTS.account],
+      [`pwd:ip:${meta.ip}`, PASSWORD_ATTEMPTS.address],
+    ] as const;
+    await this.attempts.check(keys, (s) => `密码错误次数过多，请 ${formatWait(s)}后再试`);
 
     const user =
       (PHONE_PATTERN.test(username) ? await this.users.findByPhone(username) : undefined) ??
       (await this.users.findByAccount(username));
     const okPassword = await verifyPassword(user?.password_hash, md5);
     if (!user || !okPassword) {
-      const r = await this.o.limiter.hit(
-        accountKey,
-        AUTH_LIMITS.passwordMaxWrong,
-        AUTH_LIMITS.passwordLockSeconds,
-      );
-      await this.o.limiter.hit(ipKey, AUTH_LIMITS.passwordMaxWrong * 10, AUTH_LIMITS.passwordLockSeconds);
-      const left = AUTH_LIMITS.passwordMaxWrong - r.count;
-      if (left <= 0) throw tooMany(lockMsg(r.retryAfterSeconds), r.retryAfterSeconds);
+      const wait = await this.attempts.failed(keys);
       // One answer whether the account is missing, has no password or the password is wrong:
       // a login form must not tell a stranger which phone numbers have accounts.
-      throw badRequest(`账号或密码错误，还可尝试 ${left} 次`);
+      throw badRequest(wait > 0 ? `账号或密码错误，请 ${formatWait(wait)}后再试` : '账号或密码错误');
     }
-    await this.o.limiter.reset(accountKey);
+    await this.attempts.succeeded([pair, account]);
     return user;
   }
 

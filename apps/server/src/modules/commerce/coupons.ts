@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import {
+  Code,
   COMMERCE_MSG,
   fenToYuan,
   yuanToFen,
@@ -8,7 +9,7 @@ import {
   type SetEnabledInput,
 } from '@bid/shared';
 import type { Database } from '../../db/schema.ts';
-import { badRequest, conflict, notFound } from '../../http/errors.ts';
+import { AppError, badRequest, conflict, notFound } from '../../http/errors.ts';
 import { saveById } from '../../db/save.ts';
 import type { CouponTable } from './tables.ts';
 import { type Db } from '../../db/db.ts';
@@ -38,6 +39,12 @@ function present(c: CouponTable): AdminCouponItem {
 }
 
 /**
+ * A code no coupon has: a missed guess, counted by the per-account and per-address attempt limits
+ * (commerce routes). A real code refused for its state (disabled, expired, used up, minimum) is not.
+ */
+export class CouponRefusal extends AppError {}
+
+/**
  * Coupons. A use is counted when an order is created with the code, by one conditional UPDATE
  * (`used_count < max_uses`), so two buyers racing for the last use cannot both get it; cancelling
  * that order (by the buyer, or because payment could not start) gives the use back. Refunds do not.
@@ -55,7 +62,7 @@ export class CouponService {
       .selectAll()
       .where('code', '=', code.trim().toUpperCase())
       .executeTakeFirst();
-    if (!c) throw notFound(COMMERCE_MSG.couponUnknown);
+    if (!c) throw new CouponRefusal(Code.NOT_FOUND, COMMERCE_MSG.couponUnknown);
     if (c.enabled !== 1) throw badRequest(COMMERCE_MSG.couponDisabled);
     const now = this.now().getTime();
     if (c.valid_from && Date.parse(c.valid_from) > now) throw badRequest(COMMERCE_MSG.couponNotYet);

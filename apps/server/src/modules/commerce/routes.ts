@@ -6,6 +6,10 @@ import type { AppContext } from '../../context.ts';
 import { AppError } from '../../http/errors.ts';
 import { publicRoutes, userRoutes } from '../../http/route.ts';
 import { WechatPayError } from './wechat-pay.ts';
+import { CouponRefusal } from './coupons.ts';
+import { AttemptThrottle, COUPON_ATTEMPTS } from '../../http/attempts.ts';
+import { formatWait } from '../auth/util.ts';
+import type { Actor } from '../../policy/actor.ts';
 
 const tags = ['套餐与订单'];
 
@@ -14,11 +18,22 @@ export function registerCommerceRoutes(app: FastifyInstance, ctx: AppContext): v
   const service = ctx.services.commerce;
   publicRoutes(app, tags)(endpoints.indexShow, '在售套餐（无需登录）', () => service.packages());
   const route = userRoutes(app, tags);
-  route(endpoints.createOrder, '下单（银行转账：返回转账信息，运营确认收款后到账）', (actor, body) =>
-    service.createOrder(actor, body),
+  const guard = couponGuard(ctx);
+  route(
+    endpoints.createOrder,
+    {
+      summary: '下单（银行转账：返回转账信息，运营确认收款后到账）',
+      description: COUPON_LIMIT_DOC,
+    },
+    (actor, body, req) =>
+      body.couponCode
+        ? guard(actor, req.ip, () => service.createOrder(actor, body))
+        : service.createOrder(actor, body),
   );
-  route(endpoints.enjoyDiscounts, '使用优惠码后的价格（下单时才计入使用次数）', (_actor, body) =>
-    service.enjoyDiscounts(body),
+  route(
+    endpoints.enjoyDiscounts,
+    { summary: '使用优惠码后的价格（下单时才计入使用次数）', description: COUPON_LIMIT_DOC },
+    (actor, body, req) => guard(actor, req.ip, () => service.enjoyDiscounts(body)),
   );
   route(endpoints.cancelOrder, '取消自己的待付款订单（退回优惠码使用次数）', (actor, body) =>
     service.cancel(actor, body.id),
@@ -33,6 +48,32 @@ export function registerCommerceRoutes(app: FastifyInstance, ctx: AppContext): v
   );
   route(endpoints.userBidLogList, '额度变动明细', (actor, q) => service.bidLog(actor, q));
   registerWechatPayNotify(app, ctx);
+}
+
+const COUPON_LIMIT_DOC =
+  '不存在的优惠码计一次失败：同一账号错 3 次后、同一地址错 10 次后，' +
+  '每次再试须等待 2、4、8…秒（最长 15 分钟），等待期间返回 429（msg 含等待时间，响应头 Retry-After），不核对优惠码。';
+
+/**
+ * Coupon guesses limited per account and per address with a growing delay (COUPON_ATTEMPTS): a
+ * call made while either waits is refused with 429 before the code is looked at; an unknown code
+ * counts one failure on both.
+ */
+function couponGuard(ctx: AppContext) {
+  const throttle = new AttemptThrottle(ctx.services.accounts.limiter);
+  return async <T>(actor: Actor, ip: string, run: () => Promise<T>): Promise<T> => {
+    const keys = [
+      [`coupon:acct:${actor.userId}`, COUPON_ATTEMPTS.account],
+      [`coupon:ip:${ip}`, COUPON_ATTEMPTS.address],
+    ] as const;
+    await throttle.check(keys, (s) => `优惠码尝试次数过多，请 ${formatWait(s)}后再试`);
+    try {
+      return await run();
+    } catch (err) {
+      if (err instanceof CouponRefusal) await throttle.failed(keys);
+      throw err;
+    }
+  };
 }
 
 const notifyAnswer = z.object({ code: z.string(), message: z.string() });
