@@ -329,29 +329,55 @@ describe(`invoices: apply, issue, download (${TEST_DB})`, () => {
     expect(row.status).toBe('pending');
   });
 
-  it("a company's invoices are the company's: an employee sees the admin's, a personal account does not", async () => {
+  it("policy: a company's administrator sees every company invoice; a plain employee only their own; foreign ids 404", async () => {
     const admin = await createUserWithSession(s, { role: 'company_admin', isEmployee: 1 });
-    const employee = await createUserWithSession(s, {
-      role: 'employee',
-      isEmployee: 1,
-      tenantId: admin.tenantId,
-    });
-    const o = await paidOrder(admin);
-    expect(
-      (await s.api.post(`${I}/getOrderList`, {}, { token: employee.token })).body.data.map(
-        (x: { id: string }) => x.id,
-      ),
-    ).toEqual([o]);
-    const id = (await apply(employee, { ...SPECIAL, orderIds: [o] })).body.data.id;
-    expect(
-      (await s.api.post(`${I}/getInvoiceList`, {}, { token: admin.token })).body.data.records.map(
-        (r: { id: string }) => r.id,
-      ),
-    ).toEqual([id]);
-    const pdf = fakePdf();
-    await issue(id, { name: 'a.pdf', content: pdf });
-    expect((await download(admin, id)).bytes.equals(pdf)).toBe(true);
+    const staff = () =>
+      createUserWithSession(s, { role: 'employee', isEmployee: 1, tenantId: admin.tenantId });
+    const [alice, bob] = [await staff(), await staff()];
     const outsider = await createUserWithSession(s);
-    expect((await download(outsider, id)).status).toBe(404);
+    const ids = (r: { body: { data: Array<{ id: string }> | { records: Array<{ id: string }> } } }) =>
+      (Array.isArray(r.body.data) ? r.body.data : r.body.data.records).map((x) => x.id).sort();
+    const orders = (u: TestUser) => s.api.post(`${I}/getOrderList`, {}, { token: u.token });
+    const invoices = (u: TestUser) => s.api.post(`${I}/getInvoiceList`, {}, { token: u.token });
+    const detail = (u: TestUser, id: string) =>
+      s.api.post(`${I}/getInvoiceDetail`, { id }, { token: u.token });
+
+    const byAdmin = await paidOrder(admin);
+    const byAlice = await paidOrder(alice);
+    const byBob = await paidOrder(bob);
+    // Paid orders to invoice: the administrator sees the company's, an employee their own.
+    expect(ids(await orders(admin))).toEqual([byAdmin, byAlice, byBob].sort());
+    expect(ids(await orders(alice))).toEqual([byAlice]);
+    expect(ids(await orders(outsider))).toEqual([]);
+    // An employee cannot invoice a colleague's order (404, as for a foreign one).
+    expect((await apply(alice, { ...SPECIAL, orderIds: [byBob] })).status).toBe(404);
+
+    const aliceInvoice = (await apply(alice, { ...SPECIAL, orderIds: [byAlice] })).body.data.id as string;
+    // The administrator applies for their own order and Bob's together: Bob sees it (his order is on it).
+    const adminInvoice = (await apply(admin, { ...SPECIAL, orderIds: [byAdmin, byBob] })).body.data
+      .id as string;
+    expect(ids(await invoices(admin))).toEqual([aliceInvoice, adminInvoice].sort());
+    expect(ids(await invoices(alice))).toEqual([aliceInvoice]);
+    expect(ids(await invoices(bob))).toEqual([adminInvoice]);
+    expect(ids(await invoices(outsider))).toEqual([]);
+
+    const pdf = fakePdf();
+    await issue(aliceInvoice, { name: 'a.pdf', content: pdf });
+    await issue(adminInvoice, { name: 'b.pdf', content: fakePdf() });
+    expect((await download(alice, aliceInvoice)).bytes.equals(pdf)).toBe(true);
+    expect((await download(admin, aliceInvoice)).bytes.equals(pdf)).toBe(true);
+    expect((await detail(admin, aliceInvoice)).body.data.taxNumber).toBe(SPECIAL.taxNumber);
+    expect((await download(bob, adminInvoice)).status).toBe(200);
+    // Everyone else: 404 on the list's neighbours, the detail and the file, like an id that does not exist.
+    for (const [u, id] of [
+      [bob, aliceInvoice],
+      [alice, adminInvoice],
+      [outsider, aliceInvoice],
+      [outsider, adminInvoice],
+    ] as const) {
+      expect((await download(u, id)).status).toBe(404);
+      const d = await detail(u, id);
+      expect([d.status, d.body.msg]).toEqual([404, (await detail(u, 'no-such-invoice')).body.msg]);
+    }
   });
 });

@@ -13,12 +13,13 @@ export type InvoicedOrderRow = Pick<
 >;
 
 /**
- * Whose invoices and orders a caller sees: a personal account its own, a company user the
- * company's (the same rule as the quota holder of commerce).
+ * Whose invoices and orders a caller sees (invoiceScope): a company's administrator every invoice
+ * and paid order of the company; anyone else (a personal account, a plain employee) their own
+ * orders and the invoices they applied for or that cover an order they bought.
  */
 export interface InvoiceScope {
   tenantId: string;
-  /** null: every user of the tenant (a company). */
+  /** null: every user of the tenant (a company's administrator). */
   userId: string | null;
 }
 
@@ -77,9 +78,22 @@ export class InvoiceRepo {
   }
 
   private scoped(scope: InvoiceScope) {
-    let q = this.db.selectFrom('invoices').where('tenant_id', '=', scope.tenantId);
-    if (scope.userId) q = q.where('user_id', '=', scope.userId);
-    return q;
+    const q = this.db.selectFrom('invoices').where('invoices.tenant_id', '=', scope.tenantId);
+    const userId = scope.userId;
+    if (!userId) return q;
+    return q.where((eb) =>
+      eb.or([
+        eb('invoices.user_id', '=', userId),
+        eb.exists(
+          eb
+            .selectFrom('invoice_orders')
+            .innerJoin('orders', 'orders.id', 'invoice_orders.order_id')
+            .select('invoice_orders.order_id')
+            .whereRef('invoice_orders.invoice_id', '=', 'invoices.id')
+            .where('orders.user_id', '=', userId),
+        ),
+      ]),
+    );
   }
 
   async page(scope: InvoiceScope, q: InvoiceListQuery): Promise<{ rows: InvoiceTable[]; total: number }> {

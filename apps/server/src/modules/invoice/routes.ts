@@ -10,7 +10,7 @@ export function sendPdf(reply: FastifyReply, f: IssuedFile): FastifyReply {
   return sendFile(reply, f, 'application/pdf', 'invoice.pdf');
 }
 
-/** API.md "Commerce" / SPEC Invoice: the caller's invoices (a company's for company users). */
+/** API.md "Commerce" / SPEC Invoice: the caller's invoices (all of the company's for its administrator; see invoiceScope). */
 export function registerInvoiceRoutes(app: FastifyInstance, ctx: AppContext): void {
   const service = ctx.services.invoices;
   const route = userRoutes(app, tags);

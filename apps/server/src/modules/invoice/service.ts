@@ -27,9 +27,15 @@ import type { InvoiceFiles } from './storage.ts';
 import type { InvoiceTable } from './tables.ts';
 import { inTx } from '../../db/db.ts';
 
-/** A company's invoices are the company's, like its orders and quota; a person's are their own. */
+/**
+ * The invoice policy (issue 30, finding 10): a company's administrator sees, applies for and
+ * downloads every invoice of the company (title, tax number, PDF) and sees its paid orders; a plain
+ * employee, like a personal account, only their own orders and the invoices they applied for or
+ * that cover an order they bought. Anything else answers 404, as a foreign id does.
+ */
 export function invoiceScope(actor: Actor): InvoiceScope {
-  return { tenantId: actor.tenantId, userId: quotaHolder(actor) === 'tenant' ? null : actor.userId };
+  const wholeCompany = quotaHolder(actor) === 'tenant' && actor.role === 'company_admin';
+  return { tenantId: actor.tenantId, userId: wholeCompany ? null : actor.userId };
 }
 
 export interface IssuedFile {

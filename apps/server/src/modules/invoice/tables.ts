@@ -4,7 +4,7 @@ export interface InvoiceTable {
   /** The applicant. */
   user_id: string;
   tenant_id: string;
-  /** 'user' or 'tenant': a company's invoice is seen by the company like its orders. */
+  /** 'user' or 'tenant' (a company user applied); who sees it: invoiceScope in service.ts. */
   holder: string;
   /** 'normal' | 'special' */
   type: string;

@@ -10,6 +10,7 @@ import {
   type InvoiceStatus,
 } from '@bid/shared';
 import { useBusyAction } from '../../utils/useBusyAction.ts';
+import { useSession } from '../../stores/session.ts';
 import { invoiceApi, invoiceKeys } from './api.ts';
 import { invoiceBuyerItems } from './buyerItems.tsx';
 
@@ -110,8 +111,20 @@ function InvoiceDetailModal({
   );
 }
 
+/**
+ * Who sees which invoices (the server's invoiceScope, issue 30 finding 10), said on the screen: a
+ * company's administrator the whole company's, an employee their own.
+ */
+export function invoicePolicyText(user: { isEmployee?: number; role?: string } | null): string {
+  if (user?.isEmployee !== 1) return '已付款的订单可申请发票；开具后在此下载发票 PDF。';
+  return user.role === 'company_admin'
+    ? '你是企业管理员：可查看、申请和下载本企业全部订单的发票；员工只能看到自己申请或自己订单的发票。'
+    : '你只能看到自己购买的订单和自己申请（或包含你订单）的发票；本企业的全部发票由企业管理员查看。';
+}
+
 /** The 发票 tab of /home/packages: the caller's applications with their status, detail and the issued PDF. */
 export function MyInvoices({ onApply }: { onApply: () => void }) {
+  const user = useSession((s) => s.user);
   const [current, setCurrent] = useState(1);
   const [shown, setShown] = useState<string | null>(null);
   const { busy, run } = useBusyAction();
@@ -126,7 +139,9 @@ export function MyInvoices({ onApply }: { onApply: () => void }) {
       <div
         style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', marginBottom: 12 }}
       >
-        <span style={{ color: '#475569' }}>已付款的订单可申请发票；开具后在此下载发票 PDF。</span>
+        <span style={{ color: '#475569' }} data-testid="invoice-policy">
+          {invoicePolicyText(user)}
+        </span>
         <Button type="primary" icon={<FileAddOutlined />} onClick={onApply}>
           申请发票
         </Button>
