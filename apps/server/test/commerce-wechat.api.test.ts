@@ -144,4 +144,42 @@ describe(`WeChat Pay v3 Native (${TEST_DB})`, () => {
     expect(r.status).toBe(200);
     expect(await statusOf(id)).toBe('created');
   });
+
+  // The probe's other variants (issue 30): each answered in WeChat's shape, none credits twice or wrongly.
+  it('the same notification replayed byte for byte, and a second distinct success for a paid order, credit once', async () => {
+    const id = await wechatOrder();
+    const before = await purchased();
+    const body = notification(id, 169000);
+    const headers = signedHeaders(body);
+    expect((await notify(body, headers)).status).toBe(200);
+    // The identical request again (same nonce, timestamp and signature): acknowledged, nothing more.
+    expect(await notify(body, headers)).toEqual({ status: 200, body: { code: 'SUCCESS', message: '成功' } });
+    // WeChat may send a new notification (new id, nonce, signature) for the same payment.
+    expect((await notify(notification(id, 169000))).status).toBe(200);
+    expect(await purchased()).toBe(before + 10);
+    expect(
+      await s.built.ctx.db.selectFrom('user_bid_logs').select('id').where('order_id', '=', id).execute(),
+    ).toHaveLength(1);
+  });
+
+  it('an unknown order, a missing signature and an undecryptable resource are refused and change nothing', async () => {
+    const before = await purchased();
+    const unknown = await notify(notification('no-such-order-1', 169000));
+    expect([unknown.status, unknown.body]).toEqual([400, { code: 'FAIL', message: '订单不存在' }]);
+
+    const id = await wechatOrder();
+    const good = notification(id, 169000);
+    const unsigned = await notify(good, {});
+    expect([unsigned.status, unsigned.body.code]).toEqual([401, 'FAIL']);
+    // Signed by the platform key but the ciphertext was altered: decryption (AES-GCM) fails.
+    const parsed = JSON.parse(good) as { resource: { ciphertext: string } };
+    const c = Buffer.from(parsed.resource.ciphertext, 'base64');
+    c[0] ^= 0xff;
+    parsed.resource.ciphertext = c.toString('base64');
+    const altered = JSON.stringify(parsed);
+    const broken = await notify(altered, signedHeaders(altered));
+    expect([broken.status, broken.body]).toEqual([400, { code: 'FAIL', message: '通知解密失败' }]);
+    expect(await statusOf(id)).toBe('created');
+    expect(await purchased()).toBe(before);
+  });
 });
