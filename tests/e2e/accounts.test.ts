@@ -149,6 +149,56 @@ describe('accounts (browser)', () => {
     expect(unexpectedErrors(errors)).toEqual([]);
   });
 
+  it('the session is an HttpOnly cookie: from /home log in, reload and stay in, page scripts never see the token, log out and stay out', async () => {
+    const { page, errors } = await newPage();
+    const phone = nextPhone();
+    const pageCookies = () => page.evaluate(() => document.cookie);
+    await page.goto('/home');
+    await page.waitForURL((u) => u.pathname === '/');
+    const dialog = page.getByTestId('login-dialog');
+    await settled(page.locator('.ant-modal', { has: dialog }));
+    await dialog.getByPlaceholder('请输入手机号').fill(phone);
+    await dialog.getByTestId('send-code').click();
+    await dialog.getByPlaceholder('请输入验证码').fill(await codeFromOutbox(phone));
+    await dialog.getByRole('button', { name: '登录 / 注册' }).click();
+    await page.waitForURL((u) => u.pathname === '/home');
+    await expect.poll(() => page.getByTestId('user-account').first().textContent(), WAIT).toBe(masked(phone));
+
+    const tokenCookie = (await page.context().cookies()).find((c) => c.name === 'Admin-Token');
+    expect(tokenCookie?.httpOnly).toBe(true);
+    expect(tokenCookie?.sameSite).toBe('Lax');
+    expect(tokenCookie!.value.length).toBeGreaterThan(20);
+    expect(await pageCookies()).not.toContain(tokenCookie!.value);
+    expect(await pageCookies()).not.toContain('Admin-Token');
+    expect(await pageCookies()).toMatch(/(^|; )Admin-Session=/);
+
+    // A reload keeps the session: the app knows it from the marker and the cookie carries the token.
+    await page.reload();
+    await expect.poll(() => page.getByTestId('user-account').first().textContent(), WAIT).toBe(masked(phone));
+    expect(new URL(page.url()).pathname).toBe('/home');
+    expect(await pageCookies()).not.toContain(tokenCookie!.value);
+
+    // Logout (clicks) clears both cookies on the server's answer; a reload stays signed out.
+    await logoutToLanding(page);
+    expect(await pageCookies()).not.toContain('Admin-Session');
+    await page.reload();
+    await expect
+      .poll(
+        () => page.locator('.bs-site-header').getByRole('button', { name: '登录', exact: true }).count(),
+        WAIT,
+      )
+      .toBe(1);
+    expect(await page.getByTestId('user-account').count()).toBe(0);
+    // The old token is dead on the server too.
+    const after = await suite.server.api.post(
+      '/blade-system/client/get-userInfo',
+      {},
+      { token: tokenCookie!.value },
+    );
+    expect(after.status).toBe(401);
+    expect(unexpectedErrors(errors)).toEqual([]);
+  });
+
   it('WeChat QR login with the simulator: the dialog polls and logs in once the scene is confirmed', async () => {
     const { page, errors } = await newPage();
     await gotoReady(page, '/');

@@ -206,7 +206,7 @@ describe('server-rendered public site', () => {
         ['common', 'clientConfig'],
       ]),
     );
-    const signedIn = (await get('/', { cookie: 'Admin-Token=some-token' })).body;
+    const signedIn = (await get('/', { cookie: 'Admin-Session=some-marker' })).body;
     expect(payloadOf(signedIn).island).toBeUndefined();
     expect(rootText(signedIn)).toContain('进入工作台');
     expect(payloadOf((await get('/demo')).body).island).toBeUndefined();
@@ -235,14 +235,15 @@ describe('server-rendered public site', () => {
     expect(payloadOf(missing.body)).toMatchObject({ status: 404 });
     expect(payloadOf(missing.body).island).toBeUndefined();
     expect(
-      payloadOf((await get('/help/getting-started.html', { cookie: 'Admin-Token=some-token' })).body).island,
+      payloadOf((await get('/help/getting-started.html', { cookie: 'Admin-Session=some-marker' })).body)
+        .island,
     ).toBeUndefined();
   });
 
   it('renders the header of a signed-in visitor as the browser will (workbench entry instead of login)', async () => {
     const anonymous = rootText((await get('/demo')).body);
     expect(anonymous).toContain('免费试用');
-    const signedIn = rootText((await get('/demo', { cookie: 'Admin-Token=some-token' })).body);
+    const signedIn = rootText((await get('/demo', { cookie: 'Admin-Session=some-marker' })).body);
     expect(signedIn).toContain('进入工作台');
     expect(signedIn).not.toContain('免费试用');
   });

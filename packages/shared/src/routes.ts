@@ -70,7 +70,16 @@ export const MORE_PAGES = [
 export const EXCLUDED_ROUTES = ['/base/material'] as const;
 
 export const LOGIN_REDIRECT_KEY = 'login_redirect';
+/**
+ * The session token's cookie: set by the server on login, HttpOnly (page scripts cannot read it),
+ * cleared by the server on logout. API clients may send the token in Blade-Auth instead.
+ */
 export const TOKEN_COOKIE = 'Admin-Token';
+/**
+ * A readable companion of the token cookie holding a random marker, not a secret: how the web app
+ * knows it is signed in (and whether the account changed) without reading the token.
+ */
+export const SESSION_COOKIE = 'Admin-Session';
 
 const STATIC_WEB_ROUTES = new Set<string>([
   '/',

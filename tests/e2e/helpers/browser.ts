@@ -70,7 +70,7 @@ export const DEFAULT_VIEWPORT = { width: 1440, height: 900 };
 
 export interface NewPageOptions extends BrowserContextOptions {
   baseURL?: string;
-  /** Sets the session cookie (`Admin-Token`, path /) for this origin before the first request. */
+  /** Sets the session cookies (`Admin-Token` and its marker `Admin-Session`) for this origin before the first request. */
   token?: string;
 }
 
@@ -84,7 +84,11 @@ export async function newPageWithErrors(browser: Browser, opts: NewPageOptions =
   });
   if (token) {
     if (!opts.baseURL) throw new Error('newPageWithErrors: a token needs baseURL');
-    await context.addCookies([{ name: 'Admin-Token', value: token, url: opts.baseURL }]);
+    // As the server's login answer sets them: the token HttpOnly, the app's marker readable.
+    await context.addCookies([
+      { name: 'Admin-Token', value: token, url: opts.baseURL, httpOnly: true, sameSite: 'Lax' },
+      { name: 'Admin-Session', value: 'e2e-session', url: opts.baseURL, sameSite: 'Lax' },
+    ]);
   }
   const page = await context.newPage();
   const errors: PageError[] = [];

@@ -2,6 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AUTH_HEADER, Code, MARKER_HEADER, MARKER_VALUE, MSG, TOKEN_COOKIE } from '@bid/shared';
 import { AppError } from './errors.ts';
+import { clearSessionCookies } from './session-cookie.ts';
 import type { SessionService } from '../modules/session/service.ts';
 import type { SessionActor } from '../policy/actor.ts';
 
@@ -23,13 +24,18 @@ function safeEqual(a: string, b: string): boolean {
   return ab.length === bb.length && timingSafeEqual(ab, bb);
 }
 
-export function tokenFromRequest(req: FastifyRequest): string | null {
+function headerToken(req: FastifyRequest): string | null {
   const header = req.headers[AUTH_HEADER.toLowerCase()];
   const value = Array.isArray(header) ? header[0] : header;
-  if (value) {
-    const m = /^bearer\s+(.+)$/i.exec(value.trim());
-    return m ? m[1].trim() : value.trim();
-  }
+  if (!value) return null;
+  const m = /^bearer\s+(.+)$/i.exec(value.trim());
+  return m ? m[1].trim() : value.trim();
+}
+
+/** The token of a request: the Blade-Auth header (API clients) or else the HttpOnly cookie (the web app). */
+export function tokenFromRequest(req: FastifyRequest): string | null {
+  const fromHeader = headerToken(req);
+  if (fromHeader) return fromHeader;
   const cookie = req.cookies?.[TOKEN_COOKIE];
   return cookie ? cookie : null;
 }
@@ -52,7 +58,7 @@ export function installAuth(
   app.decorateRequest('auth', null);
   // Callback style: a session found in the cache is answered without a promise (this hook runs on
   // every API call).
-  app.addHook('onRequest', (req, _reply, done) => {
+  app.addHook('onRequest', (req, reply, done) => {
     // Decided by the route the router matched, not by the URL as sent: the router decodes and
     // `/%61pi/...` reaches the same route as `/api/...`, so a check on the raw URL could be skipped.
     const route = req.routeOptions.url;
@@ -69,6 +75,9 @@ export function installAuth(
     const token = tokenFromRequest(req);
     const settle = (actor: SessionActor | null) => {
       req.auth = actor;
+      // A cookie whose session has ended (expired, revoked, logged out elsewhere) is cleared by the
+      // answer that refuses it, so the browser stops sending it and the web app's marker goes too.
+      if (!actor && token && !headerToken(req)) clearSessionCookies(req, reply);
       done(mode === 'required' && !actor ? new AppError(Code.UNAUTHORIZED, MSG.loginExpired) : undefined);
     };
     if (!token) return settle(null);

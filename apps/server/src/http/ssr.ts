@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { isPublicPath, TOKEN_COOKIE } from '@bid/shared';
+import { isPublicPath, SESSION_COOKIE } from '@bid/shared';
 import type { ClientConfig, PackageItem } from '@bid/shared';
 import type { ContentReader } from '../modules/content/service.ts';
 
@@ -144,7 +144,8 @@ export class WebRenderer {
       origin: this.origin(req),
       buildId,
       userAgent: req.headers['user-agent'] ?? '',
-      token: cookieValue(req.headers.cookie, TOKEN_COOKIE),
+      // The readable session marker, as the browser's store starts from it (not the token).
+      token: cookieValue(req.headers.cookie, SESSION_COOKIE),
       content: this.content,
     });
     if (out.kind === 'redirect') {

@@ -1,5 +1,4 @@
 import {
-  AUTH_HEADER,
   basicAuthValue,
   DEFAULT_CLIENT_ID,
   DEFAULT_CLIENT_SECRET,
@@ -17,14 +16,18 @@ export function clientCredentials(): { clientId: string; clientSecret: string } 
   };
 }
 
-/** The headers of API.md "Transport" that every request carries. */
-export function standardHeaders(token: string | null | undefined, tenantId?: string): Record<string, string> {
+/**
+ * The headers of API.md "Transport" that every request carries. No Blade-Auth: the web app never
+ * holds the token; the browser sends the HttpOnly `Admin-Token` cookie with every same-origin call,
+ * and the Basic credentials and marker header (which a cross-site page cannot send) keep a cookie
+ * alone from being enough.
+ */
+export function standardHeaders(tenantId?: string): Record<string, string> {
   const { clientId, clientSecret } = clientCredentials();
   const headers: Record<string, string> = {
     Authorization: basicAuthValue(clientId, clientSecret),
     [MARKER_HEADER]: MARKER_VALUE,
   };
-  if (token) headers[AUTH_HEADER] = `bearer ${token}`;
   if (tenantId) headers[TENANT_HEADER] = tenantId;
   return headers;
 }

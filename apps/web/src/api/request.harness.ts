@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, expect, vi, type Mock } from 'vitest';
-import { TOKEN_COOKIE } from '@bid/shared';
+import { SESSION_COOKIE } from '@bid/shared';
 import { setNavigator, type Navigator } from '../lib/navigation.ts';
 import { useSession } from '../stores/session.ts';
 import { writeCookie } from '../utils/cookie.ts';
@@ -36,8 +36,9 @@ export function requestHarness() {
       }
       throw new Error('expected the call to reject');
     },
+    /** Signs in as the server's login answer would: the readable marker cookie and the store. */
     login(token = 'tok-1') {
-      writeCookie(TOKEN_COOKIE, token);
+      writeCookie(SESSION_COOKIE, token);
       useSession.setState({ token, loaded: true });
     },
   };

@@ -110,7 +110,7 @@ async function send(
       ...config,
       url,
       timeout: opts.timeout ?? config.timeout ?? timeoutFor(url),
-      headers: { ...standardHeaders(requestToken, opts.tenantId), ...opts.headers },
+      headers: { ...standardHeaders(opts.tenantId), ...opts.headers },
       signal: opts.signal,
     });
     return { res, ctx };

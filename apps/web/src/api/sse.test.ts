@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { LIMITS, MSG, STATUS_TEXT_SECONDARY, TOKEN_COOKIE } from '@bid/shared';
+import { LIMITS, MSG, STATUS_TEXT_SECONDARY, SESSION_COOKIE } from '@bid/shared';
 import { setNavigator } from '../lib/navigation.ts';
 import { useSession } from '../stores/session.ts';
 import { writeCookie } from '../utils/cookie.ts';
@@ -91,7 +91,7 @@ describe('sse()', () => {
   });
 
   it('POSTs with the API headers and Accept: text/event-stream and delivers events as they come', async () => {
-    writeCookie(TOKEN_COOKIE, 'tk');
+    writeCookie(SESSION_COOKIE, 'tk');
     useSession.setState({ token: 'tk' });
     const fetchFn = stubFetch(async () =>
       eventStream(['event: delta\ndata: {"t":"投标', '"}\n\nevent: done\ndata: {}\n\n']),
@@ -111,7 +111,8 @@ describe('sse()', () => {
     expect(init.body).toBe('{"catalogId":"1"}');
     expect(headers.Accept).toBe('text/event-stream');
     expect(headers['Content-Type']).toBe('application/json');
-    expect(headers['Blade-Auth']).toBe('bearer tk');
+    // The session travels in the HttpOnly cookie (same origin): never a token header.
+    expect(headers['Blade-Auth']).toBeUndefined();
     expect(headers['Blade-Requested-With']).toBe('BladeHttpRequest');
     expect(headers.Authorization).toMatch(/^Basic /);
   });
@@ -132,7 +133,7 @@ describe('sse()', () => {
   });
 
   it('a 401 ends the session', async () => {
-    writeCookie(TOKEN_COOKIE, 'gone');
+    writeCookie(SESSION_COOKIE, 'gone');
     useSession.setState({ token: 'gone' });
     stubFetch(async (url) =>
       url.includes('logout')

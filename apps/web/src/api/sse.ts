@@ -183,7 +183,7 @@ export async function sse(
       res = await fetch(`${API_BASE}${url}`, {
         method: 'POST',
         headers: {
-          ...standardHeaders(requestToken, options.tenantId),
+          ...standardHeaders(options.tenantId),
           'Content-Type': 'application/json',
           Accept: 'text/event-stream',
           ...options.headers,

@@ -39,7 +39,7 @@ export interface RenderInput {
   origin: string;
   buildId: string;
   userAgent: string;
-  /** The visitor's session cookie: the header shows the workbench entry instead of login, as in the browser. */
+  /** The visitor's session marker cookie (Admin-Session): the header shows the workbench entry instead of login, as in the browser. */
   token: string | null;
   content: SiteSource;
 }
@@ -128,7 +128,7 @@ export async function render(input: RenderInput): Promise<RenderResult> {
   const cache = createCache();
   const router = createStaticRouter(handler.dataRoutes, context);
   // Zustand renders from the store's *initial* state on the server and during hydration (React's
-  // server snapshot); the browser's initial state holds the cookie's token, so the server's must hold
+  // server snapshot); the browser's initial state holds the session marker cookie, so the server's must hold
   // this visitor's. renderToString is synchronous: no other request renders in between.
   const initial = useSession.getInitialState();
   initial.token = input.token;

@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { TOKEN_COOKIE } from '@bid/shared';
+import { SESSION_COOKIE, TOKEN_COOKIE } from '@bid/shared';
 import { fail, installFakeHttp, ok, recordFeedback } from '../api/testkit.ts';
 import { duplicateGuard } from '../api/request.ts';
 import { resetUnauthorizedLatch } from '../api/unauthorized.ts';
 import { setNavigator } from '../lib/navigation.ts';
 import { readCookie, removeCookie, writeCookie } from '../utils/cookie.ts';
-import { getToken, selectMaskedAccount, selectModelEnabled, useSession } from './session.ts';
+import { selectMaskedAccount, selectModelEnabled, useSession } from './session.ts';
 
 const USER = {
   id: '1001',
@@ -45,24 +45,34 @@ afterEach(() => {
   fake = null;
   fb.undo();
   setNavigator(null);
+  removeCookie(SESSION_COOKIE);
   removeCookie(TOKEN_COOKIE);
 });
 
-describe('token', () => {
-  it('is read from the Admin-Token cookie when the app starts', async () => {
-    writeCookie(TOKEN_COOKIE, 'from-cookie');
+describe('session marker (the token itself is an HttpOnly cookie the app never sees)', () => {
+  it('is read from the Admin-Session cookie when the app starts; Admin-Token is not read', async () => {
+    writeCookie(SESSION_COOKIE, 'marker-1');
+    // Were the token readable (an old session), the app would still not take it.
+    writeCookie(TOKEN_COOKIE, 'secret-token');
     vi.resetModules();
     const fresh = await import('./session.ts');
-    expect(fresh.useSession.getState().token).toBe('from-cookie');
-    expect(fresh.getToken()).toBe('from-cookie');
+    expect(fresh.useSession.getState().token).toBe('marker-1');
   });
 
-  it('setToken stores it in the cookie and drops any previous user', () => {
+  it('signed out without the marker, whatever else is in the cookies', async () => {
+    writeCookie(TOKEN_COOKIE, 'secret-token');
+    vi.resetModules();
+    const fresh = await import('./session.ts');
+    expect(fresh.useSession.getState().token).toBeNull();
+  });
+
+  it('setToken keeps the marker, writes no cookie and drops any previous user', () => {
     useSession.setState({ user: USER as never, company: true, companyName: 'x', loaded: true });
     useSession.getState().setToken('t-new');
     const s = useSession.getState();
-    expect(readCookie(TOKEN_COOKIE)).toBe('t-new');
-    expect(getToken()).toBe('t-new');
+    expect(s.token).toBe('t-new');
+    expect(readCookie(TOKEN_COOKIE)).toBeNull();
+    expect(readCookie(SESSION_COOKIE)).toBeNull();
     expect([s.user, s.company, s.loaded]).toEqual([null, false, false]);
   });
 });
@@ -145,12 +155,14 @@ describe('logout (SPEC section 4)', () => {
     expect(useSession.getState().company).toBe(true);
   }
 
-  it('calls the server logout, then clears every user field, company false, both flags 1, cookie gone', async () => {
+  it('calls the server logout, then clears every user field, company false, both flags 1, marker gone', async () => {
+    writeCookie(SESSION_COOKIE, 'tk-logout');
     await loggedIn();
     await useSession.getState().logout();
     const logoutCall = fake!.calls.find((c) => c.url === '/blade-auth/oauth/logout')!;
     expect(logoutCall.method).toBe('get');
-    expect(logoutCall.headers.get('Blade-Auth')).toBe('bearer tk-logout');
+    // No token header: the browser sends the HttpOnly cookie, which the server clears.
+    expect(logoutCall.headers.has('Blade-Auth')).toBe(false);
     const s = useSession.getState();
     expect({
       token: s.token,
@@ -169,7 +181,7 @@ describe('logout (SPEC section 4)', () => {
       projectListShowFlag: 1,
       loaded: false,
     });
-    expect(readCookie(TOKEN_COOKIE)).toBeNull();
+    expect(readCookie(SESSION_COOKIE)).toBeNull();
     expect(selectMaskedAccount(s)).toBe('');
   });
 

@@ -1,22 +1,20 @@
 import { create } from 'zustand';
-import {
-  AUTH_HEADER,
-  endpoints,
-  LIMITS,
-  maskPhone,
-  TOKEN_COOKIE,
-  userInfoSchema,
-  type UserInfo,
-} from '@bid/shared';
+import { endpoints, maskPhone, SESSION_COOKIE, userInfoSchema, type UserInfo } from '@bid/shared';
 import { api } from '../api/request.ts';
 import { connectSession } from '../api/sessionPort.ts';
-import { readCookie, removeCookie, writeCookie } from '../utils/cookie.ts';
+import { readCookie, removeCookie } from '../utils/cookie.ts';
 
 /**
- * The session (SPEC sections 3 and 4). The token lives in the `Admin-Token` cookie (path /, SameSite=Lax)
- * so that downloads and server-rendered pages see it too; this store mirrors it for React.
+ * The session (SPEC sections 3 and 4). The token lives in the `Admin-Token` cookie, which the server
+ * sets on login and clears on logout; it is HttpOnly, so the web app never sees it (issue 30,
+ * finding 7): every call carries it as a cookie. The app knows it is signed in from the readable
+ * `Admin-Session` cookie the server sets beside it, a random marker that grants nothing.
  */
 export interface SessionState {
+  /**
+   * The session marker (the `Admin-Session` cookie), not the token: null when signed out; a new
+   * value after another login. Named `token` where the request layer compares sessions.
+   */
   token: string | null;
   user: UserInfo | null;
   /** True when user.isEmployee === 1 (company layout, employee management). */
@@ -29,13 +27,13 @@ export interface SessionState {
   /** User info for the current token has been fetched. */
   loaded: boolean;
 
-  /** Login success: store the token (the login flow then calls loadUserInfo). */
-  setToken(token: string): void;
+  /** Login success: keep the marker the login answer's cookie set (the login flow then calls loadUserInfo). */
+  setToken(marker: string): void;
   /** Fetch the user of the current token; null when anonymous or when the call failed. */
   loadUserInfo(): Promise<UserInfo | null>;
   /** Calls the server's logout (unless told not to), then clears the session. Never rejects. */
   logout(options?: { callServer?: boolean }): Promise<void>;
-  /** Clear the session locally: user fields, company false, both flags 1, cookie removed. */
+  /** Clear the session locally: user fields, company false, both flags 1, the marker cookie removed. */
   reset(): void;
 }
 
@@ -66,13 +64,12 @@ export function deriveFromUser(user: UserInfo): Omit<SessionData, 'token' | 'loa
 }
 
 export const useSession = create<SessionState>()((set, get) => ({
-  token: readCookie(TOKEN_COOKIE),
+  token: readCookie(SESSION_COOKIE),
   ...SIGNED_OUT,
 
-  setToken(token) {
-    writeCookie(TOKEN_COOKIE, token, { maxAgeSeconds: LIMITS.sessionTtlSeconds });
+  setToken(marker) {
     // A different account may log in on the same tab: nothing of the previous user survives.
-    set({ ...SIGNED_OUT, token });
+    set({ ...SIGNED_OUT, token: marker });
   },
 
   async loadUserInfo() {
@@ -95,7 +92,8 @@ export const useSession = create<SessionState>()((set, get) => ({
 
   async logout({ callServer = true } = {}) {
     const token = get().token;
-    // Sent with the token explicitly: the local session is cleared right after, before the call ends.
+    // The HttpOnly cookie goes with the call whatever the local state: the server revokes the
+    // session and clears both cookies.
     const pending =
       callServer && token
         ? api
@@ -103,7 +101,6 @@ export const useSession = create<SessionState>()((set, get) => ({
               silent: true,
               skipAuthHandling: true,
               noDuplicateGuard: true,
-              headers: { [AUTH_HEADER]: `bearer ${token}` },
             })
             .catch(() => undefined)
         : Promise.resolve();
@@ -112,21 +109,18 @@ export const useSession = create<SessionState>()((set, get) => ({
   },
 
   reset() {
-    removeCookie(TOKEN_COOKIE);
+    // The marker only: the token's cookie is HttpOnly and cleared by the server (logout, or the 401
+    // that refuses a session which has ended).
+    removeCookie(SESSION_COOKIE);
     set({ token: null, ...SIGNED_OUT });
   },
 }));
 
-/** The token for code outside React (the request layer). */
-// The request layer reads the token and ends an expired session through this port.
+// The request layer reads the session marker and ends an expired session through this port.
 connectSession({
   token: () => useSession.getState().token,
   expire: (callServer) => void useSession.getState().logout({ callServer }),
 });
-
-export function getToken(): string | null {
-  return useSession.getState().token;
-}
 
 /** The account as shown to the user: `138****0000`. */
 export function selectMaskedAccount(state: Pick<SessionState, 'user'>): string {

@@ -2,20 +2,20 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { readCookie, removeCookie, writeCookie } from './cookie.ts';
 
 describe('cookie helpers', () => {
-  afterEach(() => removeCookie('Admin-Token'));
+  afterEach(() => removeCookie('Admin-Session'));
 
   it('writes, reads and removes a cookie on path /', () => {
-    expect(readCookie('Admin-Token')).toBeNull();
-    writeCookie('Admin-Token', 'a b;c', { maxAgeSeconds: 60 });
-    expect(readCookie('Admin-Token')).toBe('a b;c');
-    removeCookie('Admin-Token');
-    expect(readCookie('Admin-Token')).toBeNull();
+    expect(readCookie('Admin-Session')).toBeNull();
+    writeCookie('Admin-Session', 'a b;c', { maxAgeSeconds: 60 });
+    expect(readCookie('Admin-Session')).toBe('a b;c');
+    removeCookie('Admin-Session');
+    expect(readCookie('Admin-Session')).toBeNull();
   });
 
   it('does not confuse cookies whose names share a prefix', () => {
-    writeCookie('Admin-Token-Old', 'x');
-    writeCookie('Admin-Token', 'y');
-    expect(readCookie('Admin-Token')).toBe('y');
-    removeCookie('Admin-Token-Old');
+    writeCookie('Admin-Session-Old', 'x');
+    writeCookie('Admin-Session', 'y');
+    expect(readCookie('Admin-Session')).toBe('y');
+    removeCookie('Admin-Session-Old');
   });
 });

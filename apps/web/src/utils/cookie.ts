@@ -1,4 +1,7 @@
-/** Minimal cookie access for the session token (SPEC section 6: cookie Admin-Token, path /). */
+/**
+ * Minimal cookie access for the readable session marker (`Admin-Session`). The token's own cookie
+ * (`Admin-Token`, SPEC section 6) is HttpOnly: set and cleared by the server only.
+ */
 
 export type CookieOptions = { maxAgeSeconds?: number; path?: string };
 

@@ -14,6 +14,7 @@ import {
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../http/errors.ts';
 import { validationMessage } from '../../http/error-handler.ts';
+import { setSessionCookies } from '../../http/session-cookie.ts';
 
 function header(req: FastifyRequest, name: string): string | undefined {
   const v = req.headers[name.toLowerCase()];
@@ -37,7 +38,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
         description:
           '参数可放在表单体（application/x-www-form-urlencoded）、JSON 或查询串中。grant_type：sms_code（username=手机号，code=短信验证码；新手机号首次登录即注册，' +
           '记录 regist_source / invitation_code / extension_code）、client_password（username=手机号或账号，password=密码的小写 MD5；需要请求头 Captcha-Key / Captcha-Code）、' +
-          'social（code=已确认的微信扫码编号，一次有效）。请求头 Tenant-Id 可省略（默认 000000），账号按手机号/账号全局查找。' +
+          'social（code=已确认的微信扫码编号，一次有效）。成功时同时设置 Cookie：Admin-Token（令牌，HttpOnly，SameSite=Lax，HTTPS 时 Secure）与 Admin-Session（可读的随机标记，不是令牌）。请求头 Tenant-Id 可省略（默认 000000），账号按手机号/账号全局查找。' +
           '密码错误：同一账号在同一地址错 3 次后、同一账号错 10 次后、同一地址错 20 次后，每次再试须等待 2、4、8…秒（最长 15 分钟，仅账号一项最长 5 分钟），等待期间返回 429（Retry-After）；正确密码在等待结束后即可登录。失败时返回 { success:false, error_code, error_description }。',
         querystring: tokenRequestSchema.partial(),
         body: tokenRequestSchema.partial(),
@@ -62,12 +63,15 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
             validationMessage(parsed.error.issues.map((issue) => ({ params: { issue } }))),
           );
         }
-        return await auth.token(parsed.data, {
+        const answer = await auth.token(parsed.data, {
           ip: req.ip,
           userAgent: header(req, 'user-agent'),
           captchaKey: header(req, CAPTCHA_KEY_HEADER),
           captchaCode: header(req, CAPTCHA_CODE_HEADER),
         });
+        // The web app keeps no token: the HttpOnly cookie carries it (API clients use the answer's).
+        setSessionCookies(req, reply, answer.access_token, answer.expires_in);
+        return answer;
       } catch (err) {
         if (err instanceof AppError) {
           for (const [k, v] of Object.entries(err.headers)) reply.header(k, v);

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { InternalAxiosRequestConfig } from 'axios';
-import { LOGIN_REDIRECT_KEY } from '@bid/shared';
+import { LOGIN_REDIRECT_KEY, SESSION_COOKIE } from '@bid/shared';
 import { installFakeHttp, ok, recordFeedback, type FakeReply } from '../../api/testkit.ts';
 import { duplicateGuard } from '../../api/request.ts';
 import { useSession } from '../../stores/session.ts';
@@ -42,7 +42,12 @@ beforeEach(() => {
   http = installFakeHttp((c) => {
     const p = path(c);
     if (p === '/blade-system/client/send-validate-not-auth') return ok(null);
-    if (p === '/blade-auth/oauth/token') return tokenReply;
+    if (p === '/blade-auth/oauth/token') {
+      // As the server does: a successful login sets the HttpOnly token cookie (invisible here) and
+      // the readable session marker.
+      if (tokenReply === TOKEN) document.cookie = `${SESSION_COOKIE}=marker-1; path=/`;
+      return tokenReply;
+    }
     if (p === '/blade-system/client/get-userInfo') return ok(USER);
     if (p === '/system/commonClient/getImage')
       return ok({
@@ -56,6 +61,7 @@ beforeEach(() => {
 
 afterEach(() => {
   cleanup();
+  document.cookie = `${SESSION_COOKIE}=; path=/; max-age=0`;
   http.restore();
   feedback.undo();
 });
@@ -108,7 +114,9 @@ describe('LoginDialog', { timeout: 30_000 }, () => {
     expect(header(call, 'Tenant-Id')).toBe('000000');
     const form = Object.fromEntries(new URLSearchParams(String(call.data)));
     expect(form).toEqual({ source: 'pc', grant_type: 'sms_code', username: '13800000000', code: '123456' });
-    expect(useSession.getState().token).toBe('tok-1');
+    // The app keeps the marker, never the answer's token (nor writes it to a cookie).
+    expect(useSession.getState().token).toBe('marker-1');
+    expect(document.cookie).not.toContain('tok-1');
     expect(useSession.getState().user?.account).toBe('138****0000');
     expect(onClose).toHaveBeenCalled();
     expect(sessionStorage.getItem(LOGIN_REDIRECT_KEY)).toBeNull();
@@ -169,7 +177,7 @@ describe('LoginDialog', { timeout: 30_000 }, () => {
     await act(async () => {
       fireEvent.submit(screen.getByTestId('password-login-form'));
     });
-    await waitFor(() => expect(useSession.getState().token).toBe('tok-1'));
+    await waitFor(() => expect(useSession.getState().token).toBe('marker-1'));
     const second = http.calls.filter((c) => path(c) === '/blade-auth/oauth/token')[1];
     expect(header(second, 'Captcha-Key')).toBe('k2');
     // Nothing remembered: the workbench, not the landing page the dialog was opened on.
