@@ -7,9 +7,8 @@ import {
   type TenderAnalysis,
 } from '@bid/shared';
 import { AiError } from './errors.ts';
-import { analyzeTenderByRules } from './offline/analyze.ts';
 import { analyzeWithModel } from './analysis/model.ts';
-import { buildChildren, buildOutline, ensureCoverage, finishOutline } from './offline/outline.ts';
+import { buildChildren, buildOutline, ensureCoverage, finishOutline } from './plan/outline.ts';
 import { JSON_MAX_TOKENS, keepMandatedOrder, OUTLINE_MAX_TOKENS } from './plan/mandated.ts';
 import {
   chapterMessages,
@@ -314,12 +313,3 @@ export class ModelEngine implements AiEngine {
     };
   }
 }
-
-/** A tender analysis when the model fails: the rules' result, saying so. */
-export function rulesFallback(text: string, reason: string): TenderAnalysis {
-  const a = analyzeTenderByRules(text);
-  a.warnings.unshift(`AI 模型解析失败（${reason}），以下为规则解析结果`);
-  return a;
-}
-
-export { buildOutline };

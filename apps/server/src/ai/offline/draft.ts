@@ -1,6 +1,6 @@
 import type { ProjectFacts } from '@bid/shared';
 import type { ChapterContext, EditInput } from '../types.ts';
-import { aspectsOf, roleOf } from './outline.ts';
+import { aspectsOf, roleOf } from '../plan/outline.ts';
 import { sentences, similarity } from '../tender-text.ts';
 import { gearSections } from './gear.ts';
 import { aimLines, clauseLines, measureShare, requirementLines } from './respond.ts';

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { countWords, scoringTotals, CHARS_PER_PAGE, MAX_WORDS_PER_CALL } from '@bid/shared';
 import { analyzeTenderByRules } from './analyze.ts';
-import { aspectsOf, buildOutline, uncoveredItems } from './outline.ts';
+import { aspectsOf, buildOutline, uncoveredItems } from '../plan/outline.ts';
 import { DRAFT_NOTICE, draftChapter, offlineEdit, polishText } from './draft.ts';
 import type { ChapterContext, OutlineNode } from '../types.ts';
 

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { analyzeTenderByRules } from './analyze.ts';
-import { buildOutline } from './outline.ts';
+import { buildOutline } from '../plan/outline.ts';
 import { OfflineEngine } from './engine.ts';
 import { OfflinePool } from './pool.ts';
 import { inPlace, runOfflineTask } from './tasks.ts';

@@ -5,7 +5,7 @@ import { readScoringFragment } from '../analysis/index.ts';
 import { analyzeTenderByRules } from './analyze.ts';
 import { PAST_BID_HEADING } from './past-bids.ts';
 import { draftChapter } from './draft.ts';
-import { buildChildren, buildOutline } from './outline.ts';
+import { buildChildren, buildOutline } from '../plan/outline.ts';
 
 /**
  * The offline engine's CPU work as plain-data tasks, so that the same function answers them in a

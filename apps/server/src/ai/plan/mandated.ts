@@ -1,5 +1,5 @@
 import type { TenderAnalysis } from '@bid/shared';
-import { fromMandated, roleOf } from '../offline/outline.ts';
+import { fromMandated, roleOf } from './outline.ts';
 import { similarity } from '../tender-text.ts';
 import type { OutlineNode } from '../types.ts';
 import { isMandatedTitle } from './tables.ts';

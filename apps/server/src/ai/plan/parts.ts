@@ -1,5 +1,5 @@
 import type { ScoringCategory, TenderAnalysis } from '@bid/shared';
-import { roleOf } from '../offline/outline.ts';
+import { roleOf } from './outline.ts';
 import type { BidPart } from '../types.ts';
 
 export type { BidPart };

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { analysisForLot, type CatalogNode, type TenderAnalysis } from '@bid/shared';
 import { analyzeTenderByRules } from '../offline/analyze.ts';
-import { buildOutline } from '../offline/outline.ts';
+import { buildOutline } from './outline.ts';
 import { draftChapter } from '../offline/draft.ts';
 import { chapterMessages } from '../prompts.ts';
 import { sharedShingleShare, repeatedChapters } from '../overlap.ts';

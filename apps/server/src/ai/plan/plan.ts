@@ -1,5 +1,5 @@
 import type { Requirement, ScoringItem, TenderAnalysis } from '@bid/shared';
-import { aspectsOf, roleOf } from '../offline/outline.ts';
+import { aspectsOf, roleOf } from './outline.ts';
 import { similarity } from '../tender-text.ts';
 import type { ChapterKind } from '../types.ts';
 import { anonymousPart, partOf, type BidPart } from './parts.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { REMOVED_ITEM_MARK, type CatalogNode, type ScoringItem } from '@bid/shared';
-import { buildOutline } from '../../ai/offline/outline.ts';
+import { buildOutline } from '../../ai/plan/outline.ts';
 import { emptyAnalysis, storedItems } from './context.ts';
 import { reviseOutline } from './revise.ts';
 

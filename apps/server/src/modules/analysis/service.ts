@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { analysisForLot, tenderAnalysisSchema, type ModelTier, type TenderAnalysis } from '@bid/shared';
 import type { Logger } from 'pino';
 import { AiError } from '../../ai/errors.ts';
-import { rulesFallback } from '../../ai/model-engine.ts';
+import { rulesFallback } from '../../ai/analysis/fallback.ts';
 import { notWorse } from '../../ai/analysis/merge.ts';
 import type { AiEngine } from '../../ai/types.ts';
 import type { BidRow } from '../bid/repo.ts';

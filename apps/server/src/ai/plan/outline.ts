@@ -6,7 +6,7 @@ import {
   wordsPerTableRow,
   type PageModel,
 } from '../pages/model.ts';
-import { demandedTables, RESPONSE_TABLE_TITLES, tableKindOf, tableRequirements } from '../plan/tables.ts';
+import { demandedTables, RESPONSE_TABLE_TITLES, tableKindOf, tableRequirements } from './tables.ts';
 import type { OutlineNode } from '../types.ts';
 import { similarity } from '../tender-text.ts';
 
