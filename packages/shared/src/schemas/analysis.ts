@@ -176,6 +176,22 @@ export const tenderAnalysisSchema = z.object({
 });
 export type TenderAnalysis = z.infer<typeof tenderAnalysisSchema>;
 
+/**
+ * The one reader of a stored analysis (a bid's, an interpretation's JSON text): validated against
+ * the schema, older shapes filled with the defaults; null when absent, not JSON or not an analysis.
+ */
+export function parseAnalysis(text: string | null | undefined): TenderAnalysis | null {
+  if (!text) return null;
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  const r = tenderAnalysisSchema.safeParse(value);
+  return r.success ? r.data : null;
+}
+
 /** Sum of points per category, computed in code (never asked from a model). */
 export function scoringTotals(items: ScoringItem[]): Record<ScoringCategory, number> & { total: number } {
   const out = { technical: 0, commercial: 0, price: 0, other: 0, total: 0 };

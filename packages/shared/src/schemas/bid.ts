@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { longText, plainText } from './text.ts';
 import { idSchema } from './common.ts';
+import { tenderAnalysisSchema } from './analysis.ts';
 import { pageQuerySchema } from '../envelope.ts';
 
 /** Bid states (API.md): writing until finished; a finished bid is read-only. */
@@ -124,8 +125,8 @@ export const bidDetailSchema = bidListItemSchema.extend({
   lot: z.number().int().nullable(),
   fileId: z.string().nullable(),
   tenderText: z.string().nullable(),
-  /** The tender analysis (filled by the analysis step), null until then. */
-  analysis: z.unknown().nullable(),
+  /** The tender analysis (filled by the analysis step), null until then (or when the stored one is not valid). */
+  analysis: tenderAnalysisSchema.nullable(),
   recycled: z.boolean(),
   /** true when the bid is finished or in the recycle bin: nothing may be changed. */
   readOnly: z.boolean(),

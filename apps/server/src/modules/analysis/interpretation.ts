@@ -1,5 +1,6 @@
 import {
   makePage,
+  parseAnalysis,
   type InterpretationDetail,
   type InterpretationListItem,
   type ModelTier,
@@ -20,7 +21,7 @@ import type { ExportedFile } from '../export/service.ts';
 import type { InterpretationRepo } from './repo.ts';
 import { ownerColumns, ownerOf, type Actor, type ActorScope } from '../../policy/actor.ts';
 import { writeReportDocx } from './report.ts';
-import { parseAnalysis, textHash } from './service.ts';
+import { textHash } from './service.ts';
 
 /** The durable job kind of a file interpretation; its payload names the record. */
 export const INTERPRETATION_JOB = 'interpretation';

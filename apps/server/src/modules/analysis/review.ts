@@ -2,6 +2,7 @@ import {
   analysisForLot,
   analysisProblems,
   MODEL_TIERS,
+  parseAnalysis,
   REVIEW_LIMITS,
   REVIEW_MSG,
   reviewTotals,
@@ -24,7 +25,7 @@ import { isBidReadOnly } from '../bid/policy.ts';
 import type { BidService } from '../bid/service.ts';
 import type { FileService } from '../file/service.ts';
 import type { InterpretationRepo } from './repo.ts';
-import { parseAnalysis, type AnalysisService } from './service.ts';
+import type { AnalysisService } from './service.ts';
 
 /** Reads only a pasted scoring table (the offline engine's rules, in its worker pool). */
 export interface ScoringFragmentReader {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { analysisForLot, tenderAnalysisSchema, type ModelTier, type TenderAnalysis } from '@bid/shared';
+import { analysisForLot, parseAnalysis, type ModelTier, type TenderAnalysis } from '@bid/shared';
 import type { Logger } from 'pino';
 import { AiError } from '../../ai/errors.ts';
 import { rulesFallback } from '../../ai/analysis/fallback.ts';
@@ -14,16 +14,6 @@ import { InterpretationRepo } from './repo.ts';
 
 export function textHash(text: string, tier: ModelTier): string {
   return createHash('sha256').update(tier).update('\n').update(text).digest('hex');
-}
-
-export function parseAnalysis(text: string | null | undefined): TenderAnalysis | null {
-  if (!text) return null;
-  try {
-    const r = tenderAnalysisSchema.safeParse(JSON.parse(text));
-    return r.success ? r.data : null;
-  } catch {
-    return null;
-  }
 }
 
 /**
@@ -104,9 +94,5 @@ export class AnalysisService {
     await this.bids.saveAnalysis(SYSTEM_ACTOR, bid.id, analysis);
     // The bid works from its 包 only (saveAnalysis stores it so too).
     return analysisForLot(analysis, bid.lot);
-  }
-
-  parse(text: string | null | undefined): TenderAnalysis | null {
-    return parseAnalysis(text);
   }
 }

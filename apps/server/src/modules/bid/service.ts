@@ -5,6 +5,7 @@ import {
   BID_MSG,
   makePage,
   maskPhone,
+  parseAnalysis,
   REVIEW_MSG,
   tenderAnalysisSchema,
   type BidDetail,
@@ -26,15 +27,6 @@ import type { Actor, Caller } from '../../policy/actor.ts';
 import { BidRepo, progressOf, type BidRow } from './repo.ts';
 import { authorizeBid, authorizeTier, isBidReadOnly, type BidAction } from './policy.ts';
 import { inTx, type Db } from '../../db/db.ts';
-
-function parseJson(text: string | null): unknown {
-  if (text === null || text === undefined) return null;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return null;
-  }
-}
 
 function authorName(name: string | null | undefined, account: string | null | undefined): string {
   if (name) return name;
@@ -192,7 +184,7 @@ export class BidService {
       lot: bid.lot,
       fileId: bid.file_id,
       tenderText: bid.tender_text,
-      analysis: parseJson(bid.analysis),
+      analysis: parseAnalysis(bid.analysis),
       recycled: bid.deleted === 1,
       readOnly: isBidReadOnly(bid),
       chapterCount: stats.chapters,

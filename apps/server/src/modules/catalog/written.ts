@@ -1,4 +1,4 @@
-import { countWords } from '@bid/shared';
+import { countWords, parseAnalysis } from '@bid/shared';
 import { tableKindOf } from '../../ai/plan/tables.ts';
 
 /**
@@ -99,13 +99,7 @@ export function echoIndexOf(bid: {
   const key = `${bid.id}:${bid.analysis_version ?? 0}:${bid.tender_text?.length ?? 0}:${bid.analysis?.length ?? 0}`;
   const hit = cache.get(key);
   if (hit) return hit;
-  let analysis: unknown = null;
-  try {
-    analysis = bid.analysis ? JSON.parse(bid.analysis) : null;
-  } catch {
-    analysis = null;
-  }
-  const idx = new EchoIndex([bid.tender_text ?? '', ...stringsOf(analysis)]);
+  const idx = new EchoIndex([bid.tender_text ?? '', ...stringsOf(parseAnalysis(bid.analysis))]);
   if (cache.size >= 8) cache.delete(cache.keys().next().value!);
   cache.set(key, idx);
   return idx;

@@ -3,7 +3,7 @@ import {
   ANONYMITY_LABELS,
   CHECK_MSG,
   countWords,
-  tenderAnalysisSchema,
+  parseAnalysis,
   type AnonymityCheck,
   type BidChecks,
   type ClauseCheck,
@@ -41,12 +41,6 @@ function parse<T>(text: string | null | undefined, fallback: T): T {
   } catch {
     return fallback;
   }
-}
-
-/** The stored analysis, tolerant of older shapes (missing fields read as their defaults). */
-function analysisOf(text: string | null): TenderAnalysis | null {
-  const r = tenderAnalysisSchema.safeParse(parse<unknown>(text, null));
-  return r.success ? r.data : null;
 }
 
 /** The outline in document order with each chapter's text, path and mapped scoring items. */
@@ -103,7 +97,7 @@ export class ChecksService {
 
   async check(owner: Actor, bidId: string): Promise<BidChecks> {
     const bid = await this.bids.getOwned(owner, bidId);
-    const analysis = analysisOf(bid.analysis);
+    const analysis = parseAnalysis(bid.analysis);
     const chapters = outlineOf(await this.repo.chapters(bid.id));
     const written = chapters.filter((c) => c.hasContent);
 

@@ -11,6 +11,7 @@ import {
   type ImageResult,
   type ImageSearchResult,
   type ModelTier,
+  type TenderAnalysis,
 } from '@bid/shared';
 import { docSchema, type PMNode } from '@bid/document';
 import type { Logger } from 'pino';
@@ -37,9 +38,9 @@ function docOf(content: unknown): PMNode | null {
   return r.success ? r.data : null;
 }
 
-function periodOf(analysis: unknown): string | null {
-  const p = (analysis as { project?: { period?: unknown } } | null)?.project?.period;
-  return typeof p === 'string' && p.trim() ? p : null;
+function periodOf(analysis: TenderAnalysis | null): string | null {
+  const p = analysis?.project.period;
+  return p?.trim() ? p : null;
 }
 
 /**

@@ -1,10 +1,9 @@
-import { flattenTree } from '@bid/shared';
+import { flattenTree, parseAnalysis } from '@bid/shared';
 import type { PMNode } from '@bid/document';
 import type { ExportBid, ExportChapter } from '@bid/document/docx/types';
 import type { Actor } from '../../policy/actor.ts';
 import type { BidService } from '../bid/service.ts';
 import type { ChapterService, ChapterWithContent } from '../catalog/chapters.ts';
-import { parseJsonOr } from '../catalog/tree.ts';
 import type { PictureService } from '../picture/service.ts';
 
 /** What an export needs of a bid. Foreign or missing bids throw the bid module's 404. */
@@ -15,12 +14,6 @@ export interface ExportSource {
   ): Promise<{ bid: ExportBid; chapters: ExportChapter[]; templateId: string | null }>;
   /** Bytes of pictures the chapters refer to by URL (the picture library), keyed by src. */
   loadImages(auth: Actor, chapters: ExportChapter[]): Promise<Record<string, Uint8Array>>;
-}
-
-interface ProjectFacts {
-  name?: string | null;
-  number?: string | null;
-  owner?: string | null;
 }
 
 const PICTURE_URL = /^\/api\/picture\/client\/(?:file|thumb)\/([A-Za-z0-9_-]{1,64})(?:[?#].*)?$/;
@@ -48,14 +41,13 @@ export class WorkspaceExportSource implements ExportSource {
         children: toExport(n.children),
       }));
     const chapters = toExport(await this.chapters.contentTreeOfBid(row.id));
-    const analysis = parseJsonOr<{ project?: ProjectFacts } | null>(row.analysis, null);
-    const facts = analysis?.project ?? {};
+    const facts = parseAnalysis(row.analysis)?.project;
     return {
       bid: {
         name: row.name,
-        projectName: facts.name || row.name,
-        projectCode: facts.number ?? null,
-        tenderer: facts.owner ?? null,
+        projectName: facts?.name || row.name,
+        projectCode: facts?.number ?? null,
+        tenderer: facts?.owner ?? null,
         bidder: null,
         legalRep: null,
         date: null,

@@ -62,13 +62,10 @@ export function ExportDialog({ bidId, open, onClose, defaultTemplateId, bidName,
   // The template the tender calls for: 暗标 first (a header or the bid's name would void it), then the
   // fonts its format rules name, then the bid's own.
   const preselected = useMemo(() => {
-    const a = (bid.data?.analysis ?? null) as { darkBid?: unknown; formatRules?: unknown } | null;
-    const formatRules = Array.isArray(a?.formatRules)
-      ? a.formatRules.filter((r): r is string => typeof r === 'string')
-      : [];
+    const a = bid.data?.analysis;
     return preselectTemplate(list, {
       darkBid: a?.darkBid === true,
-      formatRules,
+      formatRules: a?.formatRules ?? [],
       bidTemplateId: defaultTemplateId ?? bid.data?.templateId,
     });
   }, [list, bid.data, defaultTemplateId]);

@@ -25,13 +25,7 @@ import {
 } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import {
-  checkSummary,
-  type BidDetail,
-  type CatalogNode,
-  type TenderAnalysis,
-  type UpdateContentResult,
-} from '@bid/shared';
+import { checkSummary, type BidDetail, type CatalogNode, type UpdateContentResult } from '@bid/shared';
 import { PageFrame, Panel } from '../../../components/PageFrame.tsx';
 import { confirmDialog, toastSuccess } from '../../../utils/feedback.ts';
 import { countLeaves, FinishFindings, WrittenTag } from './progress.tsx';
@@ -96,7 +90,7 @@ export function Workspace({ bidId }: { bidId: string | null }) {
   const nodes = useMemo(() => tree.data ?? [], [tree.data]);
   // The tender's mandated outline: those chapters are marked in the tree and changed only after a warning.
   const mandatedTitles = useMemo(
-    () => ((bid.data?.analysis as TenderAnalysis | null)?.mandatedOutline ?? []).map((m) => m.title),
+    () => (bid.data?.analysis?.mandatedOutline ?? []).map((m) => m.title),
     [bid.data?.analysis],
   );
   // With nothing chosen yet, open the first chapter to write.
@@ -441,7 +435,7 @@ export function Workspace({ bidId }: { bidId: string | null }) {
         <ChecksPanel
           bidId={bidId}
           tree={nodes}
-          analysis={(bid.data.analysis as TenderAnalysis | null) ?? null}
+          analysis={bid.data.analysis}
           readOnly={readOnly}
           onJump={(id) => void jumpTo(id)}
         />
