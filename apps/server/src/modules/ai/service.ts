@@ -15,7 +15,7 @@ import {
 } from '@bid/shared';
 import { markdownToDoc } from '@bid/document';
 import { AiError } from '../../ai/errors.ts';
-import type { AiEngine, Generated, OutlineNode } from '../../ai/types.ts';
+import type { AiEngine, Generated } from '../../ai/types.ts';
 import { AppError, businessWarning, notFound, tooMany } from '../../http/errors.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import type { JobFeed } from '../../jobs/event-stream.ts';
@@ -88,27 +88,37 @@ export class AiService {
     private readonly grounding: Grounding | null = null,
   ) {}
 
-  // ------------------------------------------------------------------ helpers
+  // ------------------------------------------------------------------ the guarded preamble and generate()
 
-  /** The bid's tier, refused (601) when the user's account has it disabled. */
-  async tierOf(actor: Actor, bid: Pick<BidRow, 'model_type'>): Promise<ModelTier> {
-    const tier = (
-      (MODEL_TIERS as readonly string[]).includes(bid.model_type) ? bid.model_type : 'standard'
-    ) as ModelTier;
-    await this.bids.authorizeTierOf(actor, tier);
-    return tier;
+  /**
+   * The one guarded preamble of every AI call that changes a bid: the bid the actor may read (404
+   * otherwise), writable (not finished, not in the recycle bin), its tier enabled for the account
+   * (601), and, when `busy` is given, no full-text job running on it (10014 with that message).
+   */
+  private async writableBid(
+    owner: Actor,
+    bidId: string,
+    busy?: string,
+  ): Promise<{ bid: BidRow; tier: ModelTier }> {
+    const bid = await this.bids.getOwned(owner, bidId);
+    authorizeBid(bid, 'update');
+    const tier = MODEL_TIERS.find((t) => t === bid.model_type) ?? 'standard';
+    await this.bids.authorizeTierOf(owner, tier);
+    if (busy !== undefined) {
+      const live = await this.queue.findLive(fulltextKey(bid.id));
+      if (live) throw new AppError(Code.ACCEPTED_PROCESSING, busy, { jobId: live.id });
+    }
+    return { bid, tier };
   }
 
-  async analysisOf(owner: Actor, bid: BidRow, tier: ModelTier): Promise<TenderAnalysis> {
+  private async analysisOf(owner: Actor, bid: BidRow, tier: ModelTier): Promise<TenderAnalysis> {
     return (await this.analysis.ensureForBid(owner, bid, tier)) ?? emptyAnalysis();
   }
 
-  /** What writing into one chapter needs, checked: the chapter, its writable bid, tier, analysis, place in the outline. */
-  private async chapterToWrite(owner: Actor, catalogId: string) {
+  /** writableBid for the chapter's bid, plus what writing into the chapter needs: analysis, outline, its place. */
+  private async writableChapter(owner: Actor, catalogId: string) {
     const detail = await this.catalog.detail(owner, catalogId);
-    const bid = await this.bids.getOwned(owner, detail.bidId);
-    authorizeBid(bid, 'update');
-    const tier = await this.tierOf(owner, bid);
+    const { bid, tier } = await this.writableBid(owner, detail.bidId);
     const analysis = await this.analysisOf(owner, bid, tier);
     const tree = await this.catalog.treeOfBid(bid.id);
     const loc = locate(tree, catalogId);
@@ -116,35 +126,51 @@ export class AiService {
     return { detail, bid, tier, analysis, tree, loc };
   }
 
+  /**
+   * Every model call of this service: a failure becomes the envelope the client shows (after
+   * `onFailure`, if given, put things back), a result has its usage recorded against the bid.
+   */
+  private async generate<T>(
+    owner: Actor,
+    tier: ModelTier,
+    task: { name: string; bidId: string; catalogId?: string },
+    run: () => Promise<Generated<T>>,
+    onFailure?: (e: unknown) => Promise<void>,
+  ): Promise<Generated<T>> {
+    let g: Generated<T>;
+    try {
+      g = await run();
+    } catch (e) {
+      await onFailure?.(e);
+      throw aiFailure(e);
+    }
+    await this.usage.record(owner, g, tier, task.name, task.bidId, task.catalogId);
+    return g;
+  }
+
   // ------------------------------------------------------------------ analysis and outline
 
   /** Analyses (again) the bid's tender and stores the result with the bid. */
   async analyzeBid(owner: Actor, bidId: string, refresh = false): Promise<TenderAnalysis> {
-    const bid = await this.bids.getOwned(owner, bidId);
-    authorizeBid(bid, 'update');
-    const tier = await this.tierOf(owner, bid);
+    const { bid, tier } = await this.writableBid(owner, bidId);
     return this.analysis.ensureForBid(owner, bid, tier, { refresh });
   }
 
   /** aiGetBidCatalog: a new outline; the old one is kept as an outline version. */
   async generateOutline(owner: Actor, input: { bidId: string; pageCount?: number }): Promise<CatalogNode[]> {
-    const bid = await this.bids.getOwned(owner, input.bidId);
-    authorizeBid(bid, 'update');
-    const tier = await this.tierOf(owner, bid);
-    if (await this.queue.findLive(fulltextKey(bid.id)))
-      throw new AppError(Code.ACCEPTED_PROCESSING, '全文写作进行中，请先停止后再重新生成大纲');
+    const { bid, tier } = await this.writableBid(
+      owner,
+      input.bidId,
+      '全文写作进行中，请先停止后再重新生成大纲',
+    );
     const analysis = await this.analysisOf(owner, bid, tier);
     const pageCount = pageCountOf(input.pageCount, bid.page_count);
-    let g: Generated<OutlineNode[]>;
-    try {
-      g = await this.engine.generateOutline(
+    const g = await this.generate(owner, tier, { name: 'outline', bidId: bid.id }, () =>
+      this.engine.generateOutline(
         { bidName: bid.name, analysis, pageCount, templateId: bid.template_id },
         { tier, actor: owner },
-      );
-    } catch (e) {
-      throw aiFailure(e);
-    }
-    await this.usage.record(owner, g, tier, 'outline', bid.id);
+      ),
+    );
     if (input.pageCount && input.pageCount !== bid.page_count)
       await this.bids.update(owner, { id: bid.id, pageCount: input.pageCount });
     return this.catalog.saveOutline(
@@ -161,19 +187,14 @@ export class AiService {
    * with text kept (revise.ts says how); a bid without an outline gets one as aiGetBidCatalog makes it.
    */
   async replanOutline(owner: Actor, bidId: string): Promise<ReplanOutlineResult> {
-    const bid = await this.bids.getOwned(owner, bidId);
-    authorizeBid(bid, 'update');
-    const tier = await this.tierOf(owner, bid);
-    if (await this.queue.findLive(fulltextKey(bid.id)))
-      throw new AppError(Code.ACCEPTED_PROCESSING, '全文写作进行中，请先停止后再调整大纲');
+    const { bid, tier } = await this.writableBid(owner, bidId, '全文写作进行中，请先停止后再调整大纲');
     if (!(await this.bids.outlineSize(bid.id))) {
       const outline = await this.generateOutline(owner, { bidId });
       return { outline, added: countNodes(outline), updated: 0, marked: 0, removed: 0 };
     }
     const analysis = await this.analysisOf(owner, bid, tier);
-    let g: Generated<OutlineNode[]>;
-    try {
-      g = await this.engine.generateOutline(
+    const g = await this.generate(owner, tier, { name: 'outline', bidId: bid.id }, () =>
+      this.engine.generateOutline(
         {
           bidName: bid.name,
           analysis,
@@ -181,11 +202,8 @@ export class AiService {
           templateId: bid.template_id,
         },
         { tier, actor: owner },
-      );
-    } catch (e) {
-      throw aiFailure(e);
-    }
-    await this.usage.record(owner, g, tier, 'outline', bid.id);
+      ),
+    );
     const { changes, tree } = await this.catalog.outline.revise(
       owner,
       bid.id,
@@ -197,11 +215,10 @@ export class AiService {
 
   /** aiGetBidCatalogChild: new children for one chapter (the old ones kept in an outline version). */
   async generateChildren(owner: Actor, catalogId: string): Promise<CatalogNode> {
-    const { bid, tier, analysis, tree, loc } = await this.chapterToWrite(owner, catalogId);
+    const { bid, tier, analysis, tree, loc } = await this.writableChapter(owner, catalogId);
     const ctx = chapterContext(tree, loc, analysis, bid.name, null, bid.template_id);
-    let g;
-    try {
-      g = await this.engine.generateChildren(
+    const g = await this.generate(owner, tier, { name: 'outline-children', bidId: bid.id, catalogId }, () =>
+      this.engine.generateChildren(
         {
           bidName: bid.name,
           analysis,
@@ -212,11 +229,8 @@ export class AiService {
           siblings: ctx.siblings,
         },
         { tier, actor: owner },
-      );
-    } catch (e) {
-      throw aiFailure(e);
-    }
-    await this.usage.record(owner, g, tier, 'outline-children', bid.id, catalogId);
+      ),
+    );
     return this.catalog.saveChildren(owner, catalogId, toCatalogInput(g.value, analysis), 'replace');
   }
 
@@ -232,33 +246,30 @@ export class AiService {
     input: { catalogId: string; requirement?: string },
     hooks: StreamHooks = {},
   ): Promise<CatalogDetail> {
-    const { detail, bid, tier, analysis, tree, loc } = await this.chapterToWrite(owner, input.catalogId);
+    const { detail, bid, tier, analysis, tree, loc } = await this.writableChapter(owner, input.catalogId);
     if (loc.node.children.length) throw businessWarning('请选择没有下级章节的章节写作，或使用全文写作');
     const ctx = chapterContext(tree, loc, analysis, bid.name, input.requirement, bid.template_id);
     const grounded = await groundChapter(this.grounding, owner, ctx, this.log);
     const before = { status: detail.status, hasContent: detail.hasContent };
     await this.catalog.setGenerationState(undefined, input.catalogId, { status: 'writing', progress: 0 });
     hooks.onStart?.();
-    let g: Generated<string>;
-    try {
-      g = await this.engine.writeChapter(ctx, {
-        tier,
-        actor: owner,
-        signal: hooks.signal,
-        onDelta: hooks.onDelta,
-      });
-    } catch (e) {
-      const aborted = (e instanceof AiError && e.kind === 'aborted') || hooks.signal?.aborted;
-      // A write the user abandoned leaves the chapter as it was; a failed one shows the error.
-      await this.catalog
-        .setGenerationState(undefined, input.catalogId, {
-          status: aborted ? (before.hasContent ? 'done' : 'empty') : 'error',
-          progress: aborted && before.hasContent ? 100 : 0,
-        })
-        .catch((err) => this.log.warn({ err }, 'chapter state reset failed'));
-      throw aiFailure(e);
-    }
-    await this.usage.record(owner, g, tier, 'chapter', bid.id, input.catalogId);
+    const g = await this.generate(
+      owner,
+      tier,
+      { name: 'chapter', bidId: bid.id, catalogId: input.catalogId },
+      () =>
+        this.engine.writeChapter(ctx, { tier, actor: owner, signal: hooks.signal, onDelta: hooks.onDelta }),
+      async (e) => {
+        const aborted = (e instanceof AiError && e.kind === 'aborted') || hooks.signal?.aborted;
+        // A write the user abandoned leaves the chapter as it was; a failed one shows the error.
+        await this.catalog
+          .setGenerationState(undefined, input.catalogId, {
+            status: aborted ? (before.hasContent ? 'done' : 'empty') : 'error',
+            progress: aborted && before.hasContent ? 100 : 0,
+          })
+          .catch((err) => this.log.warn({ err }, 'chapter state reset failed'));
+      },
+    );
     const markdown = this.grounding
       ? await this.grounding.finish(input.catalogId, grounded, g.value)
       : g.value;
@@ -276,19 +287,19 @@ export class AiService {
     input: AiGenerateCustomizeContentInput,
     hooks: StreamHooks = {},
   ): Promise<CustomizeResult> {
-    const { bid, tier, analysis, tree, loc } = await this.chapterToWrite(owner, input.catalogId);
+    const { bid, tier, analysis, tree, loc } = await this.writableChapter(owner, input.catalogId);
     const chapter = chapterContext(tree, loc, analysis, bid.name, null, bid.template_id);
     hooks.onStart?.();
-    let g: Generated<string>;
-    try {
-      g = await this.engine.editSelection(
-        { action: input.action, selection: input.selection, instruction: input.instruction, chapter },
-        { tier, actor: owner, signal: hooks.signal, onDelta: hooks.onDelta },
-      );
-    } catch (e) {
-      throw aiFailure(e);
-    }
-    await this.usage.record(owner, g, tier, `edit:${input.action}`, bid.id, input.catalogId);
+    const g = await this.generate(
+      owner,
+      tier,
+      { name: `edit:${input.action}`, bidId: bid.id, catalogId: input.catalogId },
+      () =>
+        this.engine.editSelection(
+          { action: input.action, selection: input.selection, instruction: input.instruction, chapter },
+          { tier, actor: owner, signal: hooks.signal, onDelta: hooks.onDelta },
+        ),
+    );
     const text = g.value
       .replace(/^#{1,6}\s+/gm, '')
       .replace(/\*\*([^*]+)\*\*/g, '$1')
@@ -303,11 +314,7 @@ export class AiService {
     owner: Actor,
     input: { bidId: string; overwrite?: boolean },
   ): Promise<{ jobId: string }> {
-    const bid = await this.bids.getOwned(owner, input.bidId);
-    authorizeBid(bid, 'update');
-    const tier = await this.tierOf(owner, bid);
-    const live = await this.queue.findLive(fulltextKey(bid.id));
-    if (live) throw new AppError(Code.ACCEPTED_PROCESSING, AI_MESSAGES.jobRunning, { jobId: live.id });
+    const { bid, tier } = await this.writableBid(owner, input.bidId, AI_MESSAGES.jobRunning);
     const tree = await this.catalog.treeOfBid(bid.id);
     const leaves = leavesOf(tree);
     if (!leaves.length) throw businessWarning(AI_MESSAGES.noOutline);
