@@ -3,6 +3,7 @@ import { LIMITS, type ClientConfig } from '@bid/shared';
 
 type CustomerService = ClientConfig['customerService'];
 import type { Database } from '../../db/schema.ts';
+import { SettingsRepo } from './repo.ts';
 
 export const DEFAULT_CLIENT_CONFIG: ClientConfig = {
   chapterSettingName: '',
@@ -26,6 +27,7 @@ export const DEFAULT_CLIENT_CONFIG: ClientConfig = {
 /** Operator-set values live in the settings table under `client_config`; defaults fill the rest. */
 export class ClientConfigService {
   private readonly defaults: ClientConfig;
+  private readonly settings: SettingsRepo;
 
   /**
    * `customerService`: the channel from configuration; an operator's saved settings win over it.
@@ -33,7 +35,7 @@ export class ClientConfigService {
    * saved overrides them, since the copy quoting them must say what the server really does.
    */
   constructor(
-    private readonly db: Kysely<Database>,
+    db: Kysely<Database>,
     customerService: CustomerService = DEFAULT_CLIENT_CONFIG.customerService,
     private readonly limits: Pick<
       ClientConfig,
@@ -46,19 +48,16 @@ export class ClientConfigService {
       signupTrialBids: limits.signupTrialBids,
       uploadLimitBytes: limits.uploadLimitBytes,
     };
+    this.settings = new SettingsRepo(db);
   }
 
   async get(): Promise<ClientConfig> {
-    const row = await this.db
-      .selectFrom('settings')
-      .select('value')
-      .where('key', '=', 'client_config')
-      .executeTakeFirst();
-    if (!row) return this.defaults;
+    const value = await this.settings.get('client_config');
+    if (value === null) return this.defaults;
     try {
       return {
         ...this.defaults,
-        ...(JSON.parse(row.value) as Partial<ClientConfig>),
+        ...(JSON.parse(value) as Partial<ClientConfig>),
         signupTrialBids: this.limits.signupTrialBids,
         uploadLimitBytes: this.limits.uploadLimitBytes,
       };
