@@ -212,7 +212,6 @@ export const QUERY_ALLOWLIST = [
   'apps/server/src/jobs/sql-queue.ts',
   'apps/server/src/modules/ai/job-chapters.ts',
   'apps/server/src/modules/ai/usage.ts',
-  'apps/server/src/modules/audit/service.ts',
   'apps/server/src/modules/auth/service.ts',
   'apps/server/src/modules/bid/service.ts',
   'apps/server/src/modules/captcha/service.ts',
