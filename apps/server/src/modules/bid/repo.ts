@@ -95,6 +95,29 @@ export class BidRepo {
     return db.updateTable('bids').set(patch).where('id', '=', id).executeTakeFirst();
   }
 
+  /** Whether the upload `fileId` is the owner's own. */
+  async ownsFile(db: Db, owner: Actor, fileId: string): Promise<boolean> {
+    const f = await db
+      .selectFrom('files')
+      .select('id')
+      .where('id', '=', fileId)
+      .where('user_id', '=', owner.userId)
+      .where('tenant_id', '=', owner.tenantId)
+      .executeTakeFirst();
+    return f !== undefined;
+  }
+
+  /** Moves the done-leaf counter by one; undefined when the counters were never filled. */
+  moveDoneLeaves(db: Db, bidId: string, delta: 1 | -1) {
+    return db
+      .updateTable('bids')
+      .set((eb) => ({ done_leaf_count: eb('done_leaf_count', '+', delta) }))
+      .where('id', '=', bidId)
+      .where('leaf_count', '>=', 0)
+      .returning(['leaf_count', 'done_leaf_count'])
+      .executeTakeFirst();
+  }
+
   userModelFlags(db: Db, userId: string) {
     return db
       .selectFrom('users')

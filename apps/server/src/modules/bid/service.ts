@@ -135,14 +135,7 @@ export class BidService {
   /** A tender file named by a bid must be the caller's own upload: another account's id is "not found". */
   private async requireOwnFile(db: Db, owner: Actor, fileId: string | null | undefined): Promise<void> {
     if (!fileId) return;
-    const f = await db
-      .selectFrom('files')
-      .select('id')
-      .where('id', '=', fileId)
-      .where('user_id', '=', owner.userId)
-      .where('tenant_id', '=', owner.tenantId)
-      .executeTakeFirst();
-    if (!f) throw notFound('招标文件不存在');
+    if (!(await this.repo.ownsFile(db, owner, fileId))) throw notFound('招标文件不存在');
   }
 
   async getOwned(owner: Actor, id: string, db: Db = this.db): Promise<BidRow> {
@@ -282,13 +275,7 @@ export class BidService {
    * counters were never filled (bids from before migration 0601).
    */
   async adjustProgress(db: Db, bidId: string, delta: 1 | -1): Promise<number> {
-    const row = await db
-      .updateTable('bids')
-      .set((eb) => ({ done_leaf_count: eb('done_leaf_count', '+', delta) }))
-      .where('id', '=', bidId)
-      .where('leaf_count', '>=', 0)
-      .returning(['leaf_count', 'done_leaf_count'])
-      .executeTakeFirst();
+    const row = await this.repo.moveDoneLeaves(db, bidId, delta);
     const leaves = Number(row?.leaf_count ?? -1);
     const done = Number(row?.done_leaf_count ?? -1);
     if (leaves < 0 || done < 0 || done > leaves) return this.recomputeProgress(db, bidId);
