@@ -214,7 +214,6 @@ export const QUERY_ALLOWLIST = [
   'apps/server/src/modules/ai/usage.ts',
   'apps/server/src/modules/auth/service.ts',
   'apps/server/src/modules/captcha/service.ts',
-  'apps/server/src/modules/catalog/writer.ts',
   'apps/server/src/modules/commerce/console.ts',
   'apps/server/src/modules/commerce/coupons.ts',
   'apps/server/src/modules/commerce/refund.ts',

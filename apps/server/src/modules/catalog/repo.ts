@@ -137,6 +137,25 @@ export class CatalogRepo {
     return out;
   }
 
+  /** Writes a chapter's content row; with `baseVersion`, only over that version (false: it moved on). */
+  async saveContent(db: Db, id: string, patch: Partial<CatalogRow>, baseVersion?: number): Promise<boolean> {
+    let q = db.updateTable('catalogs').set(patch).where('id', '=', id);
+    if (baseVersion !== undefined) q = q.where('version', '=', baseVersion);
+    const res = await q.executeTakeFirst();
+    return Number(res.numUpdatedRows) === 1;
+  }
+
+  async hasChildren(db: Db, bidId: string, id: string): Promise<boolean> {
+    const child = await db
+      .selectFrom('catalogs')
+      .select('id')
+      .where('bid_id', '=', bidId)
+      .where('parent_id', '=', id)
+      .limit(1)
+      .executeTakeFirst();
+    return child !== undefined;
+  }
+
   // ---- content versions ----
 
   /** Next version number of a chapter: one atomic increment of its counter. */

@@ -80,9 +80,10 @@ export class ChapterWriter {
     const own = ownWords(docText(w.doc), echoesFor(cur.title, bid));
     const status = w.status ? w.status(has) : statusAfterSave(has, effectiveStatus(cur));
     const now = nowIso();
-    let q = trx
-      .updateTable('catalogs')
-      .set({
+    const saved = await this.repo.saveContent(
+      trx,
+      cur.id,
+      {
         content: w.text,
         version: cur.version + 1,
         word_count: wordCount,
@@ -92,11 +93,10 @@ export class ChapterWriter {
         progress: status === 'done' ? 100 : 0,
         engine: w.engine ?? cur.engine,
         updated_at: now,
-      })
-      .where('id', '=', cur.id);
-    if (w.baseVersion !== undefined) q = q.where('version', '=', w.baseVersion);
-    const res = await q.executeTakeFirst();
-    if (Number(res.numUpdatedRows) !== 1) throw conflict(CATALOG_MSG.conflict, null);
+      },
+      w.baseVersion,
+    );
+    if (!saved) throw conflict(CATALOG_MSG.conflict, null);
     const v = w.record ? await this.addVersion(trx, cur, w.text, { ...w.record, wordCount }) : null;
     // Progress counts leaf chapters whose own text reached the bid's share of their target: it only
     // moves when a leaf turns written or unwritten, by one step of the bid's counters (bids/service
@@ -108,15 +108,7 @@ export class ChapterWriter {
       share,
     );
     const after = isWritten({ own_words: own, target_words: cur.target_words, noText }, share);
-    const leaf =
-      before !== after &&
-      !(await trx
-        .selectFrom('catalogs')
-        .select('id')
-        .where('bid_id', '=', bid.id)
-        .where('parent_id', '=', cur.id)
-        .limit(1)
-        .executeTakeFirst());
+    const leaf = before !== after && !(await this.repo.hasChildren(trx, bid.id, cur.id));
     const bidProgress = leaf ? await this.bids.adjustProgress(trx, bid.id, after ? 1 : -1) : bid.progress;
     if (!leaf) await this.bids.repo.update(trx, bid.id, { updated_at: now });
     return {
