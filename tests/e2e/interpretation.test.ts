@@ -124,7 +124,7 @@ describe('file interpretation (browser)', () => {
       // A ★ clause opens its passage too.
       const star = detail.analysis!.starClauses[0];
       await page.getByRole('tab', { name: /★\/▲条款/ }).click();
-      await page.getByTestId('ip-stars').locator('.ant-list-item').first().click();
+      await page.getByTestId('ip-stars').locator('.bs-list__item').first().click();
       await mark.waitFor();
       expect(((await mark.textContent()) ?? '').replace(/\s+/g, '')).toContain(
         star.text.replace(/\s+/g, '').slice(0, 6),

@@ -414,18 +414,20 @@ export function AiWritingPanel({
           <ApartmentOutlined /> 大纲
         </Typography.Text>
         <Space wrap style={{ marginTop: 8 }}>
-          <InputNumber
-            size="small"
-            min={1}
-            max={2000}
-            precision={0}
-            value={pageCount}
-            onChange={(v) => setPageCount(v)}
-            placeholder="页数"
-            addonAfter="页"
-            style={{ width: 120 }}
-            disabled={readOnly}
-          />
+          <Space.Compact size="small" style={{ width: 120 }}>
+            <InputNumber
+              size="small"
+              min={1}
+              max={2000}
+              precision={0}
+              value={pageCount}
+              onChange={(v) => setPageCount(v)}
+              placeholder="页数"
+              style={{ width: '100%' }}
+              disabled={readOnly}
+            />
+            <Space.Addon>页</Space.Addon>
+          </Space.Compact>
           <Button
             size="small"
             loading={outlineBusy}
@@ -448,7 +450,7 @@ export function AiWritingPanel({
             type="info"
             showIcon
             style={{ marginTop: 8 }}
-            message="还没有大纲：AI 会按招标文件的章节要求和评分标准生成，每个评分项都有对应章节。"
+            title="还没有大纲：AI 会按招标文件的章节要求和评分标准生成，每个评分项都有对应章节。"
           />
         ) : null}
       </section>

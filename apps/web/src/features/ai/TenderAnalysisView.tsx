@@ -1,4 +1,5 @@
-import { Alert, Descriptions, Empty, List, Space, Table, Tag, Typography } from 'antd';
+import { Alert, Descriptions, Empty, Space, Table, Tag, Typography } from 'antd';
+import { ItemList, ListItem } from '../../components/ItemList.tsx';
 import {
   SCORING_CATEGORY_LABELS,
   scoringTotals,
@@ -47,7 +48,7 @@ export function TenderAnalysisView({
         {analysis.darkBid ? <Tag color="red">技术标暗标</Tag> : null}
       </Space>
       {analysis.warnings.map((w) => (
-        <Alert key={w} type="warning" showIcon message={w} style={{ marginBottom: 8 }} />
+        <Alert key={w} type="warning" showIcon title={w} style={{ marginBottom: 8 }} />
       ))}
       <Typography.Title level={5}>项目信息</Typography.Title>
       <Descriptions size="small" bordered column={compact ? 1 : 2} data-testid="analysis-facts">
@@ -106,17 +107,17 @@ export function TenderAnalysisView({
         ★ / ▲ 条款（{analysis.starClauses.length}）
       </Typography.Title>
       {analysis.starClauses.length ? (
-        <List
+        <ItemList
           size="small"
           data-testid="analysis-stars"
-          dataSource={analysis.starClauses}
-          renderItem={(c) => (
-            <List.Item>
+          items={analysis.starClauses}
+          renderItem={(c, i) => (
+            <ListItem key={i}>
               <Typography.Text type={c.mark === '★' ? 'danger' : 'warning'} strong>
                 {c.mark}
               </Typography.Text>
               <span style={{ marginLeft: 8, flex: 1 }}>{c.text}</span>
-            </List.Item>
+            </ListItem>
           )}
         />
       ) : (
@@ -127,11 +128,11 @@ export function TenderAnalysisView({
         废标 / 无效投标条款（{analysis.disqualifications.length}）
       </Typography.Title>
       {analysis.disqualifications.length ? (
-        <List
+        <ItemList
           size="small"
           data-testid="analysis-disqualifications"
-          dataSource={analysis.disqualifications}
-          renderItem={(t) => <List.Item>{t}</List.Item>}
+          items={analysis.disqualifications}
+          renderItem={(t, i) => <ListItem key={i}>{t}</ListItem>}
         />
       ) : (
         <Typography.Text type="secondary">未发现</Typography.Text>
@@ -156,10 +157,10 @@ export function TenderAnalysisView({
           <Typography.Title level={5} style={{ marginTop: 16 }}>
             资格要求
           </Typography.Title>
-          <List
+          <ItemList
             size="small"
-            dataSource={analysis.qualifications}
-            renderItem={(t) => <List.Item>{t}</List.Item>}
+            items={analysis.qualifications}
+            renderItem={(t, i) => <ListItem key={i}>{t}</ListItem>}
           />
         </>
       ) : null}

@@ -135,7 +135,7 @@ export function ChecksPanel({ bidId, tree, analysis, readOnly, onJump }: ChecksP
 
   if (checks.isLoading)
     return (
-      <Spin tip="正在检查…">
+      <Spin description="正在检查…">
         <div style={{ height: 120 }} />
       </Spin>
     );
@@ -144,7 +144,7 @@ export function ChecksPanel({ bidId, tree, analysis, readOnly, onJump }: ChecksP
       <Alert
         type="error"
         showIcon
-        message="检查失败，请稍后重试"
+        title="检查失败，请稍后重试"
         action={
           <Button size="small" onClick={() => void checks.refetch()}>
             重试
@@ -247,7 +247,7 @@ export function ChecksPanel({ bidId, tree, analysis, readOnly, onJump }: ChecksP
               </div>
             ))
           ) : (
-            <Alert type="success" showIcon message="暗标部分没有发现可识别投标人身份的信息" />
+            <Alert type="success" showIcon title="暗标部分没有发现可识别投标人身份的信息" />
           )}
         </div>
       ),
@@ -271,7 +271,7 @@ export function ChecksPanel({ bidId, tree, analysis, readOnly, onJump }: ChecksP
           ))}
         </div>
       ) : (
-        <Alert type="success" showIcon message="没有未填写的【待填写】占位" />
+        <Alert type="success" showIcon title="没有未填写的【待填写】占位" />
       ),
     },
     {
@@ -311,7 +311,7 @@ export function ChecksPanel({ bidId, tree, analysis, readOnly, onJump }: ChecksP
           <Alert
             type="success"
             showIcon
-            message={<span data-testid="summary-title">{summary.title}</span>}
+            title={<span data-testid="summary-title">{summary.title}</span>}
             data-testid="checks-summary"
           />
         ) : (
@@ -319,7 +319,7 @@ export function ChecksPanel({ bidId, tree, analysis, readOnly, onJump }: ChecksP
             type={c.blocking ? 'error' : 'warning'}
             showIcon
             data-testid="checks-summary"
-            message={<span data-testid="summary-title">{summary.title}</span>}
+            title={<span data-testid="summary-title">{summary.title}</span>}
             description={
               <ul className="bs-checks__blockers">
                 {summary.lines.slice(0, 4).map((b, i) => (

@@ -27,7 +27,7 @@ export function Findings({
       type={blocking ? 'error' : 'warning'}
       showIcon
       data-testid="blocking-findings"
-      message={<span data-testid="summary-title">{summary.title}</span>}
+      title={<span data-testid="summary-title">{summary.title}</span>}
       description={
         <>
           <ul>

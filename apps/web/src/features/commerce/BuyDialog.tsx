@@ -88,7 +88,7 @@ export function BuyDialog({
       ) : result?.transfer ? (
         <TransferInstructions transfer={result.transfer} amount={result.amount} />
       ) : pkg ? (
-        <Space direction="vertical" style={{ width: '100%' }}>
+        <Space orientation="vertical" style={{ width: '100%' }}>
           <div data-testid="buy-amount">
             {priced ? (
               <>

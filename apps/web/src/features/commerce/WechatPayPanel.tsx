@@ -33,7 +33,7 @@ export function WechatPayPanel({
   }, [paid, onPaid]);
   if (paid) return <Alert type="success" showIcon data-testid="wechat-paid" title="支付成功，额度已到账" />;
   return (
-    <Space direction="vertical" align="center" style={{ width: '100%' }} data-testid="wechat-pay">
+    <Space orientation="vertical" align="center" style={{ width: '100%' }} data-testid="wechat-pay">
       <QRCode
         value={codeUrl}
         size={200}

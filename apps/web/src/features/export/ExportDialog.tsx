@@ -167,10 +167,10 @@ export function ExportDialog({ bidId, open, onClose, defaultTemplateId, bidName,
       onCancel={onClose}
       footer={footer}
       destroyOnHidden
-      maskClosable={false}
+      mask={{ closable: false }}
     >
       {phase.kind === 'choose' && intro ? (
-        <Alert className="bs-export-intro" type="success" showIcon message={intro} />
+        <Alert className="bs-export-intro" type="success" showIcon title={intro} />
       ) : null}
       {phase.kind === 'choose' && checks.data ? (
         <Findings
@@ -181,7 +181,7 @@ export function ExportDialog({ bidId, open, onClose, defaultTemplateId, bidName,
         />
       ) : null}
       {phase.kind === 'choose' && preselected?.reason ? (
-        <Alert className="bs-export-intro" type="info" showIcon message={preselected.reason} />
+        <Alert className="bs-export-intro" type="info" showIcon title={preselected.reason} />
       ) : null}
       {phase.kind === 'choose' && (
         <TemplateChooser
@@ -217,11 +217,11 @@ function TemplateChooser({
 }) {
   if (loading)
     return (
-      <Spin tip="正在读取模板…">
+      <Spin description="正在读取模板…">
         <div style={{ height: 160 }} />
       </Spin>
     );
-  if (failed) return <Alert type="error" showIcon message="模板列表读取失败，请关闭后重试" />;
+  if (failed) return <Alert type="error" showIcon title="模板列表读取失败，请关闭后重试" />;
   if (!templates.length) return <Empty description="暂无可用模板" />;
   return (
     <div className="bs-export-templates" role="radiogroup" aria-label="Word 模板">
@@ -306,16 +306,16 @@ function DocumentPreview({ blob, fileName }: { blob: Blob; fileName: string }) {
         type="success"
         showIcon
         icon={<EyeOutlined />}
-        message={`${fileName} 已生成（${(blob.size / 1024).toFixed(0)} KB）`}
+        title={`${fileName} 已生成（${(blob.size / 1024).toFixed(0)} KB）`}
         description="下面是文档预览；目录页码在 Word 中打开时会自动更新为准确值。"
       />
       {state === 'loading' && (
-        <Spin tip="正在生成预览…">
+        <Spin description="正在生成预览…">
           <div style={{ height: 120 }} />
         </Spin>
       )}
       {state === 'failed' && (
-        <Alert type="warning" showIcon message="预览失败，但文件已生成，可直接下载后用 Word 打开" />
+        <Alert type="warning" showIcon title="预览失败，但文件已生成，可直接下载后用 Word 打开" />
       )}
       <div ref={host} className="bs-export-docx" data-testid="docx-preview" />
     </div>

@@ -1,5 +1,6 @@
 import { useMemo, useState, type ReactNode } from 'react';
-import { Alert, Button, Descriptions, Empty, List, Space, Table, Tabs, Tag, Tooltip, Typography } from 'antd';
+import { Alert, Button, Descriptions, Empty, Space, Table, Tabs, Tag, Tooltip, Typography } from 'antd';
+import { ItemList, ListItem } from '../../components/ItemList.tsx';
 import { AimOutlined } from '@ant-design/icons';
 import {
   locatePassage,
@@ -64,18 +65,19 @@ function PassageList<T>({
 }) {
   if (!rows.length) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={empty} />;
   return (
-    <List
+    <ItemList
       size="small"
       data-testid={testId}
-      dataSource={rows}
-      renderItem={(r) => (
-        <List.Item
+      items={rows}
+      renderItem={(r, i) => (
+        <ListItem
+          key={i}
           className={r.span ? 'ip-row ip-row--linked' : 'ip-row'}
           onClick={r.span ? () => open({ title: title(r.item), span: r.span! }) : undefined}
           extra={<SourceLink span={r.span} onOpen={() => open({ title: title(r.item), span: r.span! })} />}
         >
           {render(r.item)}
-        </List.Item>
+        </ListItem>
       )}
     />
   );
@@ -215,7 +217,7 @@ export function InterpretationReport({ detail }: { detail: InterpretationDetail 
         <Tag>{(detail.text?.length ?? a.chars).toLocaleString('zh-CN')} 字</Tag>
       </Space>
       {a.warnings.map((w) => (
-        <Alert key={w} type="warning" showIcon message={w} className="ip-report__warning" />
+        <Alert key={w} type="warning" showIcon title={w} className="ip-report__warning" />
       ))}
       <Tabs
         defaultActiveKey="scoring"

@@ -82,14 +82,14 @@ export function BusinessBid() {
           加入标书
         </Button>
       </Space>
-      {error ? <Alert type="error" showIcon message={error} style={{ marginTop: 12 }} /> : null}
+      {error ? <Alert type="error" showIcon title={error} style={{ marginTop: 12 }} /> : null}
       {result ? (
         <div style={{ marginTop: 12 }} data-testid="business-bid-result">
           {result.findings.length ? (
             <Alert
               type="warning"
               showIcon
-              message={`发现 ${result.findings.length} 个问题`}
+              title={`发现 ${result.findings.length} 个问题`}
               description={
                 <ul style={{ margin: 0, paddingLeft: 18 }}>
                   {result.findings.map((f) => (
@@ -103,7 +103,7 @@ export function BusinessBid() {
             <Alert
               type="success"
               showIcon
-              message="资质有效期、工期、质保期、投标有效期和报价检查未发现问题"
+              title="资质有效期、工期、质保期、投标有效期和报价检查未发现问题"
               style={{ marginBottom: 12 }}
             />
           )}

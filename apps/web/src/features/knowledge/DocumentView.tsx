@@ -8,7 +8,7 @@ export function DocumentPassages({ id }: { id: string }) {
   if (q.isPending) return <Spin />;
   if (q.isError)
     return (
-      <Alert type="error" showIcon message={q.error instanceof Error ? q.error.message : '文档读取失败'} />
+      <Alert type="error" showIcon title={q.error instanceof Error ? q.error.message : '文档读取失败'} />
     );
   const d = q.data;
   return (
@@ -41,7 +41,7 @@ export function DocumentPassages({ id }: { id: string }) {
 
 export function DocumentDrawer({ id, name, onClose }: { id: string | null; name: string; onClose(): void }) {
   return (
-    <Drawer open={Boolean(id)} title={name} width={720} onClose={onClose} destroyOnHidden>
+    <Drawer open={Boolean(id)} title={name} size={720} onClose={onClose} destroyOnHidden>
       {id ? <DocumentPassages id={id} /> : null}
     </Drawer>
   );

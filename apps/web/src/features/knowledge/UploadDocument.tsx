@@ -72,7 +72,7 @@ export function UploadDocument({ open, library, folders, tags, onClose, onSaved 
       open={open}
       title={library === 'public' ? '上传到公共知识库' : '上传到我的知识库'}
       onCancel={close}
-      maskClosable={!running}
+      mask={{ closable: !running }}
       footer={
         <Space>
           <Button onClick={close} disabled={running}>

@@ -98,7 +98,7 @@ export function AnalysisReview({
       </Space>
       {draft.warnings.map((w) => (
         // Said when the tender was read: the sums below follow the edits, these do not.
-        <Alert key={w} type="warning" showIcon message={`解析时：${w}`} className="rv-review__warning" />
+        <Alert key={w} type="warning" showIcon title={`解析时：${w}`} className="rv-review__warning" />
       ))}
       <Tabs
         activeKey={tab}
@@ -227,7 +227,7 @@ export function AnalysisReview({
             type="error"
             showIcon
             data-testid="review-problems"
-            message="以下内容需要先改好才能保存"
+            title="以下内容需要先改好才能保存"
             description={
               <ul className="rv-totals__list">
                 {problems.slice(0, 8).map((p, i) => (

@@ -61,7 +61,7 @@ export function BidAnalysisReview({
       <Alert
         type="error"
         showIcon
-        message="解析结果加载失败"
+        title="解析结果加载失败"
         action={<Button onClick={() => void q.refetch()}>重试</Button>}
       />
     );
@@ -149,7 +149,7 @@ export function BidAnalysisReview({
           type="info"
           showIcon
           className="rv-review__warning"
-          message="请先核对招标文件的解析结果，确认后再生成大纲"
+          title="请先核对招标文件的解析结果，确认后再生成大纲"
           description="大纲的章节会逐一对应下面的评分项。评分项漏了、错了或分值合计对不上时，在这里修改，或点“只粘贴评分表”粘贴招标文件的评分办法。"
         />
       )}

@@ -140,7 +140,7 @@ function ReadResult({ read, totals }: { read: ReparseScoringResult; totals: Anal
     <div className="rv-paste__result" data-testid="paste-scoring-result">
       <Typography.Title level={5}>识别到 {read.scoringItems.length} 项</Typography.Title>
       {read.warnings.map((w) => (
-        <Alert key={w} type="warning" showIcon message={w} style={{ marginBottom: 8 }} />
+        <Alert key={w} type="warning" showIcon title={w} style={{ marginBottom: 8 }} />
       ))}
       <TotalsPanel totals={totals} />
       <Table<ScoringItem>

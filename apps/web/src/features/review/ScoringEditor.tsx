@@ -384,16 +384,18 @@ function SplitDialog({
             style={{ width: 300 }}
             data-testid={`review-split-name-${i}`}
           />
-          <InputNumber
-            value={parts[i].points}
-            min={0}
-            max={1000}
-            placeholder="分值"
-            addonAfter="分"
-            onChange={(v) => set(i, { points: typeof v === 'number' ? v : null })}
-            style={{ width: 120 }}
-            data-testid={`review-split-points-${i}`}
-          />
+          <Space.Compact style={{ width: 120 }}>
+            <InputNumber
+              value={parts[i].points}
+              min={0}
+              max={1000}
+              placeholder="分值"
+              onChange={(v) => set(i, { points: typeof v === 'number' ? v : null })}
+              style={{ width: '100%' }}
+              data-testid={`review-split-points-${i}`}
+            />
+            <Space.Addon>分</Space.Addon>
+          </Space.Compact>
         </Space>
       ))}
     </Modal>

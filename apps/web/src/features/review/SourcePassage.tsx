@@ -77,7 +77,7 @@ export function SourcePassage({
       data-testid="review-passage"
     >
       {q.isError ? (
-        <Alert type="error" showIcon message="原文加载失败，请关闭后重试" />
+        <Alert type="error" showIcon title="原文加载失败，请关闭后重试" />
       ) : !p ? (
         <div className="rv-passage__loading">
           <Spin />

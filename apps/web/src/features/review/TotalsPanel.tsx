@@ -74,7 +74,7 @@ function LotTotals({ t, several }: { t: AnalysisTotals; several: boolean }) {
           showIcon
           className="rv-totals__note"
           data-testid="review-totals-mismatch"
-          message="评分项的分值合计与招标文件不一致，可能有评分项漏识别或识别错了"
+          title="评分项的分值合计与招标文件不一致，可能有评分项漏识别或识别错了"
           description={
             <ul className="rv-totals__list">
               {mismatches.map((m) => (

@@ -40,10 +40,10 @@ export function StepsDialog({
 }) {
   const s = useElapsed(since);
   return (
-    <Modal open={current != null} title={title} footer={null} closable={false} maskClosable={false}>
+    <Modal open={current != null} title={title} footer={null} closable={false} mask={{ closable: false }}>
       <div data-testid="review-steps" data-step={current ?? ''}>
         <Steps
-          direction="vertical"
+          orientation="vertical"
           size="small"
           current={current ?? 0}
           items={steps.map((t, i) => ({ title: t, icon: i === current ? <Spin size="small" /> : undefined }))}

@@ -80,7 +80,7 @@ function ContentEditor({
       onOk={() => void save()}
       onCancel={onClose}
       destroyOnHidden
-      maskClosable={false}
+      mask={{ closable: false }}
     >
       <Form<EditorValues>
         form={form}

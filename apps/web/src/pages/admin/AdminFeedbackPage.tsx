@@ -81,7 +81,7 @@ export default function AdminFeedbackPage() {
               title: '内容',
               dataIndex: 'content',
               render: (v: string, f) => (
-                <Space direction="vertical" size={4}>
+                <Space orientation="vertical" size={4}>
                   <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', margin: 0 }}>
                     {v}
                   </Typography.Paragraph>

@@ -96,7 +96,7 @@ function IssueDialog({
       destroyOnHidden
     >
       {inv ? (
-        <Space direction="vertical" style={{ width: '100%' }} data-testid="invoice-issue">
+        <Space orientation="vertical" style={{ width: '100%' }} data-testid="invoice-issue">
           <InvoiceFacts inv={inv} />
           <Upload
             accept="application/pdf,.pdf"

@@ -82,7 +82,7 @@ function NoticeEditor({ item, onClose }: { item: AdminNoticeItem | null; onClose
       onOk={() => void save()}
       onCancel={onClose}
       destroyOnHidden
-      maskClosable={false}
+      mask={{ closable: false }}
     >
       <Form<NoticeValues>
         form={form}
@@ -190,7 +190,7 @@ export default function AdminNoticesPage() {
         }
       >
         {list.isError ? (
-          <Alert type="error" showIcon message="公告加载失败，请刷新重试" style={{ marginBottom: 12 }} />
+          <Alert type="error" showIcon title="公告加载失败，请刷新重试" style={{ marginBottom: 12 }} />
         ) : null}
         <Table<AdminNoticeItem>
           rowKey="id"

@@ -73,7 +73,7 @@ export default function AdminTemplatesPage() {
               title: '名称',
               dataIndex: 'name',
               render: (v: string, t) => (
-                <Space direction="vertical" size={0}>
+                <Space orientation="vertical" size={0}>
                   <Space>
                     <strong>{v}</strong>
                     {t.isDefault ? <Tag color="blue">默认</Tag> : null}

@@ -114,12 +114,12 @@ function UserDrawer({ id, onClose }: { id: string | null; onClose: () => void })
     <Drawer
       open={id !== null}
       onClose={onClose}
-      width={760}
+      size={760}
       title={d ? `用户：${d.user.account}` : '用户'}
       destroyOnHidden
     >
       {d && q ? (
-        <Space direction="vertical" size={20} style={{ width: '100%' }}>
+        <Space orientation="vertical" size={20} style={{ width: '100%' }}>
           <Descriptions size="small" column={2} bordered>
             <Descriptions.Item label="手机号">{d.user.phone ?? '-'}</Descriptions.Item>
             <Descriptions.Item label="姓名">{d.user.name || '-'}</Descriptions.Item>

@@ -140,7 +140,7 @@ export function CreateBidForm() {
         <Alert
           type="info"
           showIcon
-          message={`已载入解读“${source.name}”的招标文件和解析结果，确认下面的设置后创建标书`}
+          title={`已载入解读“${source.name}”的招标文件和解析结果，确认下面的设置后创建标书`}
           style={{ marginBottom: 16 }}
           data-testid="create-from-interpretation"
         />
@@ -150,7 +150,7 @@ export function CreateBidForm() {
           type="warning"
           showIcon
           data-testid="no-quota"
-          message="标书额度已用完，暂时不能新建标书"
+          title="标书额度已用完，暂时不能新建标书"
           description={`可以在“套餐与订单”购买套餐，或联系客服${contact ? `（${contact}）` : ''}（页面左下角“联系客服”）。已有的标书仍可继续写作和导出。`}
           action={
             <Button type="primary" onClick={() => navigate('/home/packages')}>
@@ -228,14 +228,19 @@ export function CreateBidForm() {
           </Radio.Group>
         </Form.Item>
         <Space size={24} wrap align="start">
-          <Form.Item name="pageCount" label="目标页数" extra="AI 按页数为各章节分配字数">
-            <InputNumber
-              min={BID_LIMITS.pageCountMin}
-              max={BID_LIMITS.pageCountMax}
-              precision={0}
-              addonAfter="页"
-              style={{ width: 180 }}
-            />
+          <Form.Item label="目标页数" htmlFor="bid-page-count" extra="AI 按页数为各章节分配字数">
+            <Space.Compact style={{ width: 180 }}>
+              <Form.Item name="pageCount" noStyle>
+                <InputNumber
+                  id="bid-page-count"
+                  min={BID_LIMITS.pageCountMin}
+                  max={BID_LIMITS.pageCountMax}
+                  precision={0}
+                  style={{ width: '100%' }}
+                />
+              </Form.Item>
+              <Space.Addon>页</Space.Addon>
+            </Space.Compact>
           </Form.Item>
           <Form.Item name="templateId" label="Word 模板" extra="导出时也可以再换">
             <Select

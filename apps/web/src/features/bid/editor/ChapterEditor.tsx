@@ -268,7 +268,7 @@ export function ChapterEditor({ catalogId, readOnly, onSaved, onReady }: Chapter
       <Alert
         type="error"
         showIcon
-        message="章节加载失败"
+        title="章节加载失败"
         description={loadError}
         action={
           <Button size="small" onClick={() => void load()}>
@@ -284,12 +284,12 @@ export function ChapterEditor({ catalogId, readOnly, onSaved, onReady }: Chapter
   return (
     <div className="bs-chapter-editor">
       {!detail ? <Spin className="bs-chapter-loading" /> : null}
-      {invalid ? <Alert type="error" showIcon message={invalid} style={{ marginBottom: 8 }} /> : null}
+      {invalid ? <Alert type="error" showIcon title={invalid} style={{ marginBottom: 8 }} /> : null}
       {fatal ? (
         <Alert
           type="error"
           showIcon
-          message={`无法保存：${fatal}`}
+          title={`无法保存：${fatal}`}
           description="你的修改已保存在本机，刷新页面后可以恢复。"
           style={{ marginBottom: 8 }}
         />
@@ -299,10 +299,10 @@ export function ChapterEditor({ catalogId, readOnly, onSaved, onReady }: Chapter
           type="info"
           showIcon
           style={{ marginBottom: 8 }}
-          message="发现上次未保存到服务器的本地草稿"
+          title="发现上次未保存到服务器的本地草稿"
           description={`保存于 ${new Date(draft.savedAt).toLocaleString('zh-CN')}。恢复后会保存为本章的最新内容（当前内容会先存为历史版本）。`}
           action={
-            <Space direction="vertical">
+            <Space orientation="vertical">
               <Button
                 size="small"
                 type="primary"

@@ -43,7 +43,7 @@ export function ConflictDialog({ conflict, onUseServer, onKeepMine, onCopied }: 
     <Modal
       open
       closable={false}
-      maskClosable={false}
+      mask={{ closable: false }}
       keyboard={false}
       width={860}
       title="本章已在别处保存了新内容"
@@ -72,7 +72,7 @@ export function ConflictDialog({ conflict, onUseServer, onKeepMine, onCopied }: 
           type="warning"
           showIcon
           style={{ marginBottom: 12 }}
-          message="浏览器不允许自动复制，请在下方“我的版本”中全选后手动复制。"
+          title="浏览器不允许自动复制，请在下方“我的版本”中全选后手动复制。"
         />
       ) : null}
       <div className="bs-conflict-cols">

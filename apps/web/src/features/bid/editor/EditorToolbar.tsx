@@ -109,7 +109,7 @@ export function EditorToolbar({ editor, disabled }: { editor: Editor; disabled: 
       <Tool title="重做" disabled={off || !s.canRedo} onClick={() => chain().redo().run()}>
         <RedoOutlined />
       </Tool>
-      <Divider type="vertical" />
+      <Divider orientation="vertical" />
       <Tool
         title="一级标题"
         active={s.h1}
@@ -134,7 +134,7 @@ export function EditorToolbar({ editor, disabled }: { editor: Editor; disabled: 
       >
         H3
       </Tool>
-      <Divider type="vertical" />
+      <Divider orientation="vertical" />
       <Tool title="加粗" active={s.bold} disabled={off} onClick={() => chain().toggleBold().run()}>
         <BoldOutlined />
       </Tool>
@@ -152,7 +152,7 @@ export function EditorToolbar({ editor, disabled }: { editor: Editor; disabled: 
       <Tool title="删除线" active={s.strike} disabled={off} onClick={() => chain().toggleStrike().run()}>
         <StrikethroughOutlined />
       </Tool>
-      <Divider type="vertical" />
+      <Divider orientation="vertical" />
       <Tool
         title="无序列表"
         active={s.bullet}
@@ -169,7 +169,7 @@ export function EditorToolbar({ editor, disabled }: { editor: Editor; disabled: 
       >
         <OrderedListOutlined />
       </Tool>
-      <Divider type="vertical" />
+      <Divider orientation="vertical" />
       <Dropdown disabled={off} trigger={['click']} menu={{ items: tableItems }}>
         <Button
           size="small"

@@ -1,4 +1,4 @@
-import { Checkbox, Form, Input, InputNumber, Modal, Select } from 'antd';
+import { Checkbox, Form, Input, InputNumber, Modal, Select, Space } from 'antd';
 import { CATALOG_LIMITS, type CatalogNode } from '@bid/shared';
 import { useBusyAction } from '../../../utils/useBusyAction.ts';
 import { bidApi } from '../api.ts';
@@ -61,17 +61,22 @@ export function ChapterSettingsModal({
         }}
       >
         <Form.Item
-          name="targetWords"
           label="目标字数"
+          htmlFor="chapter-target-words"
           extra="AI 写作本章时按这个字数控制篇幅；留空则按标书目标页数自动分配。"
         >
-          <InputNumber
-            min={0}
-            max={CATALOG_LIMITS.targetWordsMax}
-            step={100}
-            style={{ width: 200 }}
-            addonAfter="字"
-          />
+          <Space.Compact style={{ width: 200 }}>
+            <Form.Item name="targetWords" noStyle>
+              <InputNumber
+                id="chapter-target-words"
+                min={0}
+                max={CATALOG_LIMITS.targetWordsMax}
+                step={100}
+                style={{ width: '100%' }}
+              />
+            </Form.Item>
+            <Space.Addon>字</Space.Addon>
+          </Space.Compact>
         </Form.Item>
         <Form.Item
           name="requirement"

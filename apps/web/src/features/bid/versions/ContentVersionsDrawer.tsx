@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Button, Drawer, Empty, List, Modal, Popconfirm, Space, Spin, Tag, Typography } from 'antd';
+import { Button, Drawer, Empty, Modal, Popconfirm, Space, Spin, Tag, Typography } from 'antd';
+import { ItemList, ListItem } from '../../../components/ItemList.tsx';
 import { HistoryOutlined, SaveOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { JSONContent } from '@tiptap/core';
@@ -82,7 +83,7 @@ export function ContentVersionsDrawer({
     <Drawer
       open={open}
       onClose={onClose}
-      width={480}
+      size={480}
       title={
         <Space>
           <HistoryOutlined />
@@ -111,14 +112,23 @@ export function ContentVersionsDrawer({
       ) : !q.data?.length ? (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="还没有版本" />
       ) : (
-        <List
-          dataSource={q.data}
+        <ItemList
+          items={q.data}
           renderItem={(v) => {
             const src = SOURCE_LABEL[v.source] ?? { text: v.source, color: 'default' };
             return (
-              <List.Item
+              <ListItem
+                key={v.id}
                 data-testid="content-version"
                 data-name={v.name}
+                title={
+                  <Space size={6}>
+                    <span>V{v.versionNo}</span>
+                    <span>{v.name}</span>
+                    <Tag color={src.color}>{src.text}</Tag>
+                  </Space>
+                }
+                description={`${formatTime(v.createTime)} · ${v.wordCount} 字${v.engine ? ` · ${v.engine}` : ''}`}
                 actions={[
                   <Button
                     key="p"
@@ -148,18 +158,7 @@ export function ContentVersionsDrawer({
                     </Popconfirm>
                   ),
                 ]}
-              >
-                <List.Item.Meta
-                  title={
-                    <Space size={6}>
-                      <span>V{v.versionNo}</span>
-                      <span>{v.name}</span>
-                      <Tag color={src.color}>{src.text}</Tag>
-                    </Space>
-                  }
-                  description={`${formatTime(v.createTime)} · ${v.wordCount} 字${v.engine ? ` · ${v.engine}` : ''}`}
-                />
-              </List.Item>
+              ></ListItem>
             );
           }}
         />

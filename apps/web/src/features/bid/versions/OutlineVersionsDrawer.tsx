@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Button, Drawer, Empty, List, Modal, Popconfirm, Space, Spin, Tag, Tree, Typography } from 'antd';
+import { Button, Drawer, Empty, Modal, Popconfirm, Space, Spin, Tag, Tree, Typography } from 'antd';
+import { ItemList, ListItem } from '../../../components/ItemList.tsx';
 import { ApartmentOutlined, SaveOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -86,7 +87,7 @@ export function OutlineVersionsDrawer({
     <Drawer
       open={open}
       onClose={onClose}
-      width={460}
+      size={460}
       title={
         <Space>
           <ApartmentOutlined />
@@ -114,11 +115,21 @@ export function OutlineVersionsDrawer({
       ) : !q.data?.length ? (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="还没有目录版本" />
       ) : (
-        <List
-          dataSource={q.data}
+        <ItemList
+          items={q.data}
           renderItem={(v) => (
-            <List.Item
+            <ListItem
+              key={v.id}
               data-testid="outline-version"
+              title={
+                <Space size={6}>
+                  <span>{v.name}</span>
+                  <Tag color={(SOURCE[v.source] ?? SOURCE.auto).color}>
+                    {(SOURCE[v.source] ?? SOURCE.auto).text}
+                  </Tag>
+                </Space>
+              }
+              description={`${formatTime(v.createTime)} · ${v.chapterCount} 个章节`}
               actions={[
                 <Button
                   key="v"
@@ -145,19 +156,7 @@ export function OutlineVersionsDrawer({
                   </Popconfirm>
                 ),
               ]}
-            >
-              <List.Item.Meta
-                title={
-                  <Space size={6}>
-                    <span>{v.name}</span>
-                    <Tag color={(SOURCE[v.source] ?? SOURCE.auto).color}>
-                      {(SOURCE[v.source] ?? SOURCE.auto).text}
-                    </Tag>
-                  </Space>
-                }
-                description={`${formatTime(v.createTime)} · ${v.chapterCount} 个章节`}
-              />
-            </List.Item>
+            ></ListItem>
           )}
         />
       )}

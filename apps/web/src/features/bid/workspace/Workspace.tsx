@@ -325,7 +325,7 @@ export function Workspace({ bidId }: { bidId: string | null }) {
         <Alert
           type="success"
           showIcon
-          message="标书已完成，只能查看，不能修改"
+          title="标书已完成，只能查看，不能修改"
           description="导出 Word 后即可打印、签章和提交。"
           data-testid="finished-banner"
           action={
@@ -342,7 +342,7 @@ export function Workspace({ bidId }: { bidId: string | null }) {
           }
         />
       ) : bid.data.recycled ? (
-        <Alert type="warning" showIcon message="标书在回收站中，恢复后才能修改" />
+        <Alert type="warning" showIcon title="标书在回收站中，恢复后才能修改" />
       ) : null}
       <div className={aiFolded ? 'bs-ws is-ai-collapsed' : 'bs-ws'}>
         <Panel title="目录" className="bs-ws__outline">
@@ -426,7 +426,7 @@ export function Workspace({ bidId }: { bidId: string | null }) {
       <Drawer
         title="提交前检查"
         open={checksOpen}
-        width={600}
+        size={600}
         mask={false}
         onClose={() => setChecksOpen(false)}
         destroyOnHidden

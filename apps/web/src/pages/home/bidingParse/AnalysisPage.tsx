@@ -118,7 +118,7 @@ export default function AnalysisPage() {
           <Alert
             type="error"
             showIcon
-            message="解读失败"
+            title="解读失败"
             description={d.error ?? '解析失败，请重新上传招标文件'}
             action={
               <Button size="small" onClick={() => navigate('/home/bidingParse')}>

@@ -154,7 +154,7 @@ export default function FeedbackPage() {
           }
           renderItem={(f) => (
             <List.Item key={f.id}>
-              <Space direction="vertical" style={{ width: '100%' }}>
+              <Space orientation="vertical" style={{ width: '100%' }}>
                 <Space wrap>
                   <Tag>{f.type}</Tag>
                   {f.status === 'replied' ? <Tag color="green">已回复</Tag> : <Tag color="gold">待回复</Tag>}

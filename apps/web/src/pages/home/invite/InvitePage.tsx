@@ -50,7 +50,7 @@ export default function InvitePage() {
         ) : (
           <Space size={32} align="start" wrap data-testid="invite-card">
             <QRCode value={link} size={160} data-testid="invite-qr" />
-            <Space direction="vertical" size={12}>
+            <Space orientation="vertical" size={12}>
               <Typography.Title
                 level={2}
                 copyable={{ text: d.code, tooltips: ['复制邀请码', '已复制'] }}

@@ -92,7 +92,7 @@ function UploadDialog({ open, onClose, onUploaded }: { open: boolean; onClose():
       open={open}
       title="上传图片"
       onCancel={close}
-      maskClosable={!running}
+      mask={{ closable: !running }}
       footer={
         <Space>
           <Button onClick={close} disabled={running}>
@@ -399,7 +399,7 @@ export default function PicturePage() {
                     </div>
                     <div className="bs-pic-card__tags">
                       {p.tags.map((t) => (
-                        <Tag key={t} bordered={false} color="blue">
+                        <Tag key={t} variant="filled" color="blue">
                           {t}
                         </Tag>
                       ))}
