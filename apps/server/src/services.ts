@@ -5,7 +5,6 @@ import type { Database } from './db/schema.ts';
 import type { DbKind } from './db/database.ts';
 import type { RateLimiter } from './http/rate-limit.ts';
 import { createAi, type AiSetup } from './ai/index.ts';
-import { SqlTokenLedger } from './ai/fair-use.ts';
 import { SqlJobQueue } from './jobs/sql-queue.ts';
 import { JobEventStreams } from './jobs/event-stream.ts';
 import { buildAccounts, type AccountsInfra } from './modules/auth/accounts.ts';
@@ -37,9 +36,10 @@ import { InterpretationRepo } from './modules/analysis/repo.ts';
 import { AnalysisService } from './modules/analysis/service.ts';
 import { InterpretationService } from './modules/analysis/interpretation.ts';
 import { AnalysisReviewService } from './modules/analysis/review.ts';
-import { SqlUsageRecorder, type UsageRecorder } from './modules/ai/usage.ts';
+import type { UsageRecorder } from './modules/ai/usage.ts';
+import { AiUsageRepo } from './modules/ai/usage-repo.ts';
 import { FullTextWriter } from './modules/ai/fulltext.ts';
-import { JobChapterRepo } from './modules/ai/job-chapters.ts';
+import { JobChapterRepo } from './modules/ai/job-chapters-repo.ts';
 import { AiService } from './modules/ai/service.ts';
 import { PictureRepo } from './modules/picture/repo.ts';
 import { PictureService } from './modules/picture/service.ts';
@@ -217,13 +217,14 @@ export function buildServices(deps: CoreDeps): Services {
   const invoices = new InvoiceService(db, new InvoiceRepo(db), new InvoiceFiles(config.dataDir));
 
   const tuning = aiTuning(config);
+  const usage = new AiUsageRepo(db, log);
   const aiSetup = createAi(
     config,
     {
       ...(tuning.retryBackoffMs ? { backoffMs: tuning.retryBackoffMs } : {}),
       ...(tuning.firstTokenTimeoutMs ? { firstTokenTimeoutMs: tuning.firstTokenTimeoutMs } : {}),
     },
-    { ledger: new SqlTokenLedger(db), offlineWorkers: config.NODE_ENV === 'test' ? 1 : OFFLINE_WORKERS, log },
+    { ledger: usage, offlineWorkers: config.NODE_ENV === 'test' ? 1 : OFFLINE_WORKERS, log },
   );
   deps.onClose(() => aiSetup.close());
   const secrets = SecretBox.fromConfig(config);
@@ -232,7 +233,6 @@ export function buildServices(deps: CoreDeps): Services {
   const aiProviders = new AiProviderService(new AiProviderRepo(db), secrets.box, aiSetup, log, {
     allowPrivate: config.AI_PROVIDER_ALLOW_PRIVATE === 'on',
   });
-  const usage = new SqlUsageRecorder(db, log);
   const parser = new ParseRunner({
     parallel: config.PARSE_PARALLEL,
     perUser: config.PARSE_USER_CONCURRENCY,

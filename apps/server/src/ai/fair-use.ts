@@ -1,6 +1,4 @@
-import { sql, type Kysely } from 'kysely';
 import type { ModelTier, TenderAnalysis } from '@bid/shared';
-import type { Database } from '../db/schema.ts';
 import { tooMany } from '../http/errors.ts';
 import { AiError } from './errors.ts';
 import type {
@@ -52,26 +50,6 @@ export interface TokenLedger {
 export function startOfChinaDay(now = Date.now()): string {
   const shifted = now + 8 * 3_600_000;
   return new Date(shifted - (shifted % 86_400_000) - 8 * 3_600_000).toISOString();
-}
-
-/** The ai_usage table (one indexed range per company and day). */
-export class SqlTokenLedger implements TokenLedger {
-  constructor(private readonly db: Kysely<Database>) {}
-
-  async usedToday(actor: ActorScope): Promise<{ user: number; company: number }> {
-    const row = await this.db
-      .selectFrom('ai_usage')
-      .select([
-        sql<number>`coalesce(sum(case when user_id = ${actor.userId} then prompt_tokens + completion_tokens else 0 end), 0)`.as(
-          'user',
-        ),
-        sql<number>`coalesce(sum(prompt_tokens + completion_tokens), 0)`.as('company'),
-      ])
-      .where('tenant_id', '=', actor.tenantId)
-      .where('created_at', '>=', startOfChinaDay())
-      .executeTakeFirst();
-    return { user: Number(row?.user ?? 0), company: Number(row?.company ?? 0) };
-  }
 }
 
 /** Tasks of a tier without an actor (system work) share one key. */

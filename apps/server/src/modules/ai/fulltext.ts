@@ -20,7 +20,7 @@ import { dedupePass, type WrittenChapter } from './dedupe.ts';
 import { plansOf } from './chapter-plan.ts';
 import { engineLabel, type FullTextPayload } from './service.ts';
 import type { UsageRecorder } from './usage.ts';
-import type { JobChapterRepo, JobChapterRow } from './job-chapters.ts';
+import type { JobChapterRepo, JobChapterRow } from './job-chapters-repo.ts';
 import { inTx } from '../../db/db.ts';
 
 export interface FullTextDeps {

@@ -27,7 +27,7 @@ import type { BidService } from '../bid/service.ts';
 import type { CatalogService } from '../catalog/service.ts';
 import type { AnalysisService } from '../analysis/service.ts';
 import type { UsageRecorder } from './usage.ts';
-import type { JobChapterRepo } from './job-chapters.ts';
+import type { JobChapterRepo } from './job-chapters-repo.ts';
 import { groundChapter, type Grounding } from '../knowledge/grounding.ts';
 import { chapterContext, emptyAnalysis, leavesOf, locate, pageCountOf, toCatalogInput } from './context.ts';
 import { reviseOutline } from './revise.ts';
