@@ -1,46 +1,34 @@
 import type { Kysely } from 'kysely';
-import { INVITE_LIST_MAX, maskPhone, type InviteInfo } from '@bid/shared';
+import { maskPhone, type InviteInfo } from '@bid/shared';
 import type { Database } from '../../db/schema.ts';
 import { notFound } from '../../http/errors.ts';
 import type { Actor } from '../../policy/actor.ts';
+import { InviteRepo } from './repo.ts';
 
 /**
  * The caller's invitations: their code, the reward rule in force (INVITE_REWARD_BIDS, granted at
  * registration by AuthService.register), and the accounts registered with the code.
  */
 export class InviteService {
+  private readonly repo: InviteRepo;
+
   constructor(
-    private readonly db: Kysely<Database>,
+    db: Kysely<Database>,
     private readonly rewardBids: number,
-  ) {}
+  ) {
+    this.repo = new InviteRepo(db);
+  }
 
   async info(actor: Actor): Promise<InviteInfo> {
-    const me = await this.db
-      .selectFrom('users')
-      .select(['own_invite_code', 'is_employee'])
-      .where('id', '=', actor.userId)
-      .executeTakeFirst();
+    const me = await this.repo.inviter(actor.userId);
     if (!me) throw notFound('用户不存在');
-    const records = this.db.selectFrom('invite_records').where('inviter_user_id', '=', actor.userId);
-    const totals = await records
-      .select((eb) => [
-        eb.fn.countAll<number>().as('n'),
-        eb.fn.coalesce(eb.fn.sum<number>('reward_units'), eb.val(0)).as('bids'),
-      ])
-      .executeTakeFirst();
-    const rows = await records
-      .innerJoin('users', 'users.id', 'invite_records.invitee_user_id')
-      .select(['users.phone', 'users.name', 'invite_records.created_at', 'invite_records.reward_units'])
-      .orderBy('invite_records.created_at', 'desc')
-      .orderBy('invite_records.id', 'desc')
-      .limit(INVITE_LIST_MAX)
-      .execute();
+    const { total, bids, rows } = await this.repo.invitees(actor.userId);
     return {
       code: me.own_invite_code,
       rewardBids: this.rewardBids,
       rewardHolder: me.is_employee === 1 ? 'tenant' : 'user',
-      invitedTotal: Number(totals?.n ?? 0),
-      rewardedBidsTotal: Number(totals?.bids ?? 0),
+      invitedTotal: total,
+      rewardedBidsTotal: bids,
       invitees: rows.map((r) => ({
         account: maskPhone(r.phone) || r.name || '微信用户',
         createTime: r.created_at,
