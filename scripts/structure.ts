@@ -225,7 +225,6 @@ export const QUERY_ALLOWLIST = [
   'apps/server/src/modules/sms/service.ts',
   'apps/server/src/modules/user/service.ts',
   'apps/server/src/modules/wechat/service.ts',
-  'apps/server/src/policy/operator.ts',
 ];
 
 const QUERY_CALL = /\.(selectFrom|insertInto|updateTable|deleteFrom)\(/;

@@ -66,7 +66,7 @@ import { WechatPayProvider, wechatPayConfigOf } from './modules/commerce/wechat-
 import { InvoiceService } from './modules/invoice/service.ts';
 import { InvoiceRepo } from './modules/invoice/repo.ts';
 import { InvoiceFiles } from './modules/invoice/storage.ts';
-import { SqlOperatorDirectory } from './policy/operator.ts';
+import { SqlOperatorDirectory } from './policy/operator-repo.ts';
 import { AuditService } from './modules/audit/service.ts';
 import { CustomerService } from './modules/customers/service.ts';
 import { CommerceConsole } from './modules/commerce/console.ts';

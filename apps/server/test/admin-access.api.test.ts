@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, TEST_DB, type TestServer } from './helpers/test-server.ts';
 import { createUserWithSession, type TestUser } from './helpers/fixtures.ts';
-import { SqlOperatorDirectory } from '../src/policy/operator.ts';
+import { SqlOperatorDirectory } from '../src/policy/operator-repo.ts';
 
 /**
  * Generated from the route table: every /api/admin/** route, present and future, refuses a normal

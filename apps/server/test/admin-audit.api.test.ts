@@ -2,7 +2,7 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, TEST_DB, type TestServer } from './helpers/test-server.ts';
 import { createUserWithSession, type TestUser } from './helpers/fixtures.ts';
-import { SqlOperatorDirectory } from '../src/policy/operator.ts';
+import { SqlOperatorDirectory } from '../src/policy/operator-repo.ts';
 import { auditMutations } from '../src/modules/audit/hook.ts';
 import { AuditService } from '../src/modules/audit/service.ts';
 import { auditSummary, MAX_SUMMARY } from '../src/modules/audit/redact.ts';

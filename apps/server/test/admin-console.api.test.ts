@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_DB, type TestServer } from './helpers/test-server.ts';
 import { lastCode, sendLoginCode, startAccountsServer, tokenCall } from './accounts-helpers.ts';
 import { createUserWithSession, type TestUser } from './helpers/fixtures.ts';
-import { SqlOperatorDirectory } from '../src/policy/operator.ts';
+import { SqlOperatorDirectory } from '../src/policy/operator-repo.ts';
 import { CouponService } from '../src/modules/commerce/coupons.ts';
 
 let s: TestServer;

@@ -7,7 +7,7 @@ import { createUserWithSession, type TestUser } from './helpers/fixtures.ts';
 import { newBid, newWriter } from './catalog-helpers.ts';
 import { startFakeOpenAi, type FakeOpenAi } from './fake-openai/server.ts';
 import { scriptBidWriter } from './fake-openai/helpers.ts';
-import { SqlOperatorDirectory } from '../src/policy/operator.ts';
+import { SqlOperatorDirectory } from '../src/policy/operator-repo.ts';
 
 const KEY = 'sk-console-secret-9f3e7c1a';
 const NEW_KEY = 'sk-rotated-key-55aa77bb';

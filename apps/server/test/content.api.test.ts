@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, TEST_DB, type TestServer } from './helpers/test-server.ts';
 import { createUserWithSession, type TestUser } from './helpers/fixtures.ts';
-import { SqlOperatorDirectory } from '../src/policy/operator.ts';
+import { SqlOperatorDirectory } from '../src/policy/operator-repo.ts';
 
 /** Help, FAQ and news from the database: the console saves, the public pages read and search. */
 describe(`public content (${TEST_DB})`, () => {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOKEN_COOKIE } from '@bid/shared';
 import { clientHeaders, startTestServer, TEST_DB, type TestServer } from './helpers/test-server.ts';
 import { createUserWithSession, type TestUser } from './helpers/fixtures.ts';
-import { SqlOperatorDirectory } from '../src/policy/operator.ts';
+import { SqlOperatorDirectory } from '../src/policy/operator-repo.ts';
 
 const GIF = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
 

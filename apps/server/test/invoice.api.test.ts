@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientHeaders, startTestServer, TEST_DB, type TestServer } from './helpers/test-server.ts';
 import { createUserWithSession, type TestUser } from './helpers/fixtures.ts';
-import { SqlOperatorDirectory } from '../src/policy/operator.ts';
+import { SqlOperatorDirectory } from '../src/policy/operator-repo.ts';
 
 let s: TestServer;
 let operator: TestUser;

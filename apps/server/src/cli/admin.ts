@@ -5,7 +5,7 @@ import { openDatabase } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { AppError } from '../http/errors.ts';
 import { createCompany } from '../modules/employee/service.ts';
-import { SqlOperatorDirectory } from '../policy/operator.ts';
+import { SqlOperatorDirectory } from '../policy/operator-repo.ts';
 
 const USAGE = `用法：npm run admin -- <命令> [选项]
 

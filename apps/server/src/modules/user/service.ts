@@ -12,7 +12,8 @@ import {
 import type { Database } from '../../db/schema.ts';
 import { badRequest, conflict, notFound, tooMany, unauthorized } from '../../http/errors.ts';
 import type { Actor, SessionActor } from '../../policy/actor.ts';
-import { SqlOperatorDirectory, type OperatorDirectory } from '../../policy/operator.ts';
+import type { OperatorDirectory } from '../../policy/operator.ts';
+import { SqlOperatorDirectory } from '../../policy/operator-repo.ts';
 import { isTierDisabled } from '../bid/policy.ts';
 import { newId } from '../../lib/ids.ts';
 import type { AccountsInfra } from '../auth/accounts.ts';

@@ -1,0 +1,24 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import { nowIso } from '../lib/ids.ts';
+import type { OperatorDirectory } from './operator.ts';
+
+/** The operators table. */
+export class SqlOperatorDirectory implements OperatorDirectory {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async isOperator(userId: string): Promise<boolean> {
+    const r = await this.db
+      .selectFrom('operators')
+      .select('user_id')
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    return Boolean(r);
+  }
+
+  /** Idempotent: an operator made twice stays one. */
+  async grant(userId: string): Promise<void> {
+    if (await this.isOperator(userId)) return;
+    await this.db.insertInto('operators').values({ user_id: userId, created_at: nowIso() }).execute();
+  }
+}
