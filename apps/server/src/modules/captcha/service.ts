@@ -5,6 +5,7 @@ import { AUTH_LIMITS } from '@bid/shared';
 import type { Database } from '../../db/schema.ts';
 import type { Clock } from '../../http/rate-limit.ts';
 import { iso, randomSecret, SweepEvery } from '../auth/util.ts';
+import { CaptchaRepo } from './repo.ts';
 
 export interface CaptchaChallenge {
   text: string;
@@ -53,12 +54,16 @@ export function fixedCaptchaGenerator(text: string): CaptchaGenerator {
 export class CaptchaService {
   private readonly housekeeping = new SweepEvery(200);
 
+  private readonly repo: CaptchaRepo;
+
   constructor(
-    private readonly db: Kysely<Database>,
+    db: Kysely<Database>,
     private readonly clock: Clock,
     private readonly pepper: string,
     public generator: CaptchaGenerator,
-  ) {}
+  ) {
+    this.repo = new CaptchaRepo(db);
+  }
 
   private hash(key: string, answer: string): string {
     return createHmac('sha256', this.pepper).update(`${key}\n${answer.trim().toLowerCase()}`).digest('hex');
@@ -68,18 +73,13 @@ export class CaptchaService {
     const { text, svg } = this.generator();
     const key = randomSecret(18);
     const now = this.clock.now();
-    await this.db
-      .insertInto('captchas')
-      .values({
-        id: key,
-        answer_hash: this.hash(key, text),
-        created_at: iso(now),
-        expires_at: iso(now + AUTH_LIMITS.captchaTtlSeconds * 1000),
-      })
-      .execute();
-    await this.housekeeping.after(() =>
-      this.db.deleteFrom('captchas').where('expires_at', '<', iso(now)).execute(),
-    );
+    await this.repo.insert({
+      id: key,
+      answer_hash: this.hash(key, text),
+      created_at: iso(now),
+      expires_at: iso(now + AUTH_LIMITS.captchaTtlSeconds * 1000),
+    });
+    await this.housekeeping.after(() => this.repo.deleteExpired(iso(now)));
     return {
       key,
       image: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`,
@@ -90,14 +90,10 @@ export class CaptchaService {
   /** true when the answer is right and the captcha was live; the captcha is gone afterwards either way. */
   async verify(key: string | undefined, answer: string | undefined): Promise<boolean> {
     if (!key || !answer || key.length > 64 || answer.length > 16) {
-      if (key && key.length <= 64) await this.db.deleteFrom('captchas').where('id', '=', key).execute();
+      if (key && key.length <= 64) await this.repo.take(key);
       return false;
     }
-    const row = await this.db
-      .deleteFrom('captchas')
-      .where('id', '=', key)
-      .returning(['answer_hash', 'expires_at'])
-      .executeTakeFirst();
+    const row = await this.repo.take(key);
     if (!row) return false;
     if (Date.parse(row.expires_at) <= this.clock.now()) return false;
     const a = Buffer.from(row.answer_hash, 'hex');

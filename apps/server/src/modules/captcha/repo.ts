@@ -1,0 +1,24 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+
+/** The captchas table: one row per live captcha, taken (deleted) when answered. */
+export class CaptchaRepo {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  insert(row: Database['captchas']) {
+    return this.db.insertInto('captchas').values(row).execute();
+  }
+
+  deleteExpired(now: string) {
+    return this.db.deleteFrom('captchas').where('expires_at', '<', now).execute();
+  }
+
+  /** Deletes the captcha and answers what it held (undefined: there was none). */
+  take(id: string) {
+    return this.db
+      .deleteFrom('captchas')
+      .where('id', '=', id)
+      .returning(['answer_hash', 'expires_at'])
+      .executeTakeFirst();
+  }
+}
