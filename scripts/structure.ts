@@ -209,7 +209,6 @@ export const QUERY_ALLOWLIST = [
   'apps/server/src/cli/admin.ts',
   'apps/server/src/http/rate-limit.ts',
   'apps/server/src/jobs/sql-queue.ts',
-  'apps/server/src/modules/auth/service.ts',
   'apps/server/src/modules/commerce/console.ts',
   'apps/server/src/modules/commerce/coupons.ts',
   'apps/server/src/modules/commerce/refund.ts',

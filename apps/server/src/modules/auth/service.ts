@@ -15,12 +15,12 @@ import type { Database } from '../../db/schema.ts';
 import { AppError, badRequest } from '../../http/errors.ts';
 import type { RateLimiter } from '../../http/rate-limit.ts';
 import { AttemptThrottle, PASSWORD_ATTEMPTS } from '../../http/attempts.ts';
-import { newId } from '../../lib/ids.ts';
 import type { SessionService } from '../session/service.ts';
 import type { CaptchaService } from '../captcha/service.ts';
 import type { SmsService } from '../sms/service.ts';
 import type { WechatService } from '../wechat/service.ts';
 import { UserRepo, type UserRow } from '../user/repo.ts';
+import { InviteRepo } from '../invite/repo.ts';
 import { verifyPassword } from './password.ts';
 import { formatWait, isUniqueViolation } from './util.ts';
 import { inTx } from '../../db/db.ts';
@@ -56,6 +56,7 @@ function parseField<T>(
 export class AuthService {
   readonly users: UserRepo;
   private readonly attempts: AttemptThrottle;
+  private readonly invites: InviteRepo;
 
   constructor(
     private readonly o: {
@@ -71,6 +72,7 @@ export class AuthService {
   ) {
     this.users = new UserRepo(o.db);
     this.attempts = new AttemptThrottle(o.limiter);
+    this.invites = new InviteRepo(o.db);
   }
 
   async token(p: TokenRequest, meta: LoginMeta): Promise<TokenSuccess> {
@@ -189,50 +191,14 @@ export class AuthService {
           invitedBy: inviter && inviter.status === 'active' ? inviter.id : null,
           temporaryBids: this.o.config.SIGNUP_TRIAL_BIDS,
         });
-        if (inviter && inviter.status === 'active') {
-          const units = this.o.config.INVITE_REWARD_BIDS;
-          if (units > 0) {
-            if (inviter.is_employee === 1) {
-              await trx
-                .updateTable('tenants')
-                .set((eb) => ({ grant_bid_number: eb('grant_bid_number', '+', units) }))
-                .where('id', '=', inviter.tenant_id)
-                .execute();
-            } else {
-              await trx
-                .updateTable('users')
-                .set((eb) => ({ grant_bid_number: eb('grant_bid_number', '+', units) }))
-                .where('id', '=', inviter.id)
-                .execute();
-            }
-            // The inviter's quota history shows where the units came from.
-            await trx
-              .insertInto('user_bid_logs')
-              .values({
-                id: newId(),
-                user_id: inviter.id,
-                tenant_id: inviter.tenant_id,
-                bucket: 'grant',
-                delta: units,
-                reason: 'invite',
-                bid_id: null,
-                order_id: null,
-                created_at: user.created_at,
-              })
-              .execute();
-          }
-          await trx
-            .insertInto('invite_records')
-            .values({
-              id: newId(),
-              inviter_user_id: inviter.id,
-              invitee_user_id: user.id,
-              invitation_code: inviteCode as string,
-              reward_units: units,
-              created_at: user.created_at,
-            })
-            .execute();
-        }
+        if (inviter && inviter.status === 'active' && inviteCode)
+          await this.invites.recordInvite(trx, {
+            inviter,
+            inviteeId: user.id,
+            code: inviteCode,
+            units: this.o.config.INVITE_REWARD_BIDS,
+            at: user.created_at,
+          });
         return user;
       });
       this.o.log.info(
