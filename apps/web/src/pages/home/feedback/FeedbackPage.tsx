@@ -4,15 +4,17 @@ import {
   Empty,
   Form,
   Input,
-  List,
+  Pagination,
   Select,
   Space,
+  Spin,
   Tag,
   Typography,
   Upload,
   type UploadFile,
 } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
+import { ItemList, ListItem } from '../../../components/ItemList.tsx';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { BID_LIMITS, formatTime, PICTURE_LIMITS, type FeedbackItem } from '@bid/shared';
 import { PageFrame, Panel } from '../../../components/PageFrame.tsx';
@@ -142,61 +144,74 @@ export default function FeedbackPage() {
         </Form>
       </Panel>
       <Panel title="我的反馈">
-        <List<FeedbackItem>
-          data-testid="my-feedback"
-          loading={list.isPending}
-          dataSource={list.data?.records ?? []}
-          locale={{ emptyText: <Empty description="还没有提交过反馈" /> }}
-          pagination={
-            list.data && list.data.total > PAGE_SIZE
-              ? { current, pageSize: PAGE_SIZE, total: list.data.total, onChange: setCurrent }
-              : false
-          }
-          renderItem={(f) => (
-            <List.Item key={f.id}>
-              <Space orientation="vertical" style={{ width: '100%' }}>
-                <Space wrap>
-                  <Tag>{f.type}</Tag>
-                  {f.status === 'replied' ? <Tag color="green">已回复</Tag> : <Tag color="gold">待回复</Tag>}
-                  <Typography.Text type="secondary">{formatTime(f.createTime)}</Typography.Text>
-                </Space>
-                <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', margin: 0 }}>
-                  {f.content}
-                </Typography.Paragraph>
-                {f.images.length ? (
-                  <Space>
-                    {f.images.map((id) => (
-                      <img
-                        key={id}
-                        src={screenshotUrl(id)}
-                        alt="反馈截图"
-                        style={{ height: 64, borderRadius: 4, border: '1px solid #e5e7eb' }}
-                      />
-                    ))}
-                  </Space>
-                ) : null}
-                {f.reply ? (
-                  <div
-                    className="bs-feedback-reply"
-                    data-testid="feedback-reply"
-                    style={{ background: '#f0f5ff', borderRadius: 6, padding: '8px 12px' }}
-                  >
+        <div data-testid="my-feedback">
+          {list.isPending ? (
+            <Spin />
+          ) : !list.data?.records.length ? (
+            <Empty description="还没有提交过反馈" />
+          ) : (
+            <ItemList<FeedbackItem>
+              items={list.data.records}
+              renderItem={(f) => (
+                <ListItem key={f.id}>
+                  <Space orientation="vertical" style={{ width: '100%' }}>
                     <Space wrap>
-                      <strong>运营回复</strong>
-                      {f.replyRead ? null : <Tag color="red">新回复</Tag>}
-                      <Typography.Text type="secondary">
-                        {f.replyTime ? formatTime(f.replyTime) : ''}
-                      </Typography.Text>
+                      <Tag>{f.type}</Tag>
+                      {f.status === 'replied' ? (
+                        <Tag color="green">已回复</Tag>
+                      ) : (
+                        <Tag color="gold">待回复</Tag>
+                      )}
+                      <Typography.Text type="secondary">{formatTime(f.createTime)}</Typography.Text>
                     </Space>
-                    <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', margin: '4px 0 0' }}>
-                      {f.reply}
+                    <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', margin: 0 }}>
+                      {f.content}
                     </Typography.Paragraph>
-                  </div>
-                ) : null}
-              </Space>
-            </List.Item>
+                    {f.images.length ? (
+                      <Space>
+                        {f.images.map((id) => (
+                          <img
+                            key={id}
+                            src={screenshotUrl(id)}
+                            alt="反馈截图"
+                            style={{ height: 64, borderRadius: 4, border: '1px solid #e5e7eb' }}
+                          />
+                        ))}
+                      </Space>
+                    ) : null}
+                    {f.reply ? (
+                      <div
+                        className="bs-feedback-reply"
+                        data-testid="feedback-reply"
+                        style={{ background: '#f0f5ff', borderRadius: 6, padding: '8px 12px' }}
+                      >
+                        <Space wrap>
+                          <strong>运营回复</strong>
+                          {f.replyRead ? null : <Tag color="red">新回复</Tag>}
+                          <Typography.Text type="secondary">
+                            {f.replyTime ? formatTime(f.replyTime) : ''}
+                          </Typography.Text>
+                        </Space>
+                        <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', margin: '4px 0 0' }}>
+                          {f.reply}
+                        </Typography.Paragraph>
+                      </div>
+                    ) : null}
+                  </Space>
+                </ListItem>
+              )}
+            />
           )}
-        />
+          {list.data && list.data.total > PAGE_SIZE ? (
+            <Pagination
+              style={{ marginTop: 16, textAlign: 'right' }}
+              current={current}
+              pageSize={PAGE_SIZE}
+              total={list.data.total}
+              onChange={setCurrent}
+            />
+          ) : null}
+        </div>
       </Panel>
     </PageFrame>
   );
