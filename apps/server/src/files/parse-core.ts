@@ -232,8 +232,46 @@ function elementText(e: MammothElement): string {
 const norm = (s: string) => s.replace(/\s+/g, '').slice(0, 30);
 
 /** HTML from mammoth to text: one line per block, table cells separated by tabs. */
+/**
+ * Word's merged cells kept in their columns: mammoth writes a vertically merged cell once (rowspan)
+ * and leaves it out of the rows below, which shifts their cells one column left (a 评审类别 column
+ * merged over its rows puts the serial under 评审类别). Those rows get an empty cell in its place,
+ * and a horizontally merged cell (colspan) empty cells after it.
+ */
+function alignMergedCells(html: string): string {
+  const EMPTY = '<td>&nbsp;</td>';
+  return html.replace(/<table[^>]*>([\s\S]*?)<\/table>/g, (table: string) => {
+    if (!/rowspan|colspan/.test(table)) return table;
+    const pending: number[] = [];
+    return table.replace(/<tr([^>]*)>([\s\S]*?)<\/tr>/g, (_tr, trAttrs: string, inner: string) => {
+      const out: string[] = [];
+      let col = 0;
+      const fill = () => {
+        while ((pending[col] ?? 0) > 0) {
+          pending[col] -= 1;
+          out.push(EMPTY);
+          col += 1;
+        }
+      };
+      for (const m of inner.matchAll(/<(td|th)([^>]*)>([\s\S]*?)<\/\1>/g)) {
+        fill();
+        const rows = Number(/rowspan="(\d+)"/.exec(m[2])?.[1] ?? 1);
+        const cols = Number(/colspan="(\d+)"/.exec(m[2])?.[1] ?? 1);
+        out.push(m[0]);
+        for (let k = 0; k < cols; k++) {
+          if (k > 0) out.push(EMPTY);
+          pending[col + k] = rows - 1;
+        }
+        col += cols;
+      }
+      fill();
+      return `<tr${trAttrs}>${out.join('')}</tr>`;
+    });
+  });
+}
+
 export function htmlToText(html: string): string {
-  return html
+  return alignMergedCells(html)
     .replace(
       /<(td|th)([^>]*)>([\s\S]*?)<\/\1>/g,
       (_m, tag: string, _a: string, inner: string) =>

@@ -10,6 +10,7 @@ import { readLotColumns } from './lot-columns.ts';
 import { pageNoise } from './noise.ts';
 import { readProse } from './prose.ts';
 import { readSoup } from './soup.ts';
+import { readColumns } from './columns.ts';
 import { headerOrder, readByName, readBySerial, type Order } from './rows.ts';
 import { readStatedTotals, statedFor } from './stated.ts';
 import type { Proposal, ProposedItem, StatedTotals } from './types.ts';
@@ -111,17 +112,29 @@ function forLot(p: Proposal, lot: number): Proposal {
 
 const ORDERS: Order[] = ['np', 'nc', 'pn'];
 
-/** Each TAB cell of a line as a line of its own, at its own offset. */
+/**
+ * Each TAB cell of a line as a line of its own, at its own offset; a cell whose paragraphs were
+ * joined with spaces (a Word cell: （1）…（8分）：… （2）…) split again before each numbered one.
+ */
 function cellLines(lines: Line[]): Line[] {
   return lines.flatMap((l) => {
     if (!l.text.includes('\t')) return [l];
     const out: Line[] = [];
-    let at = 0;
-    for (const cell of l.text.split('\t')) {
-      const lead = cell.length - cell.trimStart().length;
-      const text = cell.trim();
-      if (text) out.push({ text, start: l.start + at + lead, end: l.start + at + lead + text.length });
-      at += cell.length + 1;
+    const re = /[^\t]+/g;
+    let m: RegExpExecArray | null;
+    while ((m = re.exec(l.text))) {
+      const cell = m[0];
+      const cuts = [0];
+      const at = /\s+(?=[（(]\d{1,2}[)）]|\d{1,2}[.、．](?!\d)|[a-z][)）.])/g;
+      let c: RegExpExecArray | null;
+      while ((c = at.exec(cell))) cuts.push(c.index + c[0].length);
+      cuts.forEach((from, k) => {
+        const part = cell.slice(from, cuts[k + 1] ?? cell.length);
+        const lead = part.length - part.trimStart().length;
+        const text = part.trim();
+        const start = l.start + m!.index + from + lead;
+        if (text) out.push({ text, start, end: start + text.length });
+      });
     }
     return out;
   });
@@ -162,6 +175,8 @@ export function proposalsFor(
   if (blocks) out.push(blocks);
   const soup = readSoup(lines, isNoise, lot);
   if (soup) out.push(soup);
+  const columns = readColumns(lines, isNoise, lot);
+  if (columns) out.push(columns);
   return out;
 }
 

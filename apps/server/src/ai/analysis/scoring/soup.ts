@@ -42,7 +42,7 @@ function isNameFragment(t: string): boolean {
   const opens = (s.match(/[（(]/g) ?? []).length;
   const closes = (s.match(/[)）]/g) ?? []).length;
   if (opens !== closes) return false;
-  if (headerRole(s)) return false;
+  if (headerRole(s) || /^(小计|合计|总计)/.test(s)) return false;
   return nameLike(s);
 }
 
