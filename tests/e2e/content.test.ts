@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createUserWithSession } from '../../apps/server/test/helpers/fixtures.ts';
-import { SqlOperatorDirectory } from '../../apps/server/src/policy/operator.ts';
+import { SqlOperatorDirectory } from '../../apps/server/src/policy/operator-repo.ts';
 import { gotoReady, settled, unexpectedErrors } from './helpers/browser.ts';
 import { browserSuite } from './helpers/suite.ts';
 

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startTestServer } from '../../apps/server/test/helpers/test-server.ts';
 import { createUserWithSession } from '../../apps/server/test/helpers/fixtures.ts';
-import { SqlOperatorDirectory } from '../../apps/server/src/policy/operator.ts';
+import { SqlOperatorDirectory } from '../../apps/server/src/policy/operator-repo.ts';
 import { settled, unexpectedErrors } from './helpers/browser.ts';
 import { browserSuite } from './helpers/suite.ts';
 
