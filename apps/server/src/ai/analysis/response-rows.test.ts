@@ -48,7 +48,7 @@ function requirementParts(text: string): Array<[number, number]> {
     const heading = t.length > 0 && t.length <= 60 && !/[，。；]/.test(named);
     const chapter = /^第[一二三四五六七八九十\d]+[章部分篇]/.test(t);
     const req =
-      /采购需求|技术参数|技术要求|服务要求|商务要求|需求书|技术规格|服务内容|采购清单|人员配置要求|售后服务要求/.test(
+      /采购需求|服务需求|项目需求|用户需求|技术参数|技术要求|服务要求|商务要求|需求书|技术规格|服务内容|采购清单|人员配置要求|售后服务要求/.test(
         named,
       );
     const other =
