@@ -4,7 +4,7 @@ import type { Database } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import type { NoticeTable } from '../auth/tables.ts';
-import { inTx } from '../../db/db.ts';
+import { NoticeRepo } from './repo.ts';
 
 const LEVELS = ['info', 'warning', 'success', 'error'] as const;
 
@@ -16,7 +16,7 @@ function item(r: NoticeTable, closedCount: number): AdminNoticeItem {
     content: r.content,
     link: r.link,
     version: r.version,
-    level: (LEVELS as readonly string[]).includes(r.level) ? (r.level as AdminNoticeItem['level']) : 'info',
+    level: LEVELS.find((l) => l === r.level) ?? 'info',
     published: r.status === 1,
     startAt: r.start_at,
     endAt: r.end_at,
@@ -34,43 +34,23 @@ const isoOrNull = (v: string | null | undefined) => (v ? new Date(v).toISOString
  * does not show a closed notice again; a new notice does.
  */
 export class NoticeAdminService {
+  private readonly repo: NoticeRepo;
+
   constructor(
-    private readonly db: Kysely<Database>,
+    db: Kysely<Database>,
     private readonly now: () => Date = () => new Date(),
-  ) {}
+  ) {
+    this.repo = new NoticeRepo(db);
+  }
 
   async list(): Promise<AdminNoticeItem[]> {
-    const rows = await this.db
-      .selectFrom('notices')
-      .selectAll()
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(500)
-      .execute();
-    if (!rows.length) return [];
-    const counts = await this.db
-      .selectFrom('user_notice_closes')
-      .select(['notice_id', (eb) => eb.fn.countAll<number>().as('n')])
-      .where(
-        'notice_id',
-        'in',
-        rows.map((r) => r.id),
-      )
-      .groupBy('notice_id')
-      .execute();
-    const closed = new Map(counts.map((c) => [c.notice_id, Number(c.n)]));
-    return rows.map((r) => item(r, closed.get(r.id) ?? 0));
+    return (await this.repo.allWithCloses()).map((n) => item(n.row, n.closed));
   }
 
   private async one(id: string): Promise<AdminNoticeItem> {
-    const row = await this.db.selectFrom('notices').selectAll().where('id', '=', id).executeTakeFirst();
-    if (!row) throw notFound('公告不存在或已删除');
-    const c = await this.db
-      .selectFrom('user_notice_closes')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('notice_id', '=', id)
-      .executeTakeFirst();
-    return item(row, Number(c?.n ?? 0));
+    const n = await this.repo.oneWithCloses(id);
+    if (!n) throw notFound('公告不存在或已删除');
+    return item(n.row, n.closed);
   }
 
   async save(input: SaveNotice): Promise<AdminNoticeItem> {
@@ -91,32 +71,23 @@ export class NoticeAdminService {
     };
     if (input.id === undefined) {
       const id = newId();
-      await this.db
-        .insertInto('notices')
-        .values({ id, ...fields, sort: 0, created_at: at })
-        .execute();
+      await this.repo.insert({ id, ...fields, sort: 0, created_at: at });
       return this.one(id);
     }
     const id = String(input.id);
-    const res = await this.db.updateTable('notices').set(fields).where('id', '=', id).executeTakeFirst();
-    if (!Number(res.numUpdatedRows)) throw notFound('公告不存在或已删除');
+    if (!(await this.repo.update(id, fields))) throw notFound('公告不存在或已删除');
     return this.one(id);
   }
 
   async setPublished(id: string, published: boolean): Promise<void> {
-    const res = await this.db
-      .updateTable('notices')
-      .set({ status: published ? 1 : 0, updated_at: this.now().toISOString() })
-      .where('id', '=', id)
-      .executeTakeFirst();
-    if (!Number(res.numUpdatedRows)) throw notFound('公告不存在或已删除');
+    const found = await this.repo.update(id, {
+      status: published ? 1 : 0,
+      updated_at: this.now().toISOString(),
+    });
+    if (!found) throw notFound('公告不存在或已删除');
   }
 
   async remove(id: string): Promise<void> {
-    await inTx(this.db, async (trx) => {
-      await trx.deleteFrom('user_notice_closes').where('notice_id', '=', id).execute();
-      const res = await trx.deleteFrom('notices').where('id', '=', id).executeTakeFirst();
-      if (!Number(res.numDeletedRows)) throw notFound('公告不存在或已删除');
-    });
+    if (!(await this.repo.remove(id))) throw notFound('公告不存在或已删除');
   }
 }
