@@ -216,7 +216,6 @@ export const QUERY_ALLOWLIST = [
   'apps/server/src/modules/customers/service.ts',
   'apps/server/src/modules/employee/invitations.ts',
   'apps/server/src/modules/employee/service.ts',
-  'apps/server/src/modules/export/console.ts',
   'apps/server/src/modules/quota/service.ts',
   'apps/server/src/modules/sms/service.ts',
   'apps/server/src/modules/user/service.ts',
