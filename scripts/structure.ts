@@ -217,7 +217,6 @@ export const QUERY_ALLOWLIST = [
   'apps/server/src/modules/employee/invitations.ts',
   'apps/server/src/modules/employee/service.ts',
   'apps/server/src/modules/quota/service.ts',
-  'apps/server/src/modules/sms/service.ts',
   'apps/server/src/modules/user/service.ts',
   'apps/server/src/modules/wechat/service.ts',
 ];

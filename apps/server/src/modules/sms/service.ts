@@ -8,7 +8,7 @@ import type { Clock, RateLimiter } from '../../http/rate-limit.ts';
 import { newId } from '../../lib/ids.ts';
 import { formatWait, iso } from '../auth/util.ts';
 import type { SmsProvider } from './provider.ts';
-import { inTx } from '../../db/db.ts';
+import { SmsCodeRepo } from './repo.ts';
 
 export interface SmsServiceOptions {
   db: Kysely<Database>;
@@ -30,7 +30,10 @@ export class SmsService {
   /** Replaceable (tests simulate a failing gateway). */
   provider: SmsProvider;
 
+  private readonly codes: SmsCodeRepo;
+
   constructor(private readonly o: SmsServiceOptions) {
+    this.codes = new SmsCodeRepo(o.db);
     this.provider = o.provider;
   }
 
@@ -77,39 +80,23 @@ export class SmsService {
       '0',
     );
     const id = newId();
-    await inTx(this.o.db, async (trx) => {
-      await trx
-        .updateTable('sms_codes')
-        .set({ consumed_at: iso(now) })
-        .where('phone', '=', phone)
-        .where('purpose', '=', purpose)
-        .where('consumed_at', 'is', null)
-        .execute();
-      await trx
-        .insertInto('sms_codes')
-        .values({
-          id,
-          phone,
-          purpose,
-          code_hash: this.hash(id, phone, purpose, code),
-          attempts: 0,
-          created_at: iso(now),
-          expires_at: iso(now + AUTH_LIMITS.smsCodeTtlSeconds * 1000),
-          consumed_at: null,
-          ip: ip.slice(0, 64),
-        })
-        .execute();
+    await this.codes.replace({
+      id,
+      phone,
+      purpose,
+      code_hash: this.hash(id, phone, purpose, code),
+      attempts: 0,
+      created_at: iso(now),
+      expires_at: iso(now + AUTH_LIMITS.smsCodeTtlSeconds * 1000),
+      consumed_at: null,
+      ip: ip.slice(0, 64),
     });
 
     try {
       await this.provider.send({ phone, code, purpose });
     } catch (err) {
       this.o.log.error({ err, provider: this.provider.name }, 'sms send failed');
-      await this.o.db
-        .updateTable('sms_codes')
-        .set({ consumed_at: iso(now) })
-        .where('id', '=', id)
-        .execute();
+      await this.codes.consume(id, iso(now));
       // The user did not get a code: let them ask again at once.
       await this.o.limiter.reset(limits[0].key);
       throw new AppError(Code.SERVER_ERROR, '短信发送失败，请稍后再试');
@@ -117,24 +104,14 @@ export class SmsService {
 
     this.sends += 1;
     if (this.sends % 100 === 0) {
-      await this.o.db
-        .deleteFrom('sms_codes')
-        .where('expires_at', '<', iso(now - 86_400_000))
-        .execute();
+      await this.codes.deleteExpiredBefore(iso(now - 86_400_000));
     }
   }
 
   /** Checks and uses up the code; throws a 400 naming what is wrong. */
   async verify(phone: string, purpose: SmsPurpose, code: string): Promise<void> {
     const now = this.o.clock.now();
-    const row = await this.o.db
-      .selectFrom('sms_codes')
-      .selectAll()
-      .where('phone', '=', phone)
-      .where('purpose', '=', purpose)
-      .orderBy('created_at', 'desc')
-      .limit(1)
-      .executeTakeFirst();
+    const row = await this.codes.latest(phone, purpose);
     if (!row) throw badRequest('请先获取短信验证码');
     if (row.consumed_at) throw badRequest('验证码已失效，请重新获取');
     if (Date.parse(row.expires_at) <= now) throw badRequest('验证码已过期，请重新获取');
@@ -143,26 +120,13 @@ export class SmsService {
     const expected = Buffer.from(row.code_hash, 'hex');
     const actual = Buffer.from(this.hash(row.id, phone, purpose, code), 'hex');
     if (!timingSafeEqual(expected, actual)) {
-      const res = await this.o.db
-        .updateTable('sms_codes')
-        .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
-        .where('id', '=', row.id)
-        .where('consumed_at', 'is', null)
-        .where('attempts', '<', AUTH_LIMITS.smsMaxWrongTries)
-        .executeTakeFirst();
+      const counted = await this.codes.countWrongTry(row.id);
       const left = AUTH_LIMITS.smsMaxWrongTries - row.attempts - 1;
-      if (Number(res.numUpdatedRows) === 0 || left <= 0) throw badRequest('验证码错误次数过多，请重新获取');
+      if (!counted || left <= 0) throw badRequest('验证码错误次数过多，请重新获取');
       throw badRequest(`验证码错误，还可尝试 ${left} 次`);
     }
 
     // Single use even when two requests carry the same code at the same moment.
-    const used = await this.o.db
-      .updateTable('sms_codes')
-      .set({ consumed_at: iso(now) })
-      .where('id', '=', row.id)
-      .where('consumed_at', 'is', null)
-      .where('attempts', '<', AUTH_LIMITS.smsMaxWrongTries)
-      .executeTakeFirst();
-    if (Number(used.numUpdatedRows) !== 1) throw badRequest('验证码已失效，请重新获取');
+    if (!(await this.codes.useUp(row.id, iso(now)))) throw badRequest('验证码已失效，请重新获取');
   }
 }
