@@ -218,7 +218,6 @@ export const QUERY_ALLOWLIST = [
   'apps/server/src/modules/employee/service.ts',
   'apps/server/src/modules/quota/service.ts',
   'apps/server/src/modules/user/service.ts',
-  'apps/server/src/modules/wechat/service.ts',
 ];
 
 const QUERY_CALL = /\.(selectFrom|insertInto|updateTable|deleteFrom)\(/;

@@ -7,18 +7,23 @@ import { AppError, badRequest } from '../../http/errors.ts';
 import type { Clock } from '../../http/rate-limit.ts';
 import { iso, SweepEvery } from '../auth/util.ts';
 import type { WechatProvider } from './provider.ts';
+import { WechatSceneRepo } from './repo.ts';
 
 /** How long a confirmed scene may still be exchanged for a token after the QR itself expired. */
 const CONFIRMED_GRACE_MS = 5 * 60 * 1000;
 
 /** QR login scenes: waiting -> (scanned) -> confirmed -> used once by grant_type=social. */
 export class WechatService {
+  private readonly scenes: WechatSceneRepo;
+
   constructor(
-    private readonly db: Kysely<Database>,
+    db: Kysely<Database>,
     public readonly provider: WechatProvider,
     private readonly clock: Clock,
     private readonly log: Logger,
-  ) {}
+  ) {
+    this.scenes = new WechatSceneRepo(db);
+  }
 
   /** Expired scenes go now and then, with a new one. */
   private readonly housekeeping = new SweepEvery(200);
@@ -40,37 +45,25 @@ export class WechatService {
       this.log.error({ err }, 'wechat qr create failed');
       throw new AppError(Code.SERVER_ERROR, '微信登录二维码获取失败，请稍后再试或使用短信登录');
     }
-    await this.db
-      .insertInto('wechat_scenes')
-      .values({
-        code,
-        state: 'waiting',
-        openid: null,
-        nickname: null,
-        created_at: iso(now),
-        expires_at: iso(now + qr.expiresIn * 1000),
-        scanned_at: null,
-        confirmed_at: null,
-        consumed_at: null,
-      })
-      .execute();
+    await this.scenes.insert({
+      code,
+      state: 'waiting',
+      openid: null,
+      nickname: null,
+      created_at: iso(now),
+      expires_at: iso(now + qr.expiresIn * 1000),
+      scanned_at: null,
+      confirmed_at: null,
+      consumed_at: null,
+    });
     // Scenes are kept a day past their expiry (a confirmed one may still be exchanged for a while).
-    await this.housekeeping.after(() =>
-      this.db
-        .deleteFrom('wechat_scenes')
-        .where('expires_at', '<', iso(now - 86_400_000))
-        .execute(),
-    );
+    await this.housekeeping.after(() => this.scenes.deleteExpiredBefore(iso(now - 86_400_000)));
     return { code, qrUrl: qr.qrUrl, expiresIn: qr.expiresIn, provider: this.provider.name };
   }
 
   /** An unknown code answers 'expired' like an old one: nothing to learn by guessing. */
   async state(code: string): Promise<WechatState> {
-    const row = await this.db
-      .selectFrom('wechat_scenes')
-      .selectAll()
-      .where('code', '=', code)
-      .executeTakeFirst();
+    const row = await this.scenes.find(code);
     if (!row || row.consumed_at) return 'expired';
     const now = this.clock.now();
     const expiresAt = Date.parse(row.expires_at);
@@ -80,53 +73,24 @@ export class WechatService {
   }
 
   async markScanned(code: string): Promise<boolean> {
-    const r = await this.db
-      .updateTable('wechat_scenes')
-      .set({ state: 'scanned', scanned_at: iso(this.clock.now()) })
-      .where('code', '=', code)
-      .where('state', '=', 'waiting')
-      .where('consumed_at', 'is', null)
-      .where('expires_at', '>', iso(this.clock.now()))
-      .executeTakeFirst();
-    return Number(r.numUpdatedRows) === 1;
+    return this.scenes.markScanned(code, iso(this.clock.now()));
   }
 
   /** The WeChat user `openid` confirmed the scene (event callback or simulator). */
   async confirm(code: string, openid: string, nickname: string | null): Promise<boolean> {
-    const now = iso(this.clock.now());
-    const r = await this.db
-      .updateTable('wechat_scenes')
-      .set({ state: 'confirmed', openid, nickname, confirmed_at: now })
-      .where('code', '=', code)
-      .where('state', 'in', ['waiting', 'scanned'])
-      .where('consumed_at', 'is', null)
-      .where('expires_at', '>', now)
-      .executeTakeFirst();
-    return Number(r.numUpdatedRows) === 1;
+    return this.scenes.confirm(code, openid, nickname, iso(this.clock.now()));
   }
 
   /** Uses up a confirmed scene (single use) and says who confirmed it. */
   async consume(code: string): Promise<{ openid: string; nickname: string | null }> {
     const now = this.clock.now();
-    const r = await this.db
-      .updateTable('wechat_scenes')
-      .set({ consumed_at: iso(now) })
-      .where('code', '=', code)
-      .where('state', '=', 'confirmed')
-      .where('consumed_at', 'is', null)
-      .where('expires_at', '>', iso(now - CONFIRMED_GRACE_MS))
-      .executeTakeFirst();
-    if (Number(r.numUpdatedRows) !== 1) {
+    if (!(await this.scenes.consume(code, iso(now), iso(now - CONFIRMED_GRACE_MS)))) {
       const state = await this.state(code);
       if (state === 'waiting' || state === 'scanned') throw badRequest('请先在微信中确认登录');
       throw badRequest('二维码已失效，请刷新后重新扫码');
     }
-    const row = await this.db
-      .selectFrom('wechat_scenes')
-      .select(['openid', 'nickname'])
-      .where('code', '=', code)
-      .executeTakeFirstOrThrow();
-    if (!row.openid) throw badRequest('二维码已失效，请刷新后重新扫码');
+    const row = await this.scenes.find(code);
+    if (!row?.openid) throw badRequest('二维码已失效，请刷新后重新扫码');
     return { openid: row.openid, nickname: row.nickname };
   }
 }
