@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import {
   makePage,
   maskPhone,
@@ -57,23 +57,18 @@ export async function createCompany(
       registrationNo: c.registrationNo ?? null,
       adminUserId: null,
     });
-    if (c.bids)
-      await trx.updateTable('tenants').set({ bid_number: c.bids }).where('id', '=', tenantId).execute();
+    if (c.bids) await repo.updateTenant(trx, tenantId, { bid_number: c.bids });
     let userId: string;
     if (existing) {
       userId = existing.id;
-      await trx
-        .updateTable('users')
-        .set({
-          tenant_id: tenantId,
-          home_tenant_id: existing.tenant_id,
-          role: 'company_admin',
-          is_employee: 1,
-          ...(c.adminName ? { name: c.adminName } : {}),
-          updated_at: new Date().toISOString(),
-        })
-        .where('id', '=', existing.id)
-        .execute();
+      await repo.updateUser(trx, existing.id, {
+        tenant_id: tenantId,
+        home_tenant_id: existing.tenant_id,
+        role: 'company_admin',
+        is_employee: 1,
+        ...(c.adminName ? { name: c.adminName } : {}),
+        updated_at: new Date().toISOString(),
+      });
     } else {
       const user = await repo.createUser(trx, {
         phone: c.phone,
@@ -85,7 +80,7 @@ export async function createCompany(
       });
       userId = user.id;
     }
-    await trx.updateTable('tenants').set({ admin_user_id: userId }).where('id', '=', tenantId).execute();
+    await repo.updateTenant(trx, tenantId, { admin_user_id: userId });
     return { tenantId, userId };
   });
 }
@@ -132,31 +127,7 @@ export class EmployeeService {
     q: EmployeeListQuery & { current: number; size: number },
   ): Promise<Page<Employee>> {
     const tenantId = authorizeEmployeeAdmin(auth);
-    let base = this.db
-      .selectFrom('users')
-      .where('tenant_id', '=', tenantId)
-      .where('is_employee', '=', 1)
-      .where('status', '=', 'active');
-    const kw = q.keyword?.trim();
-    if (kw) {
-      const like = `%${kw.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      base = base.where((eb) =>
-        eb.or([
-          sql<boolean>`${eb.ref('name')} like ${like} escape '\\'`,
-          sql<boolean>`${eb.ref('phone')} like ${like} escape '\\'`,
-        ]),
-      );
-    }
-    const total = Number((await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
-    const rows = await base
-      .selectAll()
-      // The administrator first, then by joining order.
-      .orderBy(sql`case when role = 'company_admin' then 0 else 1 end`)
-      .orderBy('created_at', 'asc')
-      .orderBy('id', 'asc')
-      .limit(q.size)
-      .offset((q.current - 1) * q.size)
-      .execute();
+    const { total, rows } = await this.repo.employeesPage(tenantId, q.keyword?.trim(), q.current, q.size);
     return makePage(rows.map(view), total, { current: q.current, size: q.size });
   }
 
@@ -167,31 +138,14 @@ export class EmployeeService {
   async remove(auth: SessionActor, id: string): Promise<void> {
     const tenantId = authorizeEmployeeAdmin(auth);
     if (id === auth.userId) throw badRequest('不能移除企业管理员自己');
-    const target = await this.db
-      .selectFrom('users')
-      .selectAll()
-      .where('id', '=', id)
-      .where('tenant_id', '=', tenantId)
-      .where('is_employee', '=', 1)
-      .executeTakeFirst();
+    const target = await this.repo.employee(tenantId, id);
     if (!target) throw notFound('员工不存在');
     if (target.role !== 'employee') throw badRequest('不能移除企业管理员');
     await inTx(this.db, async (trx) => {
       const home =
         target.home_tenant_id ?? (await this.repo.createTenant(trx, { name: '', adminUserId: target.id }));
-      const r = await trx
-        .updateTable('users')
-        .set({
-          tenant_id: home,
-          home_tenant_id: null,
-          role: 'personal',
-          is_employee: 0,
-          updated_at: new Date().toISOString(),
-        })
-        .where('id', '=', target.id)
-        .where('tenant_id', '=', tenantId)
-        .executeTakeFirst();
-      if (Number(r.numUpdatedRows) !== 1) throw notFound('员工不存在');
+      const left = await this.repo.leaveCompany(trx, target.id, tenantId, home, new Date().toISOString());
+      if (!left) throw notFound('员工不存在');
     });
     await this.sessions.revokeAllOfUser(target.id);
   }

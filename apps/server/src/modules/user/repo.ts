@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Kysely, Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Database, TenantTable, UserTable } from '../../db/schema.ts';
 import { newId } from '../../lib/ids.ts';
 import { isUniqueViolation, newInviteCode } from '../auth/util.ts';
@@ -147,5 +147,62 @@ export class UserRepo {
       .set({ last_login_at: new Date().toISOString() })
       .where('id', '=', userId)
       .execute();
+  }
+
+  async updateUser(db: Db, id: string, patch: Partial<UserRow>): Promise<void> {
+    await db.updateTable('users').set(patch).where('id', '=', id).execute();
+  }
+
+  async updateTenant(db: Db, id: string, patch: Partial<TenantRow>): Promise<void> {
+    await db.updateTable('tenants').set(patch).where('id', '=', id).execute();
+  }
+
+  /** A page of the company's active employees (name or phone containing `keyword`), the administrator first. */
+  async employeesPage(tenantId: string, keyword: string | undefined, current: number, size: number) {
+    let base = this.db
+      .selectFrom('users')
+      .where('tenant_id', '=', tenantId)
+      .where('is_employee', '=', 1)
+      .where('status', '=', 'active');
+    if (keyword) {
+      const like = `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      base = base.where((eb) =>
+        eb.or([
+          sql<boolean>`${eb.ref('name')} like ${like} escape '\\'`,
+          sql<boolean>`${eb.ref('phone')} like ${like} escape '\\'`,
+        ]),
+      );
+    }
+    const total = Number((await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    const rows = await base
+      .selectAll()
+      .orderBy(sql`case when role = 'company_admin' then 0 else 1 end`)
+      .orderBy('created_at', 'asc')
+      .orderBy('id', 'asc')
+      .limit(size)
+      .offset((current - 1) * size)
+      .execute();
+    return { total, rows };
+  }
+
+  employee(tenantId: string, id: string) {
+    return this.db
+      .selectFrom('users')
+      .selectAll()
+      .where('id', '=', id)
+      .where('tenant_id', '=', tenantId)
+      .where('is_employee', '=', 1)
+      .executeTakeFirst();
+  }
+
+  /** The employee leaves `tenantId` for `home` as a personal user; false when they were no longer in it. */
+  async leaveCompany(db: Db, id: string, tenantId: string, home: string, at: string): Promise<boolean> {
+    const r = await db
+      .updateTable('users')
+      .set({ tenant_id: home, home_tenant_id: null, role: 'personal', is_employee: 0, updated_at: at })
+      .where('id', '=', id)
+      .where('tenant_id', '=', tenantId)
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows) === 1;
   }
 }
