@@ -40,6 +40,26 @@ function cellsOf(l: Line): Cell[] {
   return out;
 }
 
+/** A header cell's roles: one, or two when the PDF's text glued two labels (编号评审因素). */
+function rolesOf(text: string): Array<HeaderRole | null> {
+  const t = text.replace(/\s+/g, '');
+  const one = headerRole(t);
+  if (one || t.length < 4) return [one];
+  for (let k = 2; k <= t.length - 2; k++) {
+    const a = headerRole(t.slice(0, k));
+    const b = headerRole(t.slice(k));
+    if (a && b) return [a, b];
+  }
+  return [null];
+}
+
+/** A row's code or serial in its own cell: 3, A1, T-2, 2.1. */
+const CODE = /^(?:[A-Za-z]{1,2}[-‐]?\d{1,2}|\d{1,2}(?:\.\d{1,2})?)$/;
+/** A category row, perhaps behind a letter code: A商务部分（15分）, 一、报价分（30分）. */
+function categoryRow(t: string): { label: string; points: number | null } | null {
+  return catCell(t.replace(/^[A-Za-z]\s*/, ''));
+}
+
 export function readColumns(
   lines: Line[],
   isNoise: (t: string) => boolean,
@@ -47,73 +67,123 @@ export function readColumns(
 ): Proposal | null {
   const h = lines.findIndex((l) => {
     if (!l.text.includes('\t')) return false;
-    const roles = cellsOf(l).map((c) => headerRole(c.text));
+    const roles = cellsOf(l).flatMap((c) => rolesOf(c.text));
     return roles.includes('name') && roles.filter((r) => r != null).length >= 2;
   });
   if (h < 0) return null;
-  const roles: Array<HeaderRole | null> = cellsOf(lines[h]).map((c) => headerRole(c.text));
+  const roles: Array<HeaderRole | null> = cellsOf(lines[h]).flatMap((c) => rolesOf(c.text));
   const col = (r: HeaderRole) => roles.indexOf(r);
   const nameAt = col('name');
   const pointsAt = col('points');
   const critAt = col('criteria');
   const catAt = col('cat');
+  const seqAt = col('seq');
   const width = roles.length;
 
-  const items: Array<ProposedItem & { crit: Cell[] }> = [];
+  type Row = ProposedItem & { crit: Cell[]; closed: boolean };
+  const items: Row[] = [];
   const subtotals: Proposal['subtotals'] = [];
   let group: { label: string; category: ProposedItem['category'] } | null = null;
+  const setGroup = (c: { label: string; points: number | null }, span: Span) => {
+    group = { label: c.label, category: categoryOfLabel(c.label) };
+    if (c.points != null)
+      subtotals.push({ label: c.label, category: group.category, points: c.points, span });
+  };
+  let prevRow = false;
   for (const l of lines.slice(h + 1)) {
     const t = l.text.trim();
+    // A blank line ends the row above: what follows is not its wrapped name.
+    const wasRow = prevRow;
+    prevRow = false;
     if (!t || isNoise(l.text)) continue;
     const last = items[items.length - 1];
-    // A name wrapped inside its cell (景观环境设计方 / 案): a short name-like piece goes on with it.
+    // A name wrapped inside its cell (景观环境设计方 / 案), before the row's criteria began.
     const wrapName = (c: Cell) => {
-      if (!last || c.text.length > 12 || !nameLike(c.text) || /[，。；\d（(]|^(小计|合计|总计)/.test(c.text))
+      if (
+        !last ||
+        last.closed ||
+        c.text.length > 12 ||
+        !nameLike(c.text) ||
+        /[，。；\d（(]|^(小计|合计|总计)/.test(c.text)
+      )
         return false;
       last.name += c.text;
       last.nameSpan = { start: last.nameSpan.start, end: c.span.end };
       return true;
     };
+    const piece = (c: Cell, k: number) => {
+      // A cell of the last row, in column k.
+      if (!last) return;
+      if (k === pointsAt && last.points == null) {
+        const v = numberValue(c.text);
+        if (v != null) {
+          last.points = v;
+          last.pointsSpan = c.span;
+          last.closed = true;
+          return;
+        }
+      }
+      if (k === nameAt && wrapName(c)) return;
+      if (k === critAt || k < 0 || roles[k] == null) {
+        last.crit.push(c);
+        last.closed = true;
+      }
+    };
     if (!l.text.includes('\t')) {
-      // A paragraph after the table ends it; a wrapped line of the last row continues it.
-      if (!last || t.length > 80 || /^(第[一二三四五六七八九十\d]+[章节]|[一二三四五六七八九十]+、)/.test(t))
+      // A paragraph after the table ends it; a category row labels the rows after it.
+      if (
+        /^(第[一二三四五六七八九十\d]+[章节]|[一二三四五六七八九十]+、\S{0,20}$)/.test(t) &&
+        !categoryRow(t)
+      )
         break;
-      const piece = { text: t, span: { start: l.start, end: l.end } };
-      if (!wrapName(piece)) last.crit.push(piece);
+      const cat = t.length <= 24 ? categoryRow(t) : null;
+      if (cat) {
+        setGroup(cat, { start: l.start, end: l.end });
+        continue;
+      }
+      if (!last || t.length > 80) break;
+      const c = { text: t, span: { start: l.start, end: l.end } };
+      // A short line right under its row's line ends the row's name (景观环境设计方 / 案).
+      const underRow = wasRow && t.length <= 8 && !/[，。；：:、]/.test(t);
+      if (underRow) last.closed = false;
+      if (last.points == null && pointsAt >= 0 && numberValue(t) != null) piece(c, pointsAt);
+      else if (!wrapName(c)) {
+        last.crit.push(c);
+        last.closed = true;
+      }
       continue;
     }
     const cells = cellsOf(l);
-    if (cells.length < Math.max(2, width - 1)) {
-      // The wrapped rest of a row: the name's end, then the criteria's.
-      if (!last) continue;
-      const [first, ...rest] = cells.filter((c) => c.text);
-      if (first && !wrapName(first)) last.crit.push(first);
-      last.crit.push(...rest);
+    if (cells.every((c) => !c.text || rolesOf(c.text).every((r) => r != null))) continue;
+    // A new row: it fills (nearly) every column, or starts with its code in the 序号 column.
+    const coded = seqAt >= 0 && CODE.test(cells[0].text);
+    if (cells.length < Math.max(2, width - 1) && !coded) {
+      // The wrapped rest of the last row: its cells are the rightmost columns.
+      const from = width - cells.length;
+      cells.forEach((c, i) => {
+        if (!c.text) return;
+        // Its first cell, if it is no number, is the name's wrapped end (…合理 / 性与地域文化表达).
+        if (i === 0 && last && numberValue(c.text) == null && from + i <= Math.max(nameAt, pointsAt)) {
+          const was = last.closed;
+          last.closed = false;
+          const wrapped = wrapName(c);
+          last.closed = was;
+          if (wrapped) return;
+        }
+        piece(c, from + i);
+      });
       continue;
     }
-    if (cells.every((c) => !c.text || headerRole(c.text))) continue;
-    const at = (k: number) => (k >= 0 ? cells[k] : undefined);
-    const cat = at(catAt)?.text ? catCell(at(catAt)!.text) : null;
-    if (cat) {
-      group = { label: cat.label, category: categoryOfLabel(cat.label) };
-      if (cat.points != null)
-        subtotals.push({
-          label: cat.label,
-          category: group.category,
-          points: cat.points,
-          span: at(catAt)!.span,
-        });
-    }
+    const offset = coded ? seqAt : 0;
+    const at = (k: number) => (k >= 0 && k - offset >= 0 ? cells[k - offset] : undefined);
+    const catText = at(catAt)?.text;
+    const cat = catText ? catCell(catText) : null;
+    if (cat) setGroup(cat, at(catAt)!.span);
     const nameCell = at(nameAt);
     if (!nameCell?.text) {
-      // A row of its own for a category (一、报价分（30分）): it labels the rows after it.
       const first = cells.find((c) => c.text);
-      const c = first ? catCell(first.text) : null;
-      if (c) {
-        group = { label: c.label, category: categoryOfLabel(c.label) };
-        if (c.points != null)
-          subtotals.push({ label: c.label, category: group.category, points: c.points, span: first!.span });
-      }
+      const c = first ? categoryRow(first.text) : null;
+      if (c) setGroup(c, first!.span);
       continue;
     }
     if (/^(合\s*计|总\s*计|小\s*计|总\s*分)/.test(nameCell.text)) continue;
@@ -122,23 +192,26 @@ export function readColumns(
     if (!nameLike(name)) continue;
     const pointsCell = at(pointsAt);
     const written = pointsCell?.text ? numberValue(pointsCell.text) : null;
+    const g = group as { label: string; category: ProposedItem['category'] } | null;
     items.push({
       name,
       points: written ?? inName?.points ?? null,
       criteria: at(critAt)?.text ?? '',
-      category: group?.category ?? null,
-      group: group?.label ?? null,
+      category: g?.category ?? null,
+      group: g?.label ?? null,
       lot,
       span: { start: cells[0].span.start, end: cells[cells.length - 1].span.end },
       nameSpan: nameCell.span,
       pointsSpan: written != null ? pointsCell!.span : inName ? nameCell.span : null,
       serial: null,
       crit: at(critAt)?.text ? [at(critAt)!] : [],
+      closed: Boolean(at(critAt)?.text) || written != null,
     });
+    prevRow = true;
   }
   // Points only in the criteria: 本项最高得6分, 满分8分.
   for (const it of items) {
-    if (it.points != null) continue;
+    if (it.points != null || !it.crit.length) continue;
     const text = it.crit.map((c) => c.text).join('');
     const p = pointsInCriteria(text);
     if (p == null) continue;
@@ -146,7 +219,7 @@ export function readColumns(
     it.criteria = text;
     it.pointsSpan = { start: it.crit[0].span.start, end: it.crit[it.crit.length - 1].span.end };
   }
-  const out = items.map(({ crit: _crit, ...it }) => it);
+  const out = items.map(({ crit: _crit, closed: _closed, ...it }) => it);
   if (out.filter((it) => it.points != null).length < 2) return null;
   return { reader: 'columns', lot, items: out, subtotals };
 }
