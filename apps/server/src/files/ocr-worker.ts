@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import { ocrImage, type OcrPage } from './ocr/page.ts';
-import { renderPage } from './ocr/render.ts';
+import { renderImage, renderPage } from './ocr/render.ts';
 
 /**
  * Child-process entry for OCR (lib/child-worker-boot.mjs, run by files/parse.ts): reads one page of a
@@ -30,7 +30,9 @@ async function docOf(file: string): Promise<Doc> {
   return doc;
 }
 
-export async function handle(p: { file: string; page: number }): Promise<OcrPage> {
+/** A page of a PDF, or (image: true) a PNG/JPEG file such as a photographed certificate. */
+export async function handle(p: { file: string; page: number; image?: boolean }): Promise<OcrPage> {
+  if (p.image) return ocrImage(await renderImage(await fs.readFile(p.file)));
   const doc = await docOf(p.file);
   const img = await renderPage(doc, p.page);
   return ocrImage(img);

@@ -198,6 +198,18 @@ export class ParseRunner {
     return { text, pages: parsed.pages, headings: parsed.headings, ocrPages: read.sort((a, b) => a - b) };
   }
 
+  /**
+   * Reads one scan by OCR: a PNG/JPEG image, or the first page of a PDF, in an OCR child with the
+   * same caps and at the same fair gate as a tender's pages.
+   */
+  async ocrScan(file: string, kind: 'image' | 'pdf', req: ParseRequest = {}): Promise<OcrPage> {
+    return this.gate.run(
+      req.actor ?? SYSTEM,
+      () => this.ocrSandbox.run<OcrPage>({ file, page: 1, image: kind === 'image' }, { signal: req.signal }),
+      req.signal,
+    );
+  }
+
   /** Parses waiting for a slot (all users). */
   get queued(): number {
     return this.gate.queued;

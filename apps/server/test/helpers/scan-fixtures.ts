@@ -176,3 +176,103 @@ export function pdfPages(pdf: Buffer, keep: number[]): Buffer {
   s = s.slice(0, count.index + 7) + n + s.slice(count.index + 7 + count[1].length);
   return Buffer.from(s, 'latin1');
 }
+
+/** What certificateScan prints. */
+export interface CertificateText {
+  title: string;
+  company: string;
+  number: string;
+  name: string;
+  issuer: string;
+  /** e.g. 2023年06月01日至2028年05月31日 */
+  period: string;
+}
+
+export const SAMPLE_CERTIFICATE: CertificateText = {
+  title: '建筑业企业资质证书',
+  company: '临川市宏远建设有限公司',
+  number: 'D236051234',
+  name: '建筑工程施工总承包贰级',
+  issuer: '临川省住房和城乡建设厅',
+  period: '2023年06月01日至2028年05月31日',
+};
+
+/**
+ * A scanned certificate as a writer photographs or scans one: landscape A4 at `dpi`, a double
+ * border, the title, labelled fields, the issuer over a red seal, turned by `turnDeg`, light noise.
+ */
+export async function certificateScan(
+  c: CertificateText = SAMPLE_CERTIFICATE,
+  opts: { dpi?: number; turnDeg?: number; format?: 'png' | 'jpeg' } = {},
+): Promise<{ bytes: Buffer; w: number; h: number }> {
+  const dpi = opts.dpi ?? 150;
+  // Skia finds the CJK fonts by name (Debian's Noto CJK registers its first face, JP).
+  const sans = '"Noto Sans CJK SC", "Noto Sans CJK JP", sans-serif';
+  const serif = '"Noto Serif CJK SC", "Noto Serif CJK JP", serif';
+  const w = Math.round((297 / 25.4) * dpi);
+  const h = Math.round((210 / 25.4) * dpi);
+  const flat = createCanvas(w, h);
+  const ctx = flat.getContext('2d');
+  ctx.fillStyle = '#fbf8ef';
+  ctx.fillRect(0, 0, w, h);
+  ctx.strokeStyle = '#8a6d3b';
+  ctx.lineWidth = dpi / 25;
+  ctx.strokeRect(dpi * 0.4, dpi * 0.4, w - dpi * 0.8, h - dpi * 0.8);
+  ctx.lineWidth = dpi / 75;
+  ctx.strokeRect(dpi * 0.55, dpi * 0.55, w - dpi * 1.1, h - dpi * 1.1);
+  ctx.fillStyle = '#222';
+  ctx.textAlign = 'center';
+  ctx.font = `bold ${Math.round(dpi * 0.42)}px ${serif}`;
+  ctx.fillText(c.title, w / 2, dpi * 1.5);
+  ctx.textAlign = 'left';
+  ctx.font = `${Math.round(dpi * 0.17)}px ${sans}`;
+  const rows: Array<[string, string]> = [
+    ['企业名称', c.company],
+    ['证书编号', c.number],
+    ['资质类别及等级', c.name],
+    ['有效期', c.period],
+  ];
+  rows.forEach(([label, value], i) => {
+    const y = dpi * (2.4 + i * 0.6);
+    ctx.fillText(`${label}：${value}`, dpi * 1.5, y);
+  });
+  ctx.fillText(`发证机关：${c.issuer}`, w * 0.55, dpi * 5.2);
+  ctx.fillText('发证日期：2023年06月01日', w * 0.55, dpi * 5.7);
+  // The issuer's round red seal over its name.
+  const cx = w * 0.68;
+  const cy = dpi * 5.1;
+  const r = dpi * 0.7;
+  ctx.globalAlpha = 0.7;
+  ctx.strokeStyle = '#d21f1f';
+  ctx.fillStyle = '#d21f1f';
+  ctx.lineWidth = dpi / 30;
+  ctx.beginPath();
+  ctx.arc(cx, cy, r, 0, Math.PI * 2);
+  ctx.stroke();
+  ctx.textAlign = 'center';
+  ctx.font = `${Math.round(dpi / 3)}px ${sans}`;
+  ctx.fillText('★', cx, cy + dpi / 10);
+  ctx.globalAlpha = 1;
+
+  const sheet = createCanvas(w, h);
+  const sctx = sheet.getContext('2d');
+  sctx.fillStyle = 'white';
+  sctx.fillRect(0, 0, w, h);
+  sctx.translate(w / 2, h / 2);
+  sctx.rotate(((opts.turnDeg ?? 0.4) * Math.PI) / 180);
+  sctx.translate(-w / 2, -h / 2);
+  sctx.drawImage(await loadImage(await flat.encode('png')), 0, 0);
+  sctx.setTransform(1, 0, 0, 1, 0, 0);
+  const img = sctx.getImageData(0, 0, w, h);
+  let seed = 4242;
+  for (let i = 0; i < img.data.length; i += 4) {
+    seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+    if (seed / 0x7fffffff > 0.03) continue;
+    seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+    const v = (seed / 0x7fffffff - 0.5) * 60;
+    for (let k = 0; k < 3; k++) img.data[i + k] = Math.max(0, Math.min(255, img.data[i + k] + v));
+  }
+  sctx.putImageData(img, 0, 0);
+  const bytes = opts.format === 'jpeg' ? await sheet.encode('jpeg', 85) : await sheet.encode('png');
+  return { bytes, w, h };
+}

@@ -14,6 +14,7 @@ import { exportJobQuerySchema } from '../schemas/export.ts';
 import {
   businessBidResultSchema,
   businessBidSchema,
+  certificateReadingSchema,
   companyFactSchema,
   knowledgeDetailSchema,
   knowledgeHitSchema,
@@ -78,6 +79,13 @@ export const libraryEndpoints = {
     '/company/client/removeFact',
     idParamSchema,
     nullSchema,
+  ),
+  /** Multipart field `file`: a PNG/JPEG or PDF scan of a 资质证书, read by OCR; nothing is saved. */
+  companyReadCertificate: post<Out<typeof certificateReadingSchema>>(
+    '/company/client/readCertificate',
+    null,
+    certificateReadingSchema,
+    'upload',
   ),
   generateBusinessBid: post<Out<typeof businessBidResultSchema>, typeof businessBidSchema>(
     '/company/client/generateBusinessBid',

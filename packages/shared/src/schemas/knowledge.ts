@@ -27,6 +27,9 @@ export const KNOWLEDGE_MSG = {
   tooMany: `知识库最多保存 ${KNOWLEDGE_LIMITS.maxDocumentsPerLibrary} 篇文档，请先删除不再需要的文档`,
   tooManyFacts: `资料库最多保存 ${KNOWLEDGE_LIMITS.maxFactsPerLibrary} 张卡片`,
   emptyQuery: '请输入要搜索的内容',
+  certificateType: '请上传证书的图片（PNG、JPG）或 PDF 扫描件',
+  certificateTooBig: '图片像素过多，请缩小后再上传',
+  certificateUnread: '未能从扫描件中识别出文字，请上传更清晰的图片，或直接填写',
 } as const;
 
 export const KNOWLEDGE_LIBRARIES = ['private', 'public'] as const;
@@ -225,6 +228,21 @@ export const companyFactSchema = z.object({
   updateTime: z.string(),
 });
 export type CompanyFact = z.infer<typeof companyFactSchema>;
+
+/**
+ * What OCR read on a scanned 资质证书 (company/client/readCertificate): proposed values for the
+ * qualification form, which the writer checks and saves herself. A field not found is absent.
+ */
+export const certificateReadingSchema = z.object({
+  name: z.string().optional(),
+  number: z.string().optional(),
+  issuer: z.string().optional(),
+  /** YYYY-MM-DD. */
+  validUntil: z.string().optional(),
+  /** The recognised text, for the writer to compare. */
+  text: z.string(),
+});
+export type CertificateReading = z.infer<typeof certificateReadingSchema>;
 
 // ---- 商务标 ----
 

@@ -1,3 +1,4 @@
+import { createCanvas, loadImage } from '@napi-rs/canvas';
 import type { PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { grayOf, type Gray } from './raster.ts';
 
@@ -42,4 +43,22 @@ export async function renderPage(doc: PDFDocumentProxy, pageNo: number, maxSide 
   } finally {
     page.cleanup();
   }
+}
+
+/**
+ * A PNG or JPEG (a photographed or scanned certificate) as a grey image of at most `maxSide`
+ * pixels on its long side, drawn on white (a transparent PNG reads as paper). The caller checked
+ * the pixel count from the header before this decodes it.
+ */
+export async function renderImage(bytes: Buffer, maxSide = MAX_SIDE): Promise<Gray> {
+  const image = await loadImage(bytes);
+  const scale = Math.min(1, maxSide / Math.max(image.width, image.height));
+  const width = Math.max(1, Math.round(image.width * scale));
+  const height = Math.max(1, Math.round(image.height * scale));
+  const canvas = createCanvas(width, height);
+  const ctx = canvas.getContext('2d');
+  ctx.fillStyle = 'white';
+  ctx.fillRect(0, 0, width, height);
+  ctx.drawImage(image, 0, 0, width, height);
+  return grayOf(ctx.getImageData(0, 0, width, height).data, width, height);
 }

@@ -5,6 +5,7 @@ import type { AppContext } from '../../context.ts';
 import { userRoutes } from '../../http/route.ts';
 import { AppError, badRequest } from '../../http/errors.ts';
 import type { FileService } from './service.ts';
+import { certificateFields } from '../knowledge/certificate.ts';
 
 const tags = ['文件'];
 
@@ -49,6 +50,37 @@ export async function registerFileRoutes(
           const token =
             typeof field?.value === 'string' && UPLOAD_TOKEN.test(field.value) ? field.value : undefined;
           return await files.upload(actor, cleanName(part.filename), part.file, gone.signal, token);
+        } finally {
+          req.socket.off('close', onClose);
+        }
+      },
+    );
+    // The company library's scanned certificates: the same upload limits and OCR children.
+    userRoutes(scope, ['企业资料库']).upload(
+      endpoints.companyReadCertificate,
+      {
+        summary:
+          '识别资质证书扫描件（multipart 字段 file；PNG/JPG 或 PDF 首页），返回建议填写的证书名称、编号、发证机关、有效期，不保存',
+        maxBytes: ctx.config.UPLOAD_LIMIT,
+        tooLarge,
+        notMultipart: FILE_MESSAGES.noFile,
+      },
+      async (actor, req) => {
+        let part;
+        try {
+          part = await req.file();
+        } catch (e) {
+          if ((e as { statusCode?: number }).statusCode === 413)
+            throw new AppError(Code.PAYLOAD_TOO_LARGE, tooLarge);
+          throw badRequest(FILE_MESSAGES.noFile);
+        }
+        if (!part || part.fieldname !== 'file') throw badRequest(FILE_MESSAGES.noFile);
+        const gone = new AbortController();
+        const onClose = () => gone.abort();
+        req.socket.once('close', onClose);
+        try {
+          const text = await files.readScan(actor, part.file, gone.signal);
+          return { ...certificateFields(text), text };
         } finally {
           req.socket.off('close', onClose);
         }

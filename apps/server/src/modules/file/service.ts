@@ -8,6 +8,7 @@ import {
   Code,
   FILE_LIMITS,
   FILE_MESSAGES,
+  KNOWLEDGE_MSG,
   type TenderFileKind,
   type UploadedFile,
   type UploadProgress,
@@ -16,6 +17,9 @@ import { AppError, badRequest, notFound } from '../../http/errors.ts';
 import { newId, nowIso } from '../../lib/ids.ts';
 import { FileParseError, ParseRunner } from '../../files/parse.ts';
 import { sniffKind } from '../../files/sniff.ts';
+import { SandboxKilled, SandboxTaskError } from '../../lib/child-sandbox.ts';
+import { dimensionsOf, sniffType } from '../picture/image-types.ts';
+import { RASTER_CAPS } from '../picture/raster.ts';
 import { FileRepo } from './repo.ts';
 import type { Actor, ActorScope } from '../../policy/actor.ts';
 
@@ -81,14 +85,8 @@ export class FileService {
     return this.progress.get(`${owner.userId}:${token}`) ?? null;
   }
 
-  private async store(
-    owner: Actor,
-    fileName: string,
-    stream: Readable & { truncated?: boolean },
-    signal: AbortSignal | undefined,
-    key: string | null,
-  ): Promise<UploadedFile> {
-    const name = (path.basename(fileName || '招标文件').replace(/\p{Cc}/gu, '') || '招标文件').slice(0, 200);
+  /** Streams an upload to a temporary file within the upload limit, hashing it on the way. */
+  private async receive(stream: Readable & { truncated?: boolean }) {
     await fsp.mkdir(this.tmpDir(), { recursive: true });
     const id = newId();
     const tmp = path.join(this.tmpDir(), id);
@@ -114,15 +112,69 @@ export class FileService {
       }
       throw e;
     }
+    return { id, tmp, size, hash };
+  }
+
+  private async headOf(tmp: string, size: number, max = 8192): Promise<Buffer> {
+    const head = Buffer.alloc(Math.min(size, max));
+    const fh = await fsp.open(tmp, 'r');
+    try {
+      await fh.read(head, 0, head.length, 0);
+    } finally {
+      await fh.close();
+    }
+    return head;
+  }
+
+  /**
+   * The text OCR reads on a scan (a PNG/JPEG image or the first page of a PDF), e.g. a 资质证书 for
+   * the company library. The file is not kept.
+   */
+  async readScan(
+    owner: Actor,
+    stream: Readable & { truncated?: boolean },
+    signal?: AbortSignal,
+  ): Promise<string> {
+    const { tmp, size } = await this.receive(stream);
+    try {
+      // A photo's EXIF block may come before the JPEG frame that gives its size.
+      const head = await this.headOf(tmp, size, 256 * 1024);
+      const type = sniffType(head);
+      const isPdf = head.subarray(0, 1024).includes('%PDF-');
+      if (type !== 'png' && type !== 'jpeg' && !isPdf) throw badRequest(KNOWLEDGE_MSG.certificateType);
+      if (type) {
+        const dim = dimensionsOf(type, head);
+        if (!dim || dim.width * dim.height > RASTER_CAPS.maxUploadPixels)
+          throw badRequest(KNOWLEDGE_MSG.certificateTooBig);
+      }
+      let page;
+      try {
+        page = await this.parser.ocrScan(tmp, type ? 'image' : 'pdf', { actor: owner, signal });
+      } catch (e) {
+        if (signal?.aborted) throw badRequest(FILE_MESSAGES.cancelled);
+        if (e instanceof SandboxTaskError || e instanceof SandboxKilled)
+          throw badRequest(KNOWLEDGE_MSG.certificateUnread);
+        throw e;
+      }
+      if (!page.text.trim()) throw badRequest(KNOWLEDGE_MSG.certificateUnread);
+      return page.text;
+    } finally {
+      await fsp.rm(tmp, { force: true });
+    }
+  }
+
+  private async store(
+    owner: Actor,
+    fileName: string,
+    stream: Readable & { truncated?: boolean },
+    signal: AbortSignal | undefined,
+    key: string | null,
+  ): Promise<UploadedFile> {
+    const name = (path.basename(fileName || '招标文件').replace(/\p{Cc}/gu, '') || '招标文件').slice(0, 200);
+    const { id, tmp, size, hash } = await this.receive(stream);
     try {
       if (size === 0) throw badRequest(FILE_MESSAGES.emptyText);
-      const head = Buffer.alloc(Math.min(size, 8192));
-      const fh = await fsp.open(tmp, 'r');
-      try {
-        await fh.read(head, 0, head.length, 0);
-      } finally {
-        await fh.close();
-      }
+      const head = await this.headOf(tmp, size);
       const sniffed = sniffKind(head, name);
       if (sniffed === 'binary') throw badRequest(FILE_MESSAGES.binaryText);
       if (sniffed === null || sniffed === 'zip' || sniffed === 'ole')

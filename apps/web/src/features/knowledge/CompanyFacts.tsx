@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  Alert,
   Badge,
   Button,
   Card,
@@ -14,8 +15,9 @@ import {
   Space,
   Tabs,
   Typography,
+  Upload,
 } from 'antd';
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { DeleteOutlined, EditOutlined, PlusOutlined, ScanOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { FACT_KIND_LABEL, FACT_KINDS, type CompanyFact, type FactKind } from '@bid/shared';
 import { Panel } from '../../components/PageFrame.tsx';
@@ -96,6 +98,75 @@ function lines(f: CompanyFact): string[] {
     .filter((s): s is string => Boolean(s));
 }
 
+/** The qualification fields a scan may propose, in the form's order. */
+const SCAN_FIELDS = ['name', 'number', 'issuer', 'validUntil'] as const;
+
+/**
+ * 上传证书扫描件识别: the image or PDF is read by OCR on the server and the fields it found are put in
+ * the form (overwriting what was typed there), marked for the writer to check; saving stays hers.
+ */
+function CertificateScan({ onRead }: { onRead(values: Record<string, unknown>): string[] }) {
+  const [reading, setReading] = useState(false);
+  const [found, setFound] = useState<string[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const read = async (file: File) => {
+    setReading(true);
+    setError(null);
+    setFound(null);
+    try {
+      const r = await companyApi.readCertificate(file);
+      const values: Record<string, unknown> = {};
+      for (const k of SCAN_FIELDS) {
+        const v = r[k];
+        if (v) values[k] = k === 'validUntil' ? dayjs(v) : v;
+      }
+      setFound(onRead(values));
+    } catch (e) {
+      setError(e instanceof Error ? e.message : '识别失败');
+    } finally {
+      setReading(false);
+    }
+  };
+  return (
+    <div className="bs-kb-scan">
+      <Upload
+        accept=".png,.jpg,.jpeg,.pdf,image/png,image/jpeg,application/pdf"
+        showUploadList={false}
+        beforeUpload={(file) => {
+          void read(file);
+          return false;
+        }}
+      >
+        <Button icon={<ScanOutlined />} loading={reading} data-testid="fact-scan">
+          {reading ? '正在识别证书…' : '上传证书扫描件，自动识别'}
+        </Button>
+      </Upload>
+      {found ? (
+        <Alert
+          className="bs-kb-scan__result"
+          type={found.length ? 'info' : 'warning'}
+          showIcon
+          data-testid="fact-scan-result"
+          title={
+            found.length
+              ? `已从扫描件识别出${found.join('、')}，请核对后保存`
+              : '没有识别出证书编号、发证机关或有效期，请直接填写'
+          }
+        />
+      ) : null}
+      {error ? (
+        <Alert
+          className="bs-kb-scan__result"
+          type="error"
+          showIcon
+          title={error}
+          data-testid="fact-scan-error"
+        />
+      ) : null}
+    </div>
+  );
+}
+
 function FactForm({
   kind,
   fact,
@@ -152,6 +223,14 @@ function FactForm({
       confirmLoading={saving}
       destroyOnHidden
     >
+      {kind === 'qualification' ? (
+        <CertificateScan
+          onRead={(values) => {
+            form.setFieldsValue(values);
+            return FIELDS.qualification.filter((x) => x.name in values).map((x) => x.label);
+          }}
+        />
+      ) : null}
       <Form form={form} layout="vertical" initialValues={initial}>
         {FIELDS[kind].map((x) => (
           <Form.Item

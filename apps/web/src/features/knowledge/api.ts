@@ -40,5 +40,7 @@ export const companyApi = {
   listFacts: (kind?: FactKind) =>
     api.call(endpoints.companyListFacts, kind ? { kind } : {}, { noDuplicateGuard: true }),
   removeFact: (id: string) => api.call(endpoints.companyRemoveFact, { id }),
+  /** OCR of a scanned certificate: proposed fields for the form, nothing saved. */
+  readCertificate: (file: File) => api.upload(endpoints.companyReadCertificate, file, { silent: true }),
   generateBusinessBid: (input: BusinessBidInput) => api.call(endpoints.generateBusinessBid, input),
 };

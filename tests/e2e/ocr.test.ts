@@ -1,0 +1,136 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUserWithSession } from '../../apps/server/test/helpers/fixtures.ts';
+import {
+  certificateScan,
+  SAMPLE_CERTIFICATE,
+  scannedPdf,
+} from '../../apps/server/test/helpers/scan-fixtures.ts';
+import { settled, unexpectedErrors } from './helpers/browser.ts';
+import { browserSuite } from './helpers/suite.ts';
+
+/**
+ * Scans in Chromium, from /home by clicking (issue 28): a scanned 资质证书 pre-fills the company
+ * library's form for the writer to check and save; a scanned tender in 招标文件解读 shows its
+ * per-page OCR progress, then its scoring items, whose source opens the passage.
+ */
+const poll = <T>(fn: () => T | Promise<T>, timeout = 20_000) => expect.poll(fn, { timeout, interval: 100 });
+const CORPUS = path.resolve(import.meta.dirname, '../../apps/server/test/corpus');
+const suite = browserSuite();
+
+let tmp: string;
+beforeAll(() => {
+  tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'ocr-e2e-'));
+});
+afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
+
+describe('scans (browser)', () => {
+  it(
+    'a scanned 资质证书 pre-fills number, issuer and expiry in the company library; saving is the writer’s',
+    {
+      timeout: 180_000,
+    },
+    async () => {
+      const user = await createUserWithSession(suite.server);
+      const file = path.join(tmp, '资质证书.png');
+      fs.writeFileSync(file, (await certificateScan()).bytes);
+
+      const t = await suite.newPage(user.token);
+      const { page } = t;
+      await page.setViewportSize({ width: 1440, height: 900 });
+      await page.goto('/home');
+      const menu = page.getByRole('menu', { name: '工作台菜单' });
+      await menu.getByText('知识库', { exact: true }).click();
+      await page.getByRole('link', { name: /企业资料库/ }).click();
+      await page.waitForURL(/\/home\/knowledgeBase\/create/);
+      await page.getByTestId('fact-add').click();
+      const modal = page.locator('.ant-modal:visible');
+      await settled(modal);
+      const chooser = page.waitForEvent('filechooser');
+      await page.getByTestId('fact-scan').click();
+      await (await chooser).setFiles(file);
+      const result = page.getByTestId('fact-scan-result');
+      await result.waitFor({ timeout: 120_000 });
+      expect(await result.textContent()).toContain(
+        '已从扫描件识别出证书名称、证书编号、发证机关、有效期至，请核对后保存',
+      );
+      expect(await modal.getByLabel('证书名称').inputValue()).toBe(SAMPLE_CERTIFICATE.name);
+      expect(await modal.getByLabel('证书编号').inputValue()).toBe(SAMPLE_CERTIFICATE.number);
+      expect(await modal.getByLabel('发证机关').inputValue()).toBe(SAMPLE_CERTIFICATE.issuer);
+      expect(await modal.getByLabel('有效期至').inputValue()).toBe('2028-05-31');
+      // Nothing is saved until the writer saves.
+      const facts = () =>
+        suite.server.api
+          .post('/company/client/listFacts', {}, { token: user.token })
+          .then((r) => r.body.data as Array<{ data: Record<string, unknown> }>);
+      expect(await facts()).toEqual([]);
+
+      await modal.getByRole('button', { name: /保\s*存/ }).click();
+      await modal.waitFor({ state: 'hidden' });
+      const card = page.locator('.bs-kb-card', { hasText: SAMPLE_CERTIFICATE.name });
+      await card.waitFor();
+      expect(await card.textContent()).toContain(`证书编号：${SAMPLE_CERTIFICATE.number}`);
+      expect(await card.getByTestId('fact-expiry').textContent()).toBe('有效');
+      expect((await facts()).map((f) => f.data)).toEqual([
+        expect.objectContaining({
+          name: SAMPLE_CERTIFICATE.name,
+          number: SAMPLE_CERTIFICATE.number,
+          issuer: SAMPLE_CERTIFICATE.issuer,
+          validUntil: '2028-05-31',
+        }),
+      ]);
+      expect(unexpectedErrors(t.errors)).toEqual([]);
+    },
+  );
+
+  it(
+    '招标文件解读 of a scanned tender: per-page OCR progress, the scoring items, an item’s passage',
+    {
+      timeout: 400_000,
+    },
+    async () => {
+      const user = await createUserWithSession(suite.server);
+      // t04's scoring table is on pages 1–2: scanned at 150 dpi, turned 0.5°, noise, a red seal.
+      const file = path.join(tmp, '扫描版招标文件.pdf');
+      fs.writeFileSync(
+        file,
+        await scannedPdf(fs.readFileSync(path.join(CORPUS, 't04.pdf')), {
+          pages: [1, 2],
+          dpi: 150,
+          turnDeg: 0.5,
+          noise: 40,
+          seal: true,
+        }),
+      );
+      const t = await suite.newPage(user.token);
+      const { page } = t;
+      await page.goto('/home');
+      await page.locator('.bs-shell__sider').getByRole('link', { name: '招标文件解读', exact: true }).click();
+      await page.waitForURL(/\/home\/bidingParse$/);
+      const chooser = page.waitForEvent('filechooser');
+      await page.getByTestId('interpretation-upload').click();
+      await (await chooser).setFiles(file);
+      const status = page.getByTestId('interpretation-upload-status');
+      await poll(() => status.textContent().catch(() => ''), 120_000).toMatch(
+        /第 1–2 页为扫描件，正在识别文字（[01]\/2）/,
+      );
+      await page.waitForURL(/\/home\/bidingParse\/analysisPage\?id=/, { timeout: 300_000 });
+      await page.getByTestId('interpretation-report').waitFor({ timeout: 60_000 });
+      const rows = page.getByTestId('ip-scoring-row');
+      await poll(() => rows.count(), 60_000).toBeGreaterThan(5);
+
+      await page.getByTestId('interpretation-review').click();
+      const first = page.locator('[data-testid="review-row"]').first();
+      await first.waitFor({ timeout: 60_000 });
+      const name = (await first.getAttribute('data-name'))!;
+      await first.getByTestId('review-source').click();
+      const mark = page.getByTestId('review-passage-mark');
+      await mark.waitFor();
+      expect(await mark.textContent()).toContain(name);
+      await settled(page.locator('.ant-drawer-content-wrapper').last());
+      expect(unexpectedErrors(t.errors)).toEqual([]);
+    },
+  );
+});
