@@ -1,7 +1,7 @@
 import type { ScoringCategory } from '@bid/shared';
 import type { Line } from '../lines.ts';
 import { categoryOfLabel } from './category.ts';
-import type { Span, StatedTotals } from './types.ts';
+import type { StatedTotals } from './types.ts';
 
 /**
  * What the tender says its points add up to — 总分100分，其中价格分30分、技术分50分、商务分20分;
@@ -129,6 +129,8 @@ export function readStatedTotals(
         // An item's own maximum (报价得分（满分30分）, 该报价得满分30分) is not the whole.
         if (/[（(得为]\s*$/.test(t.slice(Math.max(0, m.index - 2), m.index)) && !/构成|组成|分配/.test(t))
           continue;
+        // An item's cap in a table row or a criteria sentence (满分10分) is not the whole.
+        if (/^满分/.test(m[0]) && (v < 50 || t.includes('\t'))) continue;
         if (v >= 10 && v <= 200) total = total ?? v;
       }
       const parts: StatedTotals['parts'] = [];
