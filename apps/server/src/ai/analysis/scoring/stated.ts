@@ -1,7 +1,7 @@
 import type { ScoringCategory } from '@bid/shared';
 import type { Line } from '../lines.ts';
 import { categoryOfLabel } from './category.ts';
-import type { StatedTotals } from './types.ts';
+import type { Span, StatedTotals } from './types.ts';
 
 /**
  * What the tender says its points add up to — 总分100分，其中价格分30分、技术分50分、商务分20分;
