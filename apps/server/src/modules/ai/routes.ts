@@ -29,13 +29,14 @@ async function streamable<T>(
 ): Promise<Envelope<T> | undefined> {
   const signal = clientGone(reply);
   if (!wantsSse(req)) return ok(await run({ signal }));
-  let sse: SseWriter | null = null;
+  // Opened by the callbacks below (a holder, so that its type is not narrowed to its first value).
+  const stream: { sse: SseWriter | null } = { sse: null };
   let pending = '';
   let flush: NodeJS.Timeout | null = null;
   const push = () => {
     flush = null;
-    if (pending && sse) {
-      sse.send('delta', { text: pending });
+    if (pending && stream.sse) {
+      stream.sse.send('delta', { text: pending });
       pending = '';
     }
   };
@@ -43,7 +44,7 @@ async function streamable<T>(
     const result = await run({
       signal,
       onStart: () => {
-        sse = startSse(reply);
+        stream.sse = startSse(reply);
       },
       onDelta: (text) => {
         // Coalesce tiny chunks a little: fewer writes, the same text.
@@ -53,15 +54,16 @@ async function streamable<T>(
     });
     if (flush) clearTimeout(flush);
     push();
-    if (!sse) sse = startSse(reply);
-    (sse as SseWriter).send('done', doneData(result));
-    (sse as SseWriter).end();
+    const sse = stream.sse ?? startSse(reply);
+    sse.send('done', doneData(result));
+    sse.end();
   } catch (e) {
     if (flush) clearTimeout(flush);
+    const sse = stream.sse;
     if (!sse) throw e;
     push();
-    (sse as SseWriter).send('error', errorOf(e));
-    (sse as SseWriter).end();
+    sse.send('error', errorOf(e));
+    sse.end();
   }
   // The answer went out as an event stream (the reply is hijacked).
   return undefined;
