@@ -48,14 +48,12 @@ export function itemsOf(node: Pick<CatalogNode, 'scoringItems'>): ScoringItem[] 
   const out: ScoringItem[] = [];
   for (const r of raw) {
     if (!r || typeof r !== 'object') continue;
-    const o = r as Record<string, unknown>;
+    const o: Record<string, unknown> = { ...r };
     if (typeof o.id !== 'string' || typeof o.name !== 'string') continue;
     out.push({
       id: o.id,
       name: o.name,
-      category: (SCORING_CATEGORIES as readonly string[]).includes(String(o.category))
-        ? (o.category as ScoringItem['category'])
-        : 'technical',
+      category: SCORING_CATEGORIES.find((c) => c === o.category) ?? 'technical',
       group: typeof o.group === 'string' ? o.group : null,
       points: typeof o.points === 'number' ? o.points : null,
       criteria: typeof o.criteria === 'string' ? o.criteria : '',

@@ -404,10 +404,13 @@ export class AiService {
           msg: c.error,
         })),
       },
-      isEnd: (e) => {
-        const d = e.data as WritingEvent;
-        return d?.type === 'job' && ['done', 'failed', 'cancelled'].includes(d.status);
-      },
+      isEnd: ({ data: d }) =>
+        typeof d === 'object' &&
+        d !== null &&
+        'type' in d &&
+        d.type === 'job' &&
+        'status' in d &&
+        (d.status === 'done' || d.status === 'failed' || d.status === 'cancelled'),
       endEvent: async (ended) => {
         const counts = await this.jobCounts(ended.id);
         const data: WritingEvent = { type: 'job', jobId: ended.id, status: ended.status, ...counts };

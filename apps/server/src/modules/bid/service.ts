@@ -82,7 +82,7 @@ export class BidService {
   }
 
   async create(owner: Actor, input: SaveBidInput): Promise<{ id: string }> {
-    const modelType = input.modelType as ModelType;
+    const modelType = input.modelType;
     authorizeTier(await this.repo.userModelFlags(this.db, owner.userId), modelType);
     await this.requireOwnFile(this.db, owner, input.fileId);
     const id = newId();
@@ -197,7 +197,7 @@ export class BidService {
     await inTx(this.db, async (trx) => {
       const bid = await this.lockForWrite(trx, owner, input.id);
       if (input.modelType && input.modelType !== bid.model_type) {
-        await this.authorizeTierOf(owner, input.modelType as ModelType, trx);
+        await this.authorizeTierOf(owner, input.modelType, trx);
       }
       const patch: Partial<BidRow> = { updated_at: nowIso() };
       if (input.name !== undefined && input.name !== null) patch.name = input.name;
