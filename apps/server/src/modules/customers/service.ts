@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from 'kysely';
+import type { Kysely } from 'kysely';
 import {
   fenToYuan,
   makePage,
@@ -10,26 +10,25 @@ import {
   type Page,
   type SetUserStatusInput,
 } from '@bid/shared';
-import type { Database, UserTable } from '../../db/schema.ts';
+import type { Database } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import type { Actor } from '../../policy/actor.ts';
-import { newestPage } from '../../db/paging.ts';
 import { quotaHolder, type QuotaService } from '../quota/service.ts';
-import { inTx } from '../../db/db.ts';
+import { CustomerRepo, type CustomerRow } from './repo.ts';
 
 /** What disabling a user needs of the sessions: revoke them all at once. */
 export interface SessionRevoker {
   revokeAllOfUser(userId: string): Promise<ReadonlyArray<{ numUpdatedRows: bigint }>>;
 }
 
-type UserRow = Selectable<UserTable> & { company_name: string | null };
+type UserRow = CustomerRow;
 
 const GRANT_COLUMNS = { grant: 'grant_bid_number', temporary: 'temporary_bid_number' } as const;
 const COMPANY_ROLES = new Set(['company_admin', 'employee']);
 
 function statusOf(s: string): AdminUserItem['status'] {
-  return (USER_STATUSES as readonly string[]).includes(s) ? (s as AdminUserItem['status']) : 'active';
+  return USER_STATUSES.find((x) => x === s) ?? 'active';
 }
 
 function present(u: UserRow): AdminUserItem {
@@ -54,46 +53,24 @@ function present(u: UserRow): AdminUserItem {
  * and is logged in user_bid_logs with reason 'grant', the operator and the reason given.
  */
 export class CustomerService {
+  private readonly repo: CustomerRepo;
+
   constructor(
-    private readonly db: Kysely<Database>,
+    db: Kysely<Database>,
     private readonly quota: QuotaService,
     private readonly sessions: SessionRevoker,
     private readonly now: () => Date = () => new Date(),
-  ) {}
-
-  private users() {
-    return this.db.selectFrom('users').leftJoin('tenants', 'tenants.id', 'users.tenant_id');
+  ) {
+    this.repo = new CustomerRepo(db);
   }
 
   async list(q: AdminUserListQuery): Promise<Page<AdminUserItem>> {
-    let base = this.users();
-    if (q.keyword) {
-      const like = `%${q.keyword.replace(/[%_\\]/g, '')}%`;
-      base = base.where((eb) =>
-        eb.or([
-          eb('users.phone', 'like', like),
-          eb('users.account', 'like', like),
-          eb('users.name', 'like', like),
-          eb('tenants.name', 'like', like),
-          eb('users.id', '=', q.keyword ?? ''),
-        ]),
-      );
-    }
-    const total = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
-    const rows = await newestPage(
-      base.selectAll('users').select('tenants.name as company_name'),
-      'users',
-      q,
-    ).execute();
-    return makePage(rows.map(present), Number(total?.n ?? 0), q);
+    const { rows, total } = await this.repo.page(q);
+    return makePage(rows.map(present), total, q);
   }
 
   private async row(userId: string): Promise<UserRow> {
-    const u = await this.users()
-      .selectAll('users')
-      .select('tenants.name as company_name')
-      .where('users.id', '=', userId)
-      .executeTakeFirst();
+    const u = await this.repo.row(userId);
     if (!u) throw notFound('用户不存在');
     return u;
   }
@@ -102,25 +79,11 @@ export class CustomerService {
     const u = await this.row(userId);
     const quota = await this.quota.remaining({ userId: u.id, tenantId: u.tenant_id, role: u.role });
     const holder = quotaHolder(u);
-    const orders = await this.db
-      .selectFrom('orders')
-      .selectAll()
-      .where('user_id', '=', u.id)
-      .orderBy('created_at', 'desc')
-      .limit(20)
-      .execute();
-    let logs = this.db.selectFrom('user_bid_logs').selectAll().where('tenant_id', '=', u.tenant_id);
-    if (holder === 'user') logs = logs.where('user_id', '=', u.id);
-    const bidLogs = await logs.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(20).execute();
+    const orders = await this.repo.recentOrders(u.id);
+    const bidLogs = await this.repo.recentQuotaLogs(u.tenant_id, holder === 'user' ? u.id : null);
     let company: AdminUserDetail['company'] = null;
     if (holder === 'tenant') {
-      const members = await this.db
-        .selectFrom('users')
-        .selectAll()
-        .where('tenant_id', '=', u.tenant_id)
-        .orderBy('created_at')
-        .limit(200)
-        .execute();
+      const members = await this.repo.members(u.tenant_id);
       company = {
         id: u.tenant_id,
         name: u.company_name ?? '',
@@ -161,31 +124,24 @@ export class CustomerService {
     if (u.status !== 'active') throw badRequest('该用户已停用，请先启用再赠送额度');
     const column = GRANT_COLUMNS[input.bucket];
     const holder = quotaHolder(u);
-    await inTx(this.db, async (trx) => {
-      const table = holder === 'tenant' ? 'tenants' : 'users';
-      const holderId = holder === 'tenant' ? u.tenant_id : u.id;
-      await trx
-        .updateTable(table)
-        .set((eb) => ({ [column]: eb(eb.ref(column), '+', input.amount) }))
-        .where('id', '=', holderId)
-        .execute();
-      await trx
-        .insertInto('user_bid_logs')
-        .values({
-          id: newId(),
-          user_id: u.id,
-          tenant_id: u.tenant_id,
-          bucket: input.bucket,
-          delta: input.amount,
-          reason: 'grant',
-          bid_id: null,
-          order_id: null,
-          operator_id: operator.userId,
-          note: input.reason,
-          created_at: this.now().toISOString(),
-        })
-        .execute();
-    });
+    await this.repo.grant(
+      holder === 'tenant' ? { table: 'tenants', id: u.tenant_id } : { table: 'users', id: u.id },
+      column,
+      input.amount,
+      {
+        id: newId(),
+        user_id: u.id,
+        tenant_id: u.tenant_id,
+        bucket: input.bucket,
+        delta: input.amount,
+        reason: 'grant',
+        bid_id: null,
+        order_id: null,
+        operator_id: operator.userId,
+        note: input.reason,
+        created_at: this.now().toISOString(),
+      },
+    );
     return this.detail(u.id);
   }
 
@@ -198,11 +154,7 @@ export class CustomerService {
     if (input.disabled && u.id === operator.userId) throw badRequest('不能停用自己的账号');
     if (u.status === 'removed') throw badRequest('该账号已被移出企业，不能更改状态');
     const status = input.disabled ? 'disabled' : 'active';
-    await this.db
-      .updateTable('users')
-      .set({ status, updated_at: this.now().toISOString() })
-      .where('id', '=', u.id)
-      .execute();
+    await this.repo.setStatus(u.id, status, this.now().toISOString());
     let revokedSessions = 0;
     if (input.disabled) {
       const r = await this.sessions.revokeAllOfUser(u.id);
