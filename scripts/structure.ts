@@ -215,7 +215,6 @@ export const QUERY_ALLOWLIST = [
   'apps/server/src/modules/commerce/refund.ts',
   'apps/server/src/modules/commerce/service.ts',
   'apps/server/src/modules/employee/invitations.ts',
-  'apps/server/src/modules/quota/service.ts',
   'apps/server/src/modules/user/service.ts',
 ];
 

@@ -5,6 +5,7 @@ import { businessWarning } from '../../http/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import type { Actor } from '../../policy/actor.ts';
 import { type Db } from '../../db/db.ts';
+import { QuotaRepo, type QuotaHolderRef } from './repo.ts';
 
 /** Bucket -> column, in the order a new bid consumes them (monthly first: it expires). */
 const BUCKET_COLUMNS = [
@@ -21,6 +22,12 @@ export function quotaHolder(auth: Pick<Actor, 'role'>): 'user' | 'tenant' {
   return COMPANY_ROLES.has(auth.role) ? 'tenant' : 'user';
 }
 
+function holderRef(auth: Pick<Actor, 'role' | 'userId' | 'tenantId'>): QuotaHolderRef {
+  return quotaHolder(auth) === 'tenant'
+    ? { table: 'tenants', id: auth.tenantId }
+    : { table: 'users', id: auth.userId };
+}
+
 export interface ConsumeResult {
   bucket: QuotaBucket;
   delta: number;
@@ -31,6 +38,8 @@ export interface ConsumeResult {
  * caller's transaction, so parallel creations can never spend a unit twice on either database.
  */
 export class QuotaService {
+  private readonly repo = new QuotaRepo();
+
   constructor(
     private readonly db: Kysely<Database>,
     /** Injected in tests: month rollover and package expiry. */
@@ -42,13 +51,8 @@ export class QuotaService {
    * bucket is emptied. The update is conditional on the reset it read, so concurrent callers roll once.
    */
   async rollover(auth: Actor, db: Db = this.db): Promise<void> {
-    const table = quotaHolder(auth) === 'tenant' ? 'tenants' : 'users';
-    const holderId = table === 'tenants' ? auth.tenantId : auth.userId;
-    const row = await db
-      .selectFrom(table)
-      .select(['month_reset_at', 'monthly_until', 'monthly_allowance', 'month_bid_number'])
-      .where('id', '=', holderId)
-      .executeTakeFirst();
+    const h = holderRef(auth);
+    const row = await this.repo.monthState(db, h);
     if (!row?.month_reset_at) return;
     const now = this.now();
     let reset = new Date(row.month_reset_at);
@@ -62,60 +66,32 @@ export class QuotaService {
     }
     const active = until > periodStart.getTime();
     const next = active ? row.monthly_allowance : 0;
-    const res = await db
-      .updateTable(table)
-      .set(
-        active
-          ? { month_bid_number: next, month_reset_at: reset.toISOString() }
-          : { month_bid_number: 0, month_reset_at: null, monthly_allowance: 0 },
-      )
-      .where('id', '=', holderId)
-      .where('month_reset_at', '=', row.month_reset_at)
-      .executeTakeFirst();
-    if (Number(res.numUpdatedRows) === 0 || next === row.month_bid_number) return;
-    await db
-      .insertInto('user_bid_logs')
-      .values({
-        id: newId(),
-        user_id: auth.userId,
-        tenant_id: auth.tenantId,
-        bucket: 'month',
-        delta: next - row.month_bid_number,
-        reason: active ? 'monthly' : 'expired',
-        bid_id: null,
-        order_id: null,
-        created_at: now.toISOString(),
-      })
-      .execute();
+    const rolled = await this.repo.rollMonth(
+      db,
+      h,
+      row.month_reset_at,
+      active
+        ? { month_bid_number: next, month_reset_at: reset.toISOString() }
+        : { month_bid_number: 0, month_reset_at: null, monthly_allowance: 0 },
+    );
+    if (!rolled || next === row.month_bid_number) return;
+    await this.repo.log(db, {
+      id: newId(),
+      user_id: auth.userId,
+      tenant_id: auth.tenantId,
+      bucket: 'month',
+      delta: next - row.month_bid_number,
+      reason: active ? 'monthly' : 'expired',
+      bid_id: null,
+      order_id: null,
+      created_at: now.toISOString(),
+    });
   }
 
   async remaining(auth: Actor, db: Db = this.db): Promise<Quota> {
     await this.rollover(auth, db);
     const holder = quotaHolder(auth);
-    const row =
-      holder === 'tenant'
-        ? await db
-            .selectFrom('tenants')
-            .select([
-              'month_bid_number',
-              'temporary_bid_number',
-              'grant_bid_number',
-              'bid_number',
-              'package_unlimited_until',
-            ])
-            .where('id', '=', auth.tenantId)
-            .executeTakeFirst()
-        : await db
-            .selectFrom('users')
-            .select([
-              'month_bid_number',
-              'temporary_bid_number',
-              'grant_bid_number',
-              'bid_number',
-              'package_unlimited_until',
-            ])
-            .where('id', '=', auth.userId)
-            .executeTakeFirst();
+    const row = await this.repo.buckets(db, holderRef(auth));
     const month = row?.month_bid_number ?? 0;
     const temporary = row?.temporary_bid_number ?? 0;
     const grant = row?.grant_bid_number ?? 0;
@@ -138,50 +114,35 @@ export class QuotaService {
    * An unlimited package takes nothing but is logged with delta 0.
    */
   async consumeOne(trx: Transaction<Database>, auth: Actor, bidId: string): Promise<ConsumeResult> {
-    const holder = quotaHolder(auth);
-    const table = holder === 'tenant' ? 'tenants' : 'users';
-    const holderId = holder === 'tenant' ? auth.tenantId : auth.userId;
+    const h = holderRef(auth);
     const now = this.now().toISOString();
 
     await this.rollover(auth, trx);
-    const pkg = await trx
-      .selectFrom(table)
-      .select('package_unlimited_until')
-      .where('id', '=', holderId)
-      .executeTakeFirst();
+    const pkg = await this.repo.buckets(trx, h);
     let result: ConsumeResult | null = null;
     if (pkg && isUnlimited(pkg.package_unlimited_until, this.now())) {
       result = { bucket: 'unlimited', delta: 0 };
     } else {
       for (const [bucket, column] of BUCKET_COLUMNS) {
         // One statement per bucket: the check and the decrement cannot be separated by another writer.
-        const res = await trx
-          .updateTable(table)
-          .set((eb) => ({ [column]: eb(eb.ref(column), '-', 1) }))
-          .where('id', '=', holderId)
-          .where(column, '>', 0)
-          .executeTakeFirst();
-        if (Number(res.numUpdatedRows) > 0) {
+        if (await this.repo.takeOne(trx, h, column)) {
           result = { bucket, delta: -1 };
           break;
         }
       }
     }
     if (!result) throw businessWarning(BID_MSG.quotaExhausted);
-    await trx
-      .insertInto('user_bid_logs')
-      .values({
-        id: newId(),
-        user_id: auth.userId,
-        tenant_id: auth.tenantId,
-        bid_id: bidId,
-        order_id: null,
-        reason: 'bid',
-        bucket: result.bucket,
-        delta: result.delta,
-        created_at: now,
-      })
-      .execute();
+    await this.repo.log(trx, {
+      id: newId(),
+      user_id: auth.userId,
+      tenant_id: auth.tenantId,
+      bid_id: bidId,
+      order_id: null,
+      reason: 'bid',
+      bucket: result.bucket,
+      delta: result.delta,
+      created_at: now,
+    });
     return result;
   }
 }

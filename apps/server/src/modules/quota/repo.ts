@@ -1,0 +1,69 @@
+import type { Insertable } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import type { Db } from '../../db/db.ts';
+
+/** Whose quota: a company's (tenants row) or a person's (users row); both have the same columns. */
+export interface QuotaHolderRef {
+  table: 'tenants' | 'users';
+  id: string;
+}
+
+export type BucketColumn = 'month_bid_number' | 'temporary_bid_number' | 'grant_bid_number' | 'bid_number';
+
+/** The quota columns of tenants and users, and the user_bid_logs that record every movement. */
+export class QuotaRepo {
+  monthState(db: Db, h: QuotaHolderRef) {
+    return db
+      .selectFrom(h.table)
+      .select(['month_reset_at', 'monthly_until', 'monthly_allowance', 'month_bid_number'])
+      .where('id', '=', h.id)
+      .executeTakeFirst();
+  }
+
+  /** Writes the month's roll if nobody rolled since `readResetAt`; false when someone did. */
+  async rollMonth(
+    db: Db,
+    h: QuotaHolderRef,
+    readResetAt: string,
+    patch:
+      | { month_bid_number: number; month_reset_at: string }
+      | { month_bid_number: 0; month_reset_at: null; monthly_allowance: 0 },
+  ): Promise<boolean> {
+    const res = await db
+      .updateTable(h.table)
+      .set(patch)
+      .where('id', '=', h.id)
+      .where('month_reset_at', '=', readResetAt)
+      .executeTakeFirst();
+    return Number(res.numUpdatedRows) > 0;
+  }
+
+  buckets(db: Db, h: QuotaHolderRef) {
+    return db
+      .selectFrom(h.table)
+      .select([
+        'month_bid_number',
+        'temporary_bid_number',
+        'grant_bid_number',
+        'bid_number',
+        'package_unlimited_until',
+      ])
+      .where('id', '=', h.id)
+      .executeTakeFirst();
+  }
+
+  /** One unit off `column` if it has one: the check and the decrement are one statement. */
+  async takeOne(db: Db, h: QuotaHolderRef, column: BucketColumn): Promise<boolean> {
+    const res = await db
+      .updateTable(h.table)
+      .set((eb) => ({ [column]: eb(eb.ref(column), '-', 1) }))
+      .where('id', '=', h.id)
+      .where(column, '>', 0)
+      .executeTakeFirst();
+    return Number(res.numUpdatedRows) > 0;
+  }
+
+  async log(db: Db, row: Insertable<Database['user_bid_logs']>): Promise<void> {
+    await db.insertInto('user_bid_logs').values(row).execute();
+  }
+}
