@@ -6,6 +6,7 @@ import { migrateToLatest } from '../db/migrate.ts';
 import { AppError } from '../http/errors.ts';
 import { createCompany } from '../modules/employee/service.ts';
 import { SqlOperatorDirectory } from '../policy/operator-repo.ts';
+import { UserRepo } from '../modules/user/repo.ts';
 
 const USAGE = `用法：npm run admin -- <命令> [选项]
 
@@ -81,11 +82,7 @@ async function createOperatorCommand(rest: string[]): Promise<void> {
   const handle = openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
   try {
     await migrateToLatest(handle.db);
-    const user = await handle.db
-      .selectFrom('users')
-      .select(['id', 'status'])
-      .where('phone', '=', phone.data)
-      .executeTakeFirst();
+    const user = await new UserRepo(handle.db).findByPhone(phone.data);
     if (!user || user.status !== 'active') fail('该手机号还没有注册：请先用它登录一次，再设为运营人员');
     await new SqlOperatorDirectory(handle.db).grant(user.id);
     process.stdout.write(`${JSON.stringify({ userId: user.id, phone: phone.data, operator: true })}\n`);
