@@ -8,6 +8,7 @@ export * from './routes.ts';
 export * from './http.ts';
 export * from './messages.ts';
 export * from './tree.ts';
+export * from './radicals.ts';
 export * from './endpoints.ts';
 export * from './outline-plan.ts';
 export * from './schemas/index.ts';

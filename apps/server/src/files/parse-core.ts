@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import zlib from 'node:zlib';
 import type { TenderFileKind } from '@bid/shared';
+import { foldRadicals } from '@bid/shared/radicals';
 import { decodeText } from './sniff.ts';
 import { checkDocxZip, ZipRejected } from './zip.ts';
 import { numberParagraphs, type NumberedParagraph } from './docx-numbering.ts';
@@ -54,7 +55,7 @@ export class ParseFailure extends Error {
 }
 
 export function normalizeText(s: string, max: number): string {
-  const t = s
+  const t = foldRadicals(s)
     .replace(/\r\n?/g, '\n')
     .replace(/\n{4,}/g, '\n\n\n')
     .trim();

@@ -1,4 +1,5 @@
 import type { TenderAnalysis } from '@bid/shared';
+import { foldRadicals } from '@bid/shared';
 import { readBlocks } from './blocks.ts';
 import { extractDisqualifications, extractStarClauses, lotIndex } from './clauses.ts';
 import { extractFacts, extractScoringMethod } from './facts.ts';
@@ -29,7 +30,7 @@ export const classifyCategory = (name: string, context: Parameters<typeof catego
 export function readScoringFragment(
   input: string,
 ): Pick<TenderAnalysis, 'scoringItems' | 'statedTotals' | 'warnings'> {
-  const text = input.replace(/\r\n?/g, '\n');
+  const text = foldRadicals(input).replace(/\r\n?/g, '\n');
   const lines = linesOf(text);
   const r = readScoring(text, lines, titleOf(lines), 0, () => null);
   return {
@@ -49,7 +50,7 @@ export function readScoringFragment(
  * from; what it cannot find stays null or empty with a warning rather than guessed.
  */
 export function analyzeTenderByRules(input: string): TenderAnalysis {
-  const text = input.replace(/\r\n?/g, '\n');
+  const text = foldRadicals(input).replace(/\r\n?/g, '\n');
   const lines = linesOf(text);
   const title = titleOf(lines);
   const paras = paragraphsOf(lines, title);

@@ -61,12 +61,14 @@ function piecesOf(l: Line): Piece[] {
     at += code[0].length;
     text = text.slice(code[0].length);
   }
-  // A leading serial: 6 安防消防设施运 …
-  const lead = /^(\d{1,2})\s+(?=\S)/.exec(text);
+  // A leading serial or letter code: 6 安防消防设施运 … | A3 等保整改及移动端升级方案 …
+  const lead = /^(?:[A-Za-z]{1,2}[-‐]?)?(\d{1,2})\s+(?=\S)/.exec(text);
   let body = text;
   let offset = 0 as number;
-  if (lead && !UNIT_AFTER.test(text.slice(lead[0].length))) {
-    out.push({ kind: 'num', value: Number(lead[1]), span: span(0, lead[1].length), lead: true });
+  // (A bare number before a unit is a quantity, 15 日; a letter code never is.)
+  if (lead && (/^[A-Za-z]/.test(lead[0]) || !UNIT_AFTER.test(text.slice(lead[0].length)))) {
+    const code = lead[0].trimEnd();
+    out.push({ kind: 'num', value: Number(lead[1]), span: span(0, code.length), lead: true });
     offset = lead[0].length;
     body = text.slice(offset);
   }
@@ -180,9 +182,13 @@ export function readSoup(
   lot: number | null,
 ): Proposal | null {
   // The header: header labels on their own lines or side by side; the rows start after it.
+  // (A label wrapped in its cell, 评分方 / 式, leaves one word of the header unknown.)
   const isHeader = (t: string) => {
     const ws = t.trim().split(/\s+/);
-    return ws.length >= 1 && ws.length <= 6 && ws.every((w) => headerRole(w) != null);
+    const known = ws.filter((w) => headerRole(w) != null).length;
+    return (
+      ws.length >= 1 && ws.length <= 7 && (known === ws.length || (known >= 3 && known >= ws.length - 1))
+    );
   };
   const filled = lines.filter((l) => l.text.trim());
   const k0 = filled.findIndex(
