@@ -18,6 +18,7 @@ import { browserSuite } from './helpers/suite.ts';
  */
 const poll = <T>(fn: () => T | Promise<T>, timeout = 20_000) => expect.poll(fn, { timeout, interval: 100 });
 const CORPUS = path.resolve(import.meta.dirname, '../../apps/server/test/corpus');
+const SHOTS = process.env.E2E_SCREENSHOTS;
 const suite = browserSuite();
 
 let tmp: string;
@@ -60,6 +61,7 @@ describe('scans (browser)', () => {
       expect(await modal.getByLabel('证书编号').inputValue()).toBe(SAMPLE_CERTIFICATE.number);
       expect(await modal.getByLabel('发证机关').inputValue()).toBe(SAMPLE_CERTIFICATE.issuer);
       expect(await modal.getByLabel('有效期至').inputValue()).toBe('2028-05-31');
+      if (SHOTS) await page.screenshot({ path: path.join(SHOTS, 'ocr-certificate-read.png') });
       // Nothing is saved until the writer saves.
       const facts = () =>
         suite.server.api
@@ -73,6 +75,7 @@ describe('scans (browser)', () => {
       await card.waitFor();
       expect(await card.textContent()).toContain(`证书编号：${SAMPLE_CERTIFICATE.number}`);
       expect(await card.getByTestId('fact-expiry').textContent()).toBe('有效');
+      if (SHOTS) await page.screenshot({ path: path.join(SHOTS, 'ocr-certificate-saved.png') });
       expect((await facts()).map((f) => f.data)).toEqual([
         expect.objectContaining({
           name: SAMPLE_CERTIFICATE.name,
@@ -130,6 +133,22 @@ describe('scans (browser)', () => {
       await mark.waitFor();
       expect(await mark.textContent()).toContain(name);
       await settled(page.locator('.ant-drawer-content-wrapper').last());
+      // The passage on the page image: the scanned page, the item's line outlined on it.
+      const scan = page.getByTestId('review-passage-scan');
+      await scan.waitFor();
+      expect(await scan.textContent()).toMatch(/招标文件第 [12] 页（扫描件，经文字识别）/);
+      const img = page.getByTestId('review-passage-page');
+      await poll(() => img.evaluate((el) => (el as HTMLImageElement).naturalWidth), 60_000).toBeGreaterThan(
+        500,
+      );
+      const boxes = page.getByTestId('review-passage-box');
+      expect(await boxes.count()).toBeGreaterThanOrEqual(1);
+      const box = (await boxes.first().boundingBox())!;
+      const pageBox = (await img.boundingBox())!;
+      expect(box.width).toBeGreaterThan(10);
+      expect(box.x).toBeGreaterThanOrEqual(pageBox.x);
+      expect(box.y + box.height).toBeLessThanOrEqual(pageBox.y + pageBox.height + 1);
+      if (SHOTS) await page.screenshot({ path: path.join(SHOTS, 'ocr-passage.png') });
       expect(unexpectedErrors(t.errors)).toEqual([]);
     },
   );

@@ -51,12 +51,25 @@ describe('uploading a PDF whose pages need OCR', { timeout: 600_000 }, () => {
     });
     finished = true;
     await poller;
-    const body = (await res.json()) as { data: { ocrPages?: number[]; preview: string } };
+    const body = (await res.json()) as { data: { fileId: string; ocrPages?: number[]; preview: string } };
     expect(res.status).toBe(200);
     expect(body.data.ocrPages).toEqual([1]);
     expect(body.data.preview).toMatch(/[\u4e00-\u9fff]{10}/);
     expect(seen[0]).toEqual({ ocrPages: [1], done: 0, total: 1 });
     // The progress is gone once the upload answered.
     expect(await progressOf(token)).toBeNull();
+
+    // The page read by OCR can be shown (its passages' boxes are on this image); only to its owner.
+    const image = (page: number, token = c.user.token) =>
+      fetch(`${s.baseUrl}/api/file/client/pageImage/${body.data.fileId}/${page}`, {
+        headers: { ...clientHeaders(), 'blade-auth': `bearer ${token}` },
+      });
+    const own = await image(1);
+    expect(own.status).toBe(200);
+    expect(own.headers.get('content-type')).toBe('image/jpeg');
+    expect([...new Uint8Array(await own.arrayBuffer()).subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
+    expect((await image(2)).status).toBe(404);
+    const other = await newWriter(s);
+    expect((await image(1, other.user.token)).status).toBe(404);
   });
 });

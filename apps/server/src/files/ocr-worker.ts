@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import { ocrImage, type OcrPage } from './ocr/page.ts';
-import { renderImage, renderPage } from './ocr/render.ts';
+import { jpegOf, renderImage, renderPage } from './ocr/render.ts';
+import { rotate } from './ocr/raster.ts';
 
 /**
  * Child-process entry for OCR (lib/child-worker-boot.mjs, run by files/parse.ts): reads one page of a
@@ -30,10 +31,23 @@ async function docOf(file: string): Promise<Doc> {
   return doc;
 }
 
-/** A page of a PDF, or (image: true) a PNG/JPEG file such as a photographed certificate. */
-export async function handle(p: { file: string; page: number; image?: boolean }): Promise<OcrPage> {
+/**
+ * A page of a PDF read by OCR, or (image: true) a PNG/JPEG file such as a photographed certificate;
+ * or (picture: true) the page drawn as OCR saw it, turned back by `skew`, as a JPEG for the screen.
+ */
+export async function handle(p: {
+  file: string;
+  page: number;
+  image?: boolean;
+  picture?: boolean;
+  skew?: number;
+}): Promise<OcrPage | { jpeg: string }> {
   if (p.image) return ocrImage(await renderImage(await fs.readFile(p.file)));
   const doc = await docOf(p.file);
+  if (p.picture) {
+    const img = await renderPage(doc, p.page);
+    return { jpeg: (await jpegOf(p.skew ? rotate(img, p.skew) : img)).toString('base64') };
+  }
   const img = await renderPage(doc, p.page);
   return ocrImage(img);
 }

@@ -30,6 +30,17 @@ export interface ParsedFile {
   ocr?: { pages: Array<{ page: number; verdict: Exclude<PageVerdict, 'ok'> }>; pageTexts: string[] };
   /** The pages that were read by OCR (set by the parent once it has). */
   ocrPages?: number[];
+  /** Each page read by OCR: its image size and the box of each line on it, to show a passage on the page. */
+  ocrBoxes?: OcrPageBoxes[];
+}
+
+export interface OcrPageBoxes {
+  page: number;
+  /** Degrees the page image was turned back by before reading (the boxes are on the turned image). */
+  skew: number;
+  width: number;
+  height: number;
+  lines: Array<{ text: string; x0: number; y0: number; x1: number; y1: number }>;
 }
 
 /**

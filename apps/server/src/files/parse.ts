@@ -2,7 +2,13 @@ import { FILE_LIMITS, FILE_MESSAGES, type TenderFileKind } from '@bid/shared';
 import { FairGate } from '../ai/fair-use.ts';
 import { ChildSandbox, SandboxKilled, SandboxTaskError } from '../lib/child-sandbox.ts';
 import type { ActorScope } from '../policy/actor.ts';
-import { normalizeText, type ParseFailureCode, type ParseLimits, type ParsedFile } from './parse-core.ts';
+import {
+  normalizeText,
+  type OcrPageBoxes,
+  type ParseFailureCode,
+  type ParseLimits,
+  type ParsedFile,
+} from './parse-core.ts';
 import type { OcrPage } from './ocr/page.ts';
 
 export class FileParseError extends Error {
@@ -168,6 +174,7 @@ export class ParseRunner {
     const pageTexts = [...ocr.pageTexts];
     const pages = ocr.pages.map((p) => p.page);
     const read: number[] = [];
+    const boxes: OcrPageBoxes[] = [];
     let done = 0;
     req.onOcr?.({ pages, done, total: pages.length });
     const queue = [...pages];
@@ -183,6 +190,13 @@ export class ParseRunner {
           if (r.text.trim()) {
             pageTexts[at - 1] = r.text;
             read.push(at);
+            boxes.push({
+              page: at,
+              skew: r.skew,
+              width: r.width,
+              height: r.height,
+              lines: r.lines.map(({ text, x0, y0, x1, y1 }) => ({ text, x0, y0, x1, y1 })),
+            });
           }
         } catch (e) {
           if (req.signal?.aborted || (e instanceof SandboxKilled && e.reason === 'cancelled')) throw e;
@@ -195,7 +209,13 @@ export class ParseRunner {
     await Promise.all(Array.from({ length: Math.max(1, Math.min(this.perUser, pages.length)) }, worker));
     const text = normalizeText(pageTexts.join('\n\n'), this.limits.maxTextChars);
     if (!text.replace(/\s/g, '')) throw new FileParseError('pdf-no-text', FILE_MESSAGES.pdfNoText);
-    return { text, pages: parsed.pages, headings: parsed.headings, ocrPages: read.sort((a, b) => a - b) };
+    return {
+      text,
+      pages: parsed.pages,
+      headings: parsed.headings,
+      ocrPages: read.sort((a, b) => a - b),
+      ocrBoxes: boxes.sort((a, b) => a.page - b.page),
+    };
   }
 
   /**
@@ -208,6 +228,20 @@ export class ParseRunner {
       () => this.ocrSandbox.run<OcrPage>({ file, page: 1, image: kind === 'image' }, { signal: req.signal }),
       req.signal,
     );
+  }
+
+  /**
+   * A page of a stored PDF as a JPEG of at most about 150 dpi, drawn the way OCR saw it (turned
+   * back by `skew` degrees), in an OCR child: pdf.js does not run in the server process.
+   */
+  async pageImage(file: string, page: number, skew: number, req: ParseRequest = {}): Promise<Buffer> {
+    const r = await this.gate.run(
+      req.actor ?? SYSTEM,
+      () =>
+        this.ocrSandbox.run<{ jpeg: string }>({ file, page, picture: true, skew }, { signal: req.signal }),
+      req.signal,
+    );
+    return Buffer.from(r.jpeg, 'base64');
   }
 
   /** Parses waiting for a slot (all users). */

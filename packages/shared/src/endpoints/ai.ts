@@ -15,7 +15,12 @@ import { startAnalysisSchema, tenderAnalysisSchema } from '../schemas/analysis.t
 import type { CatalogDetail, CatalogNode } from '../schemas/catalog.ts';
 import { elementRequestSchema, elementResultSchema, imageSearchResultSchema } from '../schemas/elements.ts';
 import { idParamSchema } from '../schemas/common.ts';
-import { uploadedFileSchema, uploadProgressResultSchema, uploadProgressSchema } from '../schemas/file.ts';
+import {
+  filePageImageParamsSchema,
+  uploadedFileSchema,
+  uploadProgressResultSchema,
+  uploadProgressSchema,
+} from '../schemas/file.ts';
 import {
   interpretationDetailSchema,
   interpretationIdSchema,
@@ -53,6 +58,13 @@ export const aiEndpoints = {
     '/file/client/detail',
     idParamSchema,
     uploadedFileSchema,
+  ),
+  /** A page read by OCR as a JPEG, for `<img src>` (the session cookie): the boxes of a passage are on it. */
+  filePageImage: get<Blob, typeof filePageImageParamsSchema>(
+    '/file/client/pageImage/:id/:page',
+    filePageImageParamsSchema,
+    binaryResponseSchema,
+    'blob',
   ),
   startAnalysis: post<Out<typeof startAnalysisResultSchema>, typeof startAnalysisSchema>(
     '/ai/chat/start-analysis',

@@ -72,3 +72,9 @@ export const FILE_MESSAGES = {
   notFound: '文件不存在',
   cancelled: '上传已取消',
 } as const;
+
+/** `GET file/client/pageImage/:id/:page`: a page of an upload that was read by OCR. */
+export const filePageImageParamsSchema = z.object({
+  id: z.string().regex(/^[\w-]{1,64}$/, '文件编号不正确'),
+  page: z.string().regex(/^[1-9]\d{0,4}$/, '页码不正确'),
+});

@@ -456,6 +456,19 @@ export const tenderPassageSchema = z.object({
   after: z.string(),
   /** True when the span was longer than what was sent. */
   cut: z.boolean(),
+  /**
+   * When the passage is on a page read by OCR: that page of the uploaded file (its image from
+   * file/client/pageImage) and the boxes of the passage's lines, in the image's pixels.
+   */
+  scan: z
+    .object({
+      fileId: z.string(),
+      page: z.number().int(),
+      width: z.number(),
+      height: z.number(),
+      boxes: z.array(z.object({ x0: z.number(), y0: z.number(), x1: z.number(), y1: z.number() })),
+    })
+    .optional(),
 });
 export type TenderPassage = z.infer<typeof tenderPassageSchema>;
 

@@ -62,3 +62,18 @@ export async function renderImage(bytes: Buffer, maxSide = MAX_SIDE): Promise<Gr
   ctx.drawImage(image, 0, 0, width, height);
   return grayOf(ctx.getImageData(0, 0, width, height).data, width, height);
 }
+
+/** A grey image as a JPEG (the page shown with a passage's boxes). */
+export async function jpegOf(img: Gray, quality = 70): Promise<Buffer> {
+  const canvas = createCanvas(img.width, img.height);
+  const ctx = canvas.getContext('2d');
+  const data = ctx.createImageData(img.width, img.height);
+  for (let i = 0, j = 0; i < img.data.length; i++, j += 4) {
+    data.data[j] = img.data[i];
+    data.data[j + 1] = img.data[i];
+    data.data[j + 2] = img.data[i];
+    data.data[j + 3] = 255;
+  }
+  ctx.putImageData(data, 0, 0);
+  return canvas.encode('jpeg', quality);
+}

@@ -19,7 +19,8 @@ import {
 } from '@bid/shared';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { nowIso } from '../../lib/ids.ts';
-import type { Actor } from '../../policy/actor.ts';
+import { ownerOf, type Actor, type ActorScope } from '../../policy/actor.ts';
+import { passageOnPage } from '../../files/ocr/passage.ts';
 import type { ScoringFragment } from '../../ai/offline/tasks.ts';
 import { isBidReadOnly } from '../bid/policy.ts';
 import type { BidService } from '../bid/service.ts';
@@ -208,11 +209,25 @@ export class AnalysisReviewService {
   }
 
   async bidPassage(actor: Actor, q: PassageQuery): Promise<TenderPassage> {
-    return passageOf(await this.bidText(actor, q.id), q);
+    const passage = passageOf(await this.bidText(actor, q.id), q);
+    const bid = await this.bids.getOwned(actor, q.id);
+    if (!bid.file_id) return passage;
+    return this.onPage(ownerOf(bid), bid.file_id, passage);
   }
 
   async interpretationPassage(actor: Actor, q: PassageQuery): Promise<TenderPassage> {
-    return passageOf(await this.interpretationText(actor, q.id), q);
+    const passage = passageOf(await this.interpretationText(actor, q.id), q);
+    const r = await this.interpretations.findOwned(actor, q.id);
+    // The interpretation keeps a copy of its file's text: the same offsets.
+    if (!r?.file_id) return passage;
+    return this.onPage(actor, r.file_id, passage);
+  }
+
+  /** A passage of an upload whose pages were read by OCR: where it is on its page image (matched by text, so a tender text from elsewhere finds nothing). */
+  private async onPage(owner: ActorScope, fileId: string, passage: TenderPassage): Promise<TenderPassage> {
+    const pages = await this.files.ocrBoxesOf(owner, fileId).catch(() => []);
+    const at = pages.length ? passageOnPage(pages, passage) : null;
+    return at ? { ...passage, scan: { fileId, ...at } } : passage;
   }
 
   private async bidText(actor: Actor, id: string): Promise<string> {

@@ -89,6 +89,20 @@ export async function registerFileRoutes(
     route(endpoints.uploadProgress, '上传中文件的文字识别进度（扫描件逐页识别）', (actor, body) =>
       files.progressOf(actor, body.token),
     );
+    // <img src> cannot send the client headers: authenticated by the session cookie, as pictures are.
+    route.send(
+      endpoints.filePageImage,
+      {
+        summary: '扫描件某页的图片（经文字识别的页，用于在页面上标出原文位置）',
+        config: { clientCheck: false },
+      },
+      async (actor, p, _req, reply) => {
+        const jpeg = await files.pageImage(actor, p.id, Number(p.page));
+        reply.header('cache-control', 'private, max-age=86400');
+        reply.header('x-content-type-options', 'nosniff');
+        return reply.type('image/jpeg').send(jpeg);
+      },
+    );
     route(endpoints.fileDetail, '已上传文件的信息与文字预览', (actor, body) => files.detail(actor, body.id));
   });
 }

@@ -16,6 +16,7 @@ import {
 import { AppError, badRequest, notFound } from '../../http/errors.ts';
 import { newId, nowIso } from '../../lib/ids.ts';
 import { FileParseError, ParseRunner } from '../../files/parse.ts';
+import type { OcrPageBoxes } from '../../files/parse-core.ts';
 import { sniffKind } from '../../files/sniff.ts';
 import { SandboxKilled, SandboxTaskError } from '../../lib/child-sandbox.ts';
 import { dimensionsOf, sniffType } from '../picture/image-types.ts';
@@ -198,6 +199,9 @@ export class FileService {
       const rel = path.join('uploads', month, `${id}.${EXT[kind]}`);
       await fsp.mkdir(path.join(this.dataDir, 'uploads', month), { recursive: true });
       await fsp.rename(tmp, path.join(this.dataDir, rel));
+      // The boxes of the lines OCR read, beside the file, to show a passage on its page image.
+      if (parsed.ocrBoxes?.length)
+        await fsp.writeFile(path.join(this.dataDir, `${rel}.ocr.json`), JSON.stringify(parsed.ocrBoxes));
       const row = {
         id,
         user_id: owner.userId,
@@ -228,6 +232,27 @@ export class FileService {
     } finally {
       await fsp.rm(tmp, { force: true });
     }
+  }
+
+  /** The line boxes of the caller's file's pages read by OCR ([] when none were). */
+  async ocrBoxesOf(owner: ActorScope, id: string): Promise<OcrPageBoxes[]> {
+    const row = await this.repo.findOwned(owner, id);
+    if (!row) throw notFound(FILE_MESSAGES.notFound);
+    const text = await fsp
+      .readFile(path.join(this.dataDir, `${row.storage_path}.ocr.json`), 'utf8')
+      .catch(() => null);
+    return text ? (JSON.parse(text) as OcrPageBoxes[]) : [];
+  }
+
+  /** A page the caller's file had read by OCR, as the JPEG its boxes are on (404 for any other page). */
+  async pageImage(owner: Actor, id: string, page: number): Promise<Buffer> {
+    const row = await this.repo.findOwned(owner, id);
+    if (!row) throw notFound(FILE_MESSAGES.notFound);
+    const boxes = (await this.ocrBoxesOf(owner, id)).find((b) => b.page === page);
+    if (!boxes) throw notFound(FILE_MESSAGES.notFound);
+    return this.parser.pageImage(path.join(this.dataDir, row.storage_path), page, boxes.skew, {
+      actor: owner,
+    });
   }
 
   /** The text of the caller's file (404 for a foreign or missing id). */

@@ -1,8 +1,9 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type Ref } from 'react';
 import { Alert, Button, Drawer, Spin, Tooltip, Typography } from 'antd';
 import { AimOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import type { ReviewTarget, SourceSpan } from '@bid/shared';
+import { endpoints, type ReviewTarget, type SourceSpan, type TenderPassage } from '@bid/shared';
+import { api } from '../../api/request.ts';
 import { reviewApi, reviewKeys } from './api.ts';
 
 export interface PassageRequest {
@@ -35,6 +36,48 @@ export function SourceButton({ span, onOpen }: { span: SourceSpan | null | undef
   );
 }
 
+/** The scanned page a passage is on, its lines outlined (boxes in the page image's pixels). */
+function ScanPage({
+  scan,
+  boxRef,
+}: {
+  scan: NonNullable<TenderPassage['scan']>;
+  boxRef: Ref<HTMLSpanElement>;
+}) {
+  const pct = (v: number, of: number) => `${((v / of) * 100).toFixed(2)}%`;
+  return (
+    <figure className="rv-scan" data-testid="review-passage-scan">
+      <figcaption>
+        <Typography.Text type="secondary">
+          招标文件第 {scan.page} 页（扫描件，经文字识别），框出部分为这一项的出处：
+        </Typography.Text>
+      </figcaption>
+      {/* Sized before the image arrives, so that the outlined lines can be scrolled to at once. */}
+      <div className="rv-scan__page" style={{ aspectRatio: `${scan.width} / ${scan.height}` }}>
+        <img
+          src={api.url(endpoints.filePageImage, { id: scan.fileId, page: String(scan.page) })}
+          alt={`招标文件第 ${scan.page} 页`}
+          data-testid="review-passage-page"
+        />
+        {scan.boxes.map((b, i) => (
+          <span
+            key={i}
+            ref={i === 0 ? boxRef : undefined}
+            className="rv-scan__box"
+            data-testid="review-passage-box"
+            style={{
+              left: pct(b.x0, scan.width),
+              top: pct(b.y0, scan.height),
+              width: pct(b.x1 - b.x0, scan.width),
+              height: pct(b.y1 - b.y0, scan.height),
+            }}
+          />
+        ))}
+      </div>
+    </figure>
+  );
+}
+
 /**
  * The passage of the tender an item was read from, fetched as a window around its span (a 400-page
  * tender is not sent to the screen), the span highlighted and scrolled into view.
@@ -59,10 +102,12 @@ export function SourcePassage({
     retry: false,
   });
   const mark = useRef<HTMLElement | null>(null);
+  const box = useRef<HTMLSpanElement | null>(null);
   const p = q.data;
   useEffect(() => {
     if (!p) return;
-    const t = setTimeout(() => mark.current?.scrollIntoView({ block: 'center' }), 60);
+    // On a scanned page the outlined lines come first; else the marked text.
+    const t = setTimeout(() => (box.current ?? mark.current)?.scrollIntoView({ block: 'center' }), 60);
     return () => clearTimeout(t);
   }, [p]);
 
@@ -89,6 +134,7 @@ export function SourcePassage({
             位于招标文件第 {(p.start + 1).toLocaleString('zh-CN')} 字处（共 {p.total.toLocaleString('zh-CN')}{' '}
             字），高亮部分为这一项的出处{p.cut ? '（出处较长，只显示开头部分）' : ''}。
           </Typography.Paragraph>
+          {p.scan ? <ScanPage scan={p.scan} boxRef={box} /> : null}
           <div className="ip-passage" data-testid="review-passage-text">
             {p.from > 0 ? '…' : ''}
             {p.before}
