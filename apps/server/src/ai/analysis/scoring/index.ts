@@ -204,7 +204,15 @@ function withoutHeadings(p: Proposal, stated: StatedTotals | null): Proposal | n
       sum += items[j].points ?? 0;
       n += 1;
     }
-    if (head.points != null && n >= 2 && Math.abs(sum - head.points) < 0.01) continue;
+    // (One row under it counts when it repeats the heading: 投标报价（50分） over 投标报价 50分.)
+    const next = items[i + 1];
+    const repeats = n === 1 && !!next && (next.name.includes(head.name) || head.name.includes(next.name));
+    if (head.points != null && (n >= 2 || repeats) && Math.abs(sum - head.points) < 0.01) {
+      // Its rows are items, not headings of their own (项目经理 5 over 技术负责人 3 + 其他 2).
+      keep.push(...items.slice(i + 1, i + 1 + n));
+      i += n;
+      continue;
+    }
     keep.push(head);
   }
   return keep.length && keep.length < p.items.length

@@ -72,6 +72,25 @@ function piecesOf(l: Line): Piece[] {
     offset = lead[0].length;
     body = text.slice(offset);
   }
+  // A row written name, points, criteria with spaces: 施工方案与技术措施 8分 工艺流程合理…
+  const row = /^(\S{2,20})\s+(\d{1,3}(?:\.\d)?)\s*分(?:\s+(\S.*))?$/.exec(body);
+  if (row && isNameFragment(row[1])) {
+    out.push({ kind: 'name', text: row[1], span: span(offset, offset + row[1].length), whole: true });
+    const p = body.indexOf(row[2], row[1].length);
+    out.push({
+      kind: 'num',
+      value: Number(row[2]),
+      span: span(offset + p, offset + p + row[2].length),
+      lead: false,
+    });
+    if (row[3])
+      out.push({
+        kind: 'text',
+        text: row[3],
+        span: span(offset + body.length - row[3].length, offset + body.length),
+      });
+    return out;
+  }
   // Trailing points: … 扣除 20 | 最多得 6 6 | 并配 7
   let tail: Piece | null = null;
   const end = /\s(\d{1,3}(?:\.\d)?)$/.exec(body);
