@@ -27,6 +27,8 @@ export default defineConfig({
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['apps/web/src/test/setup.ts'],
+          // antd screens in jsdom take seconds on a busy machine: tests must not depend on its speed.
+          testTimeout: 60_000,
         },
       },
       {
