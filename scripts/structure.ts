@@ -214,7 +214,6 @@ export const QUERY_ALLOWLIST = [
   'apps/server/src/modules/commerce/refund.ts',
   'apps/server/src/modules/commerce/service.ts',
   'apps/server/src/modules/employee/invitations.ts',
-  'apps/server/src/modules/user/service.ts',
 ];
 
 const QUERY_CALL = /\.(selectFrom|insertInto|updateTable|deleteFrom)\(/;

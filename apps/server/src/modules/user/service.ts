@@ -20,6 +20,7 @@ import type { AccountsInfra } from '../auth/accounts.ts';
 import { hashPassword, verifyPassword } from '../auth/password.ts';
 import { enforceLimit, formatWait, iso, isUniqueViolation } from '../auth/util.ts';
 import { UserRepo, type TenantRow, type UserRow } from './repo.ts';
+import { AccountRepo } from './account-repo.ts';
 import { inTx } from '../../db/db.ts';
 
 type OwnPurpose = 'change-phone' | 'change-password' | 'verify';
@@ -51,6 +52,7 @@ function hashTicket(ticket: string): string {
 /** The logged-in user's own account: session state, profile, phone, password, preferences. */
 export class UserService {
   readonly repo: UserRepo;
+  private readonly accounts: AccountRepo;
   private readonly operators: OperatorDirectory;
 
   constructor(
@@ -60,6 +62,7 @@ export class UserService {
     private readonly buckets?: { rollover(auth: Actor): Promise<void> },
   ) {
     this.repo = new UserRepo(db);
+    this.accounts = new AccountRepo(db);
     this.operators = new SqlOperatorDirectory(db);
   }
 
@@ -176,34 +179,28 @@ export class UserService {
     await this.infra.sms.verify(user.phone, purpose, code);
     const ticket = randomBytes(32).toString('base64url');
     const now = this.now();
-    await this.db
-      .insertInto('verify_tickets')
-      .values({
-        id: newId(),
-        ticket_hash: hashTicket(ticket),
-        user_id: user.id,
-        phone: user.phone,
-        purpose,
-        created_at: iso(now),
-        expires_at: iso(now + AUTH_LIMITS.ticketTtlSeconds * 1000),
-        used_at: null,
-      })
-      .execute();
+    await this.accounts.insertTicket({
+      id: newId(),
+      ticket_hash: hashTicket(ticket),
+      user_id: user.id,
+      phone: user.phone,
+      purpose,
+      created_at: iso(now),
+      expires_at: iso(now + AUTH_LIMITS.ticketTtlSeconds * 1000),
+      used_at: null,
+    });
     return { ticket, expiresIn: AUTH_LIMITS.ticketTtlSeconds };
   }
 
   private async liveTicket(user: UserRow, ticket: string | undefined, purpose: OwnPurpose) {
     if (!ticket) return undefined;
-    return this.db
-      .selectFrom('verify_tickets')
-      .select('id')
-      .where('ticket_hash', '=', hashTicket(ticket))
-      .where('user_id', '=', user.id)
-      .where('purpose', '=', purpose)
-      .where('phone', '=', user.phone ?? '')
-      .where('used_at', 'is', null)
-      .where('expires_at', '>', iso(this.now()))
-      .executeTakeFirst();
+    return this.accounts.liveTicket({
+      ticketHash: hashTicket(ticket),
+      userId: user.id,
+      purpose,
+      phone: user.phone ?? '',
+      now: iso(this.now()),
+    });
   }
 
   /**
@@ -233,21 +230,15 @@ export class UserService {
     try {
       await inTx(this.db, async (trx) => {
         if (ticketRow) {
-          const used = await trx
-            .updateTable('verify_tickets')
-            .set({ used_at: now })
-            .where('id', '=', ticketRow.id)
-            .where('used_at', 'is', null)
-            .executeTakeFirst();
-          if (Number(used.numUpdatedRows) !== 1) throw badRequest('请先验证原手机号');
+          if (!(await this.accounts.useTicket(trx, ticketRow.id, now))) throw badRequest('请先验证原手机号');
         }
         // The login name follows the phone when it was the phone (and the new one is free as a name).
         const accountFollows = user.account === user.phone && !(await this.repo.findByAccount(phone, trx));
-        await trx
-          .updateTable('users')
-          .set({ phone, ...(accountFollows ? { account: phone } : {}), updated_at: now })
-          .where('id', '=', user.id)
-          .execute();
+        await this.repo.updateUser(trx, user.id, {
+          phone,
+          ...(accountFollows ? { account: phone } : {}),
+          updated_at: now,
+        });
       });
     } catch (err) {
       if (isUniqueViolation(err)) throw conflict('该手机号已被其他账号使用，请更换手机号');
@@ -294,28 +285,14 @@ export class UserService {
     const hash = await hashPassword(input.newPassword);
     const now = iso(this.now());
     await inTx(this.db, async (trx) => {
-      await trx
-        .updateTable('users')
-        .set({ password_hash: hash, updated_at: now })
-        .where('id', '=', user.id)
-        .execute();
-      await trx
-        .updateTable('sessions')
-        .set({ revoked_at: now })
-        .where('user_id', '=', user.id)
-        .where('id', '!=', auth.sessionId)
-        .where('revoked_at', 'is', null)
-        .execute();
+      await this.repo.updateUser(trx, user.id, { password_hash: hash, updated_at: now });
+      await this.accounts.revokeOtherSessions(trx, user.id, auth.sessionId, now);
     });
   }
 
   async updateUser(auth: Actor, name: string): Promise<void> {
     const { user } = await this.me(auth);
-    await this.db
-      .updateTable('users')
-      .set({ name, need_user_info: 0, updated_at: iso(this.now()) })
-      .where('id', '=', user.id)
-      .execute();
+    await this.repo.updateUser(this.db, user.id, { name, need_user_info: 0, updated_at: iso(this.now()) });
   }
 
   async standardUpdate(
@@ -336,7 +313,7 @@ export class UserService {
       ...(input.preferredModel ? { preferred_model: input.preferredModel } : {}),
       updated_at: iso(this.now()),
     };
-    await this.db.updateTable('users').set(set).where('id', '=', user.id).execute();
+    await this.repo.updateUser(this.db, user.id, set);
     const after = await this.repo.findById(user.id);
     if (!after) throw unauthorized();
     return {
@@ -353,33 +330,20 @@ export class UserService {
   async markStalog(auth: Actor | null, input: MarkStalog, ip: string): Promise<void> {
     const key = auth ? `stalog:user:${auth.userId}` : `stalog:ip:${ip}`;
     await enforceLimit(this.infra.limiter, key, 600, 3600, '操作');
-    await this.db
-      .insertInto('usage_marks')
-      .values({
-        id: newId(),
-        user_id: auth?.userId ?? null,
-        tenant_id: auth?.tenantId ?? null,
-        mark: input.mark,
-        path: input.path ?? null,
-        detail: input.detail ? JSON.stringify(input.detail) : null,
-        ip: ip.slice(0, 64),
-        created_at: iso(this.now()),
-      })
-      .execute();
+    await this.accounts.insertUsageMark({
+      id: newId(),
+      user_id: auth?.userId ?? null,
+      tenant_id: auth?.tenantId ?? null,
+      mark: input.mark,
+      path: input.path ?? null,
+      detail: input.detail ? JSON.stringify(input.detail) : null,
+      ip: ip.slice(0, 64),
+      created_at: iso(this.now()),
+    });
   }
 
   async closeNotice(auth: Actor, noticeId: string): Promise<void> {
-    const notice = await this.db
-      .selectFrom('notices')
-      .select('id')
-      .where('id', '=', noticeId)
-      .where('status', '=', 1)
-      .executeTakeFirst();
-    if (!notice) throw notFound('公告不存在或已下线');
-    await this.db
-      .insertInto('user_notice_closes')
-      .values({ user_id: auth.userId, notice_id: noticeId, closed_at: iso(this.now()) })
-      .onConflict((oc) => oc.columns(['user_id', 'notice_id']).doNothing())
-      .execute();
+    if (!(await this.accounts.noticeIsOn(noticeId))) throw notFound('公告不存在或已下线');
+    await this.accounts.closeNotice(auth.userId, noticeId, iso(this.now()));
   }
 }
