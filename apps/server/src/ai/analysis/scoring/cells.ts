@@ -1,4 +1,5 @@
 import type { Line } from '../lines.ts';
+import type { Span } from './types.ts';
 import { CATEGORY_LABEL } from './stated.ts';
 
 /**
@@ -313,4 +314,24 @@ export function pointsInCriteria(s: string): number | null {
     best = best == null ? v : Math.max(best, v);
   }
   return best;
+}
+
+/** A TAB-separated cell of a line, trimmed, with where it stands in the text. */
+export interface TabCell {
+  text: string;
+  span: Span;
+}
+
+/** The line's TAB cells, empty ones included (they keep the columns). */
+export function tabCells(l: Line): TabCell[] {
+  const out: TabCell[] = [];
+  let at = 0;
+  for (const raw of l.text.split('\t')) {
+    const lead = raw.length - raw.trimStart().length;
+    const text = raw.trim();
+    const start = l.start + at + lead;
+    out.push({ text, span: { start, end: start + text.length } });
+    at += raw.length + 1;
+  }
+  return out;
 }

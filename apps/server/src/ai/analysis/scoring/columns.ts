@@ -6,7 +6,9 @@ import {
   numberValue,
   pointsInCriteria,
   pointsInName,
+  tabCells,
   type HeaderRole,
+  type TabCell,
 } from './cells.ts';
 import { categoryOfLabel } from './category.ts';
 import type { Proposal, ProposedItem, Span } from './types.ts';
@@ -18,27 +20,7 @@ import type { Proposal, ProposedItem, Span } from './types.ts';
  * (本项最高得6分) — and a filled 类别 column labelling the rows down to the next.
  */
 
-interface Cell {
-  text: string;
-  span: Span;
-}
-
-function cellsOf(l: Line): Cell[] {
-  const out: Cell[] = [];
-  const re = /[^\t]*/g;
-  let m: RegExpExecArray | null;
-  while ((m = re.exec(l.text))) {
-    const lead = m[0].length - m[0].trimStart().length;
-    const text = m[0].trim();
-    out.push({
-      text,
-      span: { start: l.start + m.index + lead, end: l.start + m.index + lead + text.length },
-    });
-    if (m.index + m[0].length >= l.text.length) break;
-    re.lastIndex = m.index + m[0].length + 1;
-  }
-  return out;
-}
+type Cell = TabCell;
 
 /** A header cell's roles: one, or two when the PDF's text glued two labels (编号评审因素). */
 function rolesOf(text: string): Array<HeaderRole | null> {
@@ -67,11 +49,11 @@ export function readColumns(
 ): Proposal | null {
   const h = lines.findIndex((l) => {
     if (!l.text.includes('\t')) return false;
-    const roles = cellsOf(l).flatMap((c) => rolesOf(c.text));
+    const roles = tabCells(l).flatMap((c) => rolesOf(c.text));
     return roles.includes('name') && roles.filter((r) => r != null).length >= 2;
   });
   if (h < 0) return null;
-  const roles: Array<HeaderRole | null> = cellsOf(lines[h]).flatMap((c) => rolesOf(c.text));
+  const roles: Array<HeaderRole | null> = tabCells(lines[h]).flatMap((c) => rolesOf(c.text));
   const col = (r: HeaderRole) => roles.indexOf(r);
   const nameAt = col('name');
   const pointsAt = col('points');
@@ -153,7 +135,7 @@ export function readColumns(
       }
       continue;
     }
-    const cells = cellsOf(l);
+    const cells = tabCells(l);
     if (cells.every((c) => !c.text || rolesOf(c.text).every((r) => r != null))) continue;
     // A new row: it fills (nearly) every column, or starts with its code in the 序号 column.
     const coded = seqAt >= 0 && CODE.test(cells[0].text);

@@ -1,7 +1,7 @@
 import type { ScoringItem } from '@bid/shared';
 import { truncate } from '../../tender-text.ts';
 import { isChapterHeading, type Line } from '../lines.ts';
-import { cellsOf, type CellOptions } from './cells.ts';
+import { cellsOf, tabCells, type CellOptions } from './cells.ts';
 import { categoryOfLabel, categoryOfName } from './category.ts';
 import { itemCategory, judge, withStatedPrice, type Verdict } from './judge.ts';
 import { readLayoutBlocks } from './layout-blocks.ts';
@@ -119,24 +119,17 @@ const ORDERS: Order[] = ['np', 'nc', 'pn'];
 function cellLines(lines: Line[]): Line[] {
   return lines.flatMap((l) => {
     if (!l.text.includes('\t')) return [l];
-    const out: Line[] = [];
-    const re = /[^\t]+/g;
-    let m: RegExpExecArray | null;
-    while ((m = re.exec(l.text))) {
-      const cell = m[0];
+    return tabCells(l).flatMap((cell) => {
       const cuts = [0];
       const at = /\s+(?=[（(]\d{1,2}[)）]|\d{1,2}[.、．](?!\d)|[a-z][)）.])/g;
       let c: RegExpExecArray | null;
-      while ((c = at.exec(cell))) cuts.push(c.index + c[0].length);
-      cuts.forEach((from, k) => {
-        const part = cell.slice(from, cuts[k + 1] ?? cell.length);
-        const lead = part.length - part.trimStart().length;
-        const text = part.trim();
-        const start = l.start + m!.index + from + lead;
-        if (text) out.push({ text, start, end: start + text.length });
+      while ((c = at.exec(cell.text))) cuts.push(c.index + c[0].length);
+      return cuts.flatMap((from, k) => {
+        const text = cell.text.slice(from, cuts[k + 1] ?? cell.text.length).trim();
+        const start = cell.span.start + from;
+        return text ? [{ text, start, end: start + text.length }] : [];
       });
-    }
-    return out;
+    });
   });
 }
 
