@@ -56,8 +56,19 @@ const LOT_IN_LINE =
   /(?:采购包|分包|包件|包|标段|标包)\s*([1-9]\d?|[一二三四五六七八九十]+)|第\s*([1-9]\d?|[一二三四五六七八九十]+)\s*(?:采购包|包|标段|标包|分标)/;
 const CN = '一二三四五六七八九十';
 
+/**
+ * A marker line's text: the line, or the last cell of a table row whose other cells are a clause
+ * number and label (2.3 | 评分标准 | 包1 体育器材：), as a Word 前附表 gives it.
+ */
+function markerText(t: string): string {
+  if (!t.includes('\t')) return t.trim();
+  const cells = t.split('\t').map((c) => c.trim());
+  const last = cells.pop() ?? '';
+  return cells.every((c) => c.length <= 8) ? last : t;
+}
+
 function lotOfLine(t: string): number | null {
-  const s = t.trim();
+  const s = markerText(t);
   if (s.length > 60 || s.includes('\t') || /[。；]/.test(s)) return null;
   const m = LOT_IN_LINE.exec(s);
   if (!m) return null;
@@ -68,7 +79,7 @@ function lotOfLine(t: string): number | null {
 
 /** A heading naming several 包 at once (商务评分表（包1、包2通用）, （一）包1、包2评分标准): its table serves each. */
 function lotsOfLine(t: string): number[] | null {
-  const s = t.trim();
+  const s = markerText(t);
   if (s.length > 60 || s.includes('\t') || /[。；]/.test(s)) return null;
   const all = [...s.matchAll(new RegExp(LOT_IN_LINE.source, 'g'))].map((m) => {
     const v = m[1] ?? m[2];
