@@ -269,7 +269,8 @@ export function readSoup(
   });
   for (let k = 0; k < pieces.length; k++) {
     const p = pieces[k];
-    const next = pieces.slice(k + 1).find((x) => x.kind !== 'page');
+    let next: Piece | undefined;
+    for (let j = k + 1; j < pieces.length && !next; j++) if (pieces[j].kind !== 'page') next = pieces[j];
     if (p.kind === 'end') break;
     if (p.kind === 'page') continue;
     const c = cur as Building | null;
