@@ -1,5 +1,5 @@
-import type { FastifyInstance } from 'fastify';
-import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import multipart, { type MultipartFile } from '@fastify/multipart';
 import { cleanName, Code, endpoints, FILE_MESSAGES, UPLOAD_TOKEN } from '@bid/shared';
 import type { AppContext } from '../../context.ts';
 import { userRoutes } from '../../http/route.ts';
@@ -8,6 +8,34 @@ import type { FileService } from './service.ts';
 import { certificateFields } from '../knowledge/certificate.ts';
 
 const tags = ['文件'];
+
+/**
+ * The request's one multipart file part, handed to `work` with a signal that aborts when the client
+ * goes away (a writer who closed the tab leaves the parse queue rather than wait in it).
+ */
+async function withFilePart<T>(
+  req: FastifyRequest,
+  tooLarge: string,
+  work: (part: MultipartFile, gone: AbortSignal) => Promise<T>,
+): Promise<T> {
+  let part: MultipartFile | undefined;
+  try {
+    part = await req.file();
+  } catch (e) {
+    if ((e as { statusCode?: number }).statusCode === 413)
+      throw new AppError(Code.PAYLOAD_TOO_LARGE, tooLarge);
+    throw badRequest(FILE_MESSAGES.noFile);
+  }
+  if (!part || part.fieldname !== 'file') throw badRequest(FILE_MESSAGES.noFile);
+  const gone = new AbortController();
+  const onClose = () => gone.abort();
+  req.socket.once('close', onClose);
+  try {
+    return await work(part, gone.signal);
+  } finally {
+    req.socket.off('close', onClose);
+  }
+}
 
 /** Tender uploads, in their own scope so that the multipart parser applies to them only. */
 export async function registerFileRoutes(
@@ -30,30 +58,14 @@ export async function registerFileRoutes(
         tooLarge,
         notMultipart: FILE_MESSAGES.noFile,
       },
-      async (actor, req) => {
-        let part;
-        try {
-          part = await req.file();
-        } catch (e) {
-          if ((e as { statusCode?: number }).statusCode === 413)
-            throw new AppError(Code.PAYLOAD_TOO_LARGE, tooLarge);
-          throw badRequest(FILE_MESSAGES.noFile);
-        }
-        if (!part || part.fieldname !== 'file') throw badRequest(FILE_MESSAGES.noFile);
-        // A writer who gave up (closed the tab) leaves the parse queue rather than wait in it.
-        const gone = new AbortController();
-        const onClose = () => gone.abort();
-        req.socket.once('close', onClose);
-        try {
+      (actor, req) =>
+        withFilePart(req, tooLarge, (part, gone) => {
           // The client's name for this upload (a field before the file), for uploadProgress.
           const field = part.fields.progress as { value?: unknown } | undefined;
           const token =
             typeof field?.value === 'string' && UPLOAD_TOKEN.test(field.value) ? field.value : undefined;
-          return await files.upload(actor, cleanName(part.filename), part.file, gone.signal, token);
-        } finally {
-          req.socket.off('close', onClose);
-        }
-      },
+          return files.upload(actor, cleanName(part.filename), part.file, gone, token);
+        }),
     );
     // The company library's scanned certificates: the same upload limits and OCR children.
     userRoutes(scope, ['企业资料库']).upload(
@@ -65,26 +77,11 @@ export async function registerFileRoutes(
         tooLarge,
         notMultipart: FILE_MESSAGES.noFile,
       },
-      async (actor, req) => {
-        let part;
-        try {
-          part = await req.file();
-        } catch (e) {
-          if ((e as { statusCode?: number }).statusCode === 413)
-            throw new AppError(Code.PAYLOAD_TOO_LARGE, tooLarge);
-          throw badRequest(FILE_MESSAGES.noFile);
-        }
-        if (!part || part.fieldname !== 'file') throw badRequest(FILE_MESSAGES.noFile);
-        const gone = new AbortController();
-        const onClose = () => gone.abort();
-        req.socket.once('close', onClose);
-        try {
-          const text = await files.readScan(actor, part.file, gone.signal);
+      (actor, req) =>
+        withFilePart(req, tooLarge, async (part, gone) => {
+          const text = await files.readScan(actor, part.file, gone);
           return { ...certificateFields(text), text };
-        } finally {
-          req.socket.off('close', onClose);
-        }
-      },
+        }),
     );
     route(endpoints.uploadProgress, '上传中文件的文字识别进度（扫描件逐页识别）', (actor, body) =>
       files.progressOf(actor, body.token),

@@ -55,6 +55,30 @@ function piecesOf(l: Line): Piece[] {
   text = trimmed.replace(/\s+$/, '');
   if (!text) return out;
   const span = (a: number, b: number): Span => ({ start: at + a, end: at + b });
+  /** A row's name (at the body's start, if any), its points at `p` in the body, and the rest as criteria. */
+  const rowPieces = (
+    body: string,
+    offset: number,
+    name: string | null,
+    points: string,
+    p: number,
+    rest?: string,
+    whole?: boolean,
+  ) => {
+    if (name) out.push({ kind: 'name', text: name, span: span(offset, offset + name.length), whole });
+    out.push({
+      kind: 'num',
+      value: Number(points),
+      span: span(offset + p, offset + p + points.length),
+      lead: false,
+    });
+    if (rest)
+      out.push({
+        kind: 'text',
+        text: rest,
+        span: span(offset + body.length - rest.length, offset + body.length),
+      });
+  };
   // A leading clause code (2.2.4（3） 投标报价（40 分）) marks a row; only its place is kept.
   const code = /^\d{1,2}(?:\.\d{1,2}){1,3}(?:[（(]\d{1,2}[)）])?\s+(?=\S)/.exec(text);
   if (code) {
@@ -75,20 +99,7 @@ function piecesOf(l: Line): Piece[] {
   // A row written name, points, criteria with spaces: 施工方案与技术措施 8分 工艺流程合理…
   const row = /^(\S{2,20})\s+(\d{1,3}(?:\.\d)?)\s*分(?:\s+(\S.*))?$/.exec(body);
   if (row && isNameFragment(row[1])) {
-    out.push({ kind: 'name', text: row[1], span: span(offset, offset + row[1].length), whole: true });
-    const p = body.indexOf(row[2], row[1].length);
-    out.push({
-      kind: 'num',
-      value: Number(row[2]),
-      span: span(offset + p, offset + p + row[2].length),
-      lead: false,
-    });
-    if (row[3])
-      out.push({
-        kind: 'text',
-        text: row[3],
-        span: span(offset + body.length - row[3].length, offset + body.length),
-      });
+    rowPieces(body, offset, row[1], row[2], body.indexOf(row[2], row[1].length), row[3], true);
     return out;
   }
   // Trailing points: … 扣除 20 | 最多得 6 6 | 并配 7
@@ -112,9 +123,7 @@ function piecesOf(l: Line): Piece[] {
   // A name and its points glued by the PDF's text (施工方案与技术措施8): a whole row's start.
   const glued = !tail ? /^([^\s\d]{2,16}?)(\d{1,2}(?:\.\d)?)$/.exec(body) : null;
   if (glued && isNameFragment(glued[1])) {
-    out.push({ kind: 'name', text: glued[1], span: span(offset, offset + glued[1].length), whole: true });
-    const from = offset + glued[1].length;
-    out.push({ kind: 'num', value: Number(glued[2]), span: span(from, from + glued[2].length), lead: false });
+    rowPieces(body, offset, glued[1], glued[2], glued[1].length, undefined, true);
     return out;
   }
   // The rest of a points bracket wrapped from the line before (施工方案与技术措施（10 / 分）).
@@ -129,25 +138,14 @@ function piecesOf(l: Line): Piece[] {
       body,
     );
   if (inName && (inName[1] == null || isNameFragment(inName[1]))) {
-    let from = offset;
-    if (inName[1]) {
-      out.push({ kind: 'name', text: inName[1], span: span(offset, offset + inName[1].length) });
-      from += inName[1].length;
-    }
-    const at2 = body.indexOf(inName[2], inName[1]?.length ?? 0);
-    out.push({
-      kind: 'num',
-      value: Number(inName[2]),
-      span: span(offset + at2, offset + at2 + inName[2].length),
-      lead: false,
-    });
-    if (inName[3])
-      out.push({
-        kind: 'text',
-        text: inName[3],
-        span: span(offset + body.length - inName[3].length, offset + body.length),
-      });
-    void from;
+    rowPieces(
+      body,
+      offset,
+      inName[1] ?? null,
+      inName[2],
+      body.indexOf(inName[2], inName[1]?.length ?? 0),
+      inName[3],
+    );
     if (tail) out.push(tail);
     return out;
   }
