@@ -182,6 +182,10 @@ describe('commerce (browser)', () => {
     await user.page.getByRole('button', { name: '刷新' }).click();
     await expect.poll(() => mine.innerText(), WAIT).toContain('公司报销请填写单位抬头与税号');
     expect(await mine.innerText()).toContain('已驳回');
+    // Who sees which invoices is said on the tab (issue 30, finding 10): a personal buyer their own.
+    expect(await user.page.getByRole('tabpanel', { name: '发票' }).innerText()).toContain(
+      '已付款的订单可申请发票；开具后在此下载发票 PDF。',
+    );
     await user.page.getByRole('tabpanel', { name: '发票' }).getByRole('button', { name: '申请发票' }).click();
     await settled(apply);
     const again = apply.locator('tr', { hasText: orderId });
