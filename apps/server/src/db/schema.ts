@@ -1,212 +1,47 @@
-import type { ColumnType, Generated } from 'kysely';
+import type { AiProviderTable } from '../modules/ai-providers/tables.ts';
+import type { AiJobChapterTable, AiUsageTable } from '../modules/ai/tables.ts';
+import type { InterpretationTable } from '../modules/analysis/tables.ts';
+import type { AuditLogTable } from '../modules/audit/tables.ts';
+import type { BidTable } from '../modules/bid/tables.ts';
+import type { CaptchaTable } from '../modules/captcha/tables.ts';
+import type {
+  CatalogContentVersionTable,
+  CatalogTable,
+  CatalogVersionTable,
+} from '../modules/catalog/tables.ts';
+import type { CouponTable, OrderTable, PackageTable, UserBidLogTable } from '../modules/commerce/tables.ts';
+import type { NoticeTable, PartnerTable, UserNoticeCloseTable } from '../modules/common/tables.ts';
+import type { SettingTable } from '../modules/config/tables.ts';
+import type { ContentTable } from '../modules/content/tables.ts';
+import type { DiffTable } from '../modules/diff/tables.ts';
+import type { EmployeeInvitationTable } from '../modules/employee/tables.ts';
+import type { ExportJobTable, ExportTemplateTable } from '../modules/export/tables.ts';
+import type { FeedbackTable } from '../modules/feedback/tables.ts';
+import type { FileTable } from '../modules/file/tables.ts';
+import type { InviteRecordTable } from '../modules/invite/tables.ts';
+import type { InvoiceOrderTable, InvoiceTable } from '../modules/invoice/tables.ts';
+import type {
+  CompanyFactTable,
+  KnowledgeDocumentTable,
+  KnowledgePassageTable,
+  KnowledgeScopeTable,
+} from '../modules/knowledge/tables.ts';
+import type { PictureTable } from '../modules/picture/tables.ts';
+import type { SessionTable } from '../modules/session/tables.ts';
+import type { SmsCodeTable } from '../modules/sms/tables.ts';
+import type { TenantTable, UsageMarkTable, UserTable, VerifyTicketTable } from '../modules/user/tables.ts';
+import type { WechatSceneTable } from '../modules/wechat/tables.ts';
+import type { RateLimitTable } from '../http/tables.ts';
+import type { JobEventTable, JobTable } from '../jobs/tables.ts';
+import type { OperatorTable } from '../policy/tables.ts';
 
 /**
- * Table types for Kysely. Conventions that keep one codebase on SQLite and PostgreSQL:
- * ids are text (snowflake strings), times are ISO-8601 text, booleans are integers 0/1,
- * JSON is text holding JSON. Each domain adds its tables here, next to its migration.
+ * The database as Kysely sees it, composed from the table types. Each table has one owner: the
+ * module whose `tables.ts` declares it (next to its repo); a status or kind column is typed as the
+ * union the shared schema declares, so a read needs no cast. Conventions that keep one codebase on
+ * SQLite and PostgreSQL: ids are text (snowflake strings), times are ISO-8601 text, booleans are
+ * integers 0/1, JSON is text holding JSON.
  */
-
-export interface TenantTable {
-  id: string;
-  name: string;
-  registration_no: string | null;
-  admin_user_id: string | null;
-  /** Company quota buckets: employees draw on these. */
-  bid_number: number;
-  month_bid_number: number;
-  temporary_bid_number: number;
-  grant_bid_number: number;
-  package_unit: string | null;
-  package_unlimited_until: string | null;
-  /** Commerce (1301): a monthly package's allowance, its end, and the next refill of the month bucket. */
-  monthly_allowance: ColumnType<number, number | undefined, number>;
-  monthly_until: ColumnType<string | null, string | null | undefined, string | null>;
-  month_reset_at: ColumnType<string | null, string | null | undefined, string | null>;
-  created_at: string;
-  updated_at: string;
-}
-
-export interface UserTable {
-  id: string;
-  tenant_id: string;
-  phone: string | null;
-  account: string;
-  name: string;
-  password_hash: string | null;
-  wechat_openid: string | null;
-  source: string;
-  regist_source: string | null;
-  invitation_code: string | null;
-  extension_code: string | null;
-  own_invite_code: string;
-  invited_by: string | null;
-  /** 1 when the user belongs to a company (tenant other than the personal one). */
-  is_employee: number;
-  /** 'personal' | 'company_admin' | 'employee' */
-  role: string;
-  /** Quota buckets of a personal account (company users draw on the tenant's). */
-  bid_number: number;
-  month_bid_number: number;
-  temporary_bid_number: number;
-  grant_bid_number: number;
-  package_unit: string | null;
-  package_unlimited_until: string | null;
-  expire_date: string | null;
-  bid_file_show_flag: number;
-  project_list_show_flag: number;
-  need_user_info: number;
-  is_buy: number;
-  premium_disabled: number;
-  standard_disabled: number;
-  /** 'active' | 'disabled' | 'removed' */
-  status: string;
-  created_at: string;
-  updated_at: string;
-  /** Accounts (0100): the personal tenant of an employee, restored when the company removes them. */
-  home_tenant_id: ColumnType<string | null, string | null | undefined, string | null>;
-  /** Accounts (0100): 'standard' | 'premium' | null. */
-  preferred_model: ColumnType<string | null, string | null | undefined, string | null>;
-  last_login_at: ColumnType<string | null, string | null | undefined, string | null>;
-  /** Commerce (1301): a monthly package's allowance, its end, and the next refill of the month bucket. */
-  monthly_allowance: ColumnType<number, number | undefined, number>;
-  monthly_until: ColumnType<string | null, string | null | undefined, string | null>;
-  month_reset_at: ColumnType<string | null, string | null | undefined, string | null>;
-}
-
-export interface SessionTable {
-  id: string;
-  /** SHA-256 of the token; the token itself is never stored. */
-  token_hash: string;
-  user_id: string;
-  tenant_id: string;
-  created_at: string;
-  expires_at: string;
-  revoked_at: string | null;
-  last_seen_at: string;
-  ip: string | null;
-  user_agent: string | null;
-}
-
-/** Key/value settings the shell and operators need (loading tips, chapter-setting name, company info). */
-export interface SettingTable {
-  key: string;
-  value: string;
-  updated_at: string;
-}
-
-/** Bid workspace (migration 0200): a bid and its owner; quota log; outline; versions; feedback. */
-export interface BidTable {
-  id: string;
-  user_id: string;
-  tenant_id: string;
-  name: string;
-  tender_text: string | null;
-  file_id: string | null;
-  /** 'standard' | 'premium' */
-  model_type: string;
-  page_count: number | null;
-  template_id: string | null;
-  /** The 采购包 / 标段 the bid answers (migration 0700); null: all, or a tender with one. */
-  lot: number | null;
-  /** 'writing' | 'finished' */
-  status: string;
-  /** Leaf chapters counted as written (catalog/written.ts) / all leaf chapters, 0..100. */
-  progress: number;
-  /** The counts behind progress, kept incrementally (migration 0601); leaf_count -1: not counted yet. */
-  leaf_count?: number;
-  done_leaf_count?: number;
-  /** Own words a chapter needs, as a share of its target in percent (migration 1500; default 60). */
-  written_share?: number;
-  /** JSON of the tender analysis. */
-  analysis: string | null;
-  /** Raised by every write of `analysis` (migration 0760): the review's optimistic concurrency. */
-  analysis_version?: number;
-  /** 1 while in the recycle bin. */
-  deleted: number;
-  deleted_at: string | null;
-  finished_at: string | null;
-  created_at: string;
-  updated_at: string;
-}
-
-export interface CatalogTable {
-  id: string;
-  bid_id: string;
-  parent_id: string | null;
-  title: string;
-  level: number;
-  sort_key: number;
-  /** 'empty' | 'writing' | 'done' | 'error' */
-  status: string;
-  progress: number;
-  word_count: number;
-  /** Words of the chapter's own text: placeholders, notices, text repeated from the tender left out (1500). */
-  own_words?: number;
-  target_words: number | null;
-  /** JSON: { requirement?, include?, noText? } */
-  settings: string | null;
-  /** JSON array of the scoring items the chapter answers. */
-  scoring_items: string | null;
-  engine: string | null;
-  has_content: number;
-  /** Optimistic-concurrency version of the content. */
-  version: number;
-  content_version_seq: number;
-  /** Knowledge (0800): JSON array of the passages the last AI write used (getBidCatalogDetail.sources). */
-  ai_sources?: string | null;
-  created_at: string;
-  updated_at: string;
-  /** ProseMirror JSON. */
-  content: string | null;
-}
-
-export interface CatalogVersionTable {
-  id: string;
-  bid_id: string;
-  name: string;
-  /** 'manual' | 'auto' | 'restore' */
-  source: string;
-  chapter_count: number;
-  created_by: string | null;
-  created_at: string;
-  /** JSON tree of the whole outline, with the content of every chapter that had some. */
-  snapshot: string;
-}
-
-export interface CatalogContentVersionTable {
-  id: string;
-  catalog_id: string;
-  bid_id: string;
-  version_no: number;
-  name: string;
-  /** 'manual' | 'ai' | 'restore' | 'autosave-checkpoint' */
-  source: string;
-  engine: string | null;
-  word_count: number;
-  content_hash: string;
-  created_by: string | null;
-  created_at: string;
-  content: string;
-}
-
-export interface FeedbackTable {
-  id: string;
-  user_id: string;
-  tenant_id: string;
-  type: string;
-  content: string;
-  contact: string | null;
-  /** JSON array of image URLs. */
-  images: string | null;
-  reply: string | null;
-  reply_at: string | null;
-  /** Feedback (1330): the operator who replied, and when the user saw the reply. */
-  replied_by: string | null;
-  reply_read_at: string | null;
-  created_at: string;
-  updated_at: string;
-}
-
 export interface Database {
   tenants: TenantTable;
   users: UserTable;
@@ -217,43 +52,41 @@ export interface Database {
   catalog_versions: CatalogVersionTable;
   catalog_content_versions: CatalogContentVersionTable;
   /** Commerce (1300): every quota movement; replaced bid_logs. */
-  user_bid_logs: import('../modules/commerce/tables.ts').UserBidLogTable;
-  packages: import('../modules/commerce/tables.ts').PackageTable;
-  orders: import('../modules/commerce/tables.ts').OrderTable;
-  coupons: import('../modules/commerce/tables.ts').CouponTable;
+  user_bid_logs: UserBidLogTable;
+  packages: PackageTable;
+  orders: OrderTable;
+  coupons: CouponTable;
   feedbacks: FeedbackTable;
-  ai_providers: import('../modules/ai-providers/tables.ts').AiProviderTable;
-  rate_limits: import('../modules/auth/tables.ts').RateLimitTable;
-  sms_codes: import('../modules/auth/tables.ts').SmsCodeTable;
-  captchas: import('../modules/auth/tables.ts').CaptchaTable;
-  wechat_scenes: import('../modules/auth/tables.ts').WechatSceneTable;
-  verify_tickets: import('../modules/auth/tables.ts').VerifyTicketTable;
-  invite_records: import('../modules/auth/tables.ts').InviteRecordTable;
-  notices: import('../modules/auth/tables.ts').NoticeTable;
-  user_notice_closes: import('../modules/auth/tables.ts').UserNoticeCloseTable;
-  partners: import('../modules/auth/tables.ts').PartnerTable;
-  usage_marks: import('../modules/auth/tables.ts').UsageMarkTable;
-  files: import('../ai/tables.ts').FileTable;
-  interpretations: import('../ai/tables.ts').InterpretationTable;
-  ai_job_chapters: import('../ai/tables.ts').AiJobChapterTable;
-  ai_usage: import('../ai/tables.ts').AiUsageTable;
-  jobs: import('../jobs/tables.ts').JobTable;
-  job_events: import('../jobs/tables.ts').JobEventTable;
-  pictures: import('../modules/picture/tables.ts').PictureTable;
-  employee_invitations: import('../modules/employee/tables.ts').EmployeeInvitationTable;
-  export_templates: import('../modules/export/tables.ts').ExportTemplateTable;
-  export_jobs: import('../modules/export/tables.ts').ExportJobTable;
-  knowledge_documents: import('../modules/knowledge/tables.ts').KnowledgeDocumentTable;
-  knowledge_passages: import('../modules/knowledge/tables.ts').KnowledgePassageTable;
-  knowledge_scopes: import('../modules/knowledge/tables.ts').KnowledgeScopeTable;
-  company_facts: import('../modules/knowledge/tables.ts').CompanyFactTable;
-  operators: import('../modules/knowledge/tables.ts').OperatorTable;
+  ai_providers: AiProviderTable;
+  rate_limits: RateLimitTable;
+  sms_codes: SmsCodeTable;
+  captchas: CaptchaTable;
+  wechat_scenes: WechatSceneTable;
+  verify_tickets: VerifyTicketTable;
+  invite_records: InviteRecordTable;
+  notices: NoticeTable;
+  user_notice_closes: UserNoticeCloseTable;
+  partners: PartnerTable;
+  usage_marks: UsageMarkTable;
+  files: FileTable;
+  interpretations: InterpretationTable;
+  ai_job_chapters: AiJobChapterTable;
+  ai_usage: AiUsageTable;
+  jobs: JobTable;
+  job_events: JobEventTable;
+  pictures: PictureTable;
+  employee_invitations: EmployeeInvitationTable;
+  export_templates: ExportTemplateTable;
+  export_jobs: ExportJobTable;
+  knowledge_documents: KnowledgeDocumentTable;
+  knowledge_passages: KnowledgePassageTable;
+  knowledge_scopes: KnowledgeScopeTable;
+  company_facts: CompanyFactTable;
+  operators: OperatorTable;
   /** Public content (1400): help, FAQ, news. */
-  contents: import('../modules/content/tables.ts').ContentTable;
-  invoices: import('../modules/invoice/tables.ts').InvoiceTable;
-  invoice_orders: import('../modules/invoice/tables.ts').InvoiceOrderTable;
-  audit_logs: import('../modules/audit/tables.ts').AuditLogTable;
-  diffs: import('../modules/diff/tables.ts').DiffTable;
+  contents: ContentTable;
+  invoices: InvoiceTable;
+  invoice_orders: InvoiceOrderTable;
+  audit_logs: AuditLogTable;
+  diffs: DiffTable;
 }
-
-export type { ColumnType, Generated };

@@ -4,7 +4,9 @@
  * is a SQL lease table (SQLite or PostgreSQL, shared by every instance through the database).
  */
 
-export type JobStatus = 'queued' | 'running' | 'done' | 'failed' | 'cancelled';
+import type { JobStatus } from '@bid/shared';
+
+export type { JobStatus };
 
 export interface JobRecord<P = unknown> {
   id: string;

@@ -52,7 +52,7 @@ function toRecord<P>(r: JobTable): JobRecord<P> {
     dedupeKey: r.dedupe_key,
     ownerId: r.owner_id,
     payload: payload as P,
-    status: r.status as JobStatus,
+    status: r.status,
     attempts: r.attempts,
     cancelRequested: r.cancel_requested === 1,
     progress,

@@ -1,3 +1,5 @@
+import type { JobStatus } from '@bid/shared';
+
 /** Table types of the durable job queue (migration 0301_jobs). */
 
 export interface JobTable {
@@ -7,8 +9,7 @@ export interface JobTable {
   dedupe_key: string | null;
   owner_id: string | null;
   payload: string;
-  /** queued | running | done | failed | cancelled */
-  status: string;
+  status: JobStatus;
   attempts: number;
   max_attempts: number;
   /** Worker id holding the lease; null when not running. */

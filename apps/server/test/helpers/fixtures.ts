@@ -1,5 +1,6 @@
 import { newId, nowIso } from '../../src/lib/ids.ts';
 import type { TestServer } from './test-server.ts';
+import type { UserTable } from '../../src/modules/user/tables.ts';
 
 export interface TestUser {
   userId: string;
@@ -23,7 +24,7 @@ export async function createUserWithSession(
   s: TestServer,
   overrides: Partial<{
     phone: string;
-    role: string;
+    role: UserTable['role'];
     tenantId: string;
     isEmployee: number;
     quota: Partial<

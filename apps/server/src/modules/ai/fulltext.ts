@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
-import type { CatalogNode, ChapterStatus, WritingEvent } from '@bid/shared';
+import type { CatalogNode, WritingEvent } from '@bid/shared';
 import { countWords } from '@bid/shared';
 import { markdownToDoc } from '@bid/document';
 import type { Database } from '../../db/schema.ts';
@@ -249,7 +249,7 @@ class FullTextRun {
         jobId,
         catalogId,
         title: loc?.node.title ?? '',
-        status: (loc?.node.status as ChapterStatus) ?? 'done',
+        status: loc?.node.status ?? 'done',
       });
       await this.progress();
       return;

@@ -11,7 +11,7 @@ import {
   type UploadedFile,
 } from '@bid/shared';
 import type { Logger } from 'pino';
-import type { InterpretationTable } from '../../ai/tables.ts';
+import type { InterpretationTable } from './tables.ts';
 import type { JobHandler, JobQueue } from '../../jobs/queue.ts';
 import { reportingProgress } from '../../jobs/progress.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
@@ -154,7 +154,7 @@ export class InterpretationService {
     const records = rows.map((r) => ({
       id: r.id,
       name: r.name,
-      status: r.status as InterpretationListItem['status'],
+      status: r.status,
       progress: r.status === 'done' ? 100 : r.progress,
       error: r.error,
       fileKind: r.file_kind ?? null,
@@ -215,7 +215,7 @@ export class InterpretationService {
         tick.unref();
         let analysis: TenderAnalysis;
         try {
-          analysis = await this.analyzer.analyze(owner, text, row.tier as ModelTier, null, ctx.signal);
+          analysis = await this.analyzer.analyze(owner, text, row.tier, null, ctx.signal);
         } catch (e) {
           // Stopped (shutdown, lost lease, removed): the queue gives the job back or ends it.
           if (ctx.signal.aborted) throw e;
@@ -261,7 +261,7 @@ export class InterpretationService {
     const job = await this.queue.get(r.job_id);
     if (!job || job.status === 'failed' || job.status === 'cancelled' || job.status === 'done') {
       // A 'done' job with a running record: the handler returned without a result (its record changed under it).
-      const patch = { status: 'error', error: FAILED, stage: null, updated_at: nowIso() };
+      const patch = { status: 'error' as const, error: FAILED, stage: null, updated_at: nowIso() };
       await this.repo.updateRunning(r.id, patch);
       const fresh = await this.repo.get(r.id);
       return fresh ?? { ...r, ...patch };
@@ -287,7 +287,7 @@ export class InterpretationService {
       id: r.id,
       name: r.name,
       fileId: r.file_id,
-      status: r.status as InterpretationDetail['status'],
+      status: r.status,
       error: r.error,
       analysis: r.status === 'done' ? parseAnalysis(r.analysis) : null,
       createTime: r.created_at,

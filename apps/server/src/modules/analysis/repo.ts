@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import type { InterpretationTable } from '../../ai/tables.ts';
+import type { InterpretationTable } from './tables.ts';
 import type { ActorScope } from '../../policy/actor.ts';
 
 /** File interpretations, scoped to their owner. */

@@ -1,7 +1,6 @@
 import {
   analysisForLot,
   analysisProblems,
-  MODEL_TIERS,
   parseAnalysis,
   REVIEW_LIMITS,
   REVIEW_MSG,
@@ -121,9 +120,7 @@ export class AnalysisReviewService {
     let bid = await this.bids.getOwned(actor, id);
     let stored = parseAnalysis(bid.analysis);
     if (!stored && !isBidReadOnly(bid)) {
-      const tier = (
-        (MODEL_TIERS as readonly string[]).includes(bid.model_type) ? bid.model_type : 'standard'
-      ) as ModelTier;
+      const tier: ModelTier = bid.model_type;
       await this.bids.authorizeTierOf(actor, tier);
       stored = await this.analysis.ensureForBid(actor, bid, tier);
       bid = await this.bids.getOwned(actor, id);

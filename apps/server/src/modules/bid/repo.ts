@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
+import type { BidStatus } from '@bid/shared';
 import type { Database } from '../../db/schema.ts';
 import type { DbKind } from '../../db/database.ts';
 import { isSystem, type Actor, type Caller } from '../../policy/actor.ts';
@@ -9,7 +10,7 @@ export type BidRow = Database['bids'];
 
 export interface BidListFilter {
   keyword?: string;
-  status?: string;
+  status?: BidStatus;
   recycle: boolean;
   offset: number;
   limit: number;

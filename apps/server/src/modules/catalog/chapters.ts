@@ -78,7 +78,7 @@ export class ChapterService {
       ...presentRow(meta),
       sources: parseJsonOr<CatalogDetail['sources']>(sources, []),
       content: docJson(parseDoc(content)),
-      bidStatus: bid.status as 'writing' | 'finished',
+      bidStatus: bid.status,
       readOnly: isBidReadOnly(bid),
     };
   }
@@ -95,7 +95,7 @@ export class ChapterService {
         return {
           version: cur.version,
           wordCount: cur.word_count,
-          status: cur.status as CatalogStatus,
+          status: cur.status,
           bidProgress: bid.progress,
         };
       }

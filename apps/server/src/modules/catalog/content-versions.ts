@@ -17,20 +17,19 @@ type VersionRow = {
   catalog_id: string;
   version_no: number;
   name: string;
-  source: string;
+  source: ContentVersionSource;
   engine: string | null;
   word_count: number;
   created_at: string;
 };
 
 function presentVersion(r: VersionRow): ContentVersionItem {
-  const source = r.source as ContentVersionSource;
   return {
     id: r.id,
     catalogId: r.catalog_id,
     versionNo: r.version_no,
     name: r.name,
-    source,
+    source: r.source,
     engine: r.engine,
     wordCount: r.word_count,
     createTime: r.created_at,

@@ -95,7 +95,7 @@ export class OutlineVersionService {
       id: r.id,
       bidId: r.bid_id,
       name: r.name,
-      source: r.source as OutlineVersionSource,
+      source: r.source,
       chapterCount: r.chapter_count,
       createTime: r.created_at,
     }));
@@ -118,7 +118,7 @@ export class OutlineVersionService {
       id: r.id,
       bidId: r.bid_id,
       name: r.name,
-      source: r.source as OutlineVersionSource,
+      source: r.source,
       chapterCount: r.chapter_count,
       createTime: r.created_at,
       catalogs: strip(parseJsonOr<SnapNode[]>(r.snapshot, [])),

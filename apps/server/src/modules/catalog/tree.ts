@@ -1,5 +1,5 @@
 import type { CatalogInputNode, CatalogNode, CatalogSettings, CatalogStatus } from '@bid/shared';
-import type { CatalogTable } from '../../db/schema.ts';
+import type { CatalogTable } from './tables.ts';
 import { DEFAULT_WRITTEN_SHARE, isWritten, wordsNeeded } from './written.ts';
 
 /** Gap between neighbouring sort keys: a move writes one row until a gap is used up. */
@@ -53,7 +53,7 @@ export function effectiveStatus(
 ): CatalogStatus {
   if (r.status === 'writing' && now - Date.parse(r.updated_at) > STALE_WRITING_MS)
     return r.has_content === 1 ? 'done' : 'empty';
-  return r.status as CatalogStatus;
+  return r.status;
 }
 
 /** Status and progress as presented: the stored progress unless the status was corrected above. */

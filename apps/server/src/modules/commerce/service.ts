@@ -15,9 +15,7 @@ import {
   type EnjoyDiscountsResult,
   type OneselfList,
   type OrderItem,
-  type OrderStatus,
   type PackageItem,
-  type PackageKind,
   type Page,
   type PageQuery,
   type PayMethod,
@@ -50,7 +48,7 @@ export function presentPackage(p: PackageTable): PackageItem {
   return {
     id: p.id,
     name: p.name,
-    kind: p.kind as PackageKind,
+    kind: p.kind,
     bids: p.bids,
     months: p.months,
     price: fenToYuan(p.price),
@@ -206,10 +204,10 @@ export class CommerceService {
     return {
       id: o.id,
       packageName: o.package_name,
-      kind: o.kind as PackageKind,
+      kind: o.kind,
       amount: fenToYuan(o.amount),
-      payMethod: o.pay_method as PayMethod,
-      status: o.status as OrderStatus,
+      payMethod: o.pay_method,
+      status: o.status,
       createTime: o.created_at,
       payTime: o.paid_at,
       ...(o.pay_method === 'transfer' && o.status === 'created'
@@ -276,7 +274,7 @@ export class CommerceService {
       packages: rows.map((o) => ({
         orderId: o.id,
         packageName: o.package_name,
-        kind: o.kind as PackageKind,
+        kind: o.kind,
         payTime: o.paid_at ?? o.created_at,
       })),
     };
@@ -298,7 +296,7 @@ export class CommerceService {
       rows.map((r) => ({
         id: r.id,
         delta: r.delta,
-        bucket: r.bucket as QuotaBucket,
+        bucket: r.bucket,
         reason: r.reason,
         bidId: r.bid_id,
         orderId: r.order_id,

@@ -1,4 +1,5 @@
 import type { ColumnType, Selectable } from 'kysely';
+import type { COUPON_KINDS, OrderStatus, PackageKind, PayMethod, QuotaBucket } from '@bid/shared';
 
 /** Tables of migrations 1300 (commerce) and 1321 (coupons, refunds, operator movements). */
 
@@ -7,8 +8,7 @@ type Added<T> = ColumnType<T, T | undefined, T>;
 export interface PackageTable {
   id: string;
   name: string;
-  /** 'count' | 'monthly' | 'yearly' */
-  kind: string;
+  kind: PackageKind;
   bids: number;
   months: number;
   /** Fen. */
@@ -26,19 +26,17 @@ export interface OrderTable {
   user_id: string;
   tenant_id: string;
   /** Whose quota the order credits: 'user' or 'tenant' (a company's shared quota). */
-  holder: string;
+  holder: 'user' | 'tenant';
   package_id: string;
   /** What was bought, copied at purchase so a later package edit changes no order. */
   package_name: string;
-  kind: string;
+  kind: PackageKind;
   bids: number;
   months: number;
   /** Fen. */
   amount: number;
-  /** 'transfer' | 'wechat' */
-  pay_method: string;
-  /** 'created' | 'paid' | 'cancelled' | 'refunded' */
-  status: string;
+  pay_method: PayMethod;
+  status: OrderStatus;
   paid_at: string | null;
   /** The operator who confirmed a transfer. */
   confirmed_by: string | null;
@@ -60,7 +58,7 @@ export interface CouponTable {
   code: string;
   name: string;
   /** 'amount' (value: fen off) | 'percent' (value: percent off, 1..99) */
-  kind: string;
+  kind: (typeof COUPON_KINDS)[number];
   value: number;
   /** Fen: the package price must be at least this. */
   min_amount: number;
@@ -80,8 +78,7 @@ export interface UserBidLogTable {
   id: string;
   user_id: string;
   tenant_id: string;
-  /** 'month' | 'temporary' | 'grant' | 'purchased' | 'unlimited' */
-  bucket: string;
+  bucket: QuotaBucket;
   delta: number;
   reason: string;
   bid_id: string | null;

@@ -3,7 +3,7 @@ import type { AdminNoticeItem, SaveNotice } from '@bid/shared';
 import type { Database } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { newId } from '../../lib/ids.ts';
-import type { NoticeTable } from '../auth/tables.ts';
+import type { NoticeTable } from './tables.ts';
 import { NoticeRepo } from './repo.ts';
 
 const LEVELS = ['info', 'warning', 'success', 'error'] as const;

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { inTx } from '../../db/db.ts';
-import type { NoticeTable } from '../auth/tables.ts';
+import type { NoticeTable } from './tables.ts';
 
 /** Queries of notices, their closes and partners: as the site reads them, and the console's. */
 export class NoticeRepo {

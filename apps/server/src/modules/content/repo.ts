@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import type { ContentKind } from '@bid/shared';
 import type { ContentTable } from './tables.ts';
 import { likePattern } from './search.ts';
 
@@ -9,7 +10,7 @@ export type ContentRow = ContentTable;
 export class ContentRepo {
   constructor(private readonly db: Kysely<Database>) {}
 
-  private ordered(kind: string) {
+  private ordered(kind: ContentKind) {
     return this.db
       .selectFrom('contents')
       .selectAll()
@@ -19,16 +20,16 @@ export class ContentRepo {
       .orderBy('id', 'desc');
   }
 
-  listPublished(kind: string): Promise<ContentRow[]> {
+  listPublished(kind: ContentKind): Promise<ContentRow[]> {
     return this.ordered(kind).where('published', '=', 1).limit(500).execute();
   }
 
-  listAll(kind: string): Promise<ContentRow[]> {
+  listAll(kind: ContentKind): Promise<ContentRow[]> {
     return this.ordered(kind).limit(1000).execute();
   }
 
   /** A published item by its code, or by its id (links made before a code was set). */
-  findPublished(kind: string, codeOrId: string): Promise<ContentRow | undefined> {
+  findPublished(kind: ContentKind, codeOrId: string): Promise<ContentRow | undefined> {
     return this.db
       .selectFrom('contents')
       .selectAll()
@@ -44,7 +45,7 @@ export class ContentRepo {
     return this.db.selectFrom('contents').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
-  async codeTaken(kind: string, code: string, exceptId: string | null): Promise<boolean> {
+  async codeTaken(kind: ContentKind, code: string, exceptId: string | null): Promise<boolean> {
     let q = this.db.selectFrom('contents').select('id').where('kind', '=', kind).where('code', '=', code);
     if (exceptId) q = q.where('id', '<>', exceptId);
     return Boolean(await q.executeTakeFirst());

@@ -1,5 +1,4 @@
 import {
-  CONTENT_KINDS,
   contentHref,
   type AdminContentItem,
   type ContentDetail,
@@ -33,14 +32,10 @@ const NOT_FOUND_MSG: Record<ContentKind, string> = {
 const SEARCH_LIMIT = 50;
 const KIND_RANK: Record<ContentKind, number> = { help: 0, question: 1, news: 2 };
 
-function asKind(kind: string): ContentKind {
-  return (CONTENT_KINDS as readonly string[]).includes(kind) ? (kind as ContentKind) : 'help';
-}
-
 function listItem(r: ContentRow): ContentListItem {
   return {
     id: r.id,
-    kind: asKind(r.kind),
+    kind: r.kind,
     code: r.code,
     title: r.title,
     summary: r.summary,
@@ -79,15 +74,15 @@ export class ContentService implements ContentReader {
       return {
         hit: {
           id: r.id,
-          kind: asKind(r.kind),
+          kind: r.kind,
           code: r.code,
-          href: contentHref(asKind(r.kind), r.code),
+          href: contentHref(r.kind, r.code),
           title: r.title,
           titleHighlights,
           ...snippet(plain, words),
         },
         // A title naming the keywords ranks first, then help before FAQ before news (stable sort keeps stored order).
-        rank: (titleHighlights.length ? 0 : 10) + KIND_RANK[asKind(r.kind)],
+        rank: (titleHighlights.length ? 0 : 10) + KIND_RANK[r.kind],
       };
     });
     return hits.sort((a, b) => a.rank - b.rank).map((h) => h.hit);

@@ -1,8 +1,9 @@
+import type { ContentKind } from '@bid/shared';
+
 /** Tables of migration 1400 (public content). */
 export interface ContentTable {
   id: string;
-  /** 'help' | 'question' | 'news' */
-  kind: string;
+  kind: ContentKind;
   /** The URL name, unique per kind: /help/{code}.html, /question/{code}.html, /dynamic/{code}.html. */
   code: string;
   title: string;

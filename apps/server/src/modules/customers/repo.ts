@@ -1,6 +1,7 @@
 import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { AdminUserListQuery } from '@bid/shared';
-import type { Database, UserTable } from '../../db/schema.ts';
+import type { Database } from '../../db/schema.ts';
+import type { UserTable } from '../user/tables.ts';
 import { inTx } from '../../db/db.ts';
 import { newestPage } from '../../db/paging.ts';
 
@@ -90,7 +91,7 @@ export class CustomerRepo {
     });
   }
 
-  async setStatus(userId: string, status: string, at: string): Promise<void> {
+  async setStatus(userId: string, status: UserTable['status'], at: string): Promise<void> {
     await this.db.updateTable('users').set({ status, updated_at: at }).where('id', '=', userId).execute();
   }
 }

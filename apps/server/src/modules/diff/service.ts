@@ -6,7 +6,6 @@ import {
   type DiffCreateInput,
   type DiffDetail,
   type DiffListItem,
-  type DiffStatus,
   type Page,
   type PageQuery,
 } from '@bid/shared';
@@ -54,7 +53,7 @@ function summaryOf(row: Pick<DiffTable, 'id' | 'name' | 'status' | 'progress' | 
   return {
     id: row.id,
     name: row.name,
-    status: row.status as DiffStatus,
+    status: row.status,
     progress: row.progress,
     score: row.score,
     createTime: row.created_at,
@@ -197,7 +196,7 @@ export class DiffService {
     const jobId = parse<DiffInputs | null>(row.inputs, null)?.jobId;
     const job = jobId ? await this.queue.get(jobId) : null;
     if (!job || (job.status !== 'failed' && job.status !== 'cancelled')) return row;
-    const patch = { status: 'failed', error: DIFF_MSG.failed, stage: '失败', updated_at: nowIso() };
+    const patch = { status: 'failed' as const, error: DIFF_MSG.failed, stage: '失败', updated_at: nowIso() };
     await this.repo.update(row.id, patch);
     return { ...row, ...patch };
   }

@@ -1,3 +1,5 @@
+import type { DiffStatus } from '@bid/shared';
+
 /** Table types of 查重 (migration 0900_diff). */
 
 export interface DiffTable {
@@ -5,8 +7,7 @@ export interface DiffTable {
   user_id: string;
   tenant_id: string;
   name: string;
-  /** queued | running | done | failed */
-  status: string;
+  status: DiffStatus;
   progress: number;
   stage: string;
   error: string | null;

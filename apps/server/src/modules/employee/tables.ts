@@ -7,8 +7,7 @@ export interface EmployeeInvitationTable {
   /** The name the administrator gave; applied when accepted if the account has none. */
   name: string;
   invited_by: string;
-  /** pending | accepted | declined | revoked */
-  status: string;
+  status: 'pending' | 'accepted' | 'declined' | 'revoked';
   created_at: string;
   updated_at: string;
 }

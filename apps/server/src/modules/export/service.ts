@@ -7,7 +7,6 @@ import {
   EXPORT_MSG,
   type ExportBidInput,
   type ExportJobProgress,
-  type ExportJobStatus,
   type ExportTemplateItem,
 } from '@bid/shared';
 import { BUILTIN_TEMPLATES, DEFAULT_TEMPLATE_ID } from '@bid/document/templates/builtin';
@@ -324,7 +323,7 @@ export class ExportService {
     if (!job || Date.parse(job.expires_at) < Date.now()) throw notFound(EXPORT_MSG.jobNotFound);
     return {
       jobId: job.id,
-      status: job.status as ExportJobStatus,
+      status: job.status,
       progress: job.progress,
       stage: job.stage,
       message: job.message,

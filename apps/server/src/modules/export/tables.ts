@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely';
+import type { ExportJobStatus } from '@bid/shared';
 
 /** Table types of the Word export (migration 0400_export). */
 
@@ -30,8 +31,7 @@ export interface ExportJobTable {
   tenant_id: string;
   bid_id: string;
   template_id: string;
-  /** queued | running | done | error */
-  status: string;
+  status: ExportJobStatus;
   progress: number;
   stage: string;
   message: string | null;

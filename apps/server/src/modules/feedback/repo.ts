@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import type { FeedbackTable } from '../../db/schema.ts';
+import type { FeedbackTable } from './tables.ts';
 import type { ActorScope } from '../../policy/actor.ts';
 
 export type FeedbackRow = FeedbackTable;

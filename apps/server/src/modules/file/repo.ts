@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import type { FileTable } from '../../ai/tables.ts';
+import type { FileTable } from './tables.ts';
 import type { ActorScope } from '../../policy/actor.ts';
 
 /** Uploaded tender files; every read is scoped to the uploader. */

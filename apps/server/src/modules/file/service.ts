@@ -269,7 +269,7 @@ export class FileService {
     return {
       fileId,
       name,
-      kind: row.kind as TenderFileKind,
+      kind: row.kind,
       size,
       pages,
       chars,

@@ -9,10 +9,6 @@ import {
   type InvoiceListQuery,
   type InvoiceOrder,
   type InvoiceSaved,
-  type InvoiceStatus,
-  type InvoiceType,
-  type OrderStatus,
-  type PackageKind,
   type Page,
   type SaveInvoice,
 } from '@bid/shared';
@@ -47,9 +43,9 @@ function presentOrder(o: InvoicedOrderRow): InvoiceOrder {
   return {
     id: o.id,
     packageName: o.package_name,
-    kind: o.kind as PackageKind,
+    kind: o.kind,
     amount: fenToYuan(o.amount),
-    status: o.status as OrderStatus,
+    status: o.status,
     payTime: o.paid_at,
   };
 }
@@ -57,11 +53,11 @@ function presentOrder(o: InvoicedOrderRow): InvoiceOrder {
 function presentItem(r: InvoiceTable, orderCount: number): InvoiceItem {
   return {
     id: r.id,
-    type: r.type as InvoiceType,
+    type: r.type,
     title: r.title,
     taxNumber: r.tax_number,
     amount: fenToYuan(r.amount),
-    status: r.status as InvoiceStatus,
+    status: r.status,
     rejectReason: r.reject_reason,
     orderCount,
     createTime: r.created_at,

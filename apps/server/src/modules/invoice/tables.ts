@@ -1,3 +1,5 @@
+import type { InvoiceStatus, InvoiceType } from '@bid/shared';
+
 /** Tables of migration 1310 (invoices). */
 export interface InvoiceTable {
   id: string;
@@ -5,9 +7,8 @@ export interface InvoiceTable {
   user_id: string;
   tenant_id: string;
   /** 'user' or 'tenant' (a company user applied); who sees it: invoiceScope in service.ts. */
-  holder: string;
-  /** 'normal' | 'special' */
-  type: string;
+  holder: 'user' | 'tenant';
+  type: InvoiceType;
   title: string;
   tax_number: string | null;
   email: string;
@@ -17,8 +18,7 @@ export interface InvoiceTable {
   bank_account: string | null;
   /** Fen: the sum of the orders at application. */
   amount: number;
-  /** 'pending' | 'issued' | 'rejected' */
-  status: string;
+  status: InvoiceStatus;
   reject_reason: string | null;
   /** The issued PDF, relative to DATA_DIR. */
   file_path: string | null;

@@ -30,7 +30,7 @@ export function presentFact(row: FactRow): CompanyFact {
   const data = JSON.parse(row.data) as Record<string, unknown>;
   return {
     id: row.id,
-    kind: row.kind as FactKind,
+    kind: row.kind,
     data,
     expiry: expiryOf(row.kind, data),
     updateTime: row.updated_at,

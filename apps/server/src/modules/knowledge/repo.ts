@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import type { FactKind } from '@bid/shared';
 import type { CompanyFactTable, KnowledgeDocumentTable, KnowledgePassageTable } from './tables.ts';
 import { type Db, inTx } from '../../db/db.ts';
 
@@ -168,7 +169,7 @@ export class KnowledgeRepo {
       .executeTakeFirst();
   }
 
-  listFacts(tenantId: string, kind?: string) {
+  listFacts(tenantId: string, kind?: FactKind) {
     let q = this.db.selectFrom('company_facts').selectAll().where('tenant_id', '=', tenantId);
     if (kind) q = q.where('kind', '=', kind);
     return q.orderBy('kind').orderBy('created_at').orderBy('id').execute();

@@ -64,7 +64,7 @@ export class KnowledgeService {
     return {
       id: row.id,
       name: row.name,
-      library: row.library as KnowledgeDocument['library'],
+      library: row.library,
       folder: row.folder,
       tags: JSON.parse(row.tags) as string[],
       kind: row.kind,

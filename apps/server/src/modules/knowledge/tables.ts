@@ -1,3 +1,5 @@
+import type { FactKind, KnowledgeLibrary } from '@bid/shared';
+
 /** Table types of the knowledge base and company library (migration 0800_knowledge). */
 export interface KnowledgeDocumentTable {
   id: string;
@@ -5,8 +7,7 @@ export interface KnowledgeDocumentTable {
   scope: string;
   tenant_id: string;
   user_id: string;
-  /** 'private' | 'public' */
-  library: string;
+  library: KnowledgeLibrary;
   name: string;
   /** File kind of the upload: pdf | docx | doc | txt. */
   kind: string;
@@ -43,16 +44,9 @@ export interface CompanyFactTable {
   id: string;
   tenant_id: string;
   user_id: string;
-  /** qualification | person | project | finance | other */
-  kind: string;
+  kind: FactKind;
   /** JSON of the kind's data. */
   data: string;
   created_at: string;
   updated_at: string;
-}
-
-/** Users who operate the product (curate the public knowledge library). */
-export interface OperatorTable {
-  user_id: string;
-  created_at: string;
 }

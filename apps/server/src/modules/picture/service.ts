@@ -68,8 +68,8 @@ export function present(row: PictureRow): PictureItem {
     id: row.id,
     name: row.name,
     tags: parseTags(row.tags),
-    type: row.type as PictureType,
-    mime: PICTURE_MIME[row.type as PictureType] ?? 'application/octet-stream',
+    type: row.type,
+    mime: PICTURE_MIME[row.type] ?? 'application/octet-stream',
     size: row.size,
     width: row.width,
     height: row.height,
@@ -236,11 +236,11 @@ export class PictureService {
     if (!this.storage.exists(key)) throw notFound(PICTURE_MSG.notFound);
     return {
       path: key,
-      mime: useThumb ? 'image/png' : PICTURE_MIME[row.type as PictureType],
+      mime: useThumb ? 'image/png' : PICTURE_MIME[row.type],
       size: useThumb ? 0 : row.size,
       etag: `"${row.sha256.slice(0, 32)}${useThumb ? '-t' : ''}"`,
       name: `${row.name}.${row.type === 'jpeg' ? 'jpg' : row.type}`,
-      type: row.type as PictureType,
+      type: row.type,
     };
   }
 
@@ -274,7 +274,7 @@ export class PictureService {
       });
       return { bytes: img.png, type: 'png', width: row.width, height: row.height };
     }
-    return { bytes, type: row.type as PictureType, width: row.width, height: row.height };
+    return { bytes, type: row.type, width: row.width, height: row.height };
   }
 
   /** Image search over the library: pictures whose name or tags contain the keywords, best first. */

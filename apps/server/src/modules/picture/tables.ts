@@ -1,3 +1,5 @@
+import type { PictureType } from '@bid/shared';
+
 /** Table types of the picture library (migration 0500_pictures). */
 export interface PictureTable {
   id: string;
@@ -8,8 +10,7 @@ export interface PictureTable {
   tags: string;
   /** Lower-cased name and tags, what keyword search scans. */
   search_text: string;
-  /** png | jpeg | gif | webp | svg */
-  type: string;
+  type: PictureType;
   size: number;
   width: number | null;
   height: number | null;

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { AUTH_LIMITS, type SmsPurpose } from '@bid/shared';
 import type { Database } from '../../db/schema.ts';
 import { inTx } from '../../db/db.ts';
-import type { SmsCodeTable } from '../auth/tables.ts';
+import type { SmsCodeTable } from './tables.ts';
 
 /** The sms_codes table: one row per code sent, used up once (or after too many wrong tries). */
 export class SmsCodeRepo {

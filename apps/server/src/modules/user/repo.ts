@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql, type Kysely, type Selectable } from 'kysely';
-import type { Database, TenantTable, UserTable } from '../../db/schema.ts';
+import type { Database } from '../../db/schema.ts';
+import type { TenantTable, UserTable } from './tables.ts';
 import { newId } from '../../lib/ids.ts';
 import { isUniqueViolation, newInviteCode } from '../auth/util.ts';
 import { type Db } from '../../db/db.ts';
@@ -90,7 +91,7 @@ export class UserRepo {
       : await this.createTenant(db, { name: '', adminUserId: id });
     const account = await this.freeAccount(db, f.phone, f.wechatOpenid ? 'wx_' : 'u_');
     for (let attempt = 0; ; attempt += 1) {
-      const row = {
+      const row: UserRow = {
         id,
         tenant_id: tenantId,
         phone: f.phone,

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import type { WechatSceneTable } from '../auth/tables.ts';
+import type { WechatSceneTable } from './tables.ts';
 
 /**
  * The wechat_scenes table. Every change is one conditional UPDATE, so a scene moves
