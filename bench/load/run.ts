@@ -39,6 +39,16 @@ const headers = {
   [MARKER_HEADER]: MARKER_VALUE,
 };
 
+/** CPU seconds a process has used (user + system), from /proc (Linux; NaN elsewhere). */
+function cpuSeconds(pid: number | undefined): number {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return NaN;
+  }
+}
+
 async function main(): Promise<void> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bid-load-'));
   const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -52,6 +62,9 @@ async function main(): Promise<void> {
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       NODE_ENV: 'development',
+      // Development for the SMS outbox the users log in through; answers written from the route's
+      // schema as production writes them (zod's check of every answer is for development and tests).
+      RESPONSE_VALIDATION: process.env.LOAD_RESPONSE_VALIDATION ?? 'off',
       LOG_LEVEL: process.env.LOAD_SERVER_LOG ? 'info' : 'warn',
       SIGNUP_TRIAL_BIDS: '1000',
     },
@@ -285,6 +298,8 @@ async function main(): Promise<void> {
       `opened ${CONNECTIONS} connections in ${Math.round(performance.now() - connectStart)} ms (untimed)`,
     );
     until = Date.now() + SECONDS * 1000;
+    const cpu0 = cpuSeconds(server.pid);
+    const load0 = os.loadavg()[0];
     const started = Date.now();
     const runStart = performance.now();
     const keeper = async () => {
@@ -305,6 +320,7 @@ async function main(): Promise<void> {
     };
     await Promise.all([keeper(), ...Array.from({ length: CONNECTIONS }, (_, n) => worker(n))]);
     const wall = (Date.now() - started) / 1000;
+    const serverCpu = cpuSeconds(server.pid) - cpu0;
     if (jobBid) jobs.chapters += (await data('/ai/client/isWriting', { bidId: jobBid }, tokens[0])).done;
 
     latencies.sort((a, b) => a - b);
@@ -316,6 +332,11 @@ async function main(): Promise<void> {
     );
     console.log(
       `latency ms: p50 ${q(50).toFixed(1)}  p95 ${q(95).toFixed(1)}  p99 ${p99.toFixed(1)}  max ${latencies[latencies.length - 1].toFixed(1)}`,
+    );
+    // The server's own CPU per call depends far less on what else the machine runs than latency does.
+    console.log(
+      `server CPU ${serverCpu.toFixed(1)} s over the run (${Math.round((100 * serverCpu) / wall)} % of one core), ` +
+        `${Math.round(latencies.length / serverCpu)} calls per CPU second; machine load average ${load0.toFixed(1)} at the start, ${os.loadavg()[0].toFixed(1)} at the end`,
     );
     if (jobs.started)
       console.log(
