@@ -2,7 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * Projects: unit (pure logic in packages and server), web (React in jsdom), api (a real server on a
- * free port with a fresh SQLite database), api-pg (the same suite on PostgreSQL), e2e (Chromium),
+ * free port with a fresh SQLite database), api-pg (the same suite on PostgreSQL), api-s3 (the suites
+ * that store files, on a local S3 server), e2e (Chromium),
  * bench (each benchmark's small mode).
  * scripts/test.mjs picks which to run and says why any is left out.
  */
@@ -48,6 +49,25 @@ export default defineConfig({
           exclude: ['apps/server/test/**/*.process.test.ts'],
           environment: 'node',
           env: { TEST_DB: 'pg' },
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        // The suites that store files, again with STORAGE=s3 on a local S3 server each file starts.
+        test: {
+          name: 'api-s3',
+          include: [
+            'apps/server/test/picture.api.test.ts',
+            'apps/server/test/invoice.api.test.ts',
+            'apps/server/test/files.api.test.ts',
+            'apps/server/test/feedback.api.test.ts',
+            'apps/server/test/ocr-upload.api.test.ts',
+            'apps/server/test/export.test.ts',
+            'apps/server/test/diff.api.test.ts',
+          ],
+          environment: 'node',
+          env: { TEST_STORAGE: 's3' },
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

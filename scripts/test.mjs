@@ -6,7 +6,8 @@ import { spawnSync } from 'node:child_process';
 import { chromiumPath } from './chromium.mjs';
 
 const ci = process.env.CI === 'true' || process.env.CI === '1';
-const projects = ['unit', 'web', 'api'];
+// api-s3 starts its own local S3 server (s3rver): it needs nothing from the machine.
+const projects = ['unit', 'web', 'api', 'api-s3'];
 const missing = [];
 
 if (process.env.TEST_DATABASE_URL) projects.push('api-pg');

@@ -66,6 +66,8 @@ import { WechatPayProvider, wechatPayConfigOf } from './modules/commerce/wechat-
 import { InvoiceService } from './modules/invoice/service.ts';
 import { InvoiceRepo } from './modules/invoice/repo.ts';
 import { InvoiceFiles } from './modules/invoice/storage.ts';
+import { storageOf } from './storage/select.ts';
+import type { Storage } from './storage/storage.ts';
 import { SqlOperatorDirectory } from './policy/operator-repo.ts';
 import { AuditService } from './modules/audit/service.ts';
 import { CustomerService } from './modules/customers/service.ts';
@@ -91,6 +93,8 @@ export interface CoreDeps {
  */
 export interface Services {
   health: HealthService;
+  /** Where uploads, pictures, exports and invoices are kept (DATA_DIR, or a bucket with STORAGE=s3). */
+  storage: Storage;
   accounts: AccountsInfra;
   rateLimiter: RateLimiter;
   clientConfig: ClientConfigService;
@@ -182,6 +186,8 @@ export function aiTuning(config: Config) {
 export function buildServices(deps: CoreDeps): Services {
   const { config, db, dbKind, log, sessions } = deps;
 
+  const storage = storageOf(config);
+  deps.onClose(() => storage.close?.());
   const accounts = buildAccounts({ config, db, log, sessions });
   const clientConfig = new ClientConfigService(
     db,
@@ -214,7 +220,7 @@ export function buildServices(deps: CoreDeps): Services {
   const wechatPayConfig = wechatPayConfigOf(config);
   const wechatPay = wechatPayConfig ? new WechatPayProvider(wechatPayConfig) : null;
   const commerce = new CommerceService(db, { quota, transfer, providers: wechatPay ? [wechatPay] : [] });
-  const invoices = new InvoiceService(db, new InvoiceRepo(db), new InvoiceFiles(config.dataDir));
+  const invoices = new InvoiceService(db, new InvoiceRepo(db), new InvoiceFiles(storage));
 
   const tuning = aiTuning(config);
   const usage = new AiUsageRepo(db, log);
@@ -239,7 +245,7 @@ export function buildServices(deps: CoreDeps): Services {
     entry: deps.parseWorker,
   });
   deps.onClose(() => parser.close());
-  const file = new FileService(new FileRepo(db), config.dataDir, config.UPLOAD_LIMIT, parser);
+  const file = new FileService(new FileRepo(db), config.dataDir, storage, config.UPLOAD_LIMIT, parser);
   const jobs = new SqlJobQueue(db, { leaseMs: tuning.leaseMs, pollMs: tuning.pollMs, log });
   const analysis = new AnalysisService(new InterpretationRepo(db), aiSetup.engine, file, bid, log, usage);
   const knowledge = new KnowledgeService(
@@ -268,7 +274,7 @@ export function buildServices(deps: CoreDeps): Services {
   const review = new AnalysisReviewService(bid, analysis, analysis.repo, file, aiSetup.offline);
   deps.onClose(() => jobs.stop());
 
-  const picture = new PictureService(new PictureRepo(db), config.dataDir);
+  const picture = new PictureService(new PictureRepo(db), storage);
   deps.onClose(() => picture.raster.close());
   const imageSources: ImageSource[] = [picture.asImageSource()];
   const elements = new ElementsService({
@@ -292,6 +298,7 @@ export function buildServices(deps: CoreDeps): Services {
     new WorkspaceExportSource(bid, catalog.chapters, picture),
     pool,
     jobs,
+    storage,
     config.dataDir,
     log,
   );
@@ -303,7 +310,7 @@ export function buildServices(deps: CoreDeps): Services {
       bid,
       new WorkspaceExportSource(bid, catalog.chapters, picture),
       new FileRepo(db),
-      config.dataDir,
+      storage,
     ),
     jobs,
     log,
@@ -311,6 +318,7 @@ export function buildServices(deps: CoreDeps): Services {
 
   return {
     health: new HealthService(db),
+    storage,
     accounts,
     rateLimiter: accounts.limiter,
     clientConfig,

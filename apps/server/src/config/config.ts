@@ -154,6 +154,23 @@ export const configSchema = z
      * send a provider's key to the cloud metadata service or a local daemon (docs/SECURITY.md).
      */
     AI_PROVIDER_ALLOW_PRIVATE: onOff.default('off'),
+    /**
+     * Where uploads, pictures, exports and invoices are kept: local (DATA_DIR, the default) or s3
+     * (any S3-compatible service: MinIO, OSS, COS, S3; docs/DEPLOY.md).
+     */
+    STORAGE: z.enum(['local', 's3']).default('local'),
+    S3_ENDPOINT: optionalUrl,
+    S3_BUCKET: z.string().trim().optional(),
+    S3_REGION: z.string().trim().default('us-east-1'),
+    S3_ACCESS_KEY_ID: z.string().optional(),
+    S3_SECRET_ACCESS_KEY: z.string().optional(),
+    /** on for MinIO and most self-hosted services (bucket in the path, not in the host name). */
+    S3_FORCE_PATH_STYLE: z
+      .enum(['true', 'false', 'on', 'off'])
+      .default('false')
+      .transform((v) => v === 'true' || v === 'on'),
+    /** Optional folder inside the bucket, e.g. one per deployment. */
+    S3_PREFIX: z.string().trim().optional(),
   })
   .superRefine((c, ctx) => {
     // A readable captcha exists only for automated tests.
@@ -173,6 +190,14 @@ export const configSchema = z
         if (!c[k]) ctx.addIssue({ code: 'custom', path: [k], message: `SMS_PROVIDER=aliyun 需要设置 ${k}` });
       }
     }
+    if (c.STORAGE === 's3' && !c.S3_BUCKET)
+      ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'STORAGE=s3 需要设置 S3_BUCKET' });
+    if (c.STORAGE === 's3' && !c.S3_ACCESS_KEY_ID !== !c.S3_SECRET_ACCESS_KEY)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['S3_SECRET_ACCESS_KEY'],
+        message: 'S3_ACCESS_KEY_ID 与 S3_SECRET_ACCESS_KEY 须同时设置（都不设置时使用运行环境的凭证）',
+      });
     if (c.WECHAT_PROVIDER === 'official') {
       for (const k of ['WECHAT_APP_ID', 'WECHAT_APP_SECRET', 'WECHAT_TOKEN'] as const) {
         if (!c[k])

@@ -15,9 +15,29 @@ import {
 } from '@bid/shared';
 import { loadConfig, type Config } from '../../src/config/config.ts';
 import { buildApp, type BuiltApp } from '../../src/app.ts';
+import { startLocalS3, type LocalS3 } from './s3-server.ts';
 
 /** Which database the API suite runs on: the `api-pg` project sets TEST_DB=pg. */
 export const TEST_DB: 'sqlite' | 'pg' = process.env.TEST_DB === 'pg' ? 'pg' : 'sqlite';
+
+/** Where the API suite keeps files: the `api-s3` project sets TEST_STORAGE=s3 (a local S3 server). */
+export const TEST_STORAGE: 'local' | 's3' = process.env.TEST_STORAGE === 's3' ? 's3' : 'local';
+
+let sharedS3: Promise<LocalS3> | null = null;
+
+/**
+ * With TEST_STORAGE=s3 every server of this test file keeps its files in one local S3 server's
+ * bucket, under a folder named after its data directory (a restart on the same data finds them).
+ */
+async function storageEnv(dataDir: string): Promise<Record<string, string>> {
+  if (TEST_STORAGE !== 's3') return {};
+  if (!sharedS3) {
+    sharedS3 = startLocalS3();
+    const started = sharedS3;
+    process.once('beforeExit', () => void started.then((s3) => s3.close()).catch(() => {}));
+  }
+  return { ...(await sharedS3).env, S3_PREFIX: path.basename(dataDir) };
+}
 
 export interface TestServer {
   baseUrl: string;
@@ -198,6 +218,7 @@ export async function startTestServer(
     // the contract check below still reads every answer, so both ways of writing are tested.
     RESPONSE_VALIDATION: process.env.TEST_RESPONSE_VALIDATION ?? (TEST_DB === 'pg' ? 'off' : 'on'),
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...(await storageEnv(dataDir)),
     ...env,
   });
   const built = await buildApp(config, {

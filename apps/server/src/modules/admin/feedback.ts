@@ -31,7 +31,7 @@ export function registerAdminFeedbackRoutes(scope: FastifyInstance, ctx: AppCont
     async (_, p, _req, reply) => {
       const owner = await feedback.imageOwner(p.feedbackId, p.pictureId);
       const f = await picture.file(owner, p.pictureId, false);
-      return sendImage(reply, f.mime, picture.storage.stream(f.path));
+      return sendImage(reply, f.mime, await picture.storage.stream(f.path));
     },
   );
 }

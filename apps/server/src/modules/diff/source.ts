@@ -1,5 +1,3 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { docText, type PMNode } from '@bid/document';
 import { decodeDataUrl } from '@bid/document/docx/images';
 import type { ExportChapter } from '@bid/document/docx/types';
@@ -8,6 +6,8 @@ import { notFound } from '../../http/errors.ts';
 import type { Actor } from '../../policy/actor.ts';
 import type { BidService } from '../bid/service.ts';
 import type { ExportSource } from '../export/source.ts';
+import { storedKey } from '../file/service.ts';
+import type { Storage } from '../../storage/storage.ts';
 import type { FileRepo } from '../file/repo.ts';
 import { MAX_IMAGES_PER_DOC } from '../../diff/docx-assets.ts';
 
@@ -69,7 +69,7 @@ export class WorkspaceDiffSource implements DiffSource {
     private readonly bids: BidService,
     private readonly exportSource: ExportSource,
     private readonly files: FileRepo,
-    private readonly dataDir: string,
+    private readonly storage: Storage,
   ) {}
 
   async bidName(actor: Actor, bidId: string): Promise<string> {
@@ -99,9 +99,7 @@ export class WorkspaceDiffSource implements DiffSource {
     const row = await this.files.findOwned(actor, fileId);
     if (!row) throw notFound(FILE_MESSAGES.notFound);
     const docx =
-      row.kind === 'docx'
-        ? await fs.readFile(path.join(this.dataDir, row.storage_path)).catch(() => null)
-        : null;
+      row.kind === 'docx' ? await this.storage.read(storedKey(row.storage_path)).catch(() => null) : null;
     return { name: row.name, text: row.text, images: [], docx, tender: null };
   }
 }

@@ -1,5 +1,3 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import type { Logger } from 'pino';
 import {
   Code,
@@ -21,6 +19,9 @@ import { ExportPool, ExportTimeoutError } from './pool.ts';
 import type { ExportRepo, TemplateRow } from './repo.ts';
 import type { ExportSource } from './source.ts';
 import type { ExportTask } from './protocol.ts';
+import { keyOfStoredPath, StorageNotFound, type Storage } from '../../storage/storage.ts';
+
+const DOCX_MIME = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 
 export const EXPORT_JOB = 'export.bid';
 
@@ -69,18 +70,16 @@ export function exportFileName(bidName: string): string {
  * progress whose file is downloaded afterwards. The writing itself runs in worker threads.
  */
 export class ExportService {
-  private readonly dir: string;
-
   constructor(
     private readonly repo: ExportRepo,
     private readonly source: ExportSource,
     private readonly pool: ExportPool,
     private readonly jobs: JobQueue,
-    dataDir: string,
+    private readonly storage: Storage,
+    /** Rows of older versions hold the file's absolute path under DATA_DIR. */
+    private readonly dataDir: string,
     private readonly log: Logger,
-  ) {
-    this.dir = path.join(dataDir, 'exports');
-  }
+  ) {}
 
   /** Built-in templates follow the code (new ones are added, changed ones updated) unless an operator customised them. */
   async syncBuiltins(): Promise<void> {
@@ -298,9 +297,8 @@ export class ExportService {
         },
       });
       await reported;
-      await fs.mkdir(this.dir, { recursive: true });
-      const filePath = path.join(this.dir, `${jobId}.docx`);
-      await fs.writeFile(filePath, file);
+      const filePath = `exports/${jobId}.docx`;
+      await this.storage.put(filePath, file, DOCX_MIME);
       await this.repo.updateJob(jobId, {
         status: 'done',
         progress: 100,
@@ -338,9 +336,13 @@ export class ExportService {
     if (job.status === 'error') throw new AppError(Code.SERVER_ERROR, job.message ?? EXPORT_MSG.failed);
     if (job.status !== 'done' || !job.file_path) throw businessWarning(EXPORT_MSG.notReady);
     try {
-      return { file: await fs.readFile(job.file_path), fileName: job.file_name };
-    } catch {
-      throw notFound(EXPORT_MSG.jobNotFound);
+      return {
+        file: await this.storage.read(keyOfStoredPath(this.dataDir, job.file_path)),
+        fileName: job.file_name,
+      };
+    } catch (e) {
+      if (e instanceof StorageNotFound) throw notFound(EXPORT_MSG.jobNotFound);
+      throw e;
     }
   }
 
@@ -358,7 +360,8 @@ export class ExportService {
       now,
     );
     const expired = await this.repo.expiredJobs(now);
-    for (const j of expired) if (j.file_path) await fs.rm(j.file_path, { force: true }).catch(() => {});
+    for (const j of expired)
+      if (j.file_path) await this.storage.remove(keyOfStoredPath(this.dataDir, j.file_path)).catch(() => {});
     await this.repo.deleteJobs(expired.map((j) => j.id));
   }
 }

@@ -23,14 +23,21 @@ import { dimensionsOf, sniffType } from '../picture/image-types.ts';
 import { RASTER_CAPS } from '../picture/raster.ts';
 import { FileRepo } from './repo.ts';
 import type { Actor, ActorScope } from '../../policy/actor.ts';
+import { StorageNotFound, type Storage } from '../../storage/storage.ts';
 
 const EXT: Record<TenderFileKind, string> = { pdf: 'pdf', docx: 'docx', doc: 'doc', txt: 'txt' };
 
 export class UploadTooLarge extends Error {}
 
+/** The storage key of a `files.storage_path` (relative to DATA_DIR, POSIX separators). */
+export function storedKey(storagePath: string): string {
+  return storagePath.split(path.sep).join('/');
+}
+
 /**
  * Tender uploads: streamed to disk with a size limit and a hash, typed by magic bytes, parsed in a
- * worker thread, stored under DATA_DIR/uploads with the extracted text in the `files` table.
+ * worker thread (from a temporary file under DATA_DIR/uploads/tmp), then kept in the storage under
+ * uploads/<month>/ (DATA_DIR or the bucket) with the extracted text in the `files` table.
  */
 export class FileService {
   readonly repo: FileRepo;
@@ -40,6 +47,7 @@ export class FileService {
   constructor(
     repo: FileRepo,
     private readonly dataDir: string,
+    private readonly storage: Storage,
     private readonly uploadLimit: number,
     readonly parser: ParseRunner = new ParseRunner(),
   ) {
@@ -196,12 +204,11 @@ export class FileService {
         throw e;
       }
       const month = nowIso().slice(0, 7);
-      const rel = path.join('uploads', month, `${id}.${EXT[kind]}`);
-      await fsp.mkdir(path.join(this.dataDir, 'uploads', month), { recursive: true });
-      await fsp.rename(tmp, path.join(this.dataDir, rel));
+      const rel = `uploads/${month}/${id}.${EXT[kind]}`;
+      await this.storage.putFile(rel, tmp);
       // The boxes of the lines OCR read, beside the file, to show a passage on its page image.
       if (parsed.ocrBoxes?.length)
-        await fsp.writeFile(path.join(this.dataDir, `${rel}.ocr.json`), JSON.stringify(parsed.ocrBoxes));
+        await this.storage.put(`${rel}.ocr.json`, Buffer.from(JSON.stringify(parsed.ocrBoxes)));
       const row = {
         id,
         user_id: owner.userId,
@@ -238,9 +245,13 @@ export class FileService {
   async ocrBoxesOf(owner: ActorScope, id: string): Promise<OcrPageBoxes[]> {
     const row = await this.repo.findOwned(owner, id);
     if (!row) throw notFound(FILE_MESSAGES.notFound);
-    const text = await fsp
-      .readFile(path.join(this.dataDir, `${row.storage_path}.ocr.json`), 'utf8')
-      .catch(() => null);
+    const text = await this.storage
+      .read(`${storedKey(row.storage_path)}.ocr.json`)
+      .then((b) => b.toString('utf8'))
+      .catch((e: unknown) => {
+        if (e instanceof StorageNotFound) return null;
+        throw e;
+      });
     return text ? (JSON.parse(text) as OcrPageBoxes[]) : [];
   }
 
@@ -250,9 +261,9 @@ export class FileService {
     if (!row) throw notFound(FILE_MESSAGES.notFound);
     const boxes = (await this.ocrBoxesOf(owner, id)).find((b) => b.page === page);
     if (!boxes) throw notFound(FILE_MESSAGES.notFound);
-    return this.parser.pageImage(path.join(this.dataDir, row.storage_path), page, boxes.skew, {
-      actor: owner,
-    });
+    return this.storage.withLocalFile(storedKey(row.storage_path), (file) =>
+      this.parser.pageImage(file, page, boxes.skew, { actor: owner }),
+    );
   }
 
   /** The text of the caller's file (404 for a foreign or missing id). */

@@ -1,12 +1,11 @@
-import fsp from 'node:fs/promises';
-import path from 'node:path';
 import { createHash } from 'node:crypto';
 import { Code, INVOICE_LIMITS, INVOICE_MSG } from '@bid/shared';
 import { AppError, badRequest, notFound } from '../../http/errors.ts';
 import { newId } from '../../lib/ids.ts';
+import { checkKey, StorageNotFound, type Storage } from '../../storage/storage.ts';
 
 export interface StoredPdf {
-  /** Relative to DATA_DIR. */
+  /** The storage key (relative to DATA_DIR when stored locally). */
   path: string;
   size: number;
   sha256: string;
@@ -18,12 +17,11 @@ export function isPdf(buf: Buffer): boolean {
 }
 
 /**
- * Issued invoice PDFs, under DATA_DIR/uploads/invoices/<month>/ next to the tender uploads of the
- * file module (same data directory, same backup); written to a temporary name first so a crash
- * leaves no half file behind a live path.
+ * Issued invoice PDFs, under uploads/invoices/<month>/ in the storage next to the tender uploads of
+ * the file module (same data directory or bucket, same backup); a reader never sees half a file.
  */
 export class InvoiceFiles {
-  constructor(private readonly dataDir: string) {}
+  constructor(private readonly storage: Storage) {}
 
   async save(id: string, content: Buffer): Promise<StoredPdf> {
     if (content.length === 0) throw badRequest(INVOICE_MSG.pdfMissing);
@@ -32,24 +30,21 @@ export class InvoiceFiles {
     if (!isPdf(content)) throw badRequest(INVOICE_MSG.pdfInvalid);
     const month = new Date().toISOString().slice(0, 7);
     // Each upload its own name: two operators issuing at once never overwrite the winner's file.
-    const rel = path.join('uploads', 'invoices', month, `${id}-${newId()}.pdf`);
-    const abs = path.join(this.dataDir, rel);
-    await fsp.mkdir(path.dirname(abs), { recursive: true });
-    const tmp = `${abs}.tmp`;
-    await fsp.writeFile(tmp, content);
-    await fsp.rename(tmp, abs);
+    const rel = `uploads/invoices/${month}/${id}-${newId()}.pdf`;
+    await this.storage.put(rel, content, 'application/pdf');
     return { path: rel, size: content.length, sha256: createHash('sha256').update(content).digest('hex') };
   }
 
   async read(rel: string): Promise<Buffer> {
     try {
-      return await fsp.readFile(path.join(this.dataDir, rel));
-    } catch {
-      throw notFound(INVOICE_MSG.fileMissing);
+      return await this.storage.read(checkKey(rel));
+    } catch (e) {
+      if (e instanceof StorageNotFound) throw notFound(INVOICE_MSG.fileMissing);
+      throw e;
     }
   }
 
   async remove(rel: string): Promise<void> {
-    await fsp.rm(path.join(this.dataDir, rel), { force: true });
+    await this.storage.remove(checkKey(rel));
   }
 }

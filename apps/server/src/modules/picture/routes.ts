@@ -68,7 +68,7 @@ async function readUpload(req: FastifyRequest): Promise<UploadInput> {
   return out;
 }
 
-function sendFile(
+async function sendFile(
   reply: FastifyReply,
   service: PictureService,
   f: Awaited<ReturnType<PictureService['file']>>,
@@ -86,7 +86,7 @@ function sendFile(
     );
   }
   if (req.headers['if-none-match'] === f.etag) return reply.status(304).send();
-  return reply.type(f.mime).send(service.storage.stream(f.path));
+  return reply.type(f.mime).send(await service.storage.stream(f.path));
 }
 
 /** The picture library's routes. */

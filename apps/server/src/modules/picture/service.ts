@@ -24,6 +24,7 @@ import type { Actor } from '../../policy/actor.ts';
 import { PictureStorage, makeThumbnail } from './storage.ts';
 import { RASTER_CAPS, Rasterizer } from './raster.ts';
 import type { ImageSource } from './image-source.ts';
+import type { Storage } from '../../storage/storage.ts';
 
 /** Beyond this many pixels an image is refused: decoding it anywhere (browser, Word, thumbnails) would hurt. */
 const MAX_PIXELS = RASTER_CAPS.maxUploadPixels;
@@ -96,11 +97,11 @@ export class PictureService {
 
   constructor(
     readonly repo: PictureRepo,
-    dataDir: string,
+    storage: Storage,
     /** Every rasterising (thumbnails, SVG for Word) happens in its bounded child process. */
     readonly raster: Rasterizer = new Rasterizer(),
   ) {
-    this.storage = new PictureStorage(dataDir);
+    this.storage = new PictureStorage(storage);
   }
 
   /** Checks the bytes (type by magic bytes, size, SVG safety), stores original and thumbnail. */
@@ -126,11 +127,11 @@ export class PictureService {
     const id = newId();
     const dir = `${owner.tenantId}/${owner.userId}`;
     const ext = type === 'jpeg' ? 'jpg' : type;
-    const fileKey = await this.storage.put(dir, `${id}.${ext}`, bytes);
+    const fileKey = await this.storage.put(dir, `${id}.${ext}`, bytes, PICTURE_MIME[type]);
     let thumbKey: string | null = null;
     try {
       const thumb = await makeThumbnail(this.raster, type, bytes, dims);
-      if (thumb) thumbKey = await this.storage.put(dir, `${id}.thumb.png`, thumb);
+      if (thumb) thumbKey = await this.storage.put(dir, `${id}.thumb.png`, thumb, 'image/png');
       const name = input.name?.trim() || baseName(input.fileName);
       const tags = input.tags ?? [];
       const now = nowIso();
@@ -233,7 +234,7 @@ export class PictureService {
     if (!row) throw notFound(PICTURE_MSG.notFound);
     const useThumb = thumb && row.thumb_key;
     const key = useThumb ? row.thumb_key! : row.file_key;
-    if (!this.storage.exists(key)) throw notFound(PICTURE_MSG.notFound);
+    if (!(await this.storage.exists(key))) throw notFound(PICTURE_MSG.notFound);
     return {
       path: key,
       mime: useThumb ? 'image/png' : PICTURE_MIME[row.type],

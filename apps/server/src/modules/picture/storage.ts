@@ -1,56 +1,45 @@
-import fs from 'node:fs';
-import fsp from 'node:fs/promises';
-import path from 'node:path';
-import { randomBytes } from 'node:crypto';
+import type { Readable } from 'node:stream';
 import { PICTURE_LIMITS, PICTURE_MIME, type PictureType } from '@bid/shared';
 import type { Dimensions } from './image-types.ts';
 import { RASTER_CAPS, type Rasterizer } from './raster.ts';
+import { checkKey, type Storage } from '../../storage/storage.ts';
 
 /**
- * Files of the picture library under DATA_DIR/pictures/<tenant>/<user>/: the original and, for
+ * Files of the picture library under pictures/<tenant>/<user>/ in the storage (DATA_DIR or the
+ * bucket): the original and, for
  * PNG, JPEG and SVG, a PNG thumbnail made by resvg in a child process (which decodes PNG and JPEG inside an SVG
  * <image>, but not GIF animation or WebP: those are shown as the original, scaled by CSS).
+ * A picture's key (`file_key`, `thumb_key`) is relative to pictures/.
  */
 export class PictureStorage {
-  readonly root: string;
+  constructor(private readonly storage: Storage) {}
 
-  constructor(dataDir: string) {
-    this.root = path.join(dataDir, 'pictures');
+  private keyOf(key: string): string {
+    return `pictures/${checkKey(key)}`;
   }
 
-  /** Resolves a stored key, refusing anything that would leave the root. */
-  pathOf(key: string): string {
-    const full = path.resolve(this.root, key);
-    if (!full.startsWith(this.root + path.sep)) throw new Error('picture key outside storage');
-    return full;
-  }
-
-  /** Writes bytes atomically (temp file + rename) and answers the key. */
-  async put(dirKey: string, fileName: string, bytes: Buffer): Promise<string> {
+  /** Writes the bytes (a reader never sees half of them) and answers the key. */
+  async put(dirKey: string, fileName: string, bytes: Buffer, contentType?: string): Promise<string> {
     const key = `${dirKey}/${fileName}`;
-    const full = this.pathOf(key);
-    await fsp.mkdir(path.dirname(full), { recursive: true });
-    const tmp = `${full}.${randomBytes(4).toString('hex')}.tmp`;
-    await fsp.writeFile(tmp, bytes);
-    await fsp.rename(tmp, full);
+    await this.storage.put(this.keyOf(key), bytes, contentType);
     return key;
   }
 
   async remove(key: string | null | undefined): Promise<void> {
     if (!key) return;
-    await fsp.rm(this.pathOf(key), { force: true });
+    await this.storage.remove(this.keyOf(key));
   }
 
   async read(key: string): Promise<Buffer> {
-    return fsp.readFile(this.pathOf(key));
+    return this.storage.read(this.keyOf(key));
   }
 
-  exists(key: string): boolean {
-    return fs.existsSync(this.pathOf(key));
+  exists(key: string): Promise<boolean> {
+    return this.storage.exists(this.keyOf(key));
   }
 
-  stream(key: string): fs.ReadStream {
-    return fs.createReadStream(this.pathOf(key));
+  stream(key: string): Promise<Readable> {
+    return this.storage.get(this.keyOf(key));
   }
 }
 
