@@ -19,6 +19,8 @@ export const SOURCE_ROOTS = [
   'bench',
 ];
 export const MAX_LINES = 500;
+/** Issue 27: the server's casts halved from 171; the count may only stay at or under this. */
+export const MAX_SERVER_CASTS = 85;
 /** Generated or data files exempt from the size limit (path prefixes, relative to the root). */
 export const GENERATED = ['packages/document/src/fonts/', 'apps/web/src/pages/public/content.ts'];
 
@@ -229,13 +231,16 @@ export function queryingFiles(files = sourceFiles()): string[] {
   return files.filter((f) => queriesOutsideRepo(f, fs.readFileSync(path.join(ROOT, f), 'utf8')));
 }
 
-/** `x as T` casts in a text (not `as const`), counted on the syntax tree: comments and strings do not count. */
+/**
+ * `x as T` casts in a text (not `as const`), and the older `<T>x` form so a cast cannot hide in it;
+ * counted on the syntax tree: comments and strings do not count.
+ */
 export function castsIn(text: string, name = 'x.ts'): number {
   const file = ts.createSourceFile(name, text, ts.ScriptTarget.Latest, false);
   let n = 0;
   const visit = (node: ts.Node): void => {
     if (
-      ts.isAsExpression(node) &&
+      (ts.isAsExpression(node) || ts.isTypeAssertionExpression(node)) &&
       !(ts.isTypeReferenceNode(node.type) && node.type.getText(file) === 'const')
     )
       n++;

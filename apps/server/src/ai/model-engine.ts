@@ -32,6 +32,7 @@ import type {
 import { stripGearEcho } from './gear.ts';
 import { parseJsonLoose, stripFences } from './json.ts';
 import { inPlace, type OfflineRunner } from './offline/tasks.ts';
+import { errorMessage } from '../lib/unknown.ts';
 
 interface ModelNode {
   title: string;
@@ -140,7 +141,7 @@ export class ModelEngine implements AiEngine {
             .join('；'),
         };
       } catch (e) {
-        return { ok: false, error: (e as Error).message };
+        return { ok: false, error: errorMessage(e) };
       }
     };
     let r = attempt(res.text, res.finishReason);

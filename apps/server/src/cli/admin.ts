@@ -7,6 +7,7 @@ import { AppError } from '../http/errors.ts';
 import { createCompany } from '../modules/employee/service.ts';
 import { SqlOperatorDirectory } from '../policy/operator-repo.ts';
 import { UserRepo } from '../modules/user/repo.ts';
+import { errorMessage } from '../lib/unknown.ts';
 
 const USAGE = `用法：npm run admin -- <命令> [选项]
 
@@ -40,7 +41,7 @@ async function main(argv: string[]): Promise<void> {
       strict: true,
     }));
   } catch (err) {
-    fail(`${(err as Error).message}\n\n${USAGE}`);
+    fail(`${errorMessage(err)}\n\n${USAGE}`);
   }
   if (!values.name) fail(`缺少 --name\n\n${USAGE}`);
   const phone = phoneSchema.safeParse(values.phone ?? '');
@@ -74,7 +75,7 @@ async function createOperatorCommand(rest: string[]): Promise<void> {
   try {
     phoneArg = parseArgs({ args: rest, options: { phone: { type: 'string' } }, strict: true }).values.phone;
   } catch (err) {
-    fail(`${(err as Error).message}\n\n${USAGE}`);
+    fail(`${errorMessage(err)}\n\n${USAGE}`);
   }
   const phone = phoneSchema.safeParse(phoneArg ?? '');
   if (!phone.success) fail(phone.error.issues[0]?.message ?? '手机号格式不正确');

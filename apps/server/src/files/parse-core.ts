@@ -6,6 +6,7 @@ import { decodeText } from './sniff.ts';
 import { checkDocxZip, ZipRejected } from './zip.ts';
 import { numberParagraphs, type NumberedParagraph } from './docx-numbering.ts';
 import { judgeText, type PageVerdict } from './ocr/text-layer.ts';
+import { errorText } from '../lib/unknown.ts';
 
 /**
  * Parsing of tender files. Runs inside a worker thread (parse.ts) with time and memory limits: a
@@ -105,7 +106,7 @@ export function checkPdfStreams(buf: Buffer, maxTotal: number): void {
         finishFlush: zlib.constants.Z_SYNC_FLUSH,
       }).length;
     } catch (e) {
-      if ((e as NodeJS.ErrnoException)?.code === 'ERR_BUFFER_TOO_LARGE') throw new ParseFailure('pdf-bomb');
+      if (errorText(e, 'code') === 'ERR_BUFFER_TOO_LARGE') throw new ParseFailure('pdf-bomb');
     }
     if (total > maxTotal) throw new ParseFailure('pdf-bomb');
     re.lastIndex = end + 9;
@@ -119,7 +120,7 @@ export async function parsePdf(buf: Buffer, limits: ParseLimits): Promise<Parsed
   try {
     doc = await openPdf(new Uint8Array(buf.buffer, buf.byteOffset, buf.byteLength)).promise;
   } catch (e) {
-    const name = (e as Error)?.name ?? '';
+    const name = errorText(e, 'name') ?? '';
     if (name === 'PasswordException') throw new ParseFailure('pdf-encrypted');
     throw new ParseFailure('pdf-broken');
   }

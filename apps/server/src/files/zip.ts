@@ -1,4 +1,5 @@
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
+import { errorMessage } from '../lib/unknown.ts';
 
 export class ZipRejected extends Error {
   constructor(
@@ -52,7 +53,7 @@ export async function readDocxParts(
   try {
     zip = await openBuffer(buf);
   } catch (e) {
-    throw new ZipRejected('broken', (e as Error).message);
+    throw new ZipRejected('broken', errorMessage(e));
   }
   if (zip.entryCount > limits.maxEntries) {
     zip.close();

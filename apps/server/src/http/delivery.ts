@@ -1,6 +1,7 @@
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { errorMessage } from '../lib/unknown.ts';
 
 /**
  * How answers leave the server: security headers on every answer, compression of text answers,
@@ -125,7 +126,7 @@ export function installDelivery(app: FastifyInstance): void {
     try {
       out = compressPayload(req, reply, payload);
     } catch (e) {
-      return done(e as Error);
+      return done(e instanceof Error ? e : new Error(errorMessage(e)));
     }
     if (out instanceof Promise) out.then((p) => done(null, p), done);
     else done(null, out);

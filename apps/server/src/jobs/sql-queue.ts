@@ -17,6 +17,7 @@ import {
   type JobRecord,
   type JobStatus,
 } from './queue.ts';
+import { isUniqueViolation } from '../db/errors.ts';
 
 export interface SqlJobQueueOptions {
   /** A claimed job is another worker's to take once its lease is this old without a heartbeat. */
@@ -62,15 +63,6 @@ function toRecord<P>(r: JobTable): JobRecord<P> {
     startedAt: r.started_at,
     finishedAt: r.finished_at,
   };
-}
-
-function isUniqueViolation(e: unknown): boolean {
-  const err = e as { code?: string; message?: string };
-  return (
-    err?.code === '23505' ||
-    err?.code === 'SQLITE_CONSTRAINT_UNIQUE' ||
-    /UNIQUE constraint failed/i.test(err?.message ?? '')
-  );
 }
 
 /** The event log in the `job_events` table, with an in-process emitter for live delivery. */

@@ -235,9 +235,11 @@ export class ChildSandbox {
         const rss = rssMbOf(proc.pid ?? -1);
         if (rss !== null && rss > this.opts.rssMb) finish(() => reject(new SandboxKilled('memory')), false);
       }, WATCH_MS);
-      const onMessage = (m: { id?: number; ok?: boolean; result?: T; code?: string; detail?: string }) => {
+      const onMessage = (
+        m: { id?: number } & ({ ok: true; result: T } | { ok?: false; code?: string; detail?: string }),
+      ) => {
         if (m?.id !== id) return;
-        if (m.ok) finish(() => resolve(m.result as T), true);
+        if (m.ok) finish(() => resolve(m.result), true);
         else finish(() => reject(new SandboxTaskError(m.code ?? 'internal', m.detail ?? '')), true);
       };
       // A heap-limit abort ends the child with SIGABRT/SIGTRAP or code 134: that is memory too.

@@ -122,7 +122,7 @@ export function readBlocks(input: string): Reading {
     const e = parseEnumerator(t);
     const row = isRow(t) || (tableSeq && blocks.length > 0 && cur?.kind === 'row' && SEQ.test(t));
     const startsItem = Boolean(e) || OPEN_ITEM.test(t);
-    const c = cur as Block | null;
+    const c = cur;
     // A PDF wraps long lines: the next line continues the block unless it starts something new.
     if (c && width && gap !== 'blank') {
       if (c.kind === 'row') {
@@ -202,4 +202,9 @@ const DEPTH: Record<EnumStyle, number> = {
 
 export function depthOf(style: EnumStyle | null): number {
   return style ? DEPTH[style] : 6;
+}
+
+/** The ★ (substantive) or ▲ (important) mark a text starts with, if it is one of them. */
+export function starMark(s: string | undefined): '★' | '▲' | null {
+  return s === '★' || s === '▲' ? s : null;
 }

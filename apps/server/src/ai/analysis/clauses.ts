@@ -1,6 +1,6 @@
 import type { SourceSpan, StarClause } from '@bid/shared';
 import { parseEnumerator, truncate } from '../tender-text.ts';
-import { bodyOf, type Block } from './blocks.ts';
+import { bodyOf, starMark, type Block } from './blocks.ts';
 import { labelBefore, rowLot } from './grid.ts';
 import { isChapterHeading, type Line, type Paragraph } from './lines.ts';
 import { lotMarker } from './lot-marker.ts';
@@ -75,7 +75,8 @@ export function extractStarClauses(st: Structure, multiLot: boolean): StarClause
     }
     if (b.kind === 'chapter') return;
     const m = /^([★▲])\s*(.+)$/s.exec(bodyOf(b));
-    if (m) add(m[1] as '★' | '▲', m[2], st.lotOf[i], b);
+    const mark = starMark(m?.[1]);
+    if (m && mark) add(mark, m[2], st.lotOf[i], b);
   });
   return out.slice(0, 300);
 }

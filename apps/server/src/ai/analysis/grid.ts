@@ -1,5 +1,5 @@
 import { chineseNumber } from './money.ts';
-import { SEQ, TOTAL, type Block } from './blocks.ts';
+import { SEQ, starMark, TOTAL, type Block } from './blocks.ts';
 
 /**
  * Tables of a tender read by their header: which row is the header (and its repeats after a page
@@ -138,9 +138,9 @@ function row(
   if (kind === 'row')
     for (let x = 0; x < cells.length; x++) {
       if (x === seqAt) continue;
-      const m = /^([★▲])/.exec(cells[x].trim());
-      if (m) {
-        mark = m[1] as '★' | '▲';
+      const found = starMark(cells[x].trim()[0]);
+      if (found) {
+        mark = found;
         markAt = x;
         break;
       }

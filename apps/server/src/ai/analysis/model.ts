@@ -7,6 +7,7 @@ import { analyzeTenderByRules } from './index.ts';
 import { chunksFor, locateSections } from './sections.ts';
 import { mergeAnalyses } from './merge.ts';
 import { modelAnalysisSchema, type ModelAnalysis } from './model-schema.ts';
+import { errorMessage } from '../../lib/unknown.ts';
 
 /**
  * Tender analysis by a model. The sections that matter are located first and sent whole (in
@@ -97,7 +98,7 @@ async function callOnce(
               .map((i) => `${i.path.join('.')}: ${i.message}`)
               .join('；');
     } catch (e) {
-      error = cut ? '回答超出长度被截断' : (e as Error).message;
+      error = cut ? '回答超出长度被截断' : errorMessage(e);
     }
     current = repairMessages(
       messages,

@@ -1,6 +1,6 @@
 import type { Requirement, SourceSpan } from '@bid/shared';
 import { truncate } from '../tender-text.ts';
-import { bodyOf, type Block } from './blocks.ts';
+import { bodyOf, starMark, type Block } from './blocks.ts';
 import { rowLot, rowStatement, type GridRow } from './grid.ts';
 import type { Structure } from './structure.ts';
 
@@ -54,7 +54,7 @@ export function extractRequirements(st: Structure, multiLot: boolean): Requireme
       return;
     }
     // ★1. 服务期限… : the enumerator may follow the mark.
-    const mark = (/^[★▲]/.exec(bodyOf(b))?.[0] as '★' | '▲' | undefined) ?? null;
+    const mark = starMark(bodyOf(b)[0]);
     const body = mark ? bodyOf({ text: bodyOf(b).replace(/^[★▲]\s*/, ''), style: 'num' }) : bodyOf(b);
     // A 废标 condition (未按规定提交投标保证金的，投标无效) is a clause, not a requirement to answer.
     if (!mark && (DISQUALIFIES.test(body) || CONTRACT_TERM.test(body))) return;

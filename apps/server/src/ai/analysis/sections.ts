@@ -34,12 +34,13 @@ export function locateSections(text: string, rules: TenderAnalysis): Section[] {
     start: s,
     end: i + 1 < starts.length ? starts[i + 1] : text.length,
   }));
+  const at = (kind: SectionKind, start: number | undefined): [SectionKind, number] => [kind, start ?? -1];
   const found: Array<[SectionKind, number]> = [
-    ...rules.scoringItems.map((i) => ['scoring', i.source?.start ?? -1] as [SectionKind, number]),
-    ...rules.starClauses.map((c) => ['clauses', c.source?.start ?? -1] as [SectionKind, number]),
-    ...rules.disqualificationSources.map((s) => ['clauses', s?.start ?? -1] as [SectionKind, number]),
-    ...rules.mandatedOutline.map((m) => ['outline', m.source?.start ?? -1] as [SectionKind, number]),
-    ...rules.requirements.map((r) => ['requirements', r.source?.start ?? -1] as [SectionKind, number]),
+    ...rules.scoringItems.map((i) => at('scoring', i.source?.start)),
+    ...rules.starClauses.map((c) => at('clauses', c.source?.start)),
+    ...rules.disqualificationSources.map((s) => at('clauses', s?.start)),
+    ...rules.mandatedOutline.map((m) => at('outline', m.source?.start)),
+    ...rules.requirements.map((r) => at('requirements', r.source?.start)),
   ];
   const out: Section[] = [];
   chapters.forEach((c, i) => {

@@ -171,8 +171,11 @@ export function readTable(frags: Frag[], at: number): TableRow[] {
   let group: string | null = null;
   let nameLine = -1;
   let ended = false;
+  // done() empties `row` inside a closure, which the compiler's narrowing does not follow: the loop
+  // reads it through current(), typed as it is declared.
+  const current = (): TableRow | null => row;
   const done = () => {
-    const r = row as TableRow | null;
+    const r = row;
     row = null;
     if (!r || !r.name) return;
     // A "row" without points after scored rows is what follows the table (forms, the next
@@ -203,7 +206,7 @@ export function readTable(frags: Frag[], at: number): TableRow[] {
     }
     // A new header (the next 包's table) ends this one.
     if (headerAt(frags, i)) break;
-    const cur = row as TableRow | null;
+    const cur = current();
     const filled = cur && cur.name && p >= roles.indexOf('name');
     if (
       hasPoints &&
@@ -305,7 +308,7 @@ export function readTable(frags: Frag[], at: number): TableRow[] {
         }
       }
     }
-    const r = row as TableRow | null;
+    const r = current();
     if (!r) continue;
     r.end = Math.max(r.end, f.end);
     // Fill the role at p, skipping roles whose cell is absent (merged cells, group rows).

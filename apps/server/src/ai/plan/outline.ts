@@ -81,16 +81,17 @@ function sectionsFor(roots: OutlineNode[], role: Role): OutlineNode[] {
 
 /** The section an item belongs under: a strong title match first, then its category's section. */
 function pickSection(roots: OutlineNode[], item: ScoringItem): OutlineNode | null {
-  let best: { n: OutlineNode; s: number } | null = null;
+  // Set inside the walk's callback: kept in a holder so its type is not narrowed to the initial null.
+  const top: { best: { n: OutlineNode; s: number } | null } = { best: null };
   walk(roots, (n, depth) => {
     // A response table the tender mandates holds its table, never a scoring item's text.
     if (depth > 2 || n.scoringItemIds.length || tableKindOf(n.title)) return;
     const r = roleOf(n.title);
     if (r === 'form' || (r === 'price') !== (item.category === 'price')) return;
     const s = Math.max(similarity(item.name, n.title), item.group ? similarity(item.group, n.title) : 0);
-    if (!best || s > best.s) best = { n, s };
+    if (!top.best || s > top.best.s) top.best = { n, s };
   });
-  const b = best as { n: OutlineNode; s: number } | null;
+  const b = top.best;
   if (b && b.s >= 0.5) return b.n;
   const role: Role =
     item.category === 'price' ? 'price' : item.category === 'commercial' ? 'commercial' : 'technical';
@@ -436,11 +437,11 @@ export function planTableChapters(roots: OutlineNode[], a: TenderAnalysis): Map<
   if (a.scoringItems.length && !wanted.some((t) => t.kind === 'scoreIndex'))
     wanted.push({ kind: 'scoreIndex', title: RESPONSE_TABLE_TITLES.scoreIndex });
   for (const t of wanted) {
-    let found: OutlineNode | null = null;
+    const leaves: OutlineNode[] = [];
     walk(roots, (n) => {
-      if (!found && !n.children.length && tableKindOf(n.title) === t.kind) found = n;
+      if (!n.children.length && tableKindOf(n.title) === t.kind) leaves.push(n);
     });
-    let target = found as OutlineNode | null;
+    let target: OutlineNode | null = leaves[0] ?? null;
     if (!target) {
       target = node(t.title);
       const partRole = t.kind === 'commercial' ? 'commercial' : 'technical';

@@ -96,7 +96,7 @@ function rowText(row: OcrLine[], lineHeight: number): string {
  * only.
  */
 function tableText(table: Table, lines: OcrLine[], lineHeight: number): string {
-  const inCell = table.cells.map(() => [] as OcrLine[]);
+  const inCell = table.cells.map((): OcrLine[] => []);
   for (const l of lines) {
     const cx = (l.x0 + l.x1) / 2;
     const cy = (l.y0 + l.y1) / 2;

@@ -28,8 +28,8 @@ export function passageOnPage(
     return L.length >= 2 && (L.includes(span) || (L.length >= 4 && span.includes(L)));
   };
   for (const p of pages) {
-    p.lines.forEach((line, i) => {
-      if (!within(p, i)) return;
+    for (const [i, line] of p.lines.entries()) {
+      if (!within(p, i)) continue;
       const h = Math.max(1, line.y1 - line.y0);
       const cy = (line.y0 + line.y1) / 2;
       let score = 0;
@@ -39,10 +39,10 @@ export function passageOnPage(
         if (t.length >= 2 && around.includes(t)) score += 1;
       });
       if (!best || score > best.score) best = { page: p, line: i, score };
-    });
+    }
   }
   if (!best) return null;
-  const { page, line } = best as { page: OcrPageBoxes; line: number };
+  const { page, line } = best;
   const first = page.lines[line];
   // A long passage covers several lines: those of it near the best one.
   const lines = bare(first.text).includes(span)

@@ -6,6 +6,7 @@ import { operatorRoutes } from '../../http/route.ts';
 import { AppError, badRequest } from '../../http/errors.ts';
 import { sendPdf } from '../invoice/routes.ts';
 import { adminTags as tags } from './tags.ts';
+import { errorText, errorStatus } from '../../lib/unknown.ts';
 
 /** What an issue upload carries: the invoice id (field `id`) and the PDF (field `file`). */
 interface IssueUpload {
@@ -52,8 +53,7 @@ export function registerAdminInvoiceRoutes(scope: FastifyInstance, ctx: AppConte
         }
       } catch (e) {
         if (e instanceof AppError) throw e;
-        const err = e as { statusCode?: number; code?: string };
-        if (err.statusCode === 413 || err.code === 'FST_REQ_FILE_TOO_LARGE')
+        if (errorStatus(e) === 413 || errorText(e, 'code') === 'FST_REQ_FILE_TOO_LARGE')
           throw new AppError(Code.PAYLOAD_TOO_LARGE, INVOICE_MSG.pdfTooLarge);
         throw badRequest(INVOICE_MSG.pdfMissing);
       }

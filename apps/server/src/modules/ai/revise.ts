@@ -73,7 +73,8 @@ export function reviseOutline(
   /** Where the chapters of each category's items hang (parent id, null for the top level). */
   const homes = new Map<ScoringItem['category'], Array<string | null>>();
   /** A chapter answering a price item: more price items join it (the price file answers them). */
-  let priceChapter: { id: string; ids: string[] } | null = null;
+  // Set inside the walk's callback: kept in a holder so its type is not narrowed to the initial null.
+  const price: { chapter: { id: string; ids: string[] } | null } = { chapter: null };
   const removed = new Set<string>();
   walk(tree, (n, parent) => {
     const was = itemsOf(n);
@@ -96,7 +97,7 @@ export function reviseOutline(
         now.name !== was[0].name
       )
         patch.title = now.name;
-      if (kept.some((id) => items.get(id)!.category === 'price')) priceChapter = { id: n.id, ids: kept };
+      if (kept.some((id) => items.get(id)!.category === 'price')) price.chapter = { id: n.id, ids: kept };
       if (patch.title || !sameItems(stored, n.scoringItems)) {
         out.update.push(patch);
         out.summary.updated += 1;
@@ -145,7 +146,7 @@ export function reviseOutline(
   for (const item of analysis.scoringItems) {
     if (answered.has(item.id)) continue;
     answered.add(item.id);
-    const pc = priceChapter as { id: string; ids: string[] } | null;
+    const pc = price.chapter;
     if (item.category === 'price' && pc) {
       pc.ids.push(item.id);
       const patch = out.update.find((u) => u.id === pc.id);

@@ -1,3 +1,5 @@
+import { isRecord } from '../../lib/unknown.ts';
+
 /** Keys whose values never reach the audit log (keys, passwords, tokens, certificates). */
 const SECRET_KEY = /key|secret|password|passwd|pwd|token|cert|credential|private|signature/i;
 /** Which body fields name the thing an action is about, in order of preference. */
@@ -19,7 +21,7 @@ function redactValue(value: unknown, depth: number): unknown {
   }
   if (typeof value === 'object') {
     const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
+    for (const [k, v] of Object.entries(value)) {
       out[k] = SECRET_KEY.test(k) ? '***' : redactValue(v, depth + 1);
     }
     return out;
@@ -39,10 +41,9 @@ export function auditSummary(body: unknown): string {
 
 /** The id a body names, when it names one (first of id, userId, orderId, ...). */
 export function auditTarget(body: unknown): string | null {
-  if (!body || typeof body !== 'object' || Array.isArray(body)) return null;
-  const b = body as Record<string, unknown>;
+  if (!isRecord(body)) return null;
   for (const k of TARGET_KEYS) {
-    const v = b[k];
+    const v = body[k];
     if (typeof v === 'string' && v) return v.slice(0, 100);
     if (typeof v === 'number') return String(v);
   }

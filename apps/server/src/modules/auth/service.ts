@@ -22,7 +22,8 @@ import type { WechatService } from '../wechat/service.ts';
 import { UserRepo, type UserRow } from '../user/repo.ts';
 import { InviteRepo } from '../invite/repo.ts';
 import { verifyPassword } from './password.ts';
-import { formatWait, isUniqueViolation } from './util.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import { formatWait } from './util.ts';
 import { inTx } from '../../db/db.ts';
 
 export interface LoginMeta {

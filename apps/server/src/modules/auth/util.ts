@@ -23,18 +23,6 @@ export async function enforceLimit(
     throw tooMany(`${what}过于频繁，请 ${formatWait(r.retryAfterSeconds)}后再试`, r.retryAfterSeconds);
 }
 
-/** A unique-constraint violation on SQLite or PostgreSQL (two requests creating the same row). */
-export function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string; message?: string } | null;
-  if (!e) return false;
-  return (
-    e.code === '23505' ||
-    e.code === 'SQLITE_CONSTRAINT_UNIQUE' ||
-    e.code === 'SQLITE_CONSTRAINT_PRIMARYKEY' ||
-    /UNIQUE constraint failed/.test(e.message ?? '')
-  );
-}
-
 export function sha256Hex(value: string): string {
   return createHash('sha256').update(value).digest('hex');
 }

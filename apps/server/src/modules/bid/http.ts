@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { isRecord } from '../../lib/unknown.ts';
 
 /**
  * The workspace's routes live in one encapsulated scope so that one hook applies to them only:
@@ -12,13 +13,9 @@ export async function inWorkspaceScope(
   await app.register(async (scope) => {
     scope.addHook('preValidation', async (req) => {
       if (req.method !== 'POST') return;
-      const q = req.query as Record<string, unknown> | undefined;
-      if (!q || Object.keys(q).length === 0) return;
-      const body =
-        req.body && typeof req.body === 'object' && !Array.isArray(req.body)
-          ? (req.body as Record<string, unknown>)
-          : {};
-      req.body = { ...q, ...body };
+      const q = req.query;
+      if (!isRecord(q) || Object.keys(q).length === 0) return;
+      req.body = { ...q, ...(isRecord(req.body) ? req.body : {}) };
     });
     register(scope);
   });

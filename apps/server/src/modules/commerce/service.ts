@@ -118,7 +118,11 @@ export class CommerceService {
     const now = this.now().toISOString();
     // The coupon's use and the order are one transaction: a refused use creates no order.
     const { amount, discount, couponCode } = await inTx(this.db, async (trx) => {
-      let priced = { amount: pkg.price, discount: 0, couponCode: null as string | null };
+      let priced: { amount: number; discount: number; couponCode: string | null } = {
+        amount: pkg.price,
+        discount: 0,
+        couponCode: null,
+      };
       if (input.couponCode) {
         const p = await this.coupons.price(input.couponCode, pkg.price, trx);
         await this.coupons.take(trx, p.coupon.id);

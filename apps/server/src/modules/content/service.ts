@@ -10,7 +10,7 @@ import {
 import { firstParagraphText, markdownToPlainText, markdownToSafeHtml } from '@bid/document';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { newId } from '../../lib/ids.ts';
-import { isUniqueViolation } from '../auth/util.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import type { ContentRepo, ContentRow } from './repo.ts';
 import { highlightRanges, keywords, searchText, snippet } from './search.ts';
 

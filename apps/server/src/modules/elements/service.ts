@@ -93,7 +93,11 @@ export class ElementsService {
     signal?: AbortSignal,
   ): Promise<T> {
     const inner = this.deps.provider;
-    const spent = { promptTokens: 0, completionTokens: 0, model: null as string | null };
+    const spent: { promptTokens: number; completionTokens: number; model: string | null } = {
+      promptTokens: 0,
+      completionTokens: 0,
+      model: null,
+    };
     const metered: ElementsDeps['provider'] = inner && {
       chat: async (req) => {
         const r = await inner.chat(req);
@@ -208,9 +212,9 @@ export class ElementsService {
     const sources = this.deps.imageSources;
     const lists = await Promise.all(
       sources.map((s) =>
-        s.search(owner, keywords, ELEMENT_LIMITS.imageResults).catch((err) => {
+        s.search(owner, keywords, ELEMENT_LIMITS.imageResults).catch((err): ImageResult[] => {
           this.deps.log.warn({ err, source: s.name }, 'image source failed');
-          return [] as ImageResult[];
+          return [];
         }),
       ),
     );

@@ -6,6 +6,7 @@ import { userRoutes } from '../../http/route.ts';
 import { AppError, badRequest } from '../../http/errors.ts';
 import type { FileService } from './service.ts';
 import { certificateFields } from '../knowledge/certificate.ts';
+import { errorStatus } from '../../lib/unknown.ts';
 
 const tags = ['文件'];
 
@@ -22,8 +23,7 @@ async function withFilePart<T>(
   try {
     part = await req.file();
   } catch (e) {
-    if ((e as { statusCode?: number }).statusCode === 413)
-      throw new AppError(Code.PAYLOAD_TOO_LARGE, tooLarge);
+    if (errorStatus(e) === 413) throw new AppError(Code.PAYLOAD_TOO_LARGE, tooLarge);
     throw badRequest(FILE_MESSAGES.noFile);
   }
   if (!part || part.fieldname !== 'file') throw badRequest(FILE_MESSAGES.noFile);

@@ -24,6 +24,7 @@ import { RASTER_CAPS } from '../picture/raster.ts';
 import { FileRepo } from './repo.ts';
 import type { Actor, ActorScope } from '../../policy/actor.ts';
 import { StorageNotFound, type Storage } from '../../storage/storage.ts';
+import { errorText, errorStatus } from '../../lib/unknown.ts';
 
 const EXT: Record<TenderFileKind, string> = { pdf: 'pdf', docx: 'docx', doc: 'doc', txt: 'txt' };
 
@@ -65,7 +66,7 @@ export class FileService {
   /** Removes temporary uploads left by a crash. */
   async cleanTmp(): Promise<void> {
     const dir = this.tmpDir();
-    const entries = await fsp.readdir(dir).catch(() => [] as string[]);
+    const entries = await fsp.readdir(dir).catch((): string[] => []);
     const cutoff = Date.now() - 3600_000;
     for (const e of entries) {
       const p = path.join(dir, e);
@@ -115,8 +116,11 @@ export class FileService {
       if (stream.truncated) throw new UploadTooLarge();
     } catch (e) {
       await fsp.rm(tmp, { force: true });
-      const err = e as { code?: string; statusCode?: number };
-      if (e instanceof UploadTooLarge || err.code === 'FST_REQ_FILE_TOO_LARGE' || err.statusCode === 413) {
+      if (
+        e instanceof UploadTooLarge ||
+        errorText(e, 'code') === 'FST_REQ_FILE_TOO_LARGE' ||
+        errorStatus(e) === 413
+      ) {
         throw new AppError(Code.PAYLOAD_TOO_LARGE, FILE_MESSAGES.tooLarge(this.limitMb));
       }
       throw e;

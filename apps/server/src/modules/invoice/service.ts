@@ -16,7 +16,7 @@ import type { Database } from '../../db/schema.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import type { Actor } from '../../policy/actor.ts';
-import { isUniqueViolation } from '../auth/util.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import { quotaHolder } from '../quota/service.ts';
 import { InvoiceRepo, type InvoicedOrderRow, type InvoiceScope } from './repo.ts';
 import type { InvoiceFiles } from './storage.ts';

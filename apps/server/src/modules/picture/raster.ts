@@ -1,4 +1,5 @@
 import { ChildSandbox, SandboxKilled } from '../../lib/child-sandbox.ts';
+import { errorMessage } from '../../lib/unknown.ts';
 
 /**
  * Where every picture of the library is rasterised (thumbnails at upload, SVG for the Word
@@ -60,7 +61,7 @@ export class Rasterizer {
         height: r.height,
       };
     } catch (e) {
-      throw new RasterRefused(e instanceof SandboxKilled ? `rasterising ${e.reason}` : (e as Error).message);
+      throw new RasterRefused(e instanceof SandboxKilled ? `rasterising ${e.reason}` : errorMessage(e));
     }
   }
 

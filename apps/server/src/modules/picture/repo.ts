@@ -31,7 +31,7 @@ export class PictureRepo {
   }
 
   findMany(owner: ActorScope, ids: string[]) {
-    if (!ids.length) return Promise.resolve([] as PictureRow[]);
+    if (!ids.length) return Promise.resolve<PictureRow[]>([]);
     return this.owned(owner).selectAll().where('id', 'in', ids).execute();
   }
 
@@ -68,7 +68,7 @@ export class PictureRepo {
 
   /** Pictures matching any of the words (for image search), newest first, at most `limit`. */
   anyOf(owner: ActorScope, words: string[], limit: number) {
-    if (!words.length) return Promise.resolve([] as PictureRow[]);
+    if (!words.length) return Promise.resolve<PictureRow[]>([]);
     return this.owned(owner)
       .selectAll()
       .where((eb) => eb.or(words.map((w) => sql<boolean>`search_text like ${likeOf(w)} escape '\\'`)))

@@ -14,6 +14,7 @@ import { ok } from '../../http/envelope.ts';
 import { userRoutes } from '../../http/route.ts';
 import { AppError, badRequest } from '../../http/errors.ts';
 import type { PictureService, UploadInput } from './service.ts';
+import { errorText } from '../../lib/unknown.ts';
 
 const tags = ['图片库'];
 
@@ -37,7 +38,7 @@ async function readUpload(req: FastifyRequest): Promise<UploadInput> {
       }
     }
   } catch (err) {
-    const code = (err as { code?: string }).code;
+    const code = errorText(err, 'code');
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(Code.PAYLOAD_TOO_LARGE, PICTURE_MSG.tooLarge);
     if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT')
       throw badRequest('一次只能上传一张图片');

@@ -5,6 +5,7 @@ import type { SmsPurpose } from '@bid/shared';
 import type { Config } from '../../config/config.ts';
 import type { Clock } from '../../http/rate-limit.ts';
 import { aliyunTimestamp, canonicalQuery, percentEncode, signRpc } from './aliyun-signature.ts';
+import { errorMessage } from '../../lib/unknown.ts';
 
 export interface SmsMessage {
   phone: string;
@@ -100,7 +101,7 @@ export class AliyunSmsProvider implements SmsProvider {
         signal: AbortSignal.timeout(this.opts.timeoutMs ?? 10_000),
       });
     } catch (err) {
-      throw new SmsSendError(`aliyun sms request failed: ${(err as Error).message}`);
+      throw new SmsSendError(`aliyun sms request failed: ${errorMessage(err)}`);
     }
     const text = await res.text();
     let body: { Code?: string; Message?: string } = {};

@@ -3,7 +3,9 @@ import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { TenantTable, UserTable } from './tables.ts';
 import { newId } from '../../lib/ids.ts';
-import { isUniqueViolation, newInviteCode } from '../auth/util.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import { errorMessage } from '../../lib/unknown.ts';
+import { newInviteCode } from '../auth/util.ts';
 import { type Db } from '../../db/db.ts';
 
 export type UserRow = Selectable<UserTable>;
@@ -135,8 +137,7 @@ export class UserRepo {
         return row;
       } catch (err) {
         // An invite-code collision (1 in 10^11 per pair) gets a new code; anything else is the caller's.
-        if (attempt < 3 && isUniqueViolation(err) && /own_invite_code/.test(String((err as Error).message)))
-          continue;
+        if (attempt < 3 && isUniqueViolation(err) && /own_invite_code/.test(errorMessage(err))) continue;
         throw err;
       }
     }

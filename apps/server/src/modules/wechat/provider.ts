@@ -1,5 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Config } from '../../config/config.ts';
+import { errorMessage } from '../../lib/unknown.ts';
 
 export interface WechatQr {
   /** An image URL the browser can show. */
@@ -62,7 +63,7 @@ export class OfficialWechatProvider implements WechatProvider {
         signal: AbortSignal.timeout(10_000),
       });
     } catch (err) {
-      throw new WechatApiError(`wechat request failed: ${(err as Error).message}`);
+      throw new WechatApiError(`wechat request failed: ${errorMessage(err)}`);
     }
     const text = await res.text();
     let json: T & { errcode?: number; errmsg?: string };

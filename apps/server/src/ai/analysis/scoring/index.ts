@@ -285,7 +285,8 @@ export function readScoring(
   const lowest = LOWEST.test(text) && !/综合评分法|综合评估法|综合评审法/.test(text);
   const stated = readStatedTotals(lines, lotAt, isNoise);
   const regs = regions(lines);
-  const ranges = regs.length ? regs : [[0, lines.length] as [number, number]];
+  const allLines: [number, number] = [0, lines.length];
+  const ranges = regs.length ? regs : [allLines];
   // Two readings of the scoring parts: split at 包 markers (a table per 包), and whole.
   const readingOf = (split: boolean): Judged[] => {
     const byLotProposals = new Map<number | null, Proposal[]>();

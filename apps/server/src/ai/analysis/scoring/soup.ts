@@ -88,7 +88,7 @@ function piecesOf(l: Line): Piece[] {
   // A leading serial or letter code: 6 安防消防设施运 … | A3 等保整改及移动端升级方案 …
   const lead = /^(?:[A-Za-z]{1,2}[-‐]?)?(\d{1,2})\s+(?=\S)/.exec(text);
   let body = text;
-  let offset = 0 as number;
+  let offset: number = 0;
   // (A bare number before a unit is a quantity, 15 日; a letter code never is.)
   if (lead && (/^[A-Za-z]/.test(lead[0]) || !UNIT_AFTER.test(text.slice(lead[0].length)))) {
     const code = lead[0].trimEnd();
@@ -232,6 +232,9 @@ export function readSoup(
   const items: ProposedItem[] = [];
   const subtotals: Proposal['subtotals'] = [];
   let cur: Building | null = null;
+  // close() empties `cur` inside a closure, which the compiler's narrowing does not follow: the loop
+  // reads it through current(), typed as it is declared.
+  const current = (): Building | null => cur;
   let group: { label: string; category: ProposedItem['category'] } | null = null;
   let lastSerial = 0;
   const close = () => {
@@ -271,7 +274,7 @@ export function readSoup(
     for (let j = k + 1; j < pieces.length && !next; j++) if (pieces[j].kind !== 'page') next = pieces[j];
     if (p.kind === 'end') break;
     if (p.kind === 'page') continue;
-    const c = cur as Building | null;
+    const c = current();
     if (p.kind === 'cat') {
       const points = p.points;
       if (c?.fromCat && c.points == null) cur = null;
@@ -284,7 +287,7 @@ export function readSoup(
       }
       // A bare label is an item's name (投标报价, 类似项目业绩) when points follow it before the next
       // name, and a merged category cell printed mid-group when a name comes first.
-      const fresh = cur as Building | null;
+      const fresh = current();
       if (fresh && !fresh.names.length) {
         fresh.names.push({ text: p.label, span: p.span });
         fresh.end = p.span.end;
