@@ -204,19 +204,20 @@ export function dataAccessOutsideConvention(files = sourceFiles()): string[] {
 }
 
 /**
- * Files that still query the database outside a repo (issue 27: every query in a repo). The list only
- * shrinks: the test fails when a file not on it queries, and when a file on it no longer does (take
- * it off). SQL stores behind an interface (the job queue, the rate limiter) are repos in all but name.
+ * Files that still query the database outside a repo (issue 27: every query in a repo), each with
+ * the reason it may. The list only shrinks: the test fails when a file not on it queries, and when a
+ * file on it no longer does (take it off).
  */
-export const QUERY_ALLOWLIST = [
-  'apps/server/src/http/rate-limit.ts',
-  'apps/server/src/jobs/sql-queue.ts',
-  'apps/server/src/modules/commerce/console.ts',
-  'apps/server/src/modules/commerce/coupons.ts',
-  'apps/server/src/modules/commerce/refund.ts',
-  'apps/server/src/modules/commerce/service.ts',
-  'apps/server/src/modules/employee/invitations.ts',
-];
+export const QUERY_ALLOWLIST: Record<string, string> = {
+  'apps/server/src/http/rate-limit.ts':
+    'the SQL store of the RateLimiter interface: a repo in all but name, beside its memory store',
+  'apps/server/src/jobs/sql-queue.ts':
+    'the SQL implementation of the JobQueue interface: the queue is its own store',
+  'apps/server/src/modules/commerce/console.ts': "not moved yet: the console's order and quota reads",
+  'apps/server/src/modules/commerce/coupons.ts': 'not moved yet: coupons',
+  'apps/server/src/modules/commerce/refund.ts': 'not moved yet: refunds and operator quota movements',
+  'apps/server/src/modules/commerce/service.ts': 'not moved yet: packages and orders',
+};
 
 const QUERY_CALL = /\.(selectFrom|insertInto|updateTable|deleteFrom)\(/;
 

@@ -9,6 +9,8 @@ import type { Database } from '../../db/schema.ts';
 import { businessWarning, conflict, notFound } from '../../http/errors.ts';
 import { newId, nowIso } from '../../lib/ids.ts';
 import type { EmployeeInvitationTable } from './tables.ts';
+import { InvitationRepo } from './invitation-repo.ts';
+import { UserRepo } from '../user/repo.ts';
 import { inTx } from '../../db/db.ts';
 
 const NOT_FOUND = '邀请不存在或已失效';
@@ -23,7 +25,11 @@ function adminView(r: EmployeeInvitationTable): EmployeeInvitation {
  * answer never depends on whom the number belongs to, so it reveals nothing about other companies.
  */
 export class EmployeeInvitations {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly repo = new InvitationRepo(db),
+    private readonly users = new UserRepo(db),
+  ) {}
 
   /** A pending invitation of the company for this phone (an earlier one is renewed, not repeated). */
   async invite(
@@ -32,38 +38,15 @@ export class EmployeeInvitations {
     phone: string,
     name: string | undefined,
   ): Promise<EmployeeInvitation> {
-    const member = await this.db
-      .selectFrom('users')
-      .select('id')
-      .where('phone', '=', phone)
-      .where('tenant_id', '=', tenantId)
-      .where('is_employee', '=', 1)
-      .executeTakeFirst();
-    if (member) throw conflict('该手机号已是本企业员工');
+    if (await this.users.memberByPhone(tenantId, phone)) throw conflict('该手机号已是本企业员工');
     const now = nowIso();
-    const pending = await this.db
-      .selectFrom('employee_invitations')
-      .selectAll()
-      .where('tenant_id', '=', tenantId)
-      .where('phone', '=', phone)
-      .where('status', '=', 'pending')
-      .executeTakeFirst();
+    const pending = await this.repo.pendingFor(tenantId, phone);
     if (pending) {
       const renewed = { ...pending, name: name ?? pending.name, updated_at: now };
-      await this.db
-        .updateTable('employee_invitations')
-        .set({ name: renewed.name, updated_at: now })
-        .where('id', '=', pending.id)
-        .execute();
+      await this.repo.rename(pending.id, renewed.name, now);
       return adminView(renewed);
     }
-    const count = await this.db
-      .selectFrom('employee_invitations')
-      .select((eb) => eb.fn.countAll().as('n'))
-      .where('tenant_id', '=', tenantId)
-      .where('status', '=', 'pending')
-      .executeTakeFirstOrThrow();
-    if (Number(count.n) >= EMPLOYEE_INVITATION_LIMITS.maxPending)
+    if ((await this.repo.countPending(tenantId)) >= EMPLOYEE_INVITATION_LIMITS.maxPending)
       throw businessWarning(
         `待接受的邀请已有 ${EMPLOYEE_INVITATION_LIMITS.maxPending} 个，请先撤回不再需要的邀请`,
       );
@@ -77,52 +60,23 @@ export class EmployeeInvitations {
       created_at: now,
       updated_at: now,
     };
-    await this.db.insertInto('employee_invitations').values(row).execute();
+    await this.repo.insert(row);
     return adminView(row);
   }
 
   async pendingOfCompany(tenantId: string): Promise<EmployeeInvitation[]> {
-    const rows = await this.db
-      .selectFrom('employee_invitations')
-      .selectAll()
-      .where('tenant_id', '=', tenantId)
-      .where('status', '=', 'pending')
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(EMPLOYEE_INVITATION_LIMITS.maxPending)
-      .execute();
-    return rows.map(adminView);
+    return (await this.repo.pendingOfCompany(tenantId, EMPLOYEE_INVITATION_LIMITS.maxPending)).map(adminView);
   }
 
   async revoke(tenantId: string, id: string): Promise<void> {
-    const r = await this.db
-      .updateTable('employee_invitations')
-      .set({ status: 'revoked', updated_at: nowIso() })
-      .where('id', '=', id)
-      .where('tenant_id', '=', tenantId)
-      .where('status', '=', 'pending')
-      .executeTakeFirst();
-    if (Number(r.numUpdatedRows) !== 1) throw notFound(NOT_FOUND);
+    if (!(await this.repo.settle(this.db, id, 'revoked', nowIso(), tenantId))) throw notFound(NOT_FOUND);
   }
 
   /** Pending invitations addressed to the caller's phone. */
   async mine(userId: string): Promise<MyEmployeeInvitation[]> {
-    const user = await this.db
-      .selectFrom('users')
-      .select(['phone'])
-      .where('id', '=', userId)
-      .executeTakeFirst();
+    const user = await this.users.findById(userId);
     if (!user?.phone) return [];
-    const rows = await this.db
-      .selectFrom('employee_invitations as i')
-      .innerJoin('tenants as t', 't.id', 'i.tenant_id')
-      .leftJoin('users as u', 'u.id', 'i.invited_by')
-      .select(['i.id', 'i.created_at', 't.name as companyName', 'u.name as inviterName'])
-      .where('i.phone', '=', user.phone)
-      .where('i.status', '=', 'pending')
-      .orderBy('i.created_at', 'desc')
-      .limit(20)
-      .execute();
+    const rows = await this.repo.addressedTo(user.phone, 20);
     return rows.map((r) => ({
       id: r.id,
       companyName: r.companyName,
@@ -137,16 +91,8 @@ export class EmployeeInvitations {
    */
   async answer(userId: string, id: string, accept: boolean): Promise<void> {
     await inTx(this.db, async (trx) => {
-      const user = await trx.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
-      const inv = user?.phone
-        ? await trx
-            .selectFrom('employee_invitations')
-            .selectAll()
-            .where('id', '=', id)
-            .where('phone', '=', user.phone)
-            .where('status', '=', 'pending')
-            .executeTakeFirst()
-        : undefined;
+      const user = await this.users.findById(userId, trx);
+      const inv = user?.phone ? await this.repo.pendingById(trx, id, user.phone) : undefined;
       if (!user || !inv) throw notFound(NOT_FOUND);
       const now = nowIso();
       if (accept) {
@@ -156,35 +102,18 @@ export class EmployeeInvitations {
               ? '您已是该企业的员工'
               : '您已是其他企业的员工，需先由该企业移除后才能接受新的邀请',
           );
-        const tenant = await trx
-          .selectFrom('tenants')
-          .select('id')
-          .where('id', '=', inv.tenant_id)
-          .executeTakeFirst();
-        if (!tenant) throw notFound(NOT_FOUND);
-        const moved = await trx
-          .updateTable('users')
-          .set({
-            tenant_id: inv.tenant_id,
-            home_tenant_id: user.tenant_id,
-            role: 'employee',
-            is_employee: 1,
-            ...(!user.name && inv.name ? { name: inv.name } : {}),
-            updated_at: now,
-          })
-          .where('id', '=', user.id)
-          .where('is_employee', '=', 0)
-          .executeTakeFirst();
-        if (Number(moved.numUpdatedRows) !== 1)
-          throw conflict('您已是其他企业的员工，需先由该企业移除后才能接受新的邀请');
+        if (!(await this.users.tenant(inv.tenant_id, trx))) throw notFound(NOT_FOUND);
+        const joined = await this.users.joinCompany(
+          trx,
+          user,
+          inv.tenant_id,
+          user.name ? null : inv.name || null,
+          now,
+        );
+        if (!joined) throw conflict('您已是其他企业的员工，需先由该企业移除后才能接受新的邀请');
       }
-      const done = await trx
-        .updateTable('employee_invitations')
-        .set({ status: accept ? 'accepted' : 'declined', updated_at: now })
-        .where('id', '=', inv.id)
-        .where('status', '=', 'pending')
-        .executeTakeFirst();
-      if (Number(done.numUpdatedRows) !== 1) throw notFound(NOT_FOUND);
+      if (!(await this.repo.settle(trx, inv.id, accept ? 'accepted' : 'declined', now)))
+        throw notFound(NOT_FOUND);
     });
   }
 }

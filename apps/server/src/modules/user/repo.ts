@@ -197,6 +197,44 @@ export class UserRepo {
       .executeTakeFirst();
   }
 
+  /** The employee of `tenantId` with this phone, if there is one. */
+  memberByPhone(tenantId: string, phone: string) {
+    return this.db
+      .selectFrom('users')
+      .select('id')
+      .where('phone', '=', phone)
+      .where('tenant_id', '=', tenantId)
+      .where('is_employee', '=', 1)
+      .executeTakeFirst();
+  }
+
+  /**
+   * A personal user joins `tenantId` as an employee (their own tenant kept as home, given back on
+   * removal); false when they had become an employee meanwhile.
+   */
+  async joinCompany(
+    db: Db,
+    user: UserRow,
+    tenantId: string,
+    name: string | null,
+    at: string,
+  ): Promise<boolean> {
+    const r = await db
+      .updateTable('users')
+      .set({
+        tenant_id: tenantId,
+        home_tenant_id: user.tenant_id,
+        role: 'employee',
+        is_employee: 1,
+        ...(name ? { name } : {}),
+        updated_at: at,
+      })
+      .where('id', '=', user.id)
+      .where('is_employee', '=', 0)
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows) === 1;
+  }
+
   /** The employee leaves `tenantId` for `home` as a personal user; false when they were no longer in it. */
   async leaveCompany(db: Db, id: string, tenantId: string, home: string, at: string): Promise<boolean> {
     const r = await db
