@@ -155,7 +155,9 @@ export function makeApiClient(baseUrl: string) {
       headers['content-type'] ??= 'application/json';
     }
     const method = opts.method ?? (body === undefined && opts.raw === undefined ? 'GET' : 'POST');
-    const res = await fetch(url, { method, headers, body: payload });
+    // A Buffer is sent as its bytes (the DOM's fetch types, which the browser tests compile with, take no Buffer).
+    const sent = typeof payload === 'string' || payload === undefined ? payload : new Uint8Array(payload);
+    const res = await fetch(url, { method, headers, body: sent });
     const text = await res.text();
     let parsed: unknown = text;
     try {
