@@ -12,6 +12,8 @@ import { notFound } from '../../http/errors.ts';
 import { saveById } from '../../db/save.ts';
 import { presentPackage } from './service.ts';
 import type { PackageTable } from './tables.ts';
+import { PackageRepo } from './package-repo.ts';
+import { RevenueRepo } from './revenue-repo.ts';
 
 const DAYS = 30;
 /** Days are counted in Beijing time (UTC+8, no daylight saving): the operators' working day. */
@@ -27,14 +29,19 @@ function present(p: PackageTable): AdminPackageItem {
  * copy name, kind, units and amount when they are made; a disabled package leaves indexShow only.
  */
 export class CommerceConsole {
+  private readonly packageRepo: PackageRepo;
+  private readonly revenueRepo: RevenueRepo;
+
   constructor(
-    private readonly db: Kysely<Database>,
+    db: Kysely<Database>,
     private readonly now: () => Date = () => new Date(),
-  ) {}
+  ) {
+    this.packageRepo = new PackageRepo(db);
+    this.revenueRepo = new RevenueRepo(db);
+  }
 
   async packages(): Promise<AdminPackageItem[]> {
-    const rows = await this.db.selectFrom('packages').selectAll().orderBy('sort').orderBy('id').execute();
-    return rows.map(present);
+    return (await this.packageRepo.all()).map(present);
   }
 
   async savePackage(input: SavePackageInput): Promise<AdminPackageItem> {
@@ -53,29 +60,20 @@ export class CommerceConsole {
     };
     const id = await saveById(
       input.id,
-      (id) => this.db.updateTable('packages').set(values).where('id', '=', id).executeTakeFirst(),
-      (id) =>
-        this.db
-          .insertInto('packages')
-          .values({ id, ...values, created_at: values.updated_at })
-          .execute(),
+      (id) => this.packageRepo.update(id, values),
+      (id) => this.packageRepo.insert({ id, ...values, created_at: values.updated_at }),
       '套餐不存在',
     );
-    return present(
-      await this.db.selectFrom('packages').selectAll().where('id', '=', id).executeTakeFirstOrThrow(),
-    );
+    return present(await this.packageRepo.byId(id));
   }
 
   async setPackageEnabled(input: SetEnabledInput): Promise<AdminPackageItem> {
-    const res = await this.db
-      .updateTable('packages')
-      .set({ enabled: input.enabled ? 1 : 0, updated_at: this.now().toISOString() })
-      .where('id', '=', input.id)
-      .executeTakeFirst();
+    const res = await this.packageRepo.update(input.id, {
+      enabled: input.enabled ? 1 : 0,
+      updated_at: this.now().toISOString(),
+    });
     if (Number(res.numUpdatedRows) === 0) throw notFound('套餐不存在');
-    return present(
-      await this.db.selectFrom('packages').selectAll().where('id', '=', input.id).executeTakeFirstOrThrow(),
-    );
+    return present(await this.packageRepo.byId(input.id));
   }
 
   /**
@@ -110,26 +108,9 @@ export class CommerceConsole {
       const d = days.get(dayOf(iso));
       if (d) d[key] += by;
     };
-    for (const r of await this.db
-      .selectFrom('users')
-      .select('created_at')
-      .where('created_at', '>=', since)
-      .execute())
-      bump(r.created_at, 'newUsers');
-    for (const r of await this.db
-      .selectFrom('bids')
-      .select('created_at')
-      .where('created_at', '>=', since)
-      .execute())
-      bump(r.created_at, 'newBids');
-    const orders = await this.db
-      .selectFrom('orders')
-      .select(['created_at', 'paid_at', 'refunded_at', 'amount'])
-      .where((eb) =>
-        eb.or([eb('created_at', '>=', since), eb('paid_at', '>=', since), eb('refunded_at', '>=', since)]),
-      )
-      .execute();
-    for (const o of orders) {
+    for (const r of await this.revenueRepo.createdSince('users', since)) bump(r.created_at, 'newUsers');
+    for (const r of await this.revenueRepo.createdSince('bids', since)) bump(r.created_at, 'newBids');
+    for (const o of await this.revenueRepo.ordersMovedSince(since)) {
       bump(o.created_at, 'orders');
       bump(o.paid_at, 'paid', o.amount);
       bump(o.refunded_at, 'refunded', o.amount);

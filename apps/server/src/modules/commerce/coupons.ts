@@ -12,6 +12,7 @@ import type { Database } from '../../db/schema.ts';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors.ts';
 import { saveById } from '../../db/save.ts';
 import type { CouponTable } from './tables.ts';
+import { CouponRepo } from './coupon-repo.ts';
 import { type Db } from '../../db/db.ts';
 
 /** The price of a package with a coupon, fen. */
@@ -26,7 +27,7 @@ function present(c: CouponTable): AdminCouponItem {
     id: c.id,
     code: c.code,
     name: c.name,
-    kind: c.kind === 'percent' ? 'percent' : 'amount',
+    kind: c.kind,
     value: c.kind === 'percent' ? String(c.value) : fenToYuan(c.value),
     minAmount: fenToYuan(c.min_amount),
     validFrom: c.valid_from,
@@ -50,18 +51,18 @@ export class CouponRefusal extends AppError {}
  * that order (by the buyer, or because payment could not start) gives the use back. Refunds do not.
  */
 export class CouponService {
+  private readonly repo: CouponRepo;
+
   constructor(
-    private readonly db: Kysely<Database>,
+    db: Kysely<Database>,
     private readonly now: () => Date = () => new Date(),
-  ) {}
+  ) {
+    this.repo = new CouponRepo(db);
+  }
 
   /** Checks a code against a package price; throws a Chinese 400/404 naming what is wrong. */
-  async price(code: string, priceFen: number, db: Db = this.db): Promise<Priced> {
-    const c = await db
-      .selectFrom('coupons')
-      .selectAll()
-      .where('code', '=', code.trim().toUpperCase())
-      .executeTakeFirst();
+  async price(code: string, priceFen: number, db?: Db): Promise<Priced> {
+    const c = await this.repo.byCode(code.trim().toUpperCase(), db);
     if (!c) throw new CouponRefusal(Code.NOT_FOUND, COMMERCE_MSG.couponUnknown);
     if (c.enabled !== 1) throw badRequest(COMMERCE_MSG.couponDisabled);
     const now = this.now().getTime();
@@ -77,34 +78,16 @@ export class CouponService {
 
   /** Takes one use inside the order's transaction; false when another buyer took the last one. */
   async take(trx: Transaction<Database>, couponId: string): Promise<void> {
-    const res = await trx
-      .updateTable('coupons')
-      .set((eb) => ({ used_count: eb(eb.ref('used_count'), '+', 1) }))
-      .where('id', '=', couponId)
-      .where((eb) => eb.or([eb('max_uses', 'is', null), eb('used_count', '<', eb.ref('max_uses'))]))
-      .executeTakeFirst();
-    if (Number(res.numUpdatedRows) === 0) throw badRequest(COMMERCE_MSG.couponUsedUp);
+    if (!(await this.repo.takeOne(trx, couponId))) throw badRequest(COMMERCE_MSG.couponUsedUp);
   }
 
   /** Gives a use back (the order that took it was cancelled). */
   async giveBack(db: Db, code: string | null): Promise<void> {
-    if (!code) return;
-    await db
-      .updateTable('coupons')
-      .set((eb) => ({ used_count: eb(eb.ref('used_count'), '-', 1) }))
-      .where('code', '=', code)
-      .where('used_count', '>', 0)
-      .execute();
+    if (code) await this.repo.giveBack(db, code);
   }
 
   async list(): Promise<AdminCouponItem[]> {
-    const rows = await this.db
-      .selectFrom('coupons')
-      .selectAll()
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .execute();
-    return rows.map(present);
+    return (await this.repo.list()).map(present);
   }
 
   async save(input: SaveCouponInput): Promise<AdminCouponItem> {
@@ -121,43 +104,26 @@ export class CouponService {
       enabled: input.enabled ? 1 : 0,
       updated_at: this.now().toISOString(),
     };
-    const taken = await this.db
-      .selectFrom('coupons')
-      .select('id')
-      .where('code', '=', code)
-      .executeTakeFirst();
+    const taken = await this.repo.byCode(code);
     if (taken && taken.id !== input.id) throw conflict(COMMERCE_MSG.couponCodeTaken);
     const create = async (id: string) => {
       try {
-        await this.db
-          .insertInto('coupons')
-          .values({ id, ...values, used_count: 0, created_at: values.updated_at })
-          .execute();
+        await this.repo.insert({ id, ...values, used_count: 0, created_at: values.updated_at });
       } catch {
         // The unique code index: another operator saved the same code a moment ago.
         throw conflict(COMMERCE_MSG.couponCodeTaken);
       }
     };
-    const id = await saveById(
-      input.id,
-      (id) => this.db.updateTable('coupons').set(values).where('id', '=', id).executeTakeFirst(),
-      create,
-      '优惠码不存在',
-    );
-    return present(
-      await this.db.selectFrom('coupons').selectAll().where('id', '=', id).executeTakeFirstOrThrow(),
-    );
+    const id = await saveById(input.id, (id) => this.repo.update(id, values), create, '优惠码不存在');
+    return present(await this.repo.byId(id));
   }
 
   async setEnabled(input: SetEnabledInput): Promise<AdminCouponItem> {
-    const res = await this.db
-      .updateTable('coupons')
-      .set({ enabled: input.enabled ? 1 : 0, updated_at: this.now().toISOString() })
-      .where('id', '=', input.id)
-      .executeTakeFirst();
+    const res = await this.repo.update(input.id, {
+      enabled: input.enabled ? 1 : 0,
+      updated_at: this.now().toISOString(),
+    });
     if (Number(res.numUpdatedRows) === 0) throw notFound('优惠码不存在');
-    return present(
-      await this.db.selectFrom('coupons').selectAll().where('id', '=', input.id).executeTakeFirstOrThrow(),
-    );
+    return present(await this.repo.byId(input.id));
   }
 }

@@ -1,0 +1,25 @@
+import type { Insertable, Kysely, Updateable } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import type { PackageTable } from './tables.ts';
+
+/** packages: the catalogue the console edits and buyers choose from. */
+export class PackageRepo {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /** Every package in the console's order. */
+  all() {
+    return this.db.selectFrom('packages').selectAll().orderBy('sort').orderBy('id').execute();
+  }
+
+  byId(id: string) {
+    return this.db.selectFrom('packages').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  }
+
+  async insert(row: Insertable<PackageTable>): Promise<void> {
+    await this.db.insertInto('packages').values(row).execute();
+  }
+
+  update(id: string, values: Updateable<PackageTable>) {
+    return this.db.updateTable('packages').set(values).where('id', '=', id).executeTakeFirst();
+  }
+}
