@@ -103,6 +103,7 @@ describe('structural rules', () => {
     expect(Object.keys(QUERY_ALLOWLIST).filter((f) => !querying.includes(f))).toEqual([]);
   });
 
+  // Parsing every server file takes seconds on a loaded machine: a generous limit, not a timing goal.
   it('the casts of the server code stay halved (counted, printed and capped)', () => {
     expect(castsIn('const a = b as Row; const c = [1] as const; f(x as unknown);')).toBe(2);
     expect(castsIn('const a = <Row>b; const c = <const>[1];')).toBe(1);
@@ -116,5 +117,5 @@ describe('structural rules', () => {
     const casts = serverCastCount();
     console.log(`\`as\` casts in apps/server/src (production code): ${casts} (at most ${MAX_SERVER_CASTS})`);
     expect(casts).toBeLessThanOrEqual(MAX_SERVER_CASTS);
-  });
+  }, 120_000);
 });

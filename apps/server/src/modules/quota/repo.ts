@@ -63,6 +63,50 @@ export class QuotaRepo {
     return Number(res.numUpdatedRows) > 0;
   }
 
+  /** The ends of the holder's yearly and monthly packages. */
+  packageEnds(db: Db, h: QuotaHolderRef) {
+    return db
+      .selectFrom(h.table)
+      .select(['package_unlimited_until', 'monthly_until'])
+      .where('id', '=', h.id)
+      .executeTakeFirst();
+  }
+
+  /** Moves or ends the holder's packages (a refund). */
+  async setPackage(
+    db: Db,
+    h: QuotaHolderRef,
+    patch:
+      | { package_unlimited_until: string | null }
+      | { monthly_until: string }
+      | { monthly_until: null; monthly_allowance: 0; month_reset_at: null },
+  ): Promise<void> {
+    await db.updateTable(h.table).set(patch).where('id', '=', h.id).execute();
+  }
+
+  /** The units left in one bucket (0 when the holder is gone). */
+  async bucket(db: Db, h: QuotaHolderRef, column: BucketColumn): Promise<number> {
+    const row = await this.buckets(db, h);
+    return row ? Number(row[column]) : 0;
+  }
+
+  /** Sets a bucket to `value` if it still holds `have`; false when it changed in between. */
+  async setBucketIf(
+    db: Db,
+    h: QuotaHolderRef,
+    column: BucketColumn,
+    have: number,
+    value: number,
+  ): Promise<boolean> {
+    const res = await db
+      .updateTable(h.table)
+      .set({ [column]: value })
+      .where('id', '=', h.id)
+      .where(column, '=', have)
+      .executeTakeFirst();
+    return Number(res.numUpdatedRows) > 0;
+  }
+
   async log(db: Db, row: Insertable<Database['user_bid_logs']>): Promise<void> {
     await db.insertInto('user_bid_logs').values(row).execute();
   }
