@@ -57,10 +57,10 @@ const OCR_ENTRY = new URL('./ocr-worker.ts', import.meta.url);
 
 /**
  * Loaded into every parse child before the TypeScript loader, so that a child is ready for any
- * kind: pdf.js set up once (pdf-runtime.mjs), mammoth and the zip reader for DOCX, the GBK decoder.
- * word-extractor (old .doc, rare) loads on first use and then stays.
+ * kind: pdf.js set up once, for text only (pdf-text-runtime.mjs), mammoth and the zip reader for
+ * DOCX, the GBK decoder. word-extractor (old .doc, rare) loads on first use and then stays.
  */
-const PRELOAD = [new URL('./pdf-runtime.mjs', import.meta.url).href, 'mammoth', 'yauzl', 'iconv-lite'];
+const PRELOAD = [new URL('./pdf-text-runtime.mjs', import.meta.url).href, 'mammoth', 'yauzl', 'iconv-lite'];
 
 /** System work (no user) shares one place in the queue. */
 const SYSTEM: ActorScope = { userId: '-system-', tenantId: '-system-' };

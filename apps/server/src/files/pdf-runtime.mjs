@@ -14,6 +14,12 @@
 //   tender that was another third of the time. Every field of a TextState is its own, so a copy
 //   made from TextState.prototype is the same state; the worker module is loaded with that one line
 //   changed (the original is loaded when the line is not found, e.g. after a pdf.js upgrade).
+// - in a parse child (loaded through pdf-text-runtime.mjs: text only, nothing is ever drawn) the
+//   work pdf.js does for drawing glyphs is left out: an embedded Type1 font (LibreOffice's and TeX's
+//   PDFs) is not rewritten as a CFF program — its charstrings, encoding and glyph names, which the
+//   text comes from, are still read — and no glyph outlines are built for the operator list (read
+//   only to see whether a page paints a picture). That was a third of the CPU of a 23-page
+//   LibreOffice tender. The OCR child draws pages and loads this module as it is.
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
@@ -22,14 +28,56 @@ const require = createRequire(import.meta.url);
 const CLONE_BY_PROTOTYPE = 'const clone = Object.assign(Object.create(this), this);';
 const CLONE_FLAT = 'const clone = Object.assign(Object.create(TextState.prototype), this);';
 
+/**
+ * Drawing-only work a text-only child leaves out, each as [what pdf.js 5 has, what replaces it].
+ * A change whose text is not found exactly once (another pdf.js) is not made: that work is done.
+ */
+const TEXT_ONLY = [
+  // Type1Font: the charstrings converted to Type 2 and wrapped as a CFF font program, which only the
+  // font file handed to the drawing side (and the glyph outlines below) are made of.
+  [
+    [
+      '    const type2Charstrings = this.getType2Charstrings(charstrings);',
+      '    const subrs = this.getType2Subrs(data.subrs);',
+      '    this.charstrings = charstrings;',
+      '    this.data = this.wrap(name, type2Charstrings, this.charstrings, subrs, properties);',
+    ].join('\n'),
+    ['    this.charstrings = charstrings;', '    this.data = new Uint8Array(0);'].join('\n'),
+  ],
+  // PartialEvaluator.handleText in an operator list: glyph outlines sent for drawing (every glyph,
+  // as font faces are disabled here).
+  [
+    '  handleText(chars, state) {\n    const font = state.font;\n    const glyphs = font.charsToGlyphs(chars);\n    if (font.data) {',
+    '  handleText(chars, state) {\n    const font = state.font;\n    const glyphs = font.charsToGlyphs(chars);\n    if (false) {',
+  ],
+];
+export const textOnly = globalThis.bidPdfTextOnly === true;
+/** Which of the TEXT_ONLY changes were made (tests check them against the installed pdf.js). */
+export const textOnlyApplied = [];
+
+/** `source` with `from` replaced when it occurs exactly once, else null. */
+function replaceOnce(source, from, to) {
+  const at = source.indexOf(from);
+  if (at < 0 || source.indexOf(from, at + 1) >= 0) return null;
+  return source.slice(0, at) + to + source.slice(at + from.length);
+}
+
 /** The worker module's source with TextState.clone flattened, or null when it is not as expected. */
 function flattenedWorkerSource() {
-  const source = fs.readFileSync(require.resolve('pdfjs-dist/legacy/build/pdf.worker.mjs'), 'utf8');
+  let source = fs.readFileSync(require.resolve('pdfjs-dist/legacy/build/pdf.worker.mjs'), 'utf8');
   const at = source.indexOf(CLONE_BY_PROTOTYPE);
   const cls = source.lastIndexOf('class TextState {', at);
   if (at < 0 || cls < 0 || source.indexOf('\nclass ', cls + 1) < at) return null;
   if (source.indexOf(CLONE_BY_PROTOTYPE, at + 1) >= 0) return null;
-  return source.slice(0, at) + CLONE_FLAT + source.slice(at + CLONE_BY_PROTOTYPE.length);
+  source = source.slice(0, at) + CLONE_FLAT + source.slice(at + CLONE_BY_PROTOTYPE.length);
+  if (textOnly)
+    TEXT_ONLY.forEach(([from, to], i) => {
+      const changed = replaceOnce(source, from, to);
+      if (changed === null) return;
+      source = changed;
+      textOnlyApplied.push(i);
+    });
+  return source;
 }
 
 const nativePush = Object.getOwnPropertyDescriptor(Array.prototype, 'push');
