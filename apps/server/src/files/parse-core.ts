@@ -7,6 +7,7 @@ import { checkDocxZip, ZipRejected } from './zip.ts';
 import { numberParagraphs, type NumberedParagraph } from './docx-numbering.ts';
 import { judgeText, type PageVerdict } from './ocr/text-layer.ts';
 import { errorText } from '../lib/unknown.ts';
+import { pageRules, ruledPageText, type OperatorList, type PdfItem } from './pdf-tables.ts';
 
 /**
  * Parsing of tender files. Runs inside a worker thread (parse.ts) with time and memory limits: a
@@ -132,7 +133,9 @@ export async function parsePdf(buf: Buffer, limits: ParseLimits): Promise<Parsed
     for (let i = 1; i <= doc.numPages && total < limits.maxTextChars; i++) {
       const page = await doc.getPage(i);
       const content = await page.getTextContent();
-      let text = pageText(content.items as PdfItem[]);
+      const items = content.items as PdfItem[];
+      let text = pageText(items);
+      if (mayHoldTable(text)) text = (await ruledText(page, items)) ?? text;
       let verdict = judgeText(text);
       if (verdict === 'few') verdict = (await paintsImage(page)) ? 'sparse' : 'ok';
       if (verdict !== 'ok') {
@@ -156,6 +159,29 @@ export async function parsePdf(buf: Buffer, limits: ParseLimits): Promise<Parsed
   }
 }
 
+/**
+ * Whether a page's text looks like a table worth reading by its rules: points or weights, and
+ * several lines that are TAB-separated cells or a bare number (a points cell on its own line).
+ * Reading the rules costs the page's operator list, so pages of prose are spared it.
+ */
+function mayHoldTable(text: string): boolean {
+  if (!/[分%％]/.test(text)) return false;
+  let cells = 0;
+  for (const line of text.split('\n'))
+    if ((line.includes('\t') || /^\s*\d{1,3}(?:\.\d+)?\s*$/.test(line)) && ++cells >= 3) return true;
+  return false;
+}
+
+/** The page's text with its ruled tables read cell by cell (files/pdf-tables), or null. */
+async function ruledText(
+  page: { view: number[]; getOperatorList(): Promise<OperatorList> },
+  items: PdfItem[],
+): Promise<string | null> {
+  const { OPS } = await import('./pdf-runtime.mjs');
+  const ops = await page.getOperatorList();
+  return ruledPageText(items, pageRules(ops, OPS, page.view), page.view, pageText);
+}
+
 /** Whether a page draws a picture (a scanned page is one picture). */
 async function paintsImage(page: { getOperatorList(): Promise<{ fnArray: number[] }> }): Promise<boolean> {
   const { OPS } = await import('./pdf-runtime.mjs');
@@ -168,14 +194,6 @@ async function paintsImage(page: { getOperatorList(): Promise<{ fnArray: number[
   ]);
   const ops = await page.getOperatorList();
   return ops.fnArray.some((f) => painting.has(f));
-}
-
-interface PdfItem {
-  str?: string;
-  hasEOL?: boolean;
-  transform?: number[];
-  width?: number;
-  height?: number;
 }
 
 function isAlnum(c: number): boolean {
