@@ -97,6 +97,23 @@ function sentencesOf(p: Paragraph): Array<{ text: string; start: number; end: nu
   return out;
 }
 
+/**
+ * A list written inside one paragraph or table cell (…其投标无效：（1）…；（2）…；), as a Word cell
+ * or a PDF table read by its rules gives it: the lead-in and each item as paragraphs of their own.
+ */
+function inlineItems(p: Paragraph): Paragraph[] {
+  const at = /(?<=[：:；;。])\s*(?=[（(]\d{1,2}[)）]|\d{1,2}[.、．](?!\d)|[①-⑳])/g;
+  const cuts = [0];
+  for (const m of p.text.matchAll(at)) cuts.push((m.index ?? 0) + m[0].length);
+  if (cuts.length < 3) return [p];
+  return cuts.flatMap((from, k) => {
+    const raw = p.text.slice(from, cuts[k + 1] ?? p.text.length);
+    const text = raw.trim();
+    const start = p.start + from + (raw.length - raw.trimStart().length);
+    return text ? [{ text, start, end: start + text.length }] : [];
+  });
+}
+
 const clean = (s: string) => {
   const e = parseEnumerator(s);
   return (e && e.style !== 'chapter' ? e.rest : s).replace(/^[★▲]\s*(?!号)/, '').trim();
@@ -106,7 +123,8 @@ const clean = (s: string) => {
  * Disqualification clauses: sentences that say a bid is void or rejected, and the items listed
  * under a lead-in that does (有下列情形之一的，其投标无效：(1)…(2)…).
  */
-export function extractDisqualifications(paras: Paragraph[]): Array<{ text: string; source: SourceSpan }> {
+export function extractDisqualifications(given: Paragraph[]): Array<{ text: string; source: SourceSpan }> {
+  const paras = given.flatMap(inlineItems);
   const out: Array<{ text: string; source: SourceSpan }> = [];
   const seen = new Set<string>();
   const push = (text: string, start: number, end: number) => {

@@ -37,8 +37,14 @@ const FORMAT_WORDS =
 export function extractFormatRules(paras: Paragraph[]): string[] {
   const out: string[] = [];
   for (const p of paras) {
-    if (p.text.includes('\t')) continue;
-    for (const raw of p.text.split(/(?<=[。；;])/)) {
+    // A table row (前附表: 6 | 投标文件格式 | 技术部分正文采用宋体小四号字…): its cells that are sentences.
+    const body = p.text.includes('\t')
+      ? p.text
+          .split('\t')
+          .filter((c) => c.trim().length >= 10)
+          .join('。')
+      : p.text;
+    for (const raw of body.split(/(?<=[。；;])/)) {
       const e = parseEnumerator(raw.trim());
       const s = (e && e.style !== 'chapter' ? e.rest : raw).trim();
       if (s.length < 6 || s.length > 200 || !FORMAT_WORDS.test(s)) continue;

@@ -35,7 +35,7 @@ const H_SEQ = /^(序号|编号|条款号|条款|序|项次|项目编号|评分�
 const H_CAT =
   /^(评分类别|评审类别|类别|评分类型|评分大项|评审大项|分类|项目类别|评分分类|评分模块|评审模块|评分项目类别|评分部分|评审项目|评分项目)$/;
 const H_NAME =
-  /^(评分因素|评审因素|评分项目|评审项目|评分内容|评审内容|评分项|评审项|评价因素|评价项目|考核内容|考核项目|评分指标|评审指标|因素|指标|评分子项|评审子项|内容|项目|评分因子|评审要素|评分要素|评分细项|评审细项|子项|评分点|评审点|二级指标|评分因素及分值|评审因素及分值)$/;
+  /^(评分因素|评审因素|评分项目|评审项目|评分内容|评审内容|评分项|评审项|评价因素|评价项目|考核内容|考核项目|评分指标|评审指标|因素|指标|评分子项|评审子项|内容|项目|评分因子|评审要素|评分要素|评分细项|评审细项|子项|评分点|评审点|二级指标|评分因素及分值|评审因素及分值|子因素|评分子因素|评审子因素|二级因素|细化因素|子项目)$/;
 const H_POINTS =
   /^(分值|分数|满分|权重|标准分|最高分|分值[（(]分[）)]|分值范围|分值分配|得分上限|分值\(分\)|权重[（(]%[）)]|权值|满分值|最高得分|分值\/权重)$/;
 const H_CRIT =
@@ -52,6 +52,10 @@ export function headerRole(s: string): HeaderRole | null {
   if (H_NAME.test(t)) return 'name';
   if (H_OTHER.test(t)) return 'other';
   if (/^评分细则$|^评审细则$/.test(t)) return 'criteria';
+  // Any short label for how points are given (分档标准, 打分标准, 给分办法, 得分标准).
+  // (Only labels about points: an item may be named 作业流程与标准.)
+  if (t.length <= 6 && /[分档评审][\u4e00-\u9fa5]{0,2}(标准|细则|办法|说明|依据|准则|方法|规则)$/.test(t))
+    return 'criteria';
   return null;
 }
 
@@ -60,7 +64,13 @@ const NUM = /^(?:满分|最高|最多|计)?\s*(\d{1,3}(?:\.\d+)?)\s*(?:分)?$/;
 const RANGE = /^(\d{1,3}(?:\.\d+)?)\s*(?:分)?\s*[-–—~～至]\s*(\d{1,3}(?:\.\d+)?)\s*分?$/;
 const PERCENT = /^(\d{1,3}(?:\.\d+)?)\s*[%％]$/;
 const CLAUSE = /^\d{1,2}(?:\.\d{1,2}){1,3}\s*(?:[（(]\s*\d{1,2}\s*[）)])?$/;
-const TOTAL = /^(合\s*计|总\s*计|小\s*计|总\s*分|满\s*分|合计得分|总分值)[：:]?$/;
+// 合计, and a part's own 小计 row (施工组织设计小计, placed after its items).
+const TOTAL = /^(?:[\u4e00-\u9fa5]{0,12}(?:合\s*计|总\s*计|小\s*计)|总\s*分|满\s*分|合计得分|总分值)[：:]?$/;
+
+/** A row that sums others (合计, 总计, 施工组织设计小计), not an item. */
+export function isTotalName(s: string): boolean {
+  return TOTAL.test(s.replace(/\s+/g, ''));
+}
 /** A category cell: 技术部分（55分）, 一、商务部分（20分）, 价格分, 技术标评分（30分）. */
 const CAT = new RegExp(
   `^(?:[一二三四五六七八九十]+[、.．]|[（(][一二三四五六七八九十]+[)）]|\\d[、.．])?\\s*([^（(\\d]{2,12}?)\\s*(?:[（(]\\s*(?:满分|共|计)?\\s*(\\d{1,3}(?:\\.\\d+)?)\\s*(?:分|%|％)\\s*[)）])?$`,
@@ -291,8 +301,9 @@ export function pointsInName(s: string): { name: string; points: number } | null
 }
 
 /** The most an item can earn, read from its criteria: 本项满分8分, 最高得6分, 0-15分, 第一名得10分. */
-export function pointsInCriteria(s: string): number | null {
-  const t = s.replace(/\s+/g, '');
+export function pointsInCriteria(s: string, unit: '分' | '%' = '分'): number | null {
+  // In a table of weights the criteria give their maxima in percent (每个得2%，最多8%).
+  const t = s.replace(/\s+/g, '').replace(unit === '%' ? /[%％]/g : /$^/, '分');
   const cap =
     /(?:本项|本项目|该项|此项)?(?:满分|最高得?|最多得?|最多计|累计最高|封顶|上限|总分)(?:为|是|值)?(\d{1,3}(?:\.\d+)?)分|(\d{1,3}(?:\.\d+)?)分封顶|本项(?:分值)?(?:为|共)?(\d{1,3}(?:\.\d+)?)分/g;
   let best: number | null = null;

@@ -2,6 +2,7 @@ import type { Line } from '../lines.ts';
 import {
   catCell,
   headerRole,
+  isTotalName,
   nameLike,
   numberValue,
   pointsInCriteria,
@@ -25,7 +26,10 @@ type Cell = TabCell;
 /** A header cell's roles: one, or two when the PDF's text glued two labels (编号评审因素). */
 function rolesOf(text: string): Array<HeaderRole | null> {
   const t = text.replace(/\s+/g, '');
-  const one = headerRole(t);
+  // A unit or note after the label (评分因素（权重）, 分值（分）).
+  const one =
+    headerRole(t) ??
+    (/^[^（(]{2,}[（(][^）)]{1,6}[)）]$/.test(t) ? headerRole(t.replace(/[（(].*$/, '')) : null);
   if (one || t.length < 4) return [one];
   for (let k = 2; k <= t.length - 2; k++) {
     const a = headerRole(t.slice(0, k));
@@ -47,22 +51,38 @@ export function readColumns(
   isNoise: (t: string) => boolean,
   lot: number | null,
 ): Proposal | null {
-  const h = lines.findIndex((l) => {
+  let h = lines.findIndex((l) => {
     if (!l.text.includes('\t')) return false;
     const roles = tabCells(l).flatMap((c) => rolesOf(c.text));
     return roles.includes('name') && roles.filter((r) => r != null).length >= 2;
   });
   if (h < 0) return null;
-  const roles: Array<HeaderRole | null> = tabCells(lines[h]).flatMap((c) => rolesOf(c.text));
-  const col = (r: HeaderRole) => roles.indexOf(r);
-  const nameAt = col('name');
-  const pointsAt = col('points');
-  const critAt = col('criteria');
-  const catAt = col('cat');
-  const seqAt = col('seq');
-  const width = roles.length;
+  let roles: Array<HeaderRole | null> = [];
+  let nameAt = -1;
+  let pointsAt = -1;
+  let critAt = -1;
+  let catAt = -1;
+  let seqAt = -1;
+  let width = 0;
+  /** Which table (header) the rows are under: a later table may be one a row refers to. */
+  let table = 0;
+  const setHeader = (l: Line) => {
+    roles = tabCells(l).flatMap((c) => rolesOf(c.text));
+    // Two name columns (评分因素 | 子因素, 评审项目 | 评分项): the first is the category.
+    const names = roles.flatMap((r, k) => (r === 'name' ? [k] : []));
+    for (const k of names.slice(0, -1)) if (!roles.includes('cat')) roles[k] = 'cat';
+    const col = (r: HeaderRole) => roles.indexOf(r);
+    nameAt = col('name');
+    pointsAt = col('points');
+    critAt = col('criteria');
+    catAt = col('cat');
+    seqAt = col('seq');
+    width = roles.length;
+  };
+  setHeader(lines[h]);
+  let percent = false;
 
-  type Row = ProposedItem & { crit: Cell[]; closed: boolean };
+  type Row = ProposedItem & { crit: Cell[]; closed: boolean; table: number; fromCrit: boolean };
   const items: Row[] = [];
   const subtotals: Proposal['subtotals'] = [];
   let group: { label: string; category: ProposedItem['category'] } | null = null;
@@ -136,7 +156,17 @@ export function readColumns(
       continue;
     }
     const cells = tabCells(l);
-    if (cells.every((c) => !c.text || rolesOf(c.text).every((r) => r != null))) continue;
+    if (cells.every((c) => !c.text || rolesOf(c.text).every((r) => r != null))) {
+      // A header again: the same table on a new page, or another table with its own columns.
+      const same = l.text.replace(/\s+/g, '') === lines[h].text.replace(/\s+/g, '');
+      if (!same && cells.some((c) => rolesOf(c.text).includes('name'))) {
+        setHeader(l);
+        table += 1;
+        h = lines.indexOf(l);
+        group = null;
+      }
+      continue;
+    }
     // A new row: it fills (nearly) every column, or starts with its code in the 序号 column.
     const coded = seqAt >= 0 && CODE.test(cells[0].text);
     if (cells.length < Math.max(2, width - 1) && !coded) {
@@ -168,12 +198,15 @@ export function readColumns(
       if (c) setGroup(c, first!.span);
       continue;
     }
-    if (/^(合\s*计|总\s*计|小\s*计|总\s*分)/.test(nameCell.text)) continue;
+    if (/^(合\s*计|总\s*计|小\s*计|总\s*分)/.test(nameCell.text) || isTotalName(nameCell.text)) continue;
+    // The 前附表's own split of the points (2.1 | 分值构成（总分100分） | …) is no factor.
+    if (/^(分值构成|评分构成|分值分配|分值组成)/.test(nameCell.text.replace(/\s+/g, ''))) continue;
     const inName = pointsInName(nameCell.text);
     const name = inName?.name ?? nameCell.text;
     if (!nameLike(name)) continue;
     const pointsCell = at(pointsAt);
     const written = pointsCell?.text ? numberValue(pointsCell.text) : null;
+    if (pointsCell && /[%％]\s*$/.test(pointsCell.text)) percent = true;
     const g = group as { label: string; category: ProposedItem['category'] } | null;
     items.push({
       name,
@@ -188,20 +221,50 @@ export function readColumns(
       serial: null,
       crit: at(critAt)?.text ? [at(critAt)!] : [],
       closed: Boolean(at(critAt)?.text) || written != null,
+      table,
+      fromCrit: false,
     });
     prevRow = true;
   }
-  // Points only in the criteria: 本项最高得6分, 满分8分.
+  // Points only in the criteria: 本项最高得6分, 满分8分 (最多8% in a table of weights).
+  const critText = (it: Row) => it.crit.map((c) => c.text).join('');
   for (const it of items) {
     if (it.points != null || !it.crit.length) continue;
-    const text = it.crit.map((c) => c.text).join('');
-    const p = pointsInCriteria(text);
+    const text = critText(it);
+    const p = pointsInCriteria(text, percent ? '%' : '分');
     if (p == null) continue;
     it.points = p;
     it.criteria = text;
     it.pointsSpan = { start: it.crit[0].span.start, end: it.crit[it.crit.length - 1].span.end };
+    it.fromCrit = true;
   }
-  const out = items.map(({ crit: _crit, closed: _closed, ...it }) => it);
+  // A points cell merged over several rows (商务 20% over four factors) is their sum: the first
+  // row's own maximum is then in its criteria, when that makes the rows add up to the cell.
+  for (let i = 0; i < items.length; i++) {
+    const head = items[i];
+    let j = i + 1;
+    while (j < items.length && items[j].fromCrit && items[j].table === head.table) j++;
+    if (j === i + 1 || head.points == null || head.fromCrit) continue;
+    const own = pointsInCriteria(critText(head), percent ? '%' : '分');
+    const rest = items.slice(i + 1, j).reduce((a, it) => a + (it.points ?? 0), 0);
+    if (own != null && own < head.points && Math.abs(own + rest - head.points) < 0.01) {
+      head.points = own;
+      head.pointsSpan = { start: head.crit[0].span.start, end: head.crit[head.crit.length - 1].span.end };
+    }
+  }
+  // A row that refers to another table for its factors (技术 50% | 详见附件3) is that table, when
+  // a later table's rows add up to its points.
+  const refers = (it: Row) =>
+    /(详见|见本章|见附件|见附表|见下表|另附|附件\s*\d)/.test(it.name + critText(it));
+  const kept = items.filter((it) => {
+    if (!refers(it) || it.points == null) return true;
+    const later = new Set(items.filter((o) => o.table > it.table).map((o) => o.table));
+    return ![...later].some((tb) => {
+      const sum = items.filter((o) => o.table === tb).reduce((a, o) => a + (o.points ?? 0), 0);
+      return Math.abs(sum - it.points!) < 0.01;
+    });
+  });
+  const out = kept.map(({ crit: _crit, closed: _closed, table: _table, fromCrit: _fromCrit, ...it }) => it);
   if (out.filter((it) => it.points != null).length < 2) return null;
   return { reader: 'columns', lot, items: out, subtotals };
 }

@@ -274,13 +274,36 @@ function acceptable(j: Judged, lowest: boolean): boolean {
 const LOWEST =
   /(最低评标价法|经评审的最低投标价法|经评审的最低价|最低价成交|最低报价成交|最后报价最低|报价最低的|价格最低的|最低价法)/;
 
+/**
+ * Roman numerals that number rows or categories (Ⅱ-3, Ⅲ 商务部分（30分）) read as the letter codes the
+ * readers know (B-3, C 商务部分), one character for one, so every span stays where it was.
+ */
+export function foldRomanCodes(lines: Line[]): Line[] {
+  const at = /(^|\t)(\s*)([\u2160-\u216b\u2170-\u217b])(?=\s*[-‐－—.、．]?\s*[\d\u4e00-\u9fa5])/g;
+  return lines.map((l) => {
+    if (!/[\u2160-\u217b]/.test(l.text)) return l;
+    const text = l.text.replace(at, (_m, lead: string, sp: string, r: string) => {
+      const k = r.charCodeAt(0) - (r.charCodeAt(0) >= 0x2170 ? 0x2170 : 0x2160);
+      return `${lead}${sp}${String.fromCharCode(65 + k)}`;
+    });
+    return text === l.text ? l : { ...l, text };
+  });
+}
+
+/** A name that starts where the text has a Roman numeral folded to a letter gets its numeral back. */
+function unfoldRoman(name: string, text: string, at: number): string {
+  const c = text[at] ?? '';
+  return /[\u2160-\u217b]/.test(c) && /^[A-L]/.test(name) ? c + name.slice(1) : name;
+}
+
 export function readScoring(
   text: string,
-  lines: Line[],
+  given: Line[],
   title: string,
   lotCount: number,
   lotAt: (o: number) => number | null,
 ): ScoringReading {
+  const lines = foldRomanCodes(given);
   const isNoise = pageNoise(lines, title);
   const lowest = LOWEST.test(text) && !/综合评分法|综合评估法|综合评审法/.test(text);
   const stated = readStatedTotals(lines, lotAt, isNoise);
@@ -372,7 +395,13 @@ export function readScoring(
               ? categoryOfName(it.name, groupCat)
               : itemCategory(it),
         // 投标报价评分标准 (a table's own title read as its only row) names the item 投标报价.
-        name: truncate(it.name.replace(/(?<=..)(?:评分标准|评审标准|评分细则|评审细则|评分办法)$/, ''), 200),
+        name: truncate(
+          unfoldRoman(it.name, text, it.nameSpan.start).replace(
+            /(?<=..)(?:评分标准|评审标准|评分细则|评审细则|评分办法)$/,
+            '',
+          ),
+          200,
+        ),
         group: it.group
           ? truncate(it.group.replace(/[（(]\s*\d+(?:\.\d+)?\s*(?:分|%|％)\s*[）)]$/, ''), 200)
           : null,

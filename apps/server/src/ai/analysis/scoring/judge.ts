@@ -79,7 +79,10 @@ export function judge(p: Proposal, stated: StatedTotals | null, text: string): V
     const label = catCell(n);
     const cat = label && label.points == null ? categoryOfLabel(label.label) : null;
     const isCatColumn = cat != null && items.some((o) => o !== it && itemCategory(o) === cat);
-    if (!nameLike(n) || n.length < 2 || isCatTotal || isCatColumn || seen.has(n)) badNames += 1;
+    // A 前附表's clause number glued to the name (2.2.4(1)施工组织设计) is another cell read into it.
+    const clauseGlued = /^\d{1,2}(?:\.\d{1,2}){2,}/.test(n);
+    if (!nameLike(n) || n.length < 2 || isCatTotal || isCatColumn || clauseGlued || seen.has(n))
+      badNames += 1;
     seen.add(n);
     if (it.points == null) missingPoints += 1;
     const at = squash(text.slice(it.nameSpan.start, Math.min(text.length, it.nameSpan.end + 2)));

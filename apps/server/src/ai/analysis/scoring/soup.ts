@@ -1,5 +1,5 @@
 import type { Line } from '../lines.ts';
-import { catCell, headerRole, nameLike, numberValue } from './cells.ts';
+import { catCell, headerRole, isTotalName, nameLike, numberValue } from './cells.ts';
 import { categoryOfLabel } from './category.ts';
 import type { Proposal, ProposedItem, Span } from './types.ts';
 
@@ -42,7 +42,7 @@ function isNameFragment(t: string): boolean {
   const opens = (s.match(/[（(]/g) ?? []).length;
   const closes = (s.match(/[)）]/g) ?? []).length;
   if (opens !== closes) return false;
-  if (headerRole(s) || /^(小计|合计|总计)/.test(s)) return false;
+  if (headerRole(s) || /^(小计|合计|总计)/.test(s) || isTotalName(s)) return false;
   return nameLike(s);
 }
 
