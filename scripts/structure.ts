@@ -213,7 +213,6 @@ export const QUERY_ALLOWLIST: Record<string, string> = {
     'the SQL store of the RateLimiter interface: a repo in all but name, beside its memory store',
   'apps/server/src/jobs/sql-queue.ts':
     'the SQL implementation of the JobQueue interface: the queue is its own store',
-  'apps/server/src/modules/commerce/service.ts': 'not moved yet: packages and orders',
 };
 
 const QUERY_CALL = /\.(selectFrom|insertInto|updateTable|deleteFrom)\(/;

@@ -11,6 +11,26 @@ export class PackageRepo {
     return this.db.selectFrom('packages').selectAll().orderBy('sort').orderBy('id').execute();
   }
 
+  /** The packages on sale, in the shop's order. */
+  enabled() {
+    return this.db
+      .selectFrom('packages')
+      .selectAll()
+      .where('enabled', '=', 1)
+      .orderBy('sort')
+      .orderBy('id')
+      .execute();
+  }
+
+  enabledById(id: string) {
+    return this.db
+      .selectFrom('packages')
+      .selectAll()
+      .where('id', '=', id)
+      .where('enabled', '=', 1)
+      .executeTakeFirst();
+  }
+
   byId(id: string) {
     return this.db.selectFrom('packages').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   }

@@ -1,9 +1,19 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import type { Db } from '../../db/db.ts';
 
 /** The reads behind the console's revenue figures: what was created, paid and refunded since a time. */
 export class RevenueRepo {
   constructor(private readonly db: Kysely<Database>) {}
+
+  /** How many users or bids there are. */
+  async count(table: 'users' | 'bids', db: Db = this.db): Promise<number> {
+    const r = await db
+      .selectFrom(table)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirst();
+    return Number(r?.n ?? 0);
+  }
 
   /** Creation times of the users or bids created at or after `since`. */
   createdSince(table: 'users' | 'bids', since: string) {

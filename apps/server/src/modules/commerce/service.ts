@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import {
   Code,
   COMMERCE_MSG,
@@ -18,6 +18,7 @@ import {
   type PackageItem,
   type Page,
   type PageQuery,
+  type OrderStatus,
   type PayMethod,
   type QuotaBucket,
 } from '@bid/shared';
@@ -25,11 +26,15 @@ import type { Database } from '../../db/schema.ts';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import type { Actor } from '../../policy/actor.ts';
-import { newestPage } from '../../db/paging.ts';
 import { addMonths, quotaHolder, type QuotaService } from '../quota/service.ts';
 import { CouponService } from './coupons.ts';
 import type { PaymentProvider, TransferProvider } from './payment.ts';
 import type { OrderRow, PackageTable } from './tables.ts';
+import { OrderRepo } from './order-repo.ts';
+import { PackageRepo } from './package-repo.ts';
+import { RevenueRepo } from './revenue-repo.ts';
+import { QuotaRepo, type QuotaHolderRef } from '../quota/repo.ts';
+import { UserRepo } from '../user/repo.ts';
 import { type Db, inTx } from '../../db/db.ts';
 
 export interface CommerceDeps {
@@ -66,6 +71,11 @@ export class CommerceService {
   private readonly providers: Map<PayMethod, PaymentProvider>;
   private readonly now: () => Date;
   readonly coupons: CouponService;
+  private readonly packageRepo: PackageRepo;
+  private readonly orders = new OrderRepo();
+  private readonly quotaRepo = new QuotaRepo();
+  private readonly users: UserRepo;
+  private readonly revenue: RevenueRepo;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -75,26 +85,17 @@ export class CommerceService {
     for (const p of deps.providers ?? []) this.providers.set(p.method, p);
     this.now = deps.now ?? (() => new Date());
     this.coupons = deps.coupons ?? new CouponService(db, this.now);
+    this.packageRepo = new PackageRepo(db);
+    this.users = new UserRepo(db);
+    this.revenue = new RevenueRepo(db);
   }
 
   async packages(): Promise<PackageItem[]> {
-    const rows = await this.db
-      .selectFrom('packages')
-      .selectAll()
-      .where('enabled', '=', 1)
-      .orderBy('sort')
-      .orderBy('id')
-      .execute();
-    return rows.map(presentPackage);
+    return (await this.packageRepo.enabled()).map(presentPackage);
   }
 
   private async enabledPackage(id: string): Promise<PackageTable> {
-    const pkg = await this.db
-      .selectFrom('packages')
-      .selectAll()
-      .where('id', '=', id)
-      .where('enabled', '=', 1)
-      .executeTakeFirst();
+    const pkg = await this.packageRepo.enabledById(id);
     if (!pkg) throw notFound(COMMERCE_MSG.packageNotFound);
     return pkg;
   }
@@ -128,29 +129,26 @@ export class CommerceService {
         await this.coupons.take(trx, p.coupon.id);
         priced = { amount: p.amount, discount: p.discount, couponCode: p.coupon.code };
       }
-      await trx
-        .insertInto('orders')
-        .values({
-          id,
-          user_id: actor.userId,
-          tenant_id: actor.tenantId,
-          holder: quotaHolder(actor),
-          package_id: pkg.id,
-          package_name: pkg.name,
-          kind: pkg.kind,
-          bids: pkg.bids,
-          months: pkg.months,
-          amount: priced.amount,
-          coupon_code: priced.couponCode,
-          discount: priced.discount,
-          pay_method: input.payMethod,
-          status: 'created',
-          paid_at: null,
-          confirmed_by: null,
-          created_at: now,
-          updated_at: now,
-        })
-        .execute();
+      await this.orders.insert(trx, {
+        id,
+        user_id: actor.userId,
+        tenant_id: actor.tenantId,
+        holder: quotaHolder(actor),
+        package_id: pkg.id,
+        package_name: pkg.name,
+        kind: pkg.kind,
+        bids: pkg.bids,
+        months: pkg.months,
+        amount: priced.amount,
+        coupon_code: priced.couponCode,
+        discount: priced.discount,
+        pay_method: input.payMethod,
+        status: 'created',
+        paid_at: null,
+        confirmed_by: null,
+        created_at: now,
+        updated_at: now,
+      });
       return priced;
     });
     let start;
@@ -172,14 +170,7 @@ export class CommerceService {
 
   /** The buyer cancels one of their own orders that is still waiting for payment. */
   async cancel(actor: Actor, id: string): Promise<OrderItem> {
-    const o = await this.db
-      .selectFrom('orders')
-      .select('id')
-      .where('id', '=', id)
-      .where('user_id', '=', actor.userId)
-      .where('tenant_id', '=', actor.tenantId)
-      .executeTakeFirst();
-    if (!o) throw notFound(COMMERCE_MSG.orderNotFound);
+    if (!(await this.orders.owned(this.db, actor, id))) throw notFound(COMMERCE_MSG.orderNotFound);
     if (!(await this.cancelCreated(id))) throw conflict(COMMERCE_MSG.orderNotCancellable);
     return this.myOrder(actor, id);
   }
@@ -187,19 +178,9 @@ export class CommerceService {
   /** created -> cancelled, conditional (a payment confirmed meanwhile wins); gives the coupon use back. */
   private cancelCreated(id: string): Promise<boolean> {
     return inTx(this.db, async (trx) => {
-      const res = await trx
-        .updateTable('orders')
-        .set({ status: 'cancelled', updated_at: this.now().toISOString() })
-        .where('id', '=', id)
-        .where('status', '=', 'created')
-        .executeTakeFirst();
-      if (Number(res.numUpdatedRows) === 0) return false;
-      const o = await trx
-        .selectFrom('orders')
-        .select('coupon_code')
-        .where('id', '=', id)
-        .executeTakeFirstOrThrow();
-      await this.coupons.giveBack(trx, o.coupon_code);
+      if (!(await this.orders.markCancelled(trx, id, this.now().toISOString()))) return false;
+      const o = await this.orders.byId(trx, id);
+      await this.coupons.giveBack(trx, o?.coupon_code ?? null);
       return true;
     });
   }
@@ -230,34 +211,17 @@ export class CommerceService {
 
   /** One of the caller's own orders (a foreign id is missing): the payment screen polls it. */
   async myOrder(actor: Actor, id: string): Promise<OrderItem> {
-    const o = await this.db
-      .selectFrom('orders')
-      .selectAll()
-      .where('id', '=', id)
-      .where('user_id', '=', actor.userId)
-      .where('tenant_id', '=', actor.tenantId)
-      .executeTakeFirst();
+    const o = await this.orders.owned(this.db, actor, id);
     if (!o) throw notFound(COMMERCE_MSG.orderNotFound);
     return this.presentOrder(o);
   }
 
   /** The caller's own orders, newest first. */
   async myOrders(actor: Actor, q: PageQuery): Promise<Page<OrderItem>> {
-    const base = this.db
-      .selectFrom('orders')
-      .where('user_id', '=', actor.userId)
-      .where('tenant_id', '=', actor.tenantId);
-    const total = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
-    const rows = await base
-      .selectAll()
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(q.size)
-      .offset((q.current - 1) * q.size)
-      .execute();
+    const { total, rows } = await this.orders.ownedPage(this.db, actor, q);
     return makePage(
       rows.map((o) => this.presentOrder(o)),
-      Number(total?.n ?? 0),
+      total,
       q,
     );
   }
@@ -265,14 +229,8 @@ export class CommerceService {
   /** Quota buckets of whoever the caller draws on, and the packages paid for it. */
   async oneself(actor: Actor): Promise<OneselfList> {
     const quota = await this.deps.quota.remaining(actor);
-    const holder = quotaHolder(actor);
-    let q = this.db
-      .selectFrom('orders')
-      .selectAll()
-      .where('status', '=', 'paid')
-      .where('tenant_id', '=', actor.tenantId);
-    if (holder === 'user') q = q.where('user_id', '=', actor.userId);
-    const rows = await q.orderBy('paid_at', 'desc').limit(50).execute();
+    const forUser = quotaHolder(actor) === 'user' ? actor.userId : null;
+    const rows = await this.orders.paid(this.db, actor.tenantId, forUser, 50);
     return {
       quota,
       packages: rows.map((o) => ({
@@ -286,16 +244,8 @@ export class CommerceService {
 
   /** Quota movements of the caller's quota (the company's for company users), newest first. */
   async bidLog(actor: Actor, q: PageQuery): Promise<Page<BidLogItem>> {
-    let base = this.db.selectFrom('user_bid_logs').where('tenant_id', '=', actor.tenantId);
-    if (quotaHolder(actor) === 'user') base = base.where('user_id', '=', actor.userId);
-    const total = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
-    const rows = await base
-      .selectAll()
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(q.size)
-      .offset((q.current - 1) * q.size)
-      .execute();
+    const forUser = quotaHolder(actor) === 'user' ? actor.userId : null;
+    const { total, rows } = await this.quotaRepo.logPage(this.db, actor.tenantId, forUser, q);
     return makePage(
       rows.map((r) => ({
         id: r.id,
@@ -306,7 +256,7 @@ export class CommerceService {
         orderId: r.order_id,
         createTime: r.created_at,
       })),
-      Number(total?.n ?? 0),
+      total,
       q,
     );
   }
@@ -330,29 +280,14 @@ export class CommerceService {
   ): Promise<ConfirmOrderResult> {
     return inTx(this.db, async (trx) => {
       const now = this.now();
-      const before = await trx.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirst();
+      const before = await this.orders.byId(trx, orderId);
       if (!before || (how.method && before.pay_method !== how.method))
         throw notFound(COMMERCE_MSG.orderNotFound);
       if (how.paidFen !== undefined && how.paidFen !== before.amount)
         throw badRequest(COMMERCE_MSG.amountMismatch);
-      const res = await trx
-        .updateTable('orders')
-        .set({
-          status: 'paid',
-          paid_at: now.toISOString(),
-          confirmed_by: how.by,
-          updated_at: now.toISOString(),
-        })
-        .where('id', '=', orderId)
-        .where('status', '=', 'created')
-        .executeTakeFirst();
-      if (Number(res.numUpdatedRows) === 0) {
-        const order = await trx
-          .selectFrom('orders')
-          .select(['id', 'status'])
-          .where('id', '=', orderId)
-          .executeTakeFirstOrThrow();
-        if (order.status === 'paid') return { id: order.id, status: 'paid' as const, credited: false };
+      if (!(await this.orders.markPaid(trx, orderId, now.toISOString(), how.by))) {
+        const order = await this.orders.byId(trx, orderId);
+        if (order?.status === 'paid') return { id: order.id, status: 'paid' as const, credited: false };
         throw conflict(COMMERCE_MSG.orderNotConfirmable);
       }
       await this.credit(trx, before, now);
@@ -361,123 +296,80 @@ export class CommerceService {
   }
 
   /** Adds what the order bought to the holder's bucket and logs the movement against the order. */
-  private async credit(trx: Transaction<Database>, order: OrderRow, now: Date): Promise<void> {
-    const table = order.holder === 'tenant' ? 'tenants' : 'users';
-    const holderId = order.holder === 'tenant' ? order.tenant_id : order.user_id;
+  private async credit(trx: Db, order: OrderRow, now: Date): Promise<void> {
+    const holder: QuotaHolderRef =
+      order.holder === 'tenant'
+        ? { table: 'tenants', id: order.tenant_id }
+        : { table: 'users', id: order.user_id };
     let bucket: QuotaBucket;
     let delta = order.bids;
     if (order.kind === 'yearly') {
-      const row = await trx
-        .selectFrom(table)
-        .select('package_unlimited_until')
-        .where('id', '=', holderId)
-        .executeTakeFirst();
+      const row = await this.quotaRepo.packageEnds(trx, holder);
       const current = row?.package_unlimited_until ? new Date(row.package_unlimited_until) : null;
       const from = current && current.getTime() > now.getTime() ? current : now;
-      await trx
-        .updateTable(table)
-        .set({ package_unlimited_until: addMonths(from, order.months).toISOString(), package_unit: 'year' })
-        .where('id', '=', holderId)
-        .execute();
+      await this.quotaRepo.setPackage(trx, holder, {
+        package_unlimited_until: addMonths(from, order.months).toISOString(),
+        package_unit: 'year',
+      });
       bucket = 'unlimited';
       delta = 0;
     } else if (order.kind === 'monthly') {
       bucket = 'month';
-      const row = await trx
-        .selectFrom(table)
-        .select(['monthly_until', 'month_reset_at'])
-        .where('id', '=', holderId)
-        .executeTakeFirst();
+      const row = await this.quotaRepo.packageEnds(trx, holder);
       const until = row?.monthly_until ? new Date(row.monthly_until) : null;
       if (until && row?.month_reset_at && until.getTime() > now.getTime()) {
         // A renewal while the package runs: it lasts longer; this month's units are already there.
-        await trx
-          .updateTable(table)
-          .set({ monthly_until: addMonths(until, order.months).toISOString(), monthly_allowance: order.bids })
-          .where('id', '=', holderId)
-          .execute();
+        await this.quotaRepo.setPackage(trx, holder, {
+          monthly_until: addMonths(until, order.months).toISOString(),
+          monthly_allowance: order.bids,
+        });
         delta = 0;
       } else {
-        await trx
-          .updateTable(table)
-          .set({
-            month_bid_number: order.bids,
-            monthly_allowance: order.bids,
-            monthly_until: addMonths(now, order.months).toISOString(),
-            month_reset_at: addMonths(now, 1).toISOString(),
-            package_unit: 'month',
-          })
-          .where('id', '=', holderId)
-          .execute();
+        await this.quotaRepo.setPackage(trx, holder, {
+          month_bid_number: order.bids,
+          monthly_allowance: order.bids,
+          monthly_until: addMonths(now, order.months).toISOString(),
+          month_reset_at: addMonths(now, 1).toISOString(),
+          package_unit: 'month',
+        });
       }
     } else {
       bucket = 'purchased';
-      await trx
-        .updateTable(table)
-        .set((eb) => ({ bid_number: eb(eb.ref('bid_number'), '+', order.bids) }))
-        .where('id', '=', holderId)
-        .execute();
+      await this.quotaRepo.addPurchased(trx, holder, order.bids);
     }
-    await trx.updateTable('users').set({ is_buy: 1 }).where('id', '=', order.user_id).execute();
-    await trx
-      .insertInto('user_bid_logs')
-      .values({
-        id: newId(),
-        user_id: order.user_id,
-        tenant_id: order.tenant_id,
-        bucket,
-        delta,
-        reason: 'order',
-        bid_id: null,
-        order_id: order.id,
-        created_at: now.toISOString(),
-      })
-      .execute();
+    await this.users.updateUser(trx, order.user_id, { is_buy: 1 });
+    await this.quotaRepo.log(trx, {
+      id: newId(),
+      user_id: order.user_id,
+      tenant_id: order.tenant_id,
+      bucket,
+      delta,
+      reason: 'order',
+      bid_id: null,
+      order_id: order.id,
+      created_at: now.toISOString(),
+    });
   }
 
   async adminOrders(q: AdminOrderListQuery): Promise<Page<AdminOrderItem>> {
-    let base = this.db.selectFrom('orders').innerJoin('users', 'users.id', 'orders.user_id');
-    if (q.status) base = base.where('orders.status', '=', q.status);
-    const total = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
-    const rows = await newestPage(
-      base.selectAll('orders').select('users.account as buyer_account'),
-      'orders',
-      q,
-    ).execute();
+    const { total, rows } = await this.orders.adminPage(this.db, q.status, q);
     return makePage(
       rows.map(({ buyer_account, ...o }) => ({
         ...this.presentOrder(o),
         buyerAccount: buyer_account,
-        holder: o.holder === 'tenant' ? 'tenant' : 'user',
+        holder: o.holder,
       })),
-      Number(total?.n ?? 0),
+      total,
       q,
     );
   }
 
   async dashboard(db: Db = this.db): Promise<AdminDashboard> {
-    const count = async (table: 'users' | 'bids') =>
-      Number(
-        (
-          await db
-            .selectFrom(table)
-            .select((eb) => eb.fn.countAll<number>().as('n'))
-            .executeTakeFirst()
-        )?.n ?? 0,
-      );
-    const orders = await db
-      .selectFrom('orders')
-      .select([
-        'status',
-        (eb) => eb.fn.countAll<number>().as('n'),
-        (eb) => eb.fn.sum<number>('amount').as('total'),
-      ])
-      .groupBy('status')
-      .execute();
-    const of = (s: string) => orders.find((o) => o.status === s);
+    const orders = await this.orders.totalsByStatus(db);
+    const of = (s: OrderStatus) => orders.find((o) => o.status === s);
     return {
-      users: await count('users'),
-      bids: await count('bids'),
+      users: await this.revenue.count('users', db),
+      bids: await this.revenue.count('bids', db),
       ordersCreated: Number(of('created')?.n ?? 0),
       ordersPaid: Number(of('paid')?.n ?? 0),
       revenue: fenToYuan(Number(of('paid')?.total ?? 0)),

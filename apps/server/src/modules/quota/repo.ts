@@ -1,11 +1,22 @@
 import type { Insertable } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { Db } from '../../db/db.ts';
+import { newestPage } from '../../db/paging.ts';
 
 /** Whose quota: a company's (tenants row) or a person's (users row); both have the same columns. */
 export interface QuotaHolderRef {
   table: 'tenants' | 'users';
   id: string;
+}
+
+/** The package columns of a quota holder that orders and refunds change. */
+export interface PackagePatch {
+  package_unlimited_until?: string | null;
+  package_unit?: string | null;
+  monthly_until?: string | null;
+  monthly_allowance?: number;
+  month_reset_at?: string | null;
+  month_bid_number?: number;
 }
 
 export type BucketColumn = 'month_bid_number' | 'temporary_bid_number' | 'grant_bid_number' | 'bid_number';
@@ -67,20 +78,13 @@ export class QuotaRepo {
   packageEnds(db: Db, h: QuotaHolderRef) {
     return db
       .selectFrom(h.table)
-      .select(['package_unlimited_until', 'monthly_until'])
+      .select(['package_unlimited_until', 'monthly_until', 'month_reset_at'])
       .where('id', '=', h.id)
       .executeTakeFirst();
   }
 
-  /** Moves or ends the holder's packages (a refund). */
-  async setPackage(
-    db: Db,
-    h: QuotaHolderRef,
-    patch:
-      | { package_unlimited_until: string | null }
-      | { monthly_until: string }
-      | { monthly_until: null; monthly_allowance: 0; month_reset_at: null },
-  ): Promise<void> {
+  /** Starts, moves or ends the holder's packages (a paid order, a refund). */
+  async setPackage(db: Db, h: QuotaHolderRef, patch: PackagePatch): Promise<void> {
     await db.updateTable(h.table).set(patch).where('id', '=', h.id).execute();
   }
 
@@ -105,6 +109,24 @@ export class QuotaRepo {
       .where(column, '=', have)
       .executeTakeFirst();
     return Number(res.numUpdatedRows) > 0;
+  }
+
+  /** Adds bought units to the holder's purchased bucket. */
+  async addPurchased(db: Db, h: QuotaHolderRef, units: number): Promise<void> {
+    await db
+      .updateTable(h.table)
+      .set((eb) => ({ bid_number: eb(eb.ref('bid_number'), '+', units) }))
+      .where('id', '=', h.id)
+      .execute();
+  }
+
+  /** A page of the movements of a company's quota (userId null) or one person's, newest first, and their count. */
+  async logPage(db: Db, tenantId: string, userId: string | null, q: { current: number; size: number }) {
+    let base = db.selectFrom('user_bid_logs').where('tenant_id', '=', tenantId);
+    if (userId) base = base.where('user_id', '=', userId);
+    const total = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+    const rows = await newestPage(base.selectAll(), 'user_bid_logs', q).execute();
+    return { total: Number(total?.n ?? 0), rows };
   }
 
   async log(db: Db, row: Insertable<Database['user_bid_logs']>): Promise<void> {
