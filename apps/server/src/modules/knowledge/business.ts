@@ -5,8 +5,6 @@ import type {
   CatalogNode,
   BusinessBidResult,
   CompanyFact,
-  PersonFact,
-  QualificationFact,
   TenderAnalysis,
 } from '@bid/shared';
 import type { Actor } from '../../policy/actor.ts';
@@ -14,7 +12,15 @@ import type { BidService } from '../bid/service.ts';
 import type { CatalogService } from '../catalog/service.ts';
 import type { AnalysisService } from '../analysis/service.ts';
 import type { CompanyLibrary } from './company.ts';
-import { otherValue, peopleTable, projectsTable, qualificationsTable } from './facts.ts';
+import {
+  otherValue,
+  peopleOf,
+  peopleTable,
+  projectsTable,
+  qualificationOf,
+  qualificationsOf,
+  qualificationsTable,
+} from './facts.ts';
 import { rmbLower, rmbUpper } from './money.ts';
 import { bidTermsOf, checkConsistency, openingDateOf, type BidTerms } from './consistency.ts';
 
@@ -30,7 +36,7 @@ export function lapsingQualifications(
   const opening = openingDateOf(analysis);
   if (!opening) return [];
   return facts.filter((f) => {
-    const until = f.kind === 'qualification' ? (f.data as QualificationFact).validUntil : null;
+    const until = qualificationOf(f)?.validUntil;
     return typeof until === 'string' && until < opening;
   });
 }
@@ -40,8 +46,7 @@ export function lapsingFindings(
   analysis: Pick<TenderAnalysis, 'keyDates'>,
 ): BidFinding[] {
   const opening = openingDateOf(analysis);
-  return lapsingQualifications(facts, analysis).map((f) => {
-    const q = f.data as QualificationFact;
+  return qualificationsOf(lapsingQualifications(facts, analysis)).map(({ q }) => {
     return {
       kind: 'qualification-lapses',
       message: `资质“${q.name}”有效期至 ${q.validUntil}，早于开标日期 ${opening}，请更新证书或更换`,
@@ -61,7 +66,7 @@ export function businessSections(
   const val = (label: string) => otherValue(others, label) ?? hole(label);
   const bidder = val('投标人名称');
   const legal = val('法定代表人');
-  const people = facts.filter((f) => f.kind === 'person').map((f) => f.data as PersonFact);
+  const people = peopleOf(facts);
   const agent =
     people.find((x) => /授权|委托/.test(x.role)) ?? people.find((x) => /项目经理|项目负责人/.test(x.role));
   const upper = price ? `人民币${rmbUpper(price)}` : hole('投标总报价（大写）');
@@ -98,10 +103,9 @@ export function businessSections(
   ].join('\n');
 
   const quals = qualificationsTable(facts, lapsing);
-  const scans = facts
-    .filter((f) => f.kind === 'qualification' && (f.data as QualificationFact).fileId)
-    .map((f) => {
-      const q = f.data as QualificationFact;
+  const scans = qualificationsOf(facts)
+    .filter(({ q }) => q.fileId)
+    .map(({ q }) => {
       // The scan is a picture of the picture library: the editor shows it and the Word export embeds it.
       return `#### ${q.name}\n\n![${q.name}扫描件](/api/picture/client/file/${q.fileId})`;
     });

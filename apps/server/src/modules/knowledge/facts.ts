@@ -1,4 +1,43 @@
-import type { CompanyFact, PersonFact, ProjectFact, QualificationFact } from '@bid/shared';
+import {
+  personFactSchema,
+  projectFactSchema,
+  qualificationFactSchema,
+  type CompanyFact,
+  type PersonFact,
+  type ProjectFact,
+  type QualificationFact,
+} from '@bid/shared';
+
+/**
+ * A card's data read by its kind's schema. Cards are saved through that schema
+ * (CompanyLibrary.saveFact), so a card reads back as it was saved; one that no longer fits the
+ * schema is left out rather than trusted.
+ */
+function dataOf<T>(
+  schema: { safeParse(v: unknown): { success: true; data: T } | { success: false } },
+  f: CompanyFact,
+): T | null {
+  const r = schema.safeParse(f.data);
+  return r.success ? r.data : null;
+}
+
+export const qualificationOf = (f: CompanyFact): QualificationFact | null =>
+  f.kind === 'qualification' ? dataOf(qualificationFactSchema, f) : null;
+export const personOf = (f: CompanyFact): PersonFact | null =>
+  f.kind === 'person' ? dataOf(personFactSchema, f) : null;
+export const projectOf = (f: CompanyFact): ProjectFact | null =>
+  f.kind === 'project' ? dataOf(projectFactSchema, f) : null;
+
+/** The qualification cards with their data. */
+export function qualificationsOf(facts: CompanyFact[]): Array<{ fact: CompanyFact; q: QualificationFact }> {
+  return facts.flatMap((fact) => {
+    const q = qualificationOf(fact);
+    return q ? [{ fact, q }] : [];
+  });
+}
+
+/** The person cards' data. */
+export const peopleOf = (facts: CompanyFact[]): PersonFact[] => facts.map(personOf).filter((p) => p !== null);
 
 /** Names under which the library's labelled facts answer a placeholder (投标人名称 ~ 公司名称). */
 const SYNONYMS: string[][] = [
@@ -32,7 +71,7 @@ const table = (head: string[], rows: unknown[][]) =>
   ].join('\n');
 
 export function peopleTable(facts: CompanyFact[]): string | null {
-  const people = facts.filter((f) => f.kind === 'person').map((f) => f.data as PersonFact);
+  const people = peopleOf(facts);
   if (!people.length) return null;
   return table(
     ['序号', '姓名', '拟任岗位', '职称', '证书'],
@@ -41,7 +80,7 @@ export function peopleTable(facts: CompanyFact[]): string | null {
 }
 
 export function projectsTable(facts: CompanyFact[]): string | null {
-  const projects = facts.filter((f) => f.kind === 'project').map((f) => f.data as ProjectFact);
+  const projects = facts.map(projectOf).filter((p) => p !== null);
   if (!projects.length) return null;
   return table(
     ['序号', '项目名称', '业主单位', '合同金额（元）', '年份', '项目内容'],
@@ -50,12 +89,11 @@ export function projectsTable(facts: CompanyFact[]): string | null {
 }
 
 export function qualificationsTable(facts: CompanyFact[], lapsing: Set<string> = new Set()): string | null {
-  const qs = facts.filter((f) => f.kind === 'qualification');
+  const qs = qualificationsOf(facts);
   if (!qs.length) return null;
   return table(
     ['序号', '证书名称', '证书编号', '发证机关', '有效期至', '扫描件'],
-    qs.map((f, i) => {
-      const q = f.data as QualificationFact;
+    qs.map(({ fact: f, q }, i) => {
       return [
         i + 1,
         q.name,

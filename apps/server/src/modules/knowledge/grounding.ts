@@ -1,8 +1,16 @@
-import type { ChapterSource, CompanyFact, PersonFact, ProjectFact, QualificationFact } from '@bid/shared';
+import type { ChapterSource, CompanyFact } from '@bid/shared';
 import type { ChapterContext, GroundingMaterial } from '../../ai/types.ts';
 import type { CompanyLibrary } from './company.ts';
 import type { KnowledgeService } from './service.ts';
-import { factTables, otherValue } from './facts.ts';
+import {
+  factTables,
+  otherValue,
+  peopleOf,
+  personOf,
+  projectOf,
+  qualificationOf,
+  qualificationsOf,
+} from './facts.ts';
 
 /** What a chapter write was grounded on: the material for the engine and the sources to record. */
 export interface ChapterGrounding {
@@ -36,15 +44,18 @@ function factLine(f: CompanyFact): string {
   const d = f.data;
   switch (f.kind) {
     case 'qualification': {
-      const q = d as QualificationFact;
+      const q = qualificationOf(f);
+      if (!q) return '';
       return `资质：${q.name}${q.number ? `，编号 ${q.number}` : ''}${q.issuer ? `，${q.issuer}颁发` : ''}${q.validUntil ? `，有效期至 ${q.validUntil}` : ''}`;
     }
     case 'person': {
-      const p = d as PersonFact;
+      const p = personOf(f);
+      if (!p) return '';
       return `人员：${p.name}${p.role ? `，${p.role}` : ''}${p.title ? `，${p.title}` : ''}${p.certificates?.length ? `，持有${p.certificates.join('、')}` : ''}`;
     }
     case 'project': {
-      const p = d as ProjectFact;
+      const p = projectOf(f);
+      if (!p) return '';
       return `业绩：${p.name}${p.owner ? `（业主：${p.owner}）` : ''}${p.year ? `，${p.year} 年` : ''}${p.amount ? `，合同金额 ${p.amount} 元` : ''}`;
     }
     case 'finance':
@@ -59,7 +70,7 @@ export function valueFor(label: string, facts: CompanyFact[]): string | null {
   const others = facts.filter((f) => f.kind === 'other');
   const direct = otherValue(others, label);
   if (direct) return direct;
-  const people = facts.filter((f) => f.kind === 'person').map((f) => f.data as PersonFact);
+  const people = peopleOf(facts);
   for (const role of ['项目经理', '项目负责人', '技术负责人', '安全员', '质量负责人']) {
     if (!label.includes(role)) continue;
     const p = people.find(
@@ -73,9 +84,7 @@ export function valueFor(label: string, facts: CompanyFact[]): string | null {
     if (/职称/.test(label)) return p.title || null;
     return p.name;
   }
-  for (const f of facts) {
-    if (f.kind !== 'qualification') continue;
-    const q = f.data as QualificationFact;
+  for (const { q } of qualificationsOf(facts)) {
     if (!label.includes(q.name)) continue;
     if (/编号/.test(label)) return q.number || null;
     if (/有效期/.test(label)) return q.validUntil || null;
@@ -125,7 +134,7 @@ export class KnowledgeGrounding implements Grounding {
     return {
       material: {
         passages: used.map((h) => ({ documentName: h.documentName, text: h.text })),
-        facts: facts.slice(0, 40).map(factLine),
+        facts: facts.slice(0, 40).map(factLine).filter(Boolean),
         tables,
       },
       sources: used.map((h) => ({
