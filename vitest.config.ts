@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 /**
  * Projects: unit (pure logic in packages and server), web (React in jsdom), api (a real server on a
  * free port with a fresh SQLite database), api-pg (the same suite on PostgreSQL), api-s3 (the suites
- * that store files, on a local S3 server), e2e (Chromium),
+ * that store files, on a local S3 server), api-redis (the job suites on BullMQ), e2e (Chromium),
  * bench (each benchmark's small mode).
  * scripts/test.mjs picks which to run and says why any is left out.
  */
@@ -69,6 +69,23 @@ export default defineConfig({
           environment: 'node',
           env: { TEST_STORAGE: 's3' },
           testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        // The suites that run durable jobs, again on BullMQ (REDIS_URL from TEST_REDIS_URL).
+        test: {
+          name: 'api-redis',
+          include: [
+            'apps/server/test/ai.crash.api.test.ts',
+            'apps/server/test/ai.offline.api.test.ts',
+            'apps/server/test/interpretation.api.test.ts',
+            'apps/server/test/export.test.ts',
+            'apps/server/test/diff.api.test.ts',
+          ],
+          environment: 'node',
+          env: { TEST_QUEUE: 'bull' },
+          testTimeout: 60_000,
           hookTimeout: 60_000,
         },
       },

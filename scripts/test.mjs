@@ -13,6 +13,10 @@ const missing = [];
 if (process.env.TEST_DATABASE_URL) projects.push('api-pg');
 else missing.push('PostgreSQL API tests skipped: TEST_DATABASE_URL is not set');
 
+// Jobs on BullMQ (and the Redis-backed unit tests) need TEST_REDIS_URL.
+if (process.env.TEST_REDIS_URL) projects.push('api-redis');
+else missing.push('Redis (BullMQ) tests skipped: TEST_REDIS_URL is not set');
+
 // Word export is checked by converting to PDF (LibreOffice) and reading the text back (poppler).
 const hasCommand = (cmd) => spawnSync('sh', ['-c', `command -v ${cmd}`], { stdio: 'ignore' }).status === 0;
 const office = hasCommand('soffice') && hasCommand('pdftotext');

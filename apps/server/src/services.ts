@@ -67,6 +67,7 @@ import { InvoiceService } from './modules/invoice/service.ts';
 import { InvoiceRepo } from './modules/invoice/repo.ts';
 import { InvoiceFiles } from './modules/invoice/storage.ts';
 import { storageOf } from './storage/select.ts';
+import { BullJobQueue } from './jobs/bull-queue.ts';
 import type { Storage } from './storage/storage.ts';
 import { SqlOperatorDirectory } from './policy/operator-repo.ts';
 import { AuditService } from './modules/audit/service.ts';
@@ -246,7 +247,11 @@ export function buildServices(deps: CoreDeps): Services {
   });
   deps.onClose(() => parser.close());
   const file = new FileService(new FileRepo(db), config.dataDir, storage, config.UPLOAD_LIMIT, parser);
-  const jobs = new SqlJobQueue(db, { leaseMs: tuning.leaseMs, pollMs: tuning.pollMs, log });
+  const jobOpts = { leaseMs: tuning.leaseMs, pollMs: tuning.pollMs, log };
+  // REDIS_URL: BullMQ hands the jobs out; the lease table stays the embedded mode.
+  const jobs = config.REDIS_URL
+    ? new BullJobQueue(db, { ...jobOpts, redisUrl: config.REDIS_URL, prefix: config.REDIS_PREFIX })
+    : new SqlJobQueue(db, jobOpts);
   const analysis = new AnalysisService(new InterpretationRepo(db), aiSetup.engine, file, bid, log, usage);
   const knowledge = new KnowledgeService(
     knowledgeRepo,
@@ -272,7 +277,7 @@ export function buildServices(deps: CoreDeps): Services {
   });
   const interpretations = new InterpretationService(analysis.repo, analysis, file, jobs, log);
   const review = new AnalysisReviewService(bid, analysis, analysis.repo, file, aiSetup.offline);
-  deps.onClose(() => jobs.stop());
+  deps.onClose(() => jobs.close());
 
   const picture = new PictureService(new PictureRepo(db), storage);
   deps.onClose(() => picture.raster.close());

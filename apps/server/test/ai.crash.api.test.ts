@@ -12,7 +12,7 @@ import { migrateToLatest } from '../src/db/migrate.ts';
 import { SessionRepo } from '../src/modules/session/repo.ts';
 import { SessionService } from '../src/modules/session/service.ts';
 import { newId, nowIso } from '../src/lib/ids.ts';
-import { makeApiClient, TEST_DB } from './helpers/test-server.ts';
+import { makeApiClient, TEST_DB, TEST_QUEUE } from './helpers/test-server.ts';
 import { startFakeOpenAi, type FakeOpenAi } from './fake-openai/server.ts';
 import { scriptBidWriter } from './fake-openai/helpers.ts';
 
@@ -54,6 +54,11 @@ async function startServer(): Promise<{ child: ChildProcess; baseUrl: string }> 
     AI_EVENT_POLL_MS: '500',
   };
   delete env.DATABASE_URL;
+  // The api-redis project: the restarted server finds the job in BullMQ under the same prefix.
+  if (TEST_QUEUE === 'bull') {
+    env.REDIS_URL = process.env.TEST_REDIS_URL!;
+    env.REDIS_PREFIX = `bidtest-${path.basename(dataDir)}`;
+  }
   if (databaseUrl)
     env.DATABASE_URL = `${databaseUrl}${databaseUrl.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${pgSchema}`)}`;
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {

@@ -159,6 +159,20 @@ export const configSchema = z
      * (any S3-compatible service: MinIO, OSS, COS, S3; docs/DEPLOY.md).
      */
     STORAGE: z.enum(['local', 's3']).default('local'),
+    /** Redis (redis://…): jobs on BullMQ; empty: the embedded lease-table queue (docs/DEPLOY.md). */
+    REDIS_URL: z
+      .string()
+      .trim()
+      .transform((v) => (v === '' ? undefined : v))
+      .pipe(
+        z
+          .string()
+          .regex(/^rediss?:\/\//, 'REDIS_URL 须以 redis:// 或 rediss:// 开头')
+          .optional(),
+      )
+      .optional(),
+    /** Key prefix in Redis (several deployments on one Redis). */
+    REDIS_PREFIX: z.string().trim().default('bid'),
     S3_ENDPOINT: optionalUrl,
     S3_BUCKET: z.string().trim().optional(),
     S3_REGION: z.string().trim().default('us-east-1'),

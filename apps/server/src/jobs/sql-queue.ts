@@ -1,4 +1,3 @@
-import { EventEmitter } from 'node:events';
 import os from 'node:os';
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
@@ -10,14 +9,15 @@ import {
   JobConflictError,
   type AbortReason,
   type EnqueueOptions,
-  type JobEvent,
-  type JobEvents,
   type JobHandler,
   type JobQueue,
   type JobRecord,
   type JobStatus,
 } from './queue.ts';
 import { isUniqueViolation } from '../db/errors.ts';
+import { SqlJobEvents } from './event-repo.ts';
+
+export { SqlJobEvents };
 
 export interface SqlJobQueueOptions {
   /** A claimed job is another worker's to take once its lease is this old without a heartbeat. */
@@ -65,82 +65,25 @@ function toRecord<P>(r: JobTable): JobRecord<P> {
   };
 }
 
-/** The event log in the `job_events` table, with an in-process emitter for live delivery. */
-export class SqlJobEvents implements JobEvents {
-  private readonly emitter = new EventEmitter();
-
-  constructor(private readonly db: Kysely<Database>) {
-    this.emitter.setMaxListeners(0);
-  }
-
-  private readonly chains = new Map<string, Promise<unknown>>();
-
-  /**
-   * Appends in order: appends of one job from this process are chained (no two take the same seq);
-   * a clash with another process's writer is retried with the next number.
-   */
-  append(jobId: string, type: string, data: unknown): Promise<number> {
-    const prev = this.chains.get(jobId) ?? Promise.resolve();
-    const next = prev.catch(() => undefined).then(() => this.insertNext(jobId, type, data));
-    this.chains.set(jobId, next);
-    void next
-      .finally(() => {
-        if (this.chains.get(jobId) === next) this.chains.delete(jobId);
-      })
-      .catch(() => undefined);
-    return next;
-  }
-
-  private async insertNext(jobId: string, type: string, data: unknown): Promise<number> {
-    const text = JSON.stringify(data ?? null);
-    for (let attempt = 0; ; attempt++) {
-      const last = await this.db
-        .selectFrom('job_events')
-        .select((eb) => eb.fn.max('seq').as('m'))
-        .where('job_id', '=', jobId)
-        .executeTakeFirst();
-      const seq = Number(last?.m ?? 0) + 1;
-      try {
-        await this.db
-          .insertInto('job_events')
-          .values({ job_id: jobId, seq, type, data: text, created_at: new Date().toISOString() })
-          .execute();
-        this.emitter.emit(jobId, { jobId, seq, type, data } satisfies JobEvent);
-        return seq;
-      } catch (e) {
-        if (!isUniqueViolation(e) || attempt >= 20) throw e;
-        await new Promise((r) => setTimeout(r, 5 + Math.random() * 20));
-      }
-    }
-  }
-
-  async since(jobId: string, afterSeq: number, limit = 1000): Promise<JobEvent[]> {
-    const rows = await this.db
-      .selectFrom('job_events')
-      .selectAll()
-      .where('job_id', '=', jobId)
-      .where('seq', '>', afterSeq)
-      .orderBy('seq')
-      .limit(limit)
-      .execute();
-    return rows.map((r) => ({ jobId: r.job_id, seq: r.seq, type: r.type, data: JSON.parse(r.data) }));
-  }
-
-  subscribe(jobId: string, fn: (e: JobEvent) => void): () => void {
-    this.emitter.on(jobId, fn);
-    return () => this.emitter.off(jobId, fn);
-  }
-
-  publish(e: JobEvent): void {
-    this.emitter.emit(e.jobId, e);
-  }
+function outcomeOf(reason: AbortReason | null, otherwise: RunOutcome): RunOutcome {
+  if (reason === 'cancelled') return 'cancelled';
+  if (reason === 'shutdown') return 'released';
+  if (reason === 'lease_lost') return 'lost';
+  return otherwise;
 }
 
 interface Running {
   ctrl: AbortController;
   reason: AbortReason | null;
-  done: Promise<void>;
+  done: Promise<RunOutcome>;
 }
+
+/**
+ * How a run ended for the dispatcher: done, cancelled, given back (shutdown: queued again), lost
+ * (another worker took the lease), failed for good, or given back for a retry the dispatcher
+ * schedules (BullMQ's backoff).
+ */
+export type RunOutcome = 'done' | 'cancelled' | 'released' | 'lost' | 'failed' | 'retry';
 
 /**
  * Jobs in a SQL table with leases: a worker claims a job with a conditional UPDATE (race-free on
@@ -149,21 +92,21 @@ interface Running {
  */
 export class SqlJobQueue implements JobQueue {
   readonly events: SqlJobEvents;
-  private readonly handlers = new Map<string, JobHandler<any>>();
+  protected readonly handlers = new Map<string, JobHandler<any>>();
   private readonly running = new Map<string, Running>();
   readonly workerId = `${os.hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
-  private readonly leaseMs: number;
+  protected readonly leaseMs: number;
   private readonly heartbeatMs: number;
   private readonly pollMs: number;
-  private readonly maxRunning: number;
+  protected readonly maxRunning: number;
   private timer: NodeJS.Timeout | null = null;
-  private stopped = true;
+  protected stopped = true;
   private polling = false;
   private repoll = false;
 
   constructor(
-    private readonly db: Kysely<Database>,
-    private readonly opts: SqlJobQueueOptions = {},
+    protected readonly db: Kysely<Database>,
+    protected readonly opts: SqlJobQueueOptions = {},
   ) {
     this.events = new SqlJobEvents(db);
     this.leaseMs = opts.leaseMs ?? 30_000;
@@ -291,6 +234,30 @@ export class SqlJobQueue implements JobQueue {
     for (const [id] of pending) if (this.running.has(id)) await this.release(id).catch(() => {});
   }
 
+  /** Queued and running jobs of these kinds, with their lease (the BullMQ dispatcher's resync). */
+  protected liveRows(kinds: string[]) {
+    return this.db
+      .selectFrom('jobs')
+      .select(['id', 'kind', 'status', 'updated_at', 'lease_expires_at'])
+      .where('kind', 'in', kinds)
+      .where('status', 'in', ['queued', 'running'])
+      .execute();
+  }
+
+  /** A job's state and lease, or undefined. */
+  protected leaseOf(id: string) {
+    return this.db
+      .selectFrom('jobs')
+      .select(['status', 'lease_expires_at'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+  }
+
+  /** Stops (the last thing on shutdown); the BullMQ queue also lets go of Redis here. */
+  async close(): Promise<void> {
+    await this.stop();
+  }
+
   /** Looks for work now (after an enqueue, a finished job, or on the poll timer). */
   kick(): void {
     if (this.stopped) return;
@@ -314,7 +281,7 @@ export class SqlJobQueue implements JobQueue {
     while (!this.stopped && this.running.size < this.maxRunning && this.handlers.size) {
       const job = await this.claim();
       if (!job) return;
-      this.run(job);
+      void this.run(job);
     }
   }
 
@@ -336,37 +303,47 @@ export class SqlJobQueue implements JobQueue {
       .execute();
     for (const c of candidates) {
       if (this.running.has(c.id)) continue;
-      const res = await this.db
-        .updateTable('jobs')
-        .set((eb) => ({
-          status: 'running',
-          lease_owner: this.workerId,
-          lease_expires_at: iso(Date.now() + this.leaseMs),
-          attempts: eb('attempts', '+', 1),
-          started_at: eb.fn.coalesce('started_at', eb.val(now)),
-          updated_at: now,
-        }))
-        .where('id', '=', c.id)
-        .where((eb) =>
-          eb.or([
-            eb('status', '=', 'queued'),
-            eb.and([eb('status', '=', 'running'), eb('lease_expires_at', '<', now)]),
-          ]),
-        )
-        .executeTakeFirst();
-      if (Number(res.numUpdatedRows) !== 1) continue;
-      const row = await this.db.selectFrom('jobs').selectAll().where('id', '=', c.id).executeTakeFirst();
-      if (!row) continue;
-      if (row.attempts > row.max_attempts) {
-        await this.finish(row.id, 'failed', '任务多次中断，已停止');
-        continue;
-      }
-      return row;
+      const row = await this.claimById(c.id);
+      if (row) return row;
     }
     return null;
   }
 
-  private async finish(
+  /**
+   * Claims one job by id: queued, or running under a lease that expired (its worker died). Null
+   * when another worker holds it, it ended, or it used up its attempts (then it is failed here).
+   */
+  protected async claimById(id: string): Promise<JobTable | null> {
+    const now = new Date().toISOString();
+    const res = await this.db
+      .updateTable('jobs')
+      .set((eb) => ({
+        status: 'running',
+        lease_owner: this.workerId,
+        lease_expires_at: iso(Date.now() + this.leaseMs),
+        attempts: eb('attempts', '+', 1),
+        started_at: eb.fn.coalesce('started_at', eb.val(now)),
+        updated_at: now,
+      }))
+      .where('id', '=', id)
+      .where((eb) =>
+        eb.or([
+          eb('status', '=', 'queued'),
+          eb.and([eb('status', '=', 'running'), eb('lease_expires_at', '<', now)]),
+        ]),
+      )
+      .executeTakeFirst();
+    if (Number(res.numUpdatedRows) !== 1) return null;
+    const row = await this.db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirst();
+    if (!row) return null;
+    if (row.attempts > row.max_attempts) {
+      await this.finish(row.id, 'failed', '任务多次中断，已停止');
+      return null;
+    }
+    return row;
+  }
+
+  protected async finish(
     id: string,
     status: JobStatus,
     error: string | null,
@@ -391,10 +368,14 @@ export class SqlJobQueue implements JobQueue {
     return Number(r.numUpdatedRows) === 1;
   }
 
-  private run(row: JobTable): void {
+  /**
+   * Runs a claimed job to its end and settles its row. `retry(err)`: whether a failure is given
+   * back to be tried again later (the row queued again) instead of failing the job.
+   */
+  protected run(row: JobTable, retry?: (err: unknown) => boolean): Promise<RunOutcome> {
     const handler = this.handlers.get(row.kind)!;
     const ctrl = new AbortController();
-    const state: Running = { ctrl, reason: null, done: Promise.resolve() };
+    const state: Running = { ctrl, reason: null, done: Promise.resolve('done') };
     this.running.set(row.id, state);
     const abort = (reason: AbortReason) => {
       if (ctrl.signal.aborted) return;
@@ -447,24 +428,35 @@ export class SqlJobQueue implements JobQueue {
         else if (state.reason === 'shutdown') await this.release(row.id);
         else if (state.reason !== 'lease_lost')
           await this.finish(row.id, 'done', null, result === undefined ? undefined : result);
+        return outcomeOf(state.reason, 'done');
       } catch (err) {
         clearInterval(heartbeat);
         if (state.reason === 'cancelled') await this.finish(row.id, 'cancelled', null);
         else if (state.reason === 'shutdown') await this.release(row.id);
         else if (state.reason !== 'lease_lost') {
+          if (retry?.(err)) {
+            this.opts.log?.warn({ err, jobId: row.id, kind: row.kind }, 'job failed, retried later');
+            await this.release(row.id);
+            return 'retry';
+          }
           this.opts.log?.error({ err, jobId: row.id, kind: row.kind }, 'job failed');
           await this.finish(row.id, 'failed', err instanceof Error ? err.message.slice(0, 500) : String(err));
         }
+        return outcomeOf(state.reason, 'failed');
       } finally {
         clearInterval(heartbeat);
         this.running.delete(row.id);
         this.kick();
       }
-    })().catch((err) => this.opts.log?.error({ err, jobId: row.id }, 'job bookkeeping failed'));
+    })().catch((err): RunOutcome => {
+      this.opts.log?.error({ err, jobId: row.id }, 'job bookkeeping failed');
+      return 'lost';
+    });
+    return state.done;
   }
 
   /** Gives a job back (shutdown): queued again, its claim not counted as a failed attempt. */
-  private async release(id: string): Promise<void> {
+  protected async release(id: string): Promise<void> {
     await this.db
       .updateTable('jobs')
       .set((eb) => ({

@@ -23,6 +23,17 @@ export const TEST_DB: 'sqlite' | 'pg' = process.env.TEST_DB === 'pg' ? 'pg' : 's
 /** Where the API suite keeps files: the `api-s3` project sets TEST_STORAGE=s3 (a local S3 server). */
 export const TEST_STORAGE: 'local' | 's3' = process.env.TEST_STORAGE === 's3' ? 's3' : 'local';
 
+/** The `api-redis` project sets TEST_QUEUE=bull: jobs on BullMQ over TEST_REDIS_URL. */
+export const TEST_QUEUE: 'sql' | 'bull' = process.env.TEST_QUEUE === 'bull' ? 'bull' : 'sql';
+
+/** Redis settings of a server: its own key prefix, named after its data (a restart finds its jobs). */
+function queueEnv(dataDir: string): Record<string, string> {
+  if (TEST_QUEUE !== 'bull') return {};
+  const url = process.env.TEST_REDIS_URL;
+  if (!url) throw new Error('TEST_QUEUE=bull needs TEST_REDIS_URL');
+  return { REDIS_URL: url, REDIS_PREFIX: `bidtest-${path.basename(dataDir)}` };
+}
+
 let sharedS3: Promise<LocalS3> | null = null;
 
 /**
@@ -221,6 +232,7 @@ export async function startTestServer(
     RESPONSE_VALIDATION: process.env.TEST_RESPONSE_VALIDATION ?? (TEST_DB === 'pg' ? 'off' : 'on'),
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...(await storageEnv(dataDir)),
+    ...queueEnv(dataDir),
     ...env,
   });
   const built = await buildApp(config, {
