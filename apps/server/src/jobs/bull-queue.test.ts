@@ -150,6 +150,39 @@ describe.skipIf(!REDIS)('BullJobQueue (REDIS_URL)', { timeout: 60_000 }, () => {
     expect(written.sort((x, y) => x - y)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
   });
 
+  it('an instance hears, live, the streamed text and the logged events of a job running on another one', async () => {
+    const a = queue();
+    const b = queue();
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    a.register('speak', async ({ publish, emit }) => {
+      await gate;
+      publish('text', '第一章 总体方案');
+      await emit('chapter', 0);
+      return null;
+    });
+    a.start();
+    const j = await a.enqueue('speak', null);
+    const heard: Array<{ type: string; seq?: number; data: unknown }> = [];
+    const heardHere: string[] = [];
+    b.events.subscribe(j.id, (e) => heard.push({ type: e.type, seq: e.seq, data: e.data }));
+    a.events.subscribe(j.id, (e) => heardHere.push(e.type));
+    // Both subscriptions are live once a message sent now arrives.
+    await until(async () => {
+      a.events.publish({ jobId: j.id, type: 'probe', data: null });
+      await sleep(100);
+      return heard.some((e) => e.type === 'probe');
+    });
+    release();
+    await until(async () => heard.some((e) => e.type === 'chapter'));
+    expect(heard.filter((e) => e.type !== 'probe')).toEqual([
+      { type: 'text', seq: undefined, data: '第一章 总体方案' },
+      { type: 'chapter', seq: 1, data: 0 },
+    ]);
+    // The running instance delivers in-process, once (its own messages do not come back).
+    expect(heardHere.filter((t) => t !== 'probe')).toEqual(['text', 'chapter']);
+  });
+
   it('cancels a running job', async () => {
     const q = queue();
     q.register<ChapterPayload>('chapters', chapterJob(q.events));

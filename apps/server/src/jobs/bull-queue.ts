@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import type { EnqueueOptions, JobRecord } from './queue.ts';
 import { SqlJobQueue, type SqlJobQueueOptions } from './sql-queue.ts';
+import { RedisEventBus } from './event-bus.ts';
 
 export interface BullJobQueueOptions extends SqlJobQueueOptions {
   redisUrl: string;
@@ -37,8 +38,12 @@ export class BullJobQueue extends SqlJobQueue {
   private resyncTimer: NodeJS.Timeout | null = null;
   private readonly bullOpts: BullJobQueueOptions;
 
+  private readonly bus: RedisEventBus;
+
   constructor(db: Kysely<Database>, opts: BullJobQueueOptions) {
-    super(db, opts);
+    const bus = new RedisEventBus(opts.redisUrl, opts.prefix);
+    super(db, { ...opts, bus });
+    this.bus = bus;
     this.bullOpts = opts;
     this.connection = new Redis(opts.redisUrl, { maxRetriesPerRequest: null });
     this.queue = new Queue(BULL_QUEUE, { connection: this.connection, prefix: opts.prefix });
@@ -167,6 +172,7 @@ export class BullJobQueue extends SqlJobQueue {
     this.closed = true;
     await this.queue.close().catch(() => {});
     this.connection.disconnect();
+    await this.bus.close();
   }
 
   /** Jobs waiting and running in BullMQ (metrics, readiness). */

@@ -3,13 +3,19 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import type { JobEvent, JobEvents } from './queue.ts';
 import { isUniqueViolation } from '../db/errors.ts';
+import type { EventBus } from './event-bus.ts';
 
 /** The event log in the `job_events` table, with an in-process emitter for live delivery. */
 export class SqlJobEvents implements JobEvents {
   private readonly emitter = new EventEmitter();
 
-  constructor(private readonly db: Kysely<Database>) {
+  constructor(
+    private readonly db: Kysely<Database>,
+    /** Other instances' events (REDIS_URL); without it, they arrive by polling the log. */
+    private readonly bus?: EventBus,
+  ) {
     this.emitter.setMaxListeners(0);
+    bus?.onEvent((e) => this.emitter.emit(e.jobId, e));
   }
 
   private readonly chains = new Map<string, Promise<unknown>>();
@@ -44,7 +50,9 @@ export class SqlJobEvents implements JobEvents {
           .insertInto('job_events')
           .values({ job_id: jobId, seq, type, data: text, created_at: new Date().toISOString() })
           .execute();
-        this.emitter.emit(jobId, { jobId, seq, type, data } satisfies JobEvent);
+        const event: JobEvent = { jobId, seq, type, data };
+        this.emitter.emit(jobId, event);
+        this.bus?.publish(event);
         return seq;
       } catch (e) {
         if (!isUniqueViolation(e) || attempt >= 20) throw e;
@@ -72,5 +80,6 @@ export class SqlJobEvents implements JobEvents {
 
   publish(e: JobEvent): void {
     this.emitter.emit(e.jobId, e);
+    this.bus?.publish(e);
   }
 }

@@ -21,7 +21,8 @@ const ENDED = new Set(['done', 'failed', 'cancelled']);
 /**
  * A job's event log as a server-sent event stream: the snapshot, the events after Last-Event-ID
  * (`<jobId>:<seq>`; an id of another job replays this one from the start), then live events until
- * the job ends or the client leaves. Events written by another instance arrive by polling the log.
+ * the job ends or the client leaves. Events of a job running on another instance arrive through the
+ * Redis event bus (REDIS_URL), and in any case by polling the log.
  */
 export class JobEventStreams {
   constructor(

@@ -16,6 +16,7 @@ import {
 } from './queue.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import { SqlJobEvents } from './event-repo.ts';
+import type { EventBus } from './event-bus.ts';
 
 export { SqlJobEvents };
 
@@ -30,6 +31,8 @@ export interface SqlJobQueueOptions {
   /** Longest wait for running jobs to notice a stop. */
   stopTimeoutMs?: number;
   log?: Logger;
+  /** Carries job events to the other instances (Redis pub/sub with REDIS_URL). */
+  bus?: EventBus;
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -108,7 +111,7 @@ export class SqlJobQueue implements JobQueue {
     protected readonly db: Kysely<Database>,
     protected readonly opts: SqlJobQueueOptions = {},
   ) {
-    this.events = new SqlJobEvents(db);
+    this.events = new SqlJobEvents(db, opts.bus);
     this.leaseMs = opts.leaseMs ?? 30_000;
     this.heartbeatMs = opts.heartbeatMs ?? Math.max(200, Math.floor(this.leaseMs / 3));
     this.pollMs = opts.pollMs ?? 1_000;
