@@ -160,12 +160,12 @@ export async function parsePdf(buf: Buffer, limits: ParseLimits): Promise<Parsed
 }
 
 /**
- * Whether a page's text looks like a table worth reading by its rules: points or weights, and
- * several lines that are TAB-separated cells or a bare number (a points cell on its own line).
- * Reading the rules costs the page's operator list, so pages of prose are spared it.
+ * Whether a page's text looks like a table worth reading by its rules: several lines that are
+ * TAB-separated cells or a bare number (a points or quantity cell on its own line). Reading the
+ * rules costs the page's operator list, so pages of prose are spared it. (Every page of a table
+ * that runs across pages must read alike, so nothing about its content is asked.)
  */
 function mayHoldTable(text: string): boolean {
-  if (!/[分%％]/.test(text)) return false;
   let cells = 0;
   for (const line of text.split('\n'))
     if ((line.includes('\t') || /^\s*\d{1,3}(?:\.\d+)?\s*$/.test(line)) && ++cells >= 3) return true;

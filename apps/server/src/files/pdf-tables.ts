@@ -344,6 +344,9 @@ export function ruledPageText(
 ): string | null {
   const width = view[2] - view[0];
   if (rules.length < 4 || longRules(rules, width * 0.2) < 3) return null;
+  // Text set sideways (a landscape table on a turned page) has no rows this reading knows.
+  const turned = items.filter((it) => it.transform && Math.abs(it.transform[1]) > Math.abs(it.transform[0]));
+  if (turned.length * 2 > items.length) return null;
   // Painted within the rules' own box only: a table is a part of the page.
   const x0 = Math.max(0, Math.min(...rules.map((r) => r.x0)) - 4);
   const y0 = Math.max(0, Math.min(...rules.map((r) => r.y0)) - 4);
