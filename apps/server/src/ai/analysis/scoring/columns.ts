@@ -39,6 +39,12 @@ function rolesOf(text: string): Array<HeaderRole | null> {
   return [null];
 }
 
+/** A score band's label: 优, 良, 一般, A档, 第一档 … */
+const BAND = /^(?:优|良|中|差|优秀|良好|一般|较好|较差|合格|不合格|[A-EＡ-Ｅ]档|第?[一二三四五]档)$/;
+const RANGE_TEXT = /\d\s*(?:分)?\s*[-–—~～至]\s*\d/;
+/** The label a sub-item's criteria start with (一般参数（共 5 项）：…, 维修响应：…, ▲重要参数：…). */
+const LABEL = /^([★▲]?[\u4e00-\u9fa5A-Za-z]{2,12}?)(?:[（(][^）)]{0,12}[）)])?[：:]/;
+
 /** A row's code or serial in its own cell: 3, A1, T-2, 2.1. */
 const CODE = /^(?:[A-Za-z]{1,2}[-‐]?\d{1,2}|\d{1,2}(?:\.\d{1,2})?)$/;
 /** A category row, perhaps behind a letter code: A商务部分（15分）, 一、报价分（30分）. */
@@ -81,6 +87,20 @@ export function readColumns(
   };
   setHeader(lines[h]);
   let percent = false;
+  /**
+   * A points column split under a second header line (分值 over 主观分 | 客观分): the columns whose
+   * numbers add up to a row's points.
+   */
+  let split: number[] = [];
+  const SUB = /^(主观分?|客观分?|主观评分|客观评分|基础分|加分|扣分)$/;
+  const subHeader = (l: Line): number[] | null => {
+    if (pointsAt < 0 || !l.text.includes('\t')) return null;
+    const cells = tabCells(l);
+    const at = cells.flatMap((c, k) => (c.text ? [k] : []));
+    if (at.length < 2 || !at.every((k) => SUB.test(cells[k].text.replace(/\s+/g, '')) && k >= pointsAt))
+      return null;
+    return at;
+  };
 
   type Row = ProposedItem & { crit: Cell[]; closed: boolean; table: number; fromCrit: boolean };
   const items: Row[] = [];
@@ -90,6 +110,46 @@ export function readColumns(
     group = { label: c.label, category: categoryOfLabel(c.label) };
     if (c.points != null)
       subtotals.push({ label: c.label, category: group.category, points: c.points, span });
+  };
+  /**
+   * A row with no name of its own under a named one, with points of its own: a score band of that
+   * factor (优 | 9-12分, the factor's maximum is its best band's) or a sub-item (8 | 一般参数：…), named
+   * by the label its criteria start with, as is the factor's first row then.
+   */
+  const underRow = (cells: Cell[], at: (k: number) => Cell | undefined, last: Row): boolean => {
+    const pc = at(pointsAt);
+    const v = pc?.text ? numberValue(pc.text) : null;
+    if (v == null || !pc) return false;
+    const band = RANGE_TEXT.test(pc.text) || cells.some((c) => BAND.test(c.text.replace(/\s+/g, '')));
+    if (band) {
+      if (last.points == null || v > last.points) {
+        last.points = v;
+        last.pointsSpan = pc.span;
+      }
+      return true;
+    }
+    const crit = at(critAt);
+    const label = crit ? LABEL.exec(crit.text) : null;
+    const own = LABEL.exec(last.crit[0]?.text ?? '');
+    if (!label || !own || last.points == null) return false;
+    const factor = last.group ?? last.name;
+    if (!last.group) {
+      last.group = last.name;
+      last.name = own[1];
+      last.nameSpan = { start: last.crit[0].span.start, end: last.crit[0].span.start + own[1].length };
+    }
+    items.push({
+      ...last,
+      name: label[1],
+      points: v,
+      group: factor,
+      criteria: crit!.text,
+      span: { start: cells[0].span.start, end: cells[cells.length - 1].span.end },
+      nameSpan: { start: crit!.span.start, end: crit!.span.start + label[1].length },
+      pointsSpan: pc.span,
+      crit: [crit!],
+    });
+    return true;
   };
   let prevRow = false;
   for (const l of lines.slice(h + 1)) {
@@ -155,12 +215,21 @@ export function readColumns(
       }
       continue;
     }
+    // The header repeated on a new page.
+    if (l.text.replace(/\s+/g, '') === lines[h].text.replace(/\s+/g, '')) continue;
     const cells = tabCells(l);
+    const sub = subHeader(l);
+    if (sub) {
+      split = sub;
+      width = Math.max(width, cells.length);
+      continue;
+    }
     if (cells.every((c) => !c.text || rolesOf(c.text).every((r) => r != null))) {
       // A header again: the same table on a new page, or another table with its own columns.
       const same = l.text.replace(/\s+/g, '') === lines[h].text.replace(/\s+/g, '');
       if (!same && cells.some((c) => rolesOf(c.text).includes('name'))) {
         setHeader(l);
+        split = [];
         table += 1;
         h = lines.indexOf(l);
         group = null;
@@ -192,6 +261,11 @@ export function readColumns(
     const cat = catText ? catCell(catText) : null;
     if (cat) setGroup(cat, at(catAt)!.span);
     const nameCell = at(nameAt);
+    const under = !nameCell?.text && last && last.table === table ? underRow(cells, at, last) : false;
+    if (under) {
+      prevRow = true;
+      continue;
+    }
     if (!nameCell?.text) {
       const first = cells.find((c) => c.text);
       const c = first ? categoryRow(first.text) : null;
@@ -205,7 +279,17 @@ export function readColumns(
     const name = inName?.name ?? nameCell.text;
     if (!nameLike(name)) continue;
     const pointsCell = at(pointsAt);
-    const written = pointsCell?.text ? numberValue(pointsCell.text) : null;
+    // A points cell that says "none" (/, —, 不计分): a 前附表 clause or a row that scores nothing.
+    if (!split.length && pointsCell && /^(?:[/／—–-]+|无|不计分|不评分)$/.test(pointsCell.text.trim()))
+      continue;
+    const parts = split.map((k) => (at(k)?.text ? numberValue(at(k)!.text) : null));
+    const written = split.length
+      ? parts.some((v) => v != null)
+        ? parts.reduce<number>((a, v) => a + (v ?? 0), 0)
+        : null
+      : pointsCell?.text
+        ? numberValue(pointsCell.text)
+        : null;
     if (pointsCell && /[%％]\s*$/.test(pointsCell.text)) percent = true;
     const g = group as { label: string; category: ProposedItem['category'] } | null;
     items.push({
@@ -217,7 +301,16 @@ export function readColumns(
       lot,
       span: { start: cells[0].span.start, end: cells[cells.length - 1].span.end },
       nameSpan: nameCell.span,
-      pointsSpan: written != null ? pointsCell!.span : inName ? nameCell.span : null,
+      pointsSpan: split.length
+        ? // One part written: that cell; two added up: no one cell says the sum.
+          parts.filter((v) => v != null).length === 1
+          ? at(split[parts.findIndex((v) => v != null)])!.span
+          : null
+        : written != null
+          ? pointsCell!.span
+          : inName
+            ? nameCell.span
+            : null,
       serial: null,
       crit: at(critAt)?.text ? [at(critAt)!] : [],
       closed: Boolean(at(critAt)?.text) || written != null,
