@@ -322,7 +322,7 @@ export function buildServices(deps: CoreDeps): Services {
   );
 
   return {
-    health: new HealthService(db),
+    health: new HealthService(db, storage, jobs),
     storage,
     accounts,
     rateLimiter: accounts.limiter,

@@ -3,7 +3,13 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Resvg } from '@resvg/resvg-js';
 import { TOKEN_COOKIE } from '@bid/shared';
-import { clientHeaders, startTestServer, TEST_DB, type TestServer } from './helpers/test-server.ts';
+import {
+  clientHeaders,
+  startTestServer,
+  TEST_DB,
+  TEST_QUEUE,
+  type TestServer,
+} from './helpers/test-server.ts';
 import { createUserWithSession, type TestUser } from './helpers/fixtures.ts';
 import { startLocalS3, type LocalS3 } from './helpers/s3-server.ts';
 import { S3Storage } from '../src/storage/s3.ts';
@@ -51,8 +57,9 @@ describe(`object storage (STORAGE=s3 on a local S3 server, ${TEST_DB})`, () => {
   afterAll(async () => {
     bucket?.close();
     await s?.close();
-    await s3?.close();
+    if (!s3Closed) await s3?.close();
   });
+  let s3Closed = false;
 
   const auth = (u: TestUser) => ({ ...clientHeaders(), 'blade-auth': `bearer ${u.token}` });
 
@@ -116,6 +123,17 @@ describe(`object storage (STORAGE=s3 on a local S3 server, ${TEST_DB})`, () => {
     expect(await bucket.exists(`pictures/${keys.thumb_key}`)).toBe(false);
   });
 
+  it('/api/ready names the bucket as storage and answers 500 once the bucket cannot be reached', async () => {
+    const ok = await s.api.get('/ready');
+    expect(ok.status).toBe(200);
+    expect(ok.body.data).toEqual({
+      status: 'ready',
+      database: 'ok',
+      storage: 's3',
+      queue: TEST_QUEUE === 'bull' ? 'redis' : 'database',
+    });
+  });
+
   it('a picture whose object is gone answers 404, not a server error', async () => {
     const png = new Resvg('<svg xmlns="http://www.w3.org/2000/svg" width="20" height="20"/>')
       .render()
@@ -141,5 +159,14 @@ describe(`object storage (STORAGE=s3 on a local S3 server, ${TEST_DB})`, () => {
       headers: { cookie: `${TOKEN_COOKIE}=${alice.token}` },
     });
     expect(res.status).toBe(404);
+  });
+
+  it('readiness fails, naming the storage, when the bucket is gone; liveness still answers', async () => {
+    await s3.close();
+    s3Closed = true;
+    const r = await s.api.get('/ready');
+    expect(r.status).toBe(500);
+    expect(r.body.msg).toBe('服务未就绪：文件存储不可用');
+    expect((await s.api.get('/health')).status).toBe(200);
   });
 });

@@ -66,6 +66,12 @@ export class BullJobQueue extends SqlJobQueue {
     return record;
   }
 
+  override readonly backend = 'redis' as const;
+
+  override async ping(): Promise<void> {
+    await this.connection.ping();
+  }
+
   /** BullMQ wakes the workers; there is no polling of the table. */
   override kick(): void {}
 

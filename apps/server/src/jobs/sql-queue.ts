@@ -256,6 +256,12 @@ export class SqlJobQueue implements JobQueue {
       .executeTakeFirst();
   }
 
+  /** Where jobs are dispatched from (readiness). */
+  readonly backend: 'database' | 'redis' = 'database';
+
+  /** The queue's own backend answers (the database is checked by readiness itself). */
+  async ping(): Promise<void> {}
+
   /** Stops (the last thing on shutdown); the BullMQ queue also lets go of Redis here. */
   async close(): Promise<void> {
     await this.stop();

@@ -9,7 +9,7 @@ import {
   wechatQrSchema,
 } from '../schemas/auth.ts';
 import { headNoticeSchema, partnerSchema, updateNoticeSchema } from '../schemas/common.ts';
-import { healthSchema } from '../schemas/health.ts';
+import { healthSchema, readySchema } from '../schemas/health.ts';
 import { clientConfigSchema } from '../schemas/config.ts';
 import {
   answerEmployeeInvitationSchema,
@@ -113,6 +113,7 @@ export const accountEndpoints = {
     z.array(partnerSchema),
   ),
   health: get<Out<typeof healthSchema>>('/health', null, healthSchema),
+  ready: get<Out<typeof readySchema>>('/ready', null, readySchema),
   headNotice: post<Out<typeof headNoticeSchema>>('/common/client/getHeadNotice', null, headNoticeSchema),
   updateNotice: post<Out<typeof updateNoticeSchema>>(
     '/common/client/getUpdateNotice',

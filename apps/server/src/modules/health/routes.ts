@@ -5,6 +5,12 @@ import { publicRoutes } from '../../http/route.ts';
 import { APP_VERSION } from '../../lib/version.ts';
 
 export function registerHealthRoutes(app: FastifyInstance, ctx: AppContext): void {
+  // Readiness for a load balancer: 200 when the database, the storage and the queue answer.
+  publicRoutes(app, ['health'])(
+    endpoints.ready,
+    { summary: '就绪检查（数据库、文件存储、任务队列）', config: { auth: 'none', clientCheck: false } },
+    () => ctx.services.health.ready(),
+  );
   publicRoutes(app, ['health'])(
     endpoints.health,
     { summary: '健康检查', config: { auth: 'none', clientCheck: false } },
