@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { Redis } from 'ioredis';
 import pino from 'pino';
 import {
   basicAuthValue,
@@ -32,6 +33,21 @@ function queueEnv(dataDir: string): Record<string, string> {
   const url = process.env.TEST_REDIS_URL;
   if (!url) throw new Error('TEST_QUEUE=bull needs TEST_REDIS_URL');
   return { REDIS_URL: url, REDIS_PREFIX: `bidtest-${path.basename(dataDir)}` };
+}
+
+/** Removes a finished test server's BullMQ keys (its prefix is its own). */
+async function dropRedisKeys(url: string, pattern: string): Promise<void> {
+  const redis = new Redis(url);
+  try {
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', pattern, 'COUNT', 500);
+      cursor = next;
+      if (keys.length) await redis.del(...keys);
+    } while (cursor !== '0');
+  } finally {
+    redis.disconnect();
+  }
 }
 
 let sharedS3: Promise<LocalS3> | null = null;
@@ -277,6 +293,7 @@ export async function startTestServer(
           await client.end();
         }
         fs.rmSync(dataDir, { recursive: true, force: true });
+        if (config.REDIS_URL) await dropRedisKeys(config.REDIS_URL, `${config.REDIS_PREFIX}:*`);
       }
       if (contractViolations.length) {
         throw new Error(
