@@ -5,6 +5,9 @@
  *   node --import tsx bench/analysis/large.ts          (BENCH_SMALL=1: the 23-page tender, 1 run)
  * The PDF is bench/parse's generated tender (Word tables, fonts and page furniture of a real one).
  */
+// The upload path reads PDFs in a parse child that loads pdf.js for text only (files/parse.ts):
+// measured the same way.
+import '../../apps/server/src/files/pdf-text-runtime.mjs';
 import { execFileSync } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import { analyzeTenderByRules } from '../../apps/server/src/ai/analysis/index.ts';

@@ -1,14 +1,15 @@
 import { rowBands } from './ocr/layout.ts';
-import type { Gray } from './ocr/raster.ts';
-import { findTables, type Table, type TableCell } from './ocr/table.ts';
+import type { Table, TableCell } from './ocr/table.ts';
+import { gridTables, type Segment } from './pdf-grid.ts';
+
+export type { Segment };
 
 /**
  * Ruled tables of a PDF page read as Word's tables read (files/parse-core htmlToText): one line per
  * row, cells separated by TABs, a cell's wrapped lines joined, a cell merged across rows in its first
  * row only. The text layer alone gives a wrapped cell's lines as lines of their own, interleaved with
  * the other cells' lines, which no reader can put back together; the rules the PDF draws say where
- * each cell is. The rules are painted onto a small bitmap and found by the same table finder the
- * OCR uses on scanned pages, so a ruled table reads the same whether it was scanned or not.
+ * each cell is (files/pdf-grid.ts cuts a table into cells by them).
  */
 
 export interface PdfItem {
@@ -26,14 +27,6 @@ export interface OperatorList {
 
 /** pdf.js's operator codes (OPS), by name: the values come from pdf.js at run time. */
 export type PathOps = Readonly<Record<string, number>>;
-
-/** A straight rule on the page, in points, y growing downwards from the page's top. */
-export interface Segment {
-  x0: number;
-  y0: number;
-  x1: number;
-  y1: number;
-}
 
 type Matrix = [number, number, number, number, number, number];
 
@@ -146,49 +139,7 @@ export function pageRules(ops: OperatorList, OPS: PathOps, view: number[]): Segm
 }
 
 /** Narrower than this (points), a region between rules is no cell: less than a character. */
-const SLIVER = 6;
-
-/**
- * How many horizontal rules at least `min` long the page draws, pieces on one height with small
- * gaps joined (a row's rule is drawn cell by cell). A table has three at least.
- */
-function longRules(rules: Segment[], min: number): number {
-  const flat = rules.filter((r) => r.y0 === r.y1).sort((a, b) => a.y0 - b.y0 || a.x0 - b.x0);
-  let count = 0;
-  let y = NaN;
-  let from = 0;
-  let to = -Infinity;
-  const close = () => {
-    if (to - from >= min) count += 1;
-  };
-  for (const r of flat) {
-    if (Math.abs(r.y0 - y) <= 1 && r.x0 <= to + 2) to = Math.max(to, r.x1);
-    else {
-      close();
-      y = r.y0;
-      from = r.x0;
-      to = r.x1;
-    }
-  }
-  close();
-  return count;
-}
-
-/** Pixels per point of the bitmap the rules are painted on: rules closer than about 2 pt read as one. */
-const SCALE = 1;
-
-function paint(rules: Segment[], width: number, height: number): Gray {
-  const W = Math.ceil(width * SCALE) + 1;
-  const H = Math.ceil(height * SCALE) + 1;
-  const data = new Uint8Array(W * H).fill(255);
-  const clampX = (x: number) => Math.max(0, Math.min(W - 1, Math.round(x * SCALE)));
-  const clampY = (y: number) => Math.max(0, Math.min(H - 1, Math.round(y * SCALE)));
-  for (const r of rules) {
-    const [xa, xb, ya, yb] = [clampX(r.x0), clampX(r.x1), clampY(r.y0), clampY(r.y1)];
-    for (let y = ya; y <= yb; y++) data.fill(0, y * W + xa, y * W + xb + 1);
-  }
-  return { width: W, height: H, data };
-}
+const SLIVER = 8;
 
 interface Box {
   text: string;
@@ -343,30 +294,11 @@ export function ruledPageText(
   lineText: (items: PdfItem[]) => string,
 ): string | null {
   const width = view[2] - view[0];
-  if (rules.length < 4 || longRules(rules, width * 0.2) < 3) return null;
+  if (rules.length < 4) return null;
   // Text set sideways (a landscape table on a turned page) has no rows this reading knows.
   const turned = items.filter((it) => it.transform && Math.abs(it.transform[1]) > Math.abs(it.transform[0]));
   if (turned.length * 2 > items.length) return null;
-  // Painted within the rules' own box only: a table is a part of the page.
-  const x0 = Math.max(0, Math.min(...rules.map((r) => r.x0)) - 4);
-  const y0 = Math.max(0, Math.min(...rules.map((r) => r.y0)) - 4);
-  const x1 = Math.max(...rules.map((r) => r.x1)) + 4;
-  const y1 = Math.max(...rules.map((r) => r.y1)) + 4;
-  const moved = rules.map((r) => ({ x0: r.x0 - x0, x1: r.x1 - x0, y0: r.y0 - y0, y1: r.y1 - y0 }));
-  // (The bitmap keeps the page's width: the table finder measures long rules against it.)
-  const img = paint(moved, Math.max(x1 - x0, width), y1 - y0);
-  const tables = findTables(img, { shortRules: true, pageHeight: (view[3] - view[1]) * SCALE }).flatMap((t) =>
-    splitAtGaps(
-      t.cells.map((c) => ({
-        x0: c.x0 / SCALE + x0,
-        y0: c.y0 / SCALE + y0,
-        x1: c.x1 / SCALE + x0,
-        y1: c.y1 / SCALE + y0,
-        row: c.row,
-      })),
-      rules,
-    ),
-  );
+  const tables = gridTables(rules, width, view[3] - view[1]).flatMap((t) => splitAtGaps(t.cells, rules));
   if (!tables.length) return null;
   const boxes = boxesOf(items, view);
   const tableOf = new Map<number, number>();

@@ -33,11 +33,6 @@ interface Rule {
 const INK = 230;
 /** Gaps in a rule (JPEG, noise, a rule drawn slightly aslant) up to this many pixels are bridged. */
 const GAP = 3;
-/**
- * The shortest rule piece taken inside a table, for drawn (not scanned) rules: a narrow column's
- * width, longer than a character's strokes would be.
- */
-const SHORT = 16;
 
 function horizontalRules(img: Gray, minLen: number): Rule[] {
   const { width: W, height: H, data } = img;
@@ -99,37 +94,19 @@ function columnInk(img: Gray, x0: number, x1: number, y0: number, y1: number) {
   };
 }
 
-export function findTables(img: Gray, opts: { shortRules?: boolean; pageHeight?: number } = {}): Table[] {
-  // Rules further apart than this are not one table's (the page's height when the image is a part of it).
-  const maxGap = (opts.pageHeight ?? img.height) * 0.3;
-  const minLong = Math.round(img.width * 0.2);
-  const all = horizontalRules(img, opts.shortRules ? SHORT : minLong).sort((a, b) => a.y - b.y);
-  const rules = all.filter((r) => r.x1 - r.x0 + 1 >= minLong);
+export function findTables(img: Gray): Table[] {
+  const rules = horizontalRules(img, Math.round(img.width * 0.2)).sort((a, b) => a.y - b.y);
   // Rules that overlap across and follow one another closely form a table.
   const groups: Rule[][] = [];
   for (const r of rules) {
     const g = groups[groups.length - 1];
     const prev = g?.[g.length - 1];
     const overlap = prev ? Math.min(prev.x1, r.x1) - Math.max(prev.x0, r.x0) : 0;
-    if (prev && overlap > 0.5 * Math.min(prev.x1 - prev.x0, r.x1 - r.x0) && r.y - prev.y < maxGap) g.push(r);
+    if (prev && overlap > 0.5 * Math.min(prev.x1 - prev.x0, r.x1 - r.x0) && r.y - prev.y < img.height * 0.3)
+      g.push(r);
     else groups.push([r]);
   }
-  return groups
-    .filter((g) => g.length >= 3)
-    .map((g) => {
-      if (!opts.shortRules) return tableOf(img, g);
-      // A cell merged across rows (a 类别 column) breaks the rules between those rows into a short
-      // piece on each side of it; inside a table found by its long rules, the short pieces are rules.
-      const x0 = Math.min(...g.map((r) => r.x0)) - GAP;
-      const x1 = Math.max(...g.map((r) => r.x1)) + GAP;
-      const inside = all.filter(
-        (r) => r.y > g[0].y && r.y < g[g.length - 1].y && r.x0 >= x0 && r.x1 <= x1 && !g.includes(r),
-      );
-      return tableOf(
-        img,
-        [...g, ...inside].sort((a, b) => a.y - b.y),
-      );
-    });
+  return groups.filter((g) => g.length >= 3).map((g) => tableOf(img, g));
 }
 
 function tableOf(img: Gray, rules: Rule[]): Table {
