@@ -1,3 +1,4 @@
+import type { OcrLine } from './ocr/engine.ts';
 import { rowBands } from './ocr/layout.ts';
 import type { Table, TableCell } from './ocr/table.ts';
 import { gridTables, type Segment } from './pdf-grid.ts';
@@ -141,13 +142,8 @@ export function pageRules(ops: OperatorList, OPS: PathOps, view: number[]): Segm
 /** Narrower than this (points), a region between rules is no cell: less than a character. */
 const SLIVER = 8;
 
-interface Box {
-  text: string;
-  confidence: number;
-  x0: number;
-  y0: number;
-  x1: number;
-  y1: number;
+/** A text-layer piece as a recognised line is (ocr/layout's row banding reads both). */
+interface Box extends OcrLine {
   /** Position in the text layer's order. */
   order: number;
 }
