@@ -3,7 +3,8 @@ import { defineConfig } from 'vitest/config';
 /**
  * Projects: unit (pure logic in packages and server), web (React in jsdom), api (a real server on a
  * free port with a fresh SQLite database), api-pg (the same suite on PostgreSQL), api-s3 (the suites
- * that store files, on a local S3 server), api-redis (the job suites on BullMQ), e2e (Chromium),
+ * that store files, on a local S3 server), api-redis (the job suites on BullMQ),
+ * api-scale (two instances in child processes behind a proxy, on PostgreSQL, Redis and S3), e2e (Chromium),
  * bench (each benchmark's small mode).
  * scripts/test.mjs picks which to run and says why any is left out.
  */
@@ -36,6 +37,8 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['apps/server/test/**/*.test.ts'],
+          // Two instances on PostgreSQL and Redis: their own project (api-scale).
+          exclude: ['apps/server/test/**/*.scale.test.ts'],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -46,7 +49,7 @@ export default defineConfig({
           name: 'api-pg',
           include: ['apps/server/test/**/*.test.ts'],
           // The server-process tests spawn the entry point on SQLite; running them twice adds nothing.
-          exclude: ['apps/server/test/**/*.process.test.ts'],
+          exclude: ['apps/server/test/**/*.process.test.ts', 'apps/server/test/**/*.scale.test.ts'],
           environment: 'node',
           env: { TEST_DB: 'pg' },
           testTimeout: 30_000,
@@ -87,6 +90,18 @@ export default defineConfig({
           env: { TEST_QUEUE: 'bull' },
           testTimeout: 60_000,
           hookTimeout: 60_000,
+        },
+      },
+      {
+        // Two app instances in child processes on one PostgreSQL schema, one Redis prefix and one
+        // local S3 bucket, behind a round-robin proxy (issue 32): needs TEST_DATABASE_URL and TEST_REDIS_URL.
+        test: {
+          name: 'api-scale',
+          include: ['apps/server/test/**/*.scale.test.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+          hookTimeout: 240_000,
+          fileParallelism: false,
         },
       },
       {

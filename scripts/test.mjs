@@ -17,6 +17,10 @@ else missing.push('PostgreSQL API tests skipped: TEST_DATABASE_URL is not set');
 if (process.env.TEST_REDIS_URL) projects.push('api-redis');
 else missing.push('Redis (BullMQ) tests skipped: TEST_REDIS_URL is not set');
 
+// Two instances behind a proxy (issue 32) share one PostgreSQL database and one Redis.
+if (process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL) projects.push('api-scale');
+else missing.push('two-instance tests skipped: they need both TEST_DATABASE_URL and TEST_REDIS_URL');
+
 // Word export is checked by converting to PDF (LibreOffice) and reading the text back (poppler).
 const hasCommand = (cmd) => spawnSync('sh', ['-c', `command -v ${cmd}`], { stdio: 'ignore' }).status === 0;
 const office = hasCommand('soffice') && hasCommand('pdftotext');

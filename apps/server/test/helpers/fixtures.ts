@@ -1,6 +1,9 @@
 import { newId, nowIso } from '../../src/lib/ids.ts';
 import type { TestServer } from './test-server.ts';
+import type { Kysely } from 'kysely';
 import type { UserTable } from '../../src/modules/user/tables.ts';
+import type { Database } from '../../src/db/schema.ts';
+import type { SessionService } from '../../src/modules/session/service.ts';
 
 export interface TestUser {
   userId: string;
@@ -16,23 +19,30 @@ export function nextPhone(): string {
   return `139${String(process.pid % 1000).padStart(3, '0')}${String(phoneSeq).padStart(5, '0')}`;
 }
 
+export type UserOverrides = Partial<{
+  phone: string;
+  role: UserTable['role'];
+  tenantId: string;
+  isEmployee: number;
+  quota: Partial<
+    Record<'bid_number' | 'month_bid_number' | 'temporary_bid_number' | 'grant_bid_number', number>
+  >;
+}>;
+
 /**
  * Creates a personal user (own tenant) directly in the database and a session for it, so that
  * suites can test their own domain without going through a login flow.
  */
-export async function createUserWithSession(
-  s: TestServer,
-  overrides: Partial<{
-    phone: string;
-    role: UserTable['role'];
-    tenantId: string;
-    isEmployee: number;
-    quota: Partial<
-      Record<'bid_number' | 'month_bid_number' | 'temporary_bid_number' | 'grant_bid_number', number>
-    >;
-  }> = {},
+export function createUserWithSession(s: TestServer, overrides: UserOverrides = {}): Promise<TestUser> {
+  return insertUserWithSession(s.built.ctx.db, s.built.ctx.sessions, overrides);
+}
+
+/** The same on a database and session service of one's own (servers in child processes). */
+export async function insertUserWithSession(
+  db: Kysely<Database>,
+  sessions: Pick<SessionService, 'create'>,
+  overrides: UserOverrides = {},
 ): Promise<TestUser> {
-  const db = s.built.ctx.db;
   const now = nowIso();
   const userId = newId();
   const phone = overrides.phone ?? nextPhone();
@@ -93,6 +103,6 @@ export async function createUserWithSession(
       updated_at: now,
     })
     .execute();
-  const { token } = await s.built.ctx.sessions.create(userId, tenantId);
+  const { token } = await sessions.create(userId, tenantId);
   return { userId, tenantId, phone, token };
 }

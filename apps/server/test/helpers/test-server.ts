@@ -36,7 +36,7 @@ function queueEnv(dataDir: string): Record<string, string> {
 }
 
 /** Removes a finished test server's BullMQ keys (its prefix is its own). */
-async function dropRedisKeys(url: string, pattern: string): Promise<void> {
+export async function dropRedisKeys(url: string, pattern: string): Promise<void> {
   const redis = new Redis(url);
   try {
     let cursor = '0';
