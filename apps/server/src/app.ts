@@ -22,6 +22,8 @@ import { prepareServices, startServices } from './start.ts';
 import { APP_VERSION } from './lib/version.ts';
 import { secretScrubber, secretsOf } from './http/log-scrub.ts';
 import { fastSerializerCompiler } from './http/serializer.ts';
+import { Metrics, type MetricsServer } from './ops/metrics.ts';
+import { listenHost } from './startup.ts';
 
 z.config(z.locales.zhCN());
 
@@ -46,6 +48,8 @@ export interface BuiltApp {
   ctx: AppContext;
   /** Every route as registered (the contract test walks it). */
   routes: RouteInfo[];
+  /** The port `GET /metrics` answers on, once listening (METRICS_PORT set), else null. */
+  metricsPort(): number | null;
   /** Closes the HTTP server, then the module hooks, then the database. */
   close(): Promise<void>;
 }
@@ -91,6 +95,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     sessions,
     onClose: (fn) => closers.push(fn),
     parseWorker: opts.parseWorker,
+    metrics: new Metrics(),
   };
   const ctx: AppContext = { ...core, services: buildServices(core) };
   await prepareServices(ctx.services, core);
@@ -141,6 +146,23 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   installErrorHandler(app, config.JSON_BODY_LIMIT);
   installAuth(app, { clientId: config.AUTH_CLIENT_ID, clientSecret: config.AUTH_CLIENT_SECRET, sessions });
 
+  let metricsServer: MetricsServer | null = null;
+  if (config.METRICS_PORT !== undefined) {
+    const metricsPort = config.METRICS_PORT;
+    // Counted once answered; the route's pattern, not the URL, so ids do not make new series.
+    app.addHook('onResponse', async (req, reply) => {
+      core.metrics.request(
+        req.method,
+        req.routeOptions.url ?? 'unmatched',
+        reply.statusCode,
+        reply.elapsedTime / 1000,
+      );
+    });
+    app.addHook('onReady', async () => {
+      metricsServer = await core.metrics.listen(metricsPort, listenHost(config));
+    });
+  }
+
   for (const m of modules) await m.register(app, ctx);
   // Workers start once the server is up, and give their jobs back on shutdown (closers).
   app.addHook('onReady', async () => startServices(ctx.services, core));
@@ -162,6 +184,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     app,
     ctx,
     routes,
+    metricsPort: () => metricsServer?.port ?? null,
     async close() {
       // In-flight requests get a grace period; a client still streaming a refused body (413) would
       // otherwise keep its connection, and the shutdown, open forever.
@@ -169,6 +192,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       force.unref();
       await app.close();
       clearTimeout(force);
+      await metricsServer?.close();
       for (const fn of closers.reverse()) await fn();
       await handle.close();
     },

@@ -44,6 +44,8 @@ async function main(): Promise<void> {
   const address = await built.app.listen({ port: config.PORT, host });
   const port = new URL(address).port;
   console.log(`listening on http://127.0.0.1:${port}${host === '127.0.0.1' ? '' : ` (bound to ${host})`}`);
+  const metricsPort = built.metricsPort();
+  if (metricsPort !== null) console.log(`metrics on http://127.0.0.1:${metricsPort}/metrics`);
 }
 
 main().catch((err) => {

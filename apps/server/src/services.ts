@@ -68,6 +68,7 @@ import { InvoiceRepo } from './modules/invoice/repo.ts';
 import { InvoiceFiles } from './modules/invoice/storage.ts';
 import { storageOf } from './storage/select.ts';
 import { BullJobQueue } from './jobs/bull-queue.ts';
+import type { Metrics } from './ops/metrics.ts';
 import type { Storage } from './storage/storage.ts';
 import { SqlOperatorDirectory } from './policy/operator-repo.ts';
 import { AuditService } from './modules/audit/service.ts';
@@ -86,6 +87,8 @@ export interface CoreDeps {
   onClose(fn: () => Promise<void> | void): void;
   /** The child-process module that parses uploads, when not the real one (tests). */
   parseWorker?: URL;
+  /** Prometheus counters of this instance (served on METRICS_PORT when set). */
+  metrics: Metrics;
 }
 
 /**
@@ -189,7 +192,7 @@ export function buildServices(deps: CoreDeps): Services {
 
   const storage = storageOf(config);
   deps.onClose(() => storage.close?.());
-  const accounts = buildAccounts({ config, db, log, sessions });
+  const accounts = buildAccounts({ config, db, log, sessions, smsMeter: deps.metrics.sms });
   const clientConfig = new ClientConfigService(
     db,
     {
@@ -247,7 +250,12 @@ export function buildServices(deps: CoreDeps): Services {
   });
   deps.onClose(() => parser.close());
   const file = new FileService(new FileRepo(db), config.dataDir, storage, config.UPLOAD_LIMIT, parser);
-  const jobOpts = { leaseMs: tuning.leaseMs, pollMs: tuning.pollMs, log };
+  const jobOpts = {
+    leaseMs: tuning.leaseMs,
+    pollMs: tuning.pollMs,
+    log,
+    onRun: (kind: string, outcome: string, seconds: number) => deps.metrics.jobRun(kind, outcome, seconds),
+  };
   // REDIS_URL: BullMQ hands the jobs out; the lease table stays the embedded mode.
   const jobs = config.REDIS_URL
     ? new BullJobQueue(db, { ...jobOpts, redisUrl: config.REDIS_URL, prefix: config.REDIS_PREFIX })
@@ -278,6 +286,7 @@ export function buildServices(deps: CoreDeps): Services {
   const interpretations = new InterpretationService(analysis.repo, analysis, file, jobs, log);
   const review = new AnalysisReviewService(bid, analysis, analysis.repo, file, aiSetup.offline);
   deps.onClose(() => jobs.close());
+  deps.metrics.watchJobs(jobs);
 
   const picture = new PictureService(new PictureRepo(db), storage);
   deps.onClose(() => picture.raster.close());

@@ -38,6 +38,8 @@ beforeAll(async () => {
     AI_JOB_LEASE_MS: '2000',
     AI_JOB_POLL_MS: '200',
     AI_EVENT_POLL_MS: '500',
+    // Each instance serves its metrics on a free port of its own.
+    METRICS_PORT: '0',
   });
 }, 240_000);
 
@@ -264,4 +266,39 @@ describe('two instances behind a proxy (PostgreSQL, Redis, S3)', () => {
       expect(new Set(chapterDone.map((e) => e.data.catalogId)).size).toBe(total);
     },
   );
+
+  it('/metrics on its own port shows the requests, jobs, queue and SMS counted above; the public port has none', async () => {
+    const survivor = cluster.instances.find((i) => i.child.exitCode === null && i.child.signalCode === null)!;
+    expect(survivor.metricsUrl).toBeTruthy();
+    const res = await fetch(survivor.metricsUrl!);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/plain/);
+    const text = await res.text();
+    const value = (re: RegExp) => {
+      const m = new RegExp(`^${re.source} (\\S+)$`, 'm').exec(text);
+      return m ? Number(m[1]) : NaN;
+    };
+    expect(
+      value(/bid_http_requests_total\{method="GET",route="\/api\/health",status="200"\}/),
+    ).toBeGreaterThan(0);
+    expect(
+      value(
+        /bid_http_requests_total\{method="POST",route="\/api\/blade-system\/client\/send-validate-not-auth",status="429"\}/,
+      ),
+    ).toBeGreaterThan(0);
+    expect(
+      value(/bid_http_request_duration_seconds_count\{method="GET",route="\/api\/health"\}/),
+    ).toBeGreaterThan(0);
+    // Jobs are counted from the shared table: the full text done on either instance shows here.
+    expect(value(/bid_jobs\{kind="ai.fulltext",state="done"\}/)).toBe(1);
+    expect(value(/bid_queue_jobs\{state="waiting"\}/)).toBe(0);
+    // The survivor finished the job the killed instance had begun.
+    expect(value(/bid_job_run_seconds_count\{kind="ai.fulltext",outcome="done"\}/)).toBe(1);
+    expect(value(/bid_sms_sent_total/)).toBeGreaterThan(0);
+    expect(value(/bid_sms_limited_total\{rule="ip-day"\}/)).toBeGreaterThan(0);
+    expect(text).toMatch(/^bid_process_resident_memory_bytes /m);
+
+    const pub = await fetch(`${cluster.proxy.url}/metrics`);
+    expect(await pub.text()).not.toContain('bid_http_requests_total');
+  });
 });

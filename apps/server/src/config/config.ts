@@ -61,6 +61,11 @@ export const configSchema = z
     /** Bind address; empty = 0.0.0.0 in production, 127.0.0.1 otherwise (startup.ts listenHost). */
     HOST: z.string().trim().default(''),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    /** Prometheus `GET /metrics` on this port (same HOST), never on PORT; unset: no metrics. */
+    METRICS_PORT: z.preprocess(
+      (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+      z.coerce.number().int().min(0).max(65535).optional(),
+    ),
     DATA_DIR: z.string().default('./data'),
     DATABASE_URL: optionalUrl,
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -182,7 +182,7 @@ export class BullJobQueue extends SqlJobQueue {
   }
 
   /** Jobs waiting and running in BullMQ (metrics, readiness). */
-  async depth(): Promise<{ waiting: number; active: number; delayed: number; failed: number }> {
+  override async depth(): Promise<{ waiting: number; active: number; delayed: number; failed: number }> {
     const c = await this.queue.getJobCounts('waiting', 'active', 'delayed', 'failed');
     return { waiting: c.waiting ?? 0, active: c.active ?? 0, delayed: c.delayed ?? 0, failed: c.failed ?? 0 };
   }

@@ -33,6 +33,8 @@ export interface SqlJobQueueOptions {
   log?: Logger;
   /** Carries job events to the other instances (Redis pub/sub with REDIS_URL). */
   bus?: EventBus;
+  /** Told of every run's end on this worker (metrics: run time by kind and outcome). */
+  onRun?: (kind: string, outcome: RunOutcome, seconds: number) => void;
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -256,6 +258,28 @@ export class SqlJobQueue implements JobQueue {
       .executeTakeFirst();
   }
 
+  /** Jobs in the table by kind and state (metrics). */
+  async countsByKind(): Promise<Array<{ kind: string; status: string; count: number }>> {
+    const rows = await this.db
+      .selectFrom('jobs')
+      .select(['kind', 'status', (eb) => eb.fn.countAll<number>().as('count')])
+      .groupBy(['kind', 'status'])
+      .execute();
+    return rows.map((r) => ({ kind: r.kind, status: r.status, count: Number(r.count) }));
+  }
+
+  /** The backlog this dispatcher hands out: queued and running rows (metrics). */
+  async depth(): Promise<{ waiting: number; active: number; delayed: number }> {
+    const rows = await this.db
+      .selectFrom('jobs')
+      .select(['status', (eb) => eb.fn.countAll<number>().as('count')])
+      .where('status', 'in', ['queued', 'running'])
+      .groupBy('status')
+      .execute();
+    const of = (s: string) => Number(rows.find((r) => r.status === s)?.count ?? 0);
+    return { waiting: of('queued'), active: of('running'), delayed: 0 };
+  }
+
   /** Where jobs are dispatched from (readiness). */
   readonly backend: 'database' | 'redis' = 'database';
 
@@ -393,6 +417,7 @@ export class SqlJobQueue implements JobQueue {
     };
     const job = toRecord(row);
     if (job.cancelRequested) abort('cancelled');
+    const startedAt = performance.now();
 
     const heartbeat = setInterval(() => {
       void (async () => {
@@ -457,10 +482,15 @@ export class SqlJobQueue implements JobQueue {
         this.running.delete(row.id);
         this.kick();
       }
-    })().catch((err): RunOutcome => {
-      this.opts.log?.error({ err, jobId: row.id }, 'job bookkeeping failed');
-      return 'lost';
-    });
+    })()
+      .catch((err): RunOutcome => {
+        this.opts.log?.error({ err, jobId: row.id }, 'job bookkeeping failed');
+        return 'lost';
+      })
+      .then((outcome) => {
+        this.opts.onRun?.(row.kind, outcome, (performance.now() - startedAt) / 1000);
+        return outcome;
+      });
     return state.done;
   }
 

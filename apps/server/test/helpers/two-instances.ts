@@ -93,6 +93,8 @@ export interface Instance {
   child: ChildProcess;
   pid: number;
   baseUrl: string;
+  /** `GET /metrics` on its own port, when started with METRICS_PORT. */
+  metricsUrl: string | null;
   dataDir: string;
   /** Everything it wrote to stdout and stderr (its log lines). */
   output(): string;
@@ -122,14 +124,16 @@ export async function spawnInstance(env: Record<string, string>): Promise<Instan
   child.stdout!.on('data', (c: Buffer) => (out += c.toString()));
   child.stderr!.on('data', (c: Buffer) => (out += c.toString()));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const baseUrl = await new Promise<string>((resolve, reject) => {
+  const withMetrics = childEnv.METRICS_PORT !== undefined;
+  const [baseUrl, metricsUrl] = await new Promise<[string, string | null]>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), 90_000);
     const onData = () => {
       const m = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
-      if (m) {
+      const metrics = /metrics on (http:\/\/127\.0\.0\.1:\d+\/metrics)/.exec(out);
+      if (m && (metrics || !withMetrics)) {
         clearTimeout(timer);
         child.stdout!.off('data', onData);
-        resolve(m[1]);
+        resolve([m[1], metrics?.[1] ?? null]);
       }
     };
     child.stdout!.on('data', onData);
@@ -142,6 +146,7 @@ export async function spawnInstance(env: Record<string, string>): Promise<Instan
     child,
     pid: child.pid!,
     baseUrl,
+    metricsUrl,
     dataDir,
     output: () => out,
     async kill(signal = 'SIGKILL') {
@@ -200,7 +205,7 @@ export async function startCluster(env: Record<string, string> = {}, count = 2):
     S3_PREFIX: run,
     // One secret for all, as production sets it: what one instance seals the other opens.
     SECRET_KEY: `scale-test-secret-${run}`,
-    // The proxy's address is the one trusted to report the client's (DEPLOY.md, "Behind a proxy").
+    // The proxy's address is the one trusted to report the client's (DEPLOY.md, "Behind a reverse proxy").
     TRUST_PROXY: '127.0.0.1',
     ...env,
   };

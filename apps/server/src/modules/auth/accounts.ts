@@ -11,6 +11,7 @@ import { SmsService } from '../sms/service.ts';
 import { createWechatProvider } from '../wechat/provider.ts';
 import { WechatService } from '../wechat/service.ts';
 import { AuthService } from './service.ts';
+import type { SmsMeter } from '../../ops/metrics.ts';
 
 /** What the accounts modules (auth, captcha, WeChat, user, employee, common) share. */
 export interface AccountsInfra {
@@ -28,6 +29,7 @@ export function buildAccounts(deps: {
   db: Kysely<Database>;
   log: Logger;
   sessions: SessionService;
+  smsMeter?: SmsMeter;
 }): AccountsInfra {
   const { config, db, log, sessions } = deps;
   const clock = systemClock();
@@ -36,7 +38,15 @@ export function buildAccounts(deps: {
   const pepper = createHash('sha256')
     .update(`bid-accounts-pepper\n${config.AUTH_CLIENT_SECRET}`)
     .digest('hex');
-  const sms = new SmsService({ db, provider: createSmsProvider(config, clock), limiter, clock, log, pepper });
+  const sms = new SmsService({
+    db,
+    provider: createSmsProvider(config, clock),
+    limiter,
+    clock,
+    log,
+    pepper,
+    meter: deps.smsMeter,
+  });
   const captchaText = config.NODE_ENV === 'test' ? config.CAPTCHA_TEST_TEXT : undefined;
   const captcha = new CaptchaService(
     db,

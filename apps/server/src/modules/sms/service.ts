@@ -9,6 +9,7 @@ import { newId } from '../../lib/ids.ts';
 import { formatWait, iso } from '../auth/util.ts';
 import type { SmsProvider } from './provider.ts';
 import { SmsCodeRepo } from './repo.ts';
+import type { SmsMeter } from '../../ops/metrics.ts';
 
 export interface SmsServiceOptions {
   db: Kysely<Database>;
@@ -18,6 +19,8 @@ export interface SmsServiceOptions {
   log: Logger;
   /** Server-side secret mixed into every code hash, so a copy of the database alone cannot test codes. */
   pepper: string;
+  /** Counts sends and refusals (metrics). */
+  meter?: SmsMeter;
 }
 
 /**
@@ -45,18 +48,21 @@ export class SmsService {
   async send(phone: string, purpose: SmsPurpose, ip: string): Promise<void> {
     const limits = [
       {
+        rule: 'phone-60s',
         key: `sms:phone:60s:${phone}`,
         limit: 1,
         window: AUTH_LIMITS.smsResendSeconds,
         msg: (w: string) => `发送过于频繁，请 ${w}后再试`,
       },
       {
+        rule: 'phone-day',
         key: `sms:phone:day:${phone}`,
         limit: AUTH_LIMITS.smsPerPhonePerDay,
         window: 86_400,
         msg: (w: string) => `该手机号今日获取验证码次数已达上限，请 ${w}后再试`,
       },
       {
+        rule: 'ip-day',
         key: `sms:ip:day:${ip}`,
         limit: AUTH_LIMITS.smsPerIpPerDay,
         window: 86_400,
@@ -65,13 +71,17 @@ export class SmsService {
     ];
     // Look first so that a refused request does not use up another window; then count, which also
     // catches two requests racing past the look.
+    const refuse = (l: (typeof limits)[number], retryAfterSeconds: number) => {
+      this.o.meter?.limited(l.rule);
+      return tooMany(l.msg(formatWait(retryAfterSeconds)), retryAfterSeconds);
+    };
     for (const l of limits) {
       const r = await this.o.limiter.check(l.key, l.limit);
-      if (!r.allowed) throw tooMany(l.msg(formatWait(r.retryAfterSeconds)), r.retryAfterSeconds);
+      if (!r.allowed) throw refuse(l, r.retryAfterSeconds);
     }
     for (const l of limits) {
       const r = await this.o.limiter.hit(l.key, l.limit, l.window);
-      if (!r.allowed) throw tooMany(l.msg(formatWait(r.retryAfterSeconds)), r.retryAfterSeconds);
+      if (!r.allowed) throw refuse(l, r.retryAfterSeconds);
     }
 
     const now = this.o.clock.now();
@@ -102,6 +112,7 @@ export class SmsService {
       throw new AppError(Code.SERVER_ERROR, '短信发送失败，请稍后再试');
     }
 
+    this.o.meter?.sent();
     this.sends += 1;
     if (this.sends % 100 === 0) {
       await this.codes.deleteExpiredBefore(iso(now - 86_400_000));
