@@ -23,6 +23,7 @@ import { APP_VERSION } from './lib/version.ts';
 import { secretScrubber, secretsOf } from './http/log-scrub.ts';
 import { fastSerializerCompiler } from './http/serializer.ts';
 import { Metrics, type MetricsServer } from './ops/metrics.ts';
+import { installRequestId, requestIdOf } from './http/request-id.ts';
 import { listenHost } from './startup.ts';
 
 z.config(z.locales.zhCN());
@@ -112,7 +113,11 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     logController: new LogController({ disableRequestLogging: true }),
     // Oversized headers and malformed requests answer the JSON envelope too (http/client-errors.ts).
     clientErrorHandler,
+    // A sane X-Request-ID from the proxy is kept, anything else replaced (http/request-id.ts).
+    requestIdHeader: false,
+    genReqId: requestIdOf,
   });
+  installRequestId(app);
   installUrlLimit(app);
   app.setValidatorCompiler(validatorCompiler);
   const validateAnswers =

@@ -217,4 +217,49 @@ describe(`HTTP edges (${TEST_DB})`, () => {
       true,
     );
   });
+
+  it('every answer carries a request id, kept from a sane X-Request-ID, and the log lines carry it too', async () => {
+    const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+    const a = await fetch(`${base}/api/health`);
+    const b = await fetch(`${base}/api/health`);
+    const idA = a.headers.get('x-request-id')!;
+    expect(idA).toMatch(uuid);
+    expect(b.headers.get('x-request-id')).toMatch(uuid);
+    expect(b.headers.get('x-request-id')).not.toBe(idA);
+
+    // The proxy's id (nginx $request_id: 32 hex digits) is kept, in the answer and in the log.
+    const given = 'f3a1c2d4e5b6978812345678abcdef01';
+    const err = await fetch(`${base}/api/no-such-call-for-id`, {
+      headers: { ...clientHeaders(), 'x-request-id': given },
+    });
+    expect(err.status).toBe(404);
+    expect(err.headers.get('x-request-id')).toBe(given);
+    await new Promise((r) => setTimeout(r, 50));
+    const line = lines.find((l) => l.path === '/api/no-such-call-for-id');
+    expect(line?.reqId).toBe(given);
+    expect(lines.find((l) => l.path === '/api/health' && l.reqId === idA)).toBeTruthy();
+
+    // Anything that could forge a log field or grow without end is replaced.
+    for (const bad of ['a b c d e f g h', 'x'.repeat(200), 'short', '{"level":60}']) {
+      const r = await fetch(`${base}/api/health`, { headers: { 'x-request-id': bad } });
+      const id = r.headers.get('x-request-id');
+      expect(id, bad).toMatch(uuid);
+    }
+  });
+
+  it('an event stream (hijacked reply) carries the request id too', async () => {
+    const u = await createUserWithSession({ built } as never);
+    const saved = await makeApiClient(base).post(
+      '/bid/client/saveBid',
+      { name: '事件流编号', modelType: 'standard', pageCount: 5, tenderText: '项目名称：事件流编号' },
+      { token: u.token },
+    );
+    expect(saved.status).toBe(200);
+    const res = await fetch(`${base}/api/ai/client/writingEvents?bidId=${saved.body.data.id}`, {
+      headers: { ...clientHeaders(), 'blade-auth': `bearer ${u.token}`, accept: 'text/event-stream' },
+    });
+    expect(res.headers.get('content-type')).toMatch(/text\/event-stream/);
+    expect(res.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    await res.body?.cancel();
+  });
 });
