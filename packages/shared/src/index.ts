@@ -11,4 +11,5 @@ export * from './tree.ts';
 export * from './radicals.ts';
 export * from './endpoints.ts';
 export * from './outline-plan.ts';
+export * from './rmb.ts';
 export * from './schemas/index.ts';
