@@ -23,6 +23,8 @@ import { CatalogRepo } from './modules/catalog/repo.ts';
 import { CatalogService } from './modules/catalog/service.ts';
 import { ChecksRepo } from './modules/checks/repo.ts';
 import { ChecksService } from './modules/checks/service.ts';
+import { FormsService } from './modules/forms/service.ts';
+import { OfferRepo } from './modules/forms/repo.ts';
 import { FeedbackService } from './modules/feedback/service.ts';
 import { InviteService } from './modules/invite/service.ts';
 import { AiProviderService } from './modules/ai-providers/service.ts';
@@ -114,6 +116,8 @@ export interface Services {
   catalog: CatalogService;
   /** Bid checks (coverage, ★/废标, 暗标, placeholders, pages); finishBid consults them. */
   checks: ChecksService;
+  /** The tender's own forms filled for a bid, and its one 报价 (issue 31). */
+  forms: FormsService;
   feedback: FeedbackService;
   invites: InviteService;
   /** OpenAI-compatible providers set in the console (keys sealed); the active one drives the AI engine. */
@@ -213,7 +217,6 @@ export function buildServices(deps: CoreDeps): Services {
   const catalog = new CatalogService(db, new CatalogRepo(), bid);
   const knowledgeRepo = new KnowledgeRepo(db);
   const company = new CompanyLibrary(knowledgeRepo);
-  const checks = new ChecksService(bid, new ChecksRepo(db), [new LapsingQualifications(company)]);
   const feedback = new FeedbackService(db);
   const invites = new InviteService(db, config.INVITE_REWARD_BIDS);
   const transfer = new TransferProvider({
@@ -261,6 +264,8 @@ export function buildServices(deps: CoreDeps): Services {
     ? new BullJobQueue(db, { ...jobOpts, redisUrl: config.REDIS_URL, prefix: config.REDIS_PREFIX })
     : new SqlJobQueue(db, jobOpts);
   const analysis = new AnalysisService(new InterpretationRepo(db), aiSetup.engine, file, bid, log, usage);
+  const forms = new FormsService(db, new OfferRepo(db), bid, catalog, analysis, company);
+  const checks = new ChecksService(bid, new ChecksRepo(db), [new LapsingQualifications(company)], forms);
   const knowledge = new KnowledgeService(
     knowledgeRepo,
     fileSourceOf(file),
@@ -309,7 +314,7 @@ export function buildServices(deps: CoreDeps): Services {
   const pool = new ExportPool(EXPORT_WORKERS, log);
   const exportService = new ExportService(
     new ExportRepo(db),
-    new WorkspaceExportSource(bid, catalog.chapters, picture),
+    new WorkspaceExportSource(bid, catalog.chapters, picture, forms),
     pool,
     jobs,
     storage,
@@ -345,6 +350,7 @@ export function buildServices(deps: CoreDeps): Services {
     bid,
     catalog,
     checks,
+    forms,
     feedback,
     invites,
     aiProviders,

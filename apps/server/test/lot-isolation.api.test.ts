@@ -1,6 +1,12 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { InterpretationDetail, TenderAnalysis } from '@bid/shared';
+import {
+  flattenTree,
+  type CatalogDetail,
+  type CatalogNode,
+  type InterpretationDetail,
+  type TenderAnalysis,
+} from '@bid/shared';
 import { unzip } from '@bid/document/docx/zip';
 import { clientHeaders, startTestServer, TEST_DB, type TestServer } from './helpers/test-server.ts';
 import { waitForInterpretation } from './helpers/interpretation.ts';
@@ -58,7 +64,9 @@ describe.skipIf(!released.available)(`a 包1 bid from the released t4 DOCX (${TE
     expect(done.analysis!.lots.map((l) => l.no)).toEqual([1, 2]);
 
     /** A bid on one 包, outlined and written offline, exported: the Word file's text. */
-    async function writtenExport(lot: number): Promise<{ text: string; analysis: TenderAnalysis }> {
+    async function writtenExport(
+      lot: number,
+    ): Promise<{ text: string; analysis: TenderAnalysis; bidId: string }> {
       const { id: bidId } = await c.data('/bid/client/saveBid', {
         name: `医学影像设备采购项目（包${lot}）`,
         modelType: 'standard',
@@ -87,10 +95,11 @@ describe.skipIf(!released.available)(`a 包1 bid from the released t4 DOCX (${TE
       const xml = Buffer.from(unzip(Buffer.from(await res.arrayBuffer())).get('word/document.xml')!).toString(
         'utf8',
       );
-      return { text: xml.replace(/<[^>]+>/g, ''), analysis };
+      return { text: xml.replace(/<[^>]+>/g, ''), analysis, bidId };
     }
 
-    const { text, analysis: a } = await writtenExport(1);
+    const lot1 = await writtenExport(1);
+    const { text, analysis: a } = lot1;
     const stars = a.starClauses.filter((x) => x.mark === '★').length;
     expect(stars).toBe(12);
     expect(text).toContain('磁共振');
@@ -103,8 +112,16 @@ describe.skipIf(!released.available)(`a 包1 bid from the released t4 DOCX (${TE
     expect(parameters.filter((v) => lot2.text.includes(v)).length).toBeGreaterThanOrEqual(
       parameters.length / 2,
     );
-    // The 投标函 counts 包1's ★ clauses, not the 4 a mixed reading gave.
-    const counted = [...text.matchAll(/标注“?★”?的实质性条款（共 (\d+) 条）/g)].map((m) => Number(m[1]));
+    // The exported 投标函 is the tender's own, for 包1 (issue 31); the engine's draft of that chapter
+    // counts 包1's ★ clauses, not the 4 a mixed reading gave.
+    expect(text).toContain('我方已充分理解招标文件中全部★条款的含义');
+    expect(text).toContain('决定参加包1的投标');
+    const tree = await c.data<CatalogNode[]>('/catalog/client/getBidCatalogList', { bidId: lot1.bidId });
+    const letter = flattenTree(tree).find((n) => /投标函/.test(n.title))!;
+    const draft = JSON.stringify(
+      (await c.data<CatalogDetail>('/catalog/client/getBidCatalogDetail', { id: letter.id })).content,
+    );
+    const counted = [...draft.matchAll(/标注“?★”?的实质性条款（共 (\d+) 条）/g)].map((m) => Number(m[1]));
     expect(counted.length).toBeGreaterThan(0);
     for (const n of counted) expect(n).toBe(stars);
   });

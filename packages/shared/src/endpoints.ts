@@ -12,6 +12,7 @@ import { templateConsoleEndpoints } from './endpoints/template-console.ts';
 import type { Endpoint } from './endpoints/define.ts';
 import { libraryEndpoints } from './endpoints/library.ts';
 import { reviewEndpoints } from './endpoints/review.ts';
+import { formsEndpoints } from './endpoints/forms.ts';
 
 export type { Endpoint, EndpointKind } from './endpoints/define.ts';
 export { parseResult, pathOf } from './endpoints/define.ts';
@@ -25,6 +26,7 @@ export const endpoints = {
   ...bidEndpoints,
   ...aiEndpoints,
   ...reviewEndpoints,
+  ...formsEndpoints,
   ...libraryEndpoints,
   ...commerceEndpoints,
   ...contentEndpoints,

@@ -18,6 +18,7 @@ import type { EmployeeInvitationTable } from '../modules/employee/tables.ts';
 import type { ExportJobTable, ExportTemplateTable } from '../modules/export/tables.ts';
 import type { FeedbackTable } from '../modules/feedback/tables.ts';
 import type { FileTable } from '../modules/file/tables.ts';
+import type { BidOfferTable } from '../modules/forms/tables.ts';
 import type { InviteRecordTable } from '../modules/invite/tables.ts';
 import type { InvoiceOrderTable, InvoiceTable } from '../modules/invoice/tables.ts';
 import type {
@@ -48,6 +49,7 @@ export interface Database {
   sessions: SessionTable;
   settings: SettingTable;
   bids: BidTable;
+  bid_offers: BidOfferTable;
   catalogs: CatalogTable;
   catalog_versions: CatalogVersionTable;
   catalog_content_versions: CatalogContentVersionTable;

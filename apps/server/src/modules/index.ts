@@ -11,6 +11,7 @@ import { registerEmployeeRoutes } from './employee/routes.ts';
 import { registerCommonRoutes } from './common/routes.ts';
 import { registerBidWorkspace } from './bid/module.ts';
 import { registerChecksRoutes } from './checks/routes.ts';
+import { registerFormsRoutes } from './forms/routes.ts';
 import { registerAiModule } from './ai/module.ts';
 import { registerPictureModule } from './picture/routes.ts';
 import { registerElementsModule } from './elements/routes.ts';
@@ -46,6 +47,7 @@ export const modules: Array<{
   { name: 'common', register: registerCommonRoutes },
   { name: 'bid', register: registerBidWorkspace },
   { name: 'checks', register: registerChecksRoutes },
+  { name: 'forms', register: registerFormsRoutes },
   { name: 'ai', register: registerAiModule },
   { name: 'picture', register: registerPictureModule },
   { name: 'elements', register: registerElementsModule },

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { longText, plainText } from './text.ts';
 import { idSchema } from './common.ts';
+import { tenderFormSchema } from './forms.ts';
 
 /**
  * The structured tender analysis (招标文件解析): the project fact sheet every chapter uses, the
@@ -166,6 +167,8 @@ export const tenderAnalysisSchema = z.object({
   /** Names of the response / deviation tables the tender demands (技术参数响应及偏离表 ...). */
   responseTables: z.array(z.string().max(200)).default([]),
   requirements: z.array(requirementSchema).default([]),
+  /** The forms of its 投标文件格式 chapter, verbatim (absent on analyses stored before they were kept). */
+  forms: z.array(tenderFormSchema).max(60).default([]),
   /** Which engine produced it: 'offline' (rules) or 'openai' (a model, rules as fallback). */
   engine: z.string(),
   model: z.string().nullable(),

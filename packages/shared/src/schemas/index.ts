@@ -12,6 +12,7 @@ export * from './catalog.ts';
 export * from './user.ts';
 export * from './ai.ts';
 export * from './analysis.ts';
+export * from './forms.ts';
 export * from './interpretation.ts';
 export * from './review.ts';
 export * from './file.ts';

@@ -18,6 +18,7 @@ import { extractRequirements } from './requirements.ts';
 import { categoryOfName } from './scoring/category.ts';
 import { readScoring } from './scoring/index.ts';
 import { readStructure } from './structure.ts';
+import { extractForms } from './forms.ts';
 
 /** The category an item's name suggests (价格/技术/商务), with a context category when one is known. */
 export const classifyCategory = (name: string, context: Parameters<typeof categoryOfName>[1] = null) =>
@@ -93,6 +94,7 @@ export function analyzeTenderByRules(input: string): TenderAnalysis {
     formatRules: extractFormatRules(paras),
     responseTables: extractResponseTables(structure.reading),
     requirements: extractRequirements(structure, lots.length > 0),
+    forms: extractForms(text),
     engine: 'offline',
     model: null,
     warnings,

@@ -119,6 +119,7 @@ export function emptyAnalysis(): TenderAnalysis {
     formatRules: [],
     responseTables: [],
     requirements: [],
+    forms: [],
     engine: 'offline',
     model: null,
     warnings: [],

@@ -16,6 +16,7 @@ import { DEFAULT_TEMPLATE_ID } from '@bid/document/templates/builtin';
 import type { Actor } from '../../policy/actor.ts';
 import type { Database } from '../../db/schema.ts';
 import { businessWarning } from '../../http/errors.ts';
+import type { BidRow } from '../bid/repo.ts';
 import type { BidService } from '../bid/service.ts';
 import { estimatePages, pageModelOf } from '../../ai/pages/model.ts';
 import { ChecksRepo, type CheckChapterRow } from './repo.ts';
@@ -23,6 +24,14 @@ import { ChecksRepo, type CheckChapterRow } from './repo.ts';
 /** Blocking findings other modules add to the checks (the knowledge base: qualifications lapsing before the opening). */
 export interface BidFindingSource {
   blockersFor(tenantId: string, analysis: TenderAnalysis | null): Promise<string[]>;
+}
+
+/** The tender's own forms as the checks see them (modules/forms): their open blanks and the 报价 against the 最高限价. */
+export interface BidFormsSource {
+  findingsFor(
+    owner: Actor,
+    bid: BidRow,
+  ): Promise<{ replaced: string[]; placeholders: PlaceholderCheck[]; blockers: string[] }>;
 }
 import { anonymousPart, partOf } from '../../ai/plan/parts.ts';
 import { findAnswer, findLeaks, readChapter, type ChapterText } from './scan.ts';
@@ -89,6 +98,7 @@ export class ChecksService {
     private readonly bids: BidService,
     private readonly repo: ChecksRepo,
     private readonly more: BidFindingSource[] = [],
+    private readonly forms: BidFormsSource | null = null,
   ) {}
 
   static create(db: Kysely<Database>, bids: BidService): ChecksService {
@@ -146,9 +156,17 @@ export class ChecksService {
       .filter((c) => !c.parentId || !anonymousIds.has(c.parentId))
       .map((c) => c.title);
 
-    const placeholders: PlaceholderCheck[] = chapters.flatMap((c) =>
-      c.placeholders.map((text) => ({ catalogId: c.id, title: c.title, text })),
-    );
+    // A chapter the export replaces by the tender's own form shows that form's open blanks instead.
+    const forms = this.forms
+      ? await this.forms.findingsFor(owner, bid)
+      : { replaced: [], placeholders: [], blockers: [] };
+    const replaced = new Set(forms.replaced);
+    const placeholders: PlaceholderCheck[] = [
+      ...chapters
+        .filter((c) => !replaced.has(c.id))
+        .flatMap((c) => c.placeholders.map((text) => ({ catalogId: c.id, title: c.title, text }))),
+      ...forms.placeholders,
+    ];
 
     const words = chapters.reduce((n, c) => n + countWords(c.text) + countWords(c.title), 0);
     // Pages as the bid's template prints them (measured page model: text plus the structure's own pages).
@@ -174,6 +192,7 @@ export class ChecksService {
       ...(pages.limit !== null && pages.estimated > pages.limit
         ? [`页数约 ${pages.estimated} 页，超过招标文件限制的 ${pages.limit} 页`]
         : []),
+      ...forms.blockers,
       ...more,
     ];
     return {

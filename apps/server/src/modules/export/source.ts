@@ -29,15 +29,20 @@ export class WorkspaceExportSource implements ExportSource {
     private readonly bids: BidService,
     private readonly chapters: ChapterService,
     private readonly pictures: PictureService | null,
+    /** The tender's own forms, filled, exported in place of the chapters they answer (投标函, 开标一览表 …). */
+    private readonly forms: {
+      exportContent(auth: Actor, bidId: string): Promise<Map<string, PMNode>>;
+    } | null = null,
   ) {}
 
   async loadBidForExport(auth: Actor, bidId: string) {
     const row = await this.bids.getOwned(auth, bidId);
+    const forms = this.forms ? await this.forms.exportContent(auth, row.id) : new Map<string, PMNode>();
     const toExport = (nodes: ChapterWithContent[]): ExportChapter[] =>
       nodes.map((n) => ({
         title: n.title,
         level: n.level,
-        content: n.content,
+        content: forms.get(n.id) ?? n.content,
         children: toExport(n.children),
       }));
     const chapters = toExport(await this.chapters.contentTreeOfBid(row.id));

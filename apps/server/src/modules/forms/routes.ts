@@ -1,0 +1,21 @@
+import type { FastifyInstance } from 'fastify';
+import { endpoints } from '@bid/shared';
+import type { AppContext } from '../../context.ts';
+import { userRoutes } from '../../http/route.ts';
+import { inWorkspaceScope } from '../bid/http.ts';
+
+/** getBidForms and saveBidPrice: the tender's own forms filled for a bid, and its one 报价. */
+export async function registerFormsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const { forms } = ctx.services;
+  await inWorkspaceScope(app, (scope) => {
+    const route = userRoutes(scope, ['标书']);
+    route(
+      endpoints.getBidForms,
+      '招标文件格式：投标函、开标一览表等按招标文件原文，空白处由标书与企业资料库填写',
+      (actor, body) => forms.forms(actor, body.id),
+    );
+    route(endpoints.saveBidPrice, '保存报价（小写；大写自动生成），所有格式中的报价随之改变', (actor, body) =>
+      forms.savePrice(actor, body),
+    );
+  });
+}

@@ -1,0 +1,13 @@
+import { idParamSchema } from '../schemas/common.ts';
+import { bidFormsSchema, saveBidPriceSchema, type BidForms } from '../schemas/forms.ts';
+import { post } from './define.ts';
+
+/** The tender's forms filled for a bid, and its one 报价. */
+export const formsEndpoints = {
+  getBidForms: post<BidForms, typeof idParamSchema>('/bid/client/getBidForms', idParamSchema, bidFormsSchema),
+  saveBidPrice: post<BidForms, typeof saveBidPriceSchema>(
+    '/bid/client/saveBidPrice',
+    saveBidPriceSchema,
+    bidFormsSchema,
+  ),
+};
