@@ -134,10 +134,13 @@ export async function parsePdf(buf: Buffer, limits: ParseLimits): Promise<Parsed
       const page = await doc.getPage(i);
       const content = await page.getTextContent();
       const items = content.items as PdfItem[];
+      // Read once for both questions asked of it (a table's rules, a picture on a page of few words).
+      let ops: Promise<OperatorList> | undefined;
+      const opList = () => (ops ??= page.getOperatorList());
       let text = pageText(items);
-      if (mayHoldTable(text)) text = (await ruledText(page, items)) ?? text;
+      if (mayHoldTable(text)) text = (await ruledText(page, items, await opList())) ?? text;
       let verdict = judgeText(text);
-      if (verdict === 'few') verdict = (await paintsImage(page)) ? 'sparse' : 'ok';
+      if (verdict === 'few') verdict = (await paintsImage(await opList())) ? 'sparse' : 'ok';
       if (verdict !== 'ok') {
         ocr.push({ page: i, verdict });
         // A garbled layer is worse than none: it would reach the analysis as text.
@@ -174,16 +177,16 @@ function mayHoldTable(text: string): boolean {
 
 /** The page's text with its ruled tables read cell by cell (files/pdf-tables), or null. */
 async function ruledText(
-  page: { view: number[]; getOperatorList(): Promise<OperatorList> },
+  page: { view: number[] },
   items: PdfItem[],
+  ops: OperatorList,
 ): Promise<string | null> {
   const { OPS } = await import('./pdf-runtime.mjs');
-  const ops = await page.getOperatorList();
   return ruledPageText(items, pageRules(ops, OPS, page.view), page.view, pageText);
 }
 
 /** Whether a page draws a picture (a scanned page is one picture). */
-async function paintsImage(page: { getOperatorList(): Promise<{ fnArray: number[] }> }): Promise<boolean> {
+async function paintsImage(ops: OperatorList): Promise<boolean> {
   const { OPS } = await import('./pdf-runtime.mjs');
   const painting = new Set([
     OPS.paintImageXObject,
@@ -192,8 +195,7 @@ async function paintsImage(page: { getOperatorList(): Promise<{ fnArray: number[
     OPS.paintImageXObjectRepeat,
     OPS.paintInlineImageXObjectGroup,
   ]);
-  const ops = await page.getOperatorList();
-  return ops.fnArray.some((f) => painting.has(f));
+  return Array.prototype.some.call(ops.fnArray, (f: number) => painting.has(f));
 }
 
 function isAlnum(c: number): boolean {

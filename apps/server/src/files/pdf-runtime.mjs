@@ -18,8 +18,9 @@
 //   work pdf.js does for drawing glyphs is left out: an embedded Type1 font (LibreOffice's and TeX's
 //   PDFs) is not rewritten as a CFF program — its charstrings, encoding and glyph names, which the
 //   text comes from, are still read — and no glyph outlines are built for the operator list (read
-//   only to see whether a page paints a picture). That was a third of the CPU of a 23-page
-//   LibreOffice tender. The OCR child draws pages and loads this module as it is.
+//   for a page's rules and whether it paints a picture). That was a third of the CPU of a 23-page
+//   LibreOffice tender. The operator list leaves the shown text and its fonts out altogether.
+//   The OCR child draws pages and loads this module as it is.
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
@@ -29,8 +30,9 @@ const CLONE_BY_PROTOTYPE = 'const clone = Object.assign(Object.create(this), thi
 const CLONE_FLAT = 'const clone = Object.assign(Object.create(TextState.prototype), this);';
 
 /**
- * Drawing-only work a text-only child leaves out, each as [what pdf.js 5 has, what replaces it].
- * A change whose text is not found exactly once (another pdf.js) is not made: that work is done.
+ * Work a text-only child leaves out (drawing-only work, or work done twice), each as [what pdf.js 5
+ * has, what replaces it]. A change whose text is not found exactly once (another pdf.js) is not
+ * made: that work is done.
  */
 const TEXT_ONLY = [
   // Type1Font: the charstrings converted to Type 2 and wrapped as a CFF font program, which only the
@@ -49,6 +51,40 @@ const TEXT_ONLY = [
   [
     '  handleText(chars, state) {\n    const font = state.font;\n    const glyphs = font.charsToGlyphs(chars);\n    if (font.data) {',
     '  handleText(chars, state) {\n    const font = state.font;\n    const glyphs = font.charsToGlyphs(chars);\n    if (false) {',
+  ],
+  // PartialEvaluator.getOperatorList: the text operators that show glyphs (Tj, TJ, ' and ") and set
+  // their font (Tf) left out of the operator list, by cases put before the switch's own (the first
+  // matching case is taken). The list is read for its paths, transforms and images
+  // (files/pdf-tables.ts, paintsImage in parse-core.ts); the text comes from getTextContent. Each Tf
+  // went through the font cache and a promise round trip of the evaluator's loop, each shown string
+  // had its glyphs looked up and copied to this side to be drawn: 82,000 of each on the 441-page
+  // tender, about a third of the operator list's cost.
+  [
+    '        let fn = operation.fn;\n        switch (fn | 0) {\n          case OPS.paintXObject:',
+    [
+      '        let fn = operation.fn;',
+      '        switch (fn | 0) {',
+      '          case OPS.setFont:',
+      '          case OPS.showText:',
+      '          case OPS.showSpacedText:',
+      '          case OPS.nextLineShowText:',
+      '          case OPS.nextLineSetSpacingShowText:',
+      '            continue;',
+      '          case OPS.paintXObject:',
+    ].join('\n'),
+  ],
+  // Page.getContentStream: a page's content stream inflated once for its text and its operator list
+  // (parse-core reads one page's text, then its operator list, then the next page). The last page's
+  // bytes are kept on the document, one page's worth at most; they are only read from, never changed.
+  // The inflating was about 40 % of the operator list's cost.
+  [
+    '      if (content.isAsync) {\n        const bytes = await content.asyncGetBytes();',
+    [
+      '      if (content.isAsync) {',
+      '        const last = this.pdfManager.bidLastContent;',
+      '        const bytes = last?.page === this ? last.bytes : await content.asyncGetBytes();',
+      '        this.pdfManager.bidLastContent = { page: this, bytes };',
+    ].join('\n'),
   ],
 ];
 export const textOnly = globalThis.bidPdfTextOnly === true;
@@ -113,12 +149,24 @@ class CachedBinaryData {
   }
 }
 
+/** Whether every field of a message is a plain value (a copy of one level is a whole copy). */
+function isFlat(obj) {
+  if (obj === null || typeof obj !== 'object' || Object.getPrototypeOf(obj) !== Object.prototype)
+    return false;
+  for (const key in obj) {
+    const value = obj[key];
+    if (value !== null && (typeof value === 'object' || typeof value === 'function')) return false;
+  }
+  return true;
+}
+
 /**
  * A port both ends of pdf.js's message handlers share (as its LoopbackPort), delivering text-content
  * chunks without a deep copy. The evaluator replaces a sent chunk's `items` and `styles` with new
- * ones rather than changing them, but reuses the chunk object itself: one level is copied. Every
- * other message (operator lists, whose arrays are emptied in place after sending) is cloned as
- * pdf.js does.
+ * ones rather than changing them, but reuses the chunk object itself: one level is copied. A message
+ * of plain values only (a stream's pull and its answer: two for every text chunk, 74,000 on the
+ * 441-page tender) is the same copied one level. Every other message (operator lists, whose arrays
+ * are emptied in place after sending) is cloned as pdf.js does.
  */
 class DirectPort {
   #listeners = new Set();
@@ -128,7 +176,9 @@ class DirectPort {
     const textChunk = chunk && Array.isArray(chunk.items) && chunk.styles && !('fnArray' in chunk);
     const data = textChunk
       ? { ...obj, chunk: { ...chunk } }
-      : structuredClone(obj, transfer ? { transfer } : undefined);
+      : isFlat(obj)
+        ? { ...obj }
+        : structuredClone(obj, transfer ? { transfer } : undefined);
     const event = { data };
     this.#deferred.then(() => {
       for (const listener of this.#listeners) listener.call(this, event);
