@@ -26,6 +26,8 @@ export interface RoundRobinProxy {
   served: number[];
   /** Takes an instance out of the rotation (what a readiness check does for a dead one). */
   setDown(index: number): void;
+  /** The proxy's process when it runs in one of its own. */
+  pid?: number;
   close(): Promise<void>;
 }
 
@@ -84,6 +86,38 @@ export async function startRoundRobinProxy(backends: string[]): Promise<RoundRob
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       agent.destroy();
+    },
+  };
+}
+
+/** The same proxy in a child process (its CPU apart from the caller's); `served` stays empty. */
+async function spawnProxy(backends: string[]): Promise<RoundRobinProxy> {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', fileURLToPath(new URL('./proxy-child.ts', import.meta.url)), ...backends],
+    { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  const url = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (c: Buffer) => {
+      out += c.toString();
+      const m = /proxy on (http:\/\/\S+)/.exec(out);
+      if (m) resolve(m[1]);
+    });
+    child.once('exit', (code) => reject(new Error(`proxy exited with ${code}`)));
+  });
+  return {
+    url,
+    served: [],
+    pid: child.pid,
+    setDown: () => {
+      throw new Error('the proxy process keeps its rotation');
+    },
+    async close() {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
     },
   };
 }
@@ -181,7 +215,11 @@ export function clusterUnavailable(): string | null {
  * s3rver), each with its own DATA_DIR (nothing may be shared through the local disk), behind a
  * round-robin proxy. `env` is given to every instance.
  */
-export async function startCluster(env: Record<string, string> = {}, count = 2): Promise<Cluster> {
+export async function startCluster(
+  env: Record<string, string> = {},
+  count = 2,
+  opts: { proxyProcess?: boolean } = {},
+): Promise<Cluster> {
   const why = clusterUnavailable();
   if (why) throw new Error(`the two-instance suite needs PostgreSQL and Redis: ${why}`);
   const databaseUrl = process.env.TEST_DATABASE_URL!;
@@ -226,7 +264,8 @@ export async function startCluster(env: Record<string, string> = {}, count = 2):
   try {
     // One after the other: two cold starts at once on two cores only make both slower.
     for (let k = 0; k < count; k++) instances.push(await spawnInstance(shared));
-    proxy = await startRoundRobinProxy(instances.map((i) => i.baseUrl));
+    const backends = instances.map((i) => i.baseUrl);
+    proxy = opts.proxyProcess ? await spawnProxy(backends) : await startRoundRobinProxy(backends);
   } catch (e) {
     await close().catch(() => {});
     throw e;
