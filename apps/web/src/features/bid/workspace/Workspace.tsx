@@ -13,6 +13,7 @@ import {
   Typography,
 } from 'antd';
 import {
+  AccountBookOutlined,
   ApartmentOutlined,
   ArrowLeftOutlined,
   CheckOutlined,
@@ -40,6 +41,7 @@ import { OutlineTree } from '../outline/OutlineTree.tsx';
 import { ContentVersionsDrawer } from '../versions/ContentVersionsDrawer.tsx';
 import { OutlineVersionsDrawer } from '../versions/OutlineVersionsDrawer.tsx';
 import { BidAnalysisReview } from '../../review/BidAnalysisReview.tsx';
+import { BidFormsPanel } from '../../forms/BidFormsPanel.tsx';
 import '../bid.css';
 
 const AI_FOLDED_KEY = 'bs.workspace.aiFolded';
@@ -76,6 +78,7 @@ export function Workspace({ bidId }: { bidId: string | null }) {
   const [outlineVersionsOpen, setOutlineVersionsOpen] = useState(false);
   const [checksOpen, setChecksOpen] = useState(false);
   const [reviewOpen, setReviewOpen] = useState(false);
+  const [formsOpen, setFormsOpen] = useState(false);
   // The AI column folds away to give the text the whole middle (remembered on this browser).
   const [aiFolded, setAiFolded] = useState(() => localStorage.getItem(AI_FOLDED_KEY) === '1');
   const foldAi = (folded: boolean) => {
@@ -276,6 +279,9 @@ export function Workspace({ bidId }: { bidId: string | null }) {
           >
             招标解析
           </Button>
+          <Button icon={<AccountBookOutlined />} onClick={() => setFormsOpen(true)} data-testid="open-forms">
+            报价与格式
+          </Button>
           <Button
             icon={<ApartmentOutlined />}
             onClick={() => setOutlineVersionsOpen(true)}
@@ -455,6 +461,15 @@ export function Workspace({ bidId }: { bidId: string | null }) {
             void qc.invalidateQueries({ queryKey: bidKeys.detail(bidId) });
           }}
         />
+      </Drawer>
+      <Drawer
+        title="报价与投标文件格式"
+        open={formsOpen}
+        size="min(960px, 96vw)"
+        onClose={() => setFormsOpen(false)}
+        destroyOnHidden
+      >
+        <BidFormsPanel bidId={bidId} readOnly={readOnly} />
       </Drawer>
       <ExportDialog
         bidId={bidId}

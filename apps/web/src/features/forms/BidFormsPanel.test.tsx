@@ -1,0 +1,103 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { InternalAxiosRequestConfig } from 'axios';
+import type { BidForms } from '@bid/shared';
+import { fail, installFakeHttp, ok, recordFeedback } from '../../api/testkit.ts';
+import { BidFormsPanel } from './BidFormsPanel.tsx';
+
+/**
+ * The 报价 screen against a fake API: a tender without a forms chapter says so; the 大写 follows
+ * the typed 小写 at once; a wrong amount is answered in Chinese and not sent; a saved price is sent
+ * once and the forms the server answers replace the old ones.
+ */
+
+configure({ asyncUtilTimeout: 20_000 });
+
+const noForms: BidForms = { lot: null, price: null, ceiling: 500_000, overCeiling: false, forms: [] };
+const letter = (price: string | null): BidForms['forms'][number] => ({
+  title: '投标函',
+  kind: 'letter',
+  catalogId: 'c1',
+  open: price ? [] : ['投标总价（小写）'],
+  blocks: [
+    {
+      kind: 'paragraph',
+      segments: [
+        { text: '投标总价：¥' },
+        price
+          ? { text: price, blank: 'filled', label: '投标总价（小写）' }
+          : { text: '____', blank: 'open', label: '投标总价（小写）' },
+      ],
+    },
+  ],
+});
+
+let http: ReturnType<typeof installFakeHttp>;
+let feedback: ReturnType<typeof recordFeedback>;
+let current: BidForms;
+const path = (c: InternalAxiosRequestConfig) => (c.url ?? '').replace(/^\/api/, '');
+
+beforeEach(() => {
+  feedback = recordFeedback();
+  current = noForms;
+  http = installFakeHttp((c) => {
+    const p = path(c);
+    if (p === '/bid/client/getBidForms') return ok(current);
+    if (p === '/bid/client/saveBidPrice') {
+      const { amount } = JSON.parse(c.data as string) as { amount: number };
+      current = {
+        ...current,
+        price: { amount, upper: '人民币肆拾万元整', lower: '¥400,000.00' },
+        forms: [letter('400,000.00')],
+      };
+      return ok(current);
+    }
+    return fail(404, 'not found', 404);
+  });
+});
+
+afterEach(() => {
+  cleanup();
+  http.restore();
+  feedback.undo();
+});
+
+function renderPanel() {
+  const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={qc}>
+      <BidFormsPanel bidId="b1" readOnly={false} />
+    </QueryClientProvider>,
+  );
+}
+
+describe('BidFormsPanel', { timeout: 60_000 }, () => {
+  it('says when the tender has no forms chapter and that no price is entered yet', async () => {
+    renderPanel();
+    await screen.findByTestId('forms-empty');
+    expect(screen.getByTestId('price-empty').textContent).toContain('尚未填写报价');
+    expect(screen.getByText('招标文件最高限价（预算）：¥500,000.00')).toBeTruthy();
+  });
+
+  it('writes the 大写 as the writer types, refuses a wrong amount in Chinese, and shows the forms the save answers', async () => {
+    current = { ...noForms, forms: [letter(null)] };
+    renderPanel();
+    await screen.findByTestId('bid-form');
+    expect(screen.getByTestId('form-open').textContent).toBe('____');
+    const input = screen.getByTestId('price-input') as HTMLInputElement;
+
+    fireEvent.change(input, { target: { value: '0' } });
+    await screen.findByText('报价须大于 0');
+    fireEvent.change(input, { target: { value: '600000' } });
+    await screen.findByTestId('price-over-ceiling');
+
+    fireEvent.change(input, { target: { value: '400000' } });
+    await waitFor(() => expect(screen.getByTestId('price-upper').textContent).toBe('大写：人民币肆拾万元整'));
+    expect(screen.queryByTestId('price-over-ceiling')).toBeNull();
+    fireEvent.click(screen.getByTestId('price-save'));
+    await waitFor(() => expect(screen.getByTestId('form-filled').textContent).toBe('400,000.00'));
+    const sent = http.calls.filter((c) => path(c) === '/bid/client/saveBidPrice');
+    expect(sent.map((c) => JSON.parse(c.data as string))).toEqual([{ id: 'b1', amount: 400000 }]);
+  });
+});
