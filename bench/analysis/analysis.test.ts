@@ -104,10 +104,10 @@ describe('tender analysis over the corpus and the released set', () => {
     expect(analysisForLot(a, null)).toBe(a);
   });
 
-  it('reads the bond in 大写 and 小写', () => {
+  it('reads the bond in 大写 and 小写, and 0 where none is taken', () => {
     const byId = new Map(runs.filter((r) => r.form === 'text').map((r) => [r.t.id, r.a]));
     expect(byId.get('t01')!.project.bondAmount).toBe(500_000);
     expect(byId.get('t12')!.project.budgetAmount).toBe(1_350_000);
-    expect(byId.get('t06')!.project.bondAmount).toBeNull();
+    expect(byId.get('t06')!.project.bondAmount).toBe(0);
   });
 });

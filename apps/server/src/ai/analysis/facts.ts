@@ -77,15 +77,16 @@ function titleName(lines: Line[]): string | null {
 
 const BOND_LABEL = /(?<!质量|履约|保修|工资)(投标|磋商|谈判|响应|竞标|报价)?保证金/;
 
-/** 投标保证金 / 磋商保证金 …: the first statement of it with an amount, or that none is taken. */
+/** 投标保证金 / 磋商保证金 …: the first statement of it with an amount, or that none is taken (0). */
 function extractBond(lines: Line[]): { text: string | null; amount: number | null } {
   for (const l of lines) {
     const t = l.text.trim();
     const m = BOND_LABEL.exec(t);
     if (!m) continue;
     const rest = t.slice(m.index);
-    if (/不(收取|需要?(缴纳|提交))|免(收|交)|无需/.test(rest))
-      return { text: truncate(rest.replace(/^.*?保证金[：:]?/, '') || '不收取', 120), amount: null };
+    // 不收取投标保证金 says it before the label, 投标保证金：不收取 after.
+    if (/不(收取|需要?(缴纳|提交))|免(收|交)|无需/.test(t.slice(Math.max(0, m.index - 6))))
+      return { text: truncate(rest.replace(/^.*?保证金[：:]?/, '') || '不收取', 120), amount: 0 };
     const amount = parseAmount(rest);
     if (amount == null || amount <= 0) continue;
     const value = rest.replace(/^[^：:]*[：:]\s*/, '').replace(/[。；;]+$/, '');

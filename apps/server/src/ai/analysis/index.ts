@@ -14,6 +14,7 @@ import {
 import { linesOf, paragraphsOf, titleOf } from './lines.ts';
 import { extractLots } from './lots.ts';
 import { extractMandatedOutline } from './outline.ts';
+import { pastedTablesAsRows, spansToOriginal } from './pasted-tables.ts';
 import { extractRequirements } from './requirements.ts';
 import { categoryOfName } from './scoring/category.ts';
 import { readScoring } from './scoring/index.ts';
@@ -31,7 +32,21 @@ export const classifyCategory = (name: string, context: Parameters<typeof catego
 export function readScoringFragment(
   input: string,
 ): Pick<TenderAnalysis, 'scoringItems' | 'statedTotals' | 'warnings'> {
+  return withPastedTables(input, readFragment);
+}
+
+/**
+ * A reading of the text with its drawn tables (a paste of pandoc or Markdown tables) read as table
+ * rows, its passages moved back to the text as given. The rewrite only drops the drawing and joins
+ * a cell's wrapped lines, so offsets stay exact wherever a passage lies within one line of a cell.
+ */
+function withPastedTables<T>(input: string, read: (text: string) => T): T {
   const text = foldRadicals(input).replace(/\r\n?/g, '\n');
+  const rows = pastedTablesAsRows(text);
+  return rows ? spansToOriginal(read(rows.text), rows.at, text.length) : read(text);
+}
+
+function readFragment(text: string): Pick<TenderAnalysis, 'scoringItems' | 'statedTotals' | 'warnings'> {
   const lines = linesOf(text);
   const r = readScoring(text, lines, titleOf(lines), 0, () => null);
   return {
@@ -51,7 +66,11 @@ export function readScoringFragment(
  * from; what it cannot find stays null or empty with a warning rather than guessed.
  */
 export function analyzeTenderByRules(input: string): TenderAnalysis {
-  const text = foldRadicals(input).replace(/\r\n?/g, '\n');
+  const analysis = withPastedTables(input, analyze);
+  return { ...analysis, chars: input.length };
+}
+
+function analyze(text: string): TenderAnalysis {
   const lines = linesOf(text);
   const title = titleOf(lines);
   const paras = paragraphsOf(lines, title);

@@ -1,6 +1,6 @@
 import type { Lot } from '@bid/shared';
 import { truncate } from '../tender-text.ts';
-import { LOT_LINE, lotNumber } from './lot-marker.ts';
+import { lotNumber } from './lot-marker.ts';
 import { parseAmount } from './money.ts';
 import type { Structure } from './structure.ts';
 
@@ -9,6 +9,13 @@ import type { Structure } from './structure.ts';
 const LOT_NAME_CELL =
   /^(?:采购包|分包|标包|包|标段|第\s*[\d一二三四五六七八九十]+\s*(?:包|标段))\s*[\d一二三四五六七八九十]*$/;
 const BUDGET_HEAD = /预算|最高限价|限价|控制价/;
+
+/** A statement that names a 包: 采购包1：…, 第一标段：…, 第1包 新能源汽车实训设备，… */
+const LOT_NAMED =
+  /^(?:[（(]?[一二三四五六七八九十]+[)）、]\s*)?(?:(?:采购包|分包|包|标段|标包)\s*([一二三四五六七八九十\d]+)|第\s*([一二三四五六七八九十\d]+)\s*(?:采购包|包|标段|分标|标包))(?:(?:\s*[：:]\s*|\s+)([^（(，,；;。\s][^（(，,；;。\n]{1,39})|\s*[（(]([^）)\d][^）)]{1,29})[）)]\s*(?=[\d预最限]))/;
+/** What follows a 包's number but is not its name (包1 评分标准, 第2包 技术要求). */
+const NOT_A_NAME =
+  /须|具有|具备|不得|应当|评分|评审|评标|标准|要求|参数|报价|预算|合同|响应|偏离|投标|文件|资格|清单|分值|适用/;
 
 /** A 包's name without what it includes (1.5T超导磁共振成像系统（含磁屏蔽…） → 1.5T超导磁共振成像系统). */
 const lotName = (s: string) =>
@@ -36,38 +43,55 @@ export function extractLots(st: Structure): Lot[] {
   blocks.forEach((b, i) => {
     if (b.kind === 'row') {
       const g = st.grid.get(i);
-      if (!g || g.kind !== 'row' || !g.header) return;
-      const first = g.cells.findIndex((c, x) => c && x !== g.seqAt);
-      if (first < 0 || !LOT_NAME_CELL.test(g.cells[first]) || g.lotAt !== first || g.lots.length !== 1)
-        return;
-      const l = lot(g.lots[0]);
-      const name = g.cells[first + 1];
-      if (!l.name && name && !/^[\d.,，\s]+$/.test(name)) l.name = lotName(name);
-      const at = g.header.findIndex((h) => BUDGET_HEAD.test(h));
-      if (at >= 0 && l.budgetAmount == null) {
-        const unit = /万元/.test(g.header[at]) ? '万元' : '元';
-        const amount = parseAmount(`${g.cells[at]}${unit}`);
-        if (amount != null) {
-          l.budgetAmount = amount;
-          l.budget = `${g.cells[at]}${unit}`;
+      const first = g?.kind === 'row' && g.header ? g.cells.findIndex((c, x) => c && x !== g.seqAt) : -1;
+      if (
+        g?.kind === 'row' &&
+        g.header &&
+        first >= 0 &&
+        LOT_NAME_CELL.test(g.cells[first]) &&
+        g.lotAt === first &&
+        g.lots.length === 1
+      ) {
+        const l = lot(g.lots[0]);
+        const name = g.cells[first + 1];
+        if (!l.name && name && !/^[\d.,，\s]+$/.test(name)) l.name = lotName(name);
+        const at = g.header.findIndex((h) => BUDGET_HEAD.test(h));
+        if (at >= 0 && l.budgetAmount == null) {
+          const unit = /万元/.test(g.header[at]) ? '万元' : '元';
+          const amount = parseAmount(`${g.cells[at]}${unit}`);
+          if (amount != null) {
+            l.budgetAmount = amount;
+            l.budget = `${g.cells[at]}${unit}`;
+          }
         }
+        return;
       }
-      return;
     }
-    if (b.text.length > 80) return;
-    const m = LOT_LINE.exec(b.text.trim());
-    if (!m || !m[3]) return;
-    const no = lotNumber(m[1] ?? m[2]);
-    if (no == null) return;
-    const l = lot(no);
-    if (!l.name) l.name = lotName(m[3]);
-    // 采购包1：交互式智能平板及配套（预算410.00万元）
-    const rest = b.text.slice((m.index ?? 0) + m[0].length);
-    const budget = /预算(?:金额)?[：:为]?\s*([^）)，,；;]+)/.exec(rest);
-    const amount = budget ? parseAmount(budget[1]) : null;
-    if (amount != null && l.budgetAmount == null) {
-      l.budgetAmount = amount;
-      l.budget = budget![1].trim();
+    // A row 包1 | 保洁服务 names its 包 as 包1：保洁服务 does.
+    const text =
+      b.kind === 'row'
+        ? LOT_NAME_CELL.test(b.cells[0] ?? '') && b.cells[1]
+          ? `${b.cells[0]}：${b.cells.slice(1).join('；')}`
+          : b.cells.join('；')
+        : b.text;
+    // One 包 per statement (采购包1：…), or several listed in one (第1包：…；第2包：…, or with
+    // nothing between them where a PDF's cell lines ran together).
+    for (const seg of text.split(/[；;。\n]|(?=(?:采购包|包|标段)\s*\d{1,2}\s*[：:])/)) {
+      const m = LOT_NAMED.exec(seg.trim());
+      if (!m || (seg.length > 80 && !/[：:（(]/.test(m[0]))) continue;
+      const no = lotNumber(m[1] ?? m[2]);
+      const name = lotName(m[3] ?? m[4]);
+      if (no == null || NOT_A_NAME.test(name)) continue;
+      const l = lot(no);
+      if (!l.name) l.name = name;
+      // 采购包1：交互式智能平板及配套（预算410.00万元）
+      const rest = seg.trim().slice(m[0].length);
+      const budget = /预算(?:金额)?[：:为]?\s*((?:\d[,，]\d|[^）)，,；;])+)/.exec(rest);
+      const amount = budget ? parseAmount(budget[1]) : null;
+      if (amount != null && l.budgetAmount == null) {
+        l.budgetAmount = amount;
+        l.budget = budget![1].trim();
+      }
     }
   });
   if (byNo.size < 2) return [];

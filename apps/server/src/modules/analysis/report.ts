@@ -124,7 +124,7 @@ export function reportChapters(a: TenderAnalysis): ExportChapter[] {
       content: doc(
         para(
           bond
-            ? `投标保证金：${bond}${a.project.bondAmount != null ? `（折合人民币 ${a.project.bondAmount.toLocaleString('zh-CN')} 元）` : ''}`
+            ? `投标保证金：${bond}${a.project.bondAmount ? `（折合人民币 ${a.project.bondAmount.toLocaleString('zh-CN')} 元）` : ''}`
             : '未识别到投标保证金要求（可能无需缴纳，请对照招标公告核对）。',
         ),
       ),

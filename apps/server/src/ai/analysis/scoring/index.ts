@@ -11,6 +11,8 @@ import { pageNoise } from './noise.ts';
 import { readProse } from './prose.ts';
 import { readSoup } from './soup.ts';
 import { readColumns } from './columns.ts';
+import { readInline } from './inline.ts';
+import { deriveReading, derivedLots, type DerivedLot } from './derived.ts';
 import { headerOrder, readByName, readBySerial, type Order } from './rows.ts';
 import { readStatedTotals, statedFor } from './stated.ts';
 import type { Proposal, ProposedItem, StatedTotals } from './types.ts';
@@ -181,6 +183,8 @@ export function proposalsFor(
   if (soup) out.push(soup);
   const columns = readColumns(lines, isNoise, lot);
   if (columns) out.push(columns);
+  const inline = readInline(lines, isNoise, lot);
+  if (inline) out.push(inline);
   return out;
 }
 
@@ -377,10 +381,13 @@ export function readScoring(
   const lotsSeen = new Set(split.map((j) => j.p.lot).filter((l) => l != null));
   const score = (js: Judged[]) => js.reduce((s, j) => s + j.v.score, 0) / Math.max(1, js.length);
   const useSplit = lotsSeen.size >= 2 && (lotCount >= 2 || score(split) >= score(whole));
-  const chosen = useSplit
+  let chosen = useSplit
     ? split.filter((j) => j.p.lot != null)
     : whole.map((j) => ({ ...j, p: { ...j.p, lot: null } }));
-  const hasLots = useSplit;
+  const derived = lotCount >= 2 || lotsSeen.size ? derivedLots(text) : [];
+  const fromOthers = withDerived(chosen, derived, useSplit, [...lotsSeen] as number[], stated, text);
+  if (fromOthers) chosen = fromOthers;
+  const hasLots = useSplit || !!fromOthers;
   const items: ScoringItem[] = [];
   const warnings: string[] = [];
   for (const { p, v } of chosen) {
@@ -431,9 +438,43 @@ export function readScoring(
     stated,
     warnings,
     lowestPrice,
-    lots: useSplit ? [...lotsSeen].map(Number).sort((a, b) => a - b) : [],
+    lots: hasLots ? [...new Set(chosen.map((j) => Number(j.p.lot)))].sort((a, b) => a - b) : [],
     readers: chosen.map((c) => `${c.p.lot ?? '-'}:${c.p.reader}`),
   };
+}
+
+/**
+ * The readings with the 包 whose scoring the tender states as another's with changes (derived.ts);
+ * null when there are none to add. Without tables per 包, the one table read is the base 包's.
+ */
+function withDerived(
+  chosen: Judged[],
+  derived: DerivedLot[],
+  split: boolean,
+  seen: number[],
+  stated: StatedTotals[],
+  text: string,
+): Judged[] | null {
+  if (!derived.length || !chosen.length) return null;
+  if (!split && chosen.length !== 1) return null;
+  const out: Judged[] = split ? [...chosen] : [];
+  for (const d of derived) {
+    if (out.some((j) => j.p.lot === d.lot)) continue;
+    const baseLot = d.base ?? (split ? (chosen.length === 1 ? chosen[0].p.lot : null) : (seen[0] ?? 1));
+    if (baseLot == null || baseLot === d.lot) continue;
+    let base = out.find((j) => j.p.lot === baseLot);
+    if (!base && !split) {
+      base = {
+        ...chosen[0],
+        p: { ...chosen[0].p, lot: baseLot, items: chosen[0].p.items.map((i) => ({ ...i, lot: baseLot })) },
+      };
+      out.push(base);
+    }
+    if (!base) continue;
+    const p = deriveReading(base.p, d);
+    out.push({ p, v: judge(p, statedFor(stated, d.lot), text) });
+  }
+  return out.some((j) => !chosen.includes(j)) && out.length > (split ? chosen.length : 1) ? out : null;
 }
 
 const LABEL = { price: '价格', technical: '技术', commercial: '商务', other: '其他' } as const;
