@@ -7,7 +7,7 @@ import { checkDocxZip, ZipRejected } from './zip.ts';
 import { numberParagraphs, type NumberedParagraph } from './docx-numbering.ts';
 import { judgeText, type PageVerdict } from './ocr/text-layer.ts';
 import { errorText } from '../lib/unknown.ts';
-import { pageRules, ruledPageText, type OperatorList, type PdfItem } from './pdf-tables.ts';
+import { pageRules, ruledPageText, type OperatorList, type PathOps, type PdfItem } from './pdf-tables.ts';
 
 /**
  * Parsing of tender files. Runs inside a worker thread (parse.ts) with time and memory limits: a
@@ -116,7 +116,9 @@ export function checkPdfStreams(buf: Buffer, maxTotal: number): void {
 
 export async function parsePdf(buf: Buffer, limits: ParseLimits): Promise<ParsedFile> {
   checkPdfStreams(buf, limits.maxUnpackedBytes);
-  const { openPdf } = await import('./pdf-runtime.mjs');
+  // Imported once: each dynamic import asks the module loader again (the TypeScript loader's hooks
+  // run in a thread of their own), which on every tabular page of a 445-page tender added up to 0.1 s.
+  const { openPdf, OPS } = await import('./pdf-runtime.mjs');
   let doc;
   try {
     doc = await openPdf(new Uint8Array(buf.buffer, buf.byteOffset, buf.byteLength)).promise;
@@ -138,9 +140,9 @@ export async function parsePdf(buf: Buffer, limits: ParseLimits): Promise<Parsed
       let ops: Promise<OperatorList> | undefined;
       const opList = () => (ops ??= page.getOperatorList());
       let text = pageText(items);
-      if (mayHoldTable(text)) text = (await ruledText(page, items, await opList())) ?? text;
+      if (mayHoldTable(text)) text = ruledText(page, items, await opList(), OPS) ?? text;
       let verdict = judgeText(text);
-      if (verdict === 'few') verdict = (await paintsImage(await opList())) ? 'sparse' : 'ok';
+      if (verdict === 'few') verdict = paintsImage(await opList(), OPS) ? 'sparse' : 'ok';
       if (verdict !== 'ok') {
         ocr.push({ page: i, verdict });
         // A garbled layer is worse than none: it would reach the analysis as text.
@@ -176,18 +178,17 @@ function mayHoldTable(text: string): boolean {
 }
 
 /** The page's text with its ruled tables read cell by cell (files/pdf-tables), or null. */
-async function ruledText(
+function ruledText(
   page: { view: number[] },
   items: PdfItem[],
   ops: OperatorList,
-): Promise<string | null> {
-  const { OPS } = await import('./pdf-runtime.mjs');
+  OPS: PathOps,
+): string | null {
   return ruledPageText(items, pageRules(ops, OPS, page.view), page.view, pageText);
 }
 
 /** Whether a page draws a picture (a scanned page is one picture). */
-async function paintsImage(ops: OperatorList): Promise<boolean> {
-  const { OPS } = await import('./pdf-runtime.mjs');
+function paintsImage(ops: OperatorList, OPS: PathOps): boolean {
   const painting = new Set([
     OPS.paintImageXObject,
     OPS.paintInlineImageXObject,

@@ -52,13 +52,14 @@ const TEXT_ONLY = [
     '  handleText(chars, state) {\n    const font = state.font;\n    const glyphs = font.charsToGlyphs(chars);\n    if (font.data) {',
     '  handleText(chars, state) {\n    const font = state.font;\n    const glyphs = font.charsToGlyphs(chars);\n    if (false) {',
   ],
-  // PartialEvaluator.getOperatorList: the text operators that show glyphs (Tj, TJ, ' and ") and set
-  // their font (Tf) left out of the operator list, by cases put before the switch's own (the first
-  // matching case is taken). The list is read for its paths, transforms and images
-  // (files/pdf-tables.ts, paintsImage in parse-core.ts); the text comes from getTextContent. Each Tf
-  // went through the font cache and a promise round trip of the evaluator's loop, each shown string
-  // had its glyphs looked up and copied to this side to be drawn: 82,000 of each on the 441-page
-  // tender, about a third of the operator list's cost.
+  // PartialEvaluator.getOperatorList: the text operators — those that show glyphs (Tj, TJ, ' and "),
+  // set their font (Tf) and place them (BT, ET, Td, TD, T*, Tm, Tc, Tw, Tz, TL, Ts) — left out of the
+  // operator list, by cases put before the switch's own (the first matching case is taken). The list
+  // is read for its paths, transforms and images (files/pdf-tables.ts, paintsImage in parse-core.ts);
+  // the text comes from getTextContent. Each Tf went through the font cache and a promise round trip
+  // of the evaluator's loop, each shown string had its glyphs looked up and copied to this side to be
+  // drawn: 82,000 of each on the 445-page tender, about a third of the operator list's cost; the
+  // placing operators were 200,000 of the 265,000 left, each copied to this side.
   [
     '        let fn = operation.fn;\n        switch (fn | 0) {\n          case OPS.paintXObject:',
     [
@@ -69,6 +70,17 @@ const TEXT_ONLY = [
       '          case OPS.showSpacedText:',
       '          case OPS.nextLineShowText:',
       '          case OPS.nextLineSetSpacingShowText:',
+      '          case OPS.beginText:',
+      '          case OPS.endText:',
+      '          case OPS.moveText:',
+      '          case OPS.setLeadingMoveText:',
+      '          case OPS.nextLine:',
+      '          case OPS.setTextMatrix:',
+      '          case OPS.setCharSpacing:',
+      '          case OPS.setWordSpacing:',
+      '          case OPS.setHScale:',
+      '          case OPS.setLeading:',
+      '          case OPS.setTextRise:',
       '            continue;',
       '          case OPS.paintXObject:',
     ].join('\n'),
