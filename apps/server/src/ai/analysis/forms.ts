@@ -58,6 +58,18 @@ function headingTitle(line: string): string | null {
   if (!t || t.length > 40 || line.includes('\t') || /[。；;，,：:]$/.test(t)) return null;
   BLANK_RE.lastIndex = 0;
   if (BLANK_RE.test(t)) return null;
+  // 附：中小企业声明函 (a form appended to another) opens a form when it names one.
+  const appended = /^附[：:]\s*/.exec(t);
+  if (appended) {
+    const title = t.slice(appended[0].length).trim();
+    return title && !/[：:]/.test(title) && FORM_WORD_RE.test(title) ? title : null;
+  }
+  // 1.3 资格审查资料: a numbered section of a list or of the 须知 ends the form before it.
+  const section = /^\d+\.\d+(?:\.\d+)*\s*/.exec(t);
+  if (section) {
+    const title = t.slice(section[0].length).trim();
+    return title && title.length <= 20 && !/[，,：:（(]/.test(title) ? title : null;
+  }
   const e = ENUM_RE.exec(t);
   const title = (e ? t.slice(e[0].length) : t).trim();
   if (!title || /[：:]/.test(title)) return null;
@@ -84,6 +96,9 @@ function chapterLines(lines: Line[]): Line[] {
   return best;
 }
 
+const PAGE_NUMBER_RE =
+  /^(?:第\s*\d+\s*页(?:\s*[，,]?\s*共\s*\d+\s*页)?|[-－—]\s*\d+\s*[-－—]|\d+\s*\/\s*\d+)$/;
+
 /** Paragraphs and TAB rows as blocks; a cell of one space is a merged cell's continuation and stays so. */
 export function blocksOf(lines: string[]): FormBlock[] {
   const out: FormBlock[] = [];
@@ -101,7 +116,8 @@ export function blocksOf(lines: string[]): FormBlock[] {
     }
     closeTable();
     const t = line.replace(/\s+$/, '');
-    if (t.trim()) out.push({ kind: 'paragraph', text: t });
+    // A PDF's page number between two lines of a form is no part of it.
+    if (t.trim() && !PAGE_NUMBER_RE.test(t.trim())) out.push({ kind: 'paragraph', text: t });
   }
   closeTable();
   return out;

@@ -112,6 +112,26 @@ describe('forms: the tender’s own forms, read and filled', () => {
     );
   });
 
+  it('opens a form at 附：…声明函, ends one at a numbered section, and leaves page numbers out', () => {
+    const text = [
+      '第八章 响应文件格式',
+      '一、响应函',
+      '我方参加包____的磋商。',
+      '第 15 页 共 17 页',
+      '供应商（盖章）：________',
+      '附：残疾人福利性单位声明函',
+      '本单位郑重声明……单位名称（盖章）：________',
+      '附：法定代表人及被授权人身份证复印件（正反面）',
+      '1.3 资格审查资料',
+      '营业执照复印件。',
+    ].join('\n');
+    const forms = extractForms(text);
+    expect(forms.map((f) => [f.kind, f.title, f.blocks.length])).toEqual([
+      ['letter', '响应函', 2],
+      ['sme', '残疾人福利性单位声明函', 2],
+    ]);
+  });
+
   it('fills a whole amount into …（大写）____元 without a second 元, and 大写 agrees with 小写', () => {
     const [letter] = extractForms(
       '第六章 投标文件格式\n一、投标函\n以投标总价人民币（大写）____元（¥____）投标。',
