@@ -12,6 +12,7 @@ import { readProse } from './prose.ts';
 import { readSoup } from './soup.ts';
 import { readColumns } from './columns.ts';
 import { readInline } from './inline.ts';
+import { readTransposed } from './transposed.ts';
 import { deriveReading, derivedLots, type DerivedLot } from './derived.ts';
 import { headerOrder, readByName, readBySerial, type Order } from './rows.ts';
 import { readStatedTotals, statedFor } from './stated.ts';
@@ -185,6 +186,20 @@ export function proposalsFor(
   if (columns) out.push(columns);
   const inline = readInline(lines, isNoise, lot);
   if (inline) out.push(inline);
+  // A table on its side beside upright ones (技术分 by rows, 商务分 by columns): each reading of the
+  // upright ones with its items added is one more proposal.
+  const sideways = readTransposed(lines, isNoise, lot);
+  if (sideways) {
+    const overlaps = (a: ProposedItem, b: ProposedItem) =>
+      a.span.start < b.span.end && b.span.start < a.span.end;
+    const withSideways = out.flatMap((p) => {
+      const extra = sideways.items.filter((s) => !p.items.some((i) => overlaps(i, s)));
+      return extra.length === sideways.items.length && p.items.length
+        ? [{ ...p, reader: `${p.reader}+transposed`, items: [...p.items, ...extra] }]
+        : [];
+    });
+    out.push(sideways, ...withSideways);
+  }
   return out;
 }
 
