@@ -1,11 +1,19 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { endpoints, parseUpper, type BidChecks, type BidForms, type InterpretationDetail } from '@bid/shared';
+import {
+  endpoints,
+  flattenTree,
+  parseUpper,
+  type BidChecks,
+  type BidForms,
+  type CatalogNode,
+  type InterpretationDetail,
+} from '@bid/shared';
 import { parseDocx } from '../src/files/parse-core.ts';
 import { clientHeaders, startTestServer, TEST_DB, type TestServer } from './helpers/test-server.ts';
 import { waitForInterpretation } from './helpers/interpretation.ts';
 import { releasedTenders } from './helpers/released-tenders.ts';
-import { newWriter } from './catalog-helpers.ts';
+import { newWriter, paragraph } from './catalog-helpers.ts';
 
 /**
  * Issue 31, first acceptance item: a 包1 bid on the released t4 (DOCX) exports the tender's own
@@ -169,6 +177,21 @@ describe.skipIf(!released.available)(`the tender’s own forms in the exported b
         .map((p) => p.text);
       expect(letterBlanks).toEqual(['【待填写：邮编】', '【待填写：电子邮箱】']);
       expect(checks.blockers.filter((b) => /最高限价/.test(b))).toEqual([]);
+
+      // A price typed into a chapter by hand that is not the 报价 blocks, 小写 and 大写 alike.
+      const tree = await c.data<CatalogNode[]>('/catalog/client/getBidCatalogList', { bidId });
+      const replaced = new Set(empty.forms.map((f) => f.catalogId));
+    const own = flattenTree(tree).find((n) => !n.children.length && !replaced.has(n.id))!;
+      await c.data('/catalog/client/updateBidCatalogContent', {
+        id: own.id,
+        content: paragraph('本项目投标总价为¥11,000,000.00（人民币壹仟壹佰万元整），含全部费用。'),
+        baseVersion: 0,
+      });
+      checks = await s.api.call(endpoints.getBidChecks, { id: bidId }, c.user.token);
+      expect(checks.blockers.filter((b) => /^报价/.test(b))).toEqual([
+        `报价不一致：“${own.title}”写的是 ¥11,000,000.00，报价为 ¥11,880,000.00`,
+        `报价大写不一致：“${own.title}”写的是 人民币壹仟壹佰万元整，报价为 ¥11,880,000.00`,
+      ]);
 
       // Changed once, changed in every place; above 包1's 最高限价 it blocks.
       await s.api.call(endpoints.saveBidPrice, { id: bidId, amount: 12_800_000.5 }, c.user.token);

@@ -31,6 +31,7 @@ export interface BidFormsSource {
   findingsFor(
     owner: Actor,
     bid: BidRow,
+    chapters: Array<{ id: string; title: string; text: string }>,
   ): Promise<{ replaced: string[]; placeholders: PlaceholderCheck[]; blockers: string[] }>;
 }
 import { anonymousPart, partOf } from '../../ai/plan/parts.ts';
@@ -158,7 +159,7 @@ export class ChecksService {
 
     // A chapter the export replaces by the tender's own form shows that form's open blanks instead.
     const forms = this.forms
-      ? await this.forms.findingsFor(owner, bid)
+      ? await this.forms.findingsFor(owner, bid, written)
       : { replaced: [], placeholders: [], blockers: [] };
     const replaced = new Set(forms.replaced);
     const placeholders: PlaceholderCheck[] = [

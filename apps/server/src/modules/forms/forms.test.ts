@@ -7,6 +7,7 @@ import { parseDocx } from '../../files/parse-core.ts';
 import { fillForm, filledText, type FormValues } from './fill.ts';
 import { formDoc } from './doc.ts';
 import { matchChapters } from './service.ts';
+import { priceDisagreements } from './price-check.ts';
 
 const RELEASED = path.resolve(import.meta.dirname, '../../../../../../shared/tenders/t4-goods.docx');
 const LIMITS = { maxPages: 1000, maxUnpackedBytes: 1e8, maxEntries: 10000, maxTextChars: 1e7 };
@@ -155,6 +156,18 @@ describe('forms: the tender’s own forms, read and filled', () => {
       '地址________ 邮编____\n法定代表人（签字或盖章）：________\n授权________（被授权人姓名、职务）',
     );
     expect(open).toEqual(['地址', '邮编', '被授权人姓名、职务']);
+  });
+
+  it('names each chapter that states another price by hand, in 小写 or 大写', () => {
+    expect(
+      priceDisagreements(1_000_000, [
+        { title: '报价说明', text: '投标总价：¥1,000,000.00，即人民币（大写）壹佰万元整。' },
+        { title: '商务偏离', text: '我方投标报价为¥990,000.00。大写：人民币玖拾玖万元整' },
+      ]),
+    ).toEqual([
+      '报价不一致：“商务偏离”写的是 ¥990,000.00，报价为 ¥1,000,000.00',
+      '报价大写不一致：“商务偏离”写的是 人民币玖拾玖万元整，报价为 ¥1,000,000.00',
+    ]);
   });
 
   it('matches a form to the chapter that answers it', () => {

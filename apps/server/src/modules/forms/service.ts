@@ -26,6 +26,7 @@ import { bidTermsOf, openingDateOf } from '../knowledge/consistency.ts';
 import { otherValue } from '../knowledge/facts.ts';
 import { formDoc } from './doc.ts';
 import { fillForm, type FormValues } from './fill.ts';
+import { priceDisagreements } from './price-check.ts';
 import { OfferRepo } from './repo.ts';
 
 /** The chapter each form is exported in place of: same title without enumerators, else one naming it. */
@@ -97,6 +98,7 @@ export class FormsService {
   async findingsFor(
     actor: Actor,
     bid: BidRow,
+    chapters: Array<{ id: string; title: string; text: string }> = [],
   ): Promise<{ replaced: string[]; placeholders: PlaceholderCheck[]; blockers: string[] }> {
     const f = await this.formsOfBid(actor, bid);
     const placeholders = f.forms.flatMap((form) =>
@@ -108,11 +110,20 @@ export class FormsService {
           }))
         : [],
     );
-    const blockers =
-      f.overCeiling && f.price && f.ceiling !== null
-        ? [`报价 ${f.price.lower} 超过招标文件的最高限价 ${rmbLower(f.ceiling)}`]
-        : [];
     const replaced = f.forms.flatMap((form) => (form.catalogId ? [form.catalogId] : []));
+    const exported = new Set(replaced);
+    const blockers = [
+      ...(f.overCeiling && f.price && f.ceiling !== null
+        ? [`报价 ${f.price.lower} 超过招标文件的最高限价 ${rmbLower(f.ceiling)}`]
+        : []),
+      // A price typed into a chapter by hand must be the one 报价 (the forms read it already).
+      ...(f.price
+        ? priceDisagreements(
+            f.price.amount,
+            chapters.filter((c) => !exported.has(c.id)),
+          )
+        : []),
+    ];
     return { replaced, placeholders, blockers };
   }
 
