@@ -75,6 +75,8 @@ interface Target {
   outboxDirs: string[];
   /** The server processes whose CPU is counted. */
   pids: number[];
+  /** What each of `pids` is. */
+  labels: string[];
   stop(): Promise<void>;
 }
 
@@ -113,6 +115,7 @@ async function startEmbedded(): Promise<Target> {
     base,
     outboxDirs: [dataDir],
     pids: [server.pid!],
+    labels: ['server'],
     async stop() {
       const exited = new Promise((r) => server.once('exit', r));
       server.kill('SIGTERM');
@@ -126,12 +129,16 @@ async function startEmbedded(): Promise<Target> {
 async function startScaled(): Promise<Target> {
   // Loaded only here: the plain run needs neither PostgreSQL nor Redis.
   const { startCluster } = await import('../../apps/server/test/helpers/two-instances.ts');
-  const cluster = await startCluster({ ...SERVER_ENV, LOG_LEVEL: 'warn' }, 2, { proxyProcess: true });
+  // LOAD_SCALE_INSTANCES=1: one instance on the same services behind the same proxy (what the
+  // services and the hop cost, apart from splitting the work).
+  const count = Number(process.env.LOAD_SCALE_INSTANCES ?? 2);
+  const cluster = await startCluster({ ...SERVER_ENV, LOG_LEVEL: 'warn' }, count, { proxyProcess: true });
   return {
-    name: 'two instances (PostgreSQL, Redis, S3) behind a proxy',
+    name: `${count} instance(s) on PostgreSQL, Redis and S3 behind the proxy`,
     base: cluster.proxy.url,
     outboxDirs: cluster.instances.map((i) => i.dataDir),
     pids: [...cluster.instances.map((i) => i.pid), ...(cluster.proxy.pid ? [cluster.proxy.pid] : [])],
+    labels: [...cluster.instances.map((_, k) => `instance ${k + 1}`), 'proxy'],
     stop: () => cluster.close(),
   };
 }
@@ -361,6 +368,8 @@ async function measure(target: Target): Promise<Result> {
   until = Date.now() + SECONDS * 1000;
   const cpuAll = () => target.pids.reduce((a, pid) => a + cpuSeconds(pid), 0);
   const cpu0 = cpuAll();
+  const each0 = target.pids.map(cpuSeconds);
+  const services0 = serviceCpu();
   const load0 = os.loadavg()[0];
   const started = Date.now();
   const runStart = performance.now();
@@ -383,6 +392,8 @@ async function measure(target: Target): Promise<Result> {
   await Promise.all([keeper(), ...Array.from({ length: CONNECTIONS }, (_, n) => worker(n))]);
   const wall = (Date.now() - started) / 1000;
   const serverCpu = cpuAll() - cpu0;
+  const each = target.pids.map((pid, k) => cpuSeconds(pid) - each0[k]);
+  const services = serviceCpu();
   if (jobBid) jobs.chapters += (await data('/ai/client/isWriting', { bidId: jobBid }, tokens[0])).done;
 
   latencies.sort((a, b) => a - b);
@@ -396,6 +407,12 @@ async function measure(target: Target): Promise<Result> {
     `latency ms: p50 ${q(50).toFixed(1)}  p95 ${q(95).toFixed(1)}  p99 ${p99.toFixed(1)}  max ${latencies[latencies.length - 1].toFixed(1)}`,
   );
   // The server's own CPU per call depends far less on what else the machine runs than latency does.
+  console.log(
+    `CPU by process: ${target.pids.map((_, k) => `${target.labels[k]} ${each[k].toFixed(1)} s`).join(', ')}; ` +
+      `the machine's ${Object.keys(services)
+        .map((k) => `${k} ${((services[k] ?? 0) - (services0[k] ?? 0)).toFixed(1)} s`)
+        .join(', ')} (every client of theirs, other helpers' included)`,
+  );
   console.log(
     `server CPU ${serverCpu.toFixed(1)} s over the run (${Math.round((100 * serverCpu) / wall)} % of one core), ` +
       `${Math.round(latencies.length / serverCpu)} calls per CPU second; machine load average ${load0.toFixed(1)} at the start, ${os.loadavg()[0].toFixed(1)} at the end`,
@@ -432,6 +449,20 @@ async function measure(target: Target): Promise<Result> {
     max: latencies[latencies.length - 1],
     lostWrites,
   };
+}
+
+/** CPU seconds of the machine's PostgreSQL and Redis processes (all of them), from /proc. */
+function serviceCpu(): Record<string, number> {
+  const out: Record<string, number> = { postgres: 0, 'redis-server': 0 };
+  for (const pid of fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      const comm = fs.readFileSync(`/proc/${pid}/comm`, 'utf8').trim();
+      if (comm in out) out[comm] += cpuSeconds(Number(pid));
+    } catch {
+      /* gone */
+    }
+  }
+  return out;
 }
 
 async function main(): Promise<void> {
