@@ -264,7 +264,8 @@ export function buildServices(deps: CoreDeps): Services {
     ? new BullJobQueue(db, { ...jobOpts, redisUrl: config.REDIS_URL, prefix: config.REDIS_PREFIX })
     : new SqlJobQueue(db, jobOpts);
   const analysis = new AnalysisService(new InterpretationRepo(db), aiSetup.engine, file, bid, log, usage);
-  const forms = new FormsService(db, new OfferRepo(db), bid, catalog, analysis, company);
+  const offers = new OfferRepo(db);
+  const forms = new FormsService(db, offers, bid, catalog, analysis, company);
   const checks = new ChecksService(bid, new ChecksRepo(db), [new LapsingQualifications(company)], forms);
   const knowledge = new KnowledgeService(
     knowledgeRepo,
@@ -273,7 +274,7 @@ export function buildServices(deps: CoreDeps): Services {
     embedderOf(config),
   );
   const grounding = new KnowledgeGrounding(knowledge, company);
-  const businessBid = new BusinessBidService(bid, catalog, analysis, company);
+  const businessBid = new BusinessBidService(bid, catalog, analysis, company, offers);
   const jobRows = new JobChapterRepo(db);
   const ai = new AiService(jobRows, aiSetup.engine, bid, catalog, analysis, jobs, usage, log, grounding);
   const fulltext = new FullTextWriter({

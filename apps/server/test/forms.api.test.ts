@@ -132,6 +132,12 @@ describe.skipIf(!released.available)(`the tender’s own forms in the exported b
         lower: '¥11,880,000.00',
       });
 
+      // The 商务标 generator states the same price when it is not given one.
+      const business = await s.api.call(endpoints.generateBusinessBid, { bidId }, c.user.token);
+      expect(business.sections.find((x) => x.title === '投标函')!.markdown).toContain(
+        '人民币壹仟壹佰捌拾捌万元整（¥11,880,000.00）',
+      );
+
       async function exported(): Promise<string[]> {
         const res = await fetch(new URL('/api/bid/client/exportBid', s.baseUrl), {
           method: 'POST',
@@ -181,7 +187,7 @@ describe.skipIf(!released.available)(`the tender’s own forms in the exported b
       // A price typed into a chapter by hand that is not the 报价 blocks, 小写 and 大写 alike.
       const tree = await c.data<CatalogNode[]>('/catalog/client/getBidCatalogList', { bidId });
       const replaced = new Set(empty.forms.map((f) => f.catalogId));
-    const own = flattenTree(tree).find((n) => !n.children.length && !replaced.has(n.id))!;
+      const own = flattenTree(tree).find((n) => !n.children.length && !replaced.has(n.id))!;
       await c.data('/catalog/client/updateBidCatalogContent', {
         id: own.id,
         content: paragraph('本项目投标总价为¥11,000,000.00（人民币壹仟壹佰万元整），含全部费用。'),

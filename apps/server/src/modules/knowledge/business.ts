@@ -155,10 +155,14 @@ export class BusinessBidService {
     private readonly catalog: CatalogService,
     private readonly analysis: AnalysisService,
     private readonly company: CompanyLibrary,
+    /** The bid's one 报价 (modules/forms), used when the call names no price. */
+    private readonly offers: { find(bidId: string): Promise<{ amount: number } | null> } | null = null,
   ) {}
 
-  async generate(actor: Actor, input: BusinessBidInput): Promise<BusinessBidResult> {
-    const bid = await this.bids.getOwned(actor, input.bidId);
+  async generate(actor: Actor, request: BusinessBidInput): Promise<BusinessBidResult> {
+    const bid = await this.bids.getOwned(actor, request.bidId);
+    const stored = request.price == null && this.offers ? await this.offers.find(bid.id) : null;
+    const input = stored ? { ...request, price: stored.amount } : request;
     const tier = bid.model_type === 'premium' ? 'premium' : 'standard';
     const analysis = await this.analysis.ensureForBid(actor, bid, tier);
     const facts = await this.company.listFacts(actor.tenantId);
