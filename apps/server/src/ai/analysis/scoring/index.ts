@@ -12,6 +12,7 @@ import { readProse } from './prose.ts';
 import { readSoup } from './soup.ts';
 import { readColumns } from './columns.ts';
 import { readInline } from './inline.ts';
+import { readRowLines } from './row-lines.ts';
 import { readTransposed } from './transposed.ts';
 import { deriveReading, derivedLots, type DerivedLot } from './derived.ts';
 import { headerOrder, readByName, readBySerial, type Order } from './rows.ts';
@@ -186,6 +187,8 @@ export function proposalsFor(
   if (columns) out.push(columns);
   const inline = readInline(lines, isNoise, lot);
   if (inline) out.push(inline);
+  const rowLines = readRowLines(lines, isNoise, lot);
+  if (rowLines) out.push(rowLines);
   // A table on its side beside upright ones (技术分 by rows, 商务分 by columns): each reading of the
   // upright ones with its items added is one more proposal.
   const sideways = readTransposed(lines, isNoise, lot);
