@@ -99,6 +99,38 @@ function chapterLines(lines: Line[]): Line[] {
 const PAGE_NUMBER_RE =
   /^(?:第\s*\d+\s*页(?:\s*[，,]?\s*共\s*\d+\s*页)?|[-－—]\s*\d+\s*[-－—]|\d+\s*\/\s*\d+)$/;
 
+/** A line that starts a paragraph of its own: an enumerator, a note, a signature line. */
+const PARAGRAPH_START_RE =
+  /^(?:\d+[.、．]|[一二三四五六七八九十]+、|[（(][\d一二三四五六七八九十]+[)）]|注[:：]|附[:：]|\S{1,12}[（(][^）)]*[)）][:：])/;
+
+/**
+ * A PDF's text breaks a paragraph at the end of each printed line: a line as long as the longest of
+ * the form that ends without a stop runs on into the next. A DOCX's paragraphs are lines of their
+ * own and rarely that long without a stop, so they stay as they are.
+ */
+export function reflow(lines: string[]): string[] {
+  const plain = lines.filter((l) => !l.includes('\t')).map((l) => l.trim().length);
+  const widest = Math.max(0, ...plain);
+  if (widest < 30) return lines;
+  const out: string[] = [];
+  for (const line of lines) {
+    const prev = out.at(-1);
+    const t = line.trim();
+    const runsOn =
+      prev !== undefined &&
+      !prev.includes('\t') &&
+      !line.includes('\t') &&
+      t &&
+      prev.trim().length >= widest * 0.85 &&
+      !/[。；;：:！？!?]$/.test(prev.trim()) &&
+      !PARAGRAPH_START_RE.test(t) &&
+      !PAGE_NUMBER_RE.test(t);
+    if (runsOn) out[out.length - 1] = prev.replace(/\s+$/, '') + t;
+    else out.push(line);
+  }
+  return out;
+}
+
 /** Paragraphs and TAB rows as blocks; a cell of one space is a merged cell's continuation and stays so. */
 export function blocksOf(lines: string[]): FormBlock[] {
   const out: FormBlock[] = [];
@@ -152,7 +184,7 @@ export function extractForms(text: string): TenderForm[] {
   const out: TenderForm[] = [];
   for (const s of withBody) {
     if (byTitle.get(s.title.replace(/\s+/g, '')) !== s) continue;
-    const blocks = blocksOf(s.body.map((l) => l.text));
+    const blocks = blocksOf(reflow(s.body.map((l) => l.text)));
     const kind = formKindOf(s.title);
     // A part the bidder writes itself (技术方案: instructions only) is no form.
     if (kind === 'other' && !hasBlank(blocks) && !blocks.some((b) => b.kind === 'table')) continue;

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseUpper, type FilledBlock, type FormSegment, type TenderForm } from '@bid/shared';
-import { extractForms } from '../../ai/analysis/forms.ts';
+import { extractForms, reflow } from '../../ai/analysis/forms.ts';
 import { parseDocx } from '../../files/parse-core.ts';
 import { fillForm, filledText, type FormValues } from './fill.ts';
 import { formDoc } from './doc.ts';
@@ -130,6 +130,24 @@ describe('forms: the tender’s own forms, read and filled', () => {
     expect(forms.map((f) => [f.kind, f.title, f.blocks.length])).toEqual([
       ['letter', '响应函', 2],
       ['sme', '残疾人福利性单位声明函', 2],
+    ]);
+  });
+
+  it('runs a PDF’s printed lines into their paragraph, and keeps a DOCX’s paragraphs', () => {
+    const pdf = [
+      '我方已仔细研究某某项目（项目编号：XM-1）的竞争性磋商文件，愿意参加本项目的磋商，并作出',
+      '如下承诺：',
+      '1.我方响应文件的有效期为自提交首次响应文件截止之日起____日历天。',
+      '供应商（电子签章）：__________',
+    ];
+    expect(reflow(pdf)).toEqual([
+      '我方已仔细研究某某项目（项目编号：XM-1）的竞争性磋商文件，愿意参加本项目的磋商，并作出如下承诺：',
+      ...pdf.slice(2),
+    ]);
+    const [letter] = extractForms(['第六章 响应文件格式', '一、响应函', ...pdf].join('\n'));
+    expect(filledText(fillForm(letter, values()).blocks).split('\n').slice(1)).toEqual([
+      '1.我方响应文件的有效期为自提交首次响应文件截止之日起90日历天。',
+      '供应商（电子签章）：泓川示例医疗科技有限公司',
     ]);
   });
 
