@@ -230,12 +230,15 @@ export function buildServices(deps: CoreDeps): Services {
   const invoices = new InvoiceService(db, new InvoiceRepo(db), new InvoiceFiles(storage));
 
   const tuning = aiTuning(config);
-  const usage = new AiUsageRepo(db, log);
+  const usage = new AiUsageRepo(db, log, (model, tier, prompt, completion) =>
+    deps.metrics.modelTokens(model, tier, prompt, completion),
+  );
   const aiSetup = createAi(
     config,
     {
       ...(tuning.retryBackoffMs ? { backoffMs: tuning.retryBackoffMs } : {}),
       ...(tuning.firstTokenTimeoutMs ? { firstTokenTimeoutMs: tuning.firstTokenTimeoutMs } : {}),
+      onError: (model, kind) => deps.metrics.modelError(model, kind),
     },
     { ledger: usage, offlineWorkers: config.NODE_ENV === 'test' ? 1 : OFFLINE_WORKERS, log },
   );

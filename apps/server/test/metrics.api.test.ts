@@ -1,15 +1,34 @@
+import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, TEST_DB, type TestServer } from './helpers/test-server.ts';
-import { nextPhone } from './helpers/fixtures.ts';
+import { createUserWithSession, nextPhone } from './helpers/fixtures.ts';
 
 /** METRICS_PORT: Prometheus text on a port of its own; without it, nothing listens for metrics. */
 
 let s: TestServer;
+/** A model endpoint that refuses every key: the analysis falls back to the rules, the error is counted. */
+let provider: http.Server;
 beforeAll(async () => {
-  s = await startTestServer({ METRICS_PORT: '0', TRUST_PROXY: 'true' });
+  provider = http.createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      res.writeHead(401, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ error: { message: 'Incorrect API key provided', code: 'invalid_api_key' } }));
+    });
+  });
+  await new Promise<void>((r) => provider.listen(0, '127.0.0.1', r));
+  s = await startTestServer({
+    METRICS_PORT: '0',
+    TRUST_PROXY: 'true',
+    AI_STANDARD_BASE_URL: `http://127.0.0.1:${(provider.address() as { port: number }).port}/v1`,
+    AI_STANDARD_API_KEY: 'sk-metrics-test',
+    AI_STANDARD_MODEL: 'metrics-model',
+    AI_RETRY_BACKOFF_MS: '1',
+  });
 });
 afterAll(async () => {
   await s?.close();
+  await new Promise((r) => provider?.close(r));
 });
 
 async function scrape(): Promise<string> {
@@ -65,6 +84,27 @@ describe(`metrics (${TEST_DB})`, () => {
     const text = await scrape();
     expect(value(text, 'bid_jobs{kind="metrics.probe",state="queued"}')).toBe(1);
     expect(value(text, 'bid_queue_jobs{state="waiting"}')).toBe(before + 1);
+  });
+
+  it('counts failed model calls by model and kind', async () => {
+    const u = await createUserWithSession(s);
+    const saved = await s.api.post(
+      '/bid/client/saveBid',
+      {
+        name: '指标',
+        modelType: 'standard',
+        pageCount: 20,
+        tenderText: '项目名称：指标项目\n评分标准：技术方案 60 分',
+      },
+      { token: u.token },
+    );
+    expect(saved.status).toBe(200);
+    expect(
+      (await s.api.post('/ai/client/analyzeBid', { bidId: saved.body.data.id }, { token: u.token })).status,
+    ).toBe(200);
+    expect(await scrape()).toMatch(
+      /^bid_model_errors_total\{model="metrics-model",kind="[a-z_]+"\} [1-9]\d*$/m,
+    );
   });
 
   it('answers nothing but GET /metrics on that port, and the public port has no /metrics', async () => {

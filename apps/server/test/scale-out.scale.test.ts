@@ -294,6 +294,9 @@ describe('two instances behind a proxy (PostgreSQL, Redis, S3)', () => {
     expect(value(/bid_queue_jobs\{state="waiting"\}/)).toBe(0);
     // The survivor finished the job the killed instance had begun.
     expect(value(/bid_job_run_seconds_count\{kind="ai.fulltext",outcome="done"\}/)).toBe(1);
+    expect(text).toMatch(
+      /^bid_model_tokens_total\{model="[^"]+",tier="standard",kind="completion"\} [1-9]\d*$/m,
+    );
     expect(value(/bid_sms_sent_total/)).toBeGreaterThan(0);
     expect(value(/bid_sms_limited_total\{rule="ip-day"\}/)).toBeGreaterThan(0);
     expect(text).toMatch(/^bid_process_resident_memory_bytes /m);

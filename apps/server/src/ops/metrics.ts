@@ -47,6 +47,20 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  readonly modelTokenCount = new Counter({
+    name: 'bid_model_tokens_total',
+    help: 'Model tokens used, by model, tier and kind (prompt, completion)',
+    labelNames: ['model', 'tier', 'kind'] as const,
+    registers: [this.registry],
+  });
+
+  readonly modelErrors = new Counter({
+    name: 'bid_model_errors_total',
+    help: 'Failed model calls (each attempt, retried or not), by model and kind (rate_limited, timeout, connection, …)',
+    labelNames: ['model', 'kind'] as const,
+    registers: [this.registry],
+  });
+
   readonly smsSent = new Counter({
     name: 'bid_sms_sent_total',
     help: 'SMS codes handed to the gateway by this instance',
@@ -104,6 +118,15 @@ export class Metrics {
   request(method: string, route: string, status: number, seconds: number): void {
     this.httpRequests.inc({ method, route, status: String(status) });
     this.httpDuration.observe({ method, route }, seconds);
+  }
+
+  modelTokens(model: string, tier: string, prompt: number, completion: number): void {
+    if (prompt > 0) this.modelTokenCount.inc({ model, tier, kind: 'prompt' }, prompt);
+    if (completion > 0) this.modelTokenCount.inc({ model, tier, kind: 'completion' }, completion);
+  }
+
+  modelError(model: string, kind: string): void {
+    this.modelErrors.inc({ model, kind });
   }
 
   jobRun(kind: string, outcome: string, seconds: number): void {

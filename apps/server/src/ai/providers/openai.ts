@@ -22,6 +22,8 @@ export interface OpenAiProviderOptions {
   firstTokenTimeoutMs?: number;
   idleTimeoutMs?: number;
   callTimeoutMs?: number;
+  /** Told of every failed attempt, retried or not (metrics: model errors by model and kind). */
+  onError?: (model: string, kind: string) => void;
 }
 
 interface Tier {
@@ -64,6 +66,7 @@ export class OpenAiProvider implements ChatProvider {
   private readonly firstTokenTimeoutMs: number;
   private readonly idleTimeoutMs: number;
   private readonly callTimeoutMs: number;
+  private readonly onError: OpenAiProviderOptions['onError'];
 
   constructor(opts: OpenAiProviderOptions) {
     const std = opts.tiers.standard ?? opts.tiers.premium;
@@ -84,6 +87,7 @@ export class OpenAiProvider implements ChatProvider {
     this.firstTokenTimeoutMs = opts.firstTokenTimeoutMs ?? 90_000;
     this.idleTimeoutMs = opts.idleTimeoutMs ?? 60_000;
     this.callTimeoutMs = opts.callTimeoutMs ?? 300_000;
+    this.onError = opts.onError;
   }
 
   modelOf(tier: ModelTier): string {
@@ -107,6 +111,7 @@ export class OpenAiProvider implements ChatProvider {
         return await this.once(tier, req, state);
       } catch (e) {
         const err = this.classify(e, state.started, req.signal);
+        if (err.kind !== 'aborted') this.onError?.(tier.model, err.kind);
         if (!err.retryable || state.started || attempt >= this.maxRetries) throw err;
         retryDelay = this.delayFor(e, attempt);
       } finally {

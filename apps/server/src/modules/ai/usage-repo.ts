@@ -16,6 +16,8 @@ export class AiUsageRepo implements UsageRecorder, TokenLedger {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly log: Logger,
+    /** Counts the tokens as they are recorded (metrics). */
+    private readonly meter?: (model: string, tier: ModelTier, prompt: number, completion: number) => void,
   ) {}
 
   async record(
@@ -27,6 +29,7 @@ export class AiUsageRepo implements UsageRecorder, TokenLedger {
     catalogId: string | null = null,
   ): Promise<void> {
     if (g.engine === 'offline') return;
+    this.meter?.(g.model ?? 'unknown', tier, g.promptTokens, g.completionTokens);
     await this.db
       .insertInto('ai_usage')
       .values({
