@@ -56,11 +56,13 @@ export function headerRole(s: string): HeaderRole | null {
   // (Only labels about points: an item may be named 作业流程与标准.)
   if (t.length <= 6 && /[分档评审][\u4e00-\u9fa5]{0,2}(标准|细则|办法|说明|依据|准则|方法|规则)$/.test(t))
     return 'criteria';
+  // How a price or formula item is scored (计算方法, 计分方法, 计算公式).
+  if (/^(?:计算|计分|得分计算|打分)(?:方法|办法|公式|标准)$/.test(t)) return 'criteria';
   return null;
 }
 
 // 8 | 8分 | 满分8分 | 最高8分 (a points column that says what the number is).
-const NUM = /^(?:满分|最高|最多|计)?\s*(\d{1,3}(?:\.\d+)?)\s*(?:分)?$/;
+const NUM = /^(?:(?:满分|最高|最多|计|分值|本项满分)\s*[：:]?)?\s*(\d{1,3}(?:\.\d+)?)\s*(?:分)?$/;
 const RANGE = /^(\d{1,3}(?:\.\d+)?)\s*(?:分)?\s*[-–—~～至]\s*(\d{1,3}(?:\.\d+)?)\s*分?$/;
 const PERCENT = /^(\d{1,3}(?:\.\d+)?)\s*[%％]$/;
 const CLAUSE = /^\d{1,2}(?:\.\d{1,2}){1,3}\s*(?:[（(]\s*\d{1,2}\s*[）)])?$/;

@@ -52,6 +52,18 @@ function categoryRow(t: string): { label: string; points: number | null } | null
   return catCell(t.replace(/^[A-Za-z]\s*/, ''));
 }
 
+/**
+ * A table's title naming its part (表3-2　商务评分表（40分）, 附表2 技术部分评审表): the rows under it
+ * are of that part.
+ */
+function tableTitle(t: string): { label: string; points: number | null } | null {
+  const m =
+    /^(?:附)?表\s*[\d一二三四五六七八九十]+(?:\s*[-－.．—]\s*\d+)?\s*([\u4e00-\u9fa5]{2,10}?)(?:评分表|评审表|评分标准|评分细则|打分表)\s*(?:[（(]\s*(?:满分|共)?\s*(\d{1,3}(?:\.\d+)?)\s*分\s*[)）])?$/.exec(
+      t.replace(/\s+/g, ''),
+    );
+  return m && categoryOfLabel(m[1]) ? { label: m[1], points: m[2] ? Number(m[2]) : null } : null;
+}
+
 export function readColumns(
   lines: Line[],
   isNoise: (t: string) => boolean,
@@ -198,7 +210,7 @@ export function readColumns(
         !categoryRow(t)
       )
         break;
-      const cat = t.length <= 24 ? categoryRow(t) : null;
+      const cat = t.length <= 24 ? (categoryRow(t) ?? tableTitle(t)) : null;
       if (cat) {
         setGroup(cat, { start: l.start, end: l.end });
         continue;

@@ -246,6 +246,22 @@ function withoutHeadings(p: Proposal, stated: StatedTotals | null): Proposal | n
     : null;
 }
 
+/**
+ * Weights written as fractions of the whole (权重 0.30 | 0.15 …, each factor scored out of 100 and
+ * multiplied): the reading in points of 100.
+ */
+function asHundredths(p: Proposal): Proposal | null {
+  const pts = p.items.map((i) => i.points);
+  if (pts.length < 2 || pts.some((v) => v == null || v > 1)) return null;
+  const sum = pts.reduce((a: number, v) => a + (v ?? 0), 0);
+  if (Math.abs(sum - 1) > 0.005) return null;
+  return {
+    ...p,
+    reader: `${p.reader}-weights`,
+    items: p.items.map((i) => ({ ...i, points: Math.round(i.points! * 10000) / 100 })),
+  };
+}
+
 function best(proposals: Proposal[], stated: StatedTotals | null, text: string): Judged | null {
   let top: Judged | null = null;
   for (const read of proposals) {
@@ -259,7 +275,7 @@ function best(proposals: Proposal[], stated: StatedTotals | null, text: string):
       const pointed = base.items.filter((i) => i.points != null);
       const onlyPointed =
         pointed.length >= 2 && pointed.length < base.items.length ? { ...base, items: pointed } : null;
-      for (const p of [base, withStatedPrice(base, stated), trimmed, onlyPointed]) {
+      for (const p of [base, withStatedPrice(base, stated), trimmed, onlyPointed, asHundredths(base)]) {
         if (!p) continue;
         const v = judge(p, stated, text);
         // A reading that had to drop rows to fit ranks below one that fits as read.

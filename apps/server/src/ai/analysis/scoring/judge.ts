@@ -81,7 +81,10 @@ export function judge(p: Proposal, stated: StatedTotals | null, text: string): V
     const isCatColumn = cat != null && items.some((o) => o !== it && itemCategory(o) === cat);
     // A 前附表's clause number glued to the name (2.2.4(1)施工组织设计) is another cell read into it.
     const clauseGlued = /^\d{1,2}(?:\.\d{1,2}){2,}/.test(n);
-    if (!nameLike(n) || n.length < 2 || isCatTotal || isCatColumn || clauseGlued || seen.has(n))
+    // A table's title (表3-1 技术评分表（45分）) over its rows is not one of them.
+    const tableTitle =
+      /^(?:附)?表\s*[\d一二三四五六七八九十]+(?:\s*[-－.．—]\s*\d+)?|(?:评分|评审|打分)(?:明细)?表$/.test(n);
+    if (!nameLike(n) || n.length < 2 || isCatTotal || isCatColumn || clauseGlued || tableTitle || seen.has(n))
       badNames += 1;
     seen.add(n);
     if (it.points == null) missingPoints += 1;

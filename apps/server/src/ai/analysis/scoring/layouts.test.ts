@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { analyzeTenderByRules } from '../index.ts';
+
+describe('a scoring table laid on its side', () => {
+  it('reads each column as an item beside an upright table', () => {
+    const text = [
+      '某研究院规划咨询项目招标文件',
+      '第四章 评标办法',
+      '一、综合评分法，满分 100 分，其中价格分 30 分、技术分 50 分、商务分 20 分。',
+      '二、价格分（30分）：最低价为基准价。',
+      '三、技术分（50分）按下表评审：',
+      '序号\t评审因素\t分值\t评分标准',
+      '1\t工作方案\t30\t完整的得 25-30 分。',
+      '2\t进度保障\t20\t合理的得 15-20 分。',
+      '四、商务分（20分）按下表评审：',
+      '评审因素\t类似业绩\t项目负责人\t企业信誉',
+      '分值\t10\t6\t4',
+      '评分标准\t每个得 2 分。\t具有高级职称的得 6 分。\t获表彰的得 4 分。',
+      '第五章 合同条款',
+    ].join('\n');
+    const a = analyzeTenderByRules(text);
+    expect(a.scoringItems.map((i) => [i.name, i.points])).toEqual([
+      ['价格分', 30],
+      ['工作方案', 30],
+      ['进度保障', 20],
+      ['类似业绩', 10],
+      ['项目负责人', 6],
+      ['企业信誉', 4],
+    ]);
+  });
+});
+
+describe('points written otherwise than as points', () => {
+  it('reads weights that are fractions of the whole as points of 100', () => {
+    const text = [
+      '某中心保洁服务磋商文件',
+      '第三章 评审办法',
+      '各因素按百分制打分，乘以权重后相加（满分100分）。评审因素及权重如下表：',
+      '序号\t评审因素\t权重\t评审细则',
+      '1\t价格\t0.30\t最低价得100。',
+      '2\t服务方案\t0.45\t完整的得90-100。',
+      '3\t类似业绩\t0.25\t每个得25，最高100。',
+      '权重合计\t1.00',
+      '第四章 合同条款',
+    ].join('\n');
+    expect(analyzeTenderByRules(text).scoringItems.map((i) => [i.name, i.points])).toEqual([
+      ['价格', 30],
+      ['服务方案', 45],
+      ['类似业绩', 25],
+    ]);
+  });
+
+  it('reads parts named by their tables’ titles, one of them with a 计算方法 column', () => {
+    const text = [
+      '某设备采购项目招标文件',
+      '第三章 评标办法',
+      '本项目采用综合评分法，满分100分，其中技术部分40分、商务部分30分、价格30分。',
+      '表3-1 技术评分表（40分）',
+      '序号\t评分项目\t分值\t评分标准',
+      '一\t技术参数响应\t25\t全部满足得25分。',
+      '二\t实施方案\t15\t完整的得12-15分。',
+      '表3-2 商务评分表（30分）',
+      '序号\t评分项目\t分值\t评分标准',
+      '三\t类似业绩\t20\t每个得5分。',
+      '四\t售后服务\t10\t优于要求的得10分。',
+      '表3-3 报价评分表（30分）',
+      '序号\t评分项目\t分值\t计算方法',
+      '五\t投标报价\t30\t最低价为基准价。',
+      '第四章 合同条款',
+    ].join('\n');
+    const items = analyzeTenderByRules(text).scoringItems;
+    expect(items.map((i) => [i.name, i.points, i.category])).toEqual([
+      ['技术参数响应', 25, 'technical'],
+      ['实施方案', 15, 'technical'],
+      ['类似业绩', 20, 'commercial'],
+      ['售后服务', 10, 'commercial'],
+      ['投标报价', 30, 'price'],
+    ]);
+  });
+});
