@@ -53,7 +53,7 @@ function categoryRow(t: string): { label: string; points: number | null } | null
 }
 
 /**
- * A table's title naming its part (表3-2　商务评分表（40分）, 附表2 技术部分评审表): the rows under it
+ * A table's title naming its part (表3-2 商务评分表（40分）, 附表2 技术部分评审表): the rows under it
  * are of that part.
  */
 function tableTitle(t: string): { label: string; points: number | null } | null {
