@@ -32,6 +32,7 @@ import {
   MARKER_HEADER,
   MARKER_VALUE,
 } from '@bid/shared';
+import { cpuSeconds, serviceCpu } from './cpu.ts';
 
 /** BENCH_SMALL=1: 20 connections for 3 s, no goal checked (CI: the benchmark still works). */
 const SMALL = Boolean(process.env.BENCH_SMALL);
@@ -56,16 +57,6 @@ const SERVER_ENV: Record<string, string> = {
   RESPONSE_VALIDATION: process.env.LOAD_RESPONSE_VALIDATION ?? 'off',
   SIGNUP_TRIAL_BIDS: '1000',
 };
-
-/** CPU seconds a process has used (user + system), from /proc (Linux; NaN elsewhere). */
-function cpuSeconds(pid: number | undefined): number {
-  try {
-    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return NaN;
-  }
-}
 
 /** A server (or servers behind a proxy) to put the load on. */
 interface Target {
@@ -449,20 +440,6 @@ async function measure(target: Target): Promise<Result> {
     max: latencies[latencies.length - 1],
     lostWrites,
   };
-}
-
-/** CPU seconds of the machine's PostgreSQL and Redis processes (all of them), from /proc. */
-function serviceCpu(): Record<string, number> {
-  const out: Record<string, number> = { postgres: 0, 'redis-server': 0 };
-  for (const pid of fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
-    try {
-      const comm = fs.readFileSync(`/proc/${pid}/comm`, 'utf8').trim();
-      if (comm in out) out[comm] += cpuSeconds(Number(pid));
-    } catch {
-      /* gone */
-    }
-  }
-  return out;
 }
 
 async function main(): Promise<void> {

@@ -4,7 +4,6 @@ import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Database } from '../db/schema.ts';
 import { newId } from '../lib/ids.ts';
-import type { JobTable } from './tables.ts';
 import {
   JobConflictError,
   type AbortReason,
@@ -15,10 +14,13 @@ import {
   type JobStatus,
 } from './queue.ts';
 import { isUniqueViolation } from '../db/errors.ts';
+import type { JobTable } from './tables.ts';
 import { SqlJobEvents } from './event-repo.ts';
+import { outcomeOf, toRecord, type RunOutcome } from './job-record.ts';
 import type { EventBus } from './event-bus.ts';
 
 export { SqlJobEvents };
+export type { RunOutcome };
 
 export interface SqlJobQueueOptions {
   /** A claimed job is another worker's to take once its lease is this old without a heartbeat. */
@@ -39,56 +41,11 @@ export interface SqlJobQueueOptions {
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
-function toRecord<P>(r: JobTable): JobRecord<P> {
-  let payload: unknown = null;
-  let progress: unknown = null;
-  try {
-    payload = JSON.parse(r.payload);
-  } catch {
-    /* keep null */
-  }
-  try {
-    progress = r.progress ? JSON.parse(r.progress) : null;
-  } catch {
-    /* keep null */
-  }
-  return {
-    id: r.id,
-    kind: r.kind,
-    dedupeKey: r.dedupe_key,
-    ownerId: r.owner_id,
-    payload: payload as P,
-    status: r.status,
-    attempts: r.attempts,
-    cancelRequested: r.cancel_requested === 1,
-    progress,
-    error: r.error,
-    createdAt: r.created_at,
-    updatedAt: r.updated_at,
-    startedAt: r.started_at,
-    finishedAt: r.finished_at,
-  };
-}
-
-function outcomeOf(reason: AbortReason | null, otherwise: RunOutcome): RunOutcome {
-  if (reason === 'cancelled') return 'cancelled';
-  if (reason === 'shutdown') return 'released';
-  if (reason === 'lease_lost') return 'lost';
-  return otherwise;
-}
-
 interface Running {
   ctrl: AbortController;
   reason: AbortReason | null;
   done: Promise<RunOutcome>;
 }
-
-/**
- * How a run ended for the dispatcher: done, cancelled, given back (shutdown: queued again), lost
- * (another worker took the lease), failed for good, or given back for a retry the dispatcher
- * schedules (BullMQ's backoff).
- */
-export type RunOutcome = 'done' | 'cancelled' | 'released' | 'lost' | 'failed' | 'retry';
 
 /**
  * Jobs in a SQL table with leases: a worker claims a job with a conditional UPDATE (race-free on

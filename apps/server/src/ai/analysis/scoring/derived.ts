@@ -1,5 +1,7 @@
 import { lotNumber } from '../lot-marker.ts';
-import type { Proposal, ProposedItem, Span } from './types.ts';
+import { judge, type Judged } from './judge.ts';
+import { statedFor } from './stated.ts';
+import type { Proposal, ProposedItem, Span, StatedTotals } from './types.ts';
 
 /**
  * A 包 whose scoring is stated as another's with changes (第2包评分标准参照表3-1（第1包）执行，但作如下
@@ -109,4 +111,38 @@ export function deriveReading(base: Proposal, d: DerivedLot): Proposal {
     });
   }
   return { reader: `derived(${base.reader})`, lot: d.lot, items, subtotals: [] };
+}
+
+/**
+ * The readings with the 包 whose scoring the tender states as another's with changes (derived.ts);
+ * null when there are none to add. Without tables per 包, the one table read is the base 包's.
+ */
+export function withDerived(
+  chosen: Judged[],
+  derived: DerivedLot[],
+  split: boolean,
+  seen: number[],
+  stated: StatedTotals[],
+  text: string,
+): Judged[] | null {
+  if (!derived.length || !chosen.length) return null;
+  if (!split && chosen.length !== 1) return null;
+  const out: Judged[] = split ? [...chosen] : [];
+  for (const d of derived) {
+    if (out.some((j) => j.p.lot === d.lot)) continue;
+    const baseLot = d.base ?? (split ? (chosen.length === 1 ? chosen[0].p.lot : null) : (seen[0] ?? 1));
+    if (baseLot == null || baseLot === d.lot) continue;
+    let base = out.find((j) => j.p.lot === baseLot);
+    if (!base && !split) {
+      base = {
+        ...chosen[0],
+        p: { ...chosen[0].p, lot: baseLot, items: chosen[0].p.items.map((i) => ({ ...i, lot: baseLot })) },
+      };
+      out.push(base);
+    }
+    if (!base) continue;
+    const p = deriveReading(base.p, d);
+    out.push({ p, v: judge(p, statedFor(stated, d.lot), text) });
+  }
+  return out.some((j) => !chosen.includes(j)) && out.length > (split ? chosen.length : 1) ? out : null;
 }

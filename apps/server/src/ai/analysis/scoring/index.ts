@@ -3,7 +3,7 @@ import { truncate } from '../../tender-text.ts';
 import { isChapterHeading, type Line } from '../lines.ts';
 import { cellsOf, tabCells, type CellOptions } from './cells.ts';
 import { categoryOfLabel, categoryOfName } from './category.ts';
-import { itemCategory, judge, withStatedPrice, type Verdict } from './judge.ts';
+import { itemCategory, judge, withStatedPrice, type Judged } from './judge.ts';
 import { readLayoutBlocks } from './layout-blocks.ts';
 import { readLegacyTable } from './legacy.ts';
 import { readLotColumns } from './lot-columns.ts';
@@ -14,7 +14,8 @@ import { readColumns } from './columns.ts';
 import { readInline } from './inline.ts';
 import { readRowLines } from './row-lines.ts';
 import { readTransposed } from './transposed.ts';
-import { deriveReading, derivedLots, type DerivedLot } from './derived.ts';
+import { derivedLots, withDerived } from './derived.ts';
+import { foldRomanCodes, unfoldRoman } from './roman.ts';
 import { headerOrder, readByName, readBySerial, type Order } from './rows.ts';
 import { readStatedTotals, statedFor } from './stated.ts';
 import type { Proposal, ProposedItem, StatedTotals } from './types.ts';
@@ -206,11 +207,6 @@ export function proposalsFor(
   return out;
 }
 
-interface Judged {
-  p: Proposal;
-  v: Verdict;
-}
-
 /**
  * A reading without the rows that are not items: the parts of the stated split read back as rows
  * (分值构成 | 价格分：30分 …), and headings whose points are exactly those of the rows right after
@@ -311,28 +307,6 @@ function acceptable(j: Judged, lowest: boolean): boolean {
 
 const LOWEST =
   /(最低评标价法|经评审的最低投标价法|经评审的最低价|最低价成交|最低报价成交|最后报价最低|报价最低的|价格最低的|最低价法)/;
-
-/**
- * Roman numerals that number rows or categories (Ⅱ-3, Ⅲ 商务部分（30分）) read as the letter codes the
- * readers know (B-3, C 商务部分), one character for one, so every span stays where it was.
- */
-export function foldRomanCodes(lines: Line[]): Line[] {
-  const at = /(^|\t)(\s*)([\u2160-\u216b\u2170-\u217b])(?=\s*[-‐－—.、．]?\s*[\d\u4e00-\u9fa5])/g;
-  return lines.map((l) => {
-    if (!/[\u2160-\u217b]/.test(l.text)) return l;
-    const text = l.text.replace(at, (_m, lead: string, sp: string, r: string) => {
-      const k = r.charCodeAt(0) - (r.charCodeAt(0) >= 0x2170 ? 0x2170 : 0x2160);
-      return `${lead}${sp}${String.fromCharCode(65 + k)}`;
-    });
-    return text === l.text ? l : { ...l, text };
-  });
-}
-
-/** A name that starts where the text has a Roman numeral folded to a letter gets its numeral back. */
-function unfoldRoman(name: string, text: string, at: number): string {
-  const c = text[at] ?? '';
-  return /[\u2160-\u217b]/.test(c) && /^[A-L]/.test(name) ? c + name.slice(1) : name;
-}
 
 export function readScoring(
   text: string,
@@ -475,40 +449,6 @@ export function readScoring(
     lots: hasLots ? [...new Set(chosen.map((j) => Number(j.p.lot)))].sort((a, b) => a - b) : [],
     readers: chosen.map((c) => `${c.p.lot ?? '-'}:${c.p.reader}`),
   };
-}
-
-/**
- * The readings with the 包 whose scoring the tender states as another's with changes (derived.ts);
- * null when there are none to add. Without tables per 包, the one table read is the base 包's.
- */
-function withDerived(
-  chosen: Judged[],
-  derived: DerivedLot[],
-  split: boolean,
-  seen: number[],
-  stated: StatedTotals[],
-  text: string,
-): Judged[] | null {
-  if (!derived.length || !chosen.length) return null;
-  if (!split && chosen.length !== 1) return null;
-  const out: Judged[] = split ? [...chosen] : [];
-  for (const d of derived) {
-    if (out.some((j) => j.p.lot === d.lot)) continue;
-    const baseLot = d.base ?? (split ? (chosen.length === 1 ? chosen[0].p.lot : null) : (seen[0] ?? 1));
-    if (baseLot == null || baseLot === d.lot) continue;
-    let base = out.find((j) => j.p.lot === baseLot);
-    if (!base && !split) {
-      base = {
-        ...chosen[0],
-        p: { ...chosen[0].p, lot: baseLot, items: chosen[0].p.items.map((i) => ({ ...i, lot: baseLot })) },
-      };
-      out.push(base);
-    }
-    if (!base) continue;
-    const p = deriveReading(base.p, d);
-    out.push({ p, v: judge(p, statedFor(stated, d.lot), text) });
-  }
-  return out.some((j) => !chosen.includes(j)) && out.length > (split ? chosen.length : 1) ? out : null;
 }
 
 const LABEL = { price: '价格', technical: '技术', commercial: '商务', other: '其他' } as const;

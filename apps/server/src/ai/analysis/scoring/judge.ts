@@ -146,3 +146,9 @@ export function withStatedPrice(p: Proposal, stated: StatedTotals | null): Propo
   };
   return { ...p, reader: `${p.reader}+price`, items: [item, ...p.items] };
 }
+
+/** A reading with the judge's verdict on it. */
+export interface Judged {
+  p: Proposal;
+  v: Verdict;
+}
