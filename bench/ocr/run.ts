@@ -19,6 +19,7 @@ import { ParseRunner } from '../../apps/server/src/files/parse.ts';
 import { openPdf } from '../../apps/server/src/files/pdf-runtime.mjs';
 import { pageText } from '../../apps/server/src/files/parse-core.ts';
 import { imagePdf, scanImages } from '../../apps/server/test/helpers/scan-fixtures.ts';
+import { accuracy } from './accuracy.ts';
 
 const CORPUS = path.resolve(import.meta.dirname, '../../apps/server/test/corpus');
 // BENCH_SMALL (run by `npm test` so the benchmark does not rot): two pages, no figure that counts.
@@ -31,51 +32,6 @@ const SOURCES: Array<[string, number[]]> = process.env.BENCH_SMALL
     ];
 /** Issue 28's goal: CPU seconds per page on this machine. */
 const GOAL_CPU_S_PER_PAGE = 2;
-
-const fold = (s: string) => s.normalize('NFKC').replace(/\s/g, '');
-
-function editDistance(a: string, b: string): number {
-  const x = [...a];
-  const y = [...b];
-  let prev = new Int32Array(y.length + 1).map((_, j) => j);
-  let cur = new Int32Array(y.length + 1);
-  for (let i = 1; i <= x.length; i++) {
-    cur[0] = i;
-    for (let j = 1; j <= y.length; j++)
-      cur[j] = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (x[i - 1] === y[j - 1] ? 0 : 1));
-    [prev, cur] = [cur, prev];
-  }
-  return prev[y.length];
-}
-
-function bagRecall(truth: string, got: string): number {
-  const bag = new Map<string, number>();
-  for (const c of got) bag.set(c, (bag.get(c) ?? 0) + 1);
-  let hit = 0;
-  for (const c of truth) {
-    const n = bag.get(c) ?? 0;
-    if (n > 0) {
-      hit++;
-      bag.set(c, n - 1);
-    }
-  }
-  return truth.length ? hit / [...truth].length : 1;
-}
-
-function accuracy(truths: string[], gots: string[]) {
-  let chars = 0;
-  let errors = 0;
-  let bagHit = 0;
-  truths.forEach((t, i) => {
-    const a = fold(t);
-    const b = fold(gots[i] ?? '');
-    const n = [...a].length;
-    chars += n;
-    errors += Math.min(n, editDistance(a, b));
-    bagHit += bagRecall(a, b) * n;
-  });
-  return { chars, accuracy: 1 - errors / chars, bag: bagHit / chars };
-}
 
 /** Peak RSS (MB) of this process's children, polled while `work` runs. */
 async function peakChildRss<T>(

@@ -10,9 +10,10 @@ import { crop, resize, type Gray } from './raster.ts';
  * and needs OpenCV compiled to WebAssembly, which made a page take 13 s here.
  *
  * Speed comes from: the detector reading the page at most DET_SIDE pixels on its long side; lines
- * cut into pieces of at most REC_WIDTH pixels at gaps between characters (the recogniser's attention
- * costs the square of a line's length), pieces of similar width recognised in batches; one session
- * per model for the life of the child.
+ * drawn narrower than their height gives (REC_SQUEEZE) and cut into pieces of at most REC_WIDTH
+ * pixels at gaps between characters (the recogniser's cost grows with its input's width, its
+ * attention with the square of it); one piece per run; one session per model for the life of the
+ * child. bench/ocr/stages.ts shows where a page's time goes.
  */
 
 /** Long side of the image the detector sees. Body text of an A4 page stays ≥ 10 px high. */
@@ -24,7 +25,14 @@ const BOX_THRESH = 0.6;
 const UNCLIP = 1.5;
 const REC_HEIGHT = 48;
 const REC_WIDTH = 480;
-const REC_BATCH = 6;
+/**
+ * Width of a line in the recogniser's input against its height-preserving width. The recogniser
+ * reads 8 input columns per step and a Chinese character of a detected line box is about 30 columns
+ * wide at full width, so 0.65 still leaves about 2.5 steps per character (a digit: half that) and
+ * costs a third less: 99.4 % character accuracy on bench/ocr's pages either way, 0.4 loses
+ * characters (measured 2026-11-27).
+ */
+const REC_SQUEEZE = 0.65;
 
 export interface OcrLine {
   text: string;
@@ -186,61 +194,51 @@ export async function recogniseLines(img: Gray, boxes: Box[]): Promise<OcrLine[]
   const pieces: Piece[] = [];
   boxes.forEach((b, line) => {
     const c = crop(img, b.x0, b.y0, b.x1, b.y1);
-    const width = Math.max(8, Math.round((REC_HEIGHT * c.width) / c.height));
+    const width = Math.max(8, Math.round((REC_SQUEEZE * REC_HEIGHT * c.width) / c.height));
     for (const p of cutLine(resize(c, width, REC_HEIGHT))) pieces.push({ line, img: p });
   });
-  const read: string[] = new Array<string>(pieces.length).fill('');
+  const texts = boxes.map(() => '');
   const probs = boxes.map(() => ({ sum: 0, n: 0 }));
-  const order = pieces.map((_, i) => i).sort((a, b) => pieces[a].img.width - pieces[b].img.width);
-  for (let k = 0; k < order.length; k += REC_BATCH) {
-    const batch = order.slice(k, k + REC_BATCH);
-    const W = Math.ceil(Math.max(...batch.map((i) => pieces[i].img.width)) / 8) * 8;
+  // One piece per run, in order along each line: batches of pieces of similar width (padded to
+  // the widest) cost 25–30 % more CPU per column on this machine's CPU than single pieces.
+  for (const { line, img: p } of pieces) {
+    const W = Math.ceil(p.width / 8) * 8;
     const plane = REC_HEIGHT * W;
     // Padding is 0 after normalisation, as PaddleOCR pads.
-    const input = new Float32Array(batch.length * 3 * plane);
-    batch.forEach((i, b) => {
-      const p = pieces[i].img;
-      for (let y = 0; y < REC_HEIGHT; y++)
-        for (let x = 0; x < p.width; x++) {
-          const v = p.data[y * p.width + x] / 127.5 - 1;
-          const at = b * 3 * plane + y * W + x;
-          input[at] = v;
-          input[at + plane] = v;
-          input[at + 2 * plane] = v;
-        }
-    });
+    const input = new Float32Array(3 * plane);
+    for (let y = 0; y < REC_HEIGHT; y++)
+      for (let x = 0; x < p.width; x++) {
+        const v = p.data[y * p.width + x] / 127.5 - 1;
+        const at = y * W + x;
+        input[at] = v;
+        input[at + plane] = v;
+        input[at + 2 * plane] = v;
+      }
     const out = await rec.run({
-      [rec.inputNames[0]]: new ort.Tensor('float32', input, [batch.length, 3, REC_HEIGHT, W]),
+      [rec.inputNames[0]]: new ort.Tensor('float32', input, [1, 3, REC_HEIGHT, W]),
     });
     const t = out[rec.outputNames[0]] as Tensor;
     const [, T, C] = t.dims as number[];
     const data = t.data as Float32Array;
-    batch.forEach((i, b) => {
-      // Greedy CTC: the best class per step, repeats merged, class 0 (blank) dropped.
-      let s = '';
-      let prev = 0;
-      for (let step = 0; step < T; step++) {
-        const base = (b * T + step) * C;
-        let best = 0;
-        let bestP = -1;
-        for (let c = 0; c < C; c++)
-          if (data[base + c] > bestP) {
-            bestP = data[base + c];
-            best = c;
-          }
-        if (best && best !== prev) {
-          s += dict[best - 1] ?? '';
-          probs[pieces[i].line].sum += bestP;
-          probs[pieces[i].line].n += 1;
+    // Greedy CTC: the best class per step, repeats merged, class 0 (blank) dropped.
+    let prev = 0;
+    for (let step = 0; step < T; step++) {
+      const base = step * C;
+      let best = 0;
+      let bestP = -1;
+      for (let c = 0; c < C; c++)
+        if (data[base + c] > bestP) {
+          bestP = data[base + c];
+          best = c;
         }
-        prev = best;
+      if (best && best !== prev) {
+        texts[line] += dict[best - 1] ?? '';
+        probs[line].sum += bestP;
+        probs[line].n += 1;
       }
-      read[i] = s;
-    });
+      prev = best;
+    }
   }
-  // Pieces were read out of order (by width) but are listed in order along each line.
-  const texts = boxes.map(() => '');
-  pieces.forEach((p, i) => (texts[p.line] += read[i]));
   return boxes.map((b, line) => ({
     text: texts[line],
     confidence: probs[line].n ? probs[line].sum / probs[line].n : 0,
