@@ -14,7 +14,8 @@ import { browserSuite } from './helpers/suite.ts';
 /**
  * Scans in Chromium, from /home by clicking (issue 28): a scanned 资质证书 pre-fills the company
  * library's form for the writer to check and save; a scanned tender in 招标文件解读 shows its
- * per-page OCR progress, then its scoring items, whose source opens the passage.
+ * per-page OCR progress, then its scoring items, whose source opens the passage; a scan put in the
+ * knowledge base or in 查重 is read by OCR through the same upload, with the same progress.
  */
 const poll = <T>(fn: () => T | Promise<T>, timeout = 20_000) => expect.poll(fn, { timeout, interval: 100 });
 const CORPUS = path.resolve(import.meta.dirname, '../../apps/server/test/corpus');
@@ -149,6 +150,73 @@ describe('scans (browser)', () => {
       expect(box.x).toBeGreaterThanOrEqual(pageBox.x);
       expect(box.y + box.height).toBeLessThanOrEqual(pageBox.y + pageBox.height + 1);
       if (SHOTS) await page.screenshot({ path: path.join(SHOTS, 'ocr-passage.png') });
+      expect(unexpectedErrors(t.errors)).toEqual([]);
+    },
+  );
+
+  it(
+    'a scanned PDF in the knowledge base and in 查重: per-page OCR progress, then its text is used',
+    {
+      timeout: 400_000,
+    },
+    async () => {
+      const user = await createUserWithSession(suite.server);
+      // t02 pages 2–3: the scoring table of a property-management tender, as a copier scans it.
+      const file = path.join(tmp, '物业服务招标文件扫描件.pdf');
+      fs.writeFileSync(
+        file,
+        await scannedPdf(fs.readFileSync(path.join(CORPUS, 't02.pdf')), {
+          pages: [2, 3],
+          dpi: 150,
+          turnDeg: 0.5,
+          noise: 40,
+          seal: true,
+        }),
+      );
+      const t = await suite.newPage(user.token);
+      const { page } = t;
+      await page.setViewportSize({ width: 1440, height: 900 });
+      await page.goto('/home');
+      const menu = page.getByRole('menu', { name: '工作台菜单' });
+      await menu.getByText('知识库', { exact: true }).click();
+      await page.getByRole('link', { name: /我的知识库/ }).click();
+      await page.waitForURL(/\/home\/knowledgeBase\/private/);
+      await page.getByTestId('kb-upload').first().click();
+      await page.locator('.ant-modal input[type="file"]').setInputFiles(file);
+      await page.getByTestId('kb-upload-start').click();
+      await poll(
+        () =>
+          page
+            .getByTestId('kb-upload-progress')
+            .textContent()
+            .catch(() => ''),
+        120_000,
+      ).toMatch(/第 1–2 页为扫描件，正在识别文字（[01]\/2）/);
+      const row = page.locator('.ant-table-row', { hasText: '物业服务招标文件扫描件.pdf' });
+      await row.waitFor({ timeout: 300_000 });
+      // The recognised text is searchable.
+      await page.getByPlaceholder(/用自己的话描述/).fill('院感防控措施');
+      await page.getByRole('button', { name: /搜\s*索/ }).click();
+      const results = page.getByTestId('kb-results');
+      await poll(() => results.textContent(), 60_000).toContain('院感防控');
+
+      await page.locator('.bs-shell__sider').getByRole('link', { name: '标书查重', exact: true }).click();
+      await page.waitForURL(/\/home\/bidingDiff$/);
+      const chooser = page.waitForEvent('filechooser');
+      await page.getByTestId('diff-upload').click();
+      await (await chooser).setFiles(file);
+      await poll(
+        () =>
+          page
+            .getByTestId('diff-upload-ocr')
+            .textContent()
+            .catch(() => ''),
+        120_000,
+      ).toMatch(/第 1–2 页为扫描件，正在识别文字（[01]\/2）/);
+      await page
+        .getByTestId('diff-file')
+        .getByText('物业服务招标文件扫描件.pdf')
+        .waitFor({ timeout: 300_000 });
       expect(unexpectedErrors(t.errors)).toEqual([]);
     },
   );

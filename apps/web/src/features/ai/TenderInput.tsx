@@ -1,9 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button, Card, Form, Progress, Select, Space, Typography, Upload, type FormInstance } from 'antd';
 import { CloseOutlined, FileSearchOutlined, FileTextOutlined, InboxOutlined } from '@ant-design/icons';
-import type { InterpretationDetail, ModelTier, UploadedFile } from '@bid/shared';
+import type { InterpretationDetail, ModelTier, UploadedFile, UploadProgress } from '@bid/shared';
 import { uploadLimitClause, useClientConfig } from '../../components/useClientConfig.ts';
 import { aiApi } from './api.ts';
+import { ocrStatus } from '../files/upload.ts';
 import { TenderAnalysisView } from './TenderAnalysisView.tsx';
 import './ai.css';
 
@@ -26,6 +27,7 @@ export function TenderInput({
   const { uploadLimitBytes } = useClientConfig();
   const [file, setFile] = useState<UploadedFile | null>(null);
   const [uploading, setUploading] = useState<number | null>(null);
+  const [ocr, setOcr] = useState<UploadProgress>(null);
   const [report, setReport] = useState<InterpretationDetail | null>(null);
   const [analysing, setAnalysing] = useState(false);
   const poller = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -75,7 +77,7 @@ export function TenderInput({
   async function upload(f: File) {
     setUploading(0);
     try {
-      const uploaded = await aiApi.uploadTender(f, (p) => setUploading(p));
+      const uploaded = await aiApi.uploadTender(f, setUploading, setOcr);
       setFile(uploaded);
       form.setFieldValue('fileId', uploaded.fileId);
       if (!form.getFieldValue('name')) {
@@ -144,6 +146,11 @@ export function TenderInput({
           </p>
           {uploading !== null ? (
             <Progress percent={uploading} size="small" style={{ maxWidth: 320, margin: '0 auto' }} />
+          ) : null}
+          {ocrStatus(ocr) ? (
+            <Typography.Text type="secondary" data-testid="tender-upload-ocr">
+              {ocrStatus(ocr)}
+            </Typography.Text>
           ) : null}
         </Upload.Dragger>
       )}

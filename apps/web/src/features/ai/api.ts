@@ -6,9 +6,11 @@ import {
   type CatalogDetail,
   type CustomizeAction,
   type ModelTier,
+  type UploadProgress,
 } from '@bid/shared';
 import { api } from '../../api/request.ts';
 import { sse, type SseEvent } from '../../api/sse.ts';
+import { uploadFile } from '../files/upload.ts';
 
 /** The AI calls of SPEC section 7 (and the tender upload), typed from packages/shared. */
 
@@ -21,8 +23,9 @@ export const aiKeys = {
 };
 
 export const aiApi = {
-  uploadTender: (file: File, onProgress?: (percent: number) => void) =>
-    api.upload(endpoints.uploadTender, file, { onProgress: onProgress ? (p) => onProgress(p) : undefined }),
+  /** A tender through the upload that reads a scan's pages by OCR, whose progress `onOcr` is given. */
+  uploadTender: (file: File, onPercent?: (percent: number) => void, onOcr?: (p: UploadProgress) => void) =>
+    uploadFile(file, { onPercent, onOcr }),
   startAnalysis: (input: { fileId?: string; text?: string; name?: string; modelType?: ModelTier }) =>
     api.call(endpoints.startAnalysis, input, { timeout: 60_000 }),
   interpretation: (id: string) => api.call(endpoints.interpretationDetail, { id }),

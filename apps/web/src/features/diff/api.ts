@@ -1,5 +1,6 @@
-import { endpoints, type DiffCreateInput } from '@bid/shared';
+import { endpoints, type DiffCreateInput, type UploadProgress } from '@bid/shared';
 import { api } from '../../api/request.ts';
+import { uploadFile } from '../files/upload.ts';
 
 /** 查重 calls (API.md "查重"), typed from packages/shared. */
 export const diffKeys = {
@@ -15,7 +16,7 @@ export const diffApi = {
   /** The Word report as a blob. */
   export: (id: string) =>
     api.download(endpoints.diffExport, { id }, { fileName: '查重报告.docx', timeout: 120_000 }),
-  /** A DOCX/PDF to compare (or the tender), through the same upload and safe parser as tenders. */
-  upload: (file: File, onProgress?: (percent: number) => void) =>
-    api.upload(endpoints.uploadTender, file, { onProgress: onProgress ? (p) => onProgress(p) : undefined }),
+  /** A DOCX/PDF to compare (or the tender), through the same upload, safe parser and OCR as tenders. */
+  upload: (file: File, onPercent?: (percent: number) => void, onOcr?: (p: UploadProgress) => void) =>
+    uploadFile(file, { onPercent, onOcr }),
 };

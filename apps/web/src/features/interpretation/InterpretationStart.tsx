@@ -3,23 +3,12 @@ import { Button, Input, Progress, Space, Tabs, Typography, Upload } from 'antd';
 import { FileSearchOutlined, InboxOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { BID_LIMITS, FILE_MESSAGES, type UploadProgress } from '@bid/shared';
+import { BID_LIMITS, type UploadProgress } from '@bid/shared';
 import { uploadLimitClause, useClientConfig } from '../../components/useClientConfig.ts';
 import { interpretationApi, interpretationKeys } from './api.ts';
+import { ocrStatus, uploadFile } from '../files/upload.ts';
 
 const ACCEPT = '.pdf,.docx,.doc,.txt';
-
-/** Page numbers as a reader writes them: 「3–19、22」. */
-function pageRanges(pages: number[]): string {
-  const parts: string[] = [];
-  for (let i = 0; i < pages.length;) {
-    let j = i;
-    while (j + 1 < pages.length && pages[j + 1] === pages[j] + 1) j++;
-    parts.push(j > i ? `${pages[i]}–${pages[j]}` : String(pages[i]));
-    i = j + 1;
-  }
-  return parts.join('、');
-}
 
 export const reportUrl = (id: string) => `/home/bidingParse/analysisPage?id=${encodeURIComponent(id)}`;
 
@@ -52,33 +41,14 @@ export function InterpretationStart() {
 
   async function upload(f: File) {
     setUploading(0);
-    // Once the bytes are sent the server reads the file; a scan is read page by page by OCR, whose
-    // progress is asked every second until the upload answers.
-    const token = Math.random().toString(36).slice(2) + Date.now().toString(36);
-    let sent = false;
-    const poll = window.setInterval(() => {
-      if (!sent) return;
-      interpretationApi.uploadProgress(token).then(
-        (p) => setOcr(p),
-        () => {},
-      );
-    }, 1000);
     try {
-      const uploaded = await interpretationApi.uploadTender(
-        f,
-        (p) => {
-          setUploading(p);
-          sent = p >= 100;
-        },
-        token,
-      );
-      window.clearInterval(poll);
+      // A scan is read page by page by OCR once its bytes are sent; its progress is shown.
+      const uploaded = await uploadFile(f, { onPercent: setUploading, onOcr: setOcr });
       setUploading(100);
       await start({ fileId: uploaded.fileId });
     } catch {
       /* too large, encrypted, unreadable: shown by the request layer */
     } finally {
-      window.clearInterval(poll);
       setOcr(null);
       setUploading(null);
     }
@@ -116,11 +86,7 @@ export function InterpretationStart() {
                   <div style={{ maxWidth: 360, margin: '8px auto 0' }}>
                     <Progress percent={uploading} size="small" />
                     <Typography.Text type="secondary" data-testid="interpretation-upload-status">
-                      {ocr
-                        ? FILE_MESSAGES.ocrRunning(pageRanges(ocr.ocrPages), ocr.done, ocr.total)
-                        : uploading < 100
-                          ? '正在上传并读取文件…'
-                          : '正在提交解读…'}
+                      {ocrStatus(ocr) ?? (uploading < 100 ? '正在上传并读取文件…' : '正在提交解读…')}
                     </Typography.Text>
                   </div>
                 ) : null}

@@ -15,20 +15,6 @@ export const interpretationKeys = {
 };
 
 export const interpretationApi = {
-  /**
-   * Uploads a tender. `token` names the upload (sent before the file) so that the OCR progress of a
-   * scan can be asked while the server reads it.
-   */
-  uploadTender: (file: File, onProgress?: (percent: number) => void, token?: string) => {
-    const form = new FormData();
-    if (token) form.append('progress', token);
-    form.append('file', file, file.name);
-    return api.upload(endpoints.uploadTender, form, {
-      onProgress: onProgress ? (p) => onProgress(p) : undefined,
-    });
-  },
-  uploadProgress: (token: string) =>
-    api.call(endpoints.uploadProgress, { token }, { noDuplicateGuard: true }),
   start: (input: { fileId?: string; text?: string; name?: string; modelType?: ModelTier }) =>
     api.call(endpoints.startAnalysis, input),
   detail: (id: string) => api.call(endpoints.interpretationDetail, { id }, { noDuplicateGuard: true }),

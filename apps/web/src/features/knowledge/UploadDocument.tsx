@@ -4,6 +4,7 @@ import { InboxOutlined } from '@ant-design/icons';
 import { KNOWLEDGE_LIMITS, type KnowledgeLibrary } from '@bid/shared';
 import { toastSuccess } from '../../utils/feedback.ts';
 import { knowledgeApi } from './api.ts';
+import { ocrStatus } from '../files/upload.ts';
 
 interface Props {
   open: boolean;
@@ -16,7 +17,10 @@ interface Props {
 
 const ACCEPT = '.docx,.doc,.pdf,.txt';
 
-/** Upload a DOCX/PDF/TXT into a library: upload with progress, then split and index on the server. */
+/**
+ * Upload a DOCX/PDF/TXT into a library: upload with progress (a scan's OCR page by page), then split
+ * and index on the server.
+ */
 export function UploadDocument({ open, library, folders, tags, onClose, onSaved }: Props) {
   const [file, setFile] = useState<File | null>(null);
   const [folder, setFolder] = useState('');
@@ -46,7 +50,18 @@ export function UploadDocument({ open, library, folders, tags, onClose, onSaved 
     setPercent(0);
     setStage('正在上传…');
     try {
-      const uploaded = await knowledgeApi.upload(file, (p) => setPercent(Math.min(90, Math.round(p * 0.9))));
+      const uploaded = await knowledgeApi.upload(
+        file,
+        (p) => {
+          setPercent(Math.min(90, Math.round(p * 0.9)));
+          if (p >= 100) setStage('正在读取文件…');
+        },
+        // A scan's pages are read by OCR: which pages, and how many are done.
+        (p) => {
+          const status = ocrStatus(p);
+          if (status) setStage(status);
+        },
+      );
       setStage('正在切分段落并建立索引…');
       setPercent(92);
       await knowledgeApi.saveDocument({
@@ -108,7 +123,7 @@ export function UploadDocument({ open, library, folders, tags, onClose, onSaved 
             </p>
             <p className="ant-upload-text">{file ? file.name : '点击或拖入 Word、PDF 或 TXT 文件'}</p>
             <p className="ant-upload-hint">
-              文件按标题切分为段落，写作时按内容检索。扫描件没有文字，无法检索。
+              文件按标题切分为段落，写作时按内容检索。扫描件会自动识别文字（每页需数秒）。
             </p>
           </Upload.Dragger>
         </Form.Item>

@@ -6,8 +6,10 @@ import {
   type KnowledgeSearchInput,
   type SaveDocumentInput,
   type SaveFactInput,
+  type UploadProgress,
 } from '@bid/shared';
 import { api } from '../../api/request.ts';
+import { uploadFile } from '../files/upload.ts';
 
 /** Knowledge base and company library calls (API.md "Knowledge base and company library"). */
 export const knowledgeKeys = {
@@ -19,12 +21,9 @@ export const knowledgeKeys = {
 };
 
 export const knowledgeApi = {
-  /** A DOCX/PDF/TXT through the same upload and safe parser as tenders. */
-  upload: (file: File, onProgress?: (percent: number) => void) =>
-    api.upload(endpoints.uploadTender, file, {
-      silent: true,
-      onProgress: onProgress ? (p) => onProgress(p) : undefined,
-    }),
+  /** A DOCX/PDF/TXT through the same upload, safe parser and OCR of scans as tenders. */
+  upload: (file: File, onPercent?: (percent: number) => void, onOcr?: (p: UploadProgress) => void) =>
+    uploadFile(file, { silent: true, onPercent, onOcr }),
   saveDocument: (input: SaveDocumentInput) =>
     api.call(endpoints.knowledgeSaveDocument, input, { silent: true }),
   list: (input: Partial<KnowledgeListInput>) =>

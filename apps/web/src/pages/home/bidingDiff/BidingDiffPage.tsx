@@ -13,10 +13,11 @@ import {
   SafetyOutlined,
   UploadOutlined,
 } from '@ant-design/icons';
-import { DIFF_LIMITS, type DiffListItem, type UploadedFile } from '@bid/shared';
+import { DIFF_LIMITS, type DiffListItem, type UploadedFile, type UploadProgress } from '@bid/shared';
 import { PageFrame, Panel } from '../../../components/PageFrame.tsx';
 import { bidApi } from '../../../features/bid/api.ts';
 import { diffApi, diffKeys } from '../../../features/diff/api.ts';
+import { ocrStatus } from '../../../features/files/upload.ts';
 import { DiffStatusTag, ScoreTag } from '../../../features/diff/DiffTags.tsx';
 import { confirmDialog, toastSuccess } from '../../../utils/feedback.ts';
 import { useBusyAction } from '../../../utils/useBusyAction.ts';
@@ -42,7 +43,10 @@ const CHECKS = [
 const ACCEPT = '.docx,.pdf';
 const PAGE_SIZE = 10;
 
-/** Uploads one DOCX/PDF with a progress bar; the server parses it with the tender parser. */
+/**
+ * Uploads one DOCX/PDF with a progress bar; the server parses it with the tender parser and reads a
+ * scan's pages by OCR, whose progress is shown under the bar.
+ */
 function FileDrop({
   label,
   hint,
@@ -60,16 +64,23 @@ function FileDrop({
   testId: string;
 }) {
   const [percent, setPercent] = useState<number | null>(null);
+  const [ocr, setOcr] = useState<UploadProgress>(null);
   const upload = async (file: File) => {
     setPercent(0);
     try {
-      onUploaded(await diffApi.upload(file, setPercent));
+      onUploaded(await diffApi.upload(file, setPercent, setOcr));
     } catch {
       /* the server's message (type, size, unreadable) is shown by the request layer */
     } finally {
       setPercent(null);
     }
   };
+  const status = ocrStatus(ocr);
+  const ocrLine = status ? (
+    <Typography.Text type="secondary" data-testid={`${testId}-ocr`}>
+      {status}
+    </Typography.Text>
+  ) : null;
   if (compact) {
     return (
       <div data-testid={testId} className="diff-compact-upload">
@@ -89,6 +100,7 @@ function FileDrop({
         </Upload>
         <Typography.Text type="secondary">{hint}</Typography.Text>
         {percent !== null ? <Progress percent={percent} size="small" /> : null}
+        {ocrLine}
       </div>
     );
   }
@@ -112,6 +124,7 @@ function FileDrop({
         {percent !== null ? (
           <Progress percent={percent} size="small" style={{ maxWidth: 280, margin: '0 auto' }} />
         ) : null}
+        {ocrLine}
       </Upload.Dragger>
     </div>
   );
