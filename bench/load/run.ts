@@ -297,6 +297,8 @@ async function measure(target: Target): Promise<Result> {
   }
 
   const latencies: number[] = [];
+  // The same latencies by route, to tell which calls make the p99.
+  const byKind = new Map<string, number[]>();
   const errors: string[] = [];
   // What each connection last had acknowledged for its own chapter (the lost-writes check).
   const saved = new Map<string, { token: string; version: number; text: string }>();
@@ -344,6 +346,7 @@ async function measure(target: Target): Promise<Result> {
       }
       const ms = performance.now() - t;
       latencies.push(ms);
+      (byKind.get(kind) ?? byKind.set(kind, []).get(kind)!).push(ms);
       if (ms > 1000) slow.push({ ms, at: (t - runStart) / 1000, kind });
       if (r.code !== 200) errors.push(`${r.status}/${r.code} ${r.msg}`);
     }
@@ -397,6 +400,14 @@ async function measure(target: Target): Promise<Result> {
   console.log(
     `latency ms: p50 ${q(50).toFixed(1)}  p95 ${q(95).toFixed(1)}  p99 ${p99.toFixed(1)}  max ${latencies[latencies.length - 1].toFixed(1)}`,
   );
+  const routeLine = [...byKind]
+    .map(([kind, ls]) => {
+      ls.sort((a, b) => a - b);
+      const at = (p: number) => ls[Math.min(ls.length - 1, Math.floor((p / 100) * ls.length))];
+      return `${kind} ${ls.length}: p50 ${at(50).toFixed(0)} p99 ${at(99).toFixed(0)}`;
+    })
+    .join('; ');
+  console.log(`by route (ms): ${routeLine}`);
   // The server's own CPU per call depends far less on what else the machine runs than latency does.
   console.log(
     `CPU by process: ${target.pids.map((_, k) => `${target.labels[k]} ${each[k].toFixed(1)} s`).join(', ')}; ` +
