@@ -214,7 +214,7 @@ export function buildServices(deps: CoreDeps): Services {
   const employees = new EmployeeService(db, sessions);
 
   const bid = new BidService(db, new BidRepo(db, dbKind), quota);
-  const catalog = new CatalogService(db, new CatalogRepo(), bid);
+  const catalog = new CatalogService(db, new CatalogRepo(dbKind), bid);
   const knowledgeRepo = new KnowledgeRepo(db);
   const company = new CompanyLibrary(knowledgeRepo);
   const feedback = new FeedbackService(db);

@@ -8,6 +8,9 @@ import { type Db } from '../../db/db.ts';
 
 export type BidRow = Database['bids'];
 
+/** `update`: the bid's writes exclusive; `keyShare`: a chapter content write (see lockOwned). */
+export type BidLockMode = 'update' | 'keyShare';
+
 export interface BidListFilter {
   keyword?: string;
   status?: BidStatus;
@@ -38,12 +41,20 @@ export class BidRepo {
   /**
    * Locks the bid row for the rest of the transaction (PostgreSQL). Every write on a bid or its
    * outline takes this lock first, so outline edits and the finish check are serialized per bid;
-   * SQLite transactions are serialized already.
+   * SQLite transactions are serialized already. `keyShare` is the chapter content writes' lock: it
+   * waits for and holds off the exclusive lock (outline edits, finish, recycle, settings) but not
+   * other content writes, nor the single-statement counter updates they end with, so saves of
+   * different chapters of one bid do not queue on the bid's row.
    */
-  async lockOwned(trx: Transaction<Database>, caller: Caller, id: string): Promise<BidRow | undefined> {
+  async lockOwned(
+    trx: Transaction<Database>,
+    caller: Caller,
+    id: string,
+    mode: BidLockMode = 'update',
+  ): Promise<BidRow | undefined> {
     let q = trx.selectFrom('bids').selectAll().where('id', '=', id);
     if (!isSystem(caller)) q = q.where(bidScope(caller));
-    if (this.dbKind === 'postgres') q = q.forUpdate();
+    if (this.dbKind === 'postgres') q = mode === 'keyShare' ? q.forKeyShare() : q.forUpdate();
     return q.executeTakeFirst();
   }
 

@@ -23,7 +23,7 @@ import { businessWarning, conflict, notFound } from '../../http/errors.ts';
 import { newId, nowIso } from '../../lib/ids.ts';
 import type { QuotaService } from '../quota/service.ts';
 import type { Actor, Caller } from '../../policy/actor.ts';
-import { BidRepo, progressOf, type BidRow } from './repo.ts';
+import { BidRepo, progressOf, type BidLockMode, type BidRow } from './repo.ts';
 import { authorizeBid, authorizeTier, isBidReadOnly, type BidAction } from './policy.ts';
 import { inTx, type Db } from '../../db/db.ts';
 
@@ -152,8 +152,9 @@ export class BidService {
     caller: Caller,
     id: string,
     action: BidAction = 'update',
+    mode: BidLockMode = 'update',
   ): Promise<BidRow> {
-    const bid = await this.repo.lockOwned(trx, caller, id);
+    const bid = await this.repo.lockOwned(trx, caller, id, mode);
     if (!bid) throw notFound(BID_MSG.notFound);
     authorizeBid(bid, action);
     return bid;

@@ -7,7 +7,7 @@ import { isSystem, type Actor, type Caller } from '../../policy/actor.ts';
 import type { BidAction } from '../bid/policy.ts';
 import type { BidRow } from '../bid/repo.ts';
 import type { BidService } from '../bid/service.ts';
-import type { CatalogRepo } from './repo.ts';
+import type { CatalogRepo, CatalogRow } from './repo.ts';
 import { Outline, type OutlineRow } from './tree.ts';
 import { type Db, inTx } from '../../db/db.ts';
 
@@ -23,8 +23,8 @@ export interface StructCtx {
 
 /**
  * How every catalog aggregate reaches a chapter: through its bid, under the bid policy. Reads are
- * scoped to the actor (a foreign id is "missing"); writes lock the bid first, so outline edits,
- * content saves and the finish check are serialized per bid.
+ * scoped to the actor (a foreign id is "missing"); writes lock the bid first, so outline edits and
+ * the finish check are serialized per bid, and a content write waits for them (lockForContent).
  */
 export class CatalogAccess {
   constructor(
@@ -53,6 +53,29 @@ export class CatalogAccess {
       : await this.repo.bidOfOwned(trx, caller, catalogId);
     if (!ref) throw notFound(CATALOG_MSG.notFound);
     return this.bids.lockForWrite(trx, caller, ref.bid_id, action);
+  }
+
+  /**
+   * A content write (typing, AI text, generation state, restoring a version): the bid under the
+   * shared lock (outline edits, finish and recycle wait for it and it for them; other chapters' saves
+   * go on), then the chapter's own row, so saves of one chapter are serialized and each sees the
+   * last committed text. Bids whose progress counters were never filled recount the outline on a
+   * save, which needs the bid to itself: they keep the exclusive lock.
+   */
+  async lockForContent(
+    trx: Transaction<Database>,
+    caller: Caller,
+    catalogId: string,
+  ): Promise<{ bid: BidRow; cur: CatalogRow }> {
+    const ref = isSystem(caller)
+      ? await this.repo.bidOf(trx, catalogId)
+      : await this.repo.bidOfOwned(trx, caller, catalogId);
+    if (!ref) throw notFound(CATALOG_MSG.notFound);
+    const mode = (ref.leaf_count ?? -1) >= 0 ? 'keyShare' : 'update';
+    const bid = await this.bids.lockForWrite(trx, caller, ref.bid_id, 'update', mode);
+    const cur = await this.repo.lockFull(trx, catalogId);
+    if (!cur) throw notFound(CATALOG_MSG.notFound);
+    return { bid, cur };
   }
 
   /** A structural edit: lock the bid, load its outline with one query, run `fn`. */

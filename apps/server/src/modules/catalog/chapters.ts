@@ -87,9 +87,7 @@ export class ChapterService {
   async updateContent(owner: Actor, input: UpdateCatalogContentInput): Promise<UpdateContentResult> {
     const { doc, text } = checkDoc(input.content);
     return this.a.inTrx(undefined, async (trx) => {
-      const bid = await this.a.lockByCatalog(trx, owner, input.id);
-      const cur = await this.a.repo.findFull(trx, input.id);
-      if (!cur) throw notFound(CATALOG_MSG.notFound);
+      const { bid, cur } = await this.a.lockForContent(trx, owner, input.id);
       // The same text again (e.g. a retry whose first answer was lost) is not a conflict.
       if (cur.content === text) {
         return {
@@ -123,9 +121,7 @@ export class ChapterService {
   ): Promise<GeneratedContentResult> {
     const { doc, text } = checkDoc(content);
     return this.a.inTrx(trx, async (t) => {
-      const bid = await this.a.lockByCatalog(t, SYSTEM_ACTOR, catalogId);
-      const cur = await this.a.repo.findFull(t, catalogId);
-      if (!cur) throw notFound(CATALOG_MSG.notFound);
+      const { bid, cur } = await this.a.lockForContent(t, SYSTEM_ACTOR, catalogId);
       const r = await this.writer.write(t, bid, cur, {
         doc,
         text,
@@ -156,7 +152,7 @@ export class ChapterService {
     state: { status: CatalogStatus; progress?: number; engine?: string | null },
   ): Promise<void> {
     return this.a.inTrx(trx, async (t) => {
-      await this.a.lockByCatalog(t, SYSTEM_ACTOR, catalogId);
+      await this.a.lockForContent(t, SYSTEM_ACTOR, catalogId);
       const patch: Partial<CatalogRow> = {
         status: state.status,
         progress: Math.max(0, Math.min(100, Math.round(state.progress ?? 0))),

@@ -59,9 +59,7 @@ export class ContentVersionService {
   /** saveCatalogContentVersion: an explicit save point of the chapter's current text. */
   save(owner: Actor, id: string, name?: string | null): Promise<{ id: string; versionNo: number }> {
     return this.a.inTrx(undefined, async (trx) => {
-      await this.a.lockByCatalog(trx, owner, id);
-      const cur = await this.a.repo.findFull(trx, id);
-      if (!cur) throw notFound(CATALOG_MSG.notFound);
+      const { cur } = await this.a.lockForContent(trx, owner, id);
       if (cur.has_content !== 1 || !cur.content) throw businessWarning(CATALOG_MSG.emptyContentVersion);
       return this.writer.addVersion(trx, cur, cur.content, {
         source: 'manual',
@@ -84,9 +82,7 @@ export class ContentVersionService {
     baseVersion?: number,
   ): Promise<{ version: number; content: Record<string, unknown>; wordCount: number; bidProgress: number }> {
     return this.a.inTrx(undefined, async (trx) => {
-      const bid = await this.a.lockByCatalog(trx, owner, id);
-      const cur = await this.a.repo.findFull(trx, id);
-      if (!cur) throw notFound(CATALOG_MSG.notFound);
+      const { bid, cur } = await this.a.lockForContent(trx, owner, id);
       if (baseVersion !== undefined && cur.version !== baseVersion) throw contentConflict(cur);
       const ver = await this.a.repo.findContentVersion(trx, id, bid.id, versionId);
       if (!ver) throw notFound(CATALOG_MSG.versionNotFound);

@@ -4,6 +4,7 @@ import type { Actor } from '../../policy/actor.ts';
 import { bidScope } from '../bid/policy.ts';
 import type { OutlineRow } from './tree.ts';
 import { type Db } from '../../db/db.ts';
+import type { DbKind } from '../../db/database.ts';
 
 export type CatalogRow = Database['catalogs'];
 
@@ -46,6 +47,8 @@ function shareOfBid(eb: ExpressionBuilder<Database, 'catalogs'>) {
 }
 
 export class CatalogRepo {
+  constructor(private readonly dbKind: DbKind = 'sqlite') {}
+
   /** The whole outline of a bid without content: one query. */
   loadOutline(db: Db, bidId: string): Promise<OutlineRow[]> {
     return db
@@ -71,18 +74,29 @@ export class CatalogRepo {
     return db
       .selectFrom('catalogs')
       .innerJoin('bids', 'bids.id', 'catalogs.bid_id')
-      .select(['catalogs.bid_id'])
+      .select(['catalogs.bid_id', 'bids.leaf_count'])
       .where('catalogs.id', '=', catalogId)
       .where((eb) => bidScope(owner)(eb as never))
       .executeTakeFirst();
   }
 
   bidOf(db: Db, catalogId: string) {
-    return db.selectFrom('catalogs').select(['bid_id']).where('id', '=', catalogId).executeTakeFirst();
+    return db
+      .selectFrom('catalogs')
+      .innerJoin('bids', 'bids.id', 'catalogs.bid_id')
+      .select(['catalogs.bid_id', 'bids.leaf_count'])
+      .where('catalogs.id', '=', catalogId)
+      .executeTakeFirst();
   }
 
   findFull(db: Db, id: string) {
     return db.selectFrom('catalogs').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  /** The chapter row, locked for the rest of the transaction (PostgreSQL; SQLite serializes writes). */
+  lockFull(db: Db, id: string) {
+    const q = db.selectFrom('catalogs').selectAll().where('id', '=', id);
+    return (this.dbKind === 'postgres' ? q.forUpdate() : q).executeTakeFirst();
   }
 
   async insertMany(db: Db, rows: CatalogRow[]): Promise<void> {

@@ -60,7 +60,9 @@ export interface ChapterWriteResult {
  * The one save sequence of a chapter's content, used by typing (updateBidCatalogContent), AI
  * writing and restoring a version: keep the old text, write the new one with its counts and status,
  * record a version, and keep the bid's progress right. Runs inside the caller's transaction, after
- * the caller locked the bid.
+ * the caller locked the chapter (CatalogAccess.lockForContent). The bid's row is written last and
+ * by single statements (a counter step, or its updated_at), so concurrent saves of other chapters
+ * hold its row lock only from that statement to their commit.
  */
 export class ChapterWriter {
   constructor(
