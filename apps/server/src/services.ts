@@ -324,6 +324,7 @@ export function buildServices(deps: CoreDeps): Services {
     storage,
     config.dataDir,
     log,
+    { checks, companyName: (tenantId) => new ChecksRepo(db).companyName(tenantId) },
   );
   deps.onClose(() => pool.close());
 

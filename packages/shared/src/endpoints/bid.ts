@@ -40,6 +40,8 @@ import {
 } from '../schemas/catalog.ts';
 import {
   exportBidSchema,
+  exportCapabilitiesSchema,
+  type ExportCapabilities,
   exportJobQuerySchema,
   type ExportJobProgress,
   type ExportJobStarted,
@@ -249,6 +251,12 @@ export const bidEndpoints = {
     exportBidSchema,
     binaryResponseSchema,
     'blob',
+  ),
+  /** Whether this server can write PDF (LibreOffice installed); the export dialog says when it cannot. */
+  exportCapabilities: get<ExportCapabilities>(
+    '/bid/client/exportCapabilities',
+    null,
+    exportCapabilitiesSchema,
   ),
   exportBidStart: post<ExportJobStarted, typeof exportBidSchema>(
     '/bid/client/exportBidStart',

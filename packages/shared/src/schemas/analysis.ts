@@ -137,6 +137,30 @@ export const requirementSchema = z.object({
 });
 export type Requirement = z.infer<typeof requirementSchema>;
 
+/** The parts of a bid a volume gathers (the chapters' roles, as the outline names them). */
+export const BID_VOLUME_PARTS = [
+  'form',
+  'qualification',
+  'commercial',
+  'technical',
+  'price',
+  'other',
+] as const;
+
+/**
+ * A volume the tender asks the bid to be split into (资格证明文件 / 商务文件 / 技术文件 / 报价文件, or
+ * 明标 + 暗标): its name as the tender writes it, the parts it gathers (empty: every part no other
+ * volume takes) and whether it is anonymous (暗标).
+ */
+export const bidVolumeSchema = z.object({
+  /** exportBid's key for it (EXPORT_VOLUME_KEYS): 明标 open, 暗标 dark, else the part it gathers. */
+  key: z.enum(['qualification', 'business', 'technical', 'price', 'dark', 'open']),
+  name: z.string().min(1).max(40),
+  parts: z.array(z.enum(BID_VOLUME_PARTS)).max(6),
+  anonymous: z.boolean(),
+});
+export type BidVolume = z.infer<typeof bidVolumeSchema>;
+
 export const tenderAnalysisSchema = z.object({
   project: projectFactsSchema,
   /** 综合评分法 / 最低评标价法 / 经评审的最低投标价法 ...; null when not found. */
@@ -158,6 +182,8 @@ export const tenderAnalysisSchema = z.object({
   mandatedOutline: z.array(mandatedSectionSchema),
   /** True when the technical bid must be anonymous (暗标). */
   darkBid: z.boolean(),
+  /** The volumes the bid is split into, in the tender's order; empty when it is one document. */
+  volumes: z.array(bidVolumeSchema).max(8).default([]),
   /** 采购包 / 标段 of the tender; empty when it has one. */
   lots: z.array(lotSchema).default([]),
   /** The tender's cap on pages (of the bid or its technical part); null when none. */

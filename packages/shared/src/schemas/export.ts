@@ -15,6 +15,12 @@ export const EXPORT_MSG = {
   timeout: '导出超时，请稍后重试或减少文档内容后再试',
   busy: '导出任务过多，请稍后再试',
   empty: '标书还没有目录，无法导出',
+  foregroundOnly: '分册及 PDF 请直接导出（exportBid），后台导出只生成 Word 文件',
+  noVolumes: '招标文件未要求分册，请直接导出 Word',
+  emptyVolume: (name: string) => `分册“${name}”没有对应的章节，请检查目录`,
+  leak: (text: string, n: number) => `暗标分册存在 ${n} 处身份信息泄露，无法导出：${text}`,
+  pdfFailed: (name: string) => `分册“${name}”转换 PDF 失败，请稍后重试`,
+  noPdf: '服务器未安装 LibreOffice，无法导出 PDF，请导出 Word 后自行转换',
 } as const;
 
 export const EXPORT_LIMITS = {
@@ -33,11 +39,36 @@ const templateIdSchema = z
   .pipe(z.string().min(1, '请选择导出模板').max(64, '导出模板编号格式不正确'));
 
 /** `templateId` may be left out: the bid's own template, else the default one. */
+/** Volume keys of exportBid: 明标 is `open`, 暗标 `dark`; the rest name the part they gather. */
+export const EXPORT_VOLUME_KEYS = [
+  'qualification',
+  'business',
+  'technical',
+  'price',
+  'dark',
+  'open',
+] as const;
+export type ExportVolumeKey = (typeof EXPORT_VOLUME_KEYS)[number];
+
 export const exportBidSchema = z.object({
   id: idSchema,
   templateId: templateIdSchema.nullish(),
+  /**
+   * The tender's volumes to export, each its own file in one zip (empty: all of them); absent: the
+   * bid as one file.
+   */
+  volumes: z
+    .array(z.enum(EXPORT_VOLUME_KEYS, { error: '分册类型不正确' }))
+    .max(6)
+    .optional(),
+  /** pdf: through LibreOffice on the server (exportCapabilities says whether it is installed). */
+  format: z.enum(['docx', 'pdf'], { error: '导出格式不正确' }).default('docx'),
 });
 export type ExportBidInput = z.infer<typeof exportBidSchema>;
+
+/** What this server can export besides Word: PDF needs LibreOffice (soffice) on the server. */
+export const exportCapabilitiesSchema = z.object({ pdf: z.boolean() });
+export type ExportCapabilities = z.infer<typeof exportCapabilitiesSchema>;
 
 export const exportJobQuerySchema = z.object({
   jobId: plainText({ error: '导出任务编号不能为空' })

@@ -20,6 +20,7 @@ import { categoryOfName } from './scoring/category.ts';
 import { readScoring } from './scoring/index.ts';
 import { readStructure } from './structure.ts';
 import { extractForms } from './forms.ts';
+import { extractVolumes } from './volumes.ts';
 
 /** The category an item's name suggests (价格/技术/商务), with a context category when one is known. */
 export const classifyCategory = (name: string, context: Parameters<typeof categoryOfName>[1] = null) =>
@@ -108,6 +109,7 @@ function analyze(text: string): TenderAnalysis {
     keyDates: extractKeyDates(lines),
     mandatedOutline: extractMandatedOutline(lines),
     darkBid: detectDarkBid(text),
+    volumes: extractVolumes(text, detectDarkBid(text)),
     lots,
     pageLimit: extractPageLimit(paras),
     formatRules: extractFormatRules(paras),

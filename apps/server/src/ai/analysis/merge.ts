@@ -2,6 +2,7 @@ import type { ProjectFacts, ScoringItem, TenderAnalysis } from '@bid/shared';
 import type { ModelAnalysis } from './model-schema.ts';
 import { parseAmount } from './money.ts';
 import { categoryOfName } from './scoring/category.ts';
+import { extractVolumes } from './volumes.ts';
 
 /**
  * Model readings (one per chunk) merged with the rules' analysis field by field, keeping the
@@ -161,6 +162,7 @@ export function mergeAnalyses(
         : rules.keyDates,
     mandatedOutline: outline,
     darkBid: rules.darkBid || m.darkBid,
+    volumes: extractVolumes(text, rules.darkBid || m.darkBid),
     pageLimit:
       rules.pageLimit ??
       (m.pageLimit && m.pageLimit > 0 && Number.isInteger(m.pageLimit) ? m.pageLimit : null),

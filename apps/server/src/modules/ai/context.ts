@@ -111,6 +111,7 @@ export function emptyAnalysis(): TenderAnalysis {
     keyDates: [],
     mandatedOutline: [],
     darkBid: false,
+    volumes: [],
     disqualificationSources: [],
     statedTotals: [],
     lowestPrice: false,

@@ -20,8 +20,13 @@ import type { ExportRepo, TemplateRow } from './repo.ts';
 import type { ExportSource } from './source.ts';
 import type { ExportTask } from './protocol.ts';
 import { keyOfStoredPath, StorageNotFound, type Storage } from '../../storage/storage.ts';
+import { zip } from '@bid/document/docx/zip';
+import { docxToPdf, pdfAvailable } from './pdf.ts';
+import { assertAnonymous, planVolumes, volumeTask, type VolumeChecks } from './volumes.ts';
 
 const DOCX_MIME = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+const PDF_MIME = 'application/pdf';
+const ZIP_MIME = 'application/zip';
 
 export const EXPORT_JOB = 'export.bid';
 
@@ -38,6 +43,14 @@ export interface ExportJobPayload {
 export interface ExportedFile {
   file: Buffer;
   fileName: string;
+  /** MIME type when not a .docx (a .pdf, a zip of volumes). */
+  type?: string;
+}
+
+/** What the volume export needs besides the writer: the bid checks (identity leaks) and the company's name. */
+export interface VolumeDeps {
+  checks: VolumeChecks;
+  companyName(tenantId: string): Promise<string | null>;
 }
 
 const STAGE_LABEL: Record<ExportProgress['stage'] | 'queued', string> = {
@@ -79,6 +92,7 @@ export class ExportService {
     /** Rows of older versions hold the file's absolute path under DATA_DIR. */
     private readonly dataDir: string,
     private readonly log: Logger,
+    private readonly volumeDeps: VolumeDeps | null = null,
   ) {}
 
   /** Built-in templates follow the code (new ones are added, changed ones updated) unless an operator customised them. */
@@ -190,15 +204,69 @@ export class ExportService {
     return new AppError(Code.SERVER_ERROR, EXPORT_MSG.failed);
   }
 
-  /** exportBid: the file itself, written in a worker thread. */
+  /** exportBid: the file itself (or a zip of the tender's volumes), written in a worker thread. */
   async exportNow(auth: Actor, input: ExportBidInput): Promise<ExportedFile> {
+    if (input.format === 'pdf' && !(await pdfAvailable())) throw businessWarning(EXPORT_MSG.noPdf);
+    if (input.volumes) return this.exportVolumes(auth, input);
     const { task, fileName } = await this.prepare(auth, input);
+    const file = await this.write(task);
+    if (input.format !== 'pdf') return { file, fileName };
+    return {
+      file: await this.pdf(file, fileName),
+      fileName: fileName.replace(/\.docx$/, '.pdf'),
+      type: PDF_MIME,
+    };
+  }
+
+  private async write(task: ExportTask): Promise<Buffer> {
     try {
-      const file = await this.pool.run(task, { timeoutMs: EXPORT_LIMITS.timeoutMs });
-      return { file, fileName };
+      return await this.pool.run(task, { timeoutMs: EXPORT_LIMITS.timeoutMs });
     } catch (err) {
       throw this.failure(err);
     }
+  }
+
+  private async pdf(docx: Buffer, name: string): Promise<Buffer> {
+    try {
+      return await docxToPdf(docx);
+    } catch (err) {
+      this.log.error({ err }, 'pdf conversion failed');
+      throw new AppError(Code.SERVER_ERROR, EXPORT_MSG.pdfFailed(name));
+    }
+  }
+
+  /** Whether PDF can be written here (the export dialog says when it cannot). */
+  async capabilities(): Promise<{ pdf: boolean }> {
+    return { pdf: await pdfAvailable() };
+  }
+
+  /** Each volume the tender asks for as its own file (cover, TOC, numbering of its own) in one zip. */
+  private async exportVolumes(auth: Actor, input: ExportBidInput): Promise<ExportedFile> {
+    const loaded = await this.source.loadBidForExport(auth, input.id);
+    if (!loaded.analysis?.volumes.length || !this.volumeDeps) throw businessWarning(EXPORT_MSG.noVolumes);
+    if (!loaded.chapters.length) throw businessWarning(EXPORT_MSG.empty);
+    const plans = planVolumes(loaded, loaded.analysis, input.volumes ?? []);
+    const empty = plans.find((p) => !p.chapters.length);
+    if (empty) throw businessWarning(EXPORT_MSG.emptyVolume(empty.volume.name));
+    // The identity check runs on the 暗标 volume before a byte of it is written.
+    if (plans.some((p) => p.volume.anonymous))
+      assertAnonymous(plans, await this.volumeDeps.checks.check(auth, input.id));
+    const template = await this.template(input.templateId, loaded.templateId);
+    const bidder = await this.volumeDeps.companyName(auth.tenantId);
+    const base = exportFileName(loaded.bid.name).replace(/\.docx$/, '');
+    const entries = [];
+    for (const [i, plan] of plans.entries()) {
+      const { bid, template: def } = volumeTask(plan, loaded.bid, bidder, template.definition);
+      const images = await this.source.loadImages(auth, plan.chapters);
+      const docx = await this.write({ bid, chapters: plan.chapters, template: def, images });
+      const name = `${i + 1}-${plan.volume.name}`;
+      entries.push(
+        input.format === 'pdf'
+          ? { name: `${name}.pdf`, data: await this.pdf(docx, plan.volume.name), level: 6 }
+          : { name: `${name}.docx`, data: docx, level: 0 },
+      );
+    }
+    return { file: zip(entries), fileName: `${base}（分册）.zip`, type: ZIP_MIME };
   }
 
   /** exportBidStart: checks at once (404 for a foreign bid, unknown template), then writes in the background. */
@@ -211,6 +279,8 @@ export class ExportService {
         { 'retry-after': '10' },
       );
     }
+    // The background export writes the bid as one .docx; volumes and PDF are exportBid's.
+    if (input.volumes || input.format === 'pdf') throw businessWarning(EXPORT_MSG.foregroundOnly);
     const { templateId, fileName } = await this.prepare(auth, input);
     const jobId = newId();
     const now = nowIso();
@@ -256,7 +326,7 @@ export class ExportService {
         try {
           ({ task } = await this.prepare(
             { userId: p.userId, tenantId: p.tenantId, role: p.role },
-            { id: p.bidId, templateId: p.templateId },
+            { id: p.bidId, templateId: p.templateId, format: 'docx' },
           ));
         } catch (err) {
           await this.repo.updateJob(p.exportId, {

@@ -1,4 +1,4 @@
-import { flattenTree, parseAnalysis } from '@bid/shared';
+import { flattenTree, parseAnalysis, type ScoringCategory, type TenderAnalysis } from '@bid/shared';
 import type { PMNode } from '@bid/document';
 import type { ExportBid, ExportChapter } from '@bid/document/docx/types';
 import type { Actor } from '../../policy/actor.ts';
@@ -8,12 +8,26 @@ import type { PictureService } from '../picture/service.ts';
 
 /** What an export needs of a bid. Foreign or missing bids throw the bid module's 404. */
 export interface ExportSource {
-  loadBidForExport(
-    auth: Actor,
-    bidId: string,
-  ): Promise<{ bid: ExportBid; chapters: ExportChapter[]; templateId: string | null }>;
+  loadBidForExport(auth: Actor, bidId: string): Promise<LoadedBid>;
   /** Bytes of pictures the chapters refer to by URL (the picture library), keyed by src. */
   loadImages(auth: Actor, chapters: ExportChapter[]): Promise<Record<string, Uint8Array>>;
+}
+
+/** What a top-level chapter is, for sorting it into the tender's volumes (index for index with `chapters`). */
+export interface ExportRoot {
+  title: string;
+  /** Its chapter ids and those under it (the checks name leaks by chapter id). */
+  ids: string[];
+  /** Categories of the scoring items it and its chapters answer. */
+  categories: ScoringCategory[];
+}
+
+export interface LoadedBid {
+  bid: ExportBid;
+  chapters: ExportChapter[];
+  templateId: string | null;
+  analysis?: TenderAnalysis | null;
+  roots?: ExportRoot[];
 }
 
 const PICTURE_URL = /^\/api\/picture\/client\/(?:file|thumb)\/([A-Za-z0-9_-]{1,64})(?:[?#].*)?$/;
@@ -35,7 +49,7 @@ export class WorkspaceExportSource implements ExportSource {
     } | null = null,
   ) {}
 
-  async loadBidForExport(auth: Actor, bidId: string) {
+  async loadBidForExport(auth: Actor, bidId: string): Promise<LoadedBid> {
     const row = await this.bids.getOwned(auth, bidId);
     const forms = this.forms ? await this.forms.exportContent(auth, row.id) : new Map<string, PMNode>();
     const toExport = (nodes: ChapterWithContent[]): ExportChapter[] =>
@@ -45,8 +59,24 @@ export class WorkspaceExportSource implements ExportSource {
         content: forms.get(n.id) ?? n.content,
         children: toExport(n.children),
       }));
-    const chapters = toExport(await this.chapters.contentTreeOfBid(row.id));
-    const facts = parseAnalysis(row.analysis)?.project;
+    const tree = await this.chapters.contentTreeOfBid(row.id);
+    const chapters = toExport(tree);
+    const analysis = parseAnalysis(row.analysis);
+    const facts = analysis?.project;
+    const categoryOf = new Map((analysis?.scoringItems ?? []).map((i) => [i.id, i.category]));
+    const roots = tree.map((root) => {
+      const all = flattenTree([root]);
+      const itemIds = all.flatMap((n) =>
+        (n.scoringItems ?? []).map((i) =>
+          i && typeof i === 'object' ? String((i as { id?: unknown }).id ?? '') : '',
+        ),
+      );
+      return {
+        title: root.title,
+        ids: all.map((n) => n.id),
+        categories: itemIds.flatMap((id) => categoryOf.get(id) ?? []),
+      };
+    });
     return {
       bid: {
         name: row.name,
@@ -59,6 +89,8 @@ export class WorkspaceExportSource implements ExportSource {
       },
       chapters,
       templateId: row.template_id ?? null,
+      analysis,
+      roots,
     };
   }
 
