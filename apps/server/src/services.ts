@@ -25,6 +25,8 @@ import { ChecksRepo } from './modules/checks/repo.ts';
 import { ChecksService } from './modules/checks/service.ts';
 import { FormsService } from './modules/forms/service.ts';
 import { OfferRepo } from './modules/forms/repo.ts';
+import { AmendmentRepo } from './modules/amendment/repo.ts';
+import { AmendmentService } from './modules/amendment/service.ts';
 import { FeedbackService } from './modules/feedback/service.ts';
 import { InviteService } from './modules/invite/service.ts';
 import { AiProviderService } from './modules/ai-providers/service.ts';
@@ -118,6 +120,8 @@ export interface Services {
   checks: ChecksService;
   /** The tender's own forms filled for a bid, and its one 报价 (issue 31). */
   forms: FormsService;
+  /** A bid's amendments (补遗/澄清) and the tender as amended, which the checks use (issue 31). */
+  amendments: AmendmentService;
   feedback: FeedbackService;
   invites: InviteService;
   /** OpenAI-compatible providers set in the console (keys sealed); the active one drives the AI engine. */
@@ -269,7 +273,14 @@ export function buildServices(deps: CoreDeps): Services {
   const analysis = new AnalysisService(new InterpretationRepo(db), aiSetup.engine, file, bid, log, usage);
   const offers = new OfferRepo(db);
   const forms = new FormsService(db, offers, bid, catalog, analysis, company);
-  const checks = new ChecksService(bid, new ChecksRepo(db), [new LapsingQualifications(company)], forms);
+  const amendments = new AmendmentService(db, new AmendmentRepo(db), bid, catalog, analysis, file);
+  const checks = new ChecksService(
+    bid,
+    new ChecksRepo(db),
+    [new LapsingQualifications(company)],
+    forms,
+    amendments,
+  );
   const knowledge = new KnowledgeService(
     knowledgeRepo,
     fileSourceOf(file),
@@ -356,6 +367,7 @@ export function buildServices(deps: CoreDeps): Services {
     catalog,
     checks,
     forms,
+    amendments,
     feedback,
     invites,
     aiProviders,

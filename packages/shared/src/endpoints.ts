@@ -13,6 +13,7 @@ import type { Endpoint } from './endpoints/define.ts';
 import { libraryEndpoints } from './endpoints/library.ts';
 import { reviewEndpoints } from './endpoints/review.ts';
 import { formsEndpoints } from './endpoints/forms.ts';
+import { amendmentEndpoints } from './endpoints/amendment.ts';
 
 export type { Endpoint, EndpointKind } from './endpoints/define.ts';
 export { parseResult, pathOf } from './endpoints/define.ts';
@@ -27,6 +28,7 @@ export const endpoints = {
   ...aiEndpoints,
   ...reviewEndpoints,
   ...formsEndpoints,
+  ...amendmentEndpoints,
   ...libraryEndpoints,
   ...commerceEndpoints,
   ...contentEndpoints,

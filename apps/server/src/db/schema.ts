@@ -1,3 +1,4 @@
+import type { BidAmendmentTable } from '../modules/amendment/tables.ts';
 import type { AiProviderTable } from '../modules/ai-providers/tables.ts';
 import type { AiJobChapterTable, AiUsageTable } from '../modules/ai/tables.ts';
 import type { InterpretationTable } from '../modules/analysis/tables.ts';
@@ -50,6 +51,7 @@ export interface Database {
   settings: SettingTable;
   bids: BidTable;
   bid_offers: BidOfferTable;
+  bid_amendments: BidAmendmentTable;
   catalogs: CatalogTable;
   catalog_versions: CatalogVersionTable;
   catalog_content_versions: CatalogContentVersionTable;

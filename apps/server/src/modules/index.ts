@@ -12,6 +12,7 @@ import { registerCommonRoutes } from './common/routes.ts';
 import { registerBidWorkspace } from './bid/module.ts';
 import { registerChecksRoutes } from './checks/routes.ts';
 import { registerFormsRoutes } from './forms/routes.ts';
+import { registerAmendmentRoutes } from './amendment/routes.ts';
 import { registerAiModule } from './ai/module.ts';
 import { registerPictureModule } from './picture/routes.ts';
 import { registerElementsModule } from './elements/routes.ts';
@@ -48,6 +49,7 @@ export const modules: Array<{
   { name: 'bid', register: registerBidWorkspace },
   { name: 'checks', register: registerChecksRoutes },
   { name: 'forms', register: registerFormsRoutes },
+  { name: 'amendment', register: registerAmendmentRoutes },
   { name: 'ai', register: registerAiModule },
   { name: 'picture', register: registerPictureModule },
   { name: 'elements', register: registerElementsModule },

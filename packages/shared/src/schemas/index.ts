@@ -13,6 +13,7 @@ export * from './user.ts';
 export * from './ai.ts';
 export * from './analysis.ts';
 export * from './forms.ts';
+export * from './amendment.ts';
 export * from './interpretation.ts';
 export * from './review.ts';
 export * from './file.ts';

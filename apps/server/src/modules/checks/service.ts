@@ -34,6 +34,10 @@ export interface BidFormsSource {
     chapters: Array<{ id: string; title: string; text: string }>,
   ): Promise<{ replaced: string[]; placeholders: PlaceholderCheck[]; blockers: string[] }>;
 }
+/** The tender as its amendments (补遗/澄清) changed it (modules/amendment): the checks read that one. */
+export interface AmendedTender {
+  amended(bidId: string, analysis: TenderAnalysis | null): Promise<TenderAnalysis | null>;
+}
 import { anonymousPart, partOf } from '../../ai/plan/parts.ts';
 import { findAnswer, findLeaks, readChapter, type ChapterText } from './scan.ts';
 
@@ -100,6 +104,7 @@ export class ChecksService {
     private readonly repo: ChecksRepo,
     private readonly more: BidFindingSource[] = [],
     private readonly forms: BidFormsSource | null = null,
+    private readonly amendments: AmendedTender | null = null,
   ) {}
 
   static create(db: Kysely<Database>, bids: BidService): ChecksService {
@@ -108,7 +113,9 @@ export class ChecksService {
 
   async check(owner: Actor, bidId: string): Promise<BidChecks> {
     const bid = await this.bids.getOwned(owner, bidId);
-    const analysis = parseAnalysis(bid.analysis);
+    const stored = parseAnalysis(bid.analysis);
+    // An amendment's added ★ clause is required and its changed points counted, as for the tender's own.
+    const analysis = this.amendments ? await this.amendments.amended(bid.id, stored) : stored;
     const chapters = outlineOf(await this.repo.chapters(bid.id));
     const written = chapters.filter((c) => c.hasContent);
 

@@ -1,0 +1,184 @@
+import type { AmendmentChange, SourceSpan, TenderAnalysis } from '@bid/shared';
+
+/**
+ * Amendments (补遗 / 澄清 / 答疑) read against the tender: what an amendment changes, as a list of
+ * changes (原文 / 变更为) with the passages on both sides, and the tender's analysis with those
+ * changes applied. The scoring readers are not used here: an amendment states its changes in prose
+ * (「第3项“项目实施方案”分值调整为15分」), not as a scoring table.
+ */
+
+const DATE =
+  /\d{4}\s*年\s*\d{1,2}\s*月\s*\d{1,2}\s*日(?:\s*[（(][^）)]{1,6}[）)])?(?:\s*(?:上午|下午|北京时间)?\s*\d{1,2}\s*(?:[:：]\s*\d{2}|[时点](?:\s*\d{1,2}\s*分)?))?|\d{4}-\d{1,2}-\d{1,2}(?:\s+\d{1,2}:\d{2})?/;
+
+/** Which date a line changes: the deadline (投标截止/递交截止) or the opening (开标). */
+const DATE_KINDS: Array<{ label: string; test: RegExp; tender: RegExp }> = [
+  { label: '投标截止时间', test: /(截止|递交|提交)/, tender: /(截止|递交|提交)/ },
+  { label: '开标时间', test: /开标/, tender: /开标/ },
+];
+const CHANGED = /(调整|变更|更改|修改|延期|延长|推迟|顺延|改为|更正)/;
+
+const POINTS =
+  /(?:第\s*([一二三四五六七八九十\d]+)\s*项)?\s*[“"「『‘]([^”"」』’\n]{1,60})[”"」』’][^\n。；;]{0,30}?(?:调整|变更|更改|修改|改)为\s*(\d+(?:\.\d+)?)\s*分/g;
+
+const STAR_ADDED = /★\s*([^\n]+)/g;
+const DQ_ADDED = /(?:新增|增加|补充)[^\n]{0,20}?(?:废标|无效投标|否决投标)[^\n]{0,6}?[：:]\s*([^\n]+)/g;
+
+/** Lines of a text with their offsets. */
+function linesOf(text: string): Array<{ text: string; start: number; end: number }> {
+  const out: Array<{ text: string; start: number; end: number }> = [];
+  let start = 0;
+  for (const line of text.split('\n')) {
+    out.push({ text: line, start, end: start + line.length });
+    start += line.length + 1;
+  }
+  return out;
+}
+
+const squash = (s: string) => s.replace(/[\s，,。．.；;：:、（）()“”"「」★▲]/g, '');
+/** A clause without its mark and enumerator (★1. …, as the tender numbers it, is the same clause). */
+const clauseKey = (s: string) => squash(s.replace(/^\s*[★▲]?\s*\d{1,3}\s*[.．、)）]\s*/, ''));
+const cut = (s: string, n = 2000) => (s.length > n ? s.slice(0, n) : s);
+const passage = (text: string, span: SourceSpan | null | undefined) =>
+  span ? cut(text.slice(span.start, span.end).trim()) : null;
+
+function dateChanges(a: TenderAnalysis, tender: string, text: string): AmendmentChange[] {
+  const out: AmendmentChange[] = [];
+  const seen = new Set<string>();
+  for (const line of linesOf(text)) {
+    if (!CHANGED.test(line.text)) continue;
+    const date = DATE.exec(line.text);
+    if (!date) continue;
+    // The date's own kind is named before it (投标截止时间及开标时间均调整为… names both).
+    const head = line.text.slice(0, date.index);
+    for (const kind of DATE_KINDS) {
+      if (!kind.test.test(head) || seen.has(kind.label)) continue;
+      seen.add(kind.label);
+      const was = a.keyDates.find(
+        (k) => kind.tender.test(k.label) && (kind.label !== '投标截止时间' || !/开标/.test(k.label)),
+      );
+      out.push({
+        kind: 'date',
+        label: was?.label ?? kind.label,
+        before: was?.value ?? null,
+        after: date[0].replace(/\s+/g, ''),
+        itemId: null,
+        source: { start: line.start, end: line.end },
+        tenderSource: was?.source ?? null,
+        sourceText: cut(line.text.trim()),
+        tenderText: passage(tender, was?.source),
+      });
+    }
+  }
+  return out;
+}
+
+function pointsChanges(a: TenderAnalysis, tender: string, text: string): AmendmentChange[] {
+  const out: AmendmentChange[] = [];
+  for (const line of linesOf(text)) {
+    for (const m of line.text.matchAll(POINTS)) {
+      const name = m[2].trim();
+      const key = squash(name);
+      const item =
+        a.scoringItems.find((i) => squash(i.name) === key) ??
+        a.scoringItems.find((i) => squash(i.name).includes(key) || key.includes(squash(i.name)));
+      out.push({
+        kind: 'points',
+        label: item?.name ?? name,
+        before: item?.points != null ? `${item.points}分` : null,
+        after: `${Number(m[3])}分`,
+        itemId: item?.id ?? null,
+        source: { start: line.start, end: line.end },
+        tenderSource: item?.source ?? null,
+        sourceText: cut(line.text.trim()),
+        tenderText: passage(tender, item?.source),
+      });
+    }
+  }
+  return out;
+}
+
+function clauseChanges(a: TenderAnalysis, text: string): AmendmentChange[] {
+  const out: AmendmentChange[] = [];
+  const known = new Set(a.starClauses.map((c) => clauseKey(c.text)));
+  for (const line of linesOf(text)) {
+    for (const m of line.text.matchAll(STAR_ADDED)) {
+      const clause = `★${m[1].trim().replace(/^\d{1,3}\s*[.．、)）]\s*/, '')}`;
+      if (known.has(clauseKey(clause))) continue;
+      known.add(clauseKey(clause));
+      out.push({
+        kind: 'star',
+        label: '★条款',
+        before: null,
+        after: cut(clause),
+        itemId: null,
+        source: { start: line.start, end: line.end },
+        tenderSource: null,
+        sourceText: cut(line.text.trim()),
+        tenderText: null,
+      });
+    }
+    if (line.text.includes('★')) continue;
+    const dqKnown = new Set(a.disqualifications.map(clauseKey));
+    for (const m of line.text.matchAll(DQ_ADDED)) {
+      const clause = m[1].trim();
+      if (dqKnown.has(clauseKey(clause))) continue;
+      out.push({
+        kind: 'disqualification',
+        label: '废标条款',
+        before: null,
+        after: cut(clause),
+        itemId: null,
+        source: { start: line.start, end: line.end },
+        tenderSource: null,
+        sourceText: cut(line.text.trim()),
+        tenderText: null,
+      });
+    }
+  }
+  return out;
+}
+
+/** What an amendment's text changes in the tender (analysis `a` of `tender`), in that order: dates, points, clauses. */
+export function readAmendment(a: TenderAnalysis, tender: string, text: string): AmendmentChange[] {
+  const clean = text.replace(/\r\n?/g, '\n');
+  return [...dateChanges(a, tender, clean), ...pointsChanges(a, tender, clean), ...clauseChanges(a, clean)];
+}
+
+/**
+ * The analysis as amended: each change applied in order, so a later amendment's date or points
+ * replace an earlier one's. Added clauses carry no span (they are not in the tender text).
+ */
+export function applyAmendments(a: TenderAnalysis, changes: AmendmentChange[]): TenderAnalysis {
+  const out: TenderAnalysis = {
+    ...a,
+    keyDates: a.keyDates.map((k) => ({ ...k })),
+    scoringItems: a.scoringItems.map((i) => ({ ...i })),
+    starClauses: [...a.starClauses],
+    disqualifications: [...a.disqualifications],
+    disqualificationSources: [...a.disqualificationSources],
+  };
+  for (const c of changes) {
+    if (c.kind === 'date') {
+      const k = out.keyDates.find((d) => d.label === c.label);
+      if (k) k.value = c.after;
+      else out.keyDates.push({ label: c.label, value: c.after, source: null });
+    } else if (c.kind === 'points') {
+      const item = out.scoringItems.find((i) => i.id === c.itemId);
+      if (item) item.points = Number.parseFloat(c.after);
+    } else if (c.kind === 'star') {
+      out.starClauses.push({ mark: '★', text: c.after, lot: null, source: null });
+    } else {
+      out.disqualifications.push(c.after);
+      out.disqualificationSources.push(null);
+    }
+  }
+  return out;
+}
+
+/** The deadline in force: the last amendment's, else the tender's (投标截止 before 开标). */
+export function deadlineOf(a: TenderAnalysis): string | null {
+  const k =
+    a.keyDates.find((d) => /(截止|递交|提交)/.test(d.label) && !/开标/.test(d.label)) ??
+    a.keyDates.find((d) => /开标/.test(d.label));
+  return k?.value ?? null;
+}
