@@ -1,4 +1,5 @@
 import type { Line } from '../lines.ts';
+import { chineseNumber } from '../money.ts';
 import type { Span } from './types.ts';
 import { CATEGORY_LABEL } from './stated.ts';
 
@@ -115,6 +116,11 @@ function classify(text: string): { kind: CellKind; value: number | null } {
   if (CLAUSE.test(t)) return { kind: 'clause', value: null };
   const code = /^[A-Za-z]{1,2}[-‐]?(\d{1,2})$/.exec(t);
   if (code) return { kind: 'code', value: Number(code[1]) };
+  // 序号 in Chinese numerals (一, 二 … 十一), a serial as a code is.
+  if (/^[一二三四五六七八九十]{1,3}$/.test(t)) {
+    const v = chineseNumber(t);
+    if (v != null && v <= 30) return { kind: 'code', value: v };
+  }
   if (TOTAL.test(t.replace(/\s+/g, ''))) return { kind: 'total', value: null };
   if (headerRole(t)) return { kind: 'header', value: null };
   const c = catCell(t);
@@ -271,7 +277,8 @@ function mergeWrappedLabels(cells: Cell[]): Cell[] {
 
 /** Text that reads as a factor's name: short, no sentence punctuation, not a score band or a rule. */
 export function nameLike(s: string): boolean {
-  const t = s.replace(/\s+/g, '');
+  // A note in the name's cell (现状调研（注：须附调研报告）) is read past: the name is before it.
+  const t = s.replace(/\s+/g, '').replace(/(?<=..)[（(](?:注|备注|说明)[：:][^）)]*[）)]?$/, '');
   if (t.length < 1 || t.length > 32) return false;
   if (/[，,。；;！!？?=＝×÷]/.test(t)) return false;
   if (/[：:]/.test(t) && !/[：:]$/.test(t)) return false;

@@ -411,10 +411,10 @@ export function readScoring(
               : itemCategory(it),
         // 投标报价评分标准 (a table's own title read as its only row) names the item 投标报价.
         name: truncate(
-          unfoldRoman(it.name, text, it.nameSpan.start).replace(
-            /(?<=..)(?:评分标准|评审标准|评分细则|评审细则|评分办法)$/,
-            '',
-          ),
+          unfoldRoman(it.name, text, it.nameSpan.start)
+            .replace(/(?<=..)(?:评分标准|评审标准|评分细则|评审细则|评分办法)$/, '')
+            // A note in the name's cell (需求理解与分析（注：须结合…）) is not part of the name.
+            .replace(/(?<=..)\s*[（(]\s*(?:注|备注|说明)\s*[：:][^）)]*[）)]?\s*$/, ''),
           200,
         ),
         group: it.group

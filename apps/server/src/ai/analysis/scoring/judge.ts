@@ -37,6 +37,10 @@ export function itemCategory(it: ProposedItem): ScoringCategory {
   return it.category ?? categoryOfName(it.name, null);
 }
 
+/** A table's title (表3-1 技术评分表（45分）, 商务评审表) read as a row. */
+const TABLE_TITLE =
+  /^(?:附)?表\s*[\d一二三四五六七八九十]+(?:\s*[-－.．—]\s*\d+)?|(?:评分|评审|打分)(?:明细)?表$/;
+
 export function judge(p: Proposal, stated: StatedTotals | null, text: string): Verdict {
   const items = p.items;
   const sum = items.reduce((s, it) => s + (it.points ?? 0), 0);
@@ -82,8 +86,7 @@ export function judge(p: Proposal, stated: StatedTotals | null, text: string): V
     // A 前附表's clause number glued to the name (2.2.4(1)施工组织设计) is another cell read into it.
     const clauseGlued = /^\d{1,2}(?:\.\d{1,2}){2,}/.test(n);
     // A table's title (表3-1 技术评分表（45分）) over its rows is not one of them.
-    const tableTitle =
-      /^(?:附)?表\s*[\d一二三四五六七八九十]+(?:\s*[-－.．—]\s*\d+)?|(?:评分|评审|打分)(?:明细)?表$/.test(n);
+    const tableTitle = TABLE_TITLE.test(n);
     if (!nameLike(n) || n.length < 2 || isCatTotal || isCatColumn || clauseGlued || tableTitle || seen.has(n))
       badNames += 1;
     seen.add(n);
@@ -109,6 +112,8 @@ export function judge(p: Proposal, stated: StatedTotals | null, text: string): V
         (s.label.includes(it.name) || it.name.includes(s.label)),
     );
   if (items.length >= 2 && items.every(isStatedPart)) score -= 200;
+  // Only tables' titles (表3-1 技术评分表 45 | 表3-2 商务评分表 40 …): the split again, not the items.
+  if (items.length >= 2 && items.every((it) => TABLE_TITLE.test(it.name))) score -= 200;
   let serialGaps = 0;
   const serials = items.filter((it) => it.serial != null).map((it) => it.serial!);
   for (let k = 1; k < serials.length; k++) {

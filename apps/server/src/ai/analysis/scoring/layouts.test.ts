@@ -78,3 +78,36 @@ describe('points written otherwise than as points', () => {
     ]);
   });
 });
+
+describe('serials and names as tenders write them', () => {
+  it('reads Chinese-numeral serials one cell per line, and leaves a note out of the name', () => {
+    const text = [
+      '某更新方案咨询项目招标文件',
+      '第三章 评标办法',
+      '本项目采用综合评估法，总分100分。',
+      '评分表',
+      '序号',
+      '评分项目',
+      '分值',
+      '评分标准',
+      '一',
+      '现状调研（注：须附调研报告）',
+      '40',
+      '方法科学的得30-40分。',
+      '二',
+      '更新策略',
+      '35',
+      '针对性强的得25-35分。',
+      '三',
+      '投标报价',
+      '25',
+      '最低价为基准价。',
+      '第四章 合同条款',
+    ].join('\n');
+    expect(analyzeTenderByRules(text).scoringItems.map((i) => [i.name, i.points])).toEqual([
+      ['现状调研', 40],
+      ['更新策略', 35],
+      ['投标报价', 25],
+    ]);
+  });
+});
