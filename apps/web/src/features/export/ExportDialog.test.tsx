@@ -57,6 +57,7 @@ beforeEach(() => {
     if (p === '/bid/client/getBidDetail' && detailReply) return detailReply;
     if (p === '/bid/client/getBidChecks' && checksReply) return checksReply;
     if (p === '/bid/client/exportBidStart') return ok({ jobId: 'job-1' });
+    if (p === '/bid/client/exportCapabilities') return ok({ pdf: false });
     if (p === '/bid/client/exportBidProgress')
       return (
         progressReplies.shift() ??
@@ -260,6 +261,30 @@ describe('ExportDialog', () => {
       expect(button('开始导出').disabled).toBe(true);
       fireEvent.click(screen.getByText('我已了解以上问题，仍然导出'));
       await waitFor(() => expect(button('开始导出').disabled).toBe(false));
+    },
+  );
+
+  it(
+    'offers the tender’s volumes as a zip and says in Chinese when PDF cannot be written',
+    { timeout: 30_000 },
+    async () => {
+      detailReply = ok({
+        id: 'b1',
+        name: '测试标书',
+        templateId: 'gov-standard',
+        analysis: {
+          darkBid: true,
+          volumes: [
+            { key: 'open', name: '明标', parts: [], anonymous: false },
+            { key: 'dark', name: '暗标', parts: ['technical'], anonymous: true },
+          ],
+        },
+      });
+      renderDialog(undefined);
+      await screen.findByText(/招标文件要求分册递交：明标、暗标（暗标，不含投标人信息）/);
+      await screen.findByText(/服务器未安装 LibreOffice，暂不能导出 PDF/);
+      expect(button('导出分册（PDF，zip）').disabled).toBe(true);
+      expect(button('导出分册（Word，zip）').disabled).toBe(false);
     },
   );
 });

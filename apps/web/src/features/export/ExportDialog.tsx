@@ -12,6 +12,7 @@ import { Findings } from '../checks/Findings.tsx';
 import { exportApi, exportKeys } from './api.ts';
 import { preselectTemplate } from './preselect.ts';
 import { TemplatePreview, templateFacts } from './TemplatePreview.tsx';
+import { VolumesExport } from './VolumesExport.tsx';
 import './export.css';
 
 type Phase =
@@ -182,6 +183,14 @@ export function ExportDialog({ bidId, open, onClose, defaultTemplateId, bidName,
       ) : null}
       {phase.kind === 'choose' && preselected?.reason ? (
         <Alert className="bs-export-intro" type="info" showIcon title={preselected.reason} />
+      ) : null}
+      {phase.kind === 'choose' && bid.data?.analysis?.volumes?.length ? (
+        <VolumesExport
+          bidId={bidId}
+          volumes={bid.data.analysis.volumes}
+          templateId={selected}
+          disabled={gated}
+        />
       ) : null}
       {phase.kind === 'choose' && (
         <TemplateChooser
