@@ -12,6 +12,7 @@ import { readProse } from './prose.ts';
 import { readSoup } from './soup.ts';
 import { readColumns } from './columns.ts';
 import { readInline } from './inline.ts';
+import { readNested } from './nested.ts';
 import { readRowLines } from './row-lines.ts';
 import { readTransposed } from './transposed.ts';
 import { derivedLots, withDerived } from './derived.ts';
@@ -190,6 +191,8 @@ export function proposalsFor(
   if (inline) out.push(inline);
   const rowLines = readRowLines(lines, isNoise, lot);
   if (rowLines) out.push(rowLines);
+  const nested = readNested(lines, isNoise, lot);
+  if (nested) out.push(nested);
   // A table on its side beside upright ones (技术分 by rows, 商务分 by columns): each reading of the
   // upright ones with its items added is one more proposal.
   const sideways = readTransposed(lines, isNoise, lot);

@@ -111,3 +111,37 @@ describe('serials and names as tenders write them', () => {
     ]);
   });
 });
+
+describe('rows numbered by level', () => {
+  it('scores only the last level, a wrapped name joined, the top level naming the part', () => {
+    const text = [
+      '某区域检验系统建设项目招标文件',
+      '第三章 评标办法',
+      '本项目采用综合评分法，满分 100 分，其中价格 30 分、技术 45 分、商务 25 分。',
+      '序号 评审项 分值 评分标准',
+      '1 价格 30 最低价为基准价。',
+      '2 技术部分 45 —',
+      '2.1 总体设计 20 —',
+      '2.1.1 总体架构设计 10 架构清晰的得 10 分；',
+      '一般的得 5 分。',
+      '2.1.2 接口设计 10 接口完整的得 10 分。',
+      '2.2 实施方案 25 完整的得 20-25 分。',
+      '3 商务部分 25 —',
+      '3.1 信息安全管理体系认',
+      '证',
+      '10 具有证书的得 10 分。',
+      '3.2 类似业绩 15 每个得 5 分。',
+      '第四章 采购需求',
+    ].join('\n');
+    const items = analyzeTenderByRules(text).scoringItems;
+    expect(items.map((i) => [i.name, i.points])).toEqual([
+      ['价格', 30],
+      ['总体架构设计', 10],
+      ['接口设计', 10],
+      ['实施方案', 25],
+      ['信息安全管理体系认证', 10],
+      ['类似业绩', 15],
+    ]);
+    expect(items.find((i) => i.name === '接口设计')!.category).toBe('technical');
+  });
+});
