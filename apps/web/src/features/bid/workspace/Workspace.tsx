@@ -42,6 +42,7 @@ import { ContentVersionsDrawer } from '../versions/ContentVersionsDrawer.tsx';
 import { OutlineVersionsDrawer } from '../versions/OutlineVersionsDrawer.tsx';
 import { BidAnalysisReview } from '../../review/BidAnalysisReview.tsx';
 import { BidFormsPanel } from '../../forms/BidFormsPanel.tsx';
+import { AmendmentsButton } from '../../amendment/BidAmendmentsPanel.tsx';
 import '../bid.css';
 
 const AI_FOLDED_KEY = 'bs.workspace.aiFolded';
@@ -282,6 +283,7 @@ export function Workspace({ bidId }: { bidId: string | null }) {
           <Button icon={<AccountBookOutlined />} onClick={() => setFormsOpen(true)} data-testid="open-forms">
             报价与格式
           </Button>
+          <AmendmentsButton bidId={bidId} readOnly={readOnly} />
           <Button
             icon={<ApartmentOutlined />}
             onClick={() => setOutlineVersionsOpen(true)}
