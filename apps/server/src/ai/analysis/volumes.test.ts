@@ -12,6 +12,14 @@ describe('extractVolumes', () => {
     ]);
   });
 
+  it('reads 商务及报价文件 as one volume', () => {
+    const v = extractVolumes('投标文件分为商务及报价文件和技术标（暗标）两部分。', true);
+    expect(v.map((x) => [x.key, x.name])).toEqual([
+      ['business', '商务及报价文件'],
+      ['dark', '技术标'],
+    ]);
+  });
+
   it('reads 明标 beside 暗标 as a named volume and an anonymous technical one', () => {
     const v = extractVolumes('技术标分为明标和暗标两部分，暗标部分不得出现投标人名称。', true);
     expect(v.map((x) => [x.key, x.name, x.anonymous])).toEqual([
@@ -23,5 +31,14 @@ describe('extractVolumes', () => {
   it('reads no volumes from a tender that only names its parts or has no 暗标', () => {
     expect(extractVolumes('投标人应提交商务文件的原件备查。技术文件应完整。', false)).toEqual([]);
     expect(extractVolumes('评标采用明标方式。', false)).toEqual([]);
+    // 由…组成 lists what one bid holds, unless a part of it is 暗标.
+    const composed = '投标文件由资格证明文件、商务文件、技术文件和报价文件组成。';
+    expect(extractVolumes(composed, false)).toEqual([]);
+    expect(extractVolumes(composed, true).map((v) => v.key)).toEqual([
+      'qualification',
+      'business',
+      'dark',
+      'price',
+    ]);
   });
 });
