@@ -248,11 +248,11 @@ export class ExportService {
     const plans = planVolumes(loaded, loaded.analysis, input.volumes ?? []);
     const empty = plans.find((p) => !p.chapters.length);
     if (empty) throw businessWarning(EXPORT_MSG.emptyVolume(empty.volume.name));
+    const bidder = await this.volumeDeps.companyName(auth.tenantId);
     // The identity check runs on the 暗标 volume before a byte of it is written.
     if (plans.some((p) => p.volume.anonymous))
-      assertAnonymous(plans, await this.volumeDeps.checks.check(auth, input.id));
+      assertAnonymous(plans, await this.volumeDeps.checks.check(auth, input.id), loaded.analysis, bidder);
     const template = await this.template(input.templateId, loaded.templateId);
-    const bidder = await this.volumeDeps.companyName(auth.tenantId);
     const base = exportFileName(loaded.bid.name).replace(/\.docx$/, '');
     const entries = [];
     for (const [i, plan] of plans.entries()) {

@@ -1,5 +1,6 @@
 import {
   EXPORT_MSG,
+  flattenTree,
   type BidChecks,
   type BidVolume,
   type ExportVolumeKey,
@@ -12,6 +13,7 @@ import { businessWarning } from '../../http/errors.ts';
 import type { Actor } from '../../policy/actor.ts';
 import { anonymousPart, partOf } from '../../ai/plan/parts.ts';
 import type { LoadedBid } from './source.ts';
+import { findLeaks, readChapter } from '../checks/scan.ts';
 
 /**
  * The volumes the tender asks for (issue 31, scope 3): each top-level chapter goes to one volume by
@@ -54,10 +56,34 @@ export function planVolumes(
   return keys.length ? plans.filter((p) => keys.includes(p.volume.key)) : plans;
 }
 
-/** 601 naming the first leak when the identity check finds one in a 暗标 volume being exported. */
-export function assertAnonymous(plans: VolumePlan[], checks: BidChecks): void {
-  const ids = new Set(plans.filter((p) => p.volume.anonymous).flatMap((p) => p.ids));
-  const leaks = checks.anonymity.filter((a) => a.catalogId !== null && ids.has(a.catalogId));
+/**
+ * 601 naming the first leak in a 暗标 volume being exported: the bid checks' findings in its chapters,
+ * and the same scan over every chapter the volume holds (a chapter the checks count as named, sorted
+ * into the 暗标 volume with its top-level chapter, is read too).
+ */
+export function assertAnonymous(
+  plans: VolumePlan[],
+  checks: BidChecks,
+  analysis: TenderAnalysis,
+  company: string | null,
+): void {
+  const dark = plans.filter((p) => p.volume.anonymous);
+  const ids = new Set(dark.flatMap((p) => p.ids));
+  const leaks = checks.anonymity
+    .filter((a) => a.catalogId !== null && ids.has(a.catalogId))
+    .map((a) => ({ text: a.text, title: a.title }));
+  const allowed = [analysis.project.owner, analysis.project.agency, analysis.project.name].filter(
+    (v): v is string => Boolean(v),
+  );
+  for (const c of flattenTree(dark.flatMap((p) => p.chapters))) {
+    const read = readChapter(c.content);
+    const found = [
+      ...findLeaks(`${c.title}\n${read.text}`, allowed, company ? [company] : []).map((l) => l.text),
+      ...read.images,
+    ];
+    for (const text of found)
+      if (!leaks.some((l) => l.text === text && l.title === c.title)) leaks.push({ text, title: c.title });
+  }
   if (leaks.length) {
     const first = leaks[0];
     throw businessWarning(
