@@ -27,6 +27,7 @@ import { FormsService } from './modules/forms/service.ts';
 import { OfferRepo } from './modules/forms/repo.ts';
 import { AmendmentRepo } from './modules/amendment/repo.ts';
 import { AmendmentService } from './modules/amendment/service.ts';
+import { AmendedAnalysis } from './modules/amendment/amended.ts';
 import { FeedbackService } from './modules/feedback/service.ts';
 import { InviteService } from './modules/invite/service.ts';
 import { AiProviderService } from './modules/ai-providers/service.ts';
@@ -217,7 +218,9 @@ export function buildServices(deps: CoreDeps): Services {
   const users = new UserService(db, accounts, quota);
   const employees = new EmployeeService(db, sessions);
 
-  const bid = new BidService(db, new BidRepo(db, dbKind), quota);
+  const amendmentRepo = new AmendmentRepo(db);
+  const amendedAnalysis = new AmendedAnalysis(amendmentRepo);
+  const bid = new BidService(db, new BidRepo(db, dbKind), quota, amendedAnalysis);
   const catalog = new CatalogService(db, new CatalogRepo(dbKind), bid);
   const knowledgeRepo = new KnowledgeRepo(db);
   const company = new CompanyLibrary(knowledgeRepo);
@@ -273,13 +276,13 @@ export function buildServices(deps: CoreDeps): Services {
   const analysis = new AnalysisService(new InterpretationRepo(db), aiSetup.engine, file, bid, log, usage);
   const offers = new OfferRepo(db);
   const forms = new FormsService(db, offers, bid, catalog, analysis, company);
-  const amendments = new AmendmentService(db, new AmendmentRepo(db), bid, catalog, analysis, file);
+  const amendments = new AmendmentService(db, amendmentRepo, bid, catalog, analysis, file, amendedAnalysis);
   const checks = new ChecksService(
     bid,
     new ChecksRepo(db),
     [new LapsingQualifications(company)],
     forms,
-    amendments,
+    amendedAnalysis,
   );
   const knowledge = new KnowledgeService(
     knowledgeRepo,

@@ -98,6 +98,12 @@ describe(`amendments (${TEST_DB})`, () => {
     expect(changes[0].tenderText).toContain('投标截止时间：2026年12月10日');
     expect(changes[1].tenderText).toContain('应急响应措施');
     expect(r.deadline).toBe('2026年12月20日9时30分');
+    // The bid's analysis as every screen reads it states the deadline in force and the new clause.
+    const detail = await c.data('/bid/client/getBidDetail', { id: bidId });
+    expect(detail.analysis.keyDates).toContainEqual(
+      expect.objectContaining({ label: '投标截止时间', value: '2026年12月20日9时30分' }),
+    );
+    expect(detail.analysis.starClauses).toHaveLength(2);
     expect(r.flagged).toEqual([
       {
         catalogId: ids.emergency,

@@ -47,6 +47,10 @@ describe('amendments read against the tender', () => {
     expect(amended.scoringItems.find((i) => i.name === '应急响应措施')!.points).toBe(25);
     expect(amended.starClauses.map((c) => c.text)).toContain('★投标人须提供不少于2名驻场工程师的社保证明。');
     expect(a.starClauses).toHaveLength(1);
+    // Applied again (an analysis saved from the amended one), nothing is added twice.
+    const twice = applyAmendments(amended, readAmendment(a, TENDER, AMENDMENT));
+    expect(twice.starClauses).toHaveLength(2);
+    expect(twice.keyDates).toEqual(amended.keyDates);
   });
 
   it('does not repeat a ★ clause the tender already has, and reads nothing from plain text', () => {

@@ -166,8 +166,10 @@ export function applyAmendments(a: TenderAnalysis, changes: AmendmentChange[]): 
       const item = out.scoringItems.find((i) => i.id === c.itemId);
       if (item) item.points = Number.parseFloat(c.after);
     } else if (c.kind === 'star') {
-      out.starClauses.push({ mark: '★', text: c.after, lot: null, source: null });
-    } else {
+      // Idempotent: an analysis saved from an amended one (the review screen) already has the clause.
+      if (!out.starClauses.some((s) => clauseKey(s.text) === clauseKey(c.after)))
+        out.starClauses.push({ mark: '★', text: c.after, lot: null, source: null });
+    } else if (!out.disqualifications.some((d) => clauseKey(d) === clauseKey(c.after))) {
       out.disqualifications.push(c.after);
       out.disqualificationSources.push(null);
     }

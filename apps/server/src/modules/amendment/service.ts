@@ -1,14 +1,10 @@
 import {
   AMENDMENT_MSG,
-  amendmentChangeSchema,
   parseAnalysis,
   type AddBidAmendmentInput,
-  type AmendmentChange,
   type BidAmendments,
   type CatalogNode,
-  type TenderAnalysis,
 } from '@bid/shared';
-import { z } from 'zod';
 import { inTx, type Db } from '../../db/db.ts';
 import { applyAmendments, deadlineOf, readAmendment } from '../../ai/analysis/amendment.ts';
 import { badRequest, businessWarning } from '../../http/errors.ts';
@@ -19,18 +15,9 @@ import type { BidRow } from '../bid/repo.ts';
 import type { BidService } from '../bid/service.ts';
 import type { CatalogService } from '../catalog/service.ts';
 import type { FileService } from '../file/service.ts';
-import { AmendmentRepo, type BidAmendmentRow } from './repo.ts';
-
-const storedChanges = z.array(amendmentChangeSchema);
-
-function changesOf(row: BidAmendmentRow): AmendmentChange[] {
-  try {
-    const r = storedChanges.safeParse(JSON.parse(row.changes));
-    return r.success ? r.data : [];
-  } catch {
-    return [];
-  }
-}
+import type { AmendedAnalysis } from './amended.ts';
+import { changesOf } from './amended.ts';
+import type { AmendmentRepo } from './repo.ts';
 
 /** Ids of the scoring items a chapter answers (the outline stores the items themselves). */
 function itemIdsOf(node: CatalogNode): string[] {
@@ -41,8 +28,9 @@ function itemIdsOf(node: CatalogNode): string[] {
 
 /**
  * A bid's amendments (补遗 / 澄清 / 答疑): each is read against the tender's analysis when it is
- * added and its changes kept; the bid's analysis itself is left as the tender says, and the
- * amended one (`amended`) is what the checks use, so re-reading the tender keeps the amendments.
+ * added and its changes kept; the bid's stored analysis is left as the tender says, and the
+ * amended one (AmendedAnalysis) is what the detail, forms and checks read, so re-reading the tender
+ * keeps the amendments.
  */
 export class AmendmentService {
   constructor(
@@ -52,6 +40,7 @@ export class AmendmentService {
     private readonly catalog: CatalogService,
     private readonly analysis: AnalysisService,
     private readonly files: FileService,
+    private readonly amendedAnalysis: AmendedAnalysis,
   ) {}
 
   async list(actor: Actor, bidId: string): Promise<BidAmendments> {
@@ -67,7 +56,7 @@ export class AmendmentService {
     if (!stored) throw businessWarning(AMENDMENT_MSG.noTender);
     const tender = await this.analysis.tenderTextOf(actor, bid);
     // Read against the tender as already amended: a second 补遗 changes what the first made.
-    const prior = await this.changes(bid.id);
+    const prior = await this.amendedAnalysis.changes(bid.id);
     const changes = readAmendment(applyAmendments(stored, prior), tender, text);
     const name = input.name?.trim() || file?.name || `补遗/澄清（${nowIso().slice(0, 10)}）`;
     await inTx(this.db, async (trx) => {
@@ -83,17 +72,6 @@ export class AmendmentService {
       });
     });
     return this.present(bid);
-  }
-
-  /** The analysis with every amendment of the bid applied, in the order they were added. */
-  async amended(bidId: string, analysis: TenderAnalysis | null): Promise<TenderAnalysis | null> {
-    if (!analysis) return null;
-    const changes = await this.changes(bidId);
-    return changes.length ? applyAmendments(analysis, changes) : analysis;
-  }
-
-  private async changes(bidId: string): Promise<AmendmentChange[]> {
-    return (await this.repo.list(bidId)).flatMap(changesOf);
   }
 
   private async present(bid: BidRow): Promise<BidAmendments> {

@@ -69,6 +69,11 @@ export function presentListItem(
 }
 
 /** Bids: creation against quota, listing with the recycle bin, details, edits and finishing. */
+/** The tender as a bid's amendments (补遗/澄清) changed it (modules/amendment builds it from its table). */
+export interface AmendedTender {
+  amended(bidId: string, analysis: TenderAnalysis | null): Promise<TenderAnalysis | null>;
+}
+
 export class BidService {
   readonly repo: BidRepo;
 
@@ -76,6 +81,7 @@ export class BidService {
     private readonly db: Kysely<Database>,
     repo: BidRepo,
     private readonly quota: QuotaService,
+    private readonly amendments: AmendedTender | null = null,
   ) {
     this.repo = repo;
   }
@@ -165,6 +171,12 @@ export class BidService {
     authorizeTier(await this.repo.userModelFlags(db, actor.userId), tier);
   }
 
+  /** The stored analysis as the bid's amendments (补遗/澄清) changed it: the deadline in force, new ★ clauses. */
+  async analysisOf(bid: BidRow): Promise<TenderAnalysis | null> {
+    const stored = parseAnalysis(bid.analysis);
+    return this.amendments ? this.amendments.amended(bid.id, stored) : stored;
+  }
+
   async detail(owner: Actor, id: string): Promise<BidDetail> {
     const bid = await this.getOwned(owner, id);
     const [author, stats] = await Promise.all([
@@ -177,7 +189,7 @@ export class BidService {
       lot: bid.lot,
       fileId: bid.file_id,
       tenderText: bid.tender_text,
-      analysis: parseAnalysis(bid.analysis),
+      analysis: await this.analysisOf(bid),
       recycled: bid.deleted === 1,
       readOnly: isBidReadOnly(bid),
       chapterCount: stats.chapters,

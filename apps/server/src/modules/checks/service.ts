@@ -17,7 +17,7 @@ import type { Actor } from '../../policy/actor.ts';
 import type { Database } from '../../db/schema.ts';
 import { businessWarning } from '../../http/errors.ts';
 import type { BidRow } from '../bid/repo.ts';
-import type { BidService } from '../bid/service.ts';
+import type { AmendedTender, BidService } from '../bid/service.ts';
 import { estimatePages, pageModelOf } from '../../ai/pages/model.ts';
 import { ChecksRepo, type CheckChapterRow } from './repo.ts';
 
@@ -33,10 +33,6 @@ export interface BidFormsSource {
     bid: BidRow,
     chapters: Array<{ id: string; title: string; text: string }>,
   ): Promise<{ replaced: string[]; placeholders: PlaceholderCheck[]; blockers: string[] }>;
-}
-/** The tender as its amendments (补遗/澄清) changed it (modules/amendment): the checks read that one. */
-export interface AmendedTender {
-  amended(bidId: string, analysis: TenderAnalysis | null): Promise<TenderAnalysis | null>;
 }
 import { anonymousPart, partOf } from '../../ai/plan/parts.ts';
 import { findAnswer, findLeaks, readChapter, type ChapterText } from './scan.ts';

@@ -1,6 +1,5 @@
 import {
   analysisForLot,
-  parseAnalysis,
   rmbLower,
   rmbUpper,
   squashTitle,
@@ -128,7 +127,8 @@ export class FormsService {
   }
 
   private async formsOfBid(actor: Actor, bid: BidRow): Promise<BidForms> {
-    const stored = parseAnalysis(bid.analysis);
+    // The amended tender: a 补遗 that moves the opening moves the date the forms state.
+    const stored = await this.bids.analysisOf(bid);
     const analysis = stored ? analysisForLot(stored, bid.lot) : null;
     const text = await this.analysis.tenderTextOf(actor, bid).catch(() => '');
     const tenderForms = analysis?.forms.length ? analysis.forms : text ? extractForms(text) : [];
