@@ -359,9 +359,17 @@ export function readScoring(
     // of each table, together, is one more proposal for the 包.
     for (const [lot, parts] of partsOfLot) {
       if (parts.length < 2) continue;
+      // Each table's reading must hold up on its own: most rows with points, names that are names.
       const picks = parts
-        .map((list) => best(list, null, text)?.p)
-        .filter((p): p is Proposal => !!p && p.items.length > 0);
+        .map((list) => best(list, null, text))
+        .filter(
+          (j): j is Judged =>
+            !!j &&
+            j.p.items.length > 0 &&
+            j.v.missingPoints * 3 <= j.p.items.length &&
+            j.v.badNames * 3 <= j.p.items.length,
+        )
+        .map((j) => j.p);
       if (picks.length < 2) continue;
       const items: ProposedItem[] = [];
       for (const p of picks)
