@@ -9,13 +9,14 @@ import { sourceSpanSchema } from './analysis.ts';
  * the tender as amended.
  */
 
-export const AMENDMENT_CHANGE_KINDS = ['date', 'points', 'star', 'disqualification'] as const;
+export const AMENDMENT_CHANGE_KINDS = ['date', 'points', 'star', 'disqualification', 'pages'] as const;
 export type AmendmentChangeKind = (typeof AMENDMENT_CHANGE_KINDS)[number];
 export const AMENDMENT_CHANGE_LABELS: Record<AmendmentChangeKind, string> = {
   date: '时间变更',
   points: '评分分值调整',
   star: '新增★条款',
   disqualification: '新增废标条款',
+  pages: '页数限制调整',
 };
 
 export const amendmentChangeSchema = z.object({
@@ -63,7 +64,7 @@ export type BidAmendments = z.infer<typeof bidAmendmentsSchema>;
 
 export const AMENDMENT_MSG = {
   empty: '请上传补遗/澄清文件或粘贴其文字',
-  noChanges: '未从补遗/澄清中识别到变更内容（时间、分值、★或废标条款），已保存原文',
+  noChanges: '未从补遗/澄清中识别到变更内容（时间、分值、页数、★或废标条款），已保存原文',
   noTender: '该标书没有招标文件，无法对照补遗/澄清',
   fileMissing: '补遗文件不存在或已删除，请重新上传',
 } as const;

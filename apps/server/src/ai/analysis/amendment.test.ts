@@ -53,6 +53,12 @@ describe('amendments read against the tender', () => {
     expect(twice.keyDates).toEqual(amended.keyDates);
   });
 
+  it('reads a changed page limit and applies it', () => {
+    const changes = readAmendment(a, TENDER, '澄清：技术标页数限制调整为不超过80页。');
+    expect(changes.map((c) => [c.kind, c.before, c.after])).toEqual([['pages', null, '80页']]);
+    expect(applyAmendments(a, changes).pageLimit).toBe(80);
+  });
+
   it('does not repeat a ★ clause the tender already has, and reads nothing from plain text', () => {
     const again = '答疑：★1. 投标人须承诺故障响应时间不超过30分钟，4小时内到达现场处理。';
     expect(readAmendment(a, TENDER, again)).toEqual([]);

@@ -20,6 +20,9 @@ const CHANGED = /(调整|变更|更改|修改|延期|延长|推迟|顺延|改为
 const POINTS =
   /(?:第\s*([一二三四五六七八九十\d]+)\s*项)?\s*[“"「『‘]([^”"」』’\n]{1,60})[”"」』’][^\n。；;]{0,30}?(?:调整|变更|更改|修改|改)为\s*(\d+(?:\.\d+)?)\s*分/g;
 
+const PAGES =
+  /(?:页数|篇幅|页码)[^\n。；;]{0,20}?(?:调整|变更|修改|更改|改)为[^\n。；;\d]{0,10}(\d{1,4})\s*页/;
+
 const STAR_ADDED = /★\s*([^\n]+)/g;
 const DQ_ADDED = /(?:新增|增加|补充)[^\n]{0,20}?(?:废标|无效投标|否决投标)[^\n]{0,6}?[：:]\s*([^\n]+)/g;
 
@@ -97,6 +100,27 @@ function pointsChanges(a: TenderAnalysis, tender: string, text: string): Amendme
   return out;
 }
 
+function pageChanges(a: TenderAnalysis, text: string): AmendmentChange[] {
+  for (const line of linesOf(text)) {
+    const m = PAGES.exec(line.text);
+    if (!m) continue;
+    return [
+      {
+        kind: 'pages',
+        label: '页数限制',
+        before: a.pageLimit !== null ? `${a.pageLimit}页` : null,
+        after: `${Number(m[1])}页`,
+        itemId: null,
+        source: { start: line.start, end: line.end },
+        tenderSource: null,
+        sourceText: cut(line.text.trim()),
+        tenderText: null,
+      },
+    ];
+  }
+  return [];
+}
+
 function clauseChanges(a: TenderAnalysis, text: string): AmendmentChange[] {
   const out: AmendmentChange[] = [];
   const known = new Set(a.starClauses.map((c) => clauseKey(c.text)));
@@ -138,10 +162,15 @@ function clauseChanges(a: TenderAnalysis, text: string): AmendmentChange[] {
   return out;
 }
 
-/** What an amendment's text changes in the tender (analysis `a` of `tender`), in that order: dates, points, clauses. */
+/** What an amendment's text changes in the tender (analysis `a` of `tender`), in that order: dates, points, pages, clauses. */
 export function readAmendment(a: TenderAnalysis, tender: string, text: string): AmendmentChange[] {
   const clean = text.replace(/\r\n?/g, '\n');
-  return [...dateChanges(a, tender, clean), ...pointsChanges(a, tender, clean), ...clauseChanges(a, clean)];
+  return [
+    ...dateChanges(a, tender, clean),
+    ...pointsChanges(a, tender, clean),
+    ...pageChanges(a, clean),
+    ...clauseChanges(a, clean),
+  ];
 }
 
 /**
@@ -165,6 +194,8 @@ export function applyAmendments(a: TenderAnalysis, changes: AmendmentChange[]): 
     } else if (c.kind === 'points') {
       const item = out.scoringItems.find((i) => i.id === c.itemId);
       if (item) item.points = Number.parseFloat(c.after);
+    } else if (c.kind === 'pages') {
+      out.pageLimit = Number.parseInt(c.after, 10);
     } else if (c.kind === 'star') {
       // Idempotent: an analysis saved from an amended one (the review screen) already has the clause.
       if (!out.starClauses.some((s) => clauseKey(s.text) === clauseKey(c.after)))
