@@ -71,6 +71,11 @@ describe('amendments (browser)', () => {
     ]);
     expect(await panel.getByTestId('amendment-deadline').textContent()).toBe('2026年12月20日9时30分');
     expect(await panel.textContent()).toContain('补遗文件（第1号）.txt');
+    // The chapter answering 应急响应措施 is flagged in the drawer and in the outline.
+    const flagged = await panel.getByTestId('amendment-flagged').allTextContents();
+    expect(flagged).toHaveLength(1);
+    expect(flagged[0]).toContain('补遗/澄清调整“应急响应措施”分值：20分 → 25分');
+    expect(await page.getByTestId('outline-amended').count()).toBe(1);
 
     // The checks now require the new ★ clause.
     await page.locator('.ant-drawer-close').click();

@@ -13,6 +13,7 @@ import {
   FileOutlined,
   FolderOutlined,
   LoadingOutlined,
+  DiffOutlined,
   LockOutlined,
   MoreOutlined,
   PlusOutlined,
@@ -52,6 +53,8 @@ export interface OutlineTreeProps {
   beforeChange?(): Promise<void>;
   /** Titles of the tender's mandated outline: renaming or deleting one asks first. */
   mandated?: readonly string[];
+  /** Chapters answering a scoring item a 补遗/澄清 changed, with the change (marked until rewritten). */
+  amended?: ReadonlyMap<string, string>;
 }
 
 const LOCKED_WARNING =
@@ -113,6 +116,7 @@ export function OutlineTree({
   onSelect,
   beforeChange,
   mandated = [],
+  amended,
 }: OutlineTreeProps) {
   const qc = useQueryClient();
   const { byId, parentKeys } = useMemo(() => indexTree(tree), [tree]);
@@ -335,6 +339,16 @@ export function OutlineTree({
           {isMandatedTitle(n.title, mandated) ? (
             <Tooltip title="招标文件规定的章节：标题和顺序应保持不变">
               <LockOutlined className="bs-outline-node__lock" aria-label="招标文件规定的章节" />
+            </Tooltip>
+          ) : null}
+          {amended?.has(n.id) ? (
+            <Tooltip title={amended.get(n.id)}>
+              <DiffOutlined
+                className="bs-outline-node__lock"
+                style={{ color: 'var(--ant-color-warning, #faad14)' }}
+                aria-label="补遗/澄清调整了本章节回应的评分项"
+                data-testid="outline-amended"
+              />
             </Tooltip>
           ) : null}
           {n.title}

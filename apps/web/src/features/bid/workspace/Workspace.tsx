@@ -43,6 +43,7 @@ import { OutlineVersionsDrawer } from '../versions/OutlineVersionsDrawer.tsx';
 import { BidAnalysisReview } from '../../review/BidAnalysisReview.tsx';
 import { BidFormsPanel } from '../../forms/BidFormsPanel.tsx';
 import { AmendmentsButton } from '../../amendment/BidAmendmentsPanel.tsx';
+import { useAmendedChapters } from '../../amendment/api.ts';
 import '../bid.css';
 
 const AI_FOLDED_KEY = 'bs.workspace.aiFolded';
@@ -89,6 +90,7 @@ export function Workspace({ bidId }: { bidId: string | null }) {
   const [exportOpen, setExportOpen] = useState<{ intro?: string } | null>(null);
   const { busy: finishing, run } = useBusyAction();
   const checks = useBidChecks(bidId);
+  const amendedChapters = useAmendedChapters(bidId);
 
   const readOnly = Boolean(bid.data?.readOnly);
   const nodes = useMemo(() => tree.data ?? [], [tree.data]);
@@ -365,6 +367,7 @@ export function Workspace({ bidId }: { bidId: string | null }) {
               onSelect={(id) => void select(id)}
               beforeChange={flush}
               mandated={mandatedTitles}
+              amended={amendedChapters}
             />
           )}
         </Panel>
