@@ -8,7 +8,7 @@ import { isPageNoise, titleOf, type Line } from './lines.ts';
  */
 
 const OUTLINE_HEAD =
-  /((?:投标|响应|磋商|谈判)(?:响应)?文件(?:应当|应|须|必须|需)(?:包括|包含)|投标文件的组成|投标文件组成|投标文件应包括|投标文件包括|投标文件由|响应文件的组成|响应文件组成|响应文件应包括|响应文件由|响应文件格式|投标文件格式|投标文件的构成|投标文件构成|响应文件的构成|响应文件构成|技术标编制要求|技术标的组成|技术标组成|技术文件的组成|施工组织设计的组成|暗标.{0,12}(顺序|内容)编写|按以下顺序|按下列(章节)?顺序|按照?(下列|以下)(目录|章节)(及|和)?顺序|(技术标|投标文件|响应文件|技术文件|施工组织设计)的?目录$)/;
+  /((?:投标|响应|磋商|谈判)(?:响应)?文件(?:[（(][^）)]{1,8}[)）])?(?:应当|应|须|必须|需)(?:包括|包含)|投标文件的组成|投标文件组成|投标文件应包括|投标文件包括|投标文件由|响应文件的组成|响应文件组成|响应文件应包括|响应文件由|响应文件格式|投标文件格式|投标文件的构成|投标文件构成|响应文件的构成|响应文件构成|技术标编制要求|技术标的组成|技术标组成|技术文件的组成|施工组织设计的组成|暗标.{0,12}(顺序|内容)编写|按以下顺序|按下列(章节)?顺序|按照?(下列|以下)(目录|章节)(及|和)?顺序|(技术标|投标文件|响应文件|技术文件|施工组织设计)的?目录$)/;
 const SECTION_WORDS = /(须知|情形|说明如下|规定|办法|评标|评审|要求如下|要求$)/;
 const TITLE_BAD = /[，,。；;：:]|\.{3,}|…{2,}|·{3,}|\s\d+$/;
 /** A note after a title (（附施工进度横道图）, （投标人认为需要提供的其他材料，含…）) is not the title; a qualifier (（暗标）) is. */
@@ -18,13 +18,43 @@ const NOTE =
 export function extractMandatedOutline(lines: Line[]): MandatedSection[] {
   for (let i = 0; i < lines.length; i++) {
     const t = lines[i].text.trim();
-    if (!OUTLINE_HEAD.test(t)) continue;
+    const head = OUTLINE_HEAD.exec(t);
+    if (!head) continue;
+    // The list written on in the sentence itself (…须按以下章节顺序编写：第一部分 …；第二部分 …).
+    const inline = inlineList(lines[i], head.index + head[0].length);
+    if (inline.length >= 3) return inline;
     // A heading, or a lead-in sentence that ends by announcing the list.
     if (t.length > 40 && !/[：:]$/.test(t)) continue;
     const found = readList(lines, i + 1);
     if (found.length >= 3) return found;
   }
   return [];
+}
+
+/** Entries after the colon that follows `from` on the line, each with its own enumerator, split at ；. */
+function inlineList(line: Line, from: number): MandatedSection[] {
+  const lead = line.text.length - line.text.trimStart().length;
+  const colon = line.text.slice(lead + from).search(/[：:]/);
+  if (colon < 0 || colon > 12) return [];
+  const start = lead + from + colon + 1;
+  const body = line.text.slice(start);
+  const out: MandatedSection[] = [];
+  let at = 0;
+  for (const part of body.split(/[；;]/)) {
+    const offset = start + at;
+    at += part.length + 1;
+    const raw = part.replace(/[。.]\s*$/, '');
+    const en = parseEnumerator(raw.trim());
+    if (!en) return out.length >= 3 ? out : [];
+    const title = en.rest.trim().replace(NOTE, '');
+    if (!title || title.length > 40 || TITLE_BAD.test(title) || SECTION_WORDS.test(title))
+      return out.length >= 3 ? out : [];
+    const s0 = line.start + offset + part.indexOf(en.rest.trim());
+    out.push({ title, level: 1, source: { start: s0, end: s0 + title.length } });
+    // A sentence after the list ends it.
+    if (/[。]\s*$/.test(part) && out.length >= 3) break;
+  }
+  return out;
 }
 
 function readList(lines: Line[], from: number): MandatedSection[] {
