@@ -23,21 +23,19 @@ function Passage({ label, text }: { label: string; text: string | null }) {
 
 function ChangesTable({ amendment }: { amendment: BidAmendment }) {
   if (!amendment.changes.length)
-    return (
-      <Alert type="info" showIcon message={AMENDMENT_MSG.noChanges} data-testid="amendment-no-changes" />
-    );
+    return <Alert type="info" showIcon title={AMENDMENT_MSG.noChanges} data-testid="amendment-no-changes" />;
   return (
     <Table<AmendmentChange>
       size="small"
       pagination={false}
-      rowKey={(_c, i) => String(i)}
+      rowKey={(c) => `${c.kind}-${c.source.start}-${c.label}-${c.after}`}
       dataSource={amendment.changes}
       columns={[
         {
           title: '变更',
           width: 150,
           render: (_v, c) => (
-            <Space direction="vertical" size={0} data-testid="amendment-change" data-kind={c.kind}>
+            <Space orientation="vertical" size={0} data-testid="amendment-change" data-kind={c.kind}>
               <Tag color={c.kind === 'star' || c.kind === 'disqualification' ? 'red' : 'blue'}>
                 {AMENDMENT_CHANGE_LABELS[c.kind]}
               </Tag>
@@ -105,7 +103,7 @@ export function BidAmendmentsPanel({ bidId, readOnly }: { bidId: string; readOnl
 
   if (list.isLoading) return <Spin />;
   if (list.isError || !list.data)
-    return <Alert type="error" showIcon message="补遗/澄清加载失败，请稍后重试" />;
+    return <Alert type="error" showIcon title="补遗/澄清加载失败，请稍后重试" />;
   const { amendments, deadline, flagged } = list.data;
   return (
     <div data-testid="bid-amendments">
@@ -116,7 +114,7 @@ export function BidAmendmentsPanel({ bidId, readOnly }: { bidId: string; readOnl
         </Typography.Text>
       </Typography.Paragraph>
       {!readOnly ? (
-        <Space direction="vertical" style={{ width: '100%', marginBottom: 16 }}>
+        <Space orientation="vertical" style={{ width: '100%', marginBottom: 16 }}>
           <Upload
             accept=".pdf,.docx,.doc,.txt"
             showUploadList={false}
@@ -148,7 +146,7 @@ export function BidAmendmentsPanel({ bidId, readOnly }: { bidId: string; readOnl
           type="warning"
           showIcon
           style={{ marginBottom: 16 }}
-          message="以下章节回应的评分项已被补遗/澄清调整，请核对"
+          title="以下章节回应的评分项已被补遗/澄清调整，请核对"
           description={
             <ul style={{ margin: 0, paddingLeft: 18 }}>
               {flagged.map((f) => (

@@ -1,0 +1,125 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { InternalAxiosRequestConfig } from 'axios';
+import type { BidAmendments } from '@bid/shared';
+import { fail, installFakeHttp, ok, recordFeedback } from '../../api/testkit.ts';
+import { BidAmendmentsPanel } from './BidAmendmentsPanel.tsx';
+
+/**
+ * The 补遗/澄清 drawer against a fake API: the empty state and the tender's deadline; an empty paste
+ * is refused in Chinese and not sent; a pasted amendment is sent once and its changes shown 原文 /
+ * 变更为 with the new deadline and the flagged chapter; the server's refusal is shown in Chinese.
+ */
+
+configure({ asyncUtilTimeout: 20_000 });
+
+const empty: BidAmendments = { amendments: [], deadline: '2026年12月10日9时30分', flagged: [] };
+const added: BidAmendments = {
+  deadline: '2026年12月20日9时30分',
+  flagged: [
+    {
+      catalogId: 'c2',
+      title: '应急响应措施',
+      itemId: 'S2',
+      reason: '补遗/澄清调整“应急响应措施”分值：20分 → 25分',
+    },
+  ],
+  amendments: [
+    {
+      id: 'a1',
+      name: '补遗（第1号）',
+      createdAt: '2026-11-27T09:00:00.000Z',
+      changes: [
+        {
+          kind: 'date',
+          label: '投标截止时间',
+          before: '2026年12月10日9时30分',
+          after: '2026年12月20日9时30分',
+          itemId: null,
+          source: { start: 0, end: 30 },
+          tenderSource: { start: 40, end: 70 },
+          sourceText: '一、投标截止时间调整为：2026年12月20日9时30分。',
+          tenderText: '投标截止时间：2026年12月10日9时30分',
+        },
+      ],
+    },
+  ],
+};
+
+let http: ReturnType<typeof installFakeHttp>;
+let feedback: ReturnType<typeof recordFeedback>;
+let current: BidAmendments;
+let refuse: boolean;
+const path = (c: InternalAxiosRequestConfig) => (c.url ?? '').replace(/^\/api/, '');
+
+beforeEach(() => {
+  feedback = recordFeedback();
+  current = empty;
+  refuse = false;
+  http = installFakeHttp((c) => {
+    const p = path(c);
+    if (p === '/bid/client/getBidAmendments') return ok(current);
+    if (p === '/bid/client/addBidAmendment') {
+      if (refuse) return fail(400, '该标书没有招标文件，无法对照补遗/澄清', 400);
+      current = added;
+      return ok(current);
+    }
+    return fail(404, 'not found', 404);
+  });
+});
+
+afterEach(() => {
+  cleanup();
+  http.restore();
+  feedback.undo();
+});
+
+function renderPanel() {
+  const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={qc}>
+      <BidAmendmentsPanel bidId="b1" readOnly={false} />
+    </QueryClientProvider>,
+  );
+}
+
+const toastTexts = () => feedback.toasts.map((t) => String(t.content));
+
+describe('BidAmendmentsPanel', { timeout: 60_000 }, () => {
+  it('shows the empty state, refuses an empty paste, and lists a pasted amendment’s changes', async () => {
+    renderPanel();
+    await screen.findByTestId('amendments-empty');
+    expect(screen.getByTestId('amendment-deadline').textContent).toBe('2026年12月10日9时30分');
+
+    fireEvent.click(screen.getByTestId('amendment-paste-save'));
+    await waitFor(() => expect(toastTexts()).toContain('请粘贴补遗/澄清的文字'));
+    expect(http.calls.filter((c) => path(c) === '/bid/client/addBidAmendment')).toHaveLength(0);
+
+    fireEvent.change(screen.getByTestId('amendment-text'), {
+      target: { value: '一、投标截止时间调整为：2026年12月20日9时30分。' },
+    });
+    fireEvent.click(screen.getByTestId('amendment-paste-save'));
+    await screen.findByTestId('amendment');
+    expect(screen.getByTestId('amendment-deadline').textContent).toBe('2026年12月20日9时30分');
+    expect(screen.getByTestId('amendment-after').textContent).toBe('2026年12月20日9时30分');
+    expect(screen.getByText('2026年12月10日9时30分', { selector: 'del' })).toBeTruthy();
+    expect(screen.getByTestId('amendment-flagged').textContent).toContain('应急响应措施');
+    const sent = http.calls.filter((c) => path(c) === '/bid/client/addBidAmendment');
+    expect(sent.map((c) => JSON.parse(c.data as string))).toEqual([
+      { id: 'b1', text: '一、投标截止时间调整为：2026年12月20日9时30分。' },
+    ]);
+  });
+
+  it('shows the server’s refusal in Chinese', async () => {
+    refuse = true;
+    renderPanel();
+    await screen.findByTestId('amendments-empty');
+    fireEvent.change(screen.getByTestId('amendment-text'), { target: { value: '澄清：开标时间推迟。' } });
+    fireEvent.click(screen.getByTestId('amendment-paste-save'));
+    await waitFor(() =>
+      expect(JSON.stringify([feedback.toasts, feedback.notes])).toContain('该标书没有招标文件'),
+    );
+    expect(screen.getByTestId('amendments-empty')).toBeTruthy();
+  });
+});
