@@ -145,3 +145,28 @@ describe('rows numbered by level', () => {
     expect(items.find((i) => i.name === '接口设计')!.category).toBe('technical');
   });
 });
+
+describe('a card per factor', () => {
+  it('reads 评审因素N | name over 分值 | N分 over 评分标准 | … as one item each', () => {
+    const text = [
+      '某图书馆系统采购项目招标文件',
+      '第三章 评标办法',
+      '本项目采用综合评分法，满分 100 分。每一评审因素由“评审因素、分值、评分标准”三行组成。',
+      '评审因素1\t投标报价',
+      '分值\t30分',
+      '评分标准\t最低价为基准价。',
+      '评审因素2\t总体设计',
+      '分值\t45分',
+      '评分标准\t架构合理的得40-45分。',
+      '评审因素3\t类似业绩',
+      '分值\t25分',
+      '评分标准\t每个得5分。',
+      '第四章 合同条款',
+    ].join('\n');
+    expect(analyzeTenderByRules(text).scoringItems.map((i) => [i.name, i.points])).toEqual([
+      ['投标报价', 30],
+      ['总体设计', 45],
+      ['类似业绩', 25],
+    ]);
+  });
+});
