@@ -68,7 +68,8 @@ function readFragment(text: string): Pick<TenderAnalysis, 'scoringItems' | 'stat
  */
 export function analyzeTenderByRules(input: string): TenderAnalysis {
   const analysis = withPastedTables(input, analyze);
-  return { ...analysis, chars: input.length };
+  // The length of the text as read (what a stored analysis of the same text is compared by).
+  return { ...analysis, chars: foldRadicals(input).replace(/\r\n?/g, '\n').length };
 }
 
 function analyze(text: string): TenderAnalysis {
