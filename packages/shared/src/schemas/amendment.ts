@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idSchema } from './common.ts';
-import { longText } from './text.ts';
+import { longText, plainText } from './text.ts';
 import { sourceSpanSchema } from './analysis.ts';
 
 /**
@@ -75,7 +75,7 @@ export const addBidAmendmentSchema = z
     /** An upload of file/client/uploadTender. */
     fileId: idSchema.optional(),
     text: longText().max(200_000, '补遗/澄清文字过长').optional(),
-    name: z.string().trim().max(200).optional(),
+    name: plainText().max(200, '名称过长').optional(),
   })
   .refine((v) => Boolean(v.fileId) || Boolean(v.text?.trim()), {
     message: AMENDMENT_MSG.empty,

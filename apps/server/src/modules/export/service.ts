@@ -279,9 +279,10 @@ export class ExportService {
         { 'retry-after': '10' },
       );
     }
+    // Ownership first (a foreign bid is 404 whatever was asked), then what the background export does.
+    const { templateId, fileName } = await this.prepare(auth, input);
     // The background export writes the bid as one .docx; volumes and PDF are exportBid's.
     if (input.volumes || input.format === 'pdf') throw businessWarning(EXPORT_MSG.foregroundOnly);
-    const { templateId, fileName } = await this.prepare(auth, input);
     const jobId = newId();
     const now = nowIso();
     await this.repo.insertJob({
