@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUserWithSession } from '../../apps/server/test/helpers/fixtures.ts';
 import { CHECKS_TENDER } from '../../apps/server/test/checks-helpers.ts';
 import { unexpectedErrors } from './helpers/browser.ts';
+import { newBid } from './helpers/new-bid.ts';
 import { browserSuite } from './helpers/suite.ts';
 
 /**
@@ -40,14 +41,7 @@ describe('amendments (browser)', () => {
     fs.writeFileSync(tender, TENDER);
     fs.writeFileSync(amendment, AMENDMENT);
 
-    await page.goto('/home');
-    await page.locator('.bs-shell__sider').getByRole('link', { name: '新建标书', exact: true }).click();
-    await page.locator('[data-testid="tender-input"] input[type="file"]').setInputFiles(tender);
-    await page.getByTestId('tender-analysis').waitFor({ timeout: 30_000 });
-    await page.getByTestId('create-bid-submit').click();
-    await page.waitForURL(/\/home\/crtBidBook\?review=/, { timeout: 60_000 });
-    await page.getByTestId('review-confirm').click();
-    await page.waitForURL(/\/home\/book\/BidingWrite\?id=/, { timeout: 60_000 });
+    await newBid(page, { tender: { file: tender } });
 
     await page.getByTestId('open-amendments').click();
     const panel = page.getByTestId('bid-amendments');

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUserWithSession } from '../../apps/server/test/helpers/fixtures.ts';
 import { unexpectedErrors } from './helpers/browser.ts';
+import { newBid } from './helpers/new-bid.ts';
 import { browserSuite } from './helpers/suite.ts';
 
 /**
@@ -27,17 +28,9 @@ describe('outline budgets and mandated chapters (browser)', () => {
     const user = await createUserWithSession(suite.server, { quota: { bid_number: 3 } });
     const t = await suite.newPage(user.token);
     const { page } = t;
-    await page.goto('/home/crtBidBook');
     const file = path.join(tmp, '道路工程招标文件.txt');
     fs.writeFileSync(file, TENDER);
-    await page.locator('[data-testid="tender-input"] input[type="file"]').setInputFiles(file);
-    await page.getByTestId('tender-analysis').waitFor({ timeout: 30_000 });
-    await page.getByLabel('目标页数').fill('60');
-    await page.getByTestId('create-bid-submit').click();
-    // The analysis is reviewed before the outline: confirmed as read.
-    await page.waitForURL(/\/home\/crtBidBook\?review=/, { timeout: 60_000 });
-    await page.getByTestId('review-confirm').click();
-    await page.waitForURL(/\/home\/book\/BidingWrite\?id=/, { timeout: 60_000 });
+    await newBid(page, { tender: { file }, pages: 60 });
     await page.locator('[data-testid="outline-node"]').first().waitFor();
 
     const budgets = await page.getByTestId('outline-budget').allTextContents();

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { unzip } from '@bid/document/docx/zip';
 import { createUserWithSession } from '../../apps/server/test/helpers/fixtures.ts';
 import { settled, unexpectedErrors } from './helpers/browser.ts';
+import { newBid } from './helpers/new-bid.ts';
 import { browserSuite } from './helpers/suite.ts';
 
 /**
@@ -28,14 +29,7 @@ describe('volumes (browser)', () => {
       const user = await createUserWithSession(suite.server, { quota: { bid_number: 2 } });
       const t = await suite.newPage(user.token);
       const { page } = t;
-      await page.goto('/home');
-      await page.locator('.bs-shell__sider').getByRole('link', { name: '新建标书', exact: true }).click();
-      await page.getByLabel('标书名称').fill('养护工程投标文件');
-      await page.getByLabel('招标文件内容').fill(TENDER);
-      await page.getByTestId('create-bid-submit').click();
-      await page.waitForURL(/\/home\/crtBidBook\?review=/, { timeout: 60_000 });
-      await page.getByTestId('review-confirm').click();
-      await page.waitForURL(/\/home\/book\/BidingWrite\?id=/, { timeout: 60_000 });
+      await newBid(page, { tender: { name: '养护工程投标文件', text: TENDER } });
       await page.locator('[data-testid="outline-node"]').first().waitFor();
 
       await page.getByTestId('export-word').click();
