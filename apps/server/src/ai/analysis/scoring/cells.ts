@@ -76,7 +76,7 @@ export function isTotalName(s: string): boolean {
 }
 /** A category cell: 技术部分（55分）, 一、商务部分（20分）, 价格分, 技术标评分（30分）. */
 const CAT = new RegExp(
-  `^(?:[一二三四五六七八九十]+[、.．]|[（(][一二三四五六七八九十]+[)）]|\\d[、.．])?\\s*([^（(\\d]{2,12}?)\\s*(?:[（(]\\s*(?:满分|共|计)?\\s*(\\d{1,3}(?:\\.\\d+)?)\\s*(?:分|%|％)\\s*[)）])?$`,
+  `^(?:[一二三四五六七八九十]+[、.．]|[（(][一二三四五六七八九十]+[)）]|\\d[、.．]?)?\\s*([^（(\\d]{2,12}?)\\s*(?:[（(]\\s*(?:(?:满分|共|计|标准分|分值|最高分)\\s*[：:]?)?\\s*(\\d{1,3}(?:\\.\\d+)?)\\s*(?:分|%|％)\\s*[)）]|[（(]\\s*(?:标准分|分值|满分|最高分)\\s*[：:]?\\s*(\\d{1,3}(?:\\.\\d+)?)\\s*[)）])?$`,
 );
 
 const PART_LABEL =
@@ -94,12 +94,14 @@ export function catCell(text: string): { label: string; points: number | null } 
   if (!m) return null;
   // Parts a tender splits its points into under other names count when they carry their points
   // (服务方案（42分）, 综合实力（28分）, 施工组织设计（40分）); bare, they may be an item's name.
-  if (!CATEGORY_LABEL.test(m[1]) && !(m[2] != null && PART_LABEL.test(m[1]))) return null;
-  return { label: m[1], points: m[2] != null ? Number(m[2]) : null };
+  if (!CATEGORY_LABEL.test(m[1]) && !((m[2] ?? m[3]) != null && PART_LABEL.test(m[1]))) return null;
+  const pts = m[2] ?? m[3];
+  return { label: m[1], points: pts != null ? Number(pts) : null };
 }
 
 export function numberValue(text: string): number | null {
-  const t = text.trim();
+  // A unit note after the maximum (10（每项2分）, 8（每个2分）) says how it is earned, not what it is worth.
+  const t = text.trim().replace(/^(\d{1,3}(?:\.\d+)?\s*分?)\s*[（(]\s*每[^（）()]{0,12}[）)]$/, '$1');
   let m = NUM.exec(t);
   if (m) return Number(m[1]);
   m = RANGE.exec(t);
@@ -130,9 +132,15 @@ function classify(text: string): { kind: CellKind; value: number | null } {
 
 /** A row line written with single spaces (2 物业管理整体服务 10 优（9-10分）：…): serial, name, points, rest. */
 const SPACE_ROW =
-  /^(\d{1,2})\s+([^\s\d][^\s]{0,29})\s+(\d{1,3}(?:\.\d+)?(?:\s*分)?|\d{1,3}\s*[-–~～]\s*\d{1,3}\s*分?)\s+(\S.*)$/;
+  /^(\d{1,2})\s+([^\s\d][^\s]{0,29})\s+(\d{1,3}(?:\.\d+)?(?:\s*分)?|\d{1,3}\s*[-–~～]\s*\d{1,3}\s*分?)(?:\s+(\S.*))?$/;
 /** Its wrapped continuation: the name's last characters, then the criteria's next line. */
 const SPACE_TAIL = /^([\u4e00-\u9fa5（）()]{1,10})\s+(\S.*)$/;
+/**
+ * A row whose name wrapped before its points (a narrow column: 4 洗消方 / 案 6 提供内镜…): the serial
+ * and the name's start, then the name's last characters, the points and the criteria's first line.
+ */
+const SPACE_HEAD = /^(\d{1,2})\s+([\u4e00-\u9fa5（）()]{2,20})$/;
+const SPACE_HEAD_TAIL = /^([\u4e00-\u9fa5（）()]{1,8})\s+(\d{1,3}(?:\.\d+)?(?:\s*分)?)(?:\s+(\S.*))?$/;
 
 export interface CellOptions {
   /** Split rows written with single spaces (see SPACE_ROW). */
@@ -149,7 +157,8 @@ function splitLine(
   text: string,
   prevSpaceRow: boolean,
   opts: CellOptions,
-): { cells: RawCell[]; spaceRow: boolean } {
+  prevHead = false,
+): { cells: RawCell[]; spaceRow: boolean; head?: boolean } {
   const cells: RawCell[] = [];
   const push = (piece: string, offset: number, extra?: Partial<RawCell>) => {
     const lead = piece.length - piece.trimStart().length;
@@ -166,15 +175,31 @@ function splitLine(
     return { cells: unglue(cells), spaceRow: false };
   }
   if (opts.spaceRows) {
-    const m = SPACE_ROW.exec(text.trim());
     const lead = text.length - text.trimStart().length;
-    if (m) {
+    const pushAll = (groups: Array<string | undefined>, first?: Partial<RawCell>) => {
       let pos = lead;
-      for (const g of [m[1], m[2], m[3], m[4]]) {
+      groups.forEach((g, k) => {
+        if (!g) return;
         const at = text.indexOf(g, pos);
-        push(g, at);
+        push(g, at, k === 0 ? first : undefined);
         pos = at + g.length;
-      }
+      });
+    };
+    const headTail = prevHead ? SPACE_HEAD_TAIL.exec(text.trim()) : null;
+    if (headTail) {
+      // The rest may still be columns (最高分 | 评分标准 in `-layout` text).
+      const rest = headTail[3]?.split(/(?<=\S)\s{2,}(?=\S)/) ?? [];
+      pushAll([headTail[1], headTail[2], ...rest], { nameTail: true });
+      return { cells, spaceRow: true };
+    }
+    const head = SPACE_HEAD.exec(text.trim());
+    if (head) {
+      pushAll([head[1], head[2]]);
+      return { cells, spaceRow: true, head: true };
+    }
+    const m = SPACE_ROW.exec(text.trim());
+    if (m) {
+      pushAll([m[1], m[2], m[3], m[4]]);
       return { cells, spaceRow: true };
     }
     const tail = prevSpaceRow ? SPACE_TAIL.exec(text.trim()) : null;
@@ -188,7 +213,21 @@ function splitLine(
   if (/\S\s{2,}\S/.test(text)) {
     const re = /\S+(?: \S+)*/g;
     let m: RegExpExecArray | null;
-    while ((m = re.exec(text))) push(m[0], m.index);
+    while ((m = re.exec(text))) {
+      // A narrow 序号 column leaves one space before the name (6 信息安全及保密措): two cells.
+      const serial = cells.length ? null : /^(\d{1,2}) (?=[\u4e00-\u9fa5])/.exec(m[0]);
+      if (serial) {
+        push(serial[1], m.index);
+        push(m[0].slice(serial[0].length), m.index + serial[0].length);
+      } else push(m[0], m.index);
+    }
+    return { cells, spaceRow: false };
+  }
+  // A serial and a name alone, one space apart (6 信息安全及保密措, its row wrapped): two cells.
+  const serial = /^(\s*\d{1,2}) (?=[\u4e00-\u9fa5][\u4e00-\u9fa5（）()、]+$)/.exec(text);
+  if (serial) {
+    push(serial[1], 0);
+    push(text.slice(serial[0].length), serial[0].length);
     return { cells, spaceRow: false };
   }
   push(text, 0);
@@ -215,13 +254,22 @@ function unglue(cells: RawCell[]): RawCell[] {
 export function cellsOf(lines: Line[], isNoise: (t: string) => boolean, opts: CellOptions = {}): Cell[] {
   const out: Cell[] = [];
   let prevSpaceRow = false;
+  let prevHead = false;
   lines.forEach((l, li) => {
     if (isNoise(l.text)) return;
-    const { cells, spaceRow } = splitLine(l.text, prevSpaceRow, opts);
+    const { cells, spaceRow, head } = splitLine(l.text, prevSpaceRow, opts, prevHead);
+    prevHead = !!head;
     prevSpaceRow = spaceRow || (prevSpaceRow && cells.length > 0 && !/^\d/.test(l.text.trim()));
     const kept = cells.filter((c) => !isNoise(c.text));
     kept.forEach((c, i) => {
-      const k = c.nameTail ? { kind: 'text' as const, value: null } : classify(c.text);
+      // A row's first cell written 1-1, 2-3 (part-item codes) is a serial, not a points range;
+      // a range stands alone only on a line of its own (one cell per line).
+      const code = i === 0 && kept.length >= 2 ? /^([1-9])\s?[-‐－]\s?(\d{1,2})$/.exec(c.text) : null;
+      const k = c.nameTail
+        ? { kind: 'text' as const, value: null }
+        : code
+          ? { kind: 'code' as const, value: Number(code[2]) }
+          : classify(c.text);
       out.push({
         text: c.text,
         start: l.start + c.offset,

@@ -15,6 +15,7 @@ import { readInline } from './inline.ts';
 import { readNested } from './nested.ts';
 import { readRowLines } from './row-lines.ts';
 import { readTransposed } from './transposed.ts';
+import { byApplicability } from './applicable.ts';
 import { derivedLots, withDerived } from './derived.ts';
 import { foldRomanCodes, unfoldRoman } from './roman.ts';
 import { headerOrder, readByName, readBySerial, type Order } from './rows.ts';
@@ -206,6 +207,15 @@ export function proposalsFor(
         : [];
     });
     out.push(sideways, ...withSideways);
+  }
+  if (lot == null) {
+    // The text of a span, from the lines (their offsets are the whole text's).
+    const textOf = (a: number, b: number) =>
+      lines
+        .filter((l) => l.end > a && l.start < b)
+        .map((l) => l.text.slice(Math.max(0, a - l.start), b - l.start))
+        .join('\n');
+    out.push(...out.flatMap((p) => byApplicability(p, textOf)));
   }
   return out;
 }
@@ -399,14 +409,20 @@ export function readScoring(
   const split = readingOf(true);
   const lotsSeen = new Set(split.map((j) => j.p.lot).filter((l) => l != null));
   const score = (js: Judged[]) => js.reduce((s, j) => s + j.v.score, 0) / Math.max(1, js.length);
-  const useSplit = lotsSeen.size >= 2 && (lotCount >= 2 || score(split) >= score(whole));
+  // The whole reading may itself be per 包 (one table with a column per 包, or an 适用包 column);
+  // then the two readings are weighed as they are.
+  const wholeLots = new Set(whole.map((j) => j.p.lot).filter((l) => l != null));
+  const useSplit =
+    lotsSeen.size >= 2 && ((lotCount >= 2 && wholeLots.size < 2) || score(split) >= score(whole));
   let chosen = useSplit
     ? split.filter((j) => j.p.lot != null)
-    : whole.map((j) => ({ ...j, p: { ...j.p, lot: null } }));
+    : wholeLots.size >= 2
+      ? whole.filter((j) => j.p.lot != null)
+      : whole.map((j) => ({ ...j, p: { ...j.p, lot: null } }));
   const derived = lotCount >= 2 || lotsSeen.size ? derivedLots(text) : [];
   const fromOthers = withDerived(chosen, derived, useSplit, [...lotsSeen] as number[], stated, text);
   if (fromOthers) chosen = fromOthers;
-  const hasLots = useSplit || !!fromOthers;
+  const hasLots = useSplit || wholeLots.size >= 2 || !!fromOthers;
   const items: ScoringItem[] = [];
   const warnings: string[] = [];
   for (const { p, v } of chosen) {
@@ -424,8 +440,12 @@ export function readScoring(
         name: truncate(
           unfoldRoman(it.name, text, it.nameSpan.start)
             .replace(/(?<=..)(?:评分标准|评审标准|评分细则|评审细则|评分办法)$/, '')
+            // Its row's serial written into the name's cell (10.投标报价) is not part of the name.
+            .replace(/^\s*(?:\d{1,2}[.、．]|[（(]\d{1,2}[)）])\s*(?=[\u4e00-\u9fa5])/, '')
             // A note in the name's cell (需求理解与分析（注：须结合…）) is not part of the name.
-            .replace(/(?<=..)\s*[（(]\s*(?:注|备注|说明)\s*[：:][^）)]*[）)]?\s*$/, ''),
+            .replace(/(?<=..)\s*[（(]\s*(?:注|备注|说明)\s*[：:][^）)]*[）)]?\s*$/, '')
+            // Nor is how its points are earned, wrapped into the name's cell (测评工具（每项2分）).
+            .replace(/(?<=..)\s*[（(]\s*每[^（）()]{0,12}分\s*[）)]?\s*$/, ''),
           200,
         ),
         group: it.group
