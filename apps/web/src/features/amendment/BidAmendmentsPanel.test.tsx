@@ -1,9 +1,8 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { InternalAxiosRequestConfig } from 'axios';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { BidAmendments } from '@bid/shared';
-import { fail, installFakeHttp, ok, recordFeedback } from '../../api/testkit.ts';
+import { fail, ok } from '../../api/testkit.ts';
+import { fakeApi, renderWithQueries } from '../../test/fake-api.tsx';
 import { BidAmendmentsPanel } from './BidAmendmentsPanel.tsx';
 
 /**
@@ -47,44 +46,24 @@ const added: BidAmendments = {
   ],
 };
 
-let http: ReturnType<typeof installFakeHttp>;
-let feedback: ReturnType<typeof recordFeedback>;
 let current: BidAmendments;
 let refuse: boolean;
-const path = (c: InternalAxiosRequestConfig) => (c.url ?? '').replace(/^\/api/, '');
+const api = fakeApi({
+  '/bid/client/getBidAmendments': () => ok(current),
+  '/bid/client/addBidAmendment': () => {
+    if (refuse) return fail(400, '该标书没有招标文件，无法对照补遗/澄清', 400);
+    current = added;
+    return ok(current);
+  },
+});
 
 beforeEach(() => {
-  feedback = recordFeedback();
   current = empty;
   refuse = false;
-  http = installFakeHttp((c) => {
-    const p = path(c);
-    if (p === '/bid/client/getBidAmendments') return ok(current);
-    if (p === '/bid/client/addBidAmendment') {
-      if (refuse) return fail(400, '该标书没有招标文件，无法对照补遗/澄清', 400);
-      current = added;
-      return ok(current);
-    }
-    return fail(404, 'not found', 404);
-  });
 });
 
-afterEach(() => {
-  cleanup();
-  http.restore();
-  feedback.undo();
-});
-
-function renderPanel() {
-  const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={qc}>
-      <BidAmendmentsPanel bidId="b1" readOnly={false} />
-    </QueryClientProvider>,
-  );
-}
-
-const toastTexts = () => feedback.toasts.map((t) => String(t.content));
+const renderPanel = () => renderWithQueries(<BidAmendmentsPanel bidId="b1" readOnly={false} />);
+const toastTexts = () => api.feedback.toasts.map((t) => String(t.content));
 
 describe('BidAmendmentsPanel', { timeout: 60_000 }, () => {
   it('shows the empty state, refuses an empty paste, and lists a pasted amendment’s changes', async () => {
@@ -94,7 +73,7 @@ describe('BidAmendmentsPanel', { timeout: 60_000 }, () => {
 
     fireEvent.click(screen.getByTestId('amendment-paste-save'));
     await waitFor(() => expect(toastTexts()).toContain('请粘贴补遗/澄清的文字'));
-    expect(http.calls.filter((c) => path(c) === '/bid/client/addBidAmendment')).toHaveLength(0);
+    expect(api.sent('/bid/client/addBidAmendment')).toHaveLength(0);
 
     fireEvent.change(screen.getByTestId('amendment-text'), {
       target: { value: '一、投标截止时间调整为：2026年12月20日9时30分。' },
@@ -105,8 +84,7 @@ describe('BidAmendmentsPanel', { timeout: 60_000 }, () => {
     expect(screen.getByTestId('amendment-after').textContent).toBe('2026年12月20日9时30分');
     expect(screen.getByText('2026年12月10日9时30分', { selector: 'del' })).toBeTruthy();
     expect(screen.getByTestId('amendment-flagged').textContent).toContain('应急响应措施');
-    const sent = http.calls.filter((c) => path(c) === '/bid/client/addBidAmendment');
-    expect(sent.map((c) => JSON.parse(c.data as string))).toEqual([
+    expect(api.sent('/bid/client/addBidAmendment')).toEqual([
       { id: 'b1', text: '一、投标截止时间调整为：2026年12月20日9时30分。' },
     ]);
   });
@@ -118,7 +96,7 @@ describe('BidAmendmentsPanel', { timeout: 60_000 }, () => {
     fireEvent.change(screen.getByTestId('amendment-text'), { target: { value: '澄清：开标时间推迟。' } });
     fireEvent.click(screen.getByTestId('amendment-paste-save'));
     await waitFor(() =>
-      expect(JSON.stringify([feedback.toasts, feedback.notes])).toContain('该标书没有招标文件'),
+      expect(JSON.stringify([api.feedback.toasts, api.feedback.notes])).toContain('该标书没有招标文件'),
     );
     expect(screen.getByTestId('amendments-empty')).toBeTruthy();
   });

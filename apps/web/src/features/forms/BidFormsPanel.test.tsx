@@ -1,9 +1,8 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { InternalAxiosRequestConfig } from 'axios';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { BidForms } from '@bid/shared';
-import { fail, installFakeHttp, ok, recordFeedback } from '../../api/testkit.ts';
+import { ok } from '../../api/testkit.ts';
+import { fakeApi, renderWithQueries } from '../../test/fake-api.tsx';
 import { BidFormsPanel } from './BidFormsPanel.tsx';
 
 /**
@@ -33,44 +32,25 @@ const letter = (price: string | null): BidForms['forms'][number] => ({
   ],
 });
 
-let http: ReturnType<typeof installFakeHttp>;
-let feedback: ReturnType<typeof recordFeedback>;
 let current: BidForms;
-const path = (c: InternalAxiosRequestConfig) => (c.url ?? '').replace(/^\/api/, '');
+const api = fakeApi({
+  '/bid/client/getBidForms': () => ok(current),
+  '/bid/client/saveBidPrice': (c) => {
+    const { amount } = JSON.parse(c.data as string) as { amount: number };
+    current = {
+      ...current,
+      price: { amount, upper: '人民币肆拾万元整', lower: '¥400,000.00' },
+      forms: [letter('400,000.00')],
+    };
+    return ok(current);
+  },
+});
 
 beforeEach(() => {
-  feedback = recordFeedback();
   current = noForms;
-  http = installFakeHttp((c) => {
-    const p = path(c);
-    if (p === '/bid/client/getBidForms') return ok(current);
-    if (p === '/bid/client/saveBidPrice') {
-      const { amount } = JSON.parse(c.data as string) as { amount: number };
-      current = {
-        ...current,
-        price: { amount, upper: '人民币肆拾万元整', lower: '¥400,000.00' },
-        forms: [letter('400,000.00')],
-      };
-      return ok(current);
-    }
-    return fail(404, 'not found', 404);
-  });
 });
 
-afterEach(() => {
-  cleanup();
-  http.restore();
-  feedback.undo();
-});
-
-function renderPanel() {
-  const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={qc}>
-      <BidFormsPanel bidId="b1" readOnly={false} />
-    </QueryClientProvider>,
-  );
-}
+const renderPanel = () => renderWithQueries(<BidFormsPanel bidId="b1" readOnly={false} />);
 
 describe('BidFormsPanel', { timeout: 60_000 }, () => {
   it('says when the tender has no forms chapter and that no price is entered yet', async () => {
@@ -97,7 +77,6 @@ describe('BidFormsPanel', { timeout: 60_000 }, () => {
     expect(screen.queryByTestId('price-over-ceiling')).toBeNull();
     fireEvent.click(screen.getByTestId('price-save'));
     await waitFor(() => expect(screen.getByTestId('form-filled').textContent).toBe('400,000.00'));
-    const sent = http.calls.filter((c) => path(c) === '/bid/client/saveBidPrice');
-    expect(sent.map((c) => JSON.parse(c.data as string))).toEqual([{ id: 'b1', amount: 400000 }]);
+    expect(api.sent('/bid/client/saveBidPrice')).toEqual([{ id: 'b1', amount: 400000 }]);
   });
 });
