@@ -8,6 +8,7 @@ import { createUserWithSession } from '../../apps/server/test/helpers/fixtures.t
 import { startFakeOpenAi, type FakeOpenAi } from '../../apps/server/test/fake-openai/server.ts';
 import { scriptBidWriter } from '../../apps/server/test/fake-openai/helpers.ts';
 import { unexpectedErrors } from './helpers/browser.ts';
+import { createAndConfirm, enterTender, openNewBid } from './helpers/new-bid.ts';
 import { browserSuite } from './helpers/suite.ts';
 
 /**
@@ -55,11 +56,10 @@ describe('AI writing (browser)', () => {
     const { page } = t;
 
     // Create page: upload the tender, see what was found.
-    await page.goto('/home/crtBidBook');
     const file = path.join(tmp, '南湖医院物业招标文件.txt');
     fs.writeFileSync(file, TENDER);
-    await page.locator('[data-testid="tender-input"] input[type="file"]').setInputFiles(file);
-    await page.getByTestId('tender-analysis').waitFor({ timeout: 30_000 });
+    await openNewBid(page);
+    await enterTender(page, { file });
     await expect
       .poll(() => page.getByTestId('analysis-scoring').locator('tbody tr').count(), { timeout: 10_000 })
       .toBe(13);
@@ -69,12 +69,7 @@ describe('AI writing (browser)', () => {
     expect(await page.getByTestId('analysis-stars').textContent()).toContain('保洁人员不少于 120 人');
     expect(await page.getByTestId('analysis-disqualifications').textContent()).toContain('响应无效');
     await page.getByLabel('目标页数').fill('20');
-    await page.getByTestId('create-bid-submit').click();
-    // The analysis is reviewed before the outline: confirmed as read.
-    await page.waitForURL(/\/home\/crtBidBook\?review=/, { timeout: 60_000 });
-    await page.getByTestId('review-confirm').click();
-    await page.waitForURL(/\/home\/book\/BidingWrite\?id=/, { timeout: 60_000 });
-    const bidId = new URL(page.url()).searchParams.get('id')!;
+    const bidId = await createAndConfirm(page);
 
     // The outline was generated from the tender by the model, and maps every scoring item.
     const tree = (

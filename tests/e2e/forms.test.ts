@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createUserWithSession } from '../../apps/server/test/helpers/fixtures.ts';
 import { releasedTenders } from '../../apps/server/test/helpers/released-tenders.ts';
 import { unexpectedErrors } from './helpers/browser.ts';
+import { newBid } from './helpers/new-bid.ts';
 import { browserSuite } from './helpers/suite.ts';
 
 /**
@@ -21,19 +22,7 @@ describe('报价 and the tender’s forms (browser)', () => {
       const user = await createUserWithSession(suite.server, { quota: { bid_number: 2 } });
       const t = await suite.newPage(user.token);
       const { page } = t;
-      await page.goto('/home');
-      await page.locator('.bs-shell__sider').getByRole('link', { name: '新建标书', exact: true }).click();
-      await page
-        .locator('[data-testid="tender-input"] input[type="file"]')
-        .setInputFiles(released.file('t4-goods.docx'));
-      const picker = page.getByTestId('lot-picker');
-      await picker.waitFor({ timeout: 90_000 });
-      await picker.locator('.ant-select').click();
-      await page.locator('.ant-select-item-option').filter({ hasText: '第 1 包' }).click();
-      await page.getByTestId('create-bid-submit').click();
-      await page.waitForURL(/\/home\/crtBidBook\?review=/, { timeout: 60_000 });
-      await page.getByTestId('review-confirm').click();
-      await page.waitForURL(/\/home\/book\/BidingWrite\?id=/, { timeout: 90_000 });
+      await newBid(page, { tender: { file: released.file('t4-goods.docx') }, lot: '第 1 包' });
 
       await page.getByTestId('open-forms').click();
       const panel = page.getByTestId('bid-forms');

@@ -11,6 +11,7 @@ import { startFakeOpenAi, type FakeOpenAi } from '../../apps/server/test/fake-op
 import { scriptBidWriter } from '../../apps/server/test/fake-openai/helpers.ts';
 import { SqlOperatorDirectory } from '../../apps/server/src/policy/operator-repo.ts';
 import { settled, unexpectedErrors } from './helpers/browser.ts';
+import { createAndConfirm, enterTender, openNewBid } from './helpers/new-bid.ts';
 import { browserSuite } from './helpers/suite.ts';
 
 /**
@@ -61,20 +62,12 @@ describe.skipIf(!released.available)('honest progress and checks (browser, relea
       const user = await createUserWithSession(suite.server, { quota: { bid_number: 3 } });
       const t = await suite.newPage(user.token);
       const { page } = t;
-      await page.goto('/home');
-      await sider(page, '新建标书').click();
-      await page
-        .locator('[data-testid="tender-input"] input[type="file"]')
-        .setInputFiles(released.file('t5-service.pdf'));
-      await page.getByTestId('tender-analysis').waitFor({ timeout: 90_000 });
+      await openNewBid(page);
+      await enterTender(page, { file: released.file('t5-service.pdf') });
       const name = page.getByLabel('标书名称');
       if (!(await name.inputValue())) await name.fill('道路清扫保洁投标文件');
       await page.getByLabel('目标页数').fill('100');
-      await page.getByTestId('create-bid-submit').click();
-      // The analysis is reviewed before the outline: confirmed as read.
-      await page.waitForURL(/\/home\/crtBidBook\?review=/, { timeout: 90_000 });
-      await page.getByTestId('review-confirm').click();
-      await page.waitForURL(/\/home\/book\/BidingWrite\?id=/, { timeout: 90_000 });
+      await createAndConfirm(page);
       await page.locator('[data-testid="outline-node"]').first().waitFor({ timeout: 90_000 });
 
       await page.getByTestId('fulltext-start').click();

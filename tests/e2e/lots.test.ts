@@ -4,6 +4,7 @@ import type { TenderAnalysis } from '@bid/shared';
 import { createUserWithSession } from '../../apps/server/test/helpers/fixtures.ts';
 import { releasedTenders } from '../../apps/server/test/helpers/released-tenders.ts';
 import { unexpectedErrors } from './helpers/browser.ts';
+import { createAndConfirm, enterTender, openNewBid, pickLot } from './helpers/new-bid.ts';
 import { browserSuite } from './helpers/suite.ts';
 
 /**
@@ -24,11 +25,8 @@ describe('采购包 choice on the create form (browser)', () => {
       const user = await createUserWithSession(suite.server, { quota: { bid_number: 2 } });
       const t = await suite.newPage(user.token);
       const { page } = t;
-      await page.goto('/home');
-      await page.locator('.bs-shell__sider').getByRole('link', { name: '新建标书', exact: true }).click();
-
-      await page.getByLabel('标书名称').fill('第二包投标文件');
-      await page.getByLabel('招标文件内容').fill(fs.readFileSync(TENDER_FILE, 'utf8'));
+      await openNewBid(page);
+      await enterTender(page, { name: '第二包投标文件', text: fs.readFileSync(TENDER_FILE, 'utf8') });
       await page.getByTestId('analyse-tender').click();
       const picker = page.getByTestId('lot-picker');
       await picker.waitFor({ timeout: 60_000 });
@@ -38,14 +36,8 @@ describe('采购包 choice on the create form (browser)', () => {
       await picker.getByText('请选择本标书投标的采购包').waitFor();
       expect(page.url()).toContain('/home/crtBidBook');
 
-      await picker.locator('.ant-select').click();
-      await page.locator('.ant-select-item-option').filter({ hasText: '第 2 包' }).click();
-      await page.getByTestId('create-bid-submit').click();
-      // The analysis is reviewed before the outline: confirmed as read.
-      await page.waitForURL(/\/home\/crtBidBook\?review=/, { timeout: 60_000 });
-      await page.getByTestId('review-confirm').click();
-      await page.waitForURL(/\/home\/book\/BidingWrite\?id=/, { timeout: 90_000 });
-      const bidId = new URL(page.url()).searchParams.get('id')!;
+      await pickLot(page, '第 2 包');
+      const bidId = await createAndConfirm(page);
 
       const detail = (
         await suite.server.api.post('/bid/client/getBidDetail', { id: bidId }, { token: user.token })
@@ -68,13 +60,9 @@ describe('采购包 choice on the create form (browser)', () => {
       const user = await createUserWithSession(suite.server, { quota: { bid_number: 2 } });
       const t = await suite.newPage(user.token);
       const { page } = t;
-      await page.goto('/home');
-      await page.locator('.bs-shell__sider').getByRole('link', { name: '新建标书', exact: true }).click();
-      await page
-        .locator('[data-testid="tender-input"] input[type="file"]')
-        .setInputFiles(released.file('t4-goods.docx'));
+      await openNewBid(page);
+      await enterTender(page, { file: released.file('t4-goods.docx') });
       const picker = page.getByTestId('lot-picker');
-      await picker.waitFor({ timeout: 90_000 });
       expect(await picker.textContent()).toContain('本招标文件分 2 个采购包');
       await picker.locator('.ant-select').click();
       const options = page.locator('.ant-select-item-option');
@@ -82,11 +70,7 @@ describe('采购包 choice on the create form (browser)', () => {
         .poll(() => options.allTextContents())
         .toEqual(['第 1 包：1.5T超导磁共振成像系统', '第 2 包：数字化医用X射线摄影系统（DR）']);
       await options.filter({ hasText: '第 1 包' }).click();
-      await page.getByTestId('create-bid-submit').click();
-      await page.waitForURL(/\/home\/crtBidBook\?review=/, { timeout: 60_000 });
-      await page.getByTestId('review-confirm').click();
-      await page.waitForURL(/\/home\/book\/BidingWrite\?id=/, { timeout: 90_000 });
-      const bidId = new URL(page.url()).searchParams.get('id')!;
+      const bidId = await createAndConfirm(page);
 
       const detail = (
         await suite.server.api.post('/bid/client/getBidDetail', { id: bidId }, { token: user.token })

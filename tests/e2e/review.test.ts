@@ -12,6 +12,7 @@ import {
   TABLE_ROWS,
 } from '../../apps/server/test/helpers/partial-tender.ts';
 import { settled, unexpectedErrors } from './helpers/browser.ts';
+import { openNewBid } from './helpers/new-bid.ts';
 import { browserSuite } from './helpers/suite.ts';
 
 /**
@@ -133,9 +134,7 @@ describe('review of the tender analysis before the outline (browser)', () => {
       const user = await createUserWithSession(suite.server, { quota: { bid_number: 2 } });
       const t = await suite.newPage(user.token);
       const { page } = t;
-      await page.goto('/home');
-      await page.locator('.bs-shell__sider').getByRole('link', { name: '新建标书', exact: true }).click();
-      await page.waitForURL(/\/home\/crtBidBook$/);
+      await openNewBid(page);
       const chooser = page.waitForEvent('filechooser');
       await page.getByText('点击或拖入招标文件').click();
       await (await chooser).setFiles(pdf);

@@ -9,6 +9,7 @@ import { createUserWithSession } from '../../apps/server/test/helpers/fixtures.t
 import { client } from '../../apps/server/test/catalog-helpers.ts';
 import { COMPANY, flawedBid, write } from '../../apps/server/test/checks-helpers.ts';
 import { settled, unexpectedErrors } from './helpers/browser.ts';
+import { newBid, openNewBid } from './helpers/new-bid.ts';
 import { browserSuite } from './helpers/suite.ts';
 
 /**
@@ -104,18 +105,8 @@ describe('ready to submit (browser)', () => {
       const user = await createUserWithSession(suite.server, { quota: { bid_number: 3 } });
       const t = await suite.newPage(user.token);
       const { page } = t;
-      await page.goto('/home');
-
       // Create from a pasted tender (the AI outline follows the scoring items).
-      await sider(page, '新建标书').click();
-      await page.getByLabel('标书名称').fill('图书馆运维投标文件');
-      await page.getByLabel('招标文件内容').fill(TENDER);
-      await page.getByTestId('create-bid-submit').click();
-      // The analysis is reviewed before the outline: confirmed as read.
-      await page.waitForURL(/\/home\/crtBidBook\?review=/, { timeout: 60_000 });
-      await page.getByTestId('review-confirm').click();
-      await page.waitForURL(/\/home\/book\/BidingWrite\?id=/, { timeout: 60_000 });
-      const bidId = new URL(page.url()).searchParams.get('id')!;
+      const bidId = await newBid(page, { tender: { name: '图书馆运维投标文件', text: TENDER } });
       await page.locator('[data-testid="outline-node"]').first().waitFor();
 
       // Write everything with the offline engine.
@@ -322,8 +313,7 @@ describe('ready to submit (browser)', () => {
       });
       const t = await suite.newPage(user.token);
       const { page } = t;
-      await page.goto('/home');
-      await sider(page, '新建标书').click();
+      await openNewBid(page);
       const notice = page.getByTestId('no-quota');
       await notice.waitFor();
       expect(await notice.textContent()).toContain('联系客服');
