@@ -1,4 +1,5 @@
 import type { AmendmentChange, SourceSpan, TenderAnalysis } from '@bid/shared';
+import { findByName, squashName } from './item-name.ts';
 
 /**
  * Amendments (补遗 / 澄清 / 答疑) read against the tender: what an amendment changes, as a list of
@@ -37,9 +38,8 @@ function linesOf(text: string): Array<{ text: string; start: number; end: number
   return out;
 }
 
-const squash = (s: string) => s.replace(/[\s，,。．.；;：:、（）()“”"「」★▲]/g, '');
 /** A clause without its mark and enumerator (★1. …, as the tender numbers it, is the same clause). */
-const clauseKey = (s: string) => squash(s.replace(/^\s*[★▲]?\s*\d{1,3}\s*[.．、)）]\s*/, ''));
+const clauseKey = (s: string) => squashName(s.replace(/^\s*[★▲]?\s*\d{1,3}\s*[.．、)）]\s*/, ''));
 const cut = (s: string, n = 2000) => (s.length > n ? s.slice(0, n) : s);
 const passage = (text: string, span: SourceSpan | null | undefined) =>
   span ? cut(text.slice(span.start, span.end).trim()) : null;
@@ -80,10 +80,7 @@ function pointsChanges(a: TenderAnalysis, tender: string, text: string): Amendme
   for (const line of linesOf(text)) {
     for (const m of line.text.matchAll(POINTS)) {
       const name = m[2].trim();
-      const key = squash(name);
-      const item =
-        a.scoringItems.find((i) => squash(i.name) === key) ??
-        a.scoringItems.find((i) => squash(i.name).includes(key) || key.includes(squash(i.name)));
+      const item = findByName(a.scoringItems, name);
       out.push({
         kind: 'points',
         label: item?.name ?? name,
@@ -121,6 +118,25 @@ function pageChanges(a: TenderAnalysis, text: string): AmendmentChange[] {
   return [];
 }
 
+/** A clause the amendment adds: nothing stood before it in the tender. */
+function addedClause(
+  kind: 'star' | 'disqualification',
+  clause: string,
+  line: { text: string; start: number; end: number },
+): AmendmentChange {
+  return {
+    kind,
+    label: kind === 'star' ? '★条款' : '废标条款',
+    before: null,
+    after: cut(clause),
+    itemId: null,
+    source: { start: line.start, end: line.end },
+    tenderSource: null,
+    sourceText: cut(line.text.trim()),
+    tenderText: null,
+  };
+}
+
 function clauseChanges(a: TenderAnalysis, text: string): AmendmentChange[] {
   const out: AmendmentChange[] = [];
   const known = new Set(a.starClauses.map((c) => clauseKey(c.text)));
@@ -129,34 +145,14 @@ function clauseChanges(a: TenderAnalysis, text: string): AmendmentChange[] {
       const clause = `★${m[1].trim().replace(/^\d{1,3}\s*[.．、)）]\s*/, '')}`;
       if (known.has(clauseKey(clause))) continue;
       known.add(clauseKey(clause));
-      out.push({
-        kind: 'star',
-        label: '★条款',
-        before: null,
-        after: cut(clause),
-        itemId: null,
-        source: { start: line.start, end: line.end },
-        tenderSource: null,
-        sourceText: cut(line.text.trim()),
-        tenderText: null,
-      });
+      out.push(addedClause('star', clause, line));
     }
     if (line.text.includes('★')) continue;
     const dqKnown = new Set(a.disqualifications.map(clauseKey));
     for (const m of line.text.matchAll(DQ_ADDED)) {
       const clause = m[1].trim();
       if (dqKnown.has(clauseKey(clause))) continue;
-      out.push({
-        kind: 'disqualification',
-        label: '废标条款',
-        before: null,
-        after: cut(clause),
-        itemId: null,
-        source: { start: line.start, end: line.end },
-        tenderSource: null,
-        sourceText: cut(line.text.trim()),
-        tenderText: null,
-      });
+      out.push(addedClause('disqualification', clause, line));
     }
   }
   return out;

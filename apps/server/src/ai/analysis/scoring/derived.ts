@@ -1,3 +1,4 @@
+import { findByName, indexByName } from '../item-name.ts';
 import { lotNumber } from '../lot-marker.ts';
 import { judge, type Judged } from './judge.ts';
 import { statedFor } from './stated.ts';
@@ -28,12 +29,6 @@ const ADD = new RegExp(
   `(?:增加|新增|增设|增列)[^。；;\\n“”]{0,16}?${QUOTED}[^。；;\\n]{0,24}?(?:分值|满分)\\s*(?:为)?\\s*(?:${NUM}\\s*[～~\\-－—至到]\\s*)?${NUM}\\s*分`,
   'g',
 );
-
-const sameName = (a: string, b: string) => {
-  const x = a.replace(/\s/g, '');
-  const y = b.replace(/\s/g, '');
-  return x === y || (x.length >= 2 && y.includes(x)) || (y.length >= 2 && x.includes(y));
-};
 
 export interface DerivedLot {
   lot: number;
@@ -80,18 +75,18 @@ export function deriveReading(base: Proposal, d: DerivedLot): Proposal {
     return { start: s, end: s + m[0].length };
   };
   for (const m of d.changes.text.matchAll(SET_POINTS)) {
-    const it = items.find((i) => sameName(i.name, m[1]));
+    const it = findByName(items, m[1]);
     if (!it) continue;
     it.points = Number(m[2]);
     it.pointsSpan = at(m);
     it.span = at(m);
   }
   for (const m of d.changes.text.matchAll(REMOVE)) {
-    const k = items.findIndex((i) => sameName(i.name, m[1]));
+    const k = indexByName(items, m[1]);
     if (k >= 0) items.splice(k, 1);
   }
   for (const m of d.changes.text.matchAll(ADD)) {
-    if (items.some((i) => sameName(i.name, m[1]))) continue;
+    if (indexByName(items, m[1]) >= 0) continue;
     const span = at(m);
     const nameAt = span.start + m[0].indexOf(m[1]);
     items.push({
