@@ -1,18 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BidAmendments, BidChecks, CatalogNode } from '@bid/shared';
-import { clientHeaders, startTestServer, TEST_DB, type TestServer } from './helpers/test-server.ts';
+import type { BidAmendments, BidChecks } from '@bid/shared';
+import { startTestServer, TEST_DB, type TestServer } from './helpers/test-server.ts';
 import { findByTitle, newWriter, type Client } from './catalog-helpers.ts';
-import { CHECKS_TENDER, write } from './checks-helpers.ts';
+import { outlinedBid, write } from './checks-helpers.ts';
+import { CHECKS_TENDER_WITH_DEADLINE } from './helpers/checks-tender.ts';
 
 /**
  * Issue 31, scope 5: an amendment (补遗) uploaded through the tender upload that moves the deadline,
  * changes one item's points and adds a ★ clause is shown as three changes, flags the chapter of
  * that item, and the checks then require the new ★ clause.
  */
-const TENDER = CHECKS_TENDER.replace(
-  '采购人：南湖区教育局\n',
-  '采购人：南湖区教育局\n投标截止时间：2026年12月10日9时30分\n',
-);
+const TENDER = CHECKS_TENDER_WITH_DEADLINE;
 const AMENDMENT = `南湖区智慧校园运维服务采购项目 补遗文件（第1号）
 各潜在投标人：
 一、投标截止时间调整为：2026年12月20日9时30分，开标地点不变。
@@ -28,40 +26,12 @@ afterAll(async () => {
   await s?.close();
 });
 
-async function upload(token: string, name: string, text: string): Promise<string> {
-  const fd = new FormData();
-  fd.append('file', new Blob([Buffer.from(text)]), name);
-  const res = await fetch(`${s.baseUrl}/api/file/client/uploadTender`, {
-    method: 'POST',
-    headers: { ...clientHeaders(), 'blade-auth': `bearer ${token}` },
-    body: fd,
-  });
-  const body = (await res.json()) as { code: number; data: { fileId: string } };
-  expect(body.code).toBe(200);
-  return body.data.fileId;
-}
-
 async function bidWithChapters(c: Client) {
-  const { id: bidId } = await c.data('/bid/client/saveBid', {
-    name: '补遗测试',
-    modelType: 'standard',
-    pageCount: 10,
-    // The tender's technical part is 暗标: the anonymous template keeps the checks to what this test is about.
-    templateId: 'anonymous',
-    tenderText: TENDER,
-  });
-  await c.data('/ai/client/aiGetBidCatalog', { bidId });
-  const detail = await c.data('/bid/client/getBidDetail', { id: bidId });
-  const items = detail.analysis.scoringItems as Array<{ id: string; name: string }>;
-  const item = (name: string) => [items.find((i) => i.name === name)!];
-  const tree = await c.data<CatalogNode[]>('/catalog/client/bidCatalogSave', {
-    bidId,
-    catalogs: [
-      { title: '运维服务方案', scoringItems: item('运维服务方案') },
-      { title: '应急响应措施', scoringItems: item('应急响应措施') },
-      { title: '培训方案', scoringItems: item('培训方案') },
-    ],
-  });
+  const { bidId, tree, item } = await outlinedBid(c, '补遗测试', TENDER, (item) => [
+    { title: '运维服务方案', scoringItems: item('运维服务方案') },
+    { title: '应急响应措施', scoringItems: item('应急响应措施') },
+    { title: '培训方案', scoringItems: item('培训方案') },
+  ]);
   const ids = {
     service: findByTitle(tree, '运维服务方案').id,
     emergency: findByTitle(tree, '应急响应措施').id,
@@ -83,7 +53,7 @@ describe(`amendments (${TEST_DB})`, () => {
     expect(before.stars.map((x) => x.answered)).toEqual([true]);
     expect(before.blockers).toEqual([]);
 
-    const fileId = await upload(c.user.token, '补遗文件（第1号）.txt', AMENDMENT);
+    const fileId = await c.uploadTender('补遗文件（第1号）.txt', AMENDMENT);
     const r = await c.data<BidAmendments>('/bid/client/addBidAmendment', { id: bidId, fileId });
     expect(r.amendments).toHaveLength(1);
     expect(r.amendments[0].name).toBe('补遗文件（第1号）.txt');

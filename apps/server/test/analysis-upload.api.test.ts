@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InterpretationDetail } from '@bid/shared';
-import { clientHeaders, startTestServer, TEST_DB, type TestServer } from './helpers/test-server.ts';
+import { startTestServer, TEST_DB, type TestServer } from './helpers/test-server.ts';
 import { waitForInterpretation } from './helpers/interpretation.ts';
 import { newWriter } from './catalog-helpers.ts';
 
@@ -35,14 +35,7 @@ describe(`corpus tenders uploaded as files (${TEST_DB})`, () => {
   ] as const) {
     it(`${id}.${ext}: scoring items, bond and offsets`, async () => {
       const c = await newWriter(s);
-      const fd = new FormData();
-      fd.append('file', new Blob([corpus(`${id}.${ext}`)]), `${id}招标文件.${ext}`);
-      const up = await fetch(`${s.baseUrl}/api/file/client/uploadTender`, {
-        method: 'POST',
-        headers: { ...clientHeaders(), 'blade-auth': `bearer ${c.user.token}` },
-        body: fd,
-      });
-      const fileId = ((await up.json()) as { data: { fileId: string } }).data.fileId;
+      const fileId = await c.uploadTender(`${id}招标文件.${ext}`, corpus(`${id}.${ext}`));
       const r = await c.data<InterpretationDetail>('/ai/chat/start-analysis', { fileId });
       const done = await waitForInterpretation(s, c.user.token, r.id, 90_000);
       expect(done.status).toBe('done');

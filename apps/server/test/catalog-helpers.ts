@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import type { CatalogNode } from '@bid/shared';
 import { isWritten } from '../src/modules/catalog/written.ts';
-import type { TestServer } from './helpers/test-server.ts';
+import { clientHeaders, type TestServer } from './helpers/test-server.ts';
 import { createUserWithSession, type TestUser } from './helpers/fixtures.ts';
 
 /** Calls of one user: `call` answers the envelope and status, `data` asserts success. */
@@ -21,7 +21,41 @@ export function client(s: TestServer, user: TestUser) {
     if (r.code !== 200) throw new Error(`${path} answered ${r.status}/${r.code} ${r.msg}`);
     return r.data as T;
   };
-  return { call, data, user };
+  /** A call answered by a file (exportBid): its status, content type and bytes, whatever they are. */
+  const download = async (path: string, body: unknown = {}) => {
+    const res = await fetch(new URL(`/api${path}`, s.baseUrl), {
+      method: 'POST',
+      headers: {
+        ...clientHeaders(),
+        'blade-auth': `bearer ${user.token}`,
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify(body),
+    });
+    return {
+      status: res.status,
+      type: res.headers.get('content-type'),
+      bytes: Buffer.from(await res.arrayBuffer()),
+    };
+  };
+  /** Uploads a tender file as the create screen does; answers its fileId. */
+  const uploadTender = async (name: string, content: Buffer | string): Promise<string> => {
+    const fd = new FormData();
+    fd.append(
+      'file',
+      new Blob([new Uint8Array(typeof content === 'string' ? Buffer.from(content) : content)]),
+      name,
+    );
+    const res = await fetch(new URL('/api/file/client/uploadTender', s.baseUrl), {
+      method: 'POST',
+      headers: { ...clientHeaders(), 'blade-auth': `bearer ${user.token}` },
+      body: fd,
+    });
+    const body = (await res.json()) as { code: number; msg: string; data: { fileId: string } };
+    if (body.code !== 200) throw new Error(`uploadTender answered ${res.status}/${body.code} ${body.msg}`);
+    return body.data.fileId;
+  };
+  return { call, data, download, uploadTender, user };
 }
 export type Client = ReturnType<typeof client>;
 

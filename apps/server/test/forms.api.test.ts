@@ -10,7 +10,7 @@ import {
   type InterpretationDetail,
 } from '@bid/shared';
 import { parseDocx } from '../src/files/parse-core.ts';
-import { clientHeaders, startTestServer, TEST_DB, type TestServer } from './helpers/test-server.ts';
+import { startTestServer, TEST_DB, type TestServer } from './helpers/test-server.ts';
 import { waitForInterpretation } from './helpers/interpretation.ts';
 import { releasedTenders } from './helpers/released-tenders.ts';
 import { newWriter, paragraph } from './catalog-helpers.ts';
@@ -76,14 +76,7 @@ describe.skipIf(!released.available)(`the tender’s own forms in the exported b
     async () => {
       const c = await newWriter(s);
       const tenderBytes = fs.readFileSync(released.file('t4-goods.docx'));
-      const fd = new FormData();
-      fd.append('file', new Blob([tenderBytes]), 't4-goods.docx');
-      const up = await fetch(`${s.baseUrl}/api/file/client/uploadTender`, {
-        method: 'POST',
-        headers: { ...clientHeaders(), 'blade-auth': `bearer ${c.user.token}` },
-        body: fd,
-      });
-      const fileId = ((await up.json()) as { data: { fileId: string } }).data.fileId;
+      const fileId = await c.uploadTender('t4-goods.docx', tenderBytes);
       const r = await c.data<InterpretationDetail>('/ai/chat/start-analysis', { fileId });
       const done = await waitForInterpretation(s, c.user.token, r.id, 120_000);
       // The forms are stored with the analysis.
@@ -139,19 +132,9 @@ describe.skipIf(!released.available)(`the tender’s own forms in the exported b
       );
 
       async function exported(): Promise<string[]> {
-        const res = await fetch(new URL('/api/bid/client/exportBid', s.baseUrl), {
-          method: 'POST',
-          headers: {
-            ...clientHeaders(),
-            'blade-auth': `bearer ${c.user.token}`,
-            'content-type': 'application/json',
-          },
-          body: JSON.stringify({ id: bidId }),
-        });
+        const res = await c.download('/bid/client/exportBid', { id: bidId });
         expect(res.status).toBe(200);
-        return (await parseDocx(Buffer.from(await res.arrayBuffer()), LIMITS)).text
-          .split('\n')
-          .filter((l) => l.trim());
+        return (await parseDocx(res.bytes, LIMITS)).text.split('\n').filter((l) => l.trim());
       }
 
       const tender = (await parseDocx(tenderBytes, LIMITS)).text;

@@ -71,14 +71,7 @@ describe(`file interpretation (${TEST_DB})`, () => {
   });
 
   it('an uploaded file: the record names the file and keeps its text', async () => {
-    const fd = new FormData();
-    fd.append('file', new Blob([fixture('tender-it-gov')]), '滨江招标文件.txt');
-    const up = await fetch(`${s.baseUrl}/api/file/client/uploadTender`, {
-      method: 'POST',
-      headers: { ...clientHeaders(), 'blade-auth': `bearer ${c.user.token}` },
-      body: fd,
-    });
-    const fileId = ((await up.json()) as { data: { fileId: string } }).data.fileId;
+    const fileId = await c.uploadTender('滨江招标文件.txt', fixture('tender-it-gov'));
     const r = await c.data<InterpretationDetail>('/ai/chat/start-analysis', { fileId });
     expect(r.name).toBe('滨江招标文件');
     expect(r.file).toMatchObject({ fileId, kind: 'txt' });

@@ -8,7 +8,7 @@ import {
   type TenderAnalysis,
 } from '@bid/shared';
 import { unzip } from '@bid/document/docx/zip';
-import { clientHeaders, startTestServer, TEST_DB, type TestServer } from './helpers/test-server.ts';
+import { startTestServer, TEST_DB, type TestServer } from './helpers/test-server.ts';
 import { waitForInterpretation } from './helpers/interpretation.ts';
 import { releasedTenders } from './helpers/released-tenders.ts';
 import { newWriter } from './catalog-helpers.ts';
@@ -50,14 +50,7 @@ afterAll(async () => {
 describe.skipIf(!released.available)(`a 包1 bid from the released t4 DOCX (${TEST_DB})`, () => {
   it('offers both 包; the exported 包1 bid holds nothing of 包2', { timeout: 300_000 }, async () => {
     const c = await newWriter(s);
-    const fd = new FormData();
-    fd.append('file', new Blob([fs.readFileSync(released.file('t4-goods.docx'))]), 't4-goods.docx');
-    const up = await fetch(`${s.baseUrl}/api/file/client/uploadTender`, {
-      method: 'POST',
-      headers: { ...clientHeaders(), 'blade-auth': `bearer ${c.user.token}` },
-      body: fd,
-    });
-    const fileId = ((await up.json()) as { data: { fileId: string } }).data.fileId;
+    const fileId = await c.uploadTender('t4-goods.docx', fs.readFileSync(released.file('t4-goods.docx')));
     const r = await c.data<InterpretationDetail>('/ai/chat/start-analysis', { fileId });
     const done = await waitForInterpretation(s, c.user.token, r.id, 120_000);
     // The create form offers a 包 choice whenever the analysis has several.
@@ -82,19 +75,9 @@ describe.skipIf(!released.available)(`a 包1 bid from the released t4 DOCX (${TE
         if (Date.now() > end) throw new Error('full-text job did not finish');
         await sleep(300);
       }
-      const res = await fetch(new URL('/api/bid/client/exportBid', s.baseUrl), {
-        method: 'POST',
-        headers: {
-          ...clientHeaders(),
-          'blade-auth': `bearer ${c.user.token}`,
-          'content-type': 'application/json',
-        },
-        body: JSON.stringify({ id: bidId }),
-      });
+      const res = await c.download('/bid/client/exportBid', { id: bidId });
       expect(res.status).toBe(200);
-      const xml = Buffer.from(unzip(Buffer.from(await res.arrayBuffer())).get('word/document.xml')!).toString(
-        'utf8',
-      );
+      const xml = Buffer.from(unzip(res.bytes).get('word/document.xml')!).toString('utf8');
       return { text: xml.replace(/<[^>]+>/g, ''), analysis, bidId };
     }
 

@@ -14,7 +14,7 @@ import type { CatalogNode } from '@bid/shared';
 import { markdownToDoc } from '@bid/document';
 import { proseMarkdown } from '@bid/document/testing/prose';
 import { BUILTIN_TEMPLATES } from '@bid/document/templates/builtin';
-import { startTestServer, clientHeaders, type TestServer } from './helpers/test-server.ts';
+import { startTestServer, type TestServer } from './helpers/test-server.ts';
 import { flatten, newWriter, type Client } from './catalog-helpers.ts';
 import { CHECKS_TENDER } from './checks-helpers.ts';
 
@@ -33,17 +33,9 @@ afterAll(async () => {
 });
 
 async function exportDocx(c: Client, bidId: string, templateId: string): Promise<Buffer> {
-  const res = await fetch(new URL('/api/bid/client/exportBid', s.baseUrl), {
-    method: 'POST',
-    headers: {
-      ...clientHeaders(),
-      'content-type': 'application/json',
-      'blade-auth': `bearer ${c.user.token}`,
-    },
-    body: JSON.stringify({ id: bidId, templateId }),
-  });
+  const res = await c.download('/bid/client/exportBid', { id: bidId, templateId });
   expect(res.status).toBe(200);
-  return Buffer.from(await res.arrayBuffer());
+  return res.bytes;
 }
 
 function pdfPages(files: string[]): number[] {

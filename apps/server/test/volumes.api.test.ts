@@ -3,7 +3,7 @@ import { unzip } from '@bid/document/docx/zip';
 import type { BidChecks, CatalogNode } from '@bid/shared';
 import { parseDocx } from '../src/files/parse-core.ts';
 import { pdfAvailable } from '../src/modules/export/pdf.ts';
-import { clientHeaders, startTestServer, type TestServer } from './helpers/test-server.ts';
+import { startTestServer, type TestServer } from './helpers/test-server.ts';
 import { findByTitle, newWriter, type Client } from './catalog-helpers.ts';
 import { write } from './checks-helpers.ts';
 
@@ -43,22 +43,7 @@ afterAll(async () => {
   await s?.close();
 });
 
-async function exportBid(body: unknown) {
-  const res = await fetch(new URL('/api/bid/client/exportBid', s.baseUrl), {
-    method: 'POST',
-    headers: {
-      ...clientHeaders(),
-      'blade-auth': `bearer ${c.user.token}`,
-      'content-type': 'application/json',
-    },
-    body: JSON.stringify(body),
-  });
-  return {
-    status: res.status,
-    type: res.headers.get('content-type'),
-    bytes: Buffer.from(await res.arrayBuffer()),
-  };
-}
+const exportBid = (body: unknown) => c.download('/bid/client/exportBid', body);
 
 const xmlText = (parts: Map<string, Uint8Array>) =>
   [...parts.entries()]

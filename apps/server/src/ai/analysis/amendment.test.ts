@@ -1,20 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { analyzeTenderByRules } from './index.ts';
 import { applyAmendments, deadlineOf, readAmendment } from './amendment.ts';
+import { CHECKS_TENDER_WITH_DEADLINE } from '../../../test/helpers/checks-tender.ts';
 
-const TENDER = `南湖区智慧校园运维服务采购项目 招标文件
-项目编号：NH-2026-018
-采购人：南湖区教育局
-投标截止时间：2026年12月10日9时30分
-一、评分标准
-| 评分因素 | 分值 | 评分标准 |
-| 运维服务方案 | 30 | 方案完整、针对性强的得 30 分 |
-| 应急响应措施 | 20 | 响应及时、措施可行的得 20 分 |
-| 培训方案 | 10 | 培训计划详细的得 10 分 |
-| 投标报价 | 40 | 满足要求且价格最低的为评标基准价 |
-二、实质性要求
-★1. 投标人须承诺故障响应时间不超过30分钟，4小时内到达现场处理。
-`;
+const TENDER = CHECKS_TENDER_WITH_DEADLINE;
 
 const AMENDMENT = `南湖区智慧校园运维服务采购项目 补遗（第1号）
 一、投标截止时间调整为：2026年12月20日9时30分。

@@ -1,0 +1,27 @@
+/**
+ * The tender texts the checks' and the amendments' tests share, in a module of their own (no server
+ * imports) so that unit tests next to the code can read them too.
+ */
+
+/** A small 暗标 tender: four scoring items, one ★ clause, one 废标 clause. */
+export const CHECKS_TENDER = `南湖区智慧校园运维服务采购项目 招标文件
+项目编号：NH-2026-018
+采购人：南湖区教育局
+本项目技术部分为暗标，投标文件技术部分不得出现投标人名称及任何可识别投标人身份的信息。
+一、评分标准
+| 评分因素 | 分值 | 评分标准 |
+| 运维服务方案 | 30 | 方案完整、针对性强的得 30 分 |
+| 应急响应措施 | 20 | 响应及时、措施可行的得 20 分 |
+| 培训方案 | 10 | 培训计划详细的得 10 分 |
+| 投标报价 | 40 | 满足要求且价格最低的为评标基准价 |
+二、实质性要求
+★1. 投标人须承诺故障响应时间不超过30分钟，4小时内到达现场处理。
+三、无效投标
+1. 投标文件未按规定签字盖章的，投标无效。
+`;
+
+/** The same tender with a deadline, for the 补遗 that moves it. */
+export const CHECKS_TENDER_WITH_DEADLINE = CHECKS_TENDER.replace(
+  '采购人：南湖区教育局\n',
+  '采购人：南湖区教育局\n投标截止时间：2026年12月10日9时30分\n',
+);
