@@ -62,6 +62,11 @@ describe('structural rules', () => {
     ).toHaveLength(2);
     expect(routeDeclarations(rel, 'const P = `/api/x`;')).toHaveLength(1);
     expect(routeDeclarations(rel, 'scope.withTypeProvider<Z>().route({ url })')).toHaveLength(1);
+    // Any path a route is registered on, and any part of a route schema.
+    expect(routeDeclarations(rel, "app.get('/healthz', h);")).toHaveLength(1);
+    expect(routeDeclarations(rel, 'app.post(P, { schema: { body: X } }, h);')).toHaveLength(1);
+    expect(routeDeclarations(rel, "const r = cache.get(key); const s = new Map().get('a');")).toEqual([]);
+    expect(routeDeclarations(rel, 'function f(schema: { safeParse(v: unknown): boolean }) {}')).toEqual([]);
     expect(routeDeclarations('apps/server/src/modules/x/routes.test.ts', "'/api/x'")).toEqual([]);
   });
 
@@ -77,6 +82,10 @@ describe('structural rules', () => {
     expect(dataAccessFindings('apps/server/src/db/db.ts', 'type Tx = Transaction<Database>;')).toEqual([]);
     const migration = 'apps/server/src/db/migrations/0001_foundation.ts';
     expect(dataAccessFindings(migration, "import { x } from '../../modules/bid/repo.ts';")).toHaveLength(1);
+    expect(
+      dataAccessFindings(migration, "const m = await import('../../modules/bid/repo.ts');"),
+    ).toHaveLength(1);
+    expect(dataAccessFindings(migration, "import { newId } from '../../lib/ids.ts';")).toEqual([]);
   });
 
   it('one data-access convention: Db and inTx from db/, migrations frozen', () => {

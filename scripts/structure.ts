@@ -166,9 +166,17 @@ export function routeDeclarations(rel: string, text: string): string[] {
     return [];
   const allowed = HAND_ROUTES[rel] ?? [];
   const out: string[] = [];
-  for (const m of text.matchAll(/['"`](\/api\/[^'"`$]*)/g))
-    if (!allowed.includes(m[1])) out.push(`${rel}: path ${m[1]} written outside the endpoint table`);
-  if (!allowed.length && /\bwithTypeProvider\b|\.route\(\s*\{|\bresponse:\s*\{\s*200\b/.test(text))
+  const paths = new Set<string>();
+  for (const m of text.matchAll(/['"`](\/api\/[^'"`$]*)/g)) paths.add(m[1]);
+  // A route registered by hand on any path, not only under /api (app.get('/healthz', …)).
+  for (const m of text.matchAll(/\.(?:get|post|put|patch|delete|head|options|all)\(\s*['"`](\/[^'"`$]*)/g))
+    paths.add(m[1]);
+  for (const p of paths)
+    if (!allowed.includes(p)) out.push(`${rel}: path ${p} written outside the endpoint table`);
+  // A Fastify route schema: any of its parts, not only an answer's (`schema: { body: … }`).
+  const schema =
+    /\bwithTypeProvider\b|\.route\(\s*\{|\bresponse:\s*\{\s*200\b|\bschema:\s*\{[^}]*?\b(?:body|querystring|params|headers|response)\s*:/;
+  if (!allowed.length && schema.test(text))
     out.push(`${rel}: a route schema written outside the endpoint table`);
   return out;
 }
@@ -194,8 +202,19 @@ export function dataAccessFindings(rel: string, text: string): string[] {
   )
     out.push(`${rel}: a Kysely/Transaction type declared outside db/ (use Db from db/db.ts)`);
   if (rel.startsWith(`${SERVER}db/migrations/`))
-    for (const dep of importsOf(rel, text))
+    for (const dep of migrationImports(rel, text))
       if (dep.startsWith(`${SERVER}modules/`)) out.push(`${rel}: a migration imports live code (${dep})`);
+  return out;
+}
+
+/**
+ * What a migration imports, static or dynamic (`await import('…')`), as paths relative to the root:
+ * whether the file is there or not, a migration must not name live code.
+ */
+function migrationImports(rel: string, text: string): string[] {
+  const out: string[] = [];
+  for (const m of text.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)['"`]([^'"`]+)['"`]/g))
+    if (m[1].startsWith('.')) out.push(path.normalize(path.join(path.dirname(rel), m[1])));
   return out;
 }
 
