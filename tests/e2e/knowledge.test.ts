@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUserWithSession } from '../../apps/server/test/helpers/fixtures.ts';
 import { pastBidDocx } from '../../apps/server/test/knowledge-helpers.ts';
 import { unexpectedErrors } from './helpers/browser.ts';
+import { openLibrary, startKnowledgeUpload } from './helpers/knowledge.ts';
 import { browserSuite } from './helpers/suite.ts';
 
 /**
@@ -53,17 +54,11 @@ describe('knowledge base (browser)', () => {
     const t = await suite.newPage(user.token);
     const { page } = t;
     await page.setViewportSize({ width: 1440, height: 900 });
-    await page.goto('/home');
-    const menu = page.getByRole('menu', { name: '工作台菜单' });
-    await menu.getByText('知识库', { exact: true }).click();
-    await page.getByRole('link', { name: /我的知识库/ }).click();
-    await page.waitForURL(/\/home\/knowledgeBase\/private/);
+    await openLibrary(page, '我的知识库');
     await page.getByText('知识库还是空的').waitFor();
 
     // Upload: progress, then the document in the list with its passages.
-    await page.getByTestId('kb-upload').first().click();
-    await page.locator('.ant-modal input[type="file"]').setInputFiles(file);
-    await page.getByTestId('kb-upload-start').click();
+    await startKnowledgeUpload(page, file);
     const row = page.locator('.ant-table-row', { hasText: '滨江大道改造工程投标文件.docx' });
     await row.waitFor({ timeout: 30_000 });
 
@@ -76,7 +71,7 @@ describe('knowledge base (browser)', () => {
     if (SHOTS) await page.screenshot({ path: path.join(SHOTS, 'knowledge-search.png') });
 
     // Write a chapter of a bid: it cites the document, and the editor shows the source.
-    await menu.getByText('我的标书', { exact: true }).click();
+    await page.getByRole('menu', { name: '工作台菜单' }).getByText('我的标书', { exact: true }).click();
     await page.getByText('城南道路改造工程投标文件').first().click();
     await page.waitForURL(/\/home\/book\/BidingWrite\?id=/);
     await page.locator('[data-testid="outline-node"][data-title="项目管理机构与人员配备"]').click();

@@ -9,6 +9,7 @@ import {
   scannedPdf,
 } from '../../apps/server/test/helpers/scan-fixtures.ts';
 import { settled, unexpectedErrors } from './helpers/browser.ts';
+import { openLibrary, startKnowledgeUpload } from './helpers/knowledge.ts';
 import { browserSuite } from './helpers/suite.ts';
 
 /**
@@ -28,6 +29,22 @@ beforeAll(() => {
 });
 afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
 
+/** Pages of a corpus PDF as a copier scans them (150 dpi, turned 0.5°, noise, a red seal), saved as `name`. */
+async function scanOf(corpusPdf: string, pages: number[], name: string): Promise<string> {
+  const file = path.join(tmp, name);
+  fs.writeFileSync(
+    file,
+    await scannedPdf(fs.readFileSync(path.join(CORPUS, corpusPdf)), {
+      pages,
+      dpi: 150,
+      turnDeg: 0.5,
+      noise: 40,
+      seal: true,
+    }),
+  );
+  return file;
+}
+
 describe('scans (browser)', () => {
   it(
     'a scanned 资质证书 pre-fills number, issuer and expiry in the company library; saving is the writer’s',
@@ -42,11 +59,7 @@ describe('scans (browser)', () => {
       const t = await suite.newPage(user.token);
       const { page } = t;
       await page.setViewportSize({ width: 1440, height: 900 });
-      await page.goto('/home');
-      const menu = page.getByRole('menu', { name: '工作台菜单' });
-      await menu.getByText('知识库', { exact: true }).click();
-      await page.getByRole('link', { name: /企业资料库/ }).click();
-      await page.waitForURL(/\/home\/knowledgeBase\/create/);
+      await openLibrary(page, '企业资料库');
       await page.getByTestId('fact-add').click();
       const modal = page.locator('.ant-modal:visible');
       await settled(modal);
@@ -97,17 +110,7 @@ describe('scans (browser)', () => {
     async () => {
       const user = await createUserWithSession(suite.server);
       // t04's scoring table is on pages 1–2: scanned at 150 dpi, turned 0.5°, noise, a red seal.
-      const file = path.join(tmp, '扫描版招标文件.pdf');
-      fs.writeFileSync(
-        file,
-        await scannedPdf(fs.readFileSync(path.join(CORPUS, 't04.pdf')), {
-          pages: [1, 2],
-          dpi: 150,
-          turnDeg: 0.5,
-          noise: 40,
-          seal: true,
-        }),
-      );
+      const file = await scanOf('t04.pdf', [1, 2], '扫描版招标文件.pdf');
       const t = await suite.newPage(user.token);
       const { page } = t;
       await page.goto('/home');
@@ -162,28 +165,12 @@ describe('scans (browser)', () => {
     async () => {
       const user = await createUserWithSession(suite.server);
       // t02 pages 2–3: the scoring table of a property-management tender, as a copier scans it.
-      const file = path.join(tmp, '物业服务招标文件扫描件.pdf');
-      fs.writeFileSync(
-        file,
-        await scannedPdf(fs.readFileSync(path.join(CORPUS, 't02.pdf')), {
-          pages: [2, 3],
-          dpi: 150,
-          turnDeg: 0.5,
-          noise: 40,
-          seal: true,
-        }),
-      );
+      const file = await scanOf('t02.pdf', [2, 3], '物业服务招标文件扫描件.pdf');
       const t = await suite.newPage(user.token);
       const { page } = t;
       await page.setViewportSize({ width: 1440, height: 900 });
-      await page.goto('/home');
-      const menu = page.getByRole('menu', { name: '工作台菜单' });
-      await menu.getByText('知识库', { exact: true }).click();
-      await page.getByRole('link', { name: /我的知识库/ }).click();
-      await page.waitForURL(/\/home\/knowledgeBase\/private/);
-      await page.getByTestId('kb-upload').first().click();
-      await page.locator('.ant-modal input[type="file"]').setInputFiles(file);
-      await page.getByTestId('kb-upload-start').click();
+      await openLibrary(page, '我的知识库');
+      await startKnowledgeUpload(page, file);
       await poll(
         () =>
           page
