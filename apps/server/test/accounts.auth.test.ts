@@ -201,6 +201,7 @@ describe(`accounts: login and registration (${TEST_DB})`, () => {
       success: false,
       error_code: 400,
       error_description: '图形验证码错误或已过期，请刷新后重试',
+      request_id: reuse.headers.get('x-request-id'),
     });
 
     // A wrong answer uses the captcha up as well.
@@ -222,7 +223,12 @@ describe(`accounts: login and registration (${TEST_DB})`, () => {
       username: phone,
       password: md5('Secret-pass-1'),
     });
-    expect(none.body).toEqual({ success: false, error_code: 400, error_description: '请输入图形验证码' });
+    expect(none.body).toEqual({
+      success: false,
+      error_code: 400,
+      error_description: '请输入图形验证码',
+      request_id: none.headers.get('x-request-id'),
+    });
 
     // The account name works as the username too.
     const account = (

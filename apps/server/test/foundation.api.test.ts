@@ -86,7 +86,13 @@ describe(`foundation (${TEST_DB})`, () => {
     for (const method of ['GET', 'POST']) {
       const r = await s.api.call('/no/such/call', method === 'POST' ? {} : undefined, { method });
       expect(r.status).toBe(404);
-      expect(r.body).toEqual({ code: 404, success: false, msg: '接口不存在：/api/no/such/call', data: null });
+      expect(r.body).toEqual({
+        code: 404,
+        success: false,
+        msg: '接口不存在：/api/no/such/call',
+        data: null,
+        requestId: r.headers.get('x-request-id'),
+      });
     }
   });
 

@@ -247,6 +247,68 @@ describe(`HTTP edges (${TEST_DB})`, () => {
     }
   });
 
+  it('every error body carries the request id of its X-Request-ID header', async () => {
+    const u = await createUserWithSession({ built } as never);
+    const auth = { ...clientHeaders(), 'content-type': 'application/json' };
+    const cases: Array<[string, string, RequestInit]> = [
+      ['unknown call (404)', '/api/no-such-call', { headers: clientHeaders() }],
+      [
+        'not logged in (401)',
+        '/api/bid/client/getBidList',
+        { method: 'POST', headers: auth, body: JSON.stringify({ current: 1, size: 10 }) },
+      ],
+      [
+        'validation (400)',
+        '/api/bid/client/saveBid',
+        {
+          method: 'POST',
+          headers: { ...auth, 'blade-auth': `bearer ${u.token}` },
+          body: JSON.stringify({ name: '标书', modelType: 'xx', pageCount: 5 }),
+        },
+      ],
+      ['bad JSON (400)', '/api/bid/client/saveBid', { method: 'POST', headers: auth, body: '{' }],
+      ['URL too long (414)', `/api/health?q=${'a'.repeat(10 * 1024)}`, {}],
+      // Refused by Node's parser before Fastify: the id is made where the answer is written.
+      ['headers too large (431)', `/api/health?q=${'a'.repeat(16 * 1024)}`, {}],
+      // A business warning (601, HTTP 200) is a failure envelope too.
+      [
+        'business warning (601)',
+        '/api/bid/client/getBidDetail',
+        { method: 'POST', headers: { ...auth, 'blade-auth': `bearer ${u.token}` }, body: '{"id":"1"}' },
+      ],
+    ];
+    for (const [what, url, init] of cases) {
+      const res = await fetch(`${base}${url}`, init);
+      const body = (await res.json()) as { success: boolean; requestId?: string };
+      const id = res.headers.get('x-request-id');
+      expect(body.success, what).toBe(false);
+      expect(id, what).toMatch(/^[0-9a-f-]{36}$/);
+      expect(body.requestId, what).toBe(id);
+    }
+    // The id a proxy sent is the one in the body, as in the header and the log.
+    const given = 'a1b2c3d4e5f60718293a4b5c6d7e8f90';
+    const res = await fetch(`${base}/api/no-such-call`, {
+      headers: { ...clientHeaders(), 'x-request-id': given },
+    });
+    expect(((await res.json()) as { requestId: string }).requestId).toBe(given);
+    // Successes do not carry it in the body (the header has it).
+    const ok = await fetch(`${base}/api/health`);
+    expect(Object.keys((await ok.json()) as object)).not.toContain('requestId');
+    // The token call's failure has its own shape: request_id, snake case like error_code.
+    const token = await fetch(`${base}/api/blade-auth/oauth/token`, {
+      method: 'POST',
+      headers: { ...clientHeaders(), 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        grant_type: 'sms_code',
+        username: '13900001111',
+        code: '000000',
+      }).toString(),
+    });
+    const failure = (await token.json()) as { success: boolean; request_id?: string };
+    expect(failure.success).toBe(false);
+    expect(failure.request_id).toBe(token.headers.get('x-request-id'));
+  });
+
   it('an event stream (hijacked reply) carries the request id too', async () => {
     const u = await createUserWithSession({ built } as never);
     const saved = await makeApiClient(base).post(

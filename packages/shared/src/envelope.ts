@@ -6,6 +6,11 @@ export interface Envelope<T = unknown> {
   success: boolean;
   msg: string;
   data: T;
+  /**
+   * On failures only: the request's id, the same as the answer's X-Request-ID header, so a user's
+   * screenshot or a client's report of an error finds its log lines on whichever instance served it.
+   */
+  requestId?: string;
 }
 
 export function envelopeSchema<T extends z.ZodTypeAny>(data: T) {

@@ -1,16 +1,21 @@
+import { randomUUID } from 'node:crypto';
 import type { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { Code, DEFAULT_MSG } from '@bid/shared';
 import { fail } from './envelope.ts';
+import { REQUEST_ID_HEADER } from './request-id.ts';
 
 /** Longest URL (path and query) an API call may have; nothing in the API needs more. */
 export const MAX_URL_CHARS = 8 * 1024;
 
 function rawAnswer(status: number, reason: string, code: number): string {
-  const body = JSON.stringify(fail(code, DEFAULT_MSG[code] ?? DEFAULT_MSG[Code.BAD_REQUEST]));
+  // Fastify never saw this request, so it has no id yet: a new one, in the header and the body alike.
+  const id = randomUUID();
+  const body = JSON.stringify(fail(code, DEFAULT_MSG[code] ?? DEFAULT_MSG[Code.BAD_REQUEST], null, id));
   return [
     `HTTP/1.1 ${status} ${reason}`,
     'content-type: application/json; charset=utf-8',
+    `${REQUEST_ID_HEADER}: ${id}`,
     `content-length: ${Buffer.byteLength(body)}`,
     'connection: close',
     '',
@@ -45,6 +50,6 @@ export function installUrlLimit(app: FastifyInstance): void {
     reply
       .status(414)
       .type('application/json; charset=utf-8')
-      .send(fail(Code.URI_TOO_LONG, DEFAULT_MSG[Code.URI_TOO_LONG]));
+      .send(fail(Code.URI_TOO_LONG, DEFAULT_MSG[Code.URI_TOO_LONG], null, req.id));
   });
 }

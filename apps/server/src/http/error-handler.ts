@@ -146,6 +146,6 @@ export function installErrorHandler(app: FastifyInstance, bodyLimitBytes: number
       .status(httpStatusOf(code))
       .type('application/json; charset=utf-8')
       .serializer((payload: unknown) => JSON.stringify(payload))
-      .send(fail(code, msg, data));
+      .send(fail(code, msg, data, req.id));
   });
 }

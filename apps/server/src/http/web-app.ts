@@ -54,7 +54,9 @@ export function registerWebApp(app: FastifyInstance, config: Config, site: SiteR
       urlPath.startsWith('/api/') ||
       (req.method !== 'GET' && req.method !== 'HEAD')
     ) {
-      return reply.status(httpStatusOf(Code.NOT_FOUND)).send(fail(Code.NOT_FOUND, MSG.apiNotFound(urlPath)));
+      return reply
+        .status(httpStatusOf(Code.NOT_FOUND))
+        .send(fail(Code.NOT_FOUND, MSG.apiNotFound(urlPath), null, req.id));
     }
     if (!hasWeb)
       return reply
@@ -89,7 +91,7 @@ export function registerWebApp(app: FastifyInstance, config: Config, site: SiteR
         (await web.payload(req, reply, pagePath, query))
       )
         return reply;
-      return reply.status(404).send(fail(Code.NOT_FOUND, MSG.apiNotFound(urlPath)));
+      return reply.status(404).send(fail(Code.NOT_FOUND, MSG.apiNotFound(urlPath), null, req.id));
     }
     if (isServerRenderedPath(urlPath) && (await web.page(req, reply, urlPath, query))) return reply;
     const status = isKnownWebRoute(urlPath) ? 200 : 404;

@@ -100,6 +100,8 @@ export const tokenFailureSchema = z.object({
   success: z.literal(false),
   error_code: z.number(),
   error_description: z.string(),
+  /** The request's id, as in the answer's X-Request-ID header (snake case like the rest of this answer). */
+  request_id: z.string().optional(),
 });
 export type TokenFailure = z.infer<typeof tokenFailureSchema>;
 

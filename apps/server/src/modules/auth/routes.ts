@@ -51,7 +51,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
       const failWith = (code: number, description: string): TokenFailure => {
         // The typed reply only knows the 200 schema: a failure sets its status directly.
         reply.statusCode = httpStatusOf(code) === 200 ? 400 : httpStatusOf(code);
-        return { success: false, error_code: code, error_description: description };
+        return { success: false, error_code: code, error_description: description, request_id: req.id };
       };
       try {
         const body = req.body && typeof req.body === 'object' && !Array.isArray(req.body) ? req.body : {};
