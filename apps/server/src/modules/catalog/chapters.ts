@@ -67,12 +67,11 @@ export class ChapterService {
   ) {}
 
   async detail(owner: Actor, id: string): Promise<CatalogDetail> {
-    const { bidId } = await this.a.readable(owner, id);
-    const [row, bid] = await Promise.all([
-      this.a.repo.findFull(this.a.db, id),
-      this.a.bids.getOwned(owner, bidId),
-    ]);
-    if (!row) throw notFound(CATALOG_MSG.notFound);
+    // One query: ownership, the chapter and its bid's state (three round trips before).
+    const found = await this.a.repo.findFullOwned(this.a.db, owner, id);
+    if (!found) throw notFound(CATALOG_MSG.notFound);
+    const { bid_status, bid_deleted, ...row } = found;
+    const bid = { status: bid_status, deleted: bid_deleted };
     const { content, content_version_seq: _seq, created_at: _c, ai_sources: sources, ...meta } = row;
     return {
       ...presentRow(meta),

@@ -102,8 +102,10 @@ export class OutlineService {
   }
 
   async tree(owner: Actor, bidId: string): Promise<CatalogNode[]> {
-    await this.a.bids.getOwned(owner, bidId);
-    return this.a.reloadTree(this.a.db, bidId);
+    const rows = await this.a.repo.loadOutlineOwned(this.a.db, owner, bidId);
+    // Nothing: an empty outline, or a bid the caller may not see (404); only then is the bid read.
+    if (!rows.length) await this.a.bids.getOwned(owner, bidId);
+    return new Outline(rows).toTree();
   }
 
   /** bidCatalogSave: the tree replaces the outline; the old one is kept as an outline version. */

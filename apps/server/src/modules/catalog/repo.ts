@@ -59,6 +59,29 @@ export class CatalogRepo {
       .execute();
   }
 
+  /**
+   * The outline when the caller may see its bid, in one round trip: on PostgreSQL every query is a
+   * round trip to another process, and this is the most frequent read. Empty for a foreign or
+   * missing bid and for an empty outline alike (the caller tells them apart only when empty).
+   */
+  loadOutlineOwned(db: Db, owner: Actor, bidId: string): Promise<OutlineRow[]> {
+    return db
+      .selectFrom('catalogs')
+      .select(OUTLINE_COLUMNS)
+      .select((eb) => shareOfBid(eb))
+      .where('bid_id', '=', bidId)
+      .where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('bids')
+            .select('bids.id')
+            .whereRef('bids.id', '=', 'catalogs.bid_id')
+            .where((b) => bidScope(owner)(b as never)),
+        ),
+      )
+      .execute();
+  }
+
   /** The whole outline with content (for outline snapshots). */
   loadOutlineWithContent(db: Db, bidId: string) {
     return db
@@ -75,6 +98,21 @@ export class CatalogRepo {
       .selectFrom('catalogs')
       .innerJoin('bids', 'bids.id', 'catalogs.bid_id')
       .select(['catalogs.bid_id', 'bids.leaf_count'])
+      .where('catalogs.id', '=', catalogId)
+      .where((eb) => bidScope(owner)(eb as never))
+      .executeTakeFirst();
+  }
+
+  /**
+   * A chapter with its bid's state when the caller may see that bid, in one round trip (the
+   * chapter read is the second most frequent call); undefined for a foreign or missing id.
+   */
+  findFullOwned(db: Db, owner: Actor, catalogId: string) {
+    return db
+      .selectFrom('catalogs')
+      .innerJoin('bids', 'bids.id', 'catalogs.bid_id')
+      .selectAll('catalogs')
+      .select(['bids.status as bid_status', 'bids.deleted as bid_deleted'])
       .where('catalogs.id', '=', catalogId)
       .where((eb) => bidScope(owner)(eb as never))
       .executeTakeFirst();
