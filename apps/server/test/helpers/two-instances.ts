@@ -76,6 +76,11 @@ export async function startRoundRobinProxy(backends: string[]): Promise<RoundRob
     });
     req.pipe(upstream);
   });
+  // nginx keeps an idle client connection 75 s; Node's default is 5 s, and a client that reuses a
+  // connection the proxy is closing at that moment gets "socket hang up" (bench/load saw 98 at a
+  // load average of 17, when some of its 200 keep-alive connections sat idle for seconds).
+  server.keepAliveTimeout = 75_000;
+  server.headersTimeout = 76_000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as { port: number };
   return {
@@ -136,7 +141,7 @@ export interface Instance {
   kill(signal?: NodeJS.Signals): Promise<void>;
 }
 
-export async function spawnInstance(env: Record<string, string>): Promise<Instance> {
+export async function spawnInstance(env: Record<string, string>, nodeArgs: string[] = []): Promise<Instance> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bid-scale-'));
   const childEnv: Record<string, string> = { ...(process.env as Record<string, string>) };
   // Nothing of the test runner's own settings leaks into the server's configuration.
@@ -149,7 +154,7 @@ export async function spawnInstance(env: Record<string, string>): Promise<Instan
     LOG_LEVEL: 'warn',
     ...env,
   });
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: ROOT,
     env: childEnv,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -218,7 +223,16 @@ export function clusterUnavailable(): string | null {
 export async function startCluster(
   env: Record<string, string> = {},
   count = 2,
-  opts: { proxyProcess?: boolean } = {},
+  opts: {
+    proxyProcess?: boolean;
+    nodeArgs?: string[];
+    /**
+     * 'database': the instances get only the PostgreSQL schema (local disk, in-process queue, no
+     * Redis) and no proxy (`proxy.url` is the first instance's): bench/load's single instance, on
+     * the same database as the cluster it is compared with.
+     */
+    only?: 'database';
+  } = {},
 ): Promise<Cluster> {
   const why = clusterUnavailable();
   if (why) throw new Error(`the two-instance suite needs PostgreSQL and Redis: ${why}`);
@@ -237,10 +251,9 @@ export async function startCluster(
   const redisPrefix = `bidtest-scale-${run}`;
   const shared: Record<string, string> = {
     DATABASE_URL: `${databaseUrl}${databaseUrl.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${pgSchema}`)}`,
-    REDIS_URL: redisUrl,
-    REDIS_PREFIX: redisPrefix,
-    ...s3.env,
-    S3_PREFIX: run,
+    ...(opts.only === 'database'
+      ? {}
+      : { REDIS_URL: redisUrl, REDIS_PREFIX: redisPrefix, ...s3.env, S3_PREFIX: run }),
     // One secret for all, as production sets it: what one instance seals the other opens.
     SECRET_KEY: `scale-test-secret-${run}`,
     // The proxy's address is the one trusted to report the client's (DEPLOY.md, "Behind a reverse proxy").
@@ -263,9 +276,14 @@ export async function startCluster(
   };
   try {
     // One after the other: two cold starts at once on two cores only make both slower.
-    for (let k = 0; k < count; k++) instances.push(await spawnInstance(shared));
+    for (let k = 0; k < count; k++) instances.push(await spawnInstance(shared, opts.nodeArgs));
     const backends = instances.map((i) => i.baseUrl);
-    proxy = opts.proxyProcess ? await spawnProxy(backends) : await startRoundRobinProxy(backends);
+    proxy =
+      opts.only === 'database'
+        ? { url: backends[0], served: [], setDown: () => {}, close: async () => {} }
+        : opts.proxyProcess
+          ? await spawnProxy(backends)
+          : await startRoundRobinProxy(backends);
   } catch (e) {
     await close().catch(() => {});
     throw e;
