@@ -290,6 +290,20 @@ export function cellsOf(lines: Line[], isNoise: (t: string) => boolean, opts: Ce
     const n = merged[i + 1];
     if (c.kind === 'cat' && c.value == null && n?.kind === 'num' && n.line === c.line) c.kind = 'text';
   });
+  // Two category words in a row, the second before points (价格部分 / 投标报价 / 10, a column dump):
+  // the first is the category, the second the item's name.
+  merged.forEach((c, i) => {
+    const rest = merged.slice(i + 1).find((x) => x.kind !== 'header');
+    const prev = merged.slice(0, i).findLast((x) => x.kind !== 'header');
+    if (
+      c.kind === 'cat' &&
+      c.value == null &&
+      prev?.kind === 'cat' &&
+      prev.value == null &&
+      rest?.kind === 'num'
+    )
+      c.kind = 'text';
+  });
   return merged;
 }
 

@@ -242,7 +242,9 @@ function withoutHeadings(p: Proposal, stated: StatedTotals | null): Proposal | n
     // (One row under it counts when it repeats the heading: 投标报价（50分） over 投标报价 50分.)
     const next = items[i + 1];
     const repeats = n === 1 && !!next && (next.name.includes(head.name) || head.name.includes(next.name));
-    if (head.points != null && (n >= 2 || repeats) && Math.abs(sum - head.points) < 0.01) {
+    // A price row scored by its own formula is an item, whatever the rows after it add up to.
+    const byFormula = n >= 2 && /基准价|评标价|×|\*\s*\d|公式/.test(head.criteria);
+    if (head.points != null && (n >= 2 || repeats) && !byFormula && Math.abs(sum - head.points) < 0.01) {
       // Its rows are items, not headings of their own (项目经理 5 over 技术负责人 3 + 其他 2).
       keep.push(...items.slice(i + 1, i + 1 + n));
       i += n;
@@ -441,7 +443,10 @@ export function readScoring(
           unfoldRoman(it.name, text, it.nameSpan.start)
             .replace(/(?<=..)(?:评分标准|评审标准|评分细则|评审细则|评分办法)$/, '')
             // Its row's serial written into the name's cell (10.投标报价) is not part of the name.
-            .replace(/^\s*(?:\d{1,2}[.、．]|[（(]\d{1,2}[)）])\s*(?=[\u4e00-\u9fa5])/, '')
+            .replace(
+              /^\s*(?:\d{1,2}[.、．]|\d{1,2}(?:\.\d{1,2})+\s|[（(]\d{1,2}[)）])\s*(?=[\u4e00-\u9fa5])/,
+              '',
+            )
             // A note in the name's cell (需求理解与分析（注：须结合…）) is not part of the name.
             .replace(/(?<=..)\s*[（(]\s*(?:注|备注|说明)\s*[：:][^）)]*[）)]?\s*$/, '')
             // Nor is how its points are earned, wrapped into the name's cell (测评工具（每项2分）).

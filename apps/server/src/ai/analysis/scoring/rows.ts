@@ -143,7 +143,7 @@ interface Ctx {
 }
 
 const SUB_MARK =
-  /^\s*(?:[a-zA-Z][)）.、]|[（(](?:[a-zA-Z]|\d{1,2}|[一二三四五六七八九十])[)）]|[①-⑳]|\d{1,2}[)）])\s*/;
+  /^\s*(?:[a-zA-Z][)）.、]|[（(](?:[a-zA-Z]|\d{1,2}|[一二三四五六七八九十])[)）]|[①-⑳]|\d{1,2}[)）]|\d{1,2}\.\d{1,2}(?![.\d])\s*(?=[\u4e00-\u9fa5]))\s*/;
 
 /** A row's cells read as one item (or a factor with sub-items). */
 function readRow(row: Row, ctx: Ctx): ProposedItem[] {
@@ -179,6 +179,9 @@ function readRow(row: Row, ctx: Ctx): ProposedItem[] {
   const rest = cells.slice(i).filter((c, k, arr) => {
     if (c.nameTail) return false;
     if (c.kind !== 'text' || c.line === firstLine || c.col !== 0 || !nameLike(c.text)) return true;
+    // A marked sub-row (2.1 服务器技术参数 | 8 | …), or a name with its own points, is not a tail.
+    const after = arr[k + 1];
+    if (SUB_MARK.test(c.text) || (after?.kind === 'num' && after.line === c.line)) return true;
     const tabTail = c.lineCells >= 2 && c.lineCells < rowWidth + 1 && rowWidth >= 2 && c.text.length <= 12;
     const lone =
       !row.last && c.lineCells === 1 && c.text.length <= 8 && k === arr.length - 1 && ctx.order !== 'pn';
@@ -262,7 +265,11 @@ function readRow(row: Row, ctx: Ctx): ProposedItem[] {
     criteria,
     {
       start: row.anchor.start,
-      end: (criteria[criteria.length - 1] ?? points ?? nameCells[nameCells.length - 1]).end,
+      // (Points may come before the name: the row ends at whichever is last.)
+      end: Math.max(
+        (criteria[criteria.length - 1] ?? points ?? nameCells[nameCells.length - 1]).end,
+        nameCells[nameCells.length - 1].end,
+      ),
     },
     nameCells[0],
     null,
@@ -378,8 +385,31 @@ export function readBySerial(
 export function readByName(cells: Cell[], order: Order, lot: number | null, reader: string): Proposal | null {
   const ctx: Ctx = { order, lot };
   const anchors: number[] = [];
+  // A table whose first column is the points (分值 | 类别 | 评分项 | 评分标准), even when extraction
+  // dealt its header out between the rows (a column dump: 分值 / 30 / 类别 / 价格部分 / 评分项 / 投标报价 / 10 …).
+  // (A header cell far from the previous one starts a table; its first header says how it runs.)
+  const pointsFirstAt: boolean[] = [];
+  let lastHeader = -Infinity;
+  let tableFirst: HeaderRole | null = null;
+  cells.forEach((c, i) => {
+    if (c.kind === 'header') {
+      if (i - lastHeader > 6) tableFirst = roleOf(c.text);
+      lastHeader = i;
+    }
+    pointsFirstAt.push(order === 'pn' && tableFirst === 'points');
+  });
+  const pointsFirst = pointsFirstAt.some(Boolean);
   for (let i = 0; i < cells.length; i++) {
     const c = cells[i];
+    // There a row starts at its points when a name follows them (past a category cell).
+    if (pointsFirstAt[i] && c.kind === 'num') {
+      if (c.col !== 0 || !(c.value! > 0)) continue;
+      let j = i + 1;
+      while ((cells[j]?.kind === 'cat' && cells[j].value == null) || cells[j]?.kind === 'header') j += 1;
+      const n = cells[j];
+      if (n && n.kind === 'text' && n.col === 0 && nameLike(n.text) && n.text.length <= 20) anchors.push(i);
+      continue;
+    }
     if (
       c.kind !== 'text' ||
       !(c.col === 0 || cells[i - 1]?.kind === 'cat' || cells[i - 1]?.kind === 'clause')
@@ -407,6 +437,11 @@ export function readByName(cells: Cell[], order: Order, lot: number | null, read
       cells[i + c.lineCells - 1].line === c.line
     )
       anchors.push(i);
+  }
+  // Points first, then the name: rows start at their points only.
+  if (pointsFirst) {
+    const byPoints = anchors.filter((a) => cells[a].kind === 'num');
+    if (byPoints.length >= 2) anchors.splice(0, anchors.length, ...byPoints);
   }
   if (anchors.length < 2) return null;
   const found: Array<ProposedItem & { at: number }> = [];
