@@ -22,7 +22,7 @@ const BLOCK_TYPES = new Set([
   'diagram',
   'codeBlock',
 ]);
-const INLINE_TYPES = new Set(['text', 'hardBreak', 'placeholder']);
+const INLINE_TYPES = new Set(['text', 'hardBreak', 'placeholder', 'pageRef']);
 /** Canonical mark order (outermost first when serialised). */
 export const MARK_ORDER = ['link', 'bold', 'italic', 'underline', 'strike', 'highlight', 'code'] as const;
 const MARK_RANK = new Map<string, number>(MARK_ORDER.map((m, i) => [m, i]));
@@ -102,6 +102,12 @@ function normalizeInline(nodes: PMNode[] | undefined): PMNode[] {
       };
       if (marks) node.marks = marks;
       out.push(node);
+    } else if (n.type === 'pageRef') {
+      // The export's reference to a chapter's page (model.ts); kept as it is for the .docx writer.
+      const chapter = typeof n.attrs?.chapter === 'string' ? n.attrs.chapter : '';
+      const fallback = cleanControlChars(String(n.attrs?.fallback ?? ''));
+      if (chapter) out.push({ type: 'pageRef', attrs: { chapter, fallback } });
+      else if (fallback) out.push(...normalizeInline([{ type: 'text', text: fallback }]));
     } else if (n.type === 'image') {
       out.push(n);
     } else {

@@ -42,7 +42,19 @@ export interface ContentCtx {
   rels: BodyRelations;
   /** Figure numbering state. */
   figures: { chapter: number; inChapter: number; global: number };
+  /** Chapters by ExportChapter.key, for pageRef nodes: their bookmark and place in document order. */
+  chapterRefs: Map<string, { bookmark: string; index: number }>;
+  /** Whether Word should recompute fields when it opens the file (the template's TOC setting). */
+  dirtyFields: boolean;
 }
+
+/**
+ * Stands in for a page number until the body is laid out: a chapter referred to by a pageRef may
+ * come after the reference (the 评分索引表 precedes the chapters it lists). The writer replaces it
+ * with the chapter's estimated page, the field's cached result.
+ */
+export const pageMarker = (index: number) => `\u2063PAGE-${index}\u2063`;
+export const PAGE_MARKER = /\u2063PAGE-(\d+)\u2063/g;
 
 export interface Env {
   /** Width available to blocks, in twips. */

@@ -5,7 +5,7 @@ import type { FontSpec } from '../templates/schema.ts';
 import { lineHeightPt, textEms } from './estimate.ts';
 import { STYLE, TWIPS_PER_PT } from './styles.ts';
 import { esc, paragraph, rPr, runs, type RunProps } from './xml.ts';
-import type { ContentCtx, Env } from './content-context.ts';
+import { pageMarker, type ContentCtx, type Env } from './content-context.ts';
 import { pictureXml } from './picture.ts';
 
 export { newRelations, type ContentCtx, type ResolvedImage } from './content-context.ts';
@@ -78,6 +78,26 @@ function inlineXml(
       const text = `【待填写：${cleanForWord(String(n.attrs?.label ?? ''))}】`;
       xml += runs(text, rPr({ font, bold: bold ?? font.bold, highlight: true }));
       ems += textEms(text);
+    } else if (n.type === 'pageRef') {
+      const target = ctx.chapterRefs.get(String(n.attrs?.chapter ?? ''));
+      const props = rPr(runPropsOf(n.marks, font, bold, anon));
+      if (target) {
+        // A PAGEREF field: LibreOffice computes it from its own layout when it opens the file, Word
+        // on F9 (or on opening, when fields are marked dirty); the estimate is only its cached result.
+        xml +=
+          `<w:r>${props}<w:fldChar w:fldCharType="begin"${ctx.dirtyFields ? ' w:dirty="true"' : ''}/></w:r>` +
+          `<w:r>${props}<w:instrText xml:space="preserve"> PAGEREF ${esc(target.bookmark)} \\h </w:instrText></w:r>` +
+          `<w:r>${props}<w:fldChar w:fldCharType="separate"/></w:r>` +
+          `<w:r>${props}<w:t>${pageMarker(target.index)}</w:t></w:r>` +
+          `<w:r>${props}<w:fldChar w:fldCharType="end"/></w:r>`;
+        ems += 2;
+      } else {
+        const text = cleanForWord(String(n.attrs?.fallback ?? ''));
+        if (text) {
+          xml += runs(text, props);
+          ems += textEms(text);
+        }
+      }
     }
   }
   return { xml, ems, breaks };
@@ -89,6 +109,7 @@ function plainText(n: PMNode): string {
   if (n.type === 'text') return n.text ?? '';
   if (n.type === 'placeholder') return `【待填写：${String(n.attrs?.label ?? '')}】`;
   if (n.type === 'hardBreak') return '\n';
+  if (n.type === 'pageRef') return '000';
   return (n.content ?? []).map(plainText).join(n.type === 'tableRow' ? '\t' : '');
 }
 

@@ -21,6 +21,8 @@ export interface ExportBid {
 /** One chapter of the outline; `level` is taken from the tree depth when missing. */
 export interface ExportChapter {
   title: string;
+  /** What pageRef nodes name this chapter by (the outline node's id). */
+  key?: string;
   level?: number;
   content?: PMNode | null;
   children?: ExportChapter[];
@@ -76,4 +78,5 @@ export interface FlatChapter {
   display: string;
   content: PMNode | null;
   bookmark: string;
+  key?: string;
 }

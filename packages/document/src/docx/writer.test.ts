@@ -211,6 +211,43 @@ describe('writeBidDocx', () => {
     expect(styledParagraphs(xml, 'Heading4')).toEqual(['（1）基础设施层', '（2）平台服务层']);
   });
 
+  it('writes a pageRef as a PAGEREF field to its chapter, with the estimated page as its result', async () => {
+    const ref = (chapter: string): PMNode => ({
+      type: 'paragraph',
+      content: [
+        { type: 'text', text: '见第 ' },
+        { type: 'pageRef', attrs: { chapter, fallback: '见其他分册' } },
+      ],
+    });
+    const long = Array.from(
+      { length: 80 },
+      (_, i) => `第${i + 1}段。${'正文内容用于占满页面。'.repeat(12)}`,
+    ).join('\n\n');
+    const r = await writeBidDocxDetailed({
+      bid: gov.bid,
+      chapters: [
+        { title: '评分索引表', key: 'idx', content: { type: 'doc', content: [ref('b'), ref('missing')] } },
+        { title: '技术方案', key: 'a', content: doc(long) },
+        { title: '服务方案', key: 'b', content: doc('服务内容。') },
+      ],
+      template: tpl('gov-standard'),
+    });
+    const xml = docxParts(r.buffer)['word/document.xml'];
+    // The field names the heading's bookmark; its cached result is the chapter's estimated page.
+    expect(r.chapters[2].bookmark).toBe('_Toc_bid_3');
+    expect(r.chapterPages[2]).toBeGreaterThan(2);
+    const field = new RegExp(
+      `<w:fldChar w:fldCharType="begin" w:dirty="true"/></w:r><w:r>[^]*?<w:instrText xml:space="preserve"> PAGEREF _Toc_bid_3 \\\\h </w:instrText>[^]*?<w:t>${r.chapterPages[2]}</w:t>`,
+    );
+    expect(xml).toMatch(field);
+    expect(xml).not.toContain('\u2063');
+    // A chapter the file does not hold (another volume): the fallback text, no field.
+    const texts = paragraphTexts(xml);
+    expect(texts).toContain(`见第 ${r.chapterPages[2]}`);
+    expect(texts).toContain('见第 见其他分册');
+    expect(xml.match(/PAGEREF _Toc_bid_/g)!.length).toBe(3 + 1);
+  });
+
   it('writes a filled table of contents with links, page numbers and a dirty TOC field', async () => {
     const r = await writeBidDocxDetailed({
       bid: gov.bid,

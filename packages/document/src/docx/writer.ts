@@ -21,6 +21,7 @@ import { templateDefinitionSchema, type TemplateDefinition } from '../templates/
 import { sizeToHalfPoints, sizeToPt } from '../templates/sizes.ts';
 import { unzip, zip, type ZipEntry } from './zip.ts';
 import { chapterXml, headingXml, newRelations, type ContentCtx, type ResolvedImage } from './content.ts';
+import { PAGE_MARKER } from './content-context.ts';
 import { lineHeightPt, PageEstimator, textEms } from './estimate.ts';
 import { decodeDataUrl, imageInfo } from './images.ts';
 import { tocXml } from './toc.ts';
@@ -60,6 +61,7 @@ export function flattenChapters(chapters: ExportChapter[], tpl: TemplateDefiniti
         display,
         content: ch.content ?? null,
         bookmark: `_Toc_bid_${out.length + 1}`,
+        ...(ch.key ? { key: ch.key } : {}),
       });
       if (ch.children?.length) walk(ch.children, path.length >= MAX_LEVEL ? parentPath : path);
     });
@@ -226,7 +228,18 @@ export async function writeBidDocxDetailed(input: ExportInput): Promise<WriteRes
 
   const est = new PageEstimator(geo.textWidth / TWIPS_PER_PT, geo.textHeight / TWIPS_PER_PT);
   const rels = newRelations();
-  const ctx: ContentCtx = { tpl, geo, est, media, rels, figures: { chapter: 0, inChapter: 0, global: 0 } };
+  const chapterRefs = new Map<string, { bookmark: string; index: number }>();
+  for (const c of flat) if (c.key && !chapterRefs.has(c.key)) chapterRefs.set(c.key, c);
+  const ctx: ContentCtx = {
+    tpl,
+    geo,
+    est,
+    media,
+    rels,
+    figures: { chapter: 0, inChapter: 0, global: 0 },
+    chapterRefs,
+    dirtyFields: tpl.toc.refreshInWord,
+  };
   const body: string[] = [];
   const chapterPages: number[] = [];
   const total = flat.length;
@@ -254,6 +267,10 @@ export async function writeBidDocxDetailed(input: ExportInput): Promise<WriteRes
     opts.onProgress?.({ stage: 'content', done: ch.index + 1, total });
   }
   if (!body.length) body.push('<w:p/>');
+  // Page references (pageRef) get their chapter's estimated page as the field's cached result.
+  for (let i = 0; i < body.length; i++)
+    if (body[i].includes('\u2063PAGE-'))
+      body[i] = body[i].replace(PAGE_MARKER, (_, n: string) => String(chapterPages[Number(n)] ?? ''));
 
   const sections: ISectionOptions[] = [];
   // Parts written as XML text and put in place of marker paragraphs after docx has packed the rest.

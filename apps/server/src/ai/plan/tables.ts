@@ -109,7 +109,7 @@ export interface IndexRow {
 export function scoreIndexMarkdown(rows: IndexRow[]): string {
   if (!rows.length) return `招标文件未识别到评分标准。${ph('评分项及对应章节')}`;
   return [
-    '本表列出每个评分项在本投标文件中的对应章节，便于评审查阅（页码为按页数预算估算的起始页，定稿后以实际页码为准）。',
+    '本表列出每个评分项在本投标文件中的对应章节，便于评审查阅（编辑时页码为按页数预算估算的起始页；导出 Word 时按实际排版生成页码，在 Word 中修改后按 F9 更新）。',
     '',
     '| 序号 | 评分项 | 分值 | 对应章节 | 页码 |',
     '| --- | --- | --- | --- | --- |',

@@ -5,6 +5,7 @@ import type { Actor } from '../../policy/actor.ts';
 import type { BidService } from '../bid/service.ts';
 import type { ChapterService, ChapterWithContent } from '../catalog/chapters.ts';
 import type { PictureService } from '../picture/service.ts';
+import { isScoreIndex, linkScoreIndex, titlePaths } from './score-index.ts';
 
 /** What an export needs of a bid. Foreign or missing bids throw the bid module's 404. */
 export interface ExportSource {
@@ -52,14 +53,22 @@ export class WorkspaceExportSource implements ExportSource {
   async loadBidForExport(auth: Actor, bidId: string): Promise<LoadedBid> {
     const row = await this.bids.getOwned(auth, bidId);
     const forms = this.forms ? await this.forms.exportContent(auth, row.id) : new Map<string, PMNode>();
+    const tree = await this.chapters.contentTreeOfBid(row.id);
+    const paths = titlePaths(tree);
+    const contentOf = (n: ChapterWithContent): PMNode | null => {
+      const form = forms.get(n.id);
+      if (form) return form;
+      // The 评分索引表's pages become live page numbers (score-index.ts).
+      return n.content && isScoreIndex(n.title) ? linkScoreIndex(n.content, paths) : n.content;
+    };
     const toExport = (nodes: ChapterWithContent[]): ExportChapter[] =>
       nodes.map((n) => ({
         title: n.title,
+        key: n.id,
         level: n.level,
-        content: forms.get(n.id) ?? n.content,
+        content: contentOf(n),
         children: toExport(n.children),
       }));
-    const tree = await this.chapters.contentTreeOfBid(row.id);
     const chapters = toExport(tree);
     const analysis = parseAnalysis(row.analysis);
     const facts = analysis?.project;
