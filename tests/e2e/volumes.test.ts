@@ -4,21 +4,12 @@ import { createUserWithSession } from '../../apps/server/test/helpers/fixtures.t
 import { settled, unexpectedErrors } from './helpers/browser.ts';
 import { newBid } from './helpers/new-bid.ts';
 import { browserSuite } from './helpers/suite.ts';
+import { VOLUMES_TENDER as TENDER } from '../../apps/server/test/helpers/tenders.ts';
 
 /**
  * Issue 31, scope 3, from /home by clicks: a pasted tender asking for 明标 + 暗标 gives a bid whose
  * export dialog offers its volumes; 导出分册 downloads one zip holding the 明标 and the 暗标 .docx.
  */
-const TENDER = `滨江区市政道路养护工程 招标文件
-项目编号：BJ-2026-041
-招标人：滨江区城市管理局
-本项目技术标分为明标和暗标两部分，暗标部分采用暗标评审，不得出现投标人名称、标志及任何可识别投标人身份的信息。
-一、评分标准
-| 评分因素 | 分值 | 评分标准 |
-| 施工组织设计 | 40 | 方案合理、措施可行的得 40 分 |
-| 项目管理机构 | 20 | 项目经理及技术负责人资格满足要求的得 20 分 |
-| 投标报价 | 40 | 满足要求且价格最低的为评标基准价 |
-`;
 const suite = browserSuite();
 
 describe('volumes (browser)', () => {

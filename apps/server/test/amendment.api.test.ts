@@ -3,7 +3,7 @@ import type { BidAmendments, BidChecks } from '@bid/shared';
 import { startTestServer, TEST_DB, type TestServer } from './helpers/test-server.ts';
 import { findByTitle, newWriter, type Client } from './catalog-helpers.ts';
 import { outlinedBid, write } from './checks-helpers.ts';
-import { CHECKS_TENDER_WITH_DEADLINE } from './helpers/checks-tender.ts';
+import { CHECKS_TENDER_WITH_DEADLINE } from './helpers/tenders.ts';
 
 /**
  * Issue 31, scope 5: an amendment (补遗) uploaded through the tender upload that moves the deadline,

@@ -1,6 +1,6 @@
 import type { CatalogNode } from '@bid/shared';
 import { findByTitle, paragraph, type Client } from './catalog-helpers.ts';
-import { CHECKS_TENDER } from './helpers/checks-tender.ts';
+import { CHECKS_TENDER } from './helpers/tenders.ts';
 
 export { CHECKS_TENDER };
 

@@ -6,22 +6,13 @@ import { pdfAvailable } from '../src/modules/export/pdf.ts';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
 import { findByTitle, newWriter, type Client } from './catalog-helpers.ts';
 import { write } from './checks-helpers.ts';
+import { VOLUMES_TENDER as TENDER } from './helpers/tenders.ts';
 
 /**
  * Issue 31, scope 3: a tender asking for 明标 + 暗标 exports both as their own .docx in one zip; the
  * 暗标 one passes the identity check and names no company, the 明标 one names it; both parse back,
  * and the PDF of each converts through LibreOffice.
  */
-const TENDER = `滨江区市政道路养护工程 招标文件
-项目编号：BJ-2026-041
-招标人：滨江区城市管理局
-本项目技术标分为明标和暗标两部分，暗标部分采用暗标评审，不得出现投标人名称、标志及任何可识别投标人身份的信息。
-一、评分标准
-| 评分因素 | 分值 | 评分标准 |
-| 施工组织设计 | 40 | 方案合理、措施可行的得 40 分 |
-| 项目管理机构 | 20 | 项目经理及技术负责人资格满足要求的得 20 分 |
-| 投标报价 | 40 | 满足要求且价格最低的为评标基准价 |
-`;
 const COMPANY = '浙江恒屹市政工程有限公司';
 const LIMITS = { maxPages: 1000, maxUnpackedBytes: 1e8, maxEntries: 10000, maxTextChars: 1e7 };
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { analyzeTenderByRules } from './index.ts';
 import { applyAmendments, deadlineOf, readAmendment } from './amendment.ts';
-import { CHECKS_TENDER_WITH_DEADLINE } from '../../../test/helpers/checks-tender.ts';
+import { CHECKS_TENDER_WITH_DEADLINE } from '../../../test/helpers/tenders.ts';
 
 const TENDER = CHECKS_TENDER_WITH_DEADLINE;
 

@@ -1,6 +1,6 @@
 /**
- * The tender texts the checks' and the amendments' tests share, in a module of their own (no server
- * imports) so that unit tests next to the code can read them too.
+ * Tender texts several suites share (API, unit and browser tests), in a module of their own with no
+ * server imports, so that any of them can read the same text.
  */
 
 /** A small 暗标 tender: four scoring items, one ★ clause, one 废标 clause. */
@@ -25,3 +25,15 @@ export const CHECKS_TENDER_WITH_DEADLINE = CHECKS_TENDER.replace(
   '采购人：南湖区教育局\n',
   '采购人：南湖区教育局\n投标截止时间：2026年12月10日9时30分\n',
 );
+
+/** A tender asking for 明标 + 暗标 volumes (issue 31, scope 3). */
+export const VOLUMES_TENDER = `滨江区市政道路养护工程 招标文件
+项目编号：BJ-2026-041
+招标人：滨江区城市管理局
+本项目技术标分为明标和暗标两部分，暗标部分采用暗标评审，不得出现投标人名称、标志及任何可识别投标人身份的信息。
+一、评分标准
+| 评分因素 | 分值 | 评分标准 |
+| 施工组织设计 | 40 | 方案合理、措施可行的得 40 分 |
+| 项目管理机构 | 20 | 项目经理及技术负责人资格满足要求的得 20 分 |
+| 投标报价 | 40 | 满足要求且价格最低的为评标基准价 |
+`;
