@@ -154,7 +154,9 @@ export class Metrics {
       server.once('error', reject);
       server.listen(port, host, () => resolve());
     });
-    const address = server.address() as { port: number };
+    const address = server.address();
+    // Listening on a host and port, the address is never a pipe's name nor null.
+    if (!address || typeof address === 'string') throw new Error('metrics server has no TCP address');
     return {
       port: address.port,
       close: () => new Promise<void>((resolve) => server.close(() => resolve())),
