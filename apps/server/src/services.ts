@@ -73,6 +73,7 @@ import { InvoiceRepo } from './modules/invoice/repo.ts';
 import { InvoiceFiles } from './modules/invoice/storage.ts';
 import { storageOf } from './storage/select.ts';
 import { BullJobQueue } from './jobs/bull-queue.ts';
+import { RedisSlotLeases } from './ai/fair-slots-redis.ts';
 import type { Metrics } from './ops/metrics.ts';
 import type { Storage } from './storage/storage.ts';
 import { SqlOperatorDirectory } from './policy/operator-repo.ts';
@@ -240,6 +241,14 @@ export function buildServices(deps: CoreDeps): Services {
   const usage = new AiUsageRepo(db, log, (model, tier, prompt, completion) =>
     deps.metrics.modelTokens(model, tier, prompt, completion),
   );
+  // REDIS_URL: the per-user and per-company AI slots are one limit over all instances. A dead
+  // instance's slots come back when its jobs do (AI_JOB_LEASE_MS): a job resumed elsewhere would
+  // otherwise wait on its user's slots still held by the dead one.
+  const slotLeases = config.REDIS_URL
+    ? new RedisSlotLeases(config.REDIS_URL, { prefix: config.REDIS_PREFIX, ttlMs: config.AI_JOB_LEASE_MS })
+    : null;
+  // Registered first so that it closes last, after the AI setup stops listening to it.
+  if (slotLeases) deps.onClose(() => slotLeases.close());
   const aiSetup = createAi(
     config,
     {
@@ -247,7 +256,7 @@ export function buildServices(deps: CoreDeps): Services {
       ...(tuning.firstTokenTimeoutMs ? { firstTokenTimeoutMs: tuning.firstTokenTimeoutMs } : {}),
       onError: (model, kind) => deps.metrics.modelError(model, kind),
     },
-    { ledger: usage, offlineWorkers: config.NODE_ENV === 'test' ? 1 : OFFLINE_WORKERS, log },
+    { ledger: usage, slotLeases, offlineWorkers: config.NODE_ENV === 'test' ? 1 : OFFLINE_WORKERS, log },
   );
   deps.onClose(() => aiSetup.close());
   const secrets = SecretBox.fromConfig(config);

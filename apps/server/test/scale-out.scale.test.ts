@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Resvg } from '@resvg/resvg-js';
+import { Redis } from 'ioredis';
 import { AUTH_LIMITS, TOKEN_COOKIE, type CatalogNode } from '@bid/shared';
 import { SessionRepo } from '../src/modules/session/repo.ts';
 import { SessionService } from '../src/modules/session/service.ts';
@@ -151,6 +152,79 @@ describe('two instances behind a proxy (PostgreSQL, Redis, S3)', () => {
       const over = await send(nextPhone(), ip, on(k));
       expect(over.status).toBe(429);
       expect(over.body.msg).toMatch(/^获取验证码次数过多/);
+    }
+  });
+
+  it("a writer's AI slots are one limit over both instances: held on A, the writer's next task waits on B while another writer's runs", async () => {
+    // AI_STANDARD_CONCURRENCY=2 leaves one slot per writer (a writer never holds every slot).
+    const writer = await newWriter();
+    const other = await newWriter();
+    const chapterOf = async (user: TestUser, title: string) => {
+      const { id: bidId } = await cluster.api
+        .post(
+          '/bid/client/saveBid',
+          { name: title, modelType: 'standard', pageCount: 10 },
+          { token: user.token },
+        )
+        .then((r) => r.body.data as { id: string });
+      const r = await cluster.api.post(
+        '/catalog/client/bidCatalogSave',
+        { bidId, catalogs: [{ title: '技术方案', children: [{ title }] }] },
+        { token: user.token },
+      );
+      return (r.body.data as CatalogNode[])[0].children[0].id;
+    };
+    const run = Math.random().toString(36).slice(2, 8);
+    const held = `甲章节${run}`;
+    const queued = `乙章节${run}`;
+    const theirs = `丙章节${run}`;
+    const [c1, c2, c3] = [
+      await chapterOf(writer, held),
+      await chapterOf(writer, queued),
+      await chapterOf(other, theirs),
+    ];
+    let release!: () => void;
+    fake.fault({ kind: 'hold', until: new Promise<void>((r) => (release = r)), match: held, times: 1 });
+    const asked = (title: string) => fake.requests.some((r) => r.prompt.includes(title));
+    const write = (user: TestUser, catalogId: string, backend: number) =>
+      cluster.api.post(
+        '/ai/client/aiGetBidContent',
+        { catalogId },
+        { token: user.token, headers: on(backend) },
+      );
+
+    // A's model call holds the writer's one slot.
+    const first = write(writer, c1, 0);
+    for (let k = 0; k < 600 && !asked(held); k++) await sleep(50);
+    expect(asked(held)).toBe(true);
+    const leases = `${cluster.redisPrefix}:fair:{standard}:u:${writer.userId}`;
+    const redis = new Redis(process.env.TEST_REDIS_URL!);
+    try {
+      expect(await redis.zcard(leases)).toBe(1);
+
+      // Through B the writer's next chapter waits; another writer's, asked after it, is written.
+      const second = write(writer, c2, 1);
+      const third = await write(other, c3, 1);
+      expect(third.status, JSON.stringify(third.body)).toBe(200);
+      expect(third.headers.get('x-backend')).toBe('1');
+      expect(asked(theirs)).toBe(true);
+      expect(asked(queued)).toBe(false);
+      expect(await redis.zcard(leases)).toBe(1);
+
+      // A's call ends, its lease goes back, and B's waiting chapter is written.
+      const releasedAt = Date.now();
+      release();
+      const [r1, r2] = await Promise.all([first, second]);
+      expect(r1.status, JSON.stringify(r1.body)).toBe(200);
+      expect(r1.headers.get('x-backend')).toBe('0');
+      expect(r2.status, JSON.stringify(r2.body)).toBe(200);
+      expect(r2.headers.get('x-backend')).toBe('1');
+      // B asked the model for it only once A's call was let go: never two of the writer's at once.
+      expect(fake.requests.find((r) => r.prompt.includes(queued))!.at).toBeGreaterThanOrEqual(releasedAt);
+      expect(await redis.zcard(leases)).toBe(0);
+    } finally {
+      release();
+      redis.disconnect();
     }
   });
 

@@ -21,6 +21,13 @@ import type { ActorScope } from '../policy/actor.ts';
  * - caps tasks running at once per user and per company (a user never holds every slot);
  * - refuses a task once the user's or the company's daily token budget is spent;
  * and StreamCap bounds the event streams one user may hold open.
+ *
+ * With several instances (REDIS_URL) the per-user and per-company caps are one limit over all of
+ * them: each slot a user's task takes is also a lease in shared storage (SlotLeases, Redis), taken
+ * only when the user and the company are below their caps everywhere. The local queue still decides
+ * which of its waiting tasks goes first; a task that another instance's leases keep out waits for a
+ * release there (or a lease's expiry when that instance died) and is tried again. The tier's slot
+ * count stays per instance: it is the concurrency of this instance's model client.
  */
 
 export interface FairUseLimits {
@@ -58,7 +65,32 @@ const SYSTEM: ActorScope = { userId: '-system-', tenantId: '-system-' };
 interface Waiter {
   actor: ActorScope;
   seq: number;
-  start: () => void;
+  start: (lease: SlotLease | null) => void;
+  fail: (err: unknown) => void;
+  /** Aborted while waiting: a lease taken for it in the meantime goes back. */
+  gone: boolean;
+}
+
+/** One slot held in shared storage; `release` returns it. */
+export interface SlotLease {
+  release(): Promise<void>;
+}
+
+/**
+ * Slots counted across instances (apps/server/src/ai/fair-slots-redis.ts). `acquire` takes a lease
+ * for the user and their company at once, or answers which cap is full; a lease of an instance that
+ * died expires on its own. `onRelease` is told when any instance returns a lease of the tier.
+ */
+export interface SlotLeases {
+  acquire(
+    tier: ModelTier,
+    actor: ActorScope,
+    caps: { perUser: number; perCompany: number },
+  ): Promise<SlotLease | 'user' | 'company'>;
+  onRelease(fn: (tier: ModelTier) => void): () => void;
+  /** How long a gate waits before asking again when no release came (a dead holder's lease expiring). */
+  readonly retryMs: number;
+  close(): Promise<void>;
 }
 
 /** The fair queue of one tier: `slots` tasks run at once, handed out as described above. */
@@ -70,11 +102,17 @@ export class FairGate {
   private starts = 0;
   private readonly lastStart = new Map<string, number>();
   private readonly waiting: Waiter[] = [];
+  /** Shared leases only: a pass of the queue is under way / asked for again meanwhile. */
+  private pumping = false;
+  private again = false;
+  private retry: NodeJS.Timeout | null = null;
 
   constructor(
     readonly slots: number,
     private readonly perUser: number,
     private readonly perCompany: number,
+    /** With several instances: the user and company caps counted over all of them. */
+    private readonly shared: { leases: SlotLeases; tier: ModelTier } | null = null,
   ) {}
 
   /** A user never holds every slot while there is more than one: someone else can always start. */
@@ -87,12 +125,20 @@ export class FairGate {
   }
 
   async run<T>(actor: ActorScope, fn: () => Promise<T>, signal?: AbortSignal): Promise<T> {
-    await this.enter(actor, signal);
+    const lease = await this.enter(actor, signal);
     try {
       return await fn();
     } finally {
+      // The lease first: the task `leave` starts next may be this user's, and needs it free.
+      // A store that does not answer keeps it until it expires; the local slot is freed anyway.
+      if (lease) await lease.release().catch(() => {});
       this.leave(actor);
     }
+  }
+
+  /** A release somewhere (another instance): waiting tasks are tried again. */
+  poke(): void {
+    if (this.waiting.length) this.schedule();
   }
 
   private eligible(a: ActorScope): boolean {
@@ -109,6 +155,12 @@ export class FairGate {
   }
 
   private leave(a: ActorScope): void {
+    this.untake(a);
+    this.pump();
+  }
+
+  /** The counting half of `leave`: the slot is free again (the queue is not pumped). */
+  private untake(a: ActorScope): void {
     this.running -= 1;
     const u = (this.byUser.get(a.userId) ?? 1) - 1;
     if (u) this.byUser.set(a.userId, u);
@@ -119,25 +171,34 @@ export class FairGate {
     const c = (this.byCompany.get(a.tenantId) ?? 1) - 1;
     if (c) this.byCompany.set(a.tenantId, c);
     else this.byCompany.delete(a.tenantId);
-    this.pump();
   }
 
-  private enter(actor: ActorScope, signal?: AbortSignal): Promise<void> {
+  /** Tasks without a user (system work) are capped per instance only: fairness is between users. */
+  private sharedFor(a: ActorScope): SlotLeases | null {
+    return this.shared && a !== SYSTEM ? this.shared.leases : null;
+  }
+
+  private enter(actor: ActorScope, signal?: AbortSignal): Promise<SlotLease | null> {
     if (signal?.aborted) return Promise.reject(signal.reason ?? new Error('aborted'));
-    if (!this.waiting.length && this.eligible(actor)) {
+    if (!this.waiting.length && this.eligible(actor) && !this.sharedFor(actor)) {
       this.take(actor);
-      return Promise.resolve();
+      return Promise.resolve(null);
     }
-    return new Promise<void>((resolve, reject) => {
-      const w: Waiter = { actor, seq: this.seq++, start: () => resolve() };
+    return new Promise<SlotLease | null>((resolve, reject) => {
+      const w: Waiter = { actor, seq: this.seq++, start: resolve, fail: reject, gone: false };
       const onAbort = () => {
+        w.gone = true;
         const i = this.waiting.indexOf(w);
         if (i >= 0) this.waiting.splice(i, 1);
         reject(signal?.reason ?? new Error('aborted'));
       };
-      w.start = () => {
+      w.start = (lease) => {
         signal?.removeEventListener('abort', onAbort);
-        resolve();
+        resolve(lease);
+      };
+      w.fail = (err) => {
+        signal?.removeEventListener('abort', onAbort);
+        reject(err);
       };
       signal?.addEventListener('abort', onAbort, { once: true });
       this.waiting.push(w);
@@ -145,28 +206,121 @@ export class FairGate {
     });
   }
 
-  /** Starts waiting tasks while slots are free: the user running fewest first, then arrival order. */
-  private pump(): void {
-    for (;;) {
-      let best = -1;
-      for (let i = 0; i < this.waiting.length; i++) {
-        const w = this.waiting[i];
-        if (!this.eligible(w.actor)) continue;
-        if (best < 0) best = i;
-        else {
-          const b = this.waiting[best];
-          const wr = this.byUser.get(w.actor.userId) ?? 0;
-          const br = this.byUser.get(b.actor.userId) ?? 0;
-          // Equal load: the user served longest ago goes first (round robin), then arrival order.
-          const wl = this.lastStart.get(w.actor.userId) ?? -1;
-          const bl = this.lastStart.get(b.actor.userId) ?? -1;
-          if (wr < br || (wr === br && (wl < bl || (wl === bl && w.seq < b.seq)))) best = i;
-        }
+  /**
+   * The waiting task to start next among those `skip` lets through: the user running fewest
+   * first, then the one served longest ago (round robin), then arrival order.
+   */
+  private next(skip: (w: Waiter) => boolean = () => false): number {
+    let best = -1;
+    for (let i = 0; i < this.waiting.length; i++) {
+      const w = this.waiting[i];
+      if (!this.eligible(w.actor) || skip(w)) continue;
+      if (best < 0) best = i;
+      else {
+        const b = this.waiting[best];
+        const wr = this.byUser.get(w.actor.userId) ?? 0;
+        const br = this.byUser.get(b.actor.userId) ?? 0;
+        const wl = this.lastStart.get(w.actor.userId) ?? -1;
+        const bl = this.lastStart.get(b.actor.userId) ?? -1;
+        if (wr < br || (wr === br && (wl < bl || (wl === bl && w.seq < b.seq)))) best = i;
       }
+    }
+    return best;
+  }
+
+  /** Starts waiting tasks while slots are free. */
+  private pump(): void {
+    if (this.shared) {
+      this.schedule();
+      return;
+    }
+    for (;;) {
+      const best = this.next();
       if (best < 0) return;
       const [w] = this.waiting.splice(best, 1);
       this.take(w.actor);
-      w.start();
+      w.start(null);
+    }
+  }
+
+  /** One pass of the queue at a time: the store answers asynchronously. */
+  private schedule(): void {
+    if (this.pumping) {
+      this.again = true;
+      return;
+    }
+    this.pumping = true;
+    void this.pumpShared().finally(() => {
+      this.pumping = false;
+      if (this.again) {
+        this.again = false;
+        this.schedule();
+      }
+    });
+  }
+
+  /**
+   * The shared pass: the local order picks a task, the store is asked for its lease; a task whose
+   * user or company is full on other instances is passed over (with every task of that user or
+   * company) until a release or the retry timer brings the queue round again.
+   */
+  private async pumpShared(): Promise<void> {
+    const fullUsers = new Set<string>();
+    const fullCompanies = new Set<string>();
+    for (;;) {
+      const best = this.next((w) => fullUsers.has(w.actor.userId) || fullCompanies.has(w.actor.tenantId));
+      if (best < 0) break;
+      const w = this.waiting[best];
+      const leases = this.sharedFor(w.actor);
+      if (!leases) {
+        this.waiting.splice(best, 1);
+        this.take(w.actor);
+        w.start(null);
+        continue;
+      }
+      // Held locally while the store answers, so that no other pass gives the slot away.
+      this.waiting.splice(best, 1);
+      const served = this.lastStart.get(w.actor.userId);
+      this.take(w.actor);
+      // A task that did not start leaves its user's turn in the round robin as it was.
+      const giveBack = () => {
+        this.untake(w.actor);
+        if (w.gone) return;
+        if (served === undefined) this.lastStart.delete(w.actor.userId);
+        else this.lastStart.set(w.actor.userId, served);
+      };
+      let got: SlotLease | 'user' | 'company';
+      try {
+        got = await leases.acquire(this.shared!.tier, w.actor, {
+          perUser: this.userCap(),
+          perCompany: this.perCompany,
+        });
+      } catch (err) {
+        giveBack();
+        if (!w.gone) w.fail(new AiError('server', 'AI 任务调度暂时不可用，请稍后重试', true, err));
+        continue;
+      }
+      if (typeof got !== 'string') {
+        if (w.gone) {
+          giveBack();
+          void got.release().catch(() => {});
+        } else w.start(got);
+        continue;
+      }
+      // Full elsewhere: back in the queue where it was (its arrival number keeps its turn).
+      giveBack();
+      if (!w.gone) this.waiting.push(w);
+      (got === 'user' ? fullUsers : fullCompanies).add(got === 'user' ? w.actor.userId : w.actor.tenantId);
+    }
+    if (this.retry) clearTimeout(this.retry);
+    this.retry = null;
+    // Someone still waits on other instances' leases: ask again later even if no release is heard.
+    if (this.waiting.some((w) => this.eligible(w.actor))) {
+      this.retry = setTimeout(() => {
+        this.retry = null;
+        this.schedule();
+      }, this.shared!.leases.retryMs);
+      this.retry.unref();
     }
   }
 }
@@ -198,20 +352,38 @@ export class FairUse {
   private readonly gates = new Map<ModelTier, FairGate>();
   readonly streams: StreamCap;
 
+  private readonly unsubscribe: (() => void) | null;
+
+  /**
+   * `leases`: the slots counted across instances (REDIS_URL); null counts them in this process,
+   * the embedded mode (services.ts chooses).
+   */
   constructor(
     readonly limits: FairUseLimits,
     private readonly ledger: TokenLedger | null,
+    private readonly leases: SlotLeases | null = null,
   ) {
     this.streams = new StreamCap(limits.streamsPerUser);
+    this.unsubscribe = leases?.onRelease((tier) => this.gates.get(tier)?.poke()) ?? null;
   }
 
   gate(tier: ModelTier, slots: number): FairGate {
     let g = this.gates.get(tier);
     if (!g) {
-      g = new FairGate(Math.max(1, slots), this.limits.perUser, this.limits.perCompany);
+      g = new FairGate(
+        Math.max(1, slots),
+        this.limits.perUser,
+        this.limits.perCompany,
+        this.leases ? { leases: this.leases, tier } : null,
+      );
       this.gates.set(tier, g);
     }
     return g;
+  }
+
+  /** Stops listening for other instances' releases (the store itself is closed by its owner). */
+  close(): void {
+    this.unsubscribe?.();
   }
 
   /**

@@ -4,7 +4,7 @@ import { ModelEngine } from './model-engine.ts';
 import { OfflineEngine } from './offline/engine.ts';
 import { OpenAiProvider, type OpenAiProviderOptions, type TierConfig } from './providers/openai.ts';
 import type { AiEngine } from './types.ts';
-import { FairEngine, FairUse, type TokenLedger } from './fair-use.ts';
+import { FairEngine, FairUse, type SlotLeases, type TokenLedger } from './fair-use.ts';
 import { OfflinePool } from './offline/pool.ts';
 import { inPlace } from './offline/tasks.ts';
 import { SwitchableEngine } from './providers/switch.ts';
@@ -35,6 +35,8 @@ export interface AiSetup {
 
 export interface AiDeps {
   ledger?: TokenLedger;
+  /** Fair-use slots counted across instances (Redis); without, in this process. */
+  slotLeases?: SlotLeases | null;
   /** Worker threads for the offline engine's CPU work; 0 runs it in place (tools, unit tests). */
   offlineWorkers?: number;
   log?: ConstructorParameters<typeof OfflinePool>[1];
@@ -78,7 +80,10 @@ export function createAi(
 ): AiSetup {
   const workers = deps.offlineWorkers ?? 0;
   const cpu = workers > 0 ? new OfflinePool(workers, deps.log ?? null) : inPlace;
-  const close = () => cpu.close();
+  const close = async () => {
+    fair.close();
+    await cpu.close();
+  };
   const prewarm = () => {
     if (cpu instanceof OfflinePool) cpu.prewarm();
   };
@@ -92,6 +97,7 @@ export function createAi(
       streamsPerUser: config.AI_USER_MAX_STREAMS,
     },
     deps.ledger ?? null,
+    deps.slotLeases ?? null,
   );
   const standard = tierConfig(config, 'AI_STANDARD');
   const premium = tierConfig(config, 'AI_PREMIUM');

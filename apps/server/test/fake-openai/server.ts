@@ -39,7 +39,9 @@ export type Fault =
   /** Streams `afterTokens` tokens, then destroys the socket. */
   | { kind: 'disconnect'; afterTokens: number; match?: Script['match']; times?: number }
   /** Accepts the request and never answers (for timeouts). */
-  | { kind: 'hang'; match?: Script['match']; times?: number };
+  | { kind: 'hang'; match?: Script['match']; times?: number }
+  /** Answers as usual once `until` resolves: a model call that holds its slot as long as a test needs. */
+  | { kind: 'hold'; until: Promise<void>; match?: Script['match']; times?: number };
 
 export interface FakeOpenAiOptions {
   firstTokenDelayMs?: number;
@@ -249,6 +251,10 @@ export async function startFakeOpenAi(opts: FakeOpenAiOptions = {}): Promise<Fak
     if (fault?.kind === 'hang') {
       r.outcome = 'hang';
       return;
+    }
+    if (fault?.kind === 'hold') {
+      r.outcome = 'held';
+      await fault.until;
     }
     const { text, finish } = replyFor(r);
     const id = `chatcmpl-fake-${requests.length}`;
