@@ -12,6 +12,7 @@ import { readProse } from './prose.ts';
 import { readSoup } from './soup.ts';
 import { readColumns } from './columns.ts';
 import { readInline } from './inline.ts';
+import { readLeadPoints } from './lead-points.ts';
 import { readNested } from './nested.ts';
 import { readRowLines } from './row-lines.ts';
 import { readTransposed } from './transposed.ts';
@@ -194,6 +195,8 @@ export function proposalsFor(
   if (rowLines) out.push(rowLines);
   const nested = readNested(lines, isNoise, lot);
   if (nested) out.push(nested);
+  const leadPoints = readLeadPoints(lines, isNoise, lot);
+  if (leadPoints) out.push(leadPoints);
   // A table on its side beside upright ones (技术分 by rows, 商务分 by columns): each reading of the
   // upright ones with its items added is one more proposal.
   const sideways = readTransposed(lines, isNoise, lot);

@@ -10,10 +10,10 @@ import type { Span, StatedTotals } from './types.ts';
  */
 
 const TOTAL =
-  /(?:总分|满分|总分值|满分值|评分总分|总得分|总计|合计)\s*(?:值|分值)?\s*(?:均|各|合计|共计)?\s*(?:为|是|共|计|：|:)?\s*(\d{2,3})\s*分(?!值)|(?:采用|实行)?百分制/g;
+  /(?:总\s?分|满分|总分值|满分值|评分总分|总得分|总计|合计)\s*(?:值|分值)?\s*(?:均|各|合计|共计)?\s*(?:为|是|共|计|：|:)?\s*(\d{2,3})\s*分(?!值)|(?:采用|实行)?百分制/g;
 /** label + points pairs of a split sentence: 价格分30分, 技术标：30分, 商务部分占20%, 施工组织设计：40分. */
 const PAIR =
-  /([\u4e00-\u9fa5A-Za-z]{2,14}?)\s*[（(]?\s*(?:分值|分数|得分|权重|所占权重|所占比重|比重|满分)?\s*(?:为|占|是|：|:)?\s*(\d{1,3}(?:\.\d+)?)\s*(分|%|％)/g;
+  /([\u4e00-\u9fa5A-Za-z]{2,14}?(?:[（(][\u4e00-\u9fa5]{1,6}[）)])?)\s*[（(]?\s*(?:分值|分数|得分|权重|所占权重|所占比重|比重|满分)?\s*(?:为|占|是|：|:)?\s*(\d{1,3}(?:\.\d+)?)\s*(分|%|％)/g;
 const SPLIT_WORDS = /其中|分值构成|分值组成|构成|组成|分配|权重|比重|分别为|包括/;
 /** A category word alone (with its suffix): the labels that are categories, not items. */
 export const CATEGORY_LABEL =
@@ -41,6 +41,7 @@ const PART_LINE = /^\s*[^：:，。；]{2,20}[：:]\s*\d{1,3}(?:\.\d+)?\s*(?:分
  */
 function joinPartLines(lines: Line[]): Line[] {
   const out: Line[] = [];
+  const lists = new Set<Line>();
   for (let i = 0; i < lines.length; i++) {
     const l = lines[i];
     if (!/分值构成|分值组成|分值分配|评分构成/.test(l.text) || l.text.length > 40) {
@@ -48,6 +49,7 @@ function joinPartLines(lines: Line[]): Line[] {
       const prev = out[out.length - 1];
       if (
         prev &&
+        !lists.has(prev) &&
         l.start === prev.end + 1 &&
         prev.text.length >= 24 &&
         !/[。；;：:]$/.test(prev.text) &&
@@ -64,12 +66,26 @@ function joinPartLines(lines: Line[]): Line[] {
     let text = l.text;
     let end = l.end;
     let j = i + 1;
+    // The heading wrapped in its narrow cell (分值构成（总 / 分 100 分）): one line again.
+    if (
+      j < lines.length &&
+      /[（(][^）)]*$/.test(l.text) &&
+      /^[^：:，。；（(]{0,12}[）)]\s*$/.test(lines[j].text) &&
+      lines[j].start === end + 1
+    ) {
+      text += `${' '.repeat(lines[j].start - end)}${lines[j].text}`;
+      end = lines[j].end;
+      j += 1;
+    }
     while (j < lines.length && PART_LINE.test(lines[j].text) && lines[j].start === end + 1) {
       text += `${' '.repeat(lines[j].start - end)}${lines[j].text}`.replace(/^ /, '，');
       end = lines[j].end;
       j += 1;
     }
-    out.push({ text, start: l.start, end });
+    const list = { text, start: l.start, end };
+    // (A part list ends at its last part: the next clause is not its wrapped prose.)
+    lists.add(list);
+    out.push(list);
     i = j - 1;
   }
   return out;
@@ -130,7 +146,9 @@ export function readStatedTotals(
         if (/[（(得为]\s*$/.test(t.slice(Math.max(0, m.index - 2), m.index)) && !/构成|组成|分配/.test(t))
           continue;
         // An item's cap in a table row or a criteria sentence (满分10分) is not the whole.
-        if (/^满分/.test(m[0]) && (v < 50 || t.includes('\t'))) continue;
+        // So is a criteria cell opening with its cap (满分 50 分。投标报价等于…): the whole is said of something.
+        if (/^满分/.test(m[0]) && (v < 50 || t.includes('\t') || (!t.slice(0, m.index).trim() && v !== 100)))
+          continue;
         if (v >= 10 && v <= 200) total = total ?? v;
       }
       const parts: StatedTotals['parts'] = [];
