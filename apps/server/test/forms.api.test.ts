@@ -191,7 +191,9 @@ describe.skipIf(!released.available)(`the tender’s own forms in the exported b
       expect(second).toContain('（大写）壹仟贰佰捌拾万元伍角整（¥12,800,000.50）');
       expect(second).toContain('人民币壹仟贰佰捌拾万元伍角整');
       checks = await s.api.call(endpoints.getBidChecks, { id: bidId }, c.user.token);
-      expect(checks.blockers).toContain('报价 ¥12,800,000.50 超过招标文件的最高限价 ¥12,600,000.00');
+      expect(checks.blockers).toContain(
+        '报价 ¥12,800,000.50 超过招标文件的最高限价 ¥12,600,000.00，请在“报价与格式”中修改报价',
+      );
     },
   );
 });

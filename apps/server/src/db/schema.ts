@@ -19,7 +19,7 @@ import type { EmployeeInvitationTable } from '../modules/employee/tables.ts';
 import type { ExportJobTable, ExportTemplateTable } from '../modules/export/tables.ts';
 import type { FeedbackTable } from '../modules/feedback/tables.ts';
 import type { FileTable } from '../modules/file/tables.ts';
-import type { BidOfferTable } from '../modules/forms/tables.ts';
+import type { BidOfferTable, BidTermsTable } from '../modules/forms/tables.ts';
 import type { InviteRecordTable } from '../modules/invite/tables.ts';
 import type { InvoiceOrderTable, InvoiceTable } from '../modules/invoice/tables.ts';
 import type {
@@ -51,6 +51,7 @@ export interface Database {
   settings: SettingTable;
   bids: BidTable;
   bid_offers: BidOfferTable;
+  bid_terms: BidTermsTable;
   bid_amendments: BidAmendmentTable;
   catalogs: CatalogTable;
   catalog_versions: CatalogVersionTable;

@@ -1,5 +1,5 @@
 import { idParamSchema } from '../schemas/common.ts';
-import { bidFormsSchema, saveBidPriceSchema, type BidForms } from '../schemas/forms.ts';
+import { bidFormsSchema, saveBidPriceSchema, saveBidTermsSchema, type BidForms } from '../schemas/forms.ts';
 import { post } from './define.ts';
 
 /** The tender's forms filled for a bid, and its one 报价. */
@@ -8,6 +8,11 @@ export const formsEndpoints = {
   saveBidPrice: post<BidForms, typeof saveBidPriceSchema>(
     '/bid/client/saveBidPrice',
     saveBidPriceSchema,
+    bidFormsSchema,
+  ),
+  saveBidTerms: post<BidForms, typeof saveBidTermsSchema>(
+    '/bid/client/saveBidTerms',
+    saveBidTermsSchema,
     bidFormsSchema,
   ),
 };

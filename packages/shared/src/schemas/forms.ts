@@ -76,6 +76,14 @@ export const bidPriceSchema = z.object({
   lower: z.string(),
 });
 
+/** 工期, 质保期 and 投标有效期 as durations (90日历天, 2年); null where none is stated. */
+export const bidTermsSchema = z.object({
+  period: z.string().nullable(),
+  warranty: z.string().nullable(),
+  validity: z.string().nullable(),
+});
+export type BidTermValues = z.infer<typeof bidTermsSchema>;
+
 export const bidFormsSchema = z.object({
   /** The 采购包 the bid answers (its price is that 包's); null for a tender with one. */
   lot: z.number().int().nullable(),
@@ -83,6 +91,13 @@ export const bidFormsSchema = z.object({
   /** 最高限价 / 预算 of the bid's 包 in yuan, when the tender states it. */
   ceiling: z.number().nullable(),
   overCeiling: z.boolean(),
+  /** The lowest price the tender accepts (最低限价, 报价不得低于…), in yuan, when it states one. */
+  floor: z.number().nullable(),
+  underFloor: z.boolean(),
+  /** What the tender requires, and what the bid states (null: the forms state the tender's own). */
+  terms: z.object({ required: bidTermsSchema, offered: bidTermsSchema }),
+  /** The 报价 sheet's own blocking findings (limits and terms), as the checks word them. */
+  issues: z.array(z.string()),
   forms: z.array(bidFormSchema),
 });
 export type BidForms = z.infer<typeof bidFormsSchema>;
@@ -98,3 +113,23 @@ export const saveBidPriceSchema = z.object({
     .nullable(),
 });
 export type SaveBidPriceInput = z.infer<typeof saveBidPriceSchema>;
+
+/** A duration as tenders write it: a number (digits or 九十) and a unit. */
+export const TERM_DURATION_RE = /^[\d一二两三四五六七八九十百]+\s*(?:日历天|个日历日|天|日|个月|月|年)$/;
+
+const termSchema = (label: string) =>
+  z
+    .string()
+    .trim()
+    .max(20, `${label}过长`)
+    .regex(TERM_DURATION_RE, `${label}须写成数字加单位，如 90日历天、2年`)
+    .nullable();
+
+/** saveBidTerms: the 工期, 质保期 and 投标有效期 the bid states; null states the tender's own. */
+export const saveBidTermsSchema = z.object({
+  id: idSchema,
+  period: termSchema('工期'),
+  warranty: termSchema('质保期'),
+  validity: termSchema('投标有效期'),
+});
+export type SaveBidTermsInput = z.infer<typeof saveBidTermsSchema>;

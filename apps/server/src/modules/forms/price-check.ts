@@ -1,4 +1,5 @@
 import { parseUpper, rmbLower } from '@bid/shared';
+import { parseAmount } from '../../ai/analysis/money.ts';
 
 /**
  * The one 报价 against every place a chapter states a price by hand: a 小写 amount after
@@ -28,4 +29,41 @@ export function priceDisagreements(
     }
   }
   return [...new Set(out)];
+}
+
+/** 最低限价：…, 投标报价下限为…: a floor stated as an amount. */
+const FLOOR_LABEL_RE =
+  /(?:最低投标限价|最低限价|投标报价下限|报价下限)(?:为|是)?\s*[：:]?\s*([^\n；;。]{1,60})/;
+/** 投标报价不得低于…, 报价低于最高限价85%的…: a floor stated beside a price, in money or as a share of the ceiling. */
+const FLOOR_BELOW_RE = /报价[^。；;\n]{0,8}?低于\s*([^。；;\n，,]{1,40})/g;
+const CEILING_WORD = /最高(?:投标)?限价|招标控制价|控制价|预算/;
+
+/**
+ * The lowest price the tender accepts, in yuan, when it states one: a labelled 最低限价, or a
+ * price that must not be below an amount or a share of the 最高限价 (`ceiling`, the bid's 包's).
+ * 不得低于成本 states no number and is no floor; a share without a known ceiling is none either.
+ */
+export function priceFloorOf(texts: string[], ceiling: number | null): number | null {
+  for (const t of texts) {
+    const labelled = FLOOR_LABEL_RE.exec(t);
+    if (labelled) {
+      const v = floorValue(labelled[1], ceiling);
+      if (v !== null) return v;
+    }
+    for (const m of t.matchAll(FLOOR_BELOW_RE)) {
+      const v = floorValue(m[1], ceiling);
+      if (v !== null) return v;
+    }
+  }
+  return null;
+}
+
+function floorValue(s: string, ceiling: number | null): number | null {
+  if (/成本/.test(s)) return null;
+  const share = /(\d+(?:\.\d+)?)\s*[%％]/.exec(s);
+  if (share && CEILING_WORD.test(s))
+    return ceiling !== null ? Math.round(ceiling * Number(share[1])) / 100 : null;
+  if (!/元|[¥￥]|人民币/.test(s)) return null;
+  const v = parseAmount(s);
+  return v !== null && v > 0 ? v : null;
 }

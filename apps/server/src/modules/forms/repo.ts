@@ -1,3 +1,4 @@
+import type { BidTermValues } from '@bid/shared';
 import type { Db } from '../../db/db.ts';
 
 export interface BidOffer {
@@ -5,7 +6,7 @@ export interface BidOffer {
   amount: number;
 }
 
-/** The bid_offers table: one 报价 per bid. */
+/** The bid_offers table: one 报价 per bid; and bid_terms: the 工期, 质保期 and 投标有效期 it states. */
 export class OfferRepo {
   constructor(private readonly db: Db) {}
 
@@ -24,6 +25,24 @@ export class OfferRepo {
     await db
       .insertInto('bid_offers')
       .values({ bid_id: bidId, lot: offer.lot, amount: offer.amount.toFixed(2), updated_at: now })
+      .execute();
+  }
+
+  async findTerms(bidId: string, db: Db = this.db): Promise<BidTermValues> {
+    const row = await db
+      .selectFrom('bid_terms')
+      .select(['period', 'warranty', 'validity'])
+      .where('bid_id', '=', bidId)
+      .executeTakeFirst();
+    return row ?? { period: null, warranty: null, validity: null };
+  }
+
+  async saveTerms(db: Db, bidId: string, terms: BidTermValues, now: string): Promise<void> {
+    await db.deleteFrom('bid_terms').where('bid_id', '=', bidId).execute();
+    if (!terms.period && !terms.warranty && !terms.validity) return;
+    await db
+      .insertInto('bid_terms')
+      .values({ bid_id: bidId, ...terms, updated_at: now })
       .execute();
   }
 }

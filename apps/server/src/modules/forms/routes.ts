@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.ts';
 import { userRoutes } from '../../http/route.ts';
 import { inWorkspaceScope } from '../bid/http.ts';
 
-/** getBidForms and saveBidPrice: the tender's own forms filled for a bid, and its one 报价. */
+/** getBidForms, saveBidPrice and saveBidTerms: the tender's own forms filled for a bid, its one 报价 and the terms it states. */
 export async function registerFormsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const { forms } = ctx.services;
   await inWorkspaceScope(app, (scope) => {
@@ -16,6 +16,11 @@ export async function registerFormsRoutes(app: FastifyInstance, ctx: AppContext)
     );
     route(endpoints.saveBidPrice, '保存报价（小写；大写自动生成），所有格式中的报价随之改变', (actor, body) =>
       forms.savePrice(actor, body),
+    );
+    route(
+      endpoints.saveBidTerms,
+      '保存标书承诺的工期、质保期、投标有效期，格式中的对应空白随之改变，并与招标文件要求核对',
+      (actor, body) => forms.saveTerms(actor, body),
     );
   });
 }

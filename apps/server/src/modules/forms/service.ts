@@ -5,9 +5,11 @@ import {
   squashTitle,
   type BidForm,
   type BidForms,
+  type BidTermValues,
   type CatalogNode,
   type PlaceholderCheck,
   type SaveBidPriceInput,
+  type SaveBidTermsInput,
   type TenderAnalysis,
   type TenderForm,
 } from '@bid/shared';
@@ -21,12 +23,13 @@ import type { BidService } from '../bid/service.ts';
 import type { CatalogService } from '../catalog/service.ts';
 import type { AnalysisService } from '../analysis/service.ts';
 import type { CompanyLibrary } from '../knowledge/company.ts';
-import { bidTermsOf, openingDateOf } from '../knowledge/consistency.ts';
+import { bidTermsOf, norm, openingDateOf } from '../knowledge/consistency.ts';
 import { otherValue } from '../knowledge/facts.ts';
 import { formDoc } from './doc.ts';
 import { fillForm, type FormValues } from './fill.ts';
-import { priceDisagreements } from './price-check.ts';
+import { priceDisagreements, priceFloorOf } from './price-check.ts';
 import { OfferRepo } from './repo.ts';
+import { PRICE_SHEET, termFindings } from './terms-check.ts';
 
 /** The chapter each form is exported in place of: same title without enumerators, else one naming it. */
 export function matchChapters(forms: TenderForm[], tree: CatalogNode[]): Array<string | null> {
@@ -85,6 +88,22 @@ export class FormsService {
     return this.formsOfBid(actor, bid);
   }
 
+  /** The 工期, 质保期 and 投标有效期 the bid states, in one spelling (九十日历天 -> 90日历天). */
+  async saveTerms(actor: Actor, input: SaveBidTermsInput): Promise<BidForms> {
+    const bid = await inTx(this.db, async (trx) => {
+      const row = await this.bids.lockForWrite(trx, actor, input.id);
+      const one = (v: string | null) => (v ? norm(v) : null);
+      await this.repo.saveTerms(
+        trx,
+        row.id,
+        { period: one(input.period), warranty: one(input.warranty), validity: one(input.validity) },
+        nowIso(),
+      );
+      return row;
+    });
+    return this.formsOfBid(actor, bid);
+  }
+
   /** The filled forms by the chapter they replace in the Word export. */
   async exportContent(actor: Actor, bidId: string): Promise<Map<string, PMNode>> {
     const out = new Map<string, PMNode>();
@@ -93,7 +112,10 @@ export class FormsService {
     return out;
   }
 
-  /** The checks' hook: open blanks of the exported forms, and a price above the 最高限价 (blocking). */
+  /**
+   * The checks' hook: open blanks of the exported forms; blocking, a price above the 最高限价 or
+   * under a stated floor, terms outside the tender's, a price typed into a chapter that is not the 报价.
+   */
   async findingsFor(
     actor: Actor,
     bid: BidRow,
@@ -112,9 +134,7 @@ export class FormsService {
     const replaced = f.forms.flatMap((form) => (form.catalogId ? [form.catalogId] : []));
     const exported = new Set(replaced);
     const blockers = [
-      ...(f.overCeiling && f.price && f.ceiling !== null
-        ? [`报价 ${f.price.lower} 超过招标文件的最高限价 ${rmbLower(f.ceiling)}`]
-        : []),
+      ...f.issues,
       // A price typed into a chapter by hand must be the one 报价 (the forms read it already).
       ...(f.price
         ? priceDisagreements(
@@ -133,7 +153,17 @@ export class FormsService {
     const text = await this.analysis.tenderTextOf(actor, bid).catch(() => '');
     const tenderForms = analysis?.forms.length ? analysis.forms : text ? extractForms(text) : [];
     const offer = await this.repo.find(bid.id);
-    const values = await this.valuesOf(bid, analysis, text, offer?.amount ?? null);
+    const required: BidTermValues = analysis
+      ? bidTermsOf(analysis, text)
+      : { period: null, warranty: null, validity: null };
+    const offered = await this.repo.findTerms(bid.id);
+    // Each blank asking for a term states the bid's own where it has one, else the tender's.
+    const terms: BidTermValues = {
+      period: offered.period ?? required.period,
+      warranty: offered.warranty ?? required.warranty,
+      validity: offered.validity ?? required.validity,
+    };
+    const values = await this.valuesOf(bid, analysis, terms, offer?.amount ?? null);
     const chapters = matchChapters(tenderForms, await this.catalog.treeOfBid(bid.id));
     const forms: BidForm[] = tenderForms.map((form, i) => ({
       title: form.title,
@@ -145,11 +175,37 @@ export class FormsService {
     const price = offer
       ? { amount: offer.amount, upper: `人民币${rmbUpper(offer.amount)}`, lower: rmbLower(offer.amount) }
       : null;
+    const floor = analysis
+      ? priceFloorOf(
+          [
+            ...analysis.starClauses.map((c) => c.text),
+            ...analysis.disqualifications,
+            ...analysis.requirements.map((r) => r.text),
+            text,
+          ],
+          ceiling,
+        )
+      : null;
+    const overCeiling = Boolean(price && ceiling !== null && price.amount > ceiling + 1e-6);
+    const underFloor = Boolean(price && floor !== null && price.amount < floor - 1e-6);
+    const issues = [
+      ...(overCeiling && price && ceiling !== null
+        ? [`报价 ${price.lower} 超过招标文件的最高限价 ${rmbLower(ceiling)}，请在${PRICE_SHEET}中修改报价`]
+        : []),
+      ...(underFloor && price && floor !== null
+        ? [`报价 ${price.lower} 低于招标文件的最低限价 ${rmbLower(floor)}，请在${PRICE_SHEET}中修改报价`]
+        : []),
+      ...termFindings(required, offered),
+    ];
     return {
       lot: bid.lot,
       price,
       ceiling,
-      overCeiling: Boolean(price && ceiling !== null && price.amount > ceiling + 1e-6),
+      overCeiling,
+      floor,
+      underFloor,
+      terms: { required, offered },
+      issues,
       forms,
     };
   }
@@ -157,12 +213,11 @@ export class FormsService {
   private async valuesOf(
     bid: BidRow,
     analysis: TenderAnalysis | null,
-    text: string,
+    terms: BidTermValues,
     price: number | null,
   ): Promise<FormValues> {
     const others = (await this.company.listFacts(bid.tenant_id)).filter((f) => f.kind === 'other');
     const fact = (label: string) => otherValue(others, label);
-    const terms = analysis ? bidTermsOf(analysis, text) : { period: null, warranty: null, validity: null };
     return {
       projectName: analysis?.project.name ?? null,
       projectNumber: analysis?.project.number ?? null,

@@ -9,3 +9,12 @@ export interface BidOfferTable {
   amount: string;
   updated_at: string;
 }
+
+/** The 工期, 质保期 and 投标有效期 a bid states (migration 1510); a null column states the tender's own. */
+export interface BidTermsTable {
+  bid_id: string;
+  period: string | null;
+  warranty: string | null;
+  validity: string | null;
+  updated_at: string;
+}

@@ -155,8 +155,11 @@ export class BusinessBidService {
     private readonly catalog: CatalogService,
     private readonly analysis: AnalysisService,
     private readonly company: CompanyLibrary,
-    /** The bid's one 报价 (modules/forms), used when the call names no price. */
-    private readonly offers: { find(bidId: string): Promise<{ amount: number } | null> } | null = null,
+    /** The bid's one 报价 (modules/forms), used when the call names no price, and the terms it states. */
+    private readonly offers: {
+      find(bidId: string): Promise<{ amount: number } | null>;
+      findTerms(bidId: string): Promise<BidTerms>;
+    } | null = null,
   ) {}
 
   async generate(actor: Actor, request: BusinessBidInput): Promise<BusinessBidResult> {
@@ -166,7 +169,14 @@ export class BusinessBidService {
     const tier = bid.model_type === 'premium' ? 'premium' : 'standard';
     const analysis = await this.analysis.ensureForBid(actor, bid, tier);
     const facts = await this.company.listFacts(actor.tenantId);
-    const terms = bidTermsOf(analysis, await this.analysis.tenderTextOf(actor, bid).catch(() => ''));
+    const required = bidTermsOf(analysis, await this.analysis.tenderTextOf(actor, bid).catch(() => ''));
+    // The 工期, 质保期 and 投标有效期 the 报价 sheet states, as the tender's own forms state them.
+    const offered = this.offers ? await this.offers.findTerms(bid.id) : null;
+    const terms: BidTerms = {
+      period: offered?.period ?? required.period,
+      warranty: offered?.warranty ?? required.warranty,
+      validity: offered?.validity ?? required.validity,
+    };
     const sections = businessSections(analysis, facts, input.price ?? null, terms);
     const chapters = await this.chapterTexts(bid.id);
     const findings = [

@@ -13,7 +13,20 @@ import { BidFormsPanel } from './BidFormsPanel.tsx';
 
 configure({ asyncUtilTimeout: 20_000 });
 
-const noForms: BidForms = { lot: null, price: null, ceiling: 500_000, overCeiling: false, forms: [] };
+const noTerms = { period: null, warranty: null, validity: null };
+const noForms: BidForms = {
+  lot: null,
+  price: null,
+  ceiling: 500_000,
+  overCeiling: false,
+  floor: 425_000,
+  underFloor: false,
+  terms: { required: { period: '90日历天', warranty: '2年', validity: '90日历天' }, offered: noTerms },
+  issues: [],
+  forms: [],
+};
+const SHORT =
+  '投标有效期短于招标文件要求：“报价与格式”中填写的是 60日历天，招标文件要求 90日历天，请在“报价与格式”中修改';
 const letter = (price: string | null): BidForms['forms'][number] => ({
   title: '投标函',
   kind: 'letter',
@@ -41,6 +54,15 @@ const api = fakeApi({
       ...current,
       price: { amount, upper: '人民币肆拾万元整', lower: '¥400,000.00' },
       forms: [letter('400,000.00')],
+    };
+    return ok(current);
+  },
+  '/bid/client/saveBidTerms': (c) => {
+    const { period, warranty, validity } = JSON.parse(c.data as string) as BidForms['terms']['offered'];
+    current = {
+      ...current,
+      terms: { ...current.terms, offered: { period, warranty, validity } },
+      issues: validity === '60日历天' ? [SHORT] : [],
     };
     return ok(current);
   },
@@ -73,10 +95,35 @@ describe('BidFormsPanel', { timeout: 60_000 }, () => {
     await screen.findByTestId('price-over-ceiling');
 
     fireEvent.change(input, { target: { value: '400000' } });
+    await screen.findByTestId('price-under-floor');
+    expect(screen.getByText('招标文件最低限价：¥425,000.00')).toBeTruthy();
+    fireEvent.change(input, { target: { value: '450000' } });
+    await waitFor(() => expect(screen.queryByTestId('price-under-floor')).toBeNull());
+    fireEvent.change(input, { target: { value: '400000' } });
     await waitFor(() => expect(screen.getByTestId('price-upper').textContent).toBe('大写：人民币肆拾万元整'));
     expect(screen.queryByTestId('price-over-ceiling')).toBeNull();
     fireEvent.click(screen.getByTestId('price-save'));
     await waitFor(() => expect(screen.getByTestId('form-filled').textContent).toBe('400,000.00'));
     expect(api.sent('/bid/client/saveBidPrice')).toEqual([{ id: 'b1', amount: 400000 }]);
+  });
+
+  it('shows what the tender requires beside each term, refuses a non-duration, and lists the saved terms’ findings', async () => {
+    renderPanel();
+    await screen.findByTestId('terms-form');
+    expect(screen.getAllByText('招标文件要求：90日历天')).toHaveLength(2);
+    expect(screen.getByText('招标文件要求：2年')).toBeTruthy();
+
+    fireEvent.change(screen.getByTestId('term-period'), { target: { value: '尽快' } });
+    await screen.findByText('须写成数字加单位，如 90日历天');
+    // Refused on the screen: the one request below is the only one sent.
+    fireEvent.click(screen.getByTestId('terms-save'));
+
+    fireEvent.change(screen.getByTestId('term-period'), { target: { value: '60日历天' } });
+    fireEvent.change(screen.getByTestId('term-validity'), { target: { value: '60日历天' } });
+    fireEvent.click(screen.getByTestId('terms-save'));
+    await waitFor(() => expect(screen.getByTestId('forms-issues').textContent).toContain(SHORT));
+    expect(api.sent('/bid/client/saveBidTerms')).toEqual([
+      { id: 'b1', period: '60日历天', warranty: null, validity: '60日历天' },
+    ]);
   });
 });

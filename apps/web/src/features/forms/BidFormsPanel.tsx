@@ -1,8 +1,18 @@
 import { useEffect, useState } from 'react';
-import { Alert, Button, Empty, Form, InputNumber, Space, Spin, Tag, Tooltip, Typography } from 'antd';
-import { RMB_MAX, rmbLower, rmbUpper, type BidForm, type FilledBlock, type FormSegment } from '@bid/shared';
+import { Alert, Button, Empty, Form, Input, InputNumber, Space, Spin, Tag, Tooltip, Typography } from 'antd';
+import {
+  RMB_MAX,
+  TERM_DURATION_RE,
+  rmbLower,
+  rmbUpper,
+  type BidForm,
+  type BidForms,
+  type BidTermValues,
+  type FilledBlock,
+  type FormSegment,
+} from '@bid/shared';
 import { toastSuccess } from '../../utils/feedback.ts';
-import { useBidForms, useSavePrice } from './api.ts';
+import { useBidForms, useSavePrice, useSaveTerms } from './api.ts';
 import './forms.css';
 
 /**
@@ -108,6 +118,84 @@ function FormCard({ form }: { form: BidForm }) {
   );
 }
 
+const TERM_FIELDS: Array<{ key: keyof BidTermValues; label: string; example: string }> = [
+  { key: 'period', label: '工期（交货期）', example: '90日历天' },
+  { key: 'warranty', label: '质保期', example: '2年' },
+  { key: 'validity', label: '投标有效期', example: '90日历天' },
+];
+
+type TermsDraft = Record<keyof BidTermValues, string | undefined>;
+
+/**
+ * The 工期, 质保期 and 投标有效期 the bid states: each blank of the forms asking for one reads it;
+ * left empty, the forms state what the tender requires (shown beside each field).
+ */
+function TermsForm({ bidId, data, readOnly }: { bidId: string; data: BidForms; readOnly: boolean }) {
+  const save = useSaveTerms(bidId);
+  const [form] = Form.useForm<TermsDraft>();
+  const { required, offered } = data.terms;
+
+  useEffect(() => {
+    form.setFieldsValue({
+      period: offered.period ?? undefined,
+      warranty: offered.warranty ?? undefined,
+      validity: offered.validity ?? undefined,
+    });
+  }, [form, offered.period, offered.warranty, offered.validity]);
+
+  const submit = async (v: TermsDraft) => {
+    const one = (x: string | undefined) => (x && x.trim() ? x.trim() : null);
+    try {
+      await save.mutateAsync({ period: one(v.period), warranty: one(v.warranty), validity: one(v.validity) });
+    } catch {
+      return; // the request layer has shown the server's message
+    }
+    toastSuccess('工期与期限已保存，所有格式中的对应空白已更新');
+  };
+
+  return (
+    <Form
+      form={form}
+      layout="vertical"
+      onFinish={(v) => void submit(v)}
+      disabled={readOnly}
+      data-testid="terms-form"
+      style={{ marginTop: 16 }}
+    >
+      <Typography.Title level={5}>工期与期限</Typography.Title>
+      <Space wrap align="start">
+        {TERM_FIELDS.map(({ key, label, example }) => (
+          <Form.Item
+            key={key}
+            name={key}
+            label={label}
+            extra={required[key] ? `招标文件要求：${required[key]}` : '招标文件未规定，留空则格式中保留空白'}
+            rules={[
+              {
+                validator: (_r, v: string | undefined) =>
+                  !v || !v.trim() || TERM_DURATION_RE.test(v.trim())
+                    ? Promise.resolve()
+                    : Promise.reject(new Error(`须写成数字加单位，如 ${example}`)),
+              },
+            ]}
+          >
+            <Input
+              style={{ width: 200 }}
+              placeholder={required[key] ? `留空则按 ${required[key]}` : `例如 ${example}`}
+              data-testid={`term-${key}`}
+            />
+          </Form.Item>
+        ))}
+      </Space>
+      {readOnly ? null : (
+        <Button htmlType="submit" loading={save.isPending} data-testid="terms-save">
+          保存工期与期限
+        </Button>
+      )}
+    </Form>
+  );
+}
+
 export function BidFormsPanel({ bidId, readOnly }: { bidId: string; readOnly: boolean }) {
   const forms = useBidForms(bidId);
   const save = useSavePrice(bidId);
@@ -124,9 +212,12 @@ export function BidFormsPanel({ bidId, readOnly }: { bidId: string; readOnly: bo
   if (forms.isError || !forms.data)
     return <Alert type="error" showIcon title="格式文件加载失败，请稍后重试" />;
 
-  const { ceiling, lot } = forms.data;
+  const { ceiling, floor, lot, issues } = forms.data;
   const valid = typed !== null && typed > 0 && typed <= RMB_MAX && twoDecimals(typed);
-  const over = valid && ceiling !== null && typed > ceiling;
+  // While typing, a preview of the limits; once saved, the server's findings below say it.
+  const unsaved = valid && typed !== saved;
+  const over = unsaved && ceiling !== null && typed > ceiling;
+  const under = unsaved && floor !== null && typed < floor;
 
   const submit = async ({ amount }: { amount: number | null }) => {
     try {
@@ -183,6 +274,21 @@ export function BidFormsPanel({ bidId, readOnly }: { bidId: string; readOnly: bo
               招标文件最高限价（预算）：{rmbLower(ceiling)}
             </Typography.Paragraph>
           ) : null}
+          {floor !== null ? (
+            <Typography.Paragraph type="secondary" style={{ margin: '8px 0' }}>
+              招标文件最低限价：{rmbLower(floor)}
+            </Typography.Paragraph>
+          ) : null}
+          {under ? (
+            <Alert
+              type="error"
+              showIcon
+              style={{ marginBottom: 12 }}
+              title="报价低于最低限价"
+              description="低于招标文件最低限价的投标将被否决，提交前检查会把它列为可能导致废标的问题。"
+              data-testid="price-under-floor"
+            />
+          ) : null}
           {over ? (
             <Alert
               type="error"
@@ -211,6 +317,23 @@ export function BidFormsPanel({ bidId, readOnly }: { bidId: string; readOnly: bo
             </Typography.Paragraph>
           ) : null}
         </Form>
+        <TermsForm bidId={bidId} data={forms.data} readOnly={readOnly} />
+        {issues.length ? (
+          <Alert
+            type="error"
+            showIcon
+            style={{ marginTop: 16 }}
+            title="提交前检查会把以下问题列为可能导致废标的问题"
+            description={
+              <ul className="bs-form-issues">
+                {issues.map((m) => (
+                  <li key={m}>{m}</li>
+                ))}
+              </ul>
+            }
+            data-testid="forms-issues"
+          />
+        ) : null}
       </section>
       {forms.data.forms.length === 0 ? (
         <Empty

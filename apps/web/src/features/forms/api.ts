@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { endpoints, type BidForms } from '@bid/shared';
+import { endpoints, type BidForms, type BidTermValues } from '@bid/shared';
 import { api } from '../../api/request.ts';
 import { checksKeys } from '../checks/api.ts';
 
@@ -12,6 +12,8 @@ export const formsApi = {
   get: (bidId: string) => api.call(endpoints.getBidForms, { id: bidId }, { noDuplicateGuard: true }),
   savePrice: (bidId: string, amount: number | null) =>
     api.call(endpoints.saveBidPrice, { id: bidId, amount }),
+  saveTerms: (bidId: string, terms: BidTermValues) =>
+    api.call(endpoints.saveBidTerms, { id: bidId, ...terms }),
 };
 
 export function useBidForms(bidId: string) {
@@ -23,6 +25,18 @@ export function useSavePrice(bidId: string) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (amount: number | null) => formsApi.savePrice(bidId, amount),
+    onSuccess: (data: BidForms) => {
+      qc.setQueryData(formsKeys.bid(bidId), data);
+      void qc.invalidateQueries({ queryKey: checksKeys.bid(bidId) });
+    },
+  });
+}
+
+/** Saves the 工期, 质保期 and 投标有效期 the bid states; the forms come back filled with them. */
+export function useSaveTerms(bidId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (terms: BidTermValues) => formsApi.saveTerms(bidId, terms),
     onSuccess: (data: BidForms) => {
       qc.setQueryData(formsKeys.bid(bidId), data);
       void qc.invalidateQueries({ queryKey: checksKeys.bid(bidId) });

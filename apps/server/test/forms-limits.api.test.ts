@@ -1,0 +1,146 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { endpoints, type BidForms } from '@bid/shared';
+import { startTestServer, TEST_DB, type TestServer } from './helpers/test-server.ts';
+import { CHECKS_TENDER, LIMITS_TENDER } from './helpers/tenders.ts';
+import { newWriter, type Client } from './catalog-helpers.ts';
+
+/**
+ * Issue 31, scope 2: the 报价 sheet's limits. A price under the tender's stated floor blocks like
+ * one above its 最高限价; the 工期, 质保期 and 投标有效期 the bid states fill the forms and are
+ * checked against the tender's, naming both values and the 报价与格式 drawer where they change.
+ */
+let s: TestServer;
+beforeAll(async () => {
+  s = await startTestServer();
+});
+afterAll(async () => {
+  await s?.close();
+});
+
+async function bidOn(c: Client, tenderText: string): Promise<string> {
+  const { id } = await c.data<{ id: string }>('/bid/client/saveBid', {
+    name: '报价限价测试',
+    modelType: 'standard',
+    pageCount: 10,
+    tenderText,
+  });
+  await c.data('/ai/client/aiGetBidCatalog', { bidId: id });
+  return id;
+}
+
+/** The 投标函 as one line of text, its filled blanks in place. */
+const letterOf = (f: BidForms) =>
+  f.forms
+    .find((x) => x.title === '投标函')!
+    .blocks.map((b) => (b.kind === 'paragraph' ? b.segments.map((x) => x.text).join('') : ''))
+    .join('\n');
+
+const SHEET = '“报价与格式”';
+
+describe(`the 报价 sheet’s floor and terms (${TEST_DB})`, () => {
+  it('a price under the stated floor blocks; terms outside the tender’s block, inside them fill the forms', async () => {
+    const c = await newWriter(s);
+    const bidId = await bidOn(c, LIMITS_TENDER);
+    const token = c.user.token;
+    const blockers = async () =>
+      (await s.api.call(endpoints.getBidChecks, { id: bidId }, token)).blockers.filter((b) =>
+        /限价|工期|质保期|投标有效期/.test(b),
+      );
+
+    const start = await s.api.call(endpoints.getBidForms, { id: bidId }, token);
+    expect([start.ceiling, start.floor, start.underFloor]).toEqual([5_000_000, 4_250_000, false]);
+    expect(start.terms).toEqual({
+      required: { period: '90日历天', warranty: '2年', validity: '90日历天' },
+      offered: { period: null, warranty: null, validity: null },
+    });
+    expect(start.issues).toEqual([]);
+    // Without terms of its own the bid's forms state the tender's.
+    expect(letterOf(start)).toContain('工期为90日历天，质保期为2年，投标有效期为90日历天');
+
+    const under = await s.api.call(endpoints.saveBidPrice, { id: bidId, amount: 4_000_000 }, token);
+    const floorMsg = `报价 ¥4,000,000.00 低于招标文件的最低限价 ¥4,250,000.00，请在${SHEET}中修改报价`;
+    expect(under.underFloor).toBe(true);
+    expect(under.issues).toEqual([floorMsg]);
+    expect(await blockers()).toEqual([floorMsg]);
+
+    const inside = await s.api.call(endpoints.saveBidPrice, { id: bidId, amount: 4_250_000 }, token);
+    expect([inside.underFloor, inside.overCeiling, inside.issues]).toEqual([false, false, []]);
+    expect(await blockers()).toEqual([]);
+
+    // Terms outside the tender's: each names what the bid states, what the tender requires and where to fix it.
+    const outside = await s.api.call(
+      endpoints.saveBidTerms,
+      { id: bidId, period: '120日历天', warranty: '1年', validity: '六十日历天' },
+      token,
+    );
+    expect(outside.terms.offered).toEqual({ period: '120日历天', warranty: '1年', validity: '60日历天' });
+    const termMsgs = [
+      `工期超过招标文件要求：${SHEET}中填写的是 120日历天，招标文件要求 90日历天，请在${SHEET}中修改`,
+      `质保期短于招标文件要求：${SHEET}中填写的是 1年，招标文件要求 2年，请在${SHEET}中修改`,
+      `投标有效期短于招标文件要求：${SHEET}中填写的是 60日历天，招标文件要求 90日历天，请在${SHEET}中修改`,
+    ];
+    expect(outside.issues).toEqual(termMsgs);
+    expect(await blockers()).toEqual(termMsgs);
+    expect(letterOf(outside)).toContain('工期为120日历天，质保期为1年，投标有效期为60日历天');
+
+    // Inside them (a shorter 工期, a longer 质保期): consistent, and every form states the bid's own.
+    const consistent = await s.api.call(
+      endpoints.saveBidTerms,
+      { id: bidId, period: '60日历天', warranty: '3年', validity: '90日历天' },
+      token,
+    );
+    expect(consistent.issues).toEqual([]);
+    expect(await blockers()).toEqual([]);
+    expect(letterOf(consistent)).toContain('工期为60日历天，质保期为3年，投标有效期为90日历天');
+    expect(letterOf(await s.api.call(endpoints.getBidForms, { id: bidId }, token))).toContain(
+      '工期为60日历天',
+    );
+    // The 商务标 generator states the same terms as the forms.
+    const business = await s.api.call(endpoints.generateBusinessBid, { bidId }, token);
+    expect(business.sections.find((x) => x.title === '投标函')!.markdown).toContain(
+      '我方承诺工期（服务期）为60日历天，质保期为3年。',
+    );
+
+    // Not a duration: refused in Chinese, nothing saved.
+    const bad = await s.api.post(
+      '/bid/client/saveBidTerms',
+      { id: bidId, period: '尽快', warranty: null, validity: null },
+      { token },
+    );
+    expect(bad.body.code).toBe(400);
+    expect(bad.body.msg).toContain('工期须写成数字加单位');
+    // Cleared: the forms state the tender's terms again.
+    const cleared = await s.api.call(
+      endpoints.saveBidTerms,
+      { id: bidId, period: null, warranty: null, validity: null },
+      token,
+    );
+    expect(cleared.terms.offered).toEqual({ period: null, warranty: null, validity: null });
+    expect(letterOf(cleared)).toContain('工期为90日历天');
+  });
+
+  it('says nothing where the tender states no floor and no terms; another user’s bid is 404', async () => {
+    const c = await newWriter(s);
+    const bidId = await bidOn(c, `${CHECKS_TENDER}四、其他\n投标报价不得低于成本，否则按无效投标处理。\n`);
+    const token = c.user.token;
+    await s.api.call(endpoints.saveBidPrice, { id: bidId, amount: 1 }, token);
+    const f = await s.api.call(
+      endpoints.saveBidTerms,
+      { id: bidId, period: '300日历天', warranty: '1年', validity: '10天' },
+      token,
+    );
+    expect([f.floor, f.underFloor]).toEqual([null, false]);
+    expect(f.terms.required).toEqual({ period: null, warranty: null, validity: null });
+    expect(f.issues).toEqual([]);
+    const checks = await s.api.call(endpoints.getBidChecks, { id: bidId }, token);
+    expect(checks.blockers.filter((b) => /限价|工期|质保期|投标有效期/.test(b))).toEqual([]);
+
+    const other = await newWriter(s);
+    const foreign = await s.api.post(
+      '/bid/client/saveBidTerms',
+      { id: bidId, period: '10天', warranty: null, validity: null },
+      { token: other.user.token },
+    );
+    expect(foreign.body.code).toBe(404);
+  });
+});
