@@ -76,11 +76,13 @@ export default defineConfig({
         },
       },
       {
-        // The suites that run durable jobs, again on BullMQ (REDIS_URL from TEST_REDIS_URL).
+        // The suites that run durable jobs, again on BullMQ (REDIS_URL from TEST_REDIS_URL), and
+        // fair use with its slots and streams counted in Redis.
         test: {
           name: 'api-redis',
           include: [
             'apps/server/test/ai.crash.api.test.ts',
+            'apps/server/test/hardening-fairuse.api.test.ts',
             'apps/server/test/ai.offline.api.test.ts',
             'apps/server/test/interpretation.api.test.ts',
             'apps/server/test/export.test.ts',

@@ -6,7 +6,7 @@ import { Redis } from 'ioredis';
 import type { ModelTier } from '@bid/shared';
 import type { ActorScope } from '../policy/actor.ts';
 import { AiError } from './errors.ts';
-import { FairUse, type SlotLeases } from './fair-use.ts';
+import { FairUse, SharedStreamCap, type SlotLeases } from './fair-use.ts';
 import { RedisSlotLeases, type RedisSlotLeasesOptions } from './fair-slots-redis.ts';
 
 const REDIS = process.env.TEST_REDIS_URL;
@@ -51,6 +51,7 @@ async function leasesOf(opts: RedisSlotLeasesOptions = {}) {
   const counted: SlotLeases = {
     retryMs: l.retryMs,
     onRelease: (fn) => l.onRelease(fn),
+    acquireStream: (userId, cap) => l.acquireStream(userId, cap),
     close: () => l.close(),
     async acquire(tier, actor, caps) {
       const r = await l.acquire(tier, actor, caps);
@@ -238,6 +239,41 @@ describe.skipIf(!REDIS)('fair-use slots in Redis (several instances)', { timeout
     await until(() => waiting.started, 'B starts after A released');
     waiting.release();
     await Promise.all([...onA.map((t) => t.done), waiting.done]);
+  });
+
+  it("a user's open event streams are one limit over two instances; closing one on A lets B open one", async () => {
+    const a = await leasesOf();
+    const b = await leasesOf();
+    const onA = new SharedStreamCap(2, a.leases);
+    const onB = new SharedStreamCap(2, b.leases);
+    const first = await onA.open('u1');
+    await onB.open('u1');
+    const refused = await onA.open('u1').catch((e: unknown) => e);
+    expect((refused as Error).message).toContain('同时打开的进度连接过多（最多 2 个）');
+    await expect(onB.open('u1')).rejects.toThrow(/进度连接过多/);
+    // Another user is counted apart, and the fair-use slots are not touched.
+    await onB.open('u2');
+    expect(await membersOf('u:u1')).toBe(0);
+    first();
+    first();
+    await until(async () => {
+      const r = new Redis(REDIS!);
+      try {
+        return (await r.zcard(`${prefix}:fair:{streams}:u:u1`)) === 1;
+      } finally {
+        r.disconnect();
+      }
+    }, 'the closed stream is released');
+    await expect(onB.open('u1')).resolves.toBeTypeOf('function');
+  });
+
+  it('the fair use of an instance with Redis counts its streams there', async () => {
+    const a = await leasesOf();
+    const fair = new FairUse({ ...limits, streamsPerUser: 1 }, null, a.counted);
+    fairs.push(fair);
+    expect(fair.streams).toBeInstanceOf(SharedStreamCap);
+    await fair.streams.open('u1');
+    await expect(new SharedStreamCap(1, (await leasesOf()).leases).open('u1')).rejects.toThrow(/最多 1 个/);
   });
 
   it('system work (no user) is not counted in Redis', async () => {

@@ -11,7 +11,8 @@ import type { SlotLease, SlotLeases } from './fair-use.ts';
  * drops expired members, checks both counts and adds to both in one step (no two instances can
  * both take the last slot). The holder renews its leases while the task runs; an instance that dies
  * stops renewing and its slots free themselves after `ttlMs`. A release is published, so that
- * tasks waiting on other instances are tried again at once.
+ * tasks waiting on other instances are tried again at once. The event streams a user holds open
+ * (AI_USER_MAX_STREAMS) are leases of the same kind, in one set per user.
  */
 
 export interface RedisSlotLeasesOptions {
@@ -30,41 +31,46 @@ const DEFAULT_RETRY_MS = 2_000;
 const NOW = `local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)`;
 
-/** KEYS: user set, company set. ARGV: lease id, ttl ms, user cap, company cap. 0 taken, 1 user full, 2 company full. */
+/**
+ * KEYS: the sets of a lease (user and company, or the user's streams). ARGV: lease id, ttl ms, then
+ * each key's cap. 0: taken in every set; k: the k-th set is full (nothing taken).
+ */
 const ACQUIRE = `${NOW}
-redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now)
-redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', now)
-if redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[3]) then return 1 end
-if redis.call('ZCARD', KEYS[2]) >= tonumber(ARGV[4]) then return 2 end
+for i = 1, #KEYS do
+  redis.call('ZREMRANGEBYSCORE', KEYS[i], '-inf', now)
+  if redis.call('ZCARD', KEYS[i]) >= tonumber(ARGV[i + 2]) then return i end
+end
 local ttl = tonumber(ARGV[2])
-redis.call('ZADD', KEYS[1], now + ttl, ARGV[1])
-redis.call('ZADD', KEYS[2], now + ttl, ARGV[1])
-redis.call('PEXPIRE', KEYS[1], ttl)
-redis.call('PEXPIRE', KEYS[2], ttl)
+for i = 1, #KEYS do
+  redis.call('ZADD', KEYS[i], now + ttl, ARGV[1])
+  redis.call('PEXPIRE', KEYS[i], ttl)
+end
 return 0`;
 
 /**
- * KEYS: user set, company set. ARGV: lease id, ttl ms. A lease that expired while its task still ran
+ * KEYS: the lease's sets. ARGV: lease id, ttl ms. A lease that expired while its task still ran
  * (the instance stalled longer than the ttl) is counted again: the task is running.
  */
 const RENEW = `${NOW}
 local ttl = tonumber(ARGV[2])
-redis.call('ZADD', KEYS[1], now + ttl, ARGV[1])
-redis.call('ZADD', KEYS[2], now + ttl, ARGV[1])
-redis.call('PEXPIRE', KEYS[1], ttl)
-redis.call('PEXPIRE', KEYS[2], ttl)
+for i = 1, #KEYS do
+  redis.call('ZADD', KEYS[i], now + ttl, ARGV[1])
+  redis.call('PEXPIRE', KEYS[i], ttl)
+end
 return 0`;
 
-/** KEYS: user set, company set. ARGV: lease id, channel, tier. */
-const RELEASE = `redis.call('ZREM', KEYS[1], ARGV[1])
-redis.call('ZREM', KEYS[2], ARGV[1])
-redis.call('PUBLISH', ARGV[2], ARGV[3])
+/** KEYS: the lease's sets. ARGV: lease id, channel, tier (empty: a stream, nobody to wake). */
+const RELEASE = `for i = 1, #KEYS do
+  redis.call('ZREM', KEYS[i], ARGV[1])
+end
+if ARGV[3] ~= '' then redis.call('PUBLISH', ARGV[2], ARGV[3]) end
 return 0`;
 
 interface Held {
   id: string;
-  tier: ModelTier;
-  keys: [string, string];
+  /** '' for a stream. */
+  tier: ModelTier | '';
+  keys: string[];
 }
 
 export class RedisSlotLeases implements SlotLeases {
@@ -105,7 +111,7 @@ export class RedisSlotLeases implements SlotLeases {
     await this.subscribed;
   }
 
-  private keysOf(tier: ModelTier, actor: ActorScope): [string, string] {
+  private keysOf(tier: ModelTier, actor: ActorScope): string[] {
     // One hash tag per tier: both sets of a lease are in one slot of a Redis Cluster.
     const base = `${this.prefix}:fair:{${tier}}`;
     return [`${base}:u:${actor.userId}`, `${base}:c:${actor.tenantId}`];
@@ -116,13 +122,21 @@ export class RedisSlotLeases implements SlotLeases {
     actor: ActorScope,
     caps: { perUser: number; perCompany: number },
   ): Promise<SlotLease | 'user' | 'company'> {
-    const keys = this.keysOf(tier, actor);
+    const r = await this.take(tier, this.keysOf(tier, actor), [caps.perUser, caps.perCompany]);
+    if (typeof r !== 'number') return r;
+    return r === 1 ? 'user' : 'company';
+  }
+
+  async acquireStream(userId: string, cap: number): Promise<SlotLease | null> {
+    const r = await this.take('', [`${this.prefix}:fair:{streams}:u:${userId}`], [cap]);
+    return typeof r === 'number' ? null : r;
+  }
+
+  /** A lease in every one of `keys`, or the 1-based index of the first full one. */
+  private async take(tier: ModelTier | '', keys: string[], caps: number[]): Promise<SlotLease | number> {
     const id = `${this.origin}:${this.seq++}`;
-    const r = Number(
-      await this.redis.eval(ACQUIRE, 2, ...keys, id, this.ttlMs, caps.perUser, caps.perCompany),
-    );
-    if (r === 1) return 'user';
-    if (r === 2) return 'company';
+    const r = Number(await this.redis.eval(ACQUIRE, keys.length, ...keys, id, this.ttlMs, ...caps));
+    if (r) return r;
     this.held.set(id, { id, tier, keys });
     let released = false;
     return {
@@ -130,7 +144,7 @@ export class RedisSlotLeases implements SlotLeases {
         if (released) return;
         released = true;
         this.held.delete(id);
-        await this.redis.eval(RELEASE, 2, ...keys, id, this.channel, tier);
+        await this.redis.eval(RELEASE, keys.length, ...keys, id, this.channel, tier);
       },
     };
   }
@@ -143,7 +157,7 @@ export class RedisSlotLeases implements SlotLeases {
   private async renew(): Promise<void> {
     if (!this.held.size) return;
     const p = this.redis.pipeline();
-    for (const h of this.held.values()) p.eval(RENEW, 2, ...h.keys, h.id, this.ttlMs);
+    for (const h of this.held.values()) p.eval(RENEW, h.keys.length, ...h.keys, h.id, this.ttlMs);
     // A failed renewal is tried again at the next beat; the lease lasts three beats.
     await p.exec().catch(() => {});
   }
@@ -160,7 +174,7 @@ export class RedisSlotLeases implements SlotLeases {
     this.held.clear();
     if (left.length) {
       const p = this.redis.pipeline();
-      for (const h of left) p.eval(RELEASE, 2, ...h.keys, h.id, this.channel, h.tier);
+      for (const h of left) p.eval(RELEASE, h.keys.length, ...h.keys, h.id, this.channel, h.tier);
       await p.exec().catch(() => {});
     }
     this.sub.disconnect();

@@ -106,15 +106,15 @@ describe('FairEngine', () => {
 });
 
 describe('StreamCap and budget day', () => {
-  it('allows a few open streams per user and refuses more with 429 until one closes', () => {
+  it('allows a few open streams per user and refuses more with 429 until one closes', async () => {
     const cap = new StreamCap(2);
-    const r1 = cap.open('u');
-    cap.open('u');
-    expect(() => cap.open('u')).toThrow(/进度连接过多/);
-    cap.open('other');
+    const r1 = await cap.open('u');
+    await cap.open('u');
+    await expect(cap.open('u')).rejects.toThrow(/进度连接过多/);
+    await cap.open('other');
     r1();
     r1();
-    expect(() => cap.open('u')).not.toThrow();
+    await expect(cap.open('u')).resolves.toBeTypeOf('function');
   });
 
   it('budgets renew at midnight in China', () => {

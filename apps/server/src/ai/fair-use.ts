@@ -20,14 +20,15 @@ import type { ActorScope } from '../policy/actor.ts';
  *   parallel writes cannot starve another;
  * - caps tasks running at once per user and per company (a user never holds every slot);
  * - refuses a task once the user's or the company's daily token budget is spent;
- * and StreamCap bounds the event streams one user may hold open.
+ * and a StreamLimit bounds the event streams one user may hold open.
  *
  * With several instances (REDIS_URL) the per-user and per-company caps are one limit over all of
  * them: each slot a user's task takes is also a lease in shared storage (SlotLeases, Redis), taken
  * only when the user and the company are below their caps everywhere. The local queue still decides
  * which of its waiting tasks goes first; a task that another instance's leases keep out waits for a
  * release there (or a lease's expiry when that instance died) and is tried again. The tier's slot
- * count stays per instance: it is the concurrency of this instance's model client.
+ * count stays per instance: it is the concurrency of this instance's model client. A user's open
+ * event streams are counted there too.
  */
 
 export interface FairUseLimits {
@@ -87,6 +88,8 @@ export interface SlotLeases {
     actor: ActorScope,
     caps: { perUser: number; perCompany: number },
   ): Promise<SlotLease | 'user' | 'company'>;
+  /** A place among the user's open event streams, or null when `cap` are open already. */
+  acquireStream(userId: string, cap: number): Promise<SlotLease | null>;
   onRelease(fn: (tier: ModelTier) => void): () => void;
   /** How long a gate waits before asking again when no release came (a dead holder's lease expiring). */
   readonly retryMs: number;
@@ -325,16 +328,23 @@ export class FairGate {
   }
 }
 
-/** Event streams open per user; `open` answers a release or throws 429. */
-export class StreamCap {
+/** Event streams open per user: `open` answers a release, or throws 429 when the user has too many. */
+export interface StreamLimit {
+  open(userId: string): Promise<() => void>;
+}
+
+const tooManyStreams = (perUser: number) =>
+  tooMany(`同时打开的进度连接过多（最多 ${perUser} 个），请关闭其他标书页面后重试`, 5);
+
+/** The streams of this process (the embedded mode). */
+export class StreamCap implements StreamLimit {
   private readonly open_ = new Map<string, number>();
 
   constructor(private readonly perUser: number) {}
 
-  open(userId: string): () => void {
+  async open(userId: string): Promise<() => void> {
     const n = this.open_.get(userId) ?? 0;
-    if (n >= this.perUser)
-      throw tooMany(`同时打开的进度连接过多（最多 ${this.perUser} 个），请关闭其他标书页面后重试`, 5);
+    if (n >= this.perUser) throw tooManyStreams(this.perUser);
     this.open_.set(userId, n + 1);
     let released = false;
     return () => {
@@ -347,10 +357,24 @@ export class StreamCap {
   }
 }
 
+/** The streams of every instance (REDIS_URL): a user's limit holds wherever the pages connect. */
+export class SharedStreamCap implements StreamLimit {
+  constructor(
+    private readonly perUser: number,
+    private readonly leases: SlotLeases,
+  ) {}
+
+  async open(userId: string): Promise<() => void> {
+    const lease = await this.leases.acquireStream(userId, this.perUser);
+    if (!lease) throw tooManyStreams(this.perUser);
+    return () => void lease.release().catch(() => {});
+  }
+}
+
 /** The fair-use rules of one server: a gate per tier, the budgets and the stream cap. */
 export class FairUse {
   private readonly gates = new Map<ModelTier, FairGate>();
-  readonly streams: StreamCap;
+  readonly streams: StreamLimit;
 
   private readonly unsubscribe: (() => void) | null;
 
@@ -363,7 +387,9 @@ export class FairUse {
     private readonly ledger: TokenLedger | null,
     private readonly leases: SlotLeases | null = null,
   ) {
-    this.streams = new StreamCap(limits.streamsPerUser);
+    this.streams = leases
+      ? new SharedStreamCap(limits.streamsPerUser, leases)
+      : new StreamCap(limits.streamsPerUser);
     this.unsubscribe = leases?.onRelease((tier) => this.gates.get(tier)?.poke()) ?? null;
   }
 

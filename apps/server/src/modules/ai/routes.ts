@@ -7,7 +7,7 @@ import { AppError } from '../../http/errors.ts';
 import type { JobEventStreams } from '../../jobs/event-stream.ts';
 import { aiFailure, type AiService, type StreamHooks } from './service.ts';
 import { clientGone, type SseWriter, startSse, wantsSse } from '../../http/sse.ts';
-import type { StreamCap } from '../../ai/fair-use.ts';
+import type { StreamLimit } from '../../ai/fair-use.ts';
 
 const tags = ['AI'];
 
@@ -73,7 +73,7 @@ export function registerAiRoutes(
   app: FastifyInstance,
   service: AiService,
   streams: JobEventStreams,
-  opts: { streams?: StreamCap } = {},
+  opts: { streams?: StreamLimit } = {},
 ): void {
   const route = userRoutes(app, tags);
 
@@ -138,7 +138,7 @@ export function registerAiRoutes(
   const events = async (owner: SessionActor, req: FastifyRequest, reply: FastifyReply, bidId: string) => {
     const feed = await service.writingFeed(owner, bidId);
     // Each open stream polls the events table: a user may hold a few, not hundreds (429 beyond).
-    const release = opts.streams?.open(owner.userId) ?? (() => {});
+    const release = opts.streams ? await opts.streams.open(owner.userId) : () => {};
     const sse = startSse(reply);
     await streams.follow(sse, feed, String(req.headers['last-event-id'] ?? ''), release);
     return reply;
