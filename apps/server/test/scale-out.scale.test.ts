@@ -321,6 +321,14 @@ describe('two instances behind a proxy (PostgreSQL, Redis, S3)', () => {
       const job = await db.selectFrom('jobs').selectAll().where('id', '=', jobId).executeTakeFirstOrThrow();
       expect(job.status).toBe('done');
       expect(job.attempts).toBe(2);
+      // The writer's AI slot A held when it died expired (AI_JOB_LEASE_MS) and let B write; nothing
+      // of either instance is left held in Redis.
+      const redis = new Redis(process.env.TEST_REDIS_URL!);
+      try {
+        expect(await redis.zcard(`${cluster.redisPrefix}:fair:{standard}:u:${user.userId}`)).toBe(0);
+      } finally {
+        redis.disconnect();
+      }
       const rows = await db.selectFrom('ai_job_chapters').selectAll().where('job_id', '=', jobId).execute();
       expect(rows).toHaveLength(total);
       expect(rows.every((r) => r.status === 'done' && r.version_id)).toBe(true);
