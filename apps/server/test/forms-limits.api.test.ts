@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { endpoints, type BidForms } from '@bid/shared';
+import { endpoints, parseUpper, type BidForms } from '@bid/shared';
 import { startTestServer, TEST_DB, type TestServer } from './helpers/test-server.ts';
 import { CHECKS_TENDER, LIMITS_TENDER } from './helpers/tenders.ts';
 import { newWriter, type Client } from './catalog-helpers.ts';
@@ -117,6 +117,69 @@ describe(`the 报价 sheet’s floor and terms (${TEST_DB})`, () => {
     );
     expect(cleared.terms.offered).toEqual({ period: null, warranty: null, validity: null });
     expect(letterOf(cleared)).toContain('工期为90日历天');
+  });
+
+  it('分项 lines with taxes: 小计, 税额 and 合计 computed; their 合计 is the one 报价 of every form', async () => {
+    const c = await newWriter(s);
+    const bidId = await bidOn(c, LIMITS_TENDER);
+    const token = c.user.token;
+    const lamp = { name: '路灯维修', quantity: 120, unitPrice: 25_000, taxRate: 9 };
+    const patrol = { name: '巡检服务', quantity: 12, unitPrice: 80_000.5, taxRate: 6 };
+
+    const f = await s.api.call(endpoints.saveBidPriceLines, { id: bidId, lines: [lamp, patrol] }, token);
+    expect(f.lines).toEqual([
+      { ...lamp, subtotal: 3_000_000, tax: 270_000, total: 3_270_000 },
+      { ...patrol, subtotal: 960_006, tax: 57_600.36, total: 1_017_606.36 },
+    ]);
+    expect(f.price).toEqual({
+      amount: 4_287_606.36,
+      upper: '人民币肆佰贰拾捌万柒仟陆佰零陆元叁角陆分',
+      lower: '¥4,287,606.36',
+    });
+    expect(f.issues).toEqual([]);
+    const letter = letterOf(f);
+    expect(letter).toContain('（¥4,287,606.36）');
+    expect(parseUpper(/（大写）([^元]+元[^（]*)（/.exec(letter)![1])).toBeCloseTo(4_287_606.36, 2);
+
+    // One line changed: the 报价 of every place changes, and under the floor it blocks.
+    const fewer = await s.api.call(
+      endpoints.saveBidPriceLines,
+      { id: bidId, lines: [{ ...lamp, quantity: 100 }, patrol] },
+      token,
+    );
+    expect(fewer.price!.amount).toBe(3_742_606.36);
+    expect(letterOf(fewer)).toContain('（¥3,742,606.36）');
+    expect(letterOf(fewer)).not.toContain('4,287,606.36');
+    expect(fewer.issues).toEqual([
+      `报价 ¥3,742,606.36 低于招标文件的最低限价 ¥4,250,000.00，请在${SHEET}中修改报价`,
+    ]);
+    const again = await s.api.call(endpoints.getBidForms, { id: bidId }, token);
+    expect(again.lines.map((l) => l.quantity)).toEqual([100, 12]);
+
+    // A total typed beside the lines is refused; lines that do not add up to a price are refused.
+    const typed = await s.api.post('/bid/client/saveBidPrice', { id: bidId, amount: 4_300_000 }, { token });
+    expect(typed.body.code).toBe(409);
+    expect(typed.body.msg).toContain('报价由分项报价合计得出');
+    const badRate = await s.api.post(
+      '/bid/client/saveBidPriceLines',
+      { id: bidId, lines: [{ ...lamp, taxRate: 120 }] },
+      { token },
+    );
+    expect(badRate.body.code).toBe(400);
+    expect(badRate.body.msg).toContain('税率不能超过 100%');
+    const nothing = await s.api.post(
+      '/bid/client/saveBidPriceLines',
+      { id: bidId, lines: [{ ...lamp, unitPrice: 0 }] },
+      { token },
+    );
+    expect(nothing.body.code).toBe(400);
+    expect(nothing.body.msg).toContain('分项合计须大于 0');
+
+    // Without lines the last 报价 stays and can be typed again.
+    const cleared = await s.api.call(endpoints.saveBidPriceLines, { id: bidId, lines: [] }, token);
+    expect([cleared.lines, cleared.price!.amount]).toEqual([[], 3_742_606.36]);
+    const direct = await s.api.call(endpoints.saveBidPrice, { id: bidId, amount: 4_300_000 }, token);
+    expect(direct.price!.amount).toBe(4_300_000);
   });
 
   it('says nothing where the tender states no floor and no terms; another user’s bid is 404', async () => {

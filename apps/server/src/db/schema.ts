@@ -19,7 +19,7 @@ import type { EmployeeInvitationTable } from '../modules/employee/tables.ts';
 import type { ExportJobTable, ExportTemplateTable } from '../modules/export/tables.ts';
 import type { FeedbackTable } from '../modules/feedback/tables.ts';
 import type { FileTable } from '../modules/file/tables.ts';
-import type { BidOfferTable, BidTermsTable } from '../modules/forms/tables.ts';
+import type { BidOfferLineTable, BidOfferTable, BidTermsTable } from '../modules/forms/tables.ts';
 import type { InviteRecordTable } from '../modules/invite/tables.ts';
 import type { InvoiceOrderTable, InvoiceTable } from '../modules/invoice/tables.ts';
 import type {
@@ -52,6 +52,7 @@ export interface Database {
   bids: BidTable;
   bid_offers: BidOfferTable;
   bid_terms: BidTermsTable;
+  bid_offer_lines: BidOfferLineTable;
   bid_amendments: BidAmendmentTable;
   catalogs: CatalogTable;
   catalog_versions: CatalogVersionTable;

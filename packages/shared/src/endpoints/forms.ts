@@ -1,5 +1,11 @@
 import { idParamSchema } from '../schemas/common.ts';
-import { bidFormsSchema, saveBidPriceSchema, saveBidTermsSchema, type BidForms } from '../schemas/forms.ts';
+import {
+  bidFormsSchema,
+  saveBidPriceLinesSchema,
+  saveBidPriceSchema,
+  saveBidTermsSchema,
+  type BidForms,
+} from '../schemas/forms.ts';
 import { post } from './define.ts';
 
 /** The tender's forms filled for a bid, and its one 报价. */
@@ -8,6 +14,11 @@ export const formsEndpoints = {
   saveBidPrice: post<BidForms, typeof saveBidPriceSchema>(
     '/bid/client/saveBidPrice',
     saveBidPriceSchema,
+    bidFormsSchema,
+  ),
+  saveBidPriceLines: post<BidForms, typeof saveBidPriceLinesSchema>(
+    '/bid/client/saveBidPriceLines',
+    saveBidPriceLinesSchema,
     bidFormsSchema,
   ),
   saveBidTerms: post<BidForms, typeof saveBidTermsSchema>(

@@ -84,6 +84,23 @@ export const bidTermsSchema = z.object({
 });
 export type BidTermValues = z.infer<typeof bidTermsSchema>;
 
+/** A 分项报价 line as stored and answered: the writer's four values and what they come to, in yuan. */
+export const priceLineSchema = z.object({
+  name: z.string(),
+  quantity: z.number(),
+  /** 不含税单价. */
+  unitPrice: z.number(),
+  /** Percent (13 for 13 %). */
+  taxRate: z.number(),
+  /** 数量 × 单价, to the fen. */
+  subtotal: z.number(),
+  /** 小计 × 税率, to the fen. */
+  tax: z.number(),
+  /** 小计 + 税额. */
+  total: z.number(),
+});
+export type PriceLine = z.infer<typeof priceLineSchema>;
+
 export const bidFormsSchema = z.object({
   /** The 采购包 the bid answers (its price is that 包's); null for a tender with one. */
   lot: z.number().int().nullable(),
@@ -96,6 +113,8 @@ export const bidFormsSchema = z.object({
   underFloor: z.boolean(),
   /** What the tender requires, and what the bid states (null: the forms state the tender's own). */
   terms: z.object({ required: bidTermsSchema, offered: bidTermsSchema }),
+  /** 分项报价 lines; when there are any, the 报价 is their 合计. */
+  lines: z.array(priceLineSchema),
   /** The 报价 sheet's own blocking findings (limits and terms), as the checks word them. */
   issues: z.array(z.string()),
   forms: z.array(bidFormSchema),
@@ -133,3 +152,60 @@ export const saveBidTermsSchema = z.object({
   validity: termSchema('投标有效期'),
 });
 export type SaveBidTermsInput = z.infer<typeof saveBidTermsSchema>;
+
+/** Cents of an amount of yuan, exactly: every 分项 sum is done in whole fen. */
+const fen = (n: number) => Math.round(n * 100);
+
+/**
+ * A line's 小计, 税额 and 合计 from its 数量, 不含税单价 and 税率 (the server and the screen compute
+ * alike): 小计 rounded to the fen, 税额 on the rounded 小计, 合计 their sum.
+ */
+export function priceLineTotals(l: { quantity: number; unitPrice: number; taxRate: number }): {
+  subtotal: number;
+  tax: number;
+  total: number;
+} {
+  const subtotal = Math.round(l.quantity * fen(l.unitPrice));
+  const tax = Math.round((subtotal * Math.round(l.taxRate * 100)) / 10_000);
+  return { subtotal: subtotal / 100, tax: tax / 100, total: (subtotal + tax) / 100 };
+}
+
+/** The 合计 of every line, to the fen. */
+export function priceLinesTotal(
+  lines: Array<{ quantity: number; unitPrice: number; taxRate: number }>,
+): number {
+  return lines.reduce((sum, l) => sum + fen(priceLineTotals(l).total), 0) / 100;
+}
+
+const decimals = (n: number, places: number) =>
+  Math.abs(Math.round(n * 10 ** places) - n * 10 ** places) < 1e-6;
+
+export const priceLineInputSchema = z.object({
+  name: z.string().trim().min(1, '分项名称不能为空').max(200, '分项名称过长'),
+  quantity: z
+    .number({ error: '数量须为数字' })
+    .positive('数量须大于 0')
+    .max(1e9, '数量过大')
+    .refine((n) => decimals(n, 4), '数量最多保留四位小数'),
+  unitPrice: z
+    .number({ error: '单价须为数字' })
+    .min(0, '单价不能为负')
+    .max(RMB_MAX, '单价过大')
+    .refine((n) => decimals(n, 2), '单价最多保留两位小数（到分）'),
+  taxRate: z
+    .number({ error: '税率须为数字' })
+    .min(0, '税率不能为负')
+    .max(100, '税率不能超过 100%')
+    .refine((n) => decimals(n, 2), '税率最多保留两位小数'),
+});
+export type PriceLineInput = z.infer<typeof priceLineInputSchema>;
+
+/** saveBidPriceLines: the 分项报价 lines in order; their 合计 becomes the 报价. An empty list removes them. */
+export const saveBidPriceLinesSchema = z
+  .object({ id: idSchema, lines: z.array(priceLineInputSchema).max(200, '分项最多 200 行') })
+  .refine((v) => !v.lines.length || priceLinesTotal(v.lines) > 0, {
+    message: '分项合计须大于 0',
+    path: ['lines'],
+  })
+  .refine((v) => priceLinesTotal(v.lines) <= RMB_MAX, { message: '分项合计金额过大', path: ['lines'] });
+export type SaveBidPriceLinesInput = z.infer<typeof saveBidPriceLinesSchema>;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { priceLinesTotal, priceLineTotals } from '@bid/shared';
 import { priceFloorOf } from './price-check.ts';
 import { termFindings } from './terms-check.ts';
 
@@ -34,5 +35,26 @@ describe('the 报价 sheet’s limits: a stated floor and the terms against the 
     expect(termFindings(required, { period: '3个月', warranty: null, validity: null })).toEqual([
       '工期与招标文件的单位不同：“报价与格式”中填写的是 3个月，招标文件要求 90日历天，请在“报价与格式”中按招标文件的写法填写',
     ]);
+  });
+});
+
+describe('分项 lines: sums in whole fen', () => {
+  it('rounds the 小计 and the 税额 on it to the fen, and adds the 合计 of each line', () => {
+    expect(priceLineTotals({ quantity: 3, unitPrice: 0.1, taxRate: 13 })).toEqual({
+      subtotal: 0.3,
+      tax: 0.04,
+      total: 0.34,
+    });
+    expect(priceLineTotals({ quantity: 1.5, unitPrice: 33.33, taxRate: 0 })).toEqual({
+      subtotal: 50,
+      tax: 0,
+      total: 50,
+    });
+    expect(
+      priceLinesTotal([
+        { quantity: 3, unitPrice: 0.1, taxRate: 13 },
+        { quantity: 12, unitPrice: 80_000.5, taxRate: 6 },
+      ]),
+    ).toBe(1_017_606.7);
   });
 });

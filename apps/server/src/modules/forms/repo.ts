@@ -1,4 +1,4 @@
-import type { BidTermValues } from '@bid/shared';
+import type { BidTermValues, PriceLineInput } from '@bid/shared';
 import type { Db } from '../../db/db.ts';
 
 export interface BidOffer {
@@ -6,7 +6,7 @@ export interface BidOffer {
   amount: number;
 }
 
-/** The bid_offers table: one 报价 per bid; and bid_terms: the 工期, 质保期 and 投标有效期 it states. */
+/** The bid_offers table: one 报价 per bid; bid_offer_lines: its 分项 lines; bid_terms: the 工期, 质保期 and 投标有效期 it states. */
 export class OfferRepo {
   constructor(private readonly db: Db) {}
 
@@ -43,6 +43,39 @@ export class OfferRepo {
     await db
       .insertInto('bid_terms')
       .values({ bid_id: bidId, ...terms, updated_at: now })
+      .execute();
+  }
+
+  async findLines(bidId: string, db: Db = this.db): Promise<PriceLineInput[]> {
+    const rows = await db
+      .selectFrom('bid_offer_lines')
+      .select(['name', 'quantity', 'unit_price', 'tax_rate'])
+      .where('bid_id', '=', bidId)
+      .orderBy('position')
+      .execute();
+    return rows.map((r) => ({
+      name: r.name,
+      quantity: Number(r.quantity),
+      unitPrice: Number(r.unit_price),
+      taxRate: Number(r.tax_rate),
+    }));
+  }
+
+  async saveLines(db: Db, bidId: string, lines: PriceLineInput[]): Promise<void> {
+    await db.deleteFrom('bid_offer_lines').where('bid_id', '=', bidId).execute();
+    if (!lines.length) return;
+    await db
+      .insertInto('bid_offer_lines')
+      .values(
+        lines.map((l, i) => ({
+          bid_id: bidId,
+          position: i,
+          name: l.name,
+          quantity: String(l.quantity),
+          unit_price: l.unitPrice.toFixed(2),
+          tax_rate: String(l.taxRate),
+        })),
+      )
       .execute();
   }
 }

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.ts';
 import { userRoutes } from '../../http/route.ts';
 import { inWorkspaceScope } from '../bid/http.ts';
 
-/** getBidForms, saveBidPrice and saveBidTerms: the tender's own forms filled for a bid, its one 报价 and the terms it states. */
+/** getBidForms, saveBidPrice, saveBidPriceLines and saveBidTerms: the tender's own forms filled for a bid, its one 报价 (typed, or the 合计 of its 分项 lines) and the terms it states. */
 export async function registerFormsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const { forms } = ctx.services;
   await inWorkspaceScope(app, (scope) => {
@@ -16,6 +16,11 @@ export async function registerFormsRoutes(app: FastifyInstance, ctx: AppContext)
     );
     route(endpoints.saveBidPrice, '保存报价（小写；大写自动生成），所有格式中的报价随之改变', (actor, body) =>
       forms.savePrice(actor, body),
+    );
+    route(
+      endpoints.saveBidPriceLines,
+      '保存分项报价（名称、数量、不含税单价、税率），其合计即为报价，所有格式中的报价随之改变',
+      (actor, body) => forms.savePriceLines(actor, body),
     );
     route(
       endpoints.saveBidTerms,

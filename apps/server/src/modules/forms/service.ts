@@ -1,5 +1,7 @@
 import {
   analysisForLot,
+  priceLinesTotal,
+  priceLineTotals,
   rmbLower,
   rmbUpper,
   squashTitle,
@@ -9,6 +11,7 @@ import {
   type CatalogNode,
   type PlaceholderCheck,
   type SaveBidPriceInput,
+  type SaveBidPriceLinesInput,
   type SaveBidTermsInput,
   type TenderAnalysis,
   type TenderForm,
@@ -17,6 +20,7 @@ import type { PMNode } from '@bid/document';
 import { inTx, type Db } from '../../db/db.ts';
 import { extractForms } from '../../ai/analysis/forms.ts';
 import { nowIso } from '../../lib/ids.ts';
+import { conflict } from '../../http/errors.ts';
 import type { Actor } from '../../policy/actor.ts';
 import type { BidRow } from '../bid/repo.ts';
 import type { BidService } from '../bid/service.ts';
@@ -77,12 +81,30 @@ export class FormsService {
   async savePrice(actor: Actor, input: SaveBidPriceInput): Promise<BidForms> {
     const bid = await inTx(this.db, async (trx) => {
       const row = await this.bids.lockForWrite(trx, actor, input.id);
+      // With 分项 lines the 报价 is their 合计: a second figure typed beside it would disagree.
+      if ((await this.repo.findLines(row.id, trx)).length)
+        throw conflict('报价由分项报价合计得出，请修改分项报价；如需直接填写总价，请先清空分项');
       await this.repo.save(
         trx,
         row.id,
         input.amount === null ? null : { lot: row.lot, amount: input.amount },
         nowIso(),
       );
+      return row;
+    });
+    return this.formsOfBid(actor, bid);
+  }
+
+  /**
+   * The 分项报价 lines; their 合计 becomes the one 报价 every form reads. Removing every line keeps
+   * the last 报价, which the writer may then type directly.
+   */
+  async savePriceLines(actor: Actor, input: SaveBidPriceLinesInput): Promise<BidForms> {
+    const bid = await inTx(this.db, async (trx) => {
+      const row = await this.bids.lockForWrite(trx, actor, input.id);
+      await this.repo.saveLines(trx, row.id, input.lines);
+      if (input.lines.length)
+        await this.repo.save(trx, row.id, { lot: row.lot, amount: priceLinesTotal(input.lines) }, nowIso());
       return row;
     });
     return this.formsOfBid(actor, bid);
@@ -153,6 +175,7 @@ export class FormsService {
     const text = await this.analysis.tenderTextOf(actor, bid).catch(() => '');
     const tenderForms = analysis?.forms.length ? analysis.forms : text ? extractForms(text) : [];
     const offer = await this.repo.find(bid.id);
+    const lines = (await this.repo.findLines(bid.id)).map((l) => ({ ...l, ...priceLineTotals(l) }));
     const required: BidTermValues = analysis
       ? bidTermsOf(analysis, text)
       : { period: null, warranty: null, validity: null };
@@ -205,6 +228,7 @@ export class FormsService {
       floor,
       underFloor,
       terms: { required, offered },
+      lines,
       issues,
       forms,
     };

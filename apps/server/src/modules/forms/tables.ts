@@ -18,3 +18,13 @@ export interface BidTermsTable {
   validity: string | null;
   updated_at: string;
 }
+
+/** A bid's 分项报价 lines in order (migration 1520); their 合计 is the amount in bid_offers. */
+export interface BidOfferLineTable {
+  bid_id: string;
+  position: number;
+  name: string;
+  quantity: string;
+  unit_price: string;
+  tax_rate: string;
+}

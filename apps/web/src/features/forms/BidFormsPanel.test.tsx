@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
-import type { BidForms } from '@bid/shared';
+import { priceLineTotals, type BidForms, type PriceLineInput } from '@bid/shared';
 import { ok } from '../../api/testkit.ts';
 import { fakeApi, renderWithQueries } from '../../test/fake-api.tsx';
 import { BidFormsPanel } from './BidFormsPanel.tsx';
@@ -22,6 +22,7 @@ const noForms: BidForms = {
   floor: 425_000,
   underFloor: false,
   terms: { required: { period: '90日历天', warranty: '2年', validity: '90日历天' }, offered: noTerms },
+  lines: [],
   issues: [],
   forms: [],
 };
@@ -54,6 +55,17 @@ const api = fakeApi({
       ...current,
       price: { amount, upper: '人民币肆拾万元整', lower: '¥400,000.00' },
       forms: [letter('400,000.00')],
+    };
+    return ok(current);
+  },
+  '/bid/client/saveBidPriceLines': (c) => {
+    const { lines } = JSON.parse(c.data as string) as { lines: PriceLineInput[] };
+    const priced = lines.map((l) => ({ ...l, ...priceLineTotals(l) }));
+    const amount = priced.reduce((n, l) => n + l.total, 0);
+    current = {
+      ...current,
+      lines: priced,
+      price: { amount, upper: '人民币', lower: `¥${amount.toFixed(2)}` },
     };
     return ok(current);
   },
@@ -125,5 +137,45 @@ describe('BidFormsPanel', { timeout: 60_000 }, () => {
     expect(api.sent('/bid/client/saveBidTerms')).toEqual([
       { id: 'b1', period: '60日历天', warranty: null, validity: '60日历天' },
     ]);
+  });
+
+  it('computes each 分项 line’s 小计, 税额 and 合计 as typed, saves the lines, and then the 报价 is their 合计', async () => {
+    renderPanel();
+    await screen.findByTestId('lines-form');
+    fireEvent.click(screen.getByTestId('line-add'));
+    fireEvent.click(screen.getByTestId('line-add'));
+    const [name1, name2] = screen.getAllByTestId('line-name');
+    const [q1, q2] = screen.getAllByTestId('line-quantity');
+    const [p1, p2] = screen.getAllByTestId('line-price');
+    const [, r2] = screen.getAllByTestId('line-rate');
+    fireEvent.change(name1, { target: { value: '路灯维修' } });
+    fireEvent.change(q1, { target: { value: '120' } });
+    fireEvent.change(p1, { target: { value: '2500' } });
+    // The first line keeps the 13 % a new line starts with; the second is set to 6 %.
+    fireEvent.change(name2, { target: { value: '巡检服务' } });
+    fireEvent.change(q2, { target: { value: '3' } });
+    fireEvent.change(p2, { target: { value: '0.1' } });
+    fireEvent.change(r2, { target: { value: '6' } });
+    await waitFor(() =>
+      expect(screen.getAllByTestId('line-total').map((e) => e.textContent)).toEqual(['¥339,000.00', '¥0.32']),
+    );
+    expect(screen.getAllByTestId('line-tax').map((e) => e.textContent)).toEqual(['¥39,000.00', '¥0.02']);
+    expect(screen.getByTestId('lines-total').textContent).toBe('分项合计：¥339,000.32');
+
+    fireEvent.click(screen.getByTestId('lines-save'));
+    await waitFor(() => expect(api.sent('/bid/client/saveBidPriceLines')).toHaveLength(1));
+    expect(api.sent('/bid/client/saveBidPriceLines')).toEqual([
+      {
+        id: 'b1',
+        lines: [
+          { name: '路灯维修', quantity: 120, unitPrice: 2500, taxRate: 13 },
+          { name: '巡检服务', quantity: 3, unitPrice: 0.1, taxRate: 6 },
+        ],
+      },
+    ]);
+    // Saved: the 报价 is the lines' 合计, not typed.
+    await waitFor(() => expect((screen.getByTestId('price-input') as HTMLInputElement).disabled).toBe(true));
+    expect(screen.getByText(/报价为下方分项报价的合计/)).toBeTruthy();
+    expect(screen.queryByTestId('price-save')).toBeNull();
   });
 });

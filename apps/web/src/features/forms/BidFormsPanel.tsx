@@ -1,18 +1,9 @@
 import { useEffect, useState } from 'react';
-import { Alert, Button, Empty, Form, Input, InputNumber, Space, Spin, Tag, Tooltip, Typography } from 'antd';
-import {
-  RMB_MAX,
-  TERM_DURATION_RE,
-  rmbLower,
-  rmbUpper,
-  type BidForm,
-  type BidForms,
-  type BidTermValues,
-  type FilledBlock,
-  type FormSegment,
-} from '@bid/shared';
+import { Alert, Button, Empty, Form, InputNumber, Space, Spin, Tag, Tooltip, Typography } from 'antd';
+import { RMB_MAX, rmbLower, rmbUpper, type BidForm, type FilledBlock, type FormSegment } from '@bid/shared';
 import { toastSuccess } from '../../utils/feedback.ts';
-import { useBidForms, useSavePrice, useSaveTerms } from './api.ts';
+import { useBidForms, useSavePrice } from './api.ts';
+import { PriceLinesForm, TermsForm, twoDecimals } from './SheetForms.tsx';
 import './forms.css';
 
 /**
@@ -20,9 +11,6 @@ import './forms.css';
  * the price once in 小写, sees its 大写, and every form below states it; the Word export carries
  * these forms in place of the chapters of the same name.
  */
-
-/** Two decimals at most (the fen), as the server checks too. */
-const twoDecimals = (n: number) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6;
 
 function Segments({ segments }: { segments: FormSegment[] }) {
   return (
@@ -118,84 +106,6 @@ function FormCard({ form }: { form: BidForm }) {
   );
 }
 
-const TERM_FIELDS: Array<{ key: keyof BidTermValues; label: string; example: string }> = [
-  { key: 'period', label: '工期（交货期）', example: '90日历天' },
-  { key: 'warranty', label: '质保期', example: '2年' },
-  { key: 'validity', label: '投标有效期', example: '90日历天' },
-];
-
-type TermsDraft = Record<keyof BidTermValues, string | undefined>;
-
-/**
- * The 工期, 质保期 and 投标有效期 the bid states: each blank of the forms asking for one reads it;
- * left empty, the forms state what the tender requires (shown beside each field).
- */
-function TermsForm({ bidId, data, readOnly }: { bidId: string; data: BidForms; readOnly: boolean }) {
-  const save = useSaveTerms(bidId);
-  const [form] = Form.useForm<TermsDraft>();
-  const { required, offered } = data.terms;
-
-  useEffect(() => {
-    form.setFieldsValue({
-      period: offered.period ?? undefined,
-      warranty: offered.warranty ?? undefined,
-      validity: offered.validity ?? undefined,
-    });
-  }, [form, offered.period, offered.warranty, offered.validity]);
-
-  const submit = async (v: TermsDraft) => {
-    const one = (x: string | undefined) => (x && x.trim() ? x.trim() : null);
-    try {
-      await save.mutateAsync({ period: one(v.period), warranty: one(v.warranty), validity: one(v.validity) });
-    } catch {
-      return; // the request layer has shown the server's message
-    }
-    toastSuccess('工期与期限已保存，所有格式中的对应空白已更新');
-  };
-
-  return (
-    <Form
-      form={form}
-      layout="vertical"
-      onFinish={(v) => void submit(v)}
-      disabled={readOnly}
-      data-testid="terms-form"
-      style={{ marginTop: 16 }}
-    >
-      <Typography.Title level={5}>工期与期限</Typography.Title>
-      <Space wrap align="start">
-        {TERM_FIELDS.map(({ key, label, example }) => (
-          <Form.Item
-            key={key}
-            name={key}
-            label={label}
-            extra={required[key] ? `招标文件要求：${required[key]}` : '招标文件未规定，留空则格式中保留空白'}
-            rules={[
-              {
-                validator: (_r, v: string | undefined) =>
-                  !v || !v.trim() || TERM_DURATION_RE.test(v.trim())
-                    ? Promise.resolve()
-                    : Promise.reject(new Error(`须写成数字加单位，如 ${example}`)),
-              },
-            ]}
-          >
-            <Input
-              style={{ width: 200 }}
-              placeholder={required[key] ? `留空则按 ${required[key]}` : `例如 ${example}`}
-              data-testid={`term-${key}`}
-            />
-          </Form.Item>
-        ))}
-      </Space>
-      {readOnly ? null : (
-        <Button htmlType="submit" loading={save.isPending} data-testid="terms-save">
-          保存工期与期限
-        </Button>
-      )}
-    </Form>
-  );
-}
-
 export function BidFormsPanel({ bidId, readOnly }: { bidId: string; readOnly: boolean }) {
   const forms = useBidForms(bidId);
   const save = useSavePrice(bidId);
@@ -213,6 +123,8 @@ export function BidFormsPanel({ bidId, readOnly }: { bidId: string; readOnly: bo
     return <Alert type="error" showIcon title="格式文件加载失败，请稍后重试" />;
 
   const { ceiling, floor, lot, issues } = forms.data;
+  // With 分项 lines the 报价 is their 合计: it is changed there, not typed.
+  const fromLines = forms.data.lines.length > 0;
   const valid = typed !== null && typed > 0 && typed <= RMB_MAX && twoDecimals(typed);
   // While typing, a preview of the limits; once saved, the server's findings below say it.
   const unsaved = valid && typed !== saved;
@@ -234,11 +146,15 @@ export function BidFormsPanel({ bidId, readOnly }: { bidId: string; readOnly: bo
         <Typography.Title level={5} style={{ marginTop: 0 }}>
           投标报价{lot ? `（包${lot}）` : ''}
         </Typography.Title>
-        <Form form={form} layout="vertical" onFinish={(v) => void submit(v)} disabled={readOnly}>
+        <Form form={form} layout="vertical" onFinish={(v) => void submit(v)} disabled={readOnly || fromLines}>
           <Form.Item
             name="amount"
             label="投标总价（小写，元）"
-            extra="只需填写一次小写金额，大写自动生成；投标函、开标一览表等格式中的报价都读取这里"
+            extra={
+              fromLines
+                ? '报价为下方分项报价的合计；修改分项即可，投标函、开标一览表等格式中的报价随之改变'
+                : '只需填写一次小写金额，大写自动生成；投标函、开标一览表等格式中的报价都读取这里'
+            }
             rules={[
               { required: true, message: '请输入报价' },
               {
@@ -299,7 +215,7 @@ export function BidFormsPanel({ bidId, readOnly }: { bidId: string; readOnly: bo
               data-testid="price-over-ceiling"
             />
           ) : null}
-          {readOnly ? null : (
+          {readOnly || fromLines ? null : (
             <Space>
               <Button type="primary" htmlType="submit" loading={save.isPending} data-testid="price-save">
                 保存报价
@@ -317,6 +233,7 @@ export function BidFormsPanel({ bidId, readOnly }: { bidId: string; readOnly: bo
             </Typography.Paragraph>
           ) : null}
         </Form>
+        <PriceLinesForm bidId={bidId} data={forms.data} readOnly={readOnly} />
         <TermsForm bidId={bidId} data={forms.data} readOnly={readOnly} />
         {issues.length ? (
           <Alert

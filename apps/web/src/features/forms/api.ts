@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { endpoints, type BidForms, type BidTermValues } from '@bid/shared';
+import { endpoints, type BidForms, type BidTermValues, type PriceLineInput } from '@bid/shared';
 import { api } from '../../api/request.ts';
 import { checksKeys } from '../checks/api.ts';
 
@@ -12,6 +12,8 @@ export const formsApi = {
   get: (bidId: string) => api.call(endpoints.getBidForms, { id: bidId }, { noDuplicateGuard: true }),
   savePrice: (bidId: string, amount: number | null) =>
     api.call(endpoints.saveBidPrice, { id: bidId, amount }),
+  saveLines: (bidId: string, lines: PriceLineInput[]) =>
+    api.call(endpoints.saveBidPriceLines, { id: bidId, lines }),
   saveTerms: (bidId: string, terms: BidTermValues) =>
     api.call(endpoints.saveBidTerms, { id: bidId, ...terms }),
 };
@@ -37,6 +39,18 @@ export function useSaveTerms(bidId: string) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (terms: BidTermValues) => formsApi.saveTerms(bidId, terms),
+    onSuccess: (data: BidForms) => {
+      qc.setQueryData(formsKeys.bid(bidId), data);
+      void qc.invalidateQueries({ queryKey: checksKeys.bid(bidId) });
+    },
+  });
+}
+
+/** Saves the 分项报价 lines; their 合计 comes back as the 报价 every form states. */
+export function useSaveLines(bidId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (lines: PriceLineInput[]) => formsApi.saveLines(bidId, lines),
     onSuccess: (data: BidForms) => {
       qc.setQueryData(formsKeys.bid(bidId), data);
       void qc.invalidateQueries({ queryKey: checksKeys.bid(bidId) });
