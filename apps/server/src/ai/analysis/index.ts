@@ -42,7 +42,9 @@ export function readScoringFragment(
  * a cell's wrapped lines, so offsets stay exact wherever a passage lies within one line of a cell.
  */
 function withPastedTables<T>(input: string, read: (text: string) => T): T {
-  const text = foldRadicals(input).replace(/\r\n?/g, '\n');
+  // A wave dash (0〜10, as some fonts' PDFs give the range sign) is the full-width tilde the readers
+  // know; one character for one, so every offset stays the text's.
+  const text = foldRadicals(input).replace(/\r\n?/g, '\n').replace(/[〜∼]/g, '～');
   const rows = pastedTablesAsRows(text);
   return rows ? spansToOriginal(read(rows.text), rows.at, text.length) : read(text);
 }

@@ -133,6 +133,8 @@ function classify(text: string): { kind: CellKind; value: number | null } {
 /** A row line written with single spaces (2 物业管理整体服务 10 优（9-10分）：…): serial, name, points, rest. */
 const SPACE_ROW =
   /^(\d{1,2})\s+([^\s\d][^\s]{0,29})\s+(\d{1,3}(?:\.\d+)?(?:\s*分)?|\d{1,3}\s*[-–~～]\s*\d{1,3}\s*分?)(?:\s+(\S.*))?$/;
+const SPACE_NAME_POINTS =
+  /^(\d{1,2})\s+([\u4e00-\u9fa5（）()、]{2,30}?[（(]\s*\d{1,3}(?:\.\d+)?\s*(?:分)?\s*[）)])(?:\s+(\S.*))?$/;
 /** Its wrapped continuation: the name's last characters, then the criteria's next line. */
 const SPACE_TAIL = /^([\u4e00-\u9fa5（）()]{1,10})\s+(\S.*)$/;
 /**
@@ -197,13 +199,21 @@ function splitLine(
       pushAll([head[1], head[2]]);
       return { cells, spaceRow: true, head: true };
     }
+    // Serial, name with its points in brackets, criteria (2 修剪作业方案（15） 修剪时序安排…).
+    const np = SPACE_NAME_POINTS.exec(text.trim());
+    if (np) {
+      // (Its name is whole: the next line is criteria, not the name's tail.)
+      pushAll([np[1], np[2], np[3]]);
+      return { cells, spaceRow: false };
+    }
     const m = SPACE_ROW.exec(text.trim());
     if (m) {
       pushAll([m[1], m[2], m[3], m[4]]);
       return { cells, spaceRow: true };
     }
     const tail = prevSpaceRow ? SPACE_TAIL.exec(text.trim()) : null;
-    if (tail) {
+    // (A criteria line that wrapped before 得 0-3 分 is not a name's tail.)
+    if (tail && !/^(?:得|扣|分|的|每|最|共|或|及|和|与|为|按|加|不)$|得|的$/.test(tail[1])) {
       push(tail[1], lead, { nameTail: true });
       push(tail[2], text.indexOf(tail[2], lead + tail[1].length));
       return { cells, spaceRow: true };
@@ -214,12 +224,21 @@ function splitLine(
     const re = /\S+(?: \S+)*/g;
     let m: RegExpExecArray | null;
     while ((m = re.exec(text))) {
-      // A narrow 序号 column leaves one space before the name (6 信息安全及保密措): two cells.
-      const serial = cells.length ? null : /^(\d{1,2}) (?=[\u4e00-\u9fa5])/.exec(m[0]);
-      if (serial) {
-        push(serial[1], m.index);
-        push(m[0].slice(serial[0].length), m.index + serial[0].length);
-      } else push(m[0], m.index);
+      // A narrow 序号 column leaves one space before the name (6 信息安全及保密措, T6 服务方案): two
+      // cells; so does a name that runs up to its points (机房基础设施运维方 8%).
+      const serial = cells.length ? null : /^(\d{1,2}|[A-Za-z]{1,2}-?\d{1,2}) (?=[\u4e00-\u9fa5])/.exec(m[0]);
+      const piece = serial ? m[0].slice(serial[0].length) : m[0];
+      const at = m.index + (serial ? serial[0].length : 0);
+      if (serial) push(serial[1], m.index);
+      // (Only the row's name cell, right after its code: a criteria line may end in a number too.)
+      const pts =
+        cells.length <= 1
+          ? /^([\u4e00-\u9fa5（）()、]{2,16}) (\d{1,3}(?:\.\d+)?\s*(?:%|％|分)?)$/.exec(piece)
+          : null;
+      if (pts && !/[（(][^）)]*$/.test(pts[1])) {
+        push(pts[1], at);
+        push(pts[2], at + pts[1].length + 1);
+      } else push(piece, at);
     }
     return { cells, spaceRow: false };
   }
@@ -365,9 +384,16 @@ export function nameLike(s: string): boolean {
 /** Points written inside a name: 施工方案（12分）, 报价得分（满分30分）. */
 export function pointsInName(s: string): { name: string; points: number } | null {
   const m =
-    /^(.{1,40}?)\s*[（(]\s*(?:满分|最高|共计?|计|分值|权重)?\s*[:：]?\s*(\d{1,3}(?:\.\d+)?)\s*(?:分|%|％)\s*[）)]\s*[：:]?$/.exec(
+    /^(.{1,40}?)\s*[（(]\s*(?:满分|最高|共计?|计|分值|权重)?\s*[:：]?\s*(\d{1,3}(?:\.\d+)?)\s*(分|%|％)?\s*[）)]\s*[：:]?$/.exec(
       s.trim(),
     );
+  // A bare number in brackets (修剪作业方案（15）, a 评审项目（分值） column) after a name in words.
+  if (
+    m &&
+    !m[3] &&
+    !(/^[\u4e00-\u9fa5、]{2,30}$/.test(m[1].trim()) && Number(m[2]) >= 1 && Number(m[2]) <= 100)
+  )
+    return null;
   return m ? { name: m[1].trim(), points: Number(m[2]) } : null;
 }
 

@@ -391,3 +391,62 @@ describe('criteria that open with their maximum', () => {
     ]);
   });
 });
+
+describe('columns a narrow layout runs together', () => {
+  it('splits a code one space before its name, and a name one space before its weight', () => {
+    const text = [
+      '某数据中心运维服务项目招标文件',
+      '第五章 评标方法',
+      '评审因素及权重表',
+      ' 编号     评审因素      权重                   评分标准',
+      'P1 投标报价          30%   最低价为评标基准价，价格分＝（基准价/报价）×30%×100。',
+      'T1   运维服务总体方案    40%   符合ITIL规范的得30%-40%；一般的得10%-29%。',
+      'T2   机房基础设施运维方 20%      措施完善的得15%-20%；一般的得5%-14%。',
+      '     案                 较差的得0-4%。',
+      'B1 类似项目业绩        10%    每个得2%，最高10%。',
+      '合计                     100%',
+      '第六章 投标文件格式',
+    ].join('\n');
+    expect(analyzeTenderByRules(text).scoringItems.map((i) => [i.name, i.points])).toEqual([
+      ['投标报价', 30],
+      ['运维服务总体方案', 40],
+      ['机房基础设施运维方案', 20],
+      ['类似项目业绩', 10],
+    ]);
+  });
+
+  it('reads 名称（15） with its points in brackets, and a wave-dash range 0〜10', () => {
+    const bracketed = [
+      '某绿化养护服务项目招标文件',
+      '第四章 评标办法',
+      '评分标准（满分 100 分）',
+      '序号 评审项目（分值） 评分标准',
+      '1 投标报价（40） 价格分＝（评标基准价/投标报价）×40。',
+      '2 修剪作业方案（35）',
+      '方案完整可行的得 28-35 分；较可行的得 15-27 分；一般的得 1-14 分。',
+      '3 人员配置（25）',
+      '人员配备合理且持证的得 20-25 分；一般的得 10-19 分；较差的',
+      '得 0-9 分。',
+      '第五章 投标文件格式',
+    ].join('\n');
+    expect(analyzeTenderByRules(bracketed).scoringItems.map((i) => [i.name, i.points])).toEqual([
+      ['投标报价', 40],
+      ['修剪作业方案', 35],
+      ['人员配置', 25],
+    ]);
+    const wave = [
+      '某医院物业管理服务项目竞争性磋商文件',
+      '第四章 评审办法',
+      '序号\t评审项目\t分值\t评分标准',
+      '1\t价格分\t30\t报价得分＝（磋商基准价/最后报价）×30。',
+      '2\t物业服务整体方案\t0〜40\t优 8-10分良 5-7分中 2-4分差 0-1分',
+      '3\t保洁服务方案\t0〜30\t优 7-8分良 4-6分差 0-1分',
+      '第五章 响应文件格式',
+    ].join('\n');
+    expect(analyzeTenderByRules(wave).scoringItems.map((i) => [i.name, i.points])).toEqual([
+      ['价格分', 30],
+      ['物业服务整体方案', 40],
+      ['保洁服务方案', 30],
+    ]);
+  });
+});
