@@ -27,6 +27,27 @@ describe('requirements stay inside the 采购需求 parts', () => {
     expect(a.requirements.length).toBeLessThanOrEqual(40);
   });
 
+  it('reads no requirement from 投标人须知, even under a heading that says 要求', () => {
+    const text = [
+      '某安全设备采购项目招标文件',
+      '第二章 投标人须知',
+      '1.实质性要求（★条款）',
+      '★1.1 所投设备须具有有效的安全认证证书。',
+      '2.投标文件有下列情形之一的，投标无效：',
+      '（1）投标文件未按要求签字、盖章的；',
+      '（2）投标报价超过预算金额的。',
+      '第三章 采购需求',
+      '1. 下一代防火墙 4 台，整机吞吐量不低于 20Gbps。',
+      '2. 日志审计系统 1 套，日志存储不少于 180 天。',
+      '第四章 评标方法',
+    ].join('\n');
+    const a = analyzeTenderByRules(text);
+    expect(a.requirements.map((r) => r.text)).toEqual([
+      '下一代防火墙 4 台，整机吞吐量不低于 20Gbps。',
+      '日志审计系统 1 套，日志存储不少于 180 天。',
+    ]);
+  });
+
   it('t02 (物业服务): exactly the nine stated service and staffing requirements', () => {
     const a = analyzeTenderByRules(fs.readFileSync(new URL('t02.txt', CORPUS), 'utf8'));
     expect(a.requirements).toHaveLength(9);

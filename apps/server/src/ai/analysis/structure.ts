@@ -18,6 +18,9 @@ const FORM_HEAD = /响应表|偏离表|响应情况|一览表|格式|范本|承�
  */
 const NOT_REQ_HEAD =
   /^(附件|附录|附表)|投标人须知|供应商须知|合同(主要)?条款|合同条款及格式|质疑|投诉|评标(方法|办法)|评审(方法|办法)|评分(标准|办法)|投标文件(格式|的组成)|响应文件(格式|的组成)|开标|资格(审查|性审查)|符合性审查|政府采购政策|无效(投标|响应)|废标/;
+/** Chapters none of whose headings opens 采购需求 (a contract chapter may carry 技术标准 and 技术要求). */
+const NEVER_REQ_CHAPTER =
+  /投标人须知|供应商须知|磋商须知|谈判须知|评标(方法|办法)|评审(方法|办法)|评分(标准|办法)|投标文件(格式|的组成)|响应文件(格式|的组成)|资格审查/;
 /** A part that explains the requirements (技术参数说明, 注) rather than stating them. */
 const NOTE_HEAD = /说明$|^说明|^注[：:]?$|注意事项/;
 interface Part {
@@ -49,6 +52,9 @@ function requirementScope(r: Reading): { inside: boolean[]; lotOf: Array<number 
   // A 包 named by a heading holds until the next heading of its depth or above; one named by a
   // heading without an enumerator (采购包1：…) until the chapter ends or another 包 is named.
   let lot: { no: number; depth: number } | null = null;
+  // Inside 投标人须知 (or another chapter that is never 采购需求) a heading such as 实质性要求（★条款）
+  // names the conditions of a valid bid, not requirements to respond to.
+  let chapterNotReq = false;
   for (const b of r.blocks) {
     const heading = b.kind === 'heading' || b.kind === 'chapter';
     if (heading) {
@@ -59,6 +65,7 @@ function requirementScope(r: Reading): { inside: boolean[]; lotOf: Array<number 
       if (lot && depth <= lot.depth) lot = null;
       if (note && (depth <= note.depth || plain)) note = null;
       if (b.kind === 'chapter') {
+        chapterNotReq = NEVER_REQ_CHAPTER.test(body);
         part =
           REQ_HEAD.test(body) && !FORM_HEAD.test(body) && !NOT_REQ_HEAD.test(body)
             ? { depth: 0, plain: false }
@@ -68,7 +75,7 @@ function requirementScope(r: Reading): { inside: boolean[]; lotOf: Array<number 
       } else if (REQ_HEAD.test(body) || (marker != null && part)) {
         if (FORM_HEAD.test(body)) {
           if (part && part.depth > 0) part = null;
-        } else if (!part) part = { depth, plain };
+        } else if (!part && !chapterNotReq) part = { depth, plain };
       } else if (part && part.depth > 0 && (part.plain ? plain : !plain && depth <= part.depth)) {
         // The next sibling of the heading that opened the part: the part is over.
         part = null;
