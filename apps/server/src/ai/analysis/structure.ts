@@ -18,9 +18,12 @@ const FORM_HEAD = /响应表|偏离表|响应情况|一览表|格式|范本|承�
  */
 const NOT_REQ_HEAD =
   /^(附件|附录|附表)|投标人须知|供应商须知|合同(主要)?条款|合同条款及格式|质疑|投诉|评标(方法|办法)|评审(方法|办法)|评分(标准|办法)|投标文件(格式|的组成)|响应文件(格式|的组成)|开标|资格(审查|性审查)|符合性审查|政府采购政策|无效(投标|响应)|废标/;
-/** Chapters none of whose headings opens 采购需求 (a contract chapter may carry 技术标准 and 技术要求). */
+/**
+ * Chapters none of whose headings opens 采购需求 (a contract chapter may carry 技术标准 and 技术要求,
+ * and a tender may append its 商务要求 after the 投标文件格式 chapter without a heading of its own).
+ */
 const NEVER_REQ_CHAPTER =
-  /投标人须知|供应商须知|磋商须知|谈判须知|评标(方法|办法)|评审(方法|办法)|评分(标准|办法)|投标文件(格式|的组成)|响应文件(格式|的组成)|资格审查/;
+  /投标人须知|供应商须知|磋商须知|谈判须知|评标(方法|办法)|评审(方法|办法)|评分(标准|办法)|资格审查/;
 /** A part that explains the requirements (技术参数说明, 注) rather than stating them. */
 const NOTE_HEAD = /说明$|^说明|^注[：:]?$|注意事项/;
 interface Part {
