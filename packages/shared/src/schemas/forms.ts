@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema } from './common.ts';
+import { plainText } from './text.ts';
 import { RMB_MAX } from '../rmb.ts';
 
 /**
@@ -181,7 +182,7 @@ const decimals = (n: number, places: number) =>
   Math.abs(Math.round(n * 10 ** places) - n * 10 ** places) < 1e-6;
 
 export const priceLineInputSchema = z.object({
-  name: z.string().trim().min(1, '分项名称不能为空').max(200, '分项名称过长'),
+  name: plainText().trim().min(1, '分项名称不能为空').max(200, '分项名称过长'),
   quantity: z
     .number({ error: '数量须为数字' })
     .positive('数量须大于 0')
