@@ -238,6 +238,16 @@ describe('docToMarkdown', () => {
     expect(md).toContain('**注意：**内容');
   });
 
+  it('keeps text that looks like a tag as text (<ba:>, </x>, <https://…>)', () => {
+    for (const text of ['<ba:>#', '见</x>附件', '<https://example.com/a>', '<!-- 注 -->', 'a<b 且 c>d']) {
+      const doc: PMNode = {
+        type: 'doc',
+        content: [{ type: 'paragraph', content: [{ type: 'text', text }] }],
+      };
+      expect(docText(markdownToDoc(docToMarkdown(doc))).trim()).toBe(text);
+    }
+  });
+
   it('keeps literal Markdown characters in prose as text (fuzz)', () => {
     const chars = fc.constantFrom(
       ...'#*_~`[]()!|<>-+=1.:abc 中文，。：“”&;'.split(''),

@@ -22,7 +22,9 @@ function escapeText(text: string, inTable: boolean): string {
   let s = text
     .replace(/[\\`*_[\]~]/g, (c) => `\\${c}`)
     .replace(/&(?=#?[a-z0-9]+;)/gi, '\\&')
-    .replace(/</g, (c, i: number, all: string) => (/^<br\s*\/?>/i.test(all.slice(i)) ? '\\<' : c));
+    // A `<` that could open inline HTML or an autolink (<br>, <ba:>, </x>, <!--, <https://…>) would be
+    // read as markup and dropped: written escaped, it reads back as the character.
+    .replace(/<(?=[A-Za-z/!?])/g, '\\<');
   if (inTable) s = s.replace(/\|/g, '\\|');
   return s;
 }
