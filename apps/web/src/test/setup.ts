@@ -1,6 +1,11 @@
 import { afterEach, beforeEach } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { bindFeedback } from '../utils/feedback.ts';
+
+// waitFor / findBy give up after 1 s by default: on a busy 2-core machine a fake request and a
+// render can take longer (a diagram-insert test failed so in CI). Tests wait for what they expect,
+// not for the machine; the web project's 60 s test timeout still ends a test that never gets there.
+configure({ asyncUtilTimeout: 15_000 });
 
 // jsdom lacks these browser APIs that antd uses.
 if (typeof window !== 'undefined') {
