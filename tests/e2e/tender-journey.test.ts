@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unzip } from '@bid/document/docx/zip';
 import { createUserWithSession } from '../../apps/server/test/helpers/fixtures.ts';
+import { VOLUMES_TENDER } from '../../apps/server/test/helpers/tenders.ts';
 import { settled, unexpectedErrors } from './helpers/browser.ts';
 import { newBid } from './helpers/new-bid.ts';
 import { browserSuite } from './helpers/suite.ts';
@@ -13,17 +14,11 @@ import { browserSuite } from './helpers/suite.ts';
  * asks for 明标 + 暗标 volumes, fill the 报价 sheet, export the volumes as one zip, open the
  * 补遗/澄清 tab and upload an amendment that moves the deadline.
  */
-const TENDER = `滨江区市政道路养护工程 招标文件
-项目编号：BJ-2026-041
-招标人：滨江区城市管理局
-投标截止时间：2026年12月10日9时30分
-本项目技术标分为明标和暗标两部分，暗标部分采用暗标评审，不得出现投标人名称、标志及任何可识别投标人身份的信息。
-一、评分标准
-| 评分因素 | 分值 | 评分标准 |
-| 施工组织设计 | 40 | 方案合理、措施可行的得 40 分 |
-| 项目管理机构 | 20 | 项目经理及技术负责人资格满足要求的得 20 分 |
-| 投标报价 | 40 | 满足要求且价格最低的为评标基准价 |
-`;
+// The volumes tender of the API tests, with a deadline for the 补遗 to move.
+const TENDER = VOLUMES_TENDER.replace(
+  '招标人：滨江区城市管理局\n',
+  '招标人：滨江区城市管理局\n投标截止时间：2026年12月10日9时30分\n',
+);
 const AMENDMENT = `滨江区市政道路养护工程 补遗文件（第1号）
 一、投标截止时间调整为：2026年12月18日9时30分，开标地点不变。
 `;
