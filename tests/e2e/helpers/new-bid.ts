@@ -23,7 +23,9 @@ export interface NewBidOptions {
   timeout?: number;
 }
 
-const DEFAULT_TIMEOUT = 90_000;
+// (A fresh-clone CI run late in its browser phase waited more than 90 s for the review page after
+// 创建 on a 2-core machine still running other suites; the same steps take ~10 s alone.)
+const DEFAULT_TIMEOUT = 180_000;
 
 /** From /home to the empty create screen through the side menu. */
 export async function openNewBid(page: Page): Promise<void> {
