@@ -3,7 +3,7 @@ import { LIMITS, MSG } from '@bid/shared';
 import { blobToText } from './download.ts';
 import { isSilentError } from './errors.ts';
 import { api } from './request.ts';
-import { requestHarness } from './request.harness.ts';
+import { requestHarness } from '../test/request-harness.ts';
 import { ok } from './testkit.ts';
 
 const SECONDS = (ms: number) => ms / 1000;

@@ -5,7 +5,7 @@ import { readCookie } from '../utils/cookie.ts';
 import { isConflictError, isSilentError } from './errors.ts';
 import { transportFailure } from './failure.ts';
 import { api } from './request.ts';
-import { requestHarness } from './request.harness.ts';
+import { requestHarness } from '../test/request-harness.ts';
 import { fail, ok, type FakeHandler } from './testkit.ts';
 
 const SECONDS = (ms: number) => ms / 1000;

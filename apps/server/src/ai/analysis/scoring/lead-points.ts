@@ -15,7 +15,11 @@ const LEAD =
 /** A piece of a wrapped name: a few characters, no sentence marks, no numbers. */
 const PIECE = /^[\u4e00-\u9fa5（）()、/A-Za-z]{1,12}$/;
 const CLAUSE = /^\s*\d[\d.．（）()]{1,11}\s*$/;
-const NOT_NAME = /(?:评分标准|评审标准|评分细则|评审因素|评分因素|条款号|评审标准)$|^(?:注|备注|说明)/;
+const NOT_NAME = /(?:评分标准|评审标准|评分细则|评审因素|评分因素|条款号)$|^(?:注|备注|说明)/;
+/** A scoring table's own title (…评分标准) at the end of the pieces above its first row. */
+const TITLE_END = '(?:评分标准|评审标准|评分细则|评审细则)';
+const UP_TO_TITLE = new RegExp(`^.*${TITLE_END}`);
+const TITLE_SUFFIX = new RegExp(`${TITLE_END}$`);
 
 export function readLeadPoints(
   lines: Line[],
@@ -62,8 +66,7 @@ export function readLeadPoints(
     // A merged cell above the first row (施工组织 / 设计评分 / 标准) is the table's title, not the name;
     // a title alone over its one row names it (投标报价评分 / 标准 / 满分 50 分).
     const joined = parts.map((l) => l.text.trim()).join('');
-    const TITLE = /^.*(?:评分标准|评审标准|评分细则|评审细则)/;
-    const name = joined.replace(TITLE, '') || joined.replace(/(?:评分标准|评审标准|评分细则|评审细则)$/, '');
+    const name = joined.replace(UP_TO_TITLE, '') || joined.replace(TITLE_SUFFIX, '');
     if (!name || !nameLike(name) || NOT_NAME.test(name) || name.length > 24) return;
     const m = LEAD.exec(ls[at].text)!;
     const pointsAt = ls[at].start + ls[at].text.indexOf(m[1], ls[at].text.search(/\d/));

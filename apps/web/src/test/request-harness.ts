@@ -3,10 +3,10 @@ import { SESSION_COOKIE } from '@bid/shared';
 import { setNavigator, type Navigator } from '../lib/navigation.ts';
 import { useSession } from '../stores/session.ts';
 import { writeCookie } from '../utils/cookie.ts';
-import { ApiError } from './errors.ts';
-import { duplicateGuard } from './request.ts';
-import { installFakeHttp, recordFeedback, type FakeHandler } from './testkit.ts';
-import { resetUnauthorizedLatch } from './unauthorized.ts';
+import { ApiError } from '../api/errors.ts';
+import { duplicateGuard } from '../api/request.ts';
+import { installFakeHttp, recordFeedback, type FakeHandler } from '../api/testkit.ts';
+import { resetUnauthorizedLatch } from '../api/unauthorized.ts';
 
 /**
  * The request layer's test harness: a fake HTTP transport, recorded toasts and notifications, a spy
