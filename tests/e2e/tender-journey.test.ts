@@ -5,8 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unzip } from '@bid/document/docx/zip';
 import { createUserWithSession } from '../../apps/server/test/helpers/fixtures.ts';
 import { VOLUMES_TENDER } from '../../apps/server/test/helpers/tenders.ts';
-import { settled, unexpectedErrors } from './helpers/browser.ts';
+import { unexpectedErrors } from './helpers/browser.ts';
 import { newBid } from './helpers/new-bid.ts';
+import { openVolumesExport } from './helpers/volumes.ts';
 import { browserSuite } from './helpers/suite.ts';
 
 /**
@@ -60,14 +61,7 @@ describe('issue 31 from /home (browser)', () => {
       await page.locator('.ant-drawer-close').click();
 
       // The volumes, one zip of the 明标 and the 暗标 .docx.
-      await page.getByTestId('export-word').click();
-      const dialog = page.locator('.ant-modal').filter({ hasText: '开始导出' }).last();
-      await settled(dialog);
-      const volumes = dialog.getByTestId('export-volumes');
-      await volumes.waitFor({ timeout: 30_000 });
-      expect(await volumes.textContent()).toContain('明标、暗标（暗标，不含投标人信息）');
-      const tick = dialog.getByTestId('acknowledge-findings');
-      if (await tick.count()) await tick.click();
+      const dialog = await openVolumesExport(page);
       const download = page.waitForEvent('download', { timeout: 120_000 });
       await dialog.getByTestId('export-volumes-docx').click();
       const file = await download;

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { unzip } from '@bid/document/docx/zip';
 import { createUserWithSession } from '../../apps/server/test/helpers/fixtures.ts';
-import { settled, unexpectedErrors } from './helpers/browser.ts';
+import { unexpectedErrors } from './helpers/browser.ts';
 import { newBid } from './helpers/new-bid.ts';
+import { openVolumesExport } from './helpers/volumes.ts';
 import { browserSuite } from './helpers/suite.ts';
 import { VOLUMES_TENDER as TENDER } from '../../apps/server/test/helpers/tenders.ts';
 
@@ -23,14 +24,7 @@ describe('volumes (browser)', () => {
       await newBid(page, { tender: { name: '养护工程投标文件', text: TENDER } });
       await page.locator('[data-testid="outline-node"]').first().waitFor();
 
-      await page.getByTestId('export-word').click();
-      const dialog = page.locator('.ant-modal').filter({ hasText: '开始导出' }).last();
-      await settled(dialog);
-      const volumes = dialog.getByTestId('export-volumes');
-      await volumes.waitFor({ timeout: 30_000 });
-      expect(await volumes.textContent()).toContain('明标、暗标（暗标，不含投标人信息）');
-      const tick = dialog.getByTestId('acknowledge-findings');
-      if (await tick.count()) await tick.click();
+      const dialog = await openVolumesExport(page);
       // This machine has LibreOffice: PDF is offered, not refused.
       expect(await dialog.getByTestId('export-no-pdf').count()).toBe(0);
 
