@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { endpoints, parseUpper, type BidForms } from '@bid/shared';
+import { endpoints, flattenTree, parseUpper, type BidForms, type CatalogNode } from '@bid/shared';
 import { startTestServer, TEST_DB, type TestServer } from './helpers/test-server.ts';
 import { CHECKS_TENDER, LIMITS_TENDER } from './helpers/tenders.ts';
 import { newWriter, type Client } from './catalog-helpers.ts';
+import { write } from './checks-helpers.ts';
 
 /**
  * Issue 31, scope 2: the 报价 sheet's limits. A price under the tender's stated floor blocks like
@@ -180,6 +181,46 @@ describe(`the 报价 sheet’s floor and terms (${TEST_DB})`, () => {
     expect([cleared.lines, cleared.price!.amount]).toEqual([[], 3_742_606.36]);
     const direct = await s.api.call(endpoints.saveBidPrice, { id: bidId, amount: 4_300_000 }, token);
     expect(direct.price!.amount).toBe(4_300_000);
+  });
+
+  it('a chapter that states another 工期, 质保期, 投标有效期 or 投标总价 than the bid blocks, naming both', async () => {
+    const c = await newWriter(s);
+    const bidId = await bidOn(c, LIMITS_TENDER);
+    const token = c.user.token;
+    await s.api.call(endpoints.saveBidPrice, { id: bidId, amount: 4_500_000 }, token);
+    await s.api.call(
+      endpoints.saveBidTerms,
+      { id: bidId, period: '60日历天', warranty: null, validity: null },
+      token,
+    );
+    const forms = await s.api.call(endpoints.getBidForms, { id: bidId }, token);
+    const replaced = new Set(forms.forms.map((f) => f.catalogId));
+    const tree = await c.data<CatalogNode[]>('/catalog/client/getBidCatalogList', { bidId });
+    const [plan, promise] = flattenTree(tree).filter((n) => !n.children.length && !replaced.has(n.id));
+    const blockers = async () =>
+      (await s.api.call(endpoints.getBidChecks, { id: bidId }, token)).blockers.filter((b) =>
+        /不一致/.test(b),
+      );
+
+    // The tender's limits quoted and the bid's own values restated: nothing to say.
+    await write(
+      c,
+      plan.id,
+      '招标文件要求工期为90日历天，我方承诺工期为60日历天。质保期：2年。工期不超过90日历天。投标总价为450万元。',
+    );
+    expect(await blockers()).toEqual([]);
+
+    // Typed by hand into a chapter: the 工期 the tender allowed, a shorter 投标有效期, another 总价.
+    await write(
+      c,
+      promise.id,
+      '我方承诺工期为90日历天。投标有效期为自投标截止之日起60日历天。我方投标总价为人民币460万元。',
+    );
+    expect(await blockers()).toEqual([
+      `报价不一致：“${promise.title}”写的是 460万元，报价为 ¥4,500,000.00`,
+      `工期不一致：“${promise.title}”写的是 90日历天，本投标为 60日历天（见${SHEET}）`,
+      `投标有效期不一致：“${promise.title}”写的是 60日历天，本投标为 90日历天（见${SHEET}）`,
+    ]);
   });
 
   it('says nothing where the tender states no floor and no terms; another user’s bid is 404', async () => {

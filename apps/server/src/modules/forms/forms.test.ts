@@ -8,6 +8,7 @@ import { fillForm, filledText, type FormValues } from './fill.ts';
 import { formDoc } from './doc.ts';
 import { matchChapters } from './service.ts';
 import { priceDisagreements } from './price-check.ts';
+import { priceInYuanDisagreements, termDisagreements } from './stated-terms.ts';
 
 const RELEASED = path.resolve(import.meta.dirname, '../../../../../../shared/tenders/t4-goods.docx');
 const LIMITS = { maxPages: 1000, maxUnpackedBytes: 1e8, maxEntries: 10000, maxTextChars: 1e7 };
@@ -186,6 +187,44 @@ describe('forms: the tender’s own forms, read and filled', () => {
       '报价不一致：“商务偏离”写的是 ¥990,000.00，报价为 ¥1,000,000.00',
       '报价大写不一致：“商务偏离”写的是 人民币玖拾玖万元整，报价为 ¥1,000,000.00',
     ]);
+  });
+
+  it('names each chapter that states another 工期, 质保期 or 投标有效期 than the bid, and only those', () => {
+    const terms = { period: '90日历天', warranty: '3年', validity: '90日历天' };
+    expect(
+      termDisagreements(terms, [
+        { title: '施工进度计划', text: '我方承诺工期为120日历天，确保按期完工。' },
+        { title: '售后服务', text: '质保期为验收合格之日起2年；质保期：36个月。' },
+        { title: '投标承诺', text: '投标有效期为自投标截止之日起六十日历天。' },
+        // The tender's limits quoted, the bid's own values, other numbers: nothing to say.
+        {
+          title: '工期保证措施',
+          text:
+            '招标文件要求工期为90日历天。工期为不超过100日历天。工期：90日历天，' +
+            '其中基础工程工期为30日历天以内。质保期满后3年内免费更换配件。投标有效期：自投标截止之日起90日历天。',
+        },
+        { title: '交付计划', text: '交货期为3个月。' },
+      ]),
+    ).toEqual([
+      '工期不一致：“施工进度计划”写的是 120日历天，本投标为 90日历天（见“报价与格式”）',
+      '质保期不一致：“售后服务”写的是 2年，本投标为 3年（见“报价与格式”）',
+      '投标有效期不一致：“投标承诺”写的是 60日历天，本投标为 90日历天（见“报价与格式”）',
+    ]);
+    expect(
+      termDisagreements({ period: null, warranty: null, validity: null }, [
+        { title: '施工进度计划', text: '工期为120日历天。' },
+      ]),
+    ).toEqual([]);
+  });
+
+  it('names a 投标总价 written in 元 or 万元 that is not the 报价, but not the tender’s 最高限价', () => {
+    expect(
+      priceInYuanDisagreements(11_880_000, [
+        { title: '报价说明', text: '投标总价为1188万元。投标报价：11,880,000.00元。' },
+        { title: '商务偏离', text: '我方投标总价为人民币1,100万元，包含全部费用。' },
+        { title: '报价分析', text: '投标报价为不超过最高限价1260万元的合理价格。' },
+      ]),
+    ).toEqual(['报价不一致：“商务偏离”写的是 1,100万元，报价为 ¥11,880,000.00']);
   });
 
   it('matches a form to the chapter that answers it', () => {

@@ -33,6 +33,7 @@ import { formDoc } from './doc.ts';
 import { fillForm, type FormValues } from './fill.ts';
 import { priceDisagreements, priceFloorOf } from './price-check.ts';
 import { OfferRepo } from './repo.ts';
+import { priceInYuanDisagreements, termDisagreements } from './stated-terms.ts';
 import { PRICE_SHEET, termFindings } from './terms-check.ts';
 
 /** The chapter each form is exported in place of: same title without enumerators, else one naming it. */
@@ -155,15 +156,22 @@ export class FormsService {
     );
     const replaced = f.forms.flatMap((form) => (form.catalogId ? [form.catalogId] : []));
     const exported = new Set(replaced);
+    // What a chapter typed by hand must agree with: the one 报价 and the terms the forms state.
+    const own = chapters.filter((c) => !exported.has(c.id));
+    const { required, offered } = f.terms;
     const blockers = [
       ...f.issues,
-      // A price typed into a chapter by hand must be the one 报价 (the forms read it already).
       ...(f.price
-        ? priceDisagreements(
-            f.price.amount,
-            chapters.filter((c) => !exported.has(c.id)),
-          )
+        ? [...priceDisagreements(f.price.amount, own), ...priceInYuanDisagreements(f.price.amount, own)]
         : []),
+      ...termDisagreements(
+        {
+          period: offered.period ?? required.period,
+          warranty: offered.warranty ?? required.warranty,
+          validity: offered.validity ?? required.validity,
+        },
+        own,
+      ),
     ];
     return { replaced, placeholders, blockers };
   }

@@ -14,7 +14,7 @@ const LABELS: Record<keyof BidTermValues, string> = {
  * A duration in days or in months (a year is twelve). Days and months are not converted into each
  * other: a month is no fixed count of days, and an evaluator reads the tender's own unit.
  */
-function measure(v: string): { n: number; unit: 'day' | 'month' } | null {
+export function measure(v: string): { n: number; unit: 'day' | 'month' } | null {
   const m = /^(\d+)(日历天|天|日|个月|年)$/.exec(norm(v));
   if (!m) return null;
   const n = Number(m[1]);
