@@ -11,10 +11,12 @@ import { countWords } from '@bid/shared';
  * (a placeholder node until the rich-elements work renders it), placeholder {label} (text the writer
  * must fill in, e.g. 【待填写：项目经理姓名】), codeBlock {language} (StarterKit's; AI answers sometimes hold code).
  * Marks: bold, italic, underline, strike, code, highlight, link {href}.
- * Export only, never stored nor known to the editor: pageRef {chapter, fallback} (the page a chapter
- * starts on, written by the .docx writer as a PAGEREF field to that chapter's heading; the export
- * puts it in the 评分索引表's page column; `chapter` is ExportChapter.key, `fallback` the text
- * written when that chapter is not in the file, e.g. in another volume).
+ * Export only, never stored nor known to the editor: pageRef {chapter, fallback, before?, after?}
+ * (the page a chapter starts on, written by the .docx writer as a PAGEREF field to that chapter's
+ * heading; the export puts it in the 评分索引表's page column and the 偏离表's proof column;
+ * `chapter` is ExportChapter.key, `fallback` the text written when that chapter is not in the file,
+ * e.g. in another volume; `before` / `after` the words around the number, written only with it:
+ * 第 ⟨N⟩ 页 must not become 第 见其他分册 页).
  */
 export interface PMMark {
   type: string;

@@ -106,7 +106,10 @@ function normalizeInline(nodes: PMNode[] | undefined): PMNode[] {
       // The export's reference to a chapter's page (model.ts); kept as it is for the .docx writer.
       const chapter = typeof n.attrs?.chapter === 'string' ? n.attrs.chapter : '';
       const fallback = cleanControlChars(String(n.attrs?.fallback ?? ''));
-      if (chapter) out.push({ type: 'pageRef', attrs: { chapter, fallback } });
+      const words = (k: 'before' | 'after') =>
+        typeof n.attrs?.[k] === 'string' ? { [k]: cleanControlChars(n.attrs[k] as string) } : {};
+      if (chapter)
+        out.push({ type: 'pageRef', attrs: { chapter, fallback, ...words('before'), ...words('after') } });
       else if (fallback) out.push(...normalizeInline([{ type: 'text', text: fallback }]));
     } else if (n.type === 'image') {
       out.push(n);

@@ -84,6 +84,12 @@ function inlineXml(
       if (target) {
         // A PAGEREF field: LibreOffice computes it from its own layout when it opens the file, Word
         // on F9 (or on opening, when fields are marked dirty); the estimate is only its cached result.
+        const before = cleanForWord(String(n.attrs?.before ?? ''));
+        const after = cleanForWord(String(n.attrs?.after ?? ''));
+        if (before) {
+          xml += runs(before, props);
+          ems += textEms(before);
+        }
         xml +=
           `<w:r>${props}<w:fldChar w:fldCharType="begin"${ctx.dirtyFields ? ' w:dirty="true"' : ''}/></w:r>` +
           `<w:r>${props}<w:instrText xml:space="preserve"> PAGEREF ${esc(target.bookmark)} \\h </w:instrText></w:r>` +
@@ -91,6 +97,10 @@ function inlineXml(
           `<w:r>${props}<w:t>${pageMarker(target.index)}</w:t></w:r>` +
           `<w:r>${props}<w:fldChar w:fldCharType="end"/></w:r>`;
         ems += 2;
+        if (after) {
+          xml += runs(after, props);
+          ems += textEms(after);
+        }
       } else {
         const text = cleanForWord(String(n.attrs?.fallback ?? ''));
         if (text) {
@@ -109,7 +119,7 @@ function plainText(n: PMNode): string {
   if (n.type === 'text') return n.text ?? '';
   if (n.type === 'placeholder') return `【待填写：${String(n.attrs?.label ?? '')}】`;
   if (n.type === 'hardBreak') return '\n';
-  if (n.type === 'pageRef') return '000';
+  if (n.type === 'pageRef') return `${String(n.attrs?.before ?? '')}000${String(n.attrs?.after ?? '')}`;
   return (n.content ?? []).map(plainText).join(n.type === 'tableRow' ? '\t' : '');
 }
 

@@ -248,6 +248,31 @@ describe('writeBidDocx', () => {
     expect(xml.match(/PAGEREF _Toc_bid_/g)!.length).toBe(3 + 1);
   });
 
+  it('writes the words around a pageRef with the number only: 第 N 页, or the fallback alone', async () => {
+    const ref = (chapter: string): PMNode => ({
+      type: 'paragraph',
+      content: [
+        { type: 'text', text: '见“服务方案”' },
+        { type: 'pageRef', attrs: { chapter, fallback: '（见其他分册）', before: '第 ', after: ' 页' } },
+      ],
+    });
+    const r = await writeBidDocxDetailed({
+      bid: gov.bid,
+      chapters: [
+        { title: '偏离表', key: 'dev', content: { type: 'doc', content: [ref('b'), ref('missing')] } },
+        { title: '服务方案', key: 'b', content: doc('服务内容。') },
+      ],
+      template: tpl('gov-standard'),
+    });
+    const xml = docxParts(r.buffer)['word/document.xml'];
+    const texts = paragraphTexts(xml);
+    expect(texts).toContain(`见“服务方案”第 ${r.chapterPages[1]} 页`);
+    expect(texts).toContain('见“服务方案”（见其他分册）');
+    expect(xml).toMatch(
+      /第 <\/w:t><\/w:r><w:r>[^]*?<w:fldChar w:fldCharType="begin"[^]*? PAGEREF _Toc_bid_2 \\h /,
+    );
+  });
+
   it('writes a filled table of contents with links, page numbers and a dirty TOC field', async () => {
     const r = await writeBidDocxDetailed({
       bid: gov.bid,

@@ -5,6 +5,7 @@ import type { Actor } from '../../policy/actor.ts';
 import type { BidService } from '../bid/service.ts';
 import type { ChapterService, ChapterWithContent } from '../catalog/chapters.ts';
 import type { PictureService } from '../picture/service.ts';
+import { isDeviationTable, linkDeviationTable, proofChapters } from './deviation-refs.ts';
 import { isScoreIndex, linkScoreIndex, titlePaths } from './score-index.ts';
 
 /** What an export needs of a bid. Foreign or missing bids throw the bid module's 404. */
@@ -55,11 +56,16 @@ export class WorkspaceExportSource implements ExportSource {
     const forms = this.forms ? await this.forms.exportContent(auth, row.id) : new Map<string, PMNode>();
     const tree = await this.chapters.contentTreeOfBid(row.id);
     const paths = titlePaths(tree);
+    const exported = (n: ChapterWithContent): PMNode | null => forms.get(n.id) ?? n.content;
+    // Where the bid proves a 偏离表 row: any exported chapter that commits to the requirement.
+    const proofs = proofChapters(flattenTree(tree).map((n) => ({ ...n, content: exported(n) })));
     const contentOf = (n: ChapterWithContent): PMNode | null => {
       const form = forms.get(n.id);
       if (form) return form;
-      // The 评分索引表's pages become live page numbers (score-index.ts).
-      return n.content && isScoreIndex(n.title) ? linkScoreIndex(n.content, paths) : n.content;
+      if (!n.content) return n.content;
+      // The 评分索引表's pages and the 偏离表's proofs become live page numbers (score-index.ts, deviation-refs.ts).
+      if (isScoreIndex(n.title)) return linkScoreIndex(n.content, paths);
+      return isDeviationTable(n.title) ? linkDeviationTable(n.content, proofs) : n.content;
     };
     const toExport = (nodes: ChapterWithContent[]): ExportChapter[] =>
       nodes.map((n) => ({
