@@ -36,7 +36,8 @@ export async function prepareServices(s: Services, core: CoreDeps): Promise<void
 
 /** The durable job kinds and their handlers. */
 function registerJobs(s: Services): void {
-  s.jobs.register(FULLTEXT_JOB, s.fulltext.handler());
+  // Whole-bid writing runs for minutes to hours: it never takes the last slot from analyses and exports.
+  s.jobs.register(FULLTEXT_JOB, s.fulltext.handler(), { long: true });
   s.jobs.register(INTERPRETATION_JOB, s.interpretations.handler());
   s.jobs.register(EXPORT_JOB, s.export.handler());
   s.jobs.register(DIFF_JOB, s.diff.handler());

@@ -39,6 +39,8 @@ export class BullJobQueue extends SqlJobQueue {
   private readonly bullOpts: BullJobQueueOptions;
 
   private readonly bus: RedisEventBus;
+  /** Long jobs between their slot check and their run (claiming their row): counted as running. */
+  private longClaiming = 0;
 
   constructor(db: Kysely<Database>, opts: BullJobQueueOptions) {
     const bus = new RedisEventBus(opts.redisUrl, opts.prefix);
@@ -105,7 +107,20 @@ export class BullJobQueue extends SqlJobQueue {
       await job.moveToDelayed(Date.now() + 1_000, token);
       throw new DelayedError();
     }
-    const row = await this.claimById(id);
+    const long = this.isLong(job.name);
+    if (long && this.longRunning() + this.longClaiming >= this.maxLong) {
+      // Long jobs fill their share of this worker's slots: the rest stay free for short jobs
+      // (another worker may take this one meanwhile).
+      await job.moveToDelayed(Date.now() + 1_000, token);
+      throw new DelayedError();
+    }
+    if (long) this.longClaiming += 1;
+    let row: Awaited<ReturnType<typeof this.claimById>>;
+    try {
+      row = await this.claimById(id);
+    } finally {
+      if (long) this.longClaiming -= 1;
+    }
     if (!row) {
       const cur = await this.leaseOf(id);
       if (!cur || ENDED.has(cur.status)) return null;

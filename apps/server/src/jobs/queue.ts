@@ -71,6 +71,16 @@ export interface EnqueueOptions {
   maxAttempts?: number;
 }
 
+/** How a kind of job shares a worker's slots. */
+export interface RegisterOptions {
+  /**
+   * Runs for minutes to hours (full-text writing of a whole bid). Long jobs together take at most
+   * all but one of a worker's slots: a short job (a tender analysis, an export, 查重) never waits
+   * behind other people's long writing for a slot to come free.
+   */
+  long?: boolean;
+}
+
 export class JobConflictError extends Error {
   constructor(readonly existing: JobRecord | null) {
     super('a live job holds this key');
@@ -88,7 +98,7 @@ export interface JobEvents {
 
 export interface JobQueue {
   readonly events: JobEvents;
-  register<P>(kind: string, handler: JobHandler<P>): void;
+  register<P>(kind: string, handler: JobHandler<P>, opts?: RegisterOptions): void;
   enqueue<P>(kind: string, payload: P, opts?: EnqueueOptions): Promise<JobRecord<P>>;
   get(id: string): Promise<JobRecord | null>;
   /** The queued or running job of a key. */

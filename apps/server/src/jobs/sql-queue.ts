@@ -12,6 +12,7 @@ import {
   type JobQueue,
   type JobRecord,
   type JobStatus,
+  type RegisterOptions,
 } from './queue.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import type { JobTable } from './tables.ts';
@@ -30,6 +31,11 @@ export interface SqlJobQueueOptions {
   pollMs?: number;
   /** Jobs one process runs at the same time. */
   maxRunning?: number;
+  /**
+   * Of those, how many may be long jobs (`register(…, { long: true })`); the rest stay for short
+   * ones. Default: all but one (at least one).
+   */
+  maxLong?: number;
   /** Longest wait for running jobs to notice a stop. */
   stopTimeoutMs?: number;
   log?: Logger;
@@ -42,6 +48,7 @@ export interface SqlJobQueueOptions {
 const iso = (ms: number) => new Date(ms).toISOString();
 
 interface Running {
+  kind: string;
   ctrl: AbortController;
   reason: AbortReason | null;
   done: Promise<RunOutcome>;
@@ -55,12 +62,14 @@ interface Running {
 export class SqlJobQueue implements JobQueue {
   readonly events: SqlJobEvents;
   protected readonly handlers = new Map<string, JobHandler<any>>();
+  private readonly longKinds = new Set<string>();
   private readonly running = new Map<string, Running>();
   readonly workerId = `${os.hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
   protected readonly leaseMs: number;
   private readonly heartbeatMs: number;
   private readonly pollMs: number;
   protected readonly maxRunning: number;
+  protected readonly maxLong: number;
   private timer: NodeJS.Timeout | null = null;
   protected stopped = true;
   private polling = false;
@@ -75,10 +84,33 @@ export class SqlJobQueue implements JobQueue {
     this.heartbeatMs = opts.heartbeatMs ?? Math.max(200, Math.floor(this.leaseMs / 3));
     this.pollMs = opts.pollMs ?? 1_000;
     this.maxRunning = opts.maxRunning ?? 4;
+    this.maxLong = Math.max(1, Math.min(opts.maxLong ?? this.maxRunning - 1, this.maxRunning));
   }
 
-  register<P>(kind: string, handler: JobHandler<P>): void {
+  register<P>(kind: string, handler: JobHandler<P>, opts: RegisterOptions = {}): void {
     this.handlers.set(kind, handler as JobHandler<any>);
+    if (opts.long) this.longKinds.add(kind);
+    else this.longKinds.delete(kind);
+  }
+
+  protected isLong(kind: string): boolean {
+    return this.longKinds.has(kind);
+  }
+
+  /** Long jobs this process runs now. */
+  protected longRunning(): number {
+    let n = 0;
+    for (const r of this.running.values()) if (this.longKinds.has(r.kind)) n += 1;
+    return n;
+  }
+
+  /**
+   * The kinds this process may take now: every registered one, less the long kinds while long jobs
+   * fill their share of the slots (the rest are kept for short jobs).
+   */
+  protected claimableKinds(): string[] {
+    const kinds = [...this.handlers.keys()];
+    return this.longRunning() >= this.maxLong ? kinds.filter((k) => !this.longKinds.has(k)) : kinds;
   }
 
   async enqueue<P>(kind: string, payload: P, opts: EnqueueOptions = {}): Promise<JobRecord<P>> {
@@ -277,7 +309,8 @@ export class SqlJobQueue implements JobQueue {
 
   private async claim(): Promise<JobTable | null> {
     const now = new Date().toISOString();
-    const kinds = [...this.handlers.keys()];
+    const kinds = this.claimableKinds();
+    if (!kinds.length) return null;
     const candidates = await this.db
       .selectFrom('jobs')
       .select(['id'])
@@ -365,7 +398,7 @@ export class SqlJobQueue implements JobQueue {
   protected run(row: JobTable, retry?: (err: unknown) => boolean): Promise<RunOutcome> {
     const handler = this.handlers.get(row.kind)!;
     const ctrl = new AbortController();
-    const state: Running = { ctrl, reason: null, done: Promise.resolve('done') };
+    const state: Running = { kind: row.kind, ctrl, reason: null, done: Promise.resolve('done') };
     this.running.set(row.id, state);
     const abort = (reason: AbortReason) => {
       if (ctrl.signal.aborted) return;
