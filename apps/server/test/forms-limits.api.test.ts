@@ -18,12 +18,13 @@ afterAll(async () => {
   await s?.close();
 });
 
-async function bidOn(c: Client, tenderText: string): Promise<string> {
+async function bidOn(c: Client, tenderText: string, lot?: number): Promise<string> {
   const { id } = await c.data<{ id: string }>('/bid/client/saveBid', {
     name: '报价限价测试',
     modelType: 'standard',
     pageCount: 10,
     tenderText,
+    ...(lot ? { lot } : {}),
   });
   await c.data('/ai/client/aiGetBidCatalog', { bidId: id });
   return id;
@@ -221,6 +222,31 @@ describe(`the 报价 sheet’s floor and terms (${TEST_DB})`, () => {
       `工期不一致：“${promise.title}”写的是 90日历天，本投标为 60日历天（见${SHEET}）`,
       `投标有效期不一致：“${promise.title}”写的是 60日历天，本投标为 90日历天（见${SHEET}）`,
     ]);
+  });
+
+  it('a tender with a 最高限价 and a floor per 包 holds each bid to its own 包’s', async () => {
+    const tender = `城西学校设备采购项目 招标文件
+项目编号：CX-2026-009
+采购人：城西区教育局
+采购包1：交互式智能平板（最高限价500万元）
+采购包2：学生课桌椅（最高限价200万元）
+包1最低限价为400万元，包2最低限价为150万元。
+一、评分标准
+| 评分因素 | 分值 | 评分标准 |
+| 技术方案 | 60 | 方案完整的得 60 分 |
+| 投标报价 | 40 | 价格最低的为评标基准价 |
+`;
+    const c = await newWriter(s);
+    const token = c.user.token;
+    const limits = async (lot: number, amount: number) => {
+      const f = await s.api.call(endpoints.saveBidPrice, { id: await bidOn(c, tender, lot), amount }, token);
+      return [f.ceiling, f.floor, f.overCeiling, f.underFloor];
+    };
+    // 180万元 is inside 包2's limits, under 包1's floor; 450万元 is above 包2's 最高限价, inside 包1's.
+    expect(await limits(2, 1_800_000)).toEqual([2_000_000, 1_500_000, false, false]);
+    expect(await limits(2, 4_500_000)).toEqual([2_000_000, 1_500_000, true, false]);
+    expect(await limits(1, 4_500_000)).toEqual([5_000_000, 4_000_000, false, false]);
+    expect(await limits(1, 1_800_000)).toEqual([5_000_000, 4_000_000, false, true]);
   });
 
   it('says nothing where the tender states no floor and no terms; another user’s bid is 404', async () => {

@@ -84,9 +84,12 @@ export function extractLots(st: Structure): Lot[] {
       if (no == null || NOT_A_NAME.test(name)) continue;
       const l = lot(no);
       if (!l.name) l.name = name;
-      // 采购包1：交互式智能平板及配套（预算410.00万元）
+      // 采购包1：交互式智能平板及配套（预算410.00万元 / 最高限价500万元）
       const rest = seg.trim().slice(m[0].length);
-      const budget = /预算(?:金额)?[：:为]?\s*((?:\d[,，]\d|[^）)，,；;])+)/.exec(rest);
+      const budget =
+        /(?:预算(?:金额)?|最高(?:投标)?限价|招标控制价|控制价)[：:为]?\s*((?:\d[,，]\d|[^）)，,；;])+)/.exec(
+          rest,
+        );
       const amount = budget ? parseAmount(budget[1]) : null;
       if (amount != null && l.budgetAmount == null) {
         l.budgetAmount = amount;

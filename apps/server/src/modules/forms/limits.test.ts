@@ -19,6 +19,17 @@ describe('the 报价 sheet’s limits: a stated floor and the terms against the 
     expect(priceFloorOf(['报价有效期不得低于90天。'], 5_000_000)).toBeNull();
   });
 
+  it('reads the floor of the bid’s own 包 where the tender states one per 包', () => {
+    const perLot = ['包1最低限价为400万元，包2最低限价为150万元。', '最低限价：包1为380万元；包2为120万元'];
+    expect(priceFloorOf([perLot[0]], null, 1)).toBe(4_000_000);
+    expect(priceFloorOf([perLot[0]], null, 2)).toBe(1_500_000);
+    expect(priceFloorOf([perLot[1]], null, 1)).toBe(3_800_000);
+    expect(priceFloorOf([perLot[1]], null, 2)).toBe(1_200_000);
+    // Another 包's floor alone binds no bid on this one; a floor naming no 包 binds every 包.
+    expect(priceFloorOf(['包1最低限价为400万元。'], null, 2)).toBeNull();
+    expect(priceFloorOf(['投标报价不得低于最高限价的85%。'], 2_000_000, 2)).toBe(1_700_000);
+  });
+
   it('a 工期 at most, a 质保期 and 投标有效期 at least, in the tender’s unit; silent where either states none', () => {
     const required = { period: '90日历天', warranty: '2年', validity: '90日历天' };
     expect(termFindings(required, { period: '60日历天', warranty: '24个月', validity: '120天' })).toEqual([]);

@@ -1,4 +1,4 @@
-import { parseUpper, rmbLower } from '@bid/shared';
+import { lotsIn, parseUpper, rmbLower } from '@bid/shared';
 import { parseAmount } from '../../ai/analysis/money.ts';
 
 /**
@@ -43,8 +43,12 @@ const CEILING_WORD = /最高(?:投标)?限价|招标控制价|控制价|预算/;
  * price that must not be below an amount or a share of the 最高限价 (`ceiling`, the bid's 包's).
  * 不得低于成本 states no number and is no floor; a share without a known ceiling is none either.
  */
-export function priceFloorOf(texts: string[], ceiling: number | null): number | null {
-  for (const t of texts) {
+export function priceFloorOf(
+  texts: string[],
+  ceiling: number | null,
+  lot: number | null = null,
+): number | null {
+  for (const t of lot === null ? texts : texts.flatMap((x) => ownLotParts(x, lot))) {
     const labelled = FLOOR_LABEL_RE.exec(t);
     if (labelled) {
       const v = floorValue(labelled[1], ceiling);
@@ -56,6 +60,33 @@ export function priceFloorOf(texts: string[], ceiling: number | null): number | 
     }
   }
   return null;
+}
+
+const LOT_MENTION =
+  /(?:采购包|标包|包|标段)\s*(?:[1-9]\d{0,2}|[一二三四五六七八九十])(?!\d)|第\s*(?:[1-9]\d{0,2}|[一二三四五六七八九十])\s*(?:采购包|标包|包|标段)/g;
+
+/**
+ * What a text states for 包 `lot`: sentences naming no 包 whole, a sentence naming several (包1最低
+ * 限价为400万元，包2最低限价为150万元) from this 包's mention to the next 包's, sentences naming
+ * only other 包 not at all. Without it a 包2 bid would be held to 包1's floor.
+ */
+function ownLotParts(text: string, lot: number): string[] {
+  const out: string[] = [];
+  for (const sentence of text.split(/(?<=[。\n])/)) {
+    const mentions = [...sentence.matchAll(LOT_MENTION)];
+    if (!mentions.length) {
+      out.push(sentence);
+      continue;
+    }
+    mentions.forEach((m, k) => {
+      if (!lotsIn(m[0]).includes(lot)) return;
+      // The words before the first mention (最低限价：包1为…) belong to every 包 named after them.
+      const head = sentence.slice(0, mentions[0].index);
+      const end = k + 1 < mentions.length ? mentions[k + 1].index : sentence.length;
+      out.push(head + sentence.slice(m.index, end));
+    });
+  }
+  return out;
 }
 
 function floorValue(s: string, ceiling: number | null): number | null {

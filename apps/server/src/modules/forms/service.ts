@@ -215,6 +215,7 @@ export class FormsService {
             text,
           ],
           ceiling,
+          analysis.lots.length ? bid.lot : null,
         )
       : null;
     const overCeiling = Boolean(price && ceiling !== null && price.amount > ceiling + 1e-6);
