@@ -85,6 +85,41 @@ describe('ruled tables in a PDF', () => {
     ]);
   });
 
+  it('keeps a caption between two tables when a page header’s rule runs wider than both', async () => {
+    const ops = [
+      '0.5 w',
+      // The page header's underline, close above the tables and wider than they are.
+      text(50, 760, 'Header'),
+      line(50, 750, 480, 750),
+      line(50, 730, 400, 730),
+      line(50, 710, 400, 710),
+      line(50, 690, 400, 690),
+      ...[50, 200, 400].map((x) => line(x, 690, x, 730)),
+      text(55, 716, 'A'),
+      text(205, 716, 'B'),
+      text(55, 696, 'C'),
+      text(205, 696, 'D'),
+      text(120, 672, 'Table 2 caption'),
+      line(50, 660, 400, 660),
+      line(50, 640, 400, 640),
+      line(50, 620, 400, 620),
+      ...[50, 200, 400].map((x) => line(x, 620, x, 660)),
+      text(55, 646, 'E'),
+      text(205, 646, 'F'),
+      text(55, 626, 'G'),
+      text(205, 626, 'H'),
+    ].join('\n');
+    const r = await parsePdf(pdfOf(ops), LIMITS);
+    expect(r.text.split('\n').filter((l) => l.trim())).toEqual([
+      'Header',
+      'A\tB',
+      'C\tD',
+      'Table 2 caption',
+      'E\tF',
+      'G\tH',
+    ]);
+  });
+
   it('leaves a page without rules as the text layer reads it', async () => {
     const ops = [text(50, 700, 'Price 30%'), text(200, 700, 'Tech 70%'), text(50, 680, 'Total 100%')].join(
       '\n',

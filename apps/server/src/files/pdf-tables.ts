@@ -271,7 +271,12 @@ function splitAtGaps(found: TableCell[], rules: Segment[]): Table[] {
     part = [];
   };
   for (const row of rows) {
-    if (bordered(row)) part.push(...cells.filter((c) => c.row === row));
+    const inRow = cells.filter((c) => c.row === row);
+    // A gap between this row and the part above it (a caption between two tables, its row taken
+    // into a cell that spans the page's margin) parts the tables too.
+    const gap = part.length && Math.min(...inRow.map((c) => c.y0)) > Math.max(...part.map((c) => c.y1)) + 1;
+    if (gap) close();
+    if (bordered(row)) part.push(...inRow);
     else close();
   }
   close();

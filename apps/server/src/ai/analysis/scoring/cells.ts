@@ -28,6 +28,8 @@ export interface Cell {
   value: number | null;
   /** A short first word of a wrapped row line that continues the row's name (space-separated rows). */
   nameTail?: boolean;
+  /** Its column on a TAB line, empty cells counted (a merged cell leaves its column empty below it). */
+  tab?: number;
 }
 
 export type HeaderRole = 'seq' | 'cat' | 'name' | 'points' | 'criteria' | 'other';
@@ -55,7 +57,7 @@ export function headerRole(s: string): HeaderRole | null {
   if (/^评分细则$|^评审细则$/.test(t)) return 'criteria';
   // Any short label for how points are given (分档标准, 打分标准, 给分办法, 得分标准).
   // (Only labels about points: an item may be named 作业流程与标准.)
-  if (t.length <= 6 && /[分档评审][\u4e00-\u9fa5]{0,2}(标准|细则|办法|说明|依据|准则|方法|规则)$/.test(t))
+  if (t.length <= 7 && /[分档评审][\u4e00-\u9fa5]{0,3}(标准|细则|办法|说明|依据|准则|方法|规则)$/.test(t))
     return 'criteria';
   // How a price or formula item is scored (计算方法, 计分方法, 计算公式).
   if (/^(?:计算|计分|得分计算|打分)(?:方法|办法|公式|标准)$/.test(t)) return 'criteria';
@@ -66,6 +68,7 @@ export function headerRole(s: string): HeaderRole | null {
 const NUM = /^(?:(?:满分|最高|最多|计|分值|本项满分)\s*[：:]?)?\s*(\d{1,3}(?:\.\d+)?)\s*(?:分)?$/;
 const RANGE = /^(\d{1,3}(?:\.\d+)?)\s*(?:分)?\s*[-–—~～至]\s*(\d{1,3}(?:\.\d+)?)\s*分?$/;
 const PERCENT = /^(\d{1,3}(?:\.\d+)?)\s*[%％]$/;
+const BANDS = /^\d{1,3}(?:\.\d+)?\s*分?(?:\s*[/／、]\s*\d{1,3}(?:\.\d+)?\s*分?){2,5}$/;
 const CLAUSE = /^\d{1,2}(?:\.\d{1,2}){1,3}\s*(?:[（(]\s*\d{1,2}\s*[）)])?$/;
 // 合计, and a part's own 小计 row (施工组织设计小计, placed after its items).
 const TOTAL = /^(?:[\u4e00-\u9fa5]{0,12}(?:合\s*计|总\s*计|小\s*计)|总\s*分|满\s*分|合计得分|总分值)[：:]?$/;
@@ -80,7 +83,7 @@ const CAT = new RegExp(
 );
 
 const PART_LABEL =
-  /^(?:服务方案|服务|综合实力|企业实力|实力|技术方案|实施方案|设计方案|施工组织设计|项目管理机构|监理大纲|其他评分因素|其他因素|资信及人员|资信业绩|商务及资信|技术及服务|报价部分|经济部分)(?:部分|分|标|类|评分|评审|得分|因素)*$/;
+  /^(?:服务方案|服务|综合实力|企业实力|实力|技术方案|实施方案|设计方案|施工组织设计|项目管理机构|监理大纲|其他评分因素|其他因素|资信及人员|资信业绩|商务及资信|技术及服务|报价部分|经济部分)(?:部分|分|标|类|评分|评审|得分|因素|标准|细则)*$/;
 
 export function catCell(text: string): { label: string; points: number | null } | null {
   const t = text.replace(/\s+/g, '');
@@ -108,6 +111,16 @@ export function numberValue(text: string): number | null {
   if (m && Number(m[2]) >= Number(m[1])) return Number(m[2]);
   m = PERCENT.exec(t);
   if (m) return Number(m[1]);
+  // The points of each band in one cell (10/7/4/1: 优 10, 良 7, 中 4, 差 1): the item is worth the top.
+  if (BANDS.test(t)) {
+    const v = t
+      .replace(/分/g, '')
+      .split(/[/／、]/)
+      .map(Number);
+    const down = v.every((x, i) => i === 0 || x <= v[i - 1]);
+    const up = v.every((x, i) => i === 0 || x >= v[i - 1]);
+    if ((down || up) && Math.max(...v) <= 100) return Math.max(...v);
+  }
   return null;
 }
 
@@ -115,6 +128,9 @@ function classify(text: string): { kind: CellKind; value: number | null } {
   const t = text.trim();
   const n = numberValue(t);
   if (n != null) return { kind: 'num', value: n };
+  // Points alone in brackets on their cell's line (（8分）, under a wrapped name in a PDF's column).
+  const bracketed = /^[（(]\s*(\d{1,3}(?:\.\d+)?)\s*分\s*[)）]$/.exec(t);
+  if (bracketed) return { kind: 'num', value: Number(bracketed[1]) };
   if (CLAUSE.test(t)) return { kind: 'clause', value: null };
   const code = /^[A-Za-z]{1,2}[-‐]?(\d{1,2})$/.exec(t);
   if (code) return { kind: 'code', value: Number(code[1]) };
@@ -135,6 +151,12 @@ const SPACE_ROW =
   /^(\d{1,2})\s+([^\s\d][^\s]{0,29})\s+(\d{1,3}(?:\.\d+)?(?:\s*分)?|\d{1,3}\s*[-–~～]\s*\d{1,3}\s*分?)(?:\s+(\S.*))?$/;
 const SPACE_NAME_POINTS =
   /^(\d{1,2})\s+([\u4e00-\u9fa5（）()、]{2,30}?[（(]\s*\d{1,3}(?:\.\d+)?\s*(?:分)?\s*[）)])(?:\s+(\S.*))?$/;
+/** How criteria open, never a wrapped name's tail (本项最高得 5 分, 投标人 2022 年…). */
+const CRIT_OPENER = /^(?:本项|投标人|供应商|投标产品|提供|具有|承诺|根据|按照|对于|如有|满分|最高|每)/;
+const SPACE_SERIAL_CRIT = /^(\d{1,2})\s([\u4e00-\u9fa5（）()、]{2,16})\s(\S.{8,})$/;
+/** Name and points without a serial; what follows is criteria, not a unit (10 年内…). */
+const SPACE_BARE =
+  /^([\u4e00-\u9fa5（）()、]{2,16})\s(\d{1,3}(?:\.\d+)?)(?:\s+([^\s\d年个月天日小时分钟项次人家%％元万倍以].*))?$/;
 /** Its wrapped continuation: the name's last characters, then the criteria's next line. */
 const SPACE_TAIL = /^([\u4e00-\u9fa5（）()]{1,10})\s+(\S.*)$/;
 /**
@@ -153,6 +175,7 @@ interface RawCell {
   text: string;
   offset: number;
   nameTail?: boolean;
+  tab?: number;
 }
 
 function splitLine(
@@ -167,13 +190,20 @@ function splitLine(
     const t = piece.trim();
     if (t) cells.push({ text: t, offset: offset + lead, ...extra });
   };
+  // A category's wrapped points and the next row's serial on one line (（28分）10): two cells.
+  const glued = /^(\s*[（(]\s*\d{1,3}(?:\.\d+)?\s*分\s*[)）])\s*(\d{1,2})\s*$/.exec(text);
+  if (glued) {
+    push(glued[1], 0);
+    push(glued[2], text.lastIndexOf(glued[2]));
+    return { cells, spaceRow: false };
+  }
   const pipe = /^\s*\|.*\|\s*$/.test(text);
   if (text.includes('\t') || pipe) {
     let pos = 0;
-    for (const piece of text.split(pipe ? '|' : '\t')) {
-      if (!/^\s*:?-{2,}:?\s*$/.test(piece)) push(piece, pos);
+    text.split(pipe ? '|' : '\t').forEach((piece, tab) => {
+      if (!/^\s*:?-{2,}:?\s*$/.test(piece)) push(piece, pos, pipe ? {} : { tab });
       pos += piece.length + 1;
-    }
+    });
     return { cells: unglue(cells), spaceRow: false };
   }
   if (opts.spaceRows) {
@@ -188,7 +218,7 @@ function splitLine(
       });
     };
     const headTail = prevHead ? SPACE_HEAD_TAIL.exec(text.trim()) : null;
-    if (headTail) {
+    if (headTail && !CRIT_OPENER.test(headTail[1])) {
       // The rest may still be columns (最高分 | 评分标准 in `-layout` text).
       const rest = headTail[3]?.split(/(?<=\S)\s{2,}(?=\S)/) ?? [];
       pushAll([headTail[1], headTail[2], ...rest], { nameTail: true });
@@ -211,9 +241,25 @@ function splitLine(
       pushAll([m[1], m[2], m[3], m[4]]);
       return { cells, spaceRow: true };
     }
+    // A row whose points are only in its criteria: serial, name, criteria (8 质保期 在 3 年…本项满分 6 分).
+    const src = SPACE_SERIAL_CRIT.exec(text.trim());
+    if (src && nameLike(src[2]) && !/^\d/.test(src[3])) {
+      pushAll([src[1], src[2], src[3]]);
+      return { cells, spaceRow: false };
+    }
+    // A row without a 序号: its name and points one space apart (投标报价 30, 质保期 6 在 3 年…).
+    const bare = SPACE_BARE.exec(text.trim());
+    if (bare && nameLike(bare[1]) && (!bare[3] || bare[1].length <= 8)) {
+      pushAll([bare[1], bare[2], bare[3]]);
+      return { cells, spaceRow: false };
+    }
     const tail = prevSpaceRow ? SPACE_TAIL.exec(text.trim()) : null;
     // (A criteria line that wrapped before 得 0-3 分 is not a name's tail.)
-    if (tail && !/^(?:得|扣|分|的|每|最|共|或|及|和|与|为|按|加|不)$|得|的$/.test(tail[1])) {
+    if (
+      tail &&
+      !/^(?:得|扣|分|的|每|最|共|或|及|和|与|为|按|加|不)$|得|的$/.test(tail[1]) &&
+      !CRIT_OPENER.test(tail[1])
+    ) {
       push(tail[1], lead, { nameTail: true });
       push(tail[2], text.indexOf(tail[2], lead + tail[1].length));
       return { cells, spaceRow: true };
@@ -300,14 +346,24 @@ export function cellsOf(lines: Line[], isNoise: (t: string) => boolean, opts: Ce
         kind: k.kind,
         value: k.value,
         nameTail: c.nameTail,
+        tab: c.tab,
       });
     });
   });
-  const merged = mergeWrappedLabels(out);
+  const merged = mergeWrappedLabels(joinWrappedNames(out));
   // A category word followed by its own points on its line (价格分 | 30, 投标报价 | 30) is an item's name.
+  // So is one between its row's serial and its points, a cell per line (1 / 磋商报价 / 30).
   merged.forEach((c, i) => {
     const n = merged[i + 1];
-    if (c.kind === 'cat' && c.value == null && n?.kind === 'num' && n.line === c.line) c.kind = 'text';
+    const p = merged[i - 1];
+    const serialBefore =
+      p?.kind === 'num' &&
+      p.lineCells === 1 &&
+      c.lineCells === 1 &&
+      n?.lineCells === 1 &&
+      Number.isInteger(p.value);
+    if (c.kind === 'cat' && c.value == null && n?.kind === 'num' && (n.line === c.line || serialBefore))
+      c.kind = 'text';
   });
   // Two category words in a row, the second before points (价格部分 / 投标报价 / 10, a column dump):
   // the first is the category, the second the item's name.
@@ -327,6 +383,58 @@ export function cellsOf(lines: Line[], isNoise: (t: string) => boolean, opts: Ce
 }
 
 /** A category label whose points wrapped onto the next line (技术部分 / （55 分）) is one cell again. */
+/**
+ * A name wrapped in its narrow column, one cell per line (施工方案与技术措 / 施 / （8分）): the full
+ * first piece and the short rest right before the points are one name. (A short first piece is a
+ * name of its own: 人员配置 / 项目经理 / 4 is a group over an item.)
+ */
+function joinWrappedNames(cells: Cell[]): Cell[] {
+  const out: Cell[] = [];
+  for (let i = 0; i < cells.length; i++) {
+    const a = cells[i];
+    const b = cells[i + 1];
+    const n = cells[i + 2];
+    const single = (c: Cell) => c.lineCells === 1 && c.tab == null;
+    if (
+      b &&
+      n &&
+      single(a) &&
+      single(b) &&
+      b.line === a.line + 1 &&
+      (a.kind === 'text' || (a.kind === 'cat' && a.value == null)) &&
+      b.kind === 'text' &&
+      a.text.length >= 6 &&
+      b.text.length <= Math.min(4, a.text.length - 2) &&
+      !/[，,。；;：:、）)]$/.test(a.text) &&
+      nameLike(a.text + b.text) &&
+      (n.kind === 'num' || /^[（(]\s*\d{1,3}(?:\.\d+)?\s*(?:分|%|％)\s*[)）]$/.test(n.text))
+    ) {
+      const text = a.text + b.text;
+      out.push({ ...a, text, end: b.end, ...classify(text) });
+      i += 1;
+      continue;
+    }
+    // Its last piece may carry the points (新技术、新工艺应用及 B / IM 技术（3 分）).
+    const tail = b && single(a) && single(b) && b.line === a.line + 1 ? pointsInName(b.text) : null;
+    if (
+      tail &&
+      a.kind === 'text' &&
+      a.text.length >= 8 &&
+      a.text.length <= 16 &&
+      tail.name.replace(/\s+/g, '').length <= 6 &&
+      !pointsInName(a.text) &&
+      nameLike(a.text + tail.name)
+    ) {
+      const text = a.text + b.text;
+      out.push({ ...a, text, end: b.end, ...classify(text) });
+      i += 1;
+      continue;
+    }
+    out.push(a);
+  }
+  return out;
+}
+
 function mergeWrappedLabels(cells: Cell[]): Cell[] {
   const out: Cell[] = [];
   for (let i = 0; i < cells.length; i++) {
@@ -341,15 +449,13 @@ function mergeWrappedLabels(cells: Cell[]): Cell[] {
         continue;
       }
     }
-    // A label wrapped inside its parentheses (技术部分（50 / 分）).
-    if (b && /^[^（(]{2,12}[（(]\s*\d{1,3}(?:\.\d+)?\s*$/.test(a.text) && /^分?\s*[)）]/.test(b.text)) {
+    // A label wrapped inside its parentheses (技术部分（50 / 分）, 安全管理体系与措施（5 / 分）).
+    if (b && /^[^（(]{2,20}[（(]\s*\d{1,3}(?:\.\d+)?\s*$/.test(a.text) && /^分?\s*[)）]$/.test(b.text)) {
       const text = `${a.text}${b.text}`;
       const c = catCell(text);
-      if (c) {
-        out.push({ ...a, text, end: b.end, kind: 'cat', value: c.points });
-        i += 1;
-        continue;
-      }
+      out.push({ ...a, text, end: b.end, kind: c ? 'cat' : 'text', value: c ? c.points : null });
+      i += 1;
+      continue;
     }
     out.push(a);
   }

@@ -4,7 +4,7 @@ import { isChapterHeading, type Line } from '../lines.ts';
 import { cellsOf, tabCells, type CellOptions } from './cells.ts';
 import { categoryOfLabel, categoryOfName } from './category.ts';
 import { itemCategory, judge, withStatedPrice, type Judged } from './judge.ts';
-import { readLayoutBlocks } from './layout-blocks.ts';
+import { readLayoutBlocks, readLayoutSerialRows } from './layout-blocks.ts';
 import { readLegacyTable } from './legacy.ts';
 import { readLotColumns } from './lot-columns.ts';
 import { pageNoise } from './noise.ts';
@@ -185,6 +185,8 @@ export function proposalsFor(
   if (lot == null) out.push(...readLotColumns(lines.filter((l) => !isNoise(l.text))));
   const blocks = readLayoutBlocks(lines, isNoise, lot);
   if (blocks) out.push(blocks);
+  const serialRows = readLayoutSerialRows(lines, isNoise, lot);
+  if (serialRows) out.push(serialRows);
   const soup = readSoup(lines, isNoise, lot);
   if (soup) out.push(soup);
   const columns = readColumns(lines, isNoise, lot);
@@ -447,13 +449,18 @@ export function readScoring(
             .replace(/(?<=..)(?:评分标准|评审标准|评分细则|评审细则|评分办法)$/, '')
             // Its row's serial written into the name's cell (10.投标报价) is not part of the name.
             .replace(
-              /^\s*(?:\d{1,2}[.、．]|\d{1,2}(?:\.\d{1,2})+\s|[（(]\d{1,2}[)）])\s*(?=[\u4e00-\u9fa5])/,
+              /^\s*(?:\d{1,2}[.、．]|\d{1,2}(?:\.\d{1,2})+\s|\d{1,2}(?:\.\d{1,2}){2,}\s*[（(]\d{1,2}[)）]|[（(]\d{1,2}[)）])\s*(?=[\u4e00-\u9fa5])/,
               '',
             )
             // A note in the name's cell (需求理解与分析（注：须结合…）) is not part of the name.
             .replace(/(?<=..)\s*[（(]\s*(?:注|备注|说明)\s*[：:][^）)]*[）)]?\s*$/, '')
-            // Nor is how its points are earned, wrapped into the name's cell (测评工具（每项2分）).
-            .replace(/(?<=..)\s*[（(]\s*每[^（）()]{0,12}分\s*[）)]?\s*$/, ''),
+            // Nor is how its points are earned, wrapped into the name's cell (测评工具（每项2分）),
+            // nor its points or their range (咨询服务方案（0～12分）).
+            .replace(/(?<=..)\s*[（(]\s*每[^（）()]{0,12}分\s*[）)]?\s*$/, '')
+            .replace(
+              /(?<=..)\s*[（(]\s*(?:满分|最高)?\s*(?:\d{1,3}(?:\.\d+)?\s*分?\s*[-–—~～至]\s*)?\d{1,3}(?:\.\d+)?\s*分\s*[）)]\s*$/,
+              '',
+            ),
           200,
         ),
         group: it.group

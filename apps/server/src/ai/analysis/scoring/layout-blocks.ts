@@ -17,6 +17,9 @@ interface Word {
   start: number;
 }
 
+/** Cells beside the name that say nothing about the item (主观/客观 columns). */
+const SKIP = /^(主观|客观|主观分|客观分|定性|定量|—|-|\/)$/;
+
 const SERIAL = /^(\d{1,2}(?:\.\d{1,2})?|[一二三四五六七八九十]+、?)$/;
 
 function wordsOf(l: Line): Word[] {
@@ -35,26 +38,41 @@ function wordsOf(l: Line): Word[] {
   return out;
 }
 
-export function readLayoutBlocks(
-  lines: Line[],
-  isNoise: (t: string) => boolean,
-  lot: number | null,
-): Proposal | null {
-  // The header: a line whose words are mostly header labels.
+/** The commonest value (the smallest of equals). */
+function mode(xs: number[]): number | null {
+  const counts = new Map<number, number>();
+  for (const x of xs) counts.set(x, (counts.get(x) ?? 0) + 1);
+  return [...counts.entries()].sort((a, b) => b[1] - a[1] || a[0] - b[0])[0]?.[0] ?? null;
+}
+
+interface Columns {
+  header: string;
+  rows: Line[];
+  nameX: number;
+  critX: number;
+}
+
+/**
+ * The table's header and its columns, learned from the data: names start where most short words
+ * do (a category column, when there is one, further left); criteria where most long runs right of
+ * them do.
+ */
+function layoutColumns(lines: Line[], singleSpaced = false): Columns | null {
+  // The header: a line whose words are mostly header labels (set one space apart when the
+  // columns are narrow: 评审类别 序号 评审要素 分值 类型 评审标准).
   const h = lines.findIndex((l) => {
     const ws = l.text.trim().split(/\s{2,}/);
-    return ws.length >= 3 && ws.filter((w) => headerRole(w)).length >= 3;
+    if (ws.length >= 3 && ws.filter((w) => headerRole(w)).length >= 3) return true;
+    const one = l.text.trim().split(/\s+/);
+    return (
+      singleSpaced &&
+      one.length >= 3 &&
+      one.filter((w) => headerRole(w)).length >= Math.max(3, one.length * 0.6)
+    );
   });
   if (h < 0) return null;
   const header = lines[h].text.trim();
   const rows = lines.slice(h + 1);
-  // Column starts learned from the data: names start where most short words do (a category
-  // column, when there is one, further left); criteria where most long runs right of them do.
-  const mode = (xs: number[]) => {
-    const counts = new Map<number, number>();
-    for (const x of xs) counts.set(x, (counts.get(x) ?? 0) + 1);
-    return [...counts.entries()].sort((a, b) => b[1] - a[1] || a[0] - b[0])[0]?.[0] ?? null;
-  };
   const words = rows.flatMap((l) => wordsOf(l));
   const nameX = mode(
     words
@@ -64,7 +82,17 @@ export function readLayoutBlocks(
   if (nameX == null) return null;
   const longX = words.filter((w) => w.text.length >= 12 && w.x > nameX + 2).map((w) => w.x);
   if (longX.length < 4) return null;
-  const critX = mode(longX)!;
+  return { header, rows, nameX, critX: mode(longX)! };
+}
+
+export function readLayoutBlocks(
+  lines: Line[],
+  isNoise: (t: string) => boolean,
+  lot: number | null,
+): Proposal | null {
+  const cols = layoutColumns(lines);
+  if (!cols) return null;
+  const { header, rows, nameX, critX } = cols;
   const blocks: Line[][] = [[]];
   for (const l of rows) {
     if (!l.text.trim() || isNoise(l.text) || l.text.trim() === header) {
@@ -140,4 +168,159 @@ export function readLayoutBlocks(
     });
   }
   return items.length >= 2 ? { reader: 'layout-blocks', lot, items, subtotals } : null;
+}
+
+/** A category cell's label, in the table's leftmost column or with its points (技术部分, （52分）). */
+function leftCategory(w: Word): boolean {
+  const c = catCell(w.text.replace(/\s+/g, ''));
+  return !!c && (w.x <= 3 || c.points != null);
+}
+
+/** A word set one space from a serial or points beside it (价格部分 1, 11 项目团队配, 总体架构设 8). */
+function splitTokens(ws: Word[], critX: number): Word[] {
+  return ws.flatMap((w) => {
+    if (w.x >= critX - 2 || !w.text.includes(' ')) return [w];
+    const out: Word[] = [];
+    let at = 0;
+    for (const piece of w.text.split(' ')) {
+      const prev = out[out.length - 1];
+      const num = (t: string) => /^\d{1,3}(?:\.\d)?$|^[（(]\d{1,3}分[）)]$/.test(t);
+      if (prev && !num(piece) && !num(prev.text)) prev.text += ` ${piece}`;
+      else out.push({ text: piece, x: w.x + at, start: w.start + at });
+      at += piece.length + 1;
+    }
+    return out;
+  });
+}
+
+/**
+ * Rows read around their serial lines, for `-layout` text whose rows no blank line parts (rows
+ * printed close together, or every line double-spaced): a row is its serial line (序号, points, the
+ * criteria's middle line) and the name's pieces right above and below it, left of the criteria
+ * (需求理解与 / 2 总体架构设 8 主观 … / 计). A piece between two rows belongs to the nearer serial line.
+ * A merged category cell prints in the middle of its rows, so categories come from the names.
+ */
+export function readLayoutSerialRows(
+  lines: Line[],
+  isNoise: (t: string) => boolean,
+  lot: number | null,
+): Proposal | null {
+  const cols = layoutColumns(lines, true);
+  if (!cols) return null;
+  const { header, rows, critX } = cols;
+  const body = rows.filter((l) => l.text.trim());
+  // Page furniture and a repeated header part the table: nothing is read across them.
+  const barrier = body.map(
+    (l) =>
+      isNoise(l.text) ||
+      l.text.trim() === header ||
+      l.text
+        .trim()
+        .split(/\s+/)
+        .filter((w) => headerRole(w)).length >= 2 ||
+      /^\s*(合\s*计|总\s*计)/.test(l.text),
+  );
+  const ws = body.map((l) => splitTokens(wordsOf(l), critX));
+  const isPiece = (w: Word) =>
+    w.x < critX - 2 &&
+    w.text.length <= 12 &&
+    nameLike(w.text) &&
+    numberValue(w.text) == null &&
+    !SKIP.test(w.text) &&
+    !leftCategory(w) &&
+    !/^[（(]/.test(w.text);
+  const leadOf = (k: number) => {
+    // (A category's points wrapped onto the row's line, （28分）, stand before the serial.)
+    const words = ws[k].filter((w) => !leftCategory(w) && !/^[（(]\d{1,3}分[）)]$/.test(w.text));
+    const first = words[0];
+    return first && /^\d{1,2}$/.test(first.text) && first.x < critX - 2 ? { first, words } : null;
+  };
+  const pointsOn = (k: number, after: number) =>
+    barrier[k] ? null : ws[k].find((w) => w.x > after && w.x < critX - 1 && numberValue(w.text) != null);
+  const serialOf = (k: number) => {
+    const lead = barrier[k] ? null : leadOf(k);
+    if (!lead) return null;
+    const { first, words } = lead;
+    const name = words.slice(1).find(isPiece);
+    // The points stand on the serial's line, or on the line below or above it when the row's
+    // middle falls between two printed lines (10 同类项目业 / 绩 8 客观 …).
+    const near = (j: number) => (j >= 0 && j < body.length && !leadOf(j) ? pointsOn(j, first.x) : null);
+    const points =
+      words.slice(1).find((w) => w.x > first.x && w.x < critX - 1 && numberValue(w.text) != null) ??
+      near(k + 1) ??
+      near(k - 1);
+    return points ? { serial: Number(first.text), points, name: name ?? null } : null;
+  };
+  const serialAt = new Map(
+    body.flatMap((_, k) => {
+      const r = serialOf(k);
+      return r ? [[k, r] as const] : [];
+    }),
+  );
+  const serials = [...serialAt.keys()];
+  if (serials.length < 2) return null;
+  // Every piece of the name column in reading order, on serial lines and between them.
+  const all = body.flatMap((_, k) => {
+    if (barrier[k]) return [];
+    const w = serialAt.has(k) ? serialAt.get(k)!.name : (ws[k].find(isPiece) ?? null);
+    return w ? [{ k, w }] : [];
+  });
+  const len = (w: Word) => w.text.replace(/\s+/g, '').length;
+  // The column's width: the commonest length of its pieces (a wrapped name's pieces fill it).
+  const width = mode(all.map((p) => len(p.w)).filter((n) => n >= 3)) ?? 0;
+  const covers = (from: number, to: number) => serials.filter((x) => x >= from && x <= to);
+  // A name runs on while its pieces fill the column, and never over two serial lines.
+  const names: Array<Array<{ k: number; w: Word }>> = [];
+  for (const p of all) {
+    const cur = names[names.length - 1];
+    const open = cur && len(cur[cur.length - 1].w) >= width && covers(cur[0].k, p.k).length <= 1;
+    if (open) cur.push(p);
+    else names.push([p]);
+  }
+  const byRow = new Map<number, Word[]>();
+  for (const n of names) {
+    const [s] = covers(n[0].k, n[n.length - 1].k);
+    // A name wholly above or below its row's line: the nearer serial line (ties go below).
+    const near =
+      s ??
+      [...serials].sort(
+        (x, y) =>
+          Math.min(Math.abs(x - n[0].k), Math.abs(x - n[n.length - 1].k)) -
+            Math.min(Math.abs(y - n[0].k), Math.abs(y - n[n.length - 1].k)) || y - x,
+      )[0];
+    if (s == null && (byRow.has(near) || Math.abs(near - n[0].k) > 2)) continue;
+    if (!byRow.has(near))
+      byRow.set(
+        near,
+        n.map((p) => p.w),
+      );
+  }
+  const items: ProposedItem[] = [];
+  for (const s of serials) {
+    const { serial, points } = serialAt.get(s)!;
+    const pieces = byRow.get(s) ?? [];
+    if (!pieces.length) continue;
+    const name = pieces.map((w) => w.text.replace(/\s+/g, '')).join('');
+    if (!nameLike(name)) continue;
+    const last = pieces[pieces.length - 1];
+    items.push({
+      name,
+      points: numberValue(points.text),
+      criteria: ws[s]
+        .filter((w) => w.x >= critX - 2)
+        .map((w) => w.text)
+        .join(''),
+      category: null,
+      group: null,
+      lot,
+      span: {
+        start: Math.min(pieces[0].start, body[s].start),
+        end: Math.max(last.start + last.text.length, body[s].end),
+      },
+      nameSpan: { start: pieces[0].start, end: pieces[0].start + pieces[0].text.length },
+      pointsSpan: { start: points.start, end: points.start + points.text.length },
+      serial,
+    });
+  }
+  return items.length >= 2 ? { reader: 'layout-serial-rows', lot, items, subtotals: [] } : null;
 }

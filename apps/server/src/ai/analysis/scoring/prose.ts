@@ -129,6 +129,10 @@ function resolveGroups(cands: Cand[]): void {
     if (g.points == null || !g.style) continue;
     const next = cands[i + 1];
     if (!next || !next.style || next.style === g.style) continue;
+    // A style that opened before this one is an outer level: （二） after 2. under （一） is a sibling
+    // of （一）, not a child of 2.
+    const first = (style: EnumStyle) => cands.findIndex((c) => c.style === style);
+    if (first(next.style) < first(g.style)) continue;
     let sum = 0;
     let j = i + 1;
     while (j < cands.length && cands[j].style === next.style && sum < g.points - 0.005) {

@@ -63,7 +63,8 @@ function atLineStart(cells: Cell[], i: number): boolean {
   if (c.col === 0) return true;
   // After a category cell on the same line (价格分（30分） | 1 | 投标报价 …).
   const prev = cells[i - 1];
-  return c.col === 1 && prev?.line === c.line && prev.kind === 'cat';
+  // (The category may have wrapped: 商务部分 / （28分）10, its cell ending right before the serial.)
+  return c.col === 1 && prev?.kind === 'cat' && (prev.line === c.line || c.start - prev.end <= 2);
 }
 
 /** A category-like cell without points right after a serial is the row's name (投标报价, 价格分). */
@@ -80,7 +81,8 @@ function plausibleStart(cells: Cell[], i: number, order: Order): boolean {
     const b = cells[j + 1];
     return a.kind === 'num' && Boolean(b) && b.kind === 'text' && nameLike(b.text);
   }
-  return a.kind === 'text' && (nameLike(a.text) || Boolean(pointsInName(a.text)));
+  // (A long line after it is criteria: the number was the row's points, 6 ⇥ 主观 / 与学校统一…的.)
+  return a.kind === 'text' && ((nameLike(a.text) && a.text.length <= 24) || Boolean(pointsInName(a.text)));
 }
 
 /** Anchors: serial cells running k, k+1, … (a chain per table; a new chain starts at 1). */
@@ -93,10 +95,23 @@ export function serialChains(cells: Cell[], order: Order): number[][] {
     const v = c.value!;
     const last = cur ? cells[cur[cur.length - 1]].value! : null;
     if (!plausibleStart(cells, i, order)) continue;
+    // A lone number right after a name is that row's points when the same number starts a row
+    // just below (安全策略配置及调优方案 / 6 / 结合… / 6 ⇥ 培训方案 ⇥ 3).
+    const before = cells[i - 1];
+    const startsBelow = (value: number) =>
+      cells
+        .slice(i + 1, i + 16)
+        .some(
+          (d, k) => d.value === value && d.col === 0 && isInt(d) && plausibleStart(cells, i + 1 + k, order),
+        );
+    if (before?.kind === 'text' && nameLike(before.text) && before.text.length <= 16 && startsBelow(v))
+      continue;
     const prev = cur ? cells[cur[cur.length - 1]] : null;
     // Codes run per category (T1…T8, S1…S3, P1): one table, one chain.
     const nextLetter = c.kind === 'code' && prev?.kind === 'code' && v === 1 && prev.text[0] !== c.text[0];
-    if (cur && last != null && (v === last + 1 || (v === last + 2 && cur.length >= 2) || nextLetter)) {
+    // (A skipped number is allowed only when no row with it follows.)
+    const skips = cur != null && last != null && v === last + 2 && cur.length >= 2 && !startsBelow(last + 1);
+    if (cur && last != null && (v === last + 1 || skips || nextLetter)) {
       cur.push(i);
       continue;
     }
@@ -117,7 +132,7 @@ function rowEnd(cells: Cell[], from: number, limit: number): number {
     if (c.kind === 'total' || c.kind === 'header') return k;
     if (
       c.kind === 'text' &&
-      /^(第[一二三四五六七八九十\d]+[章节部分]|[一二三四五六七八九十]+、|[（(][一二三四五六七八九十]+[)）])/.test(
+      /^(第[一二三四五六七八九十\d]+[章节部分]|[一二三四五六七八九十]+、|[（(][一二三四五六七八九十]+[)）]|注[：:])/.test(
         c.text,
       ) &&
       k > from
@@ -185,7 +200,11 @@ function readRow(row: Row, ctx: Ctx): ProposedItem[] {
     const tabTail = c.lineCells >= 2 && c.lineCells < rowWidth + 1 && rowWidth >= 2 && c.text.length <= 12;
     const lone =
       !row.last && c.lineCells === 1 && c.text.length <= 8 && k === arr.length - 1 && ctx.order !== 'pn';
-    if (tabTail || lone) {
+    // (A bracket's closing half, 合同）, ends the criteria above it, unless the name left one open:
+    // 测评工具 / （每项 2 / 分）.)
+    const closes = /^[^（(]*[)）]/.test(c.text);
+    const open = /[（(][^）)]*$/.test([...nameCells, ...tails].map((x) => x.text).join(''));
+    if ((tabTail || lone) && (!closes || open)) {
       tails.push(c);
       return false;
     }
@@ -310,6 +329,29 @@ function item(
   };
 }
 
+/**
+ * Factors grouped under a merged cell to their left (商务 | 人员配置 | 项目经理 | 4 …, then
+ * ⇥⇥保洁主管 | 2 on the next rows): the group's name is its own column, not part of the first
+ * factor's name. Seen on TAB lines, where the merged cell leaves its column empty below it. (The
+ * items keep their category as their group: the category's stated points check their sum.)
+ */
+function mergedGroups(cells: Cell[], anchors: number[]): Set<number> {
+  const out = new Set<number>();
+  for (let ai = 0; ai < anchors.length; ai++) {
+    const a = anchors[ai];
+    const g = cells[a];
+    const n = cells[a + 1];
+    const p = cells[a + 2];
+    if (g.kind !== 'text' || g.tab == null || !n || n.kind !== 'text' || n.line !== g.line) continue;
+    if (n.tab !== g.tab + 1 || !nameLike(n.text) || p?.kind !== 'num' || p.line !== g.line) continue;
+    // The next rows' factors stand in the second column, the first left empty.
+    const under = (b: number) => cells[b].tab === n.tab && cells[b].col === 0 && cells[b].kind === 'text';
+    if (ai + 1 >= anchors.length || !under(anchors[ai + 1])) continue;
+    out.add(a);
+  }
+  return out;
+}
+
 /** Reads the region's rows anchored on serial numbers. */
 export function readBySerial(
   cells: Cell[],
@@ -419,7 +461,8 @@ export function readByName(cells: Cell[], order: Order, lot: number | null, read
       anchors.push(i);
       continue;
     }
-    if (!nameLike(c.text)) continue;
+    // (A bracket's closing half (分）) is the end of a wrapped label, not a name.)
+    if (!nameLike(c.text) || /^[^（(]*[)）]/.test(c.text)) continue;
     // name, then (a wrapped tail or two, then) its points
     for (let k = 1; k <= 3; k++) {
       const n = cells[i + k];
@@ -444,6 +487,7 @@ export function readByName(cells: Cell[], order: Order, lot: number | null, read
     if (byPoints.length >= 2) anchors.splice(0, anchors.length, ...byPoints);
   }
   if (anchors.length < 2) return null;
+  const groups = mergedGroups(cells, anchors);
   const found: Array<ProposedItem & { at: number }> = [];
   const cats: CatMark[] = [];
   const subtotals: Proposal['subtotals'] = [];
@@ -454,7 +498,7 @@ export function readByName(cells: Cell[], order: Order, lot: number | null, read
     }
   anchors.forEach((a, ai) => {
     const limit = ai + 1 < anchors.length ? anchors[ai + 1] : rowEnd(cells, a + 1, cells.length);
-    const rowCells: Cell[] = [cells[a]];
+    const rowCells: Cell[] = groups.has(a) ? [] : [cells[a]];
     for (let k = a + 1; k < limit; k++) {
       const c = cells[k];
       if (c.kind === 'cat') {

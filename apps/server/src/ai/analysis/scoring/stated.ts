@@ -77,6 +77,16 @@ function joinPartLines(lines: Line[]): Line[] {
       end = lines[j].end;
       j += 1;
     }
+    // The whole on a line of its own under the heading (分值构成 / （总分100分） / 施工组织设计：35分 …).
+    if (
+      j < lines.length &&
+      /^\s*[（(]\s*(?:总\s*分|满\s*分)[^（）()]{0,12}[）)]\s*$/.test(lines[j].text) &&
+      lines[j].start === end + 1
+    ) {
+      text += `${' '.repeat(lines[j].start - end)}${lines[j].text}`;
+      end = lines[j].end;
+      j += 1;
+    }
     while (j < lines.length && PART_LINE.test(lines[j].text) && lines[j].start === end + 1) {
       text += `${' '.repeat(lines[j].start - end)}${lines[j].text}`.replace(/^ /, '，');
       end = lines[j].end;
@@ -143,7 +153,13 @@ export function readStatedTotals(
         // 合计/总计 are also table rows (合计 100): only a sentence that says what the whole is counts.
         if (/^(合计|总计)/.test(m[0]) && !/满分|总分|评分|分值/.test(t)) continue;
         // An item's own maximum (报价得分（满分30分）, 该报价得满分30分) is not the whole.
-        if (/[（(得为]\s*$/.test(t.slice(Math.max(0, m.index - 2), m.index)) && !/构成|组成|分配/.test(t))
+        // (But the whole's own name before it counts: 综合得分（满分100分）, 总得分（满分 100 分）.)
+        const before = t.slice(Math.max(0, m.index - 8), m.index);
+        if (
+          /[（(得为]\s*$/.test(before.slice(-2)) &&
+          !/构成|组成|分配/.test(t) &&
+          !/(?:综合|总|最终)(?:得分|评分|分)\s*[（(]\s*$/.test(before)
+        )
           continue;
         // An item's cap in a table row or a criteria sentence (满分10分) is not the whole.
         // So is a criteria cell opening with its cap (满分 50 分。投标报价等于…): the whole is said of something.
