@@ -13,6 +13,7 @@ import { readSoup } from './soup.ts';
 import { readColumns } from './columns.ts';
 import { readInline } from './inline.ts';
 import { readLeadPoints } from './lead-points.ts';
+import { readBracketPoints } from './bracket-points.ts';
 import { readNested } from './nested.ts';
 import { readRowLines } from './row-lines.ts';
 import { readTransposed } from './transposed.ts';
@@ -199,6 +200,8 @@ export function proposalsFor(
   if (nested) out.push(nested);
   const leadPoints = readLeadPoints(lines, isNoise, lot);
   if (leadPoints) out.push(leadPoints);
+  const bracketPoints = readBracketPoints(lines, isNoise, lot);
+  if (bracketPoints) out.push(bracketPoints);
   // A table on its side beside upright ones (技术分 by rows, 商务分 by columns): each reading of the
   // upright ones with its items added is one more proposal.
   const sideways = readTransposed(lines, isNoise, lot);

@@ -34,6 +34,9 @@ interface Found {
 }
 
 const PART_LINE = /^\s*[^：:，。；]{2,20}[：:]\s*\d{1,3}(?:\.\d+)?\s*(?:分|%|％)[。；;，,]?\s*$/;
+/** The whole on a line of its own (（总分100分）). */
+const WHOLE_LINE = /^\s*[（(]\s*(?:总\s*分|满\s*分)[^（）()]{0,12}[）)]\s*$/;
+const CLAUSE_ONLY = /^\s*\d[\d.．（）()]{1,11}\s*$/;
 
 /**
  * A 分值构成 heading followed by one part per line (监理大纲：40分 / 投标报价：20分 …) is read as one
@@ -63,36 +66,42 @@ function joinPartLines(lines: Line[]): Line[] {
       out.push(l);
       continue;
     }
-    let text = l.text;
-    let end = l.end;
+    // The parts may stand around it with blank lines and clause numbers between, raw PDF text
+    // dealing a 前附表's cells out (施工组织设计：35 分 / 2.2.1 / 分值构成 / 项目管理机构：15 分 / （总分 100 分）…).
+    const filler = (t: string) => !t.trim() || CLAUSE_ONLY.test(t);
+    const picked: Line[] = [l];
+    for (let k = i - 1; k >= 0 && out[out.length - 1] === lines[k]; k--) {
+      if (filler(lines[k].text)) {
+        // (Only when a part lies beyond it: the filler is dropped with the part taken back.)
+        const part = lines.slice(0, k).findLastIndex((x) => !filler(x.text));
+        if (part < 0 || !PART_LINE.test(lines[part].text)) break;
+        out.pop();
+        continue;
+      }
+      if (!PART_LINE.test(lines[k].text)) break;
+      picked.unshift(out.pop()!);
+    }
     let j = i + 1;
-    // The heading wrapped in its narrow cell (分值构成（总 / 分 100 分）): one line again.
-    if (
-      j < lines.length &&
-      /[（(][^）)]*$/.test(l.text) &&
-      /^[^：:，。；（(]{0,12}[）)]\s*$/.test(lines[j].text) &&
-      lines[j].start === end + 1
-    ) {
-      text += `${' '.repeat(lines[j].start - end)}${lines[j].text}`;
-      end = lines[j].end;
-      j += 1;
+    for (let k = i + 1; k < lines.length; k++) {
+      const t = lines[k].text;
+      if (filler(t) && k > j - 1) continue;
+      // (The heading's bracket closed on a later line, between the parts: 分值构成（总 / … / 分 100 分）.)
+      const wrapped = /[（(][^）)]*$/.test(l.text) && /^[^：:，。；（(]{0,12}[）)]\s*$/.test(t);
+      if (!PART_LINE.test(t) && !WHOLE_LINE.test(t) && !wrapped) break;
+      picked.push(lines[k]);
+      j = k + 1;
     }
-    // The whole on a line of its own under the heading (分值构成 / （总分100分） / 施工组织设计：35分 …).
-    if (
-      j < lines.length &&
-      /^\s*[（(]\s*(?:总\s*分|满\s*分)[^（）()]{0,12}[）)]\s*$/.test(lines[j].text) &&
-      lines[j].start === end + 1
-    ) {
-      text += `${' '.repeat(lines[j].start - end)}${lines[j].text}`;
-      end = lines[j].end;
-      j += 1;
-    }
-    while (j < lines.length && PART_LINE.test(lines[j].text) && lines[j].start === end + 1) {
-      text += `${' '.repeat(lines[j].start - end)}${lines[j].text}`.replace(/^ /, '，');
-      end = lines[j].end;
-      j += 1;
-    }
-    const list = { text, start: l.start, end };
+    // One line again over the picked lines' span, what lies between them blanked (offsets kept).
+    const start = picked[0].start;
+    const end = picked[picked.length - 1].end;
+    const chars = new Array(end - start).fill(' ');
+    for (const p of picked) for (let c = 0; c < p.text.length; c++) chars[p.start - start + c] = p.text[c];
+    // (Each part after a gap reads as the next of a list: ，施工组织设计：35分.)
+    for (const p of picked.slice(1))
+      if (PART_LINE.test(p.text) && p.start - start > 0 && chars[p.start - start - 1] === ' ')
+        chars[p.start - start - 1] = '，';
+    const text = chars.join('');
+    const list = { text, start, end };
     // (A part list ends at its last part: the next clause is not its wrapped prose.)
     lists.add(list);
     out.push(list);
