@@ -1,6 +1,6 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config/config.ts';
-import { TEST_DB, type TestServer } from './helpers/test-server.ts';
+import { TEST_DB, useTestServer } from './helpers/test-server.ts';
 import {
   advanceClock,
   databaseBytes,
@@ -19,18 +19,12 @@ import {
   userInfo,
 } from './accounts-helpers.ts';
 
-let s: TestServer;
 /** Secrets used in this file; none may appear in the database. */
 const passwordsMd5: string[] = [];
 const smsCodes: string[] = [];
 const captchaTexts: string[] = [];
 
-beforeAll(async () => {
-  s = await startAccountsServer({ SIGNUP_TRIAL_BIDS: '2' });
-});
-afterAll(async () => {
-  await s?.close();
-});
+const s = useTestServer(() => startAccountsServer({ SIGNUP_TRIAL_BIDS: '2' }));
 afterEach(() => resetClock(s));
 
 /** Makes the next captcha say `text` (the test-only seam; the text never travels over HTTP). */

@@ -3,8 +3,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_DB, type TestServer } from './helpers/test-server.ts';
+import { afterEach, describe, expect, it } from 'vitest';
+import { TEST_DB, useTestServer } from './helpers/test-server.ts';
 import { createCompany } from '../src/modules/employee/service.ts';
 import {
   advanceClock,
@@ -17,13 +17,7 @@ import {
   userInfo,
 } from './accounts-helpers.ts';
 
-let s: TestServer;
-beforeAll(async () => {
-  s = await startAccountsServer();
-});
-afterAll(async () => {
-  await s?.close();
-});
+const s = useTestServer(() => startAccountsServer());
 afterEach(() => resetClock(s));
 
 const post = (p: string, body: unknown, token?: string) =>

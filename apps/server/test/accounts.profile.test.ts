@@ -1,5 +1,5 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_DB, type TestServer } from './helpers/test-server.ts';
+import { afterEach, describe, expect, it } from 'vitest';
+import { TEST_DB, useTestServer } from './helpers/test-server.ts';
 import {
   advanceClock,
   lastCode,
@@ -13,13 +13,7 @@ import {
   userInfo,
 } from './accounts-helpers.ts';
 
-let s: TestServer;
-beforeAll(async () => {
-  s = await startAccountsServer();
-});
-afterAll(async () => {
-  await s?.close();
-});
+const s = useTestServer(() => startAccountsServer());
 afterEach(() => resetClock(s));
 
 const post = (path: string, body: unknown, token?: string) =>

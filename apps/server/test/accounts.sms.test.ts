@@ -1,5 +1,5 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_DB, type TestServer } from './helpers/test-server.ts';
+import { afterEach, describe, expect, it } from 'vitest';
+import { TEST_DB, useTestServer } from './helpers/test-server.ts';
 import {
   advanceClock,
   infra,
@@ -14,13 +14,7 @@ import {
   tokenCall,
 } from './accounts-helpers.ts';
 
-let s: TestServer;
-beforeAll(async () => {
-  s = await startAccountsServer();
-});
-afterAll(async () => {
-  await s?.close();
-});
+const s = useTestServer(() => startAccountsServer());
 afterEach(() => resetClock(s));
 
 const login = (phone: string, code: string) =>

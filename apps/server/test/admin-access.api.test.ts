@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, TEST_DB, type TestServer } from './helpers/test-server.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { TEST_DB, useTestServer } from './helpers/test-server.ts';
 import { createUserWithSession, type TestUser } from './helpers/fixtures.ts';
 import { SqlOperatorDirectory } from '../src/policy/operator-repo.ts';
 
@@ -8,17 +8,13 @@ import { SqlOperatorDirectory } from '../src/policy/operator-repo.ts';
  * user with 403 (before it validates anything) and a visitor with 401, and changes nothing.
  */
 describe(`operators' console access (${TEST_DB})`, () => {
-  let s: TestServer;
   let user: TestUser;
   let operator: TestUser;
+  const s = useTestServer();
   beforeAll(async () => {
-    s = await startTestServer();
     user = await createUserWithSession(s);
     operator = await createUserWithSession(s);
     await new SqlOperatorDirectory(s.built.ctx.db).grant(operator.userId);
-  });
-  afterAll(async () => {
-    await s?.close();
   });
 
   const adminRoutes = () =>

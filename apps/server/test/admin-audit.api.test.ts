@@ -1,6 +1,6 @@
 import Fastify from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, TEST_DB, type TestServer } from './helpers/test-server.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { TEST_DB, useTestServer } from './helpers/test-server.ts';
 import { createUserWithSession, type TestUser } from './helpers/fixtures.ts';
 import { SqlOperatorDirectory } from '../src/policy/operator-repo.ts';
 import { auditMutations } from '../src/modules/audit/hook.ts';
@@ -8,15 +8,11 @@ import { AuditService } from '../src/modules/audit/service.ts';
 import { auditSummary, MAX_SUMMARY } from '../src/modules/audit/redact.ts';
 import { notFound } from '../src/http/errors.ts';
 
-let s: TestServer;
 let operator: TestUser;
+const s = useTestServer();
 beforeAll(async () => {
-  s = await startTestServer();
   operator = await createUserWithSession(s);
   await new SqlOperatorDirectory(s.built.ctx.db).grant(operator.userId);
-});
-afterAll(async () => {
-  await s?.close();
 });
 
 const rowsOf = (action: string) =>

@@ -1,19 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_DB, type TestServer } from './helpers/test-server.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { TEST_DB, useTestServer } from './helpers/test-server.ts';
 import { lastCode, sendLoginCode, startAccountsServer, tokenCall } from './accounts-helpers.ts';
 import { createUserWithSession, type TestUser } from './helpers/fixtures.ts';
 import { SqlOperatorDirectory } from '../src/policy/operator-repo.ts';
 import { CouponService } from '../src/modules/commerce/coupons.ts';
 
-let s: TestServer;
 let operator: TestUser;
+const s = useTestServer(() => startAccountsServer());
 beforeAll(async () => {
-  s = await startAccountsServer();
   operator = await createUserWithSession(s);
   await new SqlOperatorDirectory(s.built.ctx.db).grant(operator.userId);
-});
-afterAll(async () => {
-  await s?.close();
 });
 
 const O = '/order/client';

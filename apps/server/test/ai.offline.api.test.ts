@@ -1,7 +1,7 @@
 import fs from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { CatalogNode, TenderAnalysis } from '@bid/shared';
-import { startTestServer, TEST_DB, type TestServer } from './helpers/test-server.ts';
+import { TEST_DB, useTestServer } from './helpers/test-server.ts';
 import { createUserWithSession } from './helpers/fixtures.ts';
 import { client, flatten, newWriter, type Client } from './catalog-helpers.ts';
 import { waitForInterpretation } from './helpers/interpretation.ts';
@@ -11,13 +11,7 @@ const fixture = (name: string) =>
   fs.readFileSync(new URL(`../src/ai/fixtures/${name}.txt`, import.meta.url), 'utf8');
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-let s: TestServer;
-beforeAll(async () => {
-  s = await startTestServer();
-});
-afterAll(async () => {
-  await s?.close();
-});
+const s = useTestServer();
 
 async function waitForJob(c: Client, bidId: string, ms = 60_000) {
   const end = Date.now() + ms;

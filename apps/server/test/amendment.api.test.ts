@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { BidAmendments, BidChecks } from '@bid/shared';
-import { startTestServer, TEST_DB, type TestServer } from './helpers/test-server.ts';
+import { TEST_DB, useTestServer } from './helpers/test-server.ts';
 import { findByTitle, newWriter, type Client } from './catalog-helpers.ts';
 import { outlinedBid, write } from './checks-helpers.ts';
 import { CHECKS_TENDER_WITH_DEADLINE } from './helpers/tenders.ts';
@@ -18,13 +18,7 @@ const AMENDMENT = `南湖区智慧校园运维服务采购项目 补遗文件（
 三、新增实质性要求：★投标人须提供不少于2名驻场工程师的社保缴纳证明。
 `;
 
-let s: TestServer;
-beforeAll(async () => {
-  s = await startTestServer();
-});
-afterAll(async () => {
-  await s?.close();
-});
+const s = useTestServer();
 
 async function bidWithChapters(c: Client) {
   const { bidId, tree, item } = await outlinedBid(c, '补遗测试', TENDER, (item) => [

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TenderAnalysis } from '@bid/shared';
-import { startTestServer, TEST_DB, type TestServer } from './helpers/test-server.ts';
+import { TEST_DB, useTestServer } from './helpers/test-server.ts';
 import { newWriter } from './catalog-helpers.ts';
 
 /** A tender with two 采购包: the bid answers one, and its analysis keeps only that 包's items. */
@@ -10,13 +10,7 @@ const tender = fs.readFileSync(new URL('./corpus/t03.txt', import.meta.url), 'ut
 const LOT1 = ['价格分', '技术参数响应', '产品演示', '供货及安装方案', '售后服务方案', '类似业绩', '培训方案'];
 const LOT2 = ['价格分', '技术参数响应', '系统集成方案', '售后服务', '企业业绩'];
 
-let s: TestServer;
-beforeAll(async () => {
-  s = await startTestServer();
-});
-afterAll(async () => {
-  await s?.close();
-});
+const s = useTestServer();
 
 describe(`a bid that answers one 包 (${TEST_DB})`, () => {
   it('keeps that 包’s scoring items, ★ clauses and requirements; another 包 makes the analysis afresh', async () => {

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { InterpretationDetail } from '@bid/shared';
-import { startTestServer, TEST_DB, type TestServer } from './helpers/test-server.ts';
+import { TEST_DB, useTestServer } from './helpers/test-server.ts';
 import { waitForInterpretation } from './helpers/interpretation.ts';
 import { newWriter } from './catalog-helpers.ts';
 
@@ -19,13 +19,7 @@ const gold = (id: string) =>
   };
 const norm = (s: string) => s.replace(/[\s（）()、，,]/g, '');
 
-let s: TestServer;
-beforeAll(async () => {
-  s = await startTestServer();
-});
-afterAll(async () => {
-  await s?.close();
-});
+const s = useTestServer();
 
 describe(`corpus tenders uploaded as files (${TEST_DB})`, () => {
   for (const [id, ext] of [

@@ -1,13 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { CatalogNode } from '@bid/shared';
-import { startTestServer, TEST_DB, type TestServer } from './helpers/test-server.ts';
+import { TEST_DB, useTestServer } from './helpers/test-server.ts';
 import { findByTitle, newBid, newWriter, paragraph, type Client } from './catalog-helpers.ts';
 
 /**
  * Every bid and catalog call with someone else's id answers 404, exactly like a missing id, and
  * changes nothing.
  */
-let s: TestServer;
 let owner: Client;
 let intruder: Client;
 const ids = {} as {
@@ -47,8 +46,8 @@ async function ownerState(): Promise<string> {
   return JSON.stringify({ bid, catalogs, versions, cversions });
 }
 
+const s = useTestServer();
 beforeAll(async () => {
-  s = await startTestServer();
   owner = await newWriter(s);
   intruder = await newWriter(s);
   ids.bid = await newBid(owner, '别人的标书');
@@ -72,9 +71,6 @@ beforeAll(async () => {
     await intruder.data('/catalog/client/addSameLevelBidCatalog', { bidId: ids.ownBid, title: '自己的章节' })
   ).id;
   snapshotBefore = await ownerState();
-});
-afterAll(async () => {
-  await s?.close();
 });
 
 const calls: Array<[string, () => unknown]> = [

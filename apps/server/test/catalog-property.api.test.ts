@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { CatalogNode } from '@bid/shared';
-import { startTestServer, TEST_DB, type TestServer } from './helpers/test-server.ts';
+import { TEST_DB, useTestServer } from './helpers/test-server.ts';
 import { assertOutlineInvariants, newBid, newWriter, type Client } from './catalog-helpers.ts';
 
 /**
@@ -9,14 +9,10 @@ import { assertOutlineInvariants, newBid, newWriter, type Client } from './catal
  * invariants (no orphan, no cycle, contiguous order, consistent levels, progress) and agreement with
  * a small in-memory model of what the edit should do (including which edits must be refused).
  */
-let s: TestServer;
 let c: Client;
+const s = useTestServer();
 beforeAll(async () => {
-  s = await startTestServer();
   c = await newWriter(s, 1000);
-});
-afterAll(async () => {
-  await s?.close();
 });
 
 const P = '/catalog/client';

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { CatalogNode } from '@bid/shared';
-import { startTestServer, TEST_DB, type TestServer } from './helpers/test-server.ts';
+import { TEST_DB, useTestServer } from './helpers/test-server.ts';
 import {
   assertOutlineInvariants,
   findByTitle,
@@ -12,16 +12,12 @@ import {
 } from './catalog-helpers.ts';
 import type { CatalogService } from '../src/modules/catalog/service.ts';
 
-let s: TestServer;
 let c: Client;
 let catalog: CatalogService;
+const s = useTestServer();
 beforeAll(async () => {
-  s = await startTestServer();
   c = await newWriter(s);
   catalog = s.built.ctx.services.catalog;
-});
-afterAll(async () => {
-  await s?.close();
 });
 
 const P = '/catalog/client';

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { CatalogNode } from '@bid/shared';
-import { startTestServer, TEST_DB, type TestServer } from './helpers/test-server.ts';
+import { TEST_DB, useTestServer } from './helpers/test-server.ts';
 import {
   assertOutlineInvariants,
   findByTitle,
@@ -12,14 +12,10 @@ import {
   type Client,
 } from './catalog-helpers.ts';
 
-let s: TestServer;
 let c: Client;
+const s = useTestServer();
 beforeAll(async () => {
-  s = await startTestServer();
   c = await newWriter(s);
-});
-afterAll(async () => {
-  await s?.close();
 });
 
 const P = '/catalog/client';

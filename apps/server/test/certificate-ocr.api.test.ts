@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clientHeaders, startTestServer, type TestServer } from './helpers/test-server.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestServer, clientHeaders } from './helpers/test-server.ts';
 import { newWriter, type Client } from './catalog-helpers.ts';
 import { certificateScan, imagePdf, SAMPLE_CERTIFICATE } from './helpers/scan-fixtures.ts';
 
@@ -7,15 +7,11 @@ import { certificateScan, imagePdf, SAMPLE_CERTIFICATE } from './helpers/scan-fi
  * A scanned 资质证书 read for the company library: the upload proposes the card's fields and saves
  * nothing (the writer confirms them in the form).
  */
-let s: TestServer;
 let c: Client;
 
+const s = useTestServer();
 beforeAll(async () => {
-  s = await startTestServer();
   c = await newWriter(s);
-});
-afterAll(async () => {
-  await s?.close();
 });
 
 async function readCertificate(bytes: Buffer, name: string) {

@@ -1,16 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { BidChecks } from '@bid/shared';
-import { startTestServer, TEST_DB, type TestServer } from './helpers/test-server.ts';
+import { TEST_DB, useTestServer } from './helpers/test-server.ts';
 import { newWriter } from './catalog-helpers.ts';
 import { CHECKS_TENDER, COMPANY, flawedBid, write } from './checks-helpers.ts';
 
-let s: TestServer;
-beforeAll(async () => {
-  s = await startTestServer();
-});
-afterAll(async () => {
-  await s?.close();
-});
+const s = useTestServer();
 
 describe(`bid checks (${TEST_DB})`, () => {
   it('a flawed bid shows exactly its findings; finishing answers 601 naming the first; fixing clears them', async () => {

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, TEST_DB, type TestServer } from './helpers/test-server.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { TEST_DB, useTestServer } from './helpers/test-server.ts';
 import { createUserWithSession, type TestUser } from './helpers/fixtures.ts';
 import { QuotaService } from '../src/modules/quota/service.ts';
 import { CommerceService } from '../src/modules/commerce/service.ts';
@@ -8,24 +8,20 @@ import { UserService } from '../src/modules/user/service.ts';
 
 /** Month rollover, monthly and yearly expiry, company-shared quota, with an injected clock on the real database. */
 describe(`quota over time (${TEST_DB})`, () => {
-  let s: TestServer;
   let clock = new Date('2026-01-15T08:00:00Z');
   let quota: QuotaService;
   let commerce: CommerceService;
   const ZERO = { bid_number: 0, month_bid_number: 0, temporary_bid_number: 0, grant_bid_number: 0 };
   const actor = (u: TestUser, role = 'personal') => ({ userId: u.userId, tenantId: u.tenantId, role });
 
+  const s = useTestServer();
   beforeAll(async () => {
-    s = await startTestServer();
     quota = new QuotaService(s.built.ctx.db, () => clock);
     commerce = new CommerceService(s.built.ctx.db, {
       quota,
       transfer: new TransferProvider({ bankName: '', accountName: '', accountNo: '' }),
       now: () => clock,
     });
-  });
-  afterAll(async () => {
-    await s?.close();
   });
 
   async function buyAndConfirm(u: TestUser, packageId: string, role = 'personal') {

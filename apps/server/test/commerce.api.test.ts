@@ -1,21 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, TEST_DB, type TestServer } from './helpers/test-server.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, TEST_DB, useTestServer } from './helpers/test-server.ts';
 import { createUserWithSession, type TestUser } from './helpers/fixtures.ts';
 import { SqlOperatorDirectory } from '../src/policy/operator-repo.ts';
 
-let s: TestServer;
 let operator: TestUser;
+const s = useTestServer({
+  TRANSFER_BANK_NAME: '招商银行北京分行',
+  TRANSFER_ACCOUNT_NAME: '标书科技有限公司',
+  TRANSFER_ACCOUNT_NO: '1109 0000 0000 0001',
+});
 beforeAll(async () => {
-  s = await startTestServer({
-    TRANSFER_BANK_NAME: '招商银行北京分行',
-    TRANSFER_ACCOUNT_NAME: '标书科技有限公司',
-    TRANSFER_ACCOUNT_NO: '1109 0000 0000 0001',
-  });
   operator = await createUserWithSession(s);
   await new SqlOperatorDirectory(s.built.ctx.db).grant(operator.userId);
-});
-afterAll(async () => {
-  await s?.close();
 });
 
 const O = '/order/client';

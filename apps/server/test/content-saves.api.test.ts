@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { CatalogNode } from '@bid/shared';
-import { startTestServer, TEST_DB, type TestServer } from './helpers/test-server.ts';
+import { TEST_DB, useTestServer } from './helpers/test-server.ts';
 import { findByTitle, newWriter, paragraph, type Client } from './catalog-helpers.ts';
 
 /**
@@ -10,13 +10,7 @@ import { findByTitle, newWriter, paragraph, type Client } from './catalog-helper
  * to a recount, outline edits at the same time keep them right, and one chapter saved by several
  * tabs at once gives one save and 409s carrying its text.
  */
-let s: TestServer;
-beforeAll(async () => {
-  s = await startTestServer();
-});
-afterAll(async () => {
-  await s?.close();
-});
+const s = useTestServer();
 
 const B = '/bid/client';
 const C = '/catalog/client';

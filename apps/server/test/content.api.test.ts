@@ -1,20 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, TEST_DB, type TestServer } from './helpers/test-server.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { TEST_DB, useTestServer } from './helpers/test-server.ts';
 import { createUserWithSession, type TestUser } from './helpers/fixtures.ts';
 import { SqlOperatorDirectory } from '../src/policy/operator-repo.ts';
 
 /** Help, FAQ and news from the database: the console saves, the public pages read and search. */
 describe(`public content (${TEST_DB})`, () => {
-  let s: TestServer;
   let user: TestUser;
   let operator: TestUser;
+  const s = useTestServer();
   beforeAll(async () => {
-    s = await startTestServer();
     user = await createUserWithSession(s);
     operator = await createUserWithSession(s);
     await new SqlOperatorDirectory(s.built.ctx.db).grant(operator.userId);
   });
-  afterAll(async () => s?.close());
 
   const save = (body: unknown, u: TestUser = operator) =>
     s.api.post('/admin/content/save', body, { token: u.token });
@@ -175,12 +173,11 @@ describe(`public content (${TEST_DB})`, () => {
 
 /** Notices: the console creates, publishes and unpublishes; users see and close them. */
 describe(`notices in the console (${TEST_DB})`, () => {
-  let s: TestServer;
   let alice: TestUser;
   let bob: TestUser;
   let operator: TestUser;
+  const s = useTestServer();
   beforeAll(async () => {
-    s = await startTestServer();
     alice = await createUserWithSession(s);
     bob = await createUserWithSession(s);
     operator = await createUserWithSession(s);
@@ -188,7 +185,6 @@ describe(`notices in the console (${TEST_DB})`, () => {
     // Start from no live notices so what users see is what this test published.
     await s.built.ctx.db.updateTable('notices').set({ status: 0 }).execute();
   });
-  afterAll(async () => s?.close());
 
   const admin = (url: string, body: unknown) => s.api.post(url, body, { token: operator.token });
   const head = (u: TestUser) => s.api.post('/common/client/getHeadNotice', {}, { token: u.token });

@@ -1,14 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { endpoints, type Endpoint } from '@bid/shared';
 import { createUserWithSession } from './helpers/fixtures.ts';
-import {
-  checkAgainstContract,
-  clientHeaders,
-  startTestServer,
-  TEST_DB,
-  type TestServer,
-} from './helpers/test-server.ts';
+import { checkAgainstContract, TEST_DB, useTestServer, clientHeaders } from './helpers/test-server.ts';
 
 interface RouteSchema {
   body?: unknown;
@@ -33,13 +27,7 @@ function sameSchema(a: Endpoint<unknown, unknown>['response'], b: unknown, io: '
 
 /** The structural rule of the contract: every API route declares what it answers. */
 describe(`API contract (${TEST_DB})`, () => {
-  let s: TestServer;
-  beforeAll(async () => {
-    s = await startTestServer();
-  });
-  afterAll(async () => {
-    await s?.close();
-  });
+  const s = useTestServer();
 
   const apiRoutes = () =>
     s.built.routes.filter((r) => r.url.startsWith('/api/') && r.method !== 'HEAD' && !r.schema?.hide);

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { unzip } from '@bid/document/docx/zip';
-import { startTestServer, type TestServer } from './helpers/test-server.ts';
+import { useTestServer } from './helpers/test-server.ts';
 import { findByTitle, newWriter, type Client } from './catalog-helpers.ts';
 import { outlinedBid, write } from './checks-helpers.ts';
 
@@ -25,14 +25,10 @@ const TENDER = `城东智慧停车系统采购项目 招标文件
 投标人须按《技术参数响应及偏离表》逐条响应。
 `;
 
-let s: TestServer;
 let c: Client;
+const s = useTestServer();
 beforeAll(async () => {
-  s = await startTestServer();
   c = await newWriter(s);
-});
-afterAll(async () => {
-  await s?.close();
 });
 
 /** The text of a table row of document.xml, fields' instructions left out. */

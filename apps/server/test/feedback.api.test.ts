@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { TOKEN_COOKIE } from '@bid/shared';
-import { clientHeaders, startTestServer, TEST_DB, type TestServer } from './helpers/test-server.ts';
+import { TEST_DB, useTestServer, clientHeaders } from './helpers/test-server.ts';
 import { createUserWithSession, type TestUser } from './helpers/fixtures.ts';
 import { SqlOperatorDirectory } from '../src/policy/operator-repo.ts';
 
@@ -8,18 +8,16 @@ const GIF = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA
 
 /** Feedback with screenshots, the console's list and reply, the user's unread mark. */
 describe(`feedback replies (${TEST_DB})`, () => {
-  let s: TestServer;
   let alice: TestUser;
   let bob: TestUser;
   let operator: TestUser;
+  const s = useTestServer();
   beforeAll(async () => {
-    s = await startTestServer();
     alice = await createUserWithSession(s);
     bob = await createUserWithSession(s);
     operator = await createUserWithSession(s);
     await new SqlOperatorDirectory(s.built.ctx.db).grant(operator.userId);
   });
-  afterAll(async () => s?.close());
 
   async function upload(user: TestUser): Promise<string> {
     const form = new FormData();

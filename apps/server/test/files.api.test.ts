@@ -1,24 +1,20 @@
 import fs from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import iconv from 'iconv-lite';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { FILE_MESSAGES, type TenderAnalysis } from '@bid/shared';
-import { clientHeaders, startTestServer, TEST_DB, type TestServer } from './helpers/test-server.ts';
+import { TEST_DB, useTestServer, clientHeaders } from './helpers/test-server.ts';
 import { createUserWithSession } from './helpers/fixtures.ts';
 import { client, newWriter, type Client } from './catalog-helpers.ts';
 import { waitForInterpretation } from './helpers/interpretation.ts';
 import { makeBrokenPdf, makeDocxBomb, makePdf, numberedDocx } from './helpers/file-fixtures.ts';
 
 const LIMIT_MB = 3;
-let s: TestServer;
 let c: Client;
 
+const s = useTestServer({ UPLOAD_LIMIT: String(LIMIT_MB * 1024 * 1024) });
 beforeAll(async () => {
-  s = await startTestServer({ UPLOAD_LIMIT: String(LIMIT_MB * 1024 * 1024) });
   c = await newWriter(s);
-});
-afterAll(async () => {
-  await s?.close();
 });
 
 async function upload(token: string, name: string, buf: Buffer, field = 'file') {

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { endpoints, flattenTree, parseUpper, type BidForms, type CatalogNode } from '@bid/shared';
-import { startTestServer, TEST_DB, type TestServer } from './helpers/test-server.ts';
+import { TEST_DB, useTestServer } from './helpers/test-server.ts';
 import { CHECKS_TENDER, LIMITS_TENDER } from './helpers/tenders.ts';
 import { newWriter, type Client } from './catalog-helpers.ts';
 import { write } from './checks-helpers.ts';
@@ -10,13 +10,7 @@ import { write } from './checks-helpers.ts';
  * one above its 最高限价; the 工期, 质保期 and 投标有效期 the bid states fill the forms and are
  * checked against the tender's, naming both values and the 报价与格式 drawer where they change.
  */
-let s: TestServer;
-beforeAll(async () => {
-  s = await startTestServer();
-});
-afterAll(async () => {
-  await s?.close();
-});
+const s = useTestServer();
 
 async function bidOn(c: Client, tenderText: string, lot?: number): Promise<string> {
   const { id } = await c.data<{ id: string }>('/bid/client/saveBid', {

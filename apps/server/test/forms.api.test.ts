@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   endpoints,
   flattenTree,
@@ -10,7 +10,7 @@ import {
   type InterpretationDetail,
 } from '@bid/shared';
 import { parseDocx } from '../src/files/parse-core.ts';
-import { startTestServer, TEST_DB, type TestServer } from './helpers/test-server.ts';
+import { TEST_DB, useTestServer } from './helpers/test-server.ts';
 import { waitForInterpretation } from './helpers/interpretation.ts';
 import { releasedTenders } from './helpers/released-tenders.ts';
 import { newWriter, paragraph } from './catalog-helpers.ts';
@@ -25,13 +25,7 @@ const released = releasedTenders();
 const LIMITS = { maxPages: 1000, maxUnpackedBytes: 1e8, maxEntries: 10000, maxTextChars: 1e7 };
 const BIDDER = '泓川示例医疗科技有限公司';
 
-let s: TestServer;
-beforeAll(async () => {
-  s = await startTestServer();
-});
-afterAll(async () => {
-  await s?.close();
-});
+const s = useTestServer();
 
 /** The lines of a form in the tender's own text: after its second heading (the first is the list) up to `until`. */
 function tenderLines(text: string, heading: string, until: string): string[] {

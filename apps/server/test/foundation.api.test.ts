@@ -1,15 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { basicAuthValue, TOKEN_COOKIE } from '@bid/shared';
-import { startTestServer, clientHeaders, TEST_DB, type TestServer } from './helpers/test-server.ts';
+import { clientHeaders, TEST_DB, useTestServer } from './helpers/test-server.ts';
 import { createUserWithSession } from './helpers/fixtures.ts';
 
-let s: TestServer;
-beforeAll(async () => {
-  s = await startTestServer();
-});
-afterAll(async () => {
-  await s?.close();
-});
+const s = useTestServer();
 
 describe(`foundation (${TEST_DB})`, () => {
   it('GET /api/health answers the envelope with db and ai', async () => {

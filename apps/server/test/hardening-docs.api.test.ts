@@ -1,13 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { CatalogNode } from '@bid/shared';
-import { startTestServer, TEST_DB, type TestServer } from './helpers/test-server.ts';
+import { TEST_DB, useTestServer } from './helpers/test-server.ts';
 import { flatten, newBid, newWriter, paragraph, type Client } from './catalog-helpers.ts';
 
-let s: TestServer;
 let c: Client;
 let chapterId: string;
+const s = useTestServer();
 beforeAll(async () => {
-  s = await startTestServer();
   c = await newWriter(s);
   const bidId = await newBid(c);
   const tree = await c.data<CatalogNode[]>('/catalog/client/bidCatalogSave', {
@@ -22,7 +21,6 @@ beforeAll(async () => {
     baseVersion: detail.version,
   });
 });
-afterAll(async () => s?.close());
 
 const P = (t: string, marks?: unknown[]) => ({
   type: 'doc',

@@ -1,15 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { CatalogNode } from '@bid/shared';
-import { startTestServer, TEST_DB, type TestServer } from './helpers/test-server.ts';
+import { TEST_DB, useTestServer } from './helpers/test-server.ts';
 import { flatten, newBid, newWriter, type Client } from './catalog-helpers.ts';
 import { streamCall } from './fake-openai/helpers.ts';
 import { newId, nowIso } from '../src/lib/ids.ts';
 
-let s: TestServer;
-beforeAll(async () => {
-  s = await startTestServer({ AI_USER_DAILY_TOKENS: '50000', AI_USER_MAX_STREAMS: '2' });
-});
-afterAll(async () => s?.close());
+const s = useTestServer({ AI_USER_DAILY_TOKENS: '50000', AI_USER_MAX_STREAMS: '2' });
 
 async function bidWithChapter(c: Client): Promise<{ bidId: string; catalogId: string }> {
   const bidId = await newBid(c);

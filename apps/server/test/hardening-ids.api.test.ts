@@ -1,16 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { CatalogNode } from '@bid/shared';
-import { startTestServer, TEST_DB, type TestServer } from './helpers/test-server.ts';
+import { TEST_DB, useTestServer } from './helpers/test-server.ts';
 import { flatten, newBid, newWriter, type Client } from './catalog-helpers.ts';
 
-let s: TestServer;
 let c: Client;
+const s = useTestServer();
 beforeAll(async () => {
-  s = await startTestServer();
   c = await newWriter(s);
-});
-afterAll(async () => {
-  await s?.close();
 });
 
 describe(`ids under bursts (${TEST_DB})`, () => {

@@ -1,17 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clientHeaders, startTestServer, TEST_DB, type TestServer } from './helpers/test-server.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { TEST_DB, useTestServer, clientHeaders } from './helpers/test-server.ts';
 import { createUserWithSession, type TestUser } from './helpers/fixtures.ts';
 import { dimensionsOf } from '../src/modules/picture/image-types.ts';
 import { RASTER_CAPS, Rasterizer } from '../src/modules/picture/raster.ts';
 import { rssMbOf } from '../src/lib/child-sandbox.ts';
 
-let s: TestServer;
 let alice: TestUser;
+const s = useTestServer();
 beforeAll(async () => {
-  s = await startTestServer();
   alice = await createUserWithSession(s);
 });
-afterAll(async () => s?.close());
 
 async function upload(bytes: Buffer, fileName: string) {
   const form = new FormData();

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { CatalogNode } from '@bid/shared';
-import { startTestServer, TEST_DB, type TestServer } from './helpers/test-server.ts';
+import { TEST_DB, useTestServer } from './helpers/test-server.ts';
 import {
   assertOutlineInvariants,
   flatten,
@@ -10,13 +10,11 @@ import {
   type Client,
 } from './catalog-helpers.ts';
 
-let s: TestServer;
 let c: Client;
+const s = useTestServer();
 beforeAll(async () => {
-  s = await startTestServer();
   c = await newWriter(s);
 });
-afterAll(async () => s?.close());
 
 async function outline(leaves: number): Promise<{ bidId: string; leafIds: string[] }> {
   const bidId = await newBid(c);

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, TEST_DB, type TestServer } from './helpers/test-server.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { TEST_DB, useTestServer } from './helpers/test-server.ts';
 import { createUserWithSession } from './helpers/fixtures.ts';
 import { sample } from './helpers/route-bodies.ts';
 import type { RouteInfo } from '../src/app.ts';
@@ -10,14 +10,12 @@ import type { RouteInfo } from '../src/app.ts';
  * never zod's English. Generated from the route table, so a new route is covered without a new test.
  */
 
-let s: TestServer;
 let token: string;
+const s = useTestServer();
 beforeAll(async () => {
-  s = await startTestServer();
   token = (await createUserWithSession(s, { quota: { bid_number: 5 } })).token;
   await s.built.ctx.services.jobs.stop();
 });
-afterAll(async () => s?.close());
 
 type Def = Record<string, any>;
 type Schemaish = { _zod?: { def: Def } };

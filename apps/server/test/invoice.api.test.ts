@@ -1,18 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clientHeaders, startTestServer, TEST_DB, type TestServer } from './helpers/test-server.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { TEST_DB, useTestServer, clientHeaders } from './helpers/test-server.ts';
 import { createUserWithSession, type TestUser } from './helpers/fixtures.ts';
 import { SqlOperatorDirectory } from '../src/policy/operator-repo.ts';
 
-let s: TestServer;
 let operator: TestUser;
+const s = useTestServer();
 beforeAll(async () => {
-  s = await startTestServer();
   operator = await createUserWithSession(s);
   await new SqlOperatorDirectory(s.built.ctx.db).grant(operator.userId);
-});
-afterAll(async () => {
-  await s?.close();
 });
 
 const I = '/invoice/client';

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { CatalogNode } from '@bid/shared';
-import { clientHeaders, startTestServer, TEST_DB, type TestServer } from './helpers/test-server.ts';
+import { TEST_DB, useTestServer, clientHeaders } from './helpers/test-server.ts';
 import { createUserWithSession, type TestUser } from './helpers/fixtures.ts';
 import { client, flatten, newBid, paragraph, type Client } from './catalog-helpers.ts';
 import { callWith, idFields } from './helpers/route-bodies.ts';
@@ -13,7 +13,6 @@ import type { RouteInfo } from '../src/app.ts';
  * without writing a test.
  */
 
-let s: TestServer;
 let owner: Client;
 let strangers: TestUser[];
 const pool: Record<string, string> = {};
@@ -38,8 +37,8 @@ async function snapshot(): Promise<string> {
   return JSON.stringify({ bids, catalogs, pictures, files });
 }
 
+const s = useTestServer();
 beforeAll(async () => {
-  s = await startTestServer();
   const a = await createUserWithSession(s, { quota: { bid_number: 20 } });
   owner = client(s, a);
   strangers = [
@@ -92,7 +91,6 @@ beforeAll(async () => {
   });
   pool.fileId = ((await file.json()) as { data: { fileId: string } }).data.fileId;
 });
-afterAll(async () => s?.close());
 
 describe(`cross-user and cross-company id matrix over the route table (${TEST_DB})`, () => {
   it("nobody reaches another account's rows through any id-taking call", async () => {

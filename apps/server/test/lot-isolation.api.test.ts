@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   flattenTree,
   type CatalogDetail,
@@ -8,7 +8,7 @@ import {
   type TenderAnalysis,
 } from '@bid/shared';
 import { unzip } from '@bid/document/docx/zip';
-import { startTestServer, TEST_DB, type TestServer } from './helpers/test-server.ts';
+import { TEST_DB, useTestServer } from './helpers/test-server.ts';
 import { waitForInterpretation } from './helpers/interpretation.ts';
 import { releasedTenders } from './helpers/released-tenders.ts';
 import { newWriter } from './catalog-helpers.ts';
@@ -39,13 +39,7 @@ function lot2ParameterValues(tender: string): string[] {
   return [...new Set(values)].filter((v) => v.length >= 4 && !elsewhere.includes(v));
 }
 
-let s: TestServer;
-beforeAll(async () => {
-  s = await startTestServer();
-});
-afterAll(async () => {
-  await s?.close();
-});
+const s = useTestServer();
 
 describe.skipIf(!released.available)(`a 包1 bid from the released t4 DOCX (${TEST_DB})`, () => {
   it('offers both 包; the exported 包1 bid holds nothing of 包2', { timeout: 300_000 }, async () => {

@@ -1,20 +1,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clientHeaders, startTestServer, type TestServer } from './helpers/test-server.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestServer, clientHeaders } from './helpers/test-server.ts';
 import { newWriter, type Client } from './catalog-helpers.ts';
 import { garbledPdf, pdfPages } from './helpers/scan-fixtures.ts';
 
 /** An upload whose text layer is garbled is read by OCR, with its progress asked while it runs. */
-let s: TestServer;
 let c: Client;
 
+const s = useTestServer();
 beforeAll(async () => {
-  s = await startTestServer();
   c = await newWriter(s);
-});
-afterAll(async () => {
-  await s?.close();
 });
 
 const headers = () => ({ ...clientHeaders(), 'blade-auth': `bearer ${c.user.token}` });

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Document, HeadingLevel, Packer, Paragraph } from 'docx';
 import type { CatalogNode } from '@bid/shared';
-import { startTestServer, TEST_DB, type TestServer } from './helpers/test-server.ts';
+import { TEST_DB, useTestServer } from './helpers/test-server.ts';
 import { flatten, newWriter } from './catalog-helpers.ts';
 import { uploadFile } from './knowledge-helpers.ts';
 
@@ -43,13 +43,7 @@ function textOf(node: unknown): string {
   return (n.content ?? []).map(textOf).join('\n');
 }
 
-let s: TestServer;
-beforeAll(async () => {
-  s = await startTestServer();
-});
-afterAll(async () => {
-  await s?.close();
-});
+const s = useTestServer();
 
 describe(`offline drafts from the company's past bids (${TEST_DB})`, () => {
   it(

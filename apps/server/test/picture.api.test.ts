@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { Resvg } from '@resvg/resvg-js';
 import { endpoints, PICTURE_LIMITS, TOKEN_COOKIE, type RequestOf } from '@bid/shared';
-import { clientHeaders, startTestServer, type TestServer } from './helpers/test-server.ts';
+import { useTestServer, clientHeaders } from './helpers/test-server.ts';
 import { createUserWithSession, type TestUser } from './helpers/fixtures.ts';
 import { makeThumbnail } from '../src/modules/picture/storage.ts';
 import { Rasterizer } from '../src/modules/picture/raster.ts';
@@ -24,16 +24,14 @@ function pngOf(width: number, height: number): Buffer {
 }
 
 describe('picture library', () => {
-  let s: TestServer;
   let alice: TestUser;
   let bob: TestUser;
 
+  const s = useTestServer();
   beforeAll(async () => {
-    s = await startTestServer();
     alice = await createUserWithSession(s);
     bob = await createUserWithSession(s);
   });
-  afterAll(async () => s?.close());
 
   async function upload(
     user: TestUser,

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   REMOVED_ITEM_MARK,
   totalsMismatches,
@@ -9,7 +9,7 @@ import {
   type TenderAnalysis,
   type TenderPassage,
 } from '@bid/shared';
-import { clientHeaders, startTestServer, TEST_DB, type TestServer } from './helpers/test-server.ts';
+import { TEST_DB, useTestServer, clientHeaders } from './helpers/test-server.ts';
 import { waitForInterpretation } from './helpers/interpretation.ts';
 import {
   MISSING_ROWS,
@@ -26,13 +26,7 @@ import { flatten, newWriter, paragraph, type Client } from './catalog-helpers.ts
  * keeps written chapters. The same for an interpretation. Every call: foreign ids 404, stale 409, bad input 400.
  */
 
-let s: TestServer;
-beforeAll(async () => {
-  s = await startTestServer();
-});
-afterAll(async () => {
-  await s?.close();
-});
+const s = useTestServer();
 
 async function uploadPdf(c: Client): Promise<string> {
   const fd = new FormData();

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { CatalogNode } from '@bid/shared';
-import { startTestServer, TEST_DB, type TestServer } from './helpers/test-server.ts';
+import { TEST_DB, useTestServer } from './helpers/test-server.ts';
 import { createUserWithSession } from './helpers/fixtures.ts';
 import { client, flatten, newBid, type Client } from './catalog-helpers.ts';
 import { callWith } from './helpers/route-bodies.ts';
@@ -14,7 +14,6 @@ import type { RouteInfo } from '../src/app.ts';
  * controls, lone surrogates, bidi controls and deep nesting; the api-pg project runs it on PostgreSQL.
  */
 
-let s: TestServer;
 let owner: Client;
 let bidId: string;
 let catalogId: string;
@@ -70,8 +69,8 @@ async function snapshot(): Promise<string> {
   return JSON.stringify({ bids, catalogs, pictures });
 }
 
+const s = useTestServer();
 beforeAll(async () => {
-  s = await startTestServer();
   owner = client(s, await createUserWithSession(s, { quota: { bid_number: 50 } }));
   bidId = await newBid(owner, '模糊测试');
   const tree = await owner.data<CatalogNode[]>('/catalog/client/bidCatalogSave', {
@@ -82,7 +81,6 @@ beforeAll(async () => {
   // Background jobs (全文写作 started by a valid fuzz body) would change rows between the snapshots.
   await s.built.ctx.services.jobs.stop();
 });
-afterAll(async () => s?.close());
 
 describe(`schema fuzzing of every call (${TEST_DB})`, () => {
   it('no call answers a 5xx, and a refused call changes nothing', async () => {

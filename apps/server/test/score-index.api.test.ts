@@ -2,10 +2,10 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { CatalogNode } from '@bid/shared';
 import { docxToPdf, pdfAvailable } from '../src/modules/export/pdf.ts';
-import { clientHeaders, startTestServer, type TestServer } from './helpers/test-server.ts';
+import { useTestServer, clientHeaders } from './helpers/test-server.ts';
 import { findByTitle, flatten, newWriter, type Client } from './catalog-helpers.ts';
 import { write } from './checks-helpers.ts';
 
@@ -27,14 +27,10 @@ const TENDER = `城南片区智慧路灯改造项目 招标文件
 | 投标报价 | 20 | 满足要求且价格最低的为评标基准价 |
 `;
 
-let s: TestServer;
 let c: Client;
+const s = useTestServer();
 beforeAll(async () => {
-  s = await startTestServer();
   c = await newWriter(s);
-});
-afterAll(async () => {
-  await s?.close();
 });
 
 async function exportDocx(bidId: string): Promise<Buffer> {

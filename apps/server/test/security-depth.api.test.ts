@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { MAX_JSON_NESTING, MSG, type CatalogNode } from '@bid/shared';
-import { startTestServer, TEST_DB, type TestServer } from './helpers/test-server.ts';
+import { TEST_DB, useTestServer } from './helpers/test-server.ts';
 import { flatten, newBid, newWriter, paragraph, type Client } from './catalog-helpers.ts';
 
 /**
@@ -9,11 +9,10 @@ import { flatten, newBid, newWriter, paragraph, type Client } from './catalog-he
  * turned the value back into text recursively before checking its depth).
  */
 
-let s: TestServer;
 let c: Client;
 let chapterId: string;
+const s = useTestServer();
 beforeAll(async () => {
-  s = await startTestServer();
   c = await newWriter(s);
   const bidId = await newBid(c);
   const tree = await c.data<CatalogNode[]>('/catalog/client/bidCatalogSave', {
@@ -28,7 +27,6 @@ beforeAll(async () => {
     baseVersion: detail.version,
   });
 });
-afterAll(async () => s?.close());
 
 /** Posts a body as written (building the value and stringifying it would overflow the test too). */
 function rawPost(path: string, body: string) {

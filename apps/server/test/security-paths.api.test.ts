@@ -1,8 +1,8 @@
 import http from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MSG } from '@bid/shared';
 import { createUserWithSession } from './helpers/fixtures.ts';
-import { clientHeaders, TEST_DB, type TestServer } from './helpers/test-server.ts';
+import { clientHeaders, TEST_DB, useTestServer } from './helpers/test-server.ts';
 import { nextIp, nextPhone, readOutbox, startAccountsServer } from './accounts-helpers.ts';
 
 /**
@@ -11,12 +11,7 @@ import { nextIp, nextPhone, readOutbox, startAccountsServer } from './accounts-h
  * skipped: a plain cross-site form could make visitors' browsers send SMS codes.
  */
 
-let s: TestServer;
-
-beforeAll(async () => {
-  s = await startAccountsServer();
-});
-afterAll(async () => s?.close());
+const s = useTestServer(() => startAccountsServer());
 
 /** A request with the path sent exactly as written (fetch would normalise it). */
 function rawRequest(

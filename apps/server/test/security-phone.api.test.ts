@@ -1,5 +1,5 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_DB, type TestServer } from './helpers/test-server.ts';
+import { afterEach, describe, expect, it } from 'vitest';
+import { TEST_DB, useTestServer } from './helpers/test-server.ts';
 import {
   advanceClock,
   lastCode,
@@ -17,11 +17,7 @@ import {
  * (409 for those, 400 for the rest, before the code was checked, without a limit).
  */
 
-let s: TestServer;
-beforeAll(async () => {
-  s = await startAccountsServer();
-});
-afterAll(async () => s?.close());
+const s = useTestServer(() => startAccountsServer());
 afterEach(() => resetClock(s));
 
 const post = (path: string, body: unknown, token: string, ip = nextIp()) =>

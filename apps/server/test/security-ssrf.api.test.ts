@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, TEST_DB, type TestServer } from './helpers/test-server.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { TEST_DB, useTestServer } from './helpers/test-server.ts';
 import { createUserWithSession, type TestUser } from './helpers/fixtures.ts';
 import { SqlOperatorDirectory } from '../src/policy/operator-repo.ts';
 
@@ -9,14 +9,12 @@ import { SqlOperatorDirectory } from '../src/policy/operator-repo.ts';
  * ai-provider-console.api.test.ts runs with AI_PROVIDER_ALLOW_PRIVATE=on against a local stand-in.
  */
 
-let s: TestServer;
 let operator: TestUser;
+const s = useTestServer({ SECRET_KEY: 'test-secret-key-for-sealing' });
 beforeAll(async () => {
-  s = await startTestServer({ SECRET_KEY: 'test-secret-key-for-sealing' });
   operator = await createUserWithSession(s);
   await new SqlOperatorDirectory(s.built.ctx.db).grant(operator.userId);
 });
-afterAll(async () => s?.close());
 
 const save = (baseUrl: string) =>
   s.api.post(

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { CONTROL_CHAR_MSG, type CatalogNode } from '@bid/shared';
-import { startTestServer, TEST_DB, type TestServer } from './helpers/test-server.ts';
+import { TEST_DB, useTestServer } from './helpers/test-server.ts';
 import { flatten, newBid, newWriter, type Client } from './catalog-helpers.ts';
 import type { RouteInfo } from '../src/app.ts';
 import { sample } from './helpers/route-bodies.ts';
@@ -12,12 +12,11 @@ import { sample } from './helpers/route-bodies.ts';
  * so a new route or field is covered without a new test.
  */
 
-let s: TestServer;
 let c: Client;
 let bidId: string;
 let chapterId: string;
+const s = useTestServer();
 beforeAll(async () => {
-  s = await startTestServer();
   c = await newWriter(s);
   bidId = await newBid(c);
   const tree = await c.data<CatalogNode[]>('/catalog/client/bidCatalogSave', {
@@ -27,7 +26,6 @@ beforeAll(async () => {
   chapterId = flatten(tree)[0].id;
   await s.built.ctx.services.jobs.stop();
 });
-afterAll(async () => s?.close());
 
 type Def = Record<string, any>;
 type Schemaish = { _zod: { def: Def }; safeParse(v: unknown): { success: boolean; error?: any } };

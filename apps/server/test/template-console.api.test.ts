@@ -1,20 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, TEST_DB, type TestServer } from './helpers/test-server.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { TEST_DB, useTestServer } from './helpers/test-server.ts';
 import { createUserWithSession, type TestUser } from './helpers/fixtures.ts';
 import { SqlOperatorDirectory } from '../src/policy/operator-repo.ts';
 
 /** Word templates in the console: what users can choose follows what operators enable, name and order. */
 describe(`Word templates in the console (${TEST_DB})`, () => {
-  let s: TestServer;
   let operator: TestUser;
   let user: TestUser;
+  const s = useTestServer();
   beforeAll(async () => {
-    s = await startTestServer();
     operator = await createUserWithSession(s);
     user = await createUserWithSession(s);
     await new SqlOperatorDirectory(s.built.ctx.db).grant(operator.userId);
   });
-  afterAll(async () => s?.close());
 
   const userList = async () =>
     (await s.api.get('/bid/templateConfig/findAllTemplate', undefined, { token: user.token })).body

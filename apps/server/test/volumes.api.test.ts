@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { unzip } from '@bid/document/docx/zip';
 import type { BidChecks, CatalogNode } from '@bid/shared';
 import { parseDocx } from '../src/files/parse-core.ts';
 import { pdfAvailable } from '../src/modules/export/pdf.ts';
-import { startTestServer, type TestServer } from './helpers/test-server.ts';
+import { useTestServer } from './helpers/test-server.ts';
 import { findByTitle, newWriter, type Client } from './catalog-helpers.ts';
 import { write } from './checks-helpers.ts';
 import { VOLUMES_TENDER as TENDER } from './helpers/tenders.ts';
@@ -16,10 +16,9 @@ import { VOLUMES_TENDER as TENDER } from './helpers/tenders.ts';
 const COMPANY = '浙江恒屹市政工程有限公司';
 const LIMITS = { maxPages: 1000, maxUnpackedBytes: 1e8, maxEntries: 10000, maxTextChars: 1e7 };
 
-let s: TestServer;
 let c: Client;
+const s = useTestServer();
 beforeAll(async () => {
-  s = await startTestServer();
   c = await newWriter(s);
   // A company account: the identity check and the 明标 cover read its registered name.
   const db = s.built.ctx.db;
@@ -29,9 +28,6 @@ beforeAll(async () => {
     .where('id', '=', c.user.tenantId)
     .execute();
   await db.updateTable('users').set({ role: 'company_admin' }).where('id', '=', c.user.userId).execute();
-});
-afterAll(async () => {
-  await s?.close();
 });
 
 const exportBid = (body: unknown) => c.download('/bid/client/exportBid', body);

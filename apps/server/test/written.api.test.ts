@@ -1,19 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { CatalogNode } from '@bid/shared';
-import { startTestServer, TEST_DB, type TestServer } from './helpers/test-server.ts';
+import { TEST_DB, useTestServer } from './helpers/test-server.ts';
 import { findByTitle, newWriter, paragraph } from './catalog-helpers.ts';
 
 /**
  * Progress counts written text (issue 26, scope 1): a chapter counts when its own text reaches the
  * bid's share of its target; placeholders, notices and the tender's own sentences are not its text.
  */
-let s: TestServer;
-beforeAll(async () => {
-  s = await startTestServer();
-});
-afterAll(async () => {
-  await s?.close();
-});
+const s = useTestServer();
 
 const B = '/bid/client';
 const C = '/catalog/client';

@@ -31,6 +31,14 @@ const DEFAULT_RETRY_MS = 2_000;
 const NOW = `local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)`;
 
+/** The lease (ARGV[1]) held in every set for ARGV[2] ms from `now`: taking it and renewing it alike. */
+const HOLD = `local ttl = tonumber(ARGV[2])
+for i = 1, #KEYS do
+  redis.call('ZADD', KEYS[i], now + ttl, ARGV[1])
+  redis.call('PEXPIRE', KEYS[i], ttl)
+end
+return 0`;
+
 /**
  * KEYS: the sets of a lease (user and company, or the user's streams). ARGV: lease id, ttl ms, then
  * each key's cap. 0: taken in every set; k: the k-th set is full (nothing taken).
@@ -40,24 +48,14 @@ for i = 1, #KEYS do
   redis.call('ZREMRANGEBYSCORE', KEYS[i], '-inf', now)
   if redis.call('ZCARD', KEYS[i]) >= tonumber(ARGV[i + 2]) then return i end
 end
-local ttl = tonumber(ARGV[2])
-for i = 1, #KEYS do
-  redis.call('ZADD', KEYS[i], now + ttl, ARGV[1])
-  redis.call('PEXPIRE', KEYS[i], ttl)
-end
-return 0`;
+${HOLD}`;
 
 /**
  * KEYS: the lease's sets. ARGV: lease id, ttl ms. A lease that expired while its task still ran
  * (the instance stalled longer than the ttl) is counted again: the task is running.
  */
 const RENEW = `${NOW}
-local ttl = tonumber(ARGV[2])
-for i = 1, #KEYS do
-  redis.call('ZADD', KEYS[i], now + ttl, ARGV[1])
-  redis.call('PEXPIRE', KEYS[i], ttl)
-end
-return 0`;
+${HOLD}`;
 
 /** KEYS: the lease's sets. ARGV: lease id, channel, tier (empty: a stream, nobody to wake). */
 const RELEASE = `for i = 1, #KEYS do

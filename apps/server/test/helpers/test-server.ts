@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { Redis } from 'ioredis';
 import pino from 'pino';
+import { afterAll, beforeAll } from 'vitest';
 import {
   basicAuthValue,
   DEFAULT_CLIENT_ID,
@@ -302,4 +303,30 @@ export async function startTestServer(
       }
     },
   };
+}
+
+/**
+ * Registers the enclosing suite's beforeAll/afterAll: a test server (fresh database) started before
+ * its tests and closed, with its data, after them. `start` is the server's extra settings, or a
+ * function that starts it (another helper, or settings known only once an earlier hook has run).
+ * The answer stands for the server: reading it before the server has started fails with a message.
+ */
+export function useTestServer(start: Record<string, string> | (() => Promise<TestServer>) = {}): TestServer {
+  let server: TestServer | undefined;
+  beforeAll(async () => {
+    server = await (typeof start === 'function' ? start() : startTestServer(start));
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+  // A stand-in rather than a `let` in every file: the file reads `s.api` as if the server were there.
+  return new Proxy({} as TestServer, {
+    get(_target, key) {
+      // Not a promise, and nothing to show to an inspector before the start.
+      if (!server && (key === 'then' || typeof key === 'symbol')) return undefined;
+      if (!server)
+        throw new Error('useTestServer: the server is not started yet (use it inside tests or hooks)');
+      return Reflect.get(server, key);
+    },
+  });
 }

@@ -106,6 +106,20 @@ function FormCard({ form }: { form: BidForm }) {
   );
 }
 
+/** A price outside the tender's limits: such a bid is rejected, and the bid check lists it. */
+function PriceLimitAlert({ title, what, testId }: { title: string; what: string; testId: string }) {
+  return (
+    <Alert
+      type="error"
+      showIcon
+      style={{ marginBottom: 12 }}
+      title={title}
+      description={`${what}的投标将被否决，提交前检查会把它列为可能导致废标的问题。`}
+      data-testid={testId}
+    />
+  );
+}
+
 export function BidFormsPanel({ bidId, readOnly }: { bidId: string; readOnly: boolean }) {
   const forms = useBidForms(bidId);
   const save = useSavePrice(bidId);
@@ -196,24 +210,14 @@ export function BidFormsPanel({ bidId, readOnly }: { bidId: string; readOnly: bo
             </Typography.Paragraph>
           ) : null}
           {under ? (
-            <Alert
-              type="error"
-              showIcon
-              style={{ marginBottom: 12 }}
+            <PriceLimitAlert
               title="报价低于最低限价"
-              description="低于招标文件最低限价的投标将被否决，提交前检查会把它列为可能导致废标的问题。"
-              data-testid="price-under-floor"
+              what="低于招标文件最低限价"
+              testId="price-under-floor"
             />
           ) : null}
           {over ? (
-            <Alert
-              type="error"
-              showIcon
-              style={{ marginBottom: 12 }}
-              title="报价超过最高限价"
-              description="超过最高限价的投标将被否决，提交前检查会把它列为可能导致废标的问题。"
-              data-testid="price-over-ceiling"
-            />
+            <PriceLimitAlert title="报价超过最高限价" what="超过最高限价" testId="price-over-ceiling" />
           ) : null}
           {readOnly || fromLines ? null : (
             <Space>
