@@ -44,7 +44,13 @@ export function readScoringFragment(
 function withPastedTables<T>(input: string, read: (text: string) => T): T {
   // A wave dash (0〜10, as some fonts' PDFs give the range sign) is the full-width tilde the readers
   // know; one character for one, so every offset stays the text's.
-  const text = foldRadicals(input).replace(/\r\n?/g, '\n').replace(/[〜∼]/g, '～');
+  // Tables drawn with box-drawing characters (┌─┬─┐ │ … │) read as the ASCII grid they draw.
+  const text = foldRadicals(input)
+    .replace(/\r\n?/g, '\n')
+    .replace(/[〜∼]/g, '～')
+    .replace(/[│┃║]/g, '|')
+    .replace(/[─━═]/g, '-')
+    .replace(/[\u250c-\u254b\u2552-\u256c]/g, '+');
   const rows = pastedTablesAsRows(text);
   return rows ? spansToOriginal(read(rows.text), rows.at, text.length) : read(text);
 }

@@ -104,7 +104,13 @@ export function catCell(text: string): { label: string; points: number | null } 
 
 export function numberValue(text: string): number | null {
   // A unit note after the maximum (10（每项2分）, 8（每个2分）) says how it is earned, not what it is worth.
-  const t = text.trim().replace(/^(\d{1,3}(?:\.\d+)?\s*分?)\s*[（(]\s*每[^（）()]{0,12}[）)]$/, '$1');
+  // So does a note of how it adds up (6（3项×2分）, 8（4个×2分）).
+  const t = text
+    .trim()
+    .replace(
+      /^(\d{1,3}(?:\.\d+)?\s*分?)\s*[（(]\s*(?:每[^（）()]{0,12}|[^（）()]{0,12}[×xX*][^（）()]{0,8}分)[）)]$/,
+      '$1',
+    );
   let m = NUM.exec(t);
   if (m) return Number(m[1]);
   m = RANGE.exec(t);
@@ -477,6 +483,8 @@ export function nameLike(s: string): boolean {
     return false;
   if (/得\d|扣\d|\d分[；;，,。]/.test(t)) return false;
   if (/^[\d.．、）)]+$/.test(t)) return false;
+  // An enumerator alone (（3）, 3）) numbers a row; it names nothing.
+  if (/^[（(]?[\d一二三四五六七八九十]{1,3}[)）.、．]?$/.test(t)) return false;
   // A 包 marker alone (包2：25分 in a 小计 cell) names a 包, not a factor.
   if (
     /^(?:第?[\d一二三四五六七八九十]+)?(?:采购包|包|标段|标包|分标)(?:[\d一二三四五六七八九十]+)?[：:]?$/.test(

@@ -114,7 +114,13 @@ export function readColumns(
     return at;
   };
 
-  type Row = ProposedItem & { crit: Cell[]; closed: boolean; table: number; fromCrit: boolean };
+  type Row = ProposedItem & {
+    crit: Cell[];
+    closed: boolean;
+    table: number;
+    fromCrit: boolean;
+    others: Cell[];
+  };
   const items: Row[] = [];
   const subtotals: Proposal['subtotals'] = [];
   let group: { label: string; category: ProposedItem['category'] } | null = null;
@@ -143,6 +149,16 @@ export function readColumns(
     const crit = at(critAt);
     const label = crit ? LABEL.exec(crit.text) : null;
     const own = LABEL.exec(last.crit[0]?.text ?? '');
+    // A rule of its own under the merged factor, with its own points and no name of its own
+    // (项目经理 | 职称…得2分 | 2, then ⇥⇥证书…得2分 | 2): the factor is worth their sum.
+    const total = cells.some((c) => /^(合\s*计|总\s*计|小\s*计)/.test(c.text.trim()) || isTotalName(c.text));
+    if (!label && !own && !total && crit?.text && last.points != null) {
+      last.points += v;
+      last.pointsSpan = null;
+      last.crit.push(crit);
+      last.criteria = `${last.criteria}；${crit.text}`;
+      return true;
+    }
     if (!label || !own || last.points == null) return false;
     const factor = last.group ?? last.name;
     if (!last.group) {
@@ -236,6 +252,15 @@ export function readColumns(
       width = Math.max(width, cells.length);
       continue;
     }
+    // A header's second line naming the parts of its criteria column (评分标准 over 评审内容 |
+    // 计分办法): the criteria run on into those columns; the header stays.
+    if (
+      lines.indexOf(l) === h + 1 &&
+      critAt >= 0 &&
+      cells.some((c) => c.text) &&
+      cells.every((c, k) => !c.text || (k >= critAt && rolesOf(c.text).every((r) => r != null)))
+    )
+      continue;
     if (cells.every((c) => !c.text || rolesOf(c.text).every((r) => r != null))) {
       // A header again: the same table on a new page, or another table with its own columns.
       const same = l.text.replace(/\s+/g, '') === lines[h].text.replace(/\s+/g, '');
@@ -325,6 +350,8 @@ export function readColumns(
             : null,
       serial: null,
       crit: at(critAt)?.text ? [at(critAt)!] : [],
+      // The row's other cells (计分办法, 备注 …): where the maximum is when its points cell gives a unit.
+      others: cells.filter((c) => c.text && c !== nameCell && c !== pointsCell && c !== at(critAt)),
       closed: Boolean(at(critAt)?.text) || written != null,
       table,
       fromCrit: false,
@@ -341,6 +368,16 @@ export function readColumns(
     it.points = p;
     it.criteria = text;
     it.pointsSpan = { start: it.crit[0].span.start, end: it.crit[it.crit.length - 1].span.end };
+    it.fromCrit = true;
+  }
+  // A points cell that gives a unit (每个2分), the maximum in another cell (备注: 本项最高6分).
+  for (const it of items) {
+    if (it.points != null || !it.others.length) continue;
+    const where = it.others.filter((c) => pointsInCriteria(c.text, percent ? '%' : '分') != null);
+    const c = where[where.length - 1];
+    if (!c || !/最高|最多|满分|上限|为限/.test(c.text)) continue;
+    it.points = pointsInCriteria(c.text, percent ? '%' : '分');
+    it.pointsSpan = c.span;
     it.fromCrit = true;
   }
   // A points cell merged over several rows (商务 20% over four factors) is their sum: the first
@@ -369,7 +406,9 @@ export function readColumns(
       return Math.abs(sum - it.points!) < 0.01;
     });
   });
-  const out = kept.map(({ crit: _crit, closed: _closed, table: _table, fromCrit: _fromCrit, ...it }) => it);
+  const out = kept.map(
+    ({ crit: _crit, closed: _closed, table: _table, fromCrit: _fromCrit, others: _others, ...it }) => it,
+  );
   if (out.filter((it) => it.points != null).length < 2) return null;
   return { reader: 'columns', lot, items: out, subtotals };
 }

@@ -14,6 +14,8 @@ import { readColumns } from './columns.ts';
 import { readInline } from './inline.ts';
 import { readLeadPoints } from './lead-points.ts';
 import { readBracketPoints } from './bracket-points.ts';
+import { readColumnDump } from './column-dump.ts';
+import { withWeightedParts } from './weighted-parts.ts';
 import { readNested } from './nested.ts';
 import { readRowLines } from './row-lines.ts';
 import { readTransposed } from './transposed.ts';
@@ -202,6 +204,8 @@ export function proposalsFor(
   if (leadPoints) out.push(leadPoints);
   const bracketPoints = readBracketPoints(lines, isNoise, lot);
   if (bracketPoints) out.push(bracketPoints);
+  const columnDump = readColumnDump(lines, isNoise, lot);
+  if (columnDump) out.push(columnDump);
   // A table on its side beside upright ones (技术分 by rows, 商务分 by columns): each reading of the
   // upright ones with its items added is one more proposal.
   const sideways = readTransposed(lines, isNoise, lot);
@@ -294,7 +298,15 @@ function best(proposals: Proposal[], stated: StatedTotals | null, text: string):
       const pointed = base.items.filter((i) => i.points != null);
       const onlyPointed =
         pointed.length >= 2 && pointed.length < base.items.length ? { ...base, items: pointed } : null;
-      for (const p of [base, withStatedPrice(base, stated), trimmed, onlyPointed, asHundredths(base)]) {
+      const weighted = withWeightedParts(base, text);
+      for (const p of [
+        base,
+        withStatedPrice(base, stated),
+        trimmed,
+        onlyPointed,
+        asHundredths(base),
+        weighted,
+      ]) {
         if (!p) continue;
         const v = judge(p, stated, text);
         // A reading that had to drop rows to fit ranks below one that fits as read.
@@ -441,7 +453,7 @@ export function readScoring(
       items.push({
         id: `S${items.length + 1}`,
         category:
-          it.category && it.category !== 'price'
+          it.category && it.category !== 'price' && categoryOfName(it.name, null) !== 'price'
             ? it.category
             : groupCat
               ? categoryOfName(it.name, groupCat)

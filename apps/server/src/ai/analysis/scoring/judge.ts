@@ -34,7 +34,9 @@ export function itemCategory(it: ProposedItem): ScoringCategory {
     const own = categoryOfName(it.name, null);
     return own === 'price' || it.pointsSpan == null ? 'price' : own;
   }
-  return it.category ?? categoryOfName(it.name, null);
+  // A price row under another part's label (商务标 … 2.2.4（3） 投标报价 70) is still the price.
+  const own = categoryOfName(it.name, null);
+  return own === 'price' ? 'price' : (it.category ?? own);
 }
 
 /** A table's title (表3-1 技术评分表（45分）, 商务评审表) read as a row. */

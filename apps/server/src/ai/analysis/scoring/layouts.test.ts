@@ -656,3 +656,136 @@ describe('a 前附表 as raw PDF text deals it out', () => {
     ]);
   });
 });
+
+describe('layouts read since blind round r16', () => {
+  const names = (text: string) => analyzeTenderByRules(text).scoringItems.map((i) => [i.name, i.points]);
+
+  it('pairs a column of names with a later column of lone points, as raw PDF text prints them', () => {
+    const text = [
+      '某大桥维修工程施工招标文件',
+      '第三章 评标办法',
+      '本项目满分100分。',
+      '2.2.4（2）',
+      '商务标评分标',
+      '准',
+      '项目经理',
+      '技术负责人',
+      '类似工程业绩',
+      '',
+      '2.2.4（3）',
+      '投标报价',
+      '分值',
+      '评分标准',
+      '10',
+      '具有高级工程师职称的得 5 分，每项业绩得 2.5 分，最多得 10 分。',
+      '8',
+      '具有桥梁专业高级工程师职称的得 8 分。',
+      '12',
+      '每完成一项类似工程得 4 分，最多得 12 分。',
+      '70',
+      '偏差率为 0 时得满分 70 分。',
+      '注：以扫描件为准。',
+      '第四章 技术标准',
+    ].join('\n');
+    expect(names(text)).toEqual([
+      ['项目经理', 10],
+      ['技术负责人', 8],
+      ['类似工程业绩', 12],
+      ['投标报价', 70],
+    ]);
+  });
+
+  it('takes the maximum from a 备注 cell when the points cell gives a unit, under a two-line header', () => {
+    const text = [
+      '某场馆物业服务磋商文件',
+      '第四章 评审办法',
+      '综合评分法，满分100分。',
+      '综合评分表',
+      '序号\t评审因素\t分值\t评分标准\t备注',
+      '\t\t\t评审内容\t计分办法\t',
+      '1\t磋商报价\t40\t最低报价为基准价\t报价得分＝基准价／报价×40\t',
+      '2\t服务方案\t45\t服务定位及管理思路\t优 45分；良 30分；中 15分\t主观分',
+      '3\t类似项目业绩\t每个2分\t近三年的同类项目\t以合同为准\t本项最高10分',
+      '4\t管理体系认证\t每项1分\tISO9001、ISO14001 等\t证书须在有效期内\t本项最高5分',
+      '第五章 合同条款',
+    ].join('\n');
+    expect(names(text)).toEqual([
+      ['磋商报价', 40],
+      ['服务方案', 45],
+      ['类似项目业绩', 10],
+      ['管理体系认证', 5],
+    ]);
+  });
+
+  it('reads a points cell with how it adds up (6（3项×2分）) and sums unnamed sub-rows under a merged factor', () => {
+    const text = [
+      '某单位运维服务项目',
+      '第三章 评标方法',
+      '满分100分。',
+      '评审因素\t评分细则\t分值\t备注',
+      '价格\t最低价为基准价\t40\t客观分',
+      '运维工具平台\t每具备一项功能得2分\t6（3项×2分）\t客观分',
+      '项目经理\t具有高级职称的得20分\t20\t客观分',
+      '\t持有安全管理员证书的得14分\t14\t客观分',
+      '服务承诺\t承诺具体的得20分\t20\t主观分',
+      '第四章 合同条款',
+    ].join('\n');
+    expect(names(text)).toEqual([
+      ['价格', 40],
+      ['运维工具平台', 6],
+      ['项目经理', 34],
+      ['服务承诺', 20],
+    ]);
+  });
+});
+
+describe('parts scored out of 100 and weighted into the whole', () => {
+  it('gives each item its printed points times its part’s weight, and a part without rows its weight', () => {
+    const text = [
+      '某中学扩建工程设计招标文件',
+      '第三章 评标办法',
+      '技术标、商务标及投标报价分别按百分制评分，综合得分＝技术得分×50%＋商务得分×30%＋报价得分×20%。',
+      '表 3-1 技术评分表（百分制，权重 50%）',
+      '序号\t评审内容\t分值\t评分标准',
+      '1\t方案设计构思\t60\t排序计分。',
+      '2\t总平面布局\t40\t合理的得 30～40 分。',
+      '表 3-2 商务评分表（百分制，权重 30%）',
+      '序号\t评审内容\t分值\t评分标准',
+      '1\t项目负责人\t50\t每个项目得 10 分，最多 50 分。',
+      '2\t企业类似业绩\t50\t每个得 10 分，最多 50 分。',
+      '表 3-3 报价评分（百分制，权重 20%）',
+      '报价得分＝评标基准价／投标报价×100。',
+      '第四章 合同条款',
+    ].join('\n');
+    const items = analyzeTenderByRules(text).scoringItems;
+    expect(items.map((i) => [i.name, i.points])).toEqual([
+      ['方案设计构思', 30],
+      ['总平面布局', 20],
+      ['项目负责人', 15],
+      ['企业类似业绩', 15],
+      ['报价', 20],
+    ]);
+    expect(items[0].criteria).toContain('表中 60 分');
+  });
+});
+
+describe('tables drawn with box-drawing characters', () => {
+  it('reads the facts in their cells and a label with a note in brackets', () => {
+    const text = [
+      '某市环卫车辆采购项目谈判文件',
+      '┌──────────┬────────────────────────────┐',
+      '│ 采购方式 │ 竞争性谈判                 │',
+      '├──────────┼────────────────────────────┤',
+      '│ 最高限价 │ 人民币 1,200,000.00 元     │',
+      '├──────────┼────────────────────────────┤',
+      '│ 交货期   │ 合同签订后 45 日历天内交付 │',
+      '└──────────┴────────────────────────────┘',
+    ].join('\n');
+    const p = analyzeTenderByRules(text).project;
+    expect([p.budgetAmount, p.period]).toEqual([1200000, '合同签订后 45 日历天内交付']);
+    const bracketed = analyzeTenderByRules(
+      '某统计局印刷服务询价文件\n三、采购预算（最高限价）：人民币 486,000.00 元。',
+    ).project;
+    expect(bracketed.budgetAmount).toBe(486000);
+  });
+});
