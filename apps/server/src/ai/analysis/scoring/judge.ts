@@ -89,7 +89,20 @@ export function judge(p: Proposal, stated: StatedTotals | null, text: string): V
     const clauseGlued = /^\d{1,2}(?:\.\d{1,2}){2,}/.test(n);
     // A table's title (表3-1 技术评分表（45分）) over its rows is not one of them.
     const tableTitle = TABLE_TITLE.test(n);
-    if (!nameLike(n) || n.length < 2 || isCatTotal || isCatColumn || clauseGlued || tableTitle || seen.has(n))
+    // Header labels read into a name (分值类型序号评审要素): the table's header, not a factor.
+    const headerWords = (
+      n.match(/序号|评审要素|评分因素|评审因素|评分项目|分值|评分标准|评审标准|类型/g) ?? []
+    ).length;
+    if (
+      !nameLike(n) ||
+      n.length < 2 ||
+      isCatTotal ||
+      isCatColumn ||
+      clauseGlued ||
+      tableTitle ||
+      headerWords >= 2 ||
+      seen.has(n)
+    )
       badNames += 1;
     seen.add(n);
     if (it.points == null) missingPoints += 1;
