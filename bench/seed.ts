@@ -2,14 +2,10 @@
  * A signed-up user with a company and room for bids, written straight into a benchmark's
  * database (what the SMS sign-up would leave), so benchmarks need no login flow.
  */
-import type { Kysely } from 'kysely';
-import type { Database } from '../apps/server/src/db/schema.ts';
 import { newId, nowIso } from '../apps/server/src/lib/ids.ts';
+import type { Db } from '../apps/server/src/db/db.ts';
 
-export async function seedUser(
-  db: Kysely<Database>,
-  phone: string,
-): Promise<{ userId: string; tenantId: string }> {
+export async function seedUser(db: Db, phone: string): Promise<{ userId: string; tenantId: string }> {
   const now = nowIso();
   const userId = newId();
   const tenantId = newId();

@@ -1,7 +1,5 @@
-import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Config } from './config/config.ts';
-import type { Database } from './db/schema.ts';
 import type { DbKind } from './db/database.ts';
 import type { RateLimiter } from './http/rate-limit.ts';
 import { createAi, type AiSetup } from './ai/index.ts';
@@ -81,11 +79,12 @@ import { AuditService } from './modules/audit/service.ts';
 import { CustomerService } from './modules/customers/service.ts';
 import { CommerceConsole } from './modules/commerce/console.ts';
 import { RefundService } from './modules/commerce/refund.ts';
+import type { Db } from './db/db.ts';
 
 /** What the composition root is built from: the process-wide infrastructure. */
 export interface CoreDeps {
   config: Config;
-  db: Kysely<Database>;
+  db: Db;
   dbKind: DbKind;
   log: Logger;
   sessions: SessionService;

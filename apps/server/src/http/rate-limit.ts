@@ -1,5 +1,5 @@
-import { sql, type Kysely } from 'kysely';
-import type { Database } from '../db/schema.ts';
+import { sql } from 'kysely';
+import type { Db } from '../db/db.ts';
 
 /** The time source of rate limits, codes and captchas; tests swap `now` to move time forward. */
 export interface Clock {
@@ -77,7 +77,7 @@ export class SqlRateLimiter implements RateLimiter {
   private hits = 0;
 
   constructor(
-    private readonly db: Kysely<Database>,
+    private readonly db: Db,
     private readonly clock: Clock = systemClock(),
   ) {}
 

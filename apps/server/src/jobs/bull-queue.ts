@@ -1,10 +1,9 @@
 import { DelayedError, Queue, UnrecoverableError, WaitingError, Worker, type Job } from 'bullmq';
 import { Redis } from 'ioredis';
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema.ts';
 import type { EnqueueOptions, JobRecord } from './queue.ts';
 import { SqlJobQueue, type SqlJobQueueOptions } from './sql-queue.ts';
 import { RedisEventBus } from './event-bus.ts';
+import type { Db } from '../db/db.ts';
 
 export interface BullJobQueueOptions extends SqlJobQueueOptions {
   redisUrl: string;
@@ -42,7 +41,7 @@ export class BullJobQueue extends SqlJobQueue {
   /** Long jobs between their slot check and their run (claiming their row): counted as running. */
   private longClaiming = 0;
 
-  constructor(db: Kysely<Database>, opts: BullJobQueueOptions) {
+  constructor(db: Db, opts: BullJobQueueOptions) {
     const bus = new RedisEventBus(opts.redisUrl, opts.prefix);
     super(db, { ...opts, bus });
     this.bus = bus;

@@ -1,16 +1,15 @@
 import { EventEmitter } from 'node:events';
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema.ts';
 import type { JobEvent, JobEvents } from './queue.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import type { EventBus } from './event-bus.ts';
+import type { Db } from '../db/db.ts';
 
 /** The event log in the `job_events` table, with an in-process emitter for live delivery. */
 export class SqlJobEvents implements JobEvents {
   private readonly emitter = new EventEmitter();
 
   constructor(
-    private readonly db: Kysely<Database>,
+    private readonly db: Db,
     /** Other instances' events (REDIS_URL); without it, they arrive by polling the log. */
     private readonly bus?: EventBus,
   ) {

@@ -1,8 +1,6 @@
 import os from 'node:os';
 import { randomBytes } from 'node:crypto';
-import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
-import type { Database } from '../db/schema.ts';
 import { newId } from '../lib/ids.ts';
 import {
   JobConflictError,
@@ -19,6 +17,7 @@ import type { JobTable } from './tables.ts';
 import { SqlJobEvents } from './event-repo.ts';
 import { outcomeOf, toRecord, type RunOutcome } from './job-record.ts';
 import type { EventBus } from './event-bus.ts';
+import type { Db } from '../db/db.ts';
 
 export { SqlJobEvents };
 export type { RunOutcome };
@@ -76,7 +75,7 @@ export class SqlJobQueue implements JobQueue {
   private repoll = false;
 
   constructor(
-    protected readonly db: Kysely<Database>,
+    protected readonly db: Db,
     protected readonly opts: SqlJobQueueOptions = {},
   ) {
     this.events = new SqlJobEvents(db, opts.bus);

@@ -1,11 +1,10 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema.ts';
 import { nowIso } from '../lib/ids.ts';
 import type { OperatorDirectory } from './operator.ts';
+import type { Db } from '../db/db.ts';
 
 /** The operators table. */
 export class SqlOperatorDirectory implements OperatorDirectory {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(private readonly db: Db) {}
 
   async isOperator(userId: string): Promise<boolean> {
     const r = await this.db

@@ -1,9 +1,8 @@
 import { newId, nowIso } from '../../src/lib/ids.ts';
 import type { TestServer } from './test-server.ts';
-import type { Kysely } from 'kysely';
 import type { UserTable } from '../../src/modules/user/tables.ts';
-import type { Database } from '../../src/db/schema.ts';
 import type { SessionService } from '../../src/modules/session/service.ts';
+import type { Db } from '../../src/db/db.ts';
 
 export interface TestUser {
   userId: string;
@@ -39,7 +38,7 @@ export function createUserWithSession(s: TestServer, overrides: UserOverrides = 
 
 /** The same on a database and session service of one's own (servers in child processes). */
 export async function insertUserWithSession(
-  db: Kysely<Database>,
+  db: Db,
   sessions: Pick<SessionService, 'create'>,
   overrides: UserOverrides = {},
 ): Promise<TestUser> {

@@ -1,12 +1,10 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.ts';
 import type { AiProviderTable } from './tables.ts';
-import { inTx } from '../../db/db.ts';
+import { inTx, type Db } from '../../db/db.ts';
 
 export type AiProviderRow = AiProviderTable;
 
 export class AiProviderRepo {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(private readonly db: Db) {}
 
   list() {
     return this.db

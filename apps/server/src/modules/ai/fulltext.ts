@@ -1,9 +1,7 @@
-import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { CatalogNode, WritingEvent } from '@bid/shared';
 import { countWords } from '@bid/shared';
 import { markdownToDoc } from '@bid/document';
-import type { Database } from '../../db/schema.ts';
 import { AiError } from '../../ai/errors.ts';
 import { AppError } from '../../http/errors.ts';
 import type { AiEngine } from '../../ai/types.ts';
@@ -21,11 +19,11 @@ import { plansOf } from './chapter-plan.ts';
 import { engineLabel, type FullTextPayload } from './service.ts';
 import type { UsageRecorder } from './usage.ts';
 import type { JobChapterRepo, JobChapterRow } from './job-chapters-repo.ts';
-import { inTx } from '../../db/db.ts';
+import { inTx, type Db } from '../../db/db.ts';
 
 export interface FullTextDeps {
   /** Opens the transaction that saves a chapter and marks it done together. */
-  db: Kysely<Database>;
+  db: Db;
   jobRows: JobChapterRepo;
   engine: AiEngine;
   bids: BidService;

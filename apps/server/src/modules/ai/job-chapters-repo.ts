@@ -1,4 +1,3 @@
-import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { type Db, inTx } from '../../db/db.ts';
 
@@ -13,7 +12,7 @@ const SLICE = 500;
  * optional last argument.
  */
 export class JobChapterRepo {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(private readonly db: Db) {}
 
   list(jobId: string, db: Db = this.db): Promise<JobChapterRow[]> {
     return db.selectFrom('ai_job_chapters').selectAll().where('job_id', '=', jobId).orderBy('sort').execute();

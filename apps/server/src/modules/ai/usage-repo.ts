@@ -1,12 +1,12 @@
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import type { Logger } from 'pino';
 import type { ModelTier } from '@bid/shared';
-import type { Database } from '../../db/schema.ts';
 import type { Generated } from '../../ai/types.ts';
 import { startOfChinaDay, type TokenLedger } from '../../ai/fair-use.ts';
 import { newId, nowIso } from '../../lib/ids.ts';
 import type { ActorScope } from '../../policy/actor.ts';
 import type { UsageRecorder } from './usage.ts';
+import type { Db } from '../../db/db.ts';
 
 /**
  * The ai_usage table: every model call's tokens are recorded here (the analysis and the AI calls
@@ -14,7 +14,7 @@ import type { UsageRecorder } from './usage.ts';
  */
 export class AiUsageRepo implements UsageRecorder, TokenLedger {
   constructor(
-    private readonly db: Kysely<Database>,
+    private readonly db: Db,
     private readonly log: Logger,
     /** Counts the tokens as they are recorded (metrics). */
     private readonly meter?: (model: string, tier: ModelTier, prompt: number, completion: number) => void,

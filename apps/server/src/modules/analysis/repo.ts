@@ -1,11 +1,10 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.ts';
 import type { InterpretationTable } from './tables.ts';
 import type { ActorScope } from '../../policy/actor.ts';
+import type { Db } from '../../db/db.ts';
 
 /** File interpretations, scoped to their owner. */
 export class InterpretationRepo {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(private readonly db: Db) {}
 
   insert(row: InterpretationTable) {
     return this.db.insertInto('interpretations').values(row).execute();

@@ -1,12 +1,11 @@
-import type { Kysely } from 'kysely';
 import type { AuditLogQuery } from '@bid/shared';
-import type { Database } from '../../db/schema.ts';
 import { newestPage } from '../../db/paging.ts';
 import type { AuditLogTable } from './tables.ts';
+import type { Db } from '../../db/db.ts';
 
 /** Queries of audit_logs. */
 export class AuditRepo {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(private readonly db: Db) {}
 
   insert(row: AuditLogTable) {
     return this.db.insertInto('audit_logs').values(row).execute();

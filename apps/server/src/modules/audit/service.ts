@@ -1,9 +1,8 @@
-import type { Kysely } from 'kysely';
 import { makePage, type AuditLogItem, type AuditLogQuery, type Page } from '@bid/shared';
-import type { Database } from '../../db/schema.ts';
 import { newId } from '../../lib/ids.ts';
 import { auditSummary, auditTarget } from './redact.ts';
 import { AuditRepo } from './repo.ts';
+import type { Db } from '../../db/db.ts';
 
 export interface AuditEntry {
   operatorId: string;
@@ -18,7 +17,7 @@ export class AuditService {
   private readonly repo: AuditRepo;
 
   constructor(
-    db: Kysely<Database>,
+    db: Db,
     private readonly now: () => Date = () => new Date(),
   ) {
     this.repo = new AuditRepo(db);

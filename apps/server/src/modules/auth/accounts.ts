@@ -1,8 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Config } from '../../config/config.ts';
-import type { Database } from '../../db/schema.ts';
 import { SqlRateLimiter, systemClock, type Clock, type RateLimiter } from '../../http/rate-limit.ts';
 import { CaptchaService, fixedCaptchaGenerator, randomCaptchaGenerator } from '../captcha/service.ts';
 import type { SessionService } from '../session/service.ts';
@@ -12,6 +10,7 @@ import { createWechatProvider } from '../wechat/provider.ts';
 import { WechatService } from '../wechat/service.ts';
 import { AuthService } from './service.ts';
 import type { SmsMeter } from '../../ops/metrics.ts';
+import type { Db } from '../../db/db.ts';
 
 /** What the accounts modules (auth, captcha, WeChat, user, employee, common) share. */
 export interface AccountsInfra {
@@ -26,7 +25,7 @@ export interface AccountsInfra {
 
 export function buildAccounts(deps: {
   config: Config;
-  db: Kysely<Database>;
+  db: Db;
   log: Logger;
   sessions: SessionService;
   smsMeter?: SmsMeter;

@@ -1,4 +1,3 @@
-import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import {
   Code,
@@ -11,7 +10,6 @@ import {
   type TokenSuccess,
 } from '@bid/shared';
 import type { Config } from '../../config/config.ts';
-import type { Database } from '../../db/schema.ts';
 import { AppError, badRequest } from '../../http/errors.ts';
 import type { RateLimiter } from '../../http/rate-limit.ts';
 import { AttemptThrottle, PASSWORD_ATTEMPTS } from '../../http/attempts.ts';
@@ -24,7 +22,7 @@ import { InviteRepo } from '../invite/repo.ts';
 import { verifyPassword } from './password.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { formatWait } from './util.ts';
-import { inTx } from '../../db/db.ts';
+import { inTx, type Db } from '../../db/db.ts';
 
 export interface LoginMeta {
   ip: string;
@@ -61,7 +59,7 @@ export class AuthService {
 
   constructor(
     private readonly o: {
-      db: Kysely<Database>;
+      db: Db;
       config: Config;
       log: Logger;
       sessions: SessionService;

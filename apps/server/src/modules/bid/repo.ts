@@ -1,10 +1,10 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql } from 'kysely';
 import type { BidStatus } from '@bid/shared';
 import type { Database } from '../../db/schema.ts';
 import type { DbKind } from '../../db/database.ts';
 import { isSystem, type Actor, type Caller } from '../../policy/actor.ts';
 import { bidScope } from './policy.ts';
-import { type Db } from '../../db/db.ts';
+import { type Db, type Tx } from '../../db/db.ts';
 
 export type BidRow = Database['bids'];
 
@@ -26,7 +26,7 @@ export function likePattern(keyword: string): string {
 
 export class BidRepo {
   constructor(
-    private readonly db: Kysely<Database>,
+    private readonly db: Db,
     private readonly dbKind: DbKind,
   ) {}
 
@@ -47,7 +47,7 @@ export class BidRepo {
    * different chapters of one bid do not queue on the bid's row.
    */
   async lockOwned(
-    trx: Transaction<Database>,
+    trx: Tx,
     caller: Caller,
     id: string,
     mode: BidLockMode = 'update',

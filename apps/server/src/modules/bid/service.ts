@@ -1,4 +1,3 @@
-import type { Kysely, Transaction } from 'kysely';
 import {
   BID_LIMITS,
   analysisForLot,
@@ -18,14 +17,13 @@ import {
   type TenderAnalysis,
   type UpdateBidInput,
 } from '@bid/shared';
-import type { Database } from '../../db/schema.ts';
 import { businessWarning, conflict, notFound } from '../../http/errors.ts';
 import { newId, nowIso } from '../../lib/ids.ts';
 import type { QuotaService } from '../quota/service.ts';
 import type { Actor, Caller } from '../../policy/actor.ts';
 import { BidRepo, progressOf, type BidLockMode, type BidRow } from './repo.ts';
 import { authorizeBid, authorizeTier, isBidReadOnly, type BidAction } from './policy.ts';
-import { inTx, type Db } from '../../db/db.ts';
+import { inTx, type Db, type Tx } from '../../db/db.ts';
 
 function authorName(name: string | null | undefined, account: string | null | undefined): string {
   if (name) return name;
@@ -78,7 +76,7 @@ export class BidService {
   readonly repo: BidRepo;
 
   constructor(
-    private readonly db: Kysely<Database>,
+    private readonly db: Db,
     repo: BidRepo,
     private readonly quota: QuotaService,
     private readonly amendments: AmendedTender | null = null,
@@ -154,7 +152,7 @@ export class BidService {
    * see it, 601 when the action is not allowed in its state (finished, in the recycle bin).
    */
   async lockForWrite(
-    trx: Transaction<Database>,
+    trx: Tx,
     caller: Caller,
     id: string,
     action: BidAction = 'update',

@@ -1,9 +1,9 @@
-import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import type { Db } from '../../db/db.ts';
 
 /** The captchas table: one row per live captcha, taken (deleted) when answered. */
 export class CaptchaRepo {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(private readonly db: Db) {}
 
   insert(row: Database['captchas']) {
     return this.db.insertInto('captchas').values(row).execute();

@@ -1,11 +1,10 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
-import type { Kysely } from 'kysely';
 import { createRequire } from 'node:module';
 import { AUTH_LIMITS } from '@bid/shared';
-import type { Database } from '../../db/schema.ts';
 import type { Clock } from '../../http/rate-limit.ts';
 import { iso, randomSecret, SweepEvery } from '../auth/util.ts';
 import { CaptchaRepo } from './repo.ts';
+import type { Db } from '../../db/db.ts';
 
 export interface CaptchaChallenge {
   text: string;
@@ -57,7 +56,7 @@ export class CaptchaService {
   private readonly repo: CaptchaRepo;
 
   constructor(
-    db: Kysely<Database>,
+    db: Db,
     private readonly clock: Clock,
     private readonly pepper: string,
     public generator: CaptchaGenerator,

@@ -1,6 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
 import { CATALOG_MSG } from '@bid/shared';
-import type { Database } from '../../db/schema.ts';
 import { notFound } from '../../http/errors.ts';
 import { nowIso } from '../../lib/ids.ts';
 import { isSystem, type Actor, type Caller } from '../../policy/actor.ts';
@@ -9,11 +7,11 @@ import type { BidRow } from '../bid/repo.ts';
 import type { BidService } from '../bid/service.ts';
 import type { CatalogRepo, CatalogRow } from './repo.ts';
 import { Outline, type OutlineRow } from './tree.ts';
-import { type Db, inTx } from '../../db/db.ts';
+import { type Db, inTx, type Tx } from '../../db/db.ts';
 
 /** What a structural edit works on: the locked bid, its whole outline, the chapter. */
 export interface StructCtx {
-  trx: Transaction<Database>;
+  trx: Tx;
   bid: BidRow;
   outline: Outline;
   node: OutlineRow;
@@ -28,26 +26,18 @@ export interface StructCtx {
  */
 export class CatalogAccess {
   constructor(
-    readonly db: Kysely<Database>,
+    readonly db: Db,
     readonly repo: CatalogRepo,
     readonly bids: BidService,
   ) {}
 
   /** Runs `fn` in `trx` when given (the caller's transaction), else in a new one. */
-  inTrx<T>(
-    trx: Transaction<Database> | undefined,
-    fn: (trx: Transaction<Database>) => Promise<T>,
-  ): Promise<T> {
+  inTrx<T>(trx: Tx | undefined, fn: (trx: Tx) => Promise<T>): Promise<T> {
     return trx ? fn(trx) : inTx(this.db, fn);
   }
 
   /** Finds the chapter's bid (scoped to the caller unless it is the system) and locks it for a write. */
-  async lockByCatalog(
-    trx: Transaction<Database>,
-    caller: Caller,
-    catalogId: string,
-    action?: BidAction,
-  ): Promise<BidRow> {
+  async lockByCatalog(trx: Tx, caller: Caller, catalogId: string, action?: BidAction): Promise<BidRow> {
     const ref = isSystem(caller)
       ? await this.repo.bidOf(trx, catalogId)
       : await this.repo.bidOfOwned(trx, caller, catalogId);
@@ -63,7 +53,7 @@ export class CatalogAccess {
    * save, which needs the bid to itself: they keep the exclusive lock.
    */
   async lockForContent(
-    trx: Transaction<Database>,
+    trx: Tx,
     caller: Caller,
     catalogId: string,
   ): Promise<{ bid: BidRow; cur: CatalogRow }> {
@@ -79,12 +69,7 @@ export class CatalogAccess {
   }
 
   /** A structural edit: lock the bid, load its outline with one query, run `fn`. */
-  structural<T>(
-    caller: Caller,
-    catalogId: string,
-    fn: (c: StructCtx) => Promise<T>,
-    trxIn?: Transaction<Database>,
-  ): Promise<T> {
+  structural<T>(caller: Caller, catalogId: string, fn: (c: StructCtx) => Promise<T>, trxIn?: Tx): Promise<T> {
     return this.inTrx(trxIn, async (trx) => {
       const bid = await this.lockByCatalog(trx, caller, catalogId);
       const outline = new Outline(await this.repo.loadOutline(trx, bid.id));

@@ -1,4 +1,3 @@
-import type { Transaction } from 'kysely';
 import {
   CATALOG_MSG,
   type CatalogDetail,
@@ -10,7 +9,6 @@ import {
   type UpdateContentResult,
 } from '@bid/shared';
 import type { PMNode } from '@bid/document';
-import type { Database } from '../../db/schema.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import { nowIso } from '../../lib/ids.ts';
 import { SYSTEM_ACTOR, type Actor } from '../../policy/actor.ts';
@@ -20,7 +18,7 @@ import { checkDoc, docJson, parseDoc } from './doc.ts';
 import type { CatalogRow } from './repo.ts';
 import { Outline, parseJsonOr, presentRow } from './tree.ts';
 import type { ChapterWriter } from './writer.ts';
-import type { Db } from '../../db/db.ts';
+import type { Db, Tx } from '../../db/db.ts';
 
 /** A manual save more than this long after the last version first keeps the old text as a version. */
 export const CHECKPOINT_INTERVAL_MS = 10 * 60 * 1000;
@@ -113,7 +111,7 @@ export class ChapterService {
    * Pass `trx` to join an outer transaction.
    */
   saveGeneratedContent(
-    trx: Transaction<Database> | undefined,
+    trx: Tx | undefined,
     catalogId: string,
     content: unknown,
     meta: GeneratedContentMeta = {},
@@ -146,7 +144,7 @@ export class ChapterService {
 
   /** For the AI: marks a chapter writing/error/... with a generation progress (no content change). */
   setGenerationState(
-    trx: Transaction<Database> | undefined,
+    trx: Tx | undefined,
     catalogId: string,
     state: { status: CatalogStatus; progress?: number; engine?: string | null },
   ): Promise<void> {

@@ -1,4 +1,3 @@
-import type { Transaction } from 'kysely';
 import {
   CATALOG_LIMITS,
   CATALOG_MSG,
@@ -11,7 +10,6 @@ import {
   type OutlineVersionSource,
 } from '@bid/shared';
 import { docHasContent, docText } from '@bid/document';
-import type { Database } from '../../db/schema.ts';
 import { businessWarning, notFound } from '../../http/errors.ts';
 import { newId, nowIso } from '../../lib/ids.ts';
 import type { Actor } from '../../policy/actor.ts';
@@ -21,6 +19,7 @@ import type { CatalogRow } from './repo.ts';
 import { echoesFor, ownWords } from './written.ts';
 import { blankRow } from './rows.ts';
 import { Outline, SORT_GAP, parseJsonOr } from './tree.ts';
+import type { Tx } from '../../db/db.ts';
 
 /** A chapter as an outline version keeps it: its place, settings and content. */
 interface SnapNode {
@@ -48,7 +47,7 @@ export class OutlineVersionService {
 
   /** Keeps the whole outline (with every chapter's content) as an outline version. Null when empty. */
   async snapshot(
-    trx: Transaction<Database>,
+    trx: Tx,
     bidId: string,
     name: string,
     source: OutlineVersionSource,

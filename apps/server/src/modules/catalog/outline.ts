@@ -1,4 +1,3 @@
-import type { Transaction } from 'kysely';
 import {
   CATALOG_LIMITS,
   CATALOG_MSG,
@@ -8,7 +7,6 @@ import {
   type CatalogStatusItem,
   type DragCatalogInput,
 } from '@bid/shared';
-import type { Database } from '../../db/schema.ts';
 import { badRequest, businessWarning, notFound } from '../../http/errors.ts';
 import { nowIso } from '../../lib/ids.ts';
 import { userIdOf, type Actor, type Caller } from '../../policy/actor.ts';
@@ -27,7 +25,7 @@ import {
   presentRow,
   presentState,
 } from './tree.ts';
-import { inTx } from '../../db/db.ts';
+import { inTx, type Tx } from '../../db/db.ts';
 
 /** Changes to an outline decided from the outline itself (re-planning after the scoring items changed). */
 export interface OutlineChanges {
@@ -113,7 +111,7 @@ export class OutlineService {
     owner: Caller,
     bidId: string,
     catalogs: CatalogInputNode[],
-    trxIn?: Transaction<Database>,
+    trxIn?: Tx,
     versionName = '替换目录前自动保存',
   ): Promise<CatalogNode[]> {
     if (inputDepth(catalogs) > CATALOG_LIMITS.maxDepth) throw badRequest(CATALOG_MSG.tooDeep);
@@ -185,7 +183,7 @@ export class OutlineService {
     id: string,
     catalogs: CatalogInputNode[],
     mode: 'replace' | 'append' = 'replace',
-    trxIn?: Transaction<Database>,
+    trxIn?: Tx,
   ): Promise<CatalogNode> {
     return this.a.structural(
       owner,

@@ -1,5 +1,3 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.ts';
 import type { BidService } from '../bid/service.ts';
 import { CatalogAccess } from './access.ts';
 import { ChapterService } from './chapters.ts';
@@ -8,6 +6,7 @@ import { OutlineService } from './outline.ts';
 import { OutlineVersionService } from './outline-versions.ts';
 import type { CatalogRepo } from './repo.ts';
 import { ChapterWriter } from './writer.ts';
+import type { Db } from '../../db/db.ts';
 
 export {
   CHECKPOINT_INTERVAL_MS,
@@ -27,7 +26,7 @@ export class CatalogService {
   readonly contentVersions: ContentVersionService;
   readonly outlineVersions: OutlineVersionService;
 
-  constructor(db: Kysely<Database>, repo: CatalogRepo, bids: BidService) {
+  constructor(db: Db, repo: CatalogRepo, bids: BidService) {
     const access = new CatalogAccess(db, repo, bids);
     const writer = new ChapterWriter(repo, bids);
     this.outlineVersions = new OutlineVersionService(access);

@@ -1,4 +1,3 @@
-import type { Transaction } from 'kysely';
 import {
   CATALOG_LIMITS,
   CATALOG_MSG,
@@ -7,7 +6,6 @@ import {
   type ContentVersionSource,
 } from '@bid/shared';
 import { docHasContent, docText, docWordCount, type PMNode } from '@bid/document';
-import type { Database } from '../../db/schema.ts';
 import { conflict } from '../../http/errors.ts';
 import { newId, nowIso } from '../../lib/ids.ts';
 import type { BidRow } from '../bid/repo.ts';
@@ -16,6 +14,7 @@ import { parseDoc, sha256, statusAfterSave } from './doc.ts';
 import type { CatalogRepo, CatalogRow } from './repo.ts';
 import { effectiveStatus, parseJsonOr } from './tree.ts';
 import { DEFAULT_WRITTEN_SHARE, echoesFor, isWritten, ownWords } from './written.ts';
+import type { Tx } from '../../db/db.ts';
 
 export interface VersionMeta {
   source: ContentVersionSource;
@@ -70,12 +69,7 @@ export class ChapterWriter {
     private readonly bids: BidService,
   ) {}
 
-  async write(
-    trx: Transaction<Database>,
-    bid: BidRow,
-    cur: CatalogRow,
-    w: ChapterWrite,
-  ): Promise<ChapterWriteResult> {
+  async write(trx: Tx, bid: BidRow, cur: CatalogRow, w: ChapterWrite): Promise<ChapterWriteResult> {
     await this.keepCurrent(trx, cur, w.keep.name, w.keep.createdBy, w.keep.onlyIfOlderThanMs);
     const has = docHasContent(w.doc);
     const wordCount = w.wordCount ?? docWordCount(w.doc);
@@ -126,7 +120,7 @@ export class ChapterWriter {
   }
 
   async addVersion(
-    trx: Transaction<Database>,
+    trx: Tx,
     cat: { id: string; bid_id: string },
     contentText: string,
     meta: VersionMeta,
@@ -152,7 +146,7 @@ export class ChapterWriter {
 
   /** Keeps the chapter's current text as a version unless the newest version already holds it. */
   private async keepCurrent(
-    trx: Transaction<Database>,
+    trx: Tx,
     cur: CatalogRow,
     name: string,
     createdBy: string | null,

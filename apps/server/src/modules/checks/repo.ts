@@ -1,5 +1,4 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.ts';
+import type { Db } from '../../db/db.ts';
 
 export interface CheckChapterRow {
   id: string;
@@ -12,7 +11,7 @@ export interface CheckChapterRow {
 
 /** What the bid checks read: the outline with content, the export template, the company's name. */
 export class ChecksRepo {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(private readonly db: Db) {}
 
   chapters(bidId: string): Promise<CheckChapterRow[]> {
     return this.db

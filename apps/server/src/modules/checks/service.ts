@@ -1,4 +1,3 @@
-import type { Kysely } from 'kysely';
 import {
   ANONYMITY_LABELS,
   CHECK_MSG,
@@ -14,7 +13,6 @@ import {
 import type { PMNode } from '@bid/document';
 import { DEFAULT_TEMPLATE_ID } from '@bid/document/templates/builtin';
 import type { Actor } from '../../policy/actor.ts';
-import type { Database } from '../../db/schema.ts';
 import { businessWarning } from '../../http/errors.ts';
 import type { BidRow } from '../bid/repo.ts';
 import type { AmendedTender, BidService } from '../bid/service.ts';
@@ -36,6 +34,7 @@ export interface BidFormsSource {
 }
 import { anonymousPart, partOf } from '../../ai/plan/parts.ts';
 import { findAnswer, findLeaks, readChapter, type ChapterText } from './scan.ts';
+import type { Db } from '../../db/db.ts';
 
 interface OutlineChapter extends ChapterText {
   parentId: string | null;
@@ -103,7 +102,7 @@ export class ChecksService {
     private readonly amendments: AmendedTender | null = null,
   ) {}
 
-  static create(db: Kysely<Database>, bids: BidService): ChecksService {
+  static create(db: Db, bids: BidService): ChecksService {
     return new ChecksService(bids, new ChecksRepo(db));
   }
 

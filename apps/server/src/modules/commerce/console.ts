@@ -1,4 +1,3 @@
-import type { Kysely } from 'kysely';
 import {
   fenToYuan,
   yuanToFen,
@@ -7,13 +6,13 @@ import {
   type SavePackageInput,
   type SetEnabledInput,
 } from '@bid/shared';
-import type { Database } from '../../db/schema.ts';
 import { notFound } from '../../http/errors.ts';
 import { saveById } from '../../db/save.ts';
 import { presentPackage } from './service.ts';
 import type { PackageTable } from './tables.ts';
 import { PackageRepo } from './package-repo.ts';
 import { RevenueRepo } from './revenue-repo.ts';
+import type { Db } from '../../db/db.ts';
 
 const DAYS = 30;
 /** Days are counted in Beijing time (UTC+8, no daylight saving): the operators' working day. */
@@ -33,7 +32,7 @@ export class CommerceConsole {
   private readonly revenueRepo: RevenueRepo;
 
   constructor(
-    db: Kysely<Database>,
+    db: Db,
     private readonly now: () => Date = () => new Date(),
   ) {
     this.packageRepo = new PackageRepo(db);

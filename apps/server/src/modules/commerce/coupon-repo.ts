@@ -1,11 +1,10 @@
-import type { Insertable, Kysely, Updateable } from 'kysely';
-import type { Database } from '../../db/schema.ts';
+import type { Insertable, Updateable } from 'kysely';
 import type { Db } from '../../db/db.ts';
 import type { CouponTable } from './tables.ts';
 
 /** coupons: the codes, and their use counted by conditional UPDATEs. */
 export class CouponRepo {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(private readonly db: Db) {}
 
   byCode(code: string, db: Db = this.db) {
     return db.selectFrom('coupons').selectAll().where('code', '=', code).executeTakeFirst();

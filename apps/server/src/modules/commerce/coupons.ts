@@ -1,4 +1,3 @@
-import type { Kysely, Transaction } from 'kysely';
 import {
   Code,
   COMMERCE_MSG,
@@ -8,12 +7,11 @@ import {
   type SaveCouponInput,
   type SetEnabledInput,
 } from '@bid/shared';
-import type { Database } from '../../db/schema.ts';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors.ts';
 import { saveById } from '../../db/save.ts';
 import type { CouponTable } from './tables.ts';
 import { CouponRepo } from './coupon-repo.ts';
-import { type Db } from '../../db/db.ts';
+import { type Db, type Tx } from '../../db/db.ts';
 
 /** The price of a package with a coupon, fen. */
 export interface Priced {
@@ -54,7 +52,7 @@ export class CouponService {
   private readonly repo: CouponRepo;
 
   constructor(
-    db: Kysely<Database>,
+    db: Db,
     private readonly now: () => Date = () => new Date(),
   ) {
     this.repo = new CouponRepo(db);
@@ -77,7 +75,7 @@ export class CouponService {
   }
 
   /** Takes one use inside the order's transaction; false when another buyer took the last one. */
-  async take(trx: Transaction<Database>, couponId: string): Promise<void> {
+  async take(trx: Tx, couponId: string): Promise<void> {
     if (!(await this.repo.takeOne(trx, couponId))) throw badRequest(COMMERCE_MSG.couponUsedUp);
   }
 

@@ -1,10 +1,10 @@
-import type { Insertable, Kysely, Updateable } from 'kysely';
-import type { Database } from '../../db/schema.ts';
+import type { Insertable, Updateable } from 'kysely';
 import type { PackageTable } from './tables.ts';
+import type { Db } from '../../db/db.ts';
 
 /** packages: the catalogue the console edits and buyers choose from. */
 export class PackageRepo {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(private readonly db: Db) {}
 
   /** Every package in the console's order. */
   all() {

@@ -1,6 +1,4 @@
-import type { Kysely } from 'kysely';
 import { COMMERCE_MSG, type QuotaBucket, type RefundOrderInput, type RefundOrderResult } from '@bid/shared';
-import type { Database } from '../../db/schema.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import type { Actor } from '../../policy/actor.ts';
@@ -27,7 +25,7 @@ export class RefundService {
   private readonly quota = new QuotaRepo();
 
   constructor(
-    private readonly db: Kysely<Database>,
+    private readonly db: Db,
     private readonly now: () => Date = () => new Date(),
   ) {}
 

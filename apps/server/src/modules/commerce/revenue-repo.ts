@@ -1,10 +1,8 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.ts';
 import type { Db } from '../../db/db.ts';
 
 /** The reads behind the console's revenue figures: what was created, paid and refunded since a time. */
 export class RevenueRepo {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(private readonly db: Db) {}
 
   /** How many users or bids there are. */
   async count(table: 'users' | 'bids', db: Db = this.db): Promise<number> {

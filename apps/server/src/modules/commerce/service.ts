@@ -1,4 +1,3 @@
-import type { Kysely } from 'kysely';
 import {
   Code,
   COMMERCE_MSG,
@@ -22,7 +21,6 @@ import {
   type PayMethod,
   type QuotaBucket,
 } from '@bid/shared';
-import type { Database } from '../../db/schema.ts';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import type { Actor } from '../../policy/actor.ts';
@@ -78,7 +76,7 @@ export class CommerceService {
   private readonly revenue: RevenueRepo;
 
   constructor(
-    private readonly db: Kysely<Database>,
+    private readonly db: Db,
     private readonly deps: CommerceDeps,
   ) {
     this.providers = new Map<PayMethod, PaymentProvider>([[deps.transfer.method, deps.transfer]]);

@@ -1,10 +1,9 @@
-import type { Kysely } from 'kysely';
 import type { AdminNoticeItem, SaveNotice } from '@bid/shared';
-import type { Database } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import type { NoticeTable } from './tables.ts';
 import { NoticeRepo } from './repo.ts';
+import type { Db } from '../../db/db.ts';
 
 const LEVELS = ['info', 'warning', 'success', 'error'] as const;
 
@@ -37,7 +36,7 @@ export class NoticeAdminService {
   private readonly repo: NoticeRepo;
 
   constructor(
-    db: Kysely<Database>,
+    db: Db,
     private readonly now: () => Date = () => new Date(),
   ) {
     this.repo = new NoticeRepo(db);

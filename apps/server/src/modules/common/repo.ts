@@ -1,11 +1,9 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.ts';
-import { inTx } from '../../db/db.ts';
+import { inTx, type Db } from '../../db/db.ts';
 import type { NoticeTable } from './tables.ts';
 
 /** Queries of notices, their closes and partners: as the site reads them, and the console's. */
 export class NoticeRepo {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(private readonly db: Db) {}
 
   /** Live notices of a kind at `now`: switched on and inside their optional time window. */
   private live(kind: 'head' | 'update', now: string) {

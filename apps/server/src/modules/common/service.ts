@@ -1,16 +1,15 @@
-import type { Kysely } from 'kysely';
 import type { HeadNotice, Partner, UpdateNotice } from '@bid/shared';
-import type { Database } from '../../db/schema.ts';
 import type { Clock } from '../../http/rate-limit.ts';
 import { iso } from '../auth/util.ts';
 import { NoticeRepo } from './repo.ts';
+import type { Db } from '../../db/db.ts';
 
 /** Notices (banner, release notes) and the partner list of the landing page. */
 export class CommonService {
   private readonly repo: NoticeRepo;
 
   constructor(
-    db: Kysely<Database>,
+    db: Db,
     private readonly clock: Clock,
   ) {
     this.repo = new NoticeRepo(db);

@@ -1,9 +1,8 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.ts';
+import type { Db } from '../../db/db.ts';
 
 /** The settings table: one JSON text per key. */
 export class SettingsRepo {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(private readonly db: Db) {}
 
   async get(key: string): Promise<string | null> {
     const row = await this.db

@@ -1,9 +1,8 @@
-import type { Kysely } from 'kysely';
 import { LIMITS, type ClientConfig } from '@bid/shared';
 
 type CustomerService = ClientConfig['customerService'];
-import type { Database } from '../../db/schema.ts';
 import { SettingsRepo } from './repo.ts';
+import type { Db } from '../../db/db.ts';
 
 export const DEFAULT_CLIENT_CONFIG: ClientConfig = {
   chapterSettingName: '',
@@ -35,7 +34,7 @@ export class ClientConfigService {
    * saved overrides them, since the copy quoting them must say what the server really does.
    */
   constructor(
-    db: Kysely<Database>,
+    db: Db,
     customerService: CustomerService = DEFAULT_CLIENT_CONFIG.customerService,
     private readonly limits: Pick<
       ClientConfig,

@@ -1,14 +1,14 @@
-import { sql, type Kysely } from 'kysely';
-import type { Database } from '../../db/schema.ts';
+import { sql } from 'kysely';
 import type { ContentKind } from '@bid/shared';
 import type { ContentTable } from './tables.ts';
 import { likePattern } from './search.ts';
+import type { Db } from '../../db/db.ts';
 
 export type ContentRow = ContentTable;
 
 /** Queries of the contents table. */
 export class ContentRepo {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(private readonly db: Db) {}
 
   private ordered(kind: ContentKind) {
     return this.db

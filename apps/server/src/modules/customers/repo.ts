@@ -1,15 +1,15 @@
-import type { Insertable, Kysely, Selectable } from 'kysely';
+import type { Insertable, Selectable } from 'kysely';
 import type { AdminUserListQuery } from '@bid/shared';
 import type { Database } from '../../db/schema.ts';
 import type { UserTable } from '../user/tables.ts';
-import { inTx } from '../../db/db.ts';
+import { inTx, type Db } from '../../db/db.ts';
 import { newestPage } from '../../db/paging.ts';
 
 export type CustomerRow = Selectable<UserTable> & { company_name: string | null };
 
 /** What the console reads and changes of users and companies (users, tenants, orders, quota logs). */
 export class CustomerRepo {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(private readonly db: Db) {}
 
   private users() {
     return this.db.selectFrom('users').leftJoin('tenants', 'tenants.id', 'users.tenant_id');

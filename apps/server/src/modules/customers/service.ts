@@ -1,4 +1,3 @@
-import type { Kysely } from 'kysely';
 import {
   fenToYuan,
   makePage,
@@ -10,12 +9,12 @@ import {
   type Page,
   type SetUserStatusInput,
 } from '@bid/shared';
-import type { Database } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import type { Actor } from '../../policy/actor.ts';
 import { quotaHolder, type QuotaService } from '../quota/service.ts';
 import { CustomerRepo, type CustomerRow } from './repo.ts';
+import type { Db } from '../../db/db.ts';
 
 /** What disabling a user needs of the sessions: revoke them all at once. */
 export interface SessionRevoker {
@@ -56,7 +55,7 @@ export class CustomerService {
   private readonly repo: CustomerRepo;
 
   constructor(
-    db: Kysely<Database>,
+    db: Db,
     private readonly quota: QuotaService,
     private readonly sessions: SessionRevoker,
     private readonly now: () => Date = () => new Date(),

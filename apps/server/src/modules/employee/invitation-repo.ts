@@ -1,5 +1,3 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.ts';
 import type { Db } from '../../db/db.ts';
 import type { EmployeeInvitationTable } from './tables.ts';
 
@@ -7,7 +5,7 @@ type Settled = Exclude<EmployeeInvitationTable['status'], 'pending'>;
 
 /** employee_invitations: a company's invitations of phone numbers, and the person's answer. */
 export class InvitationRepo {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(private readonly db: Db) {}
 
   /** The pending invitation of this company for this phone, if any. */
   pendingFor(tenantId: string, phone: string) {

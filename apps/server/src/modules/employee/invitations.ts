@@ -1,17 +1,15 @@
-import type { Kysely } from 'kysely';
 import {
   EMPLOYEE_INVITATION_LIMITS,
   maskPhone,
   type EmployeeInvitation,
   type MyEmployeeInvitation,
 } from '@bid/shared';
-import type { Database } from '../../db/schema.ts';
 import { businessWarning, conflict, notFound } from '../../http/errors.ts';
 import { newId, nowIso } from '../../lib/ids.ts';
 import type { EmployeeInvitationTable } from './tables.ts';
 import { InvitationRepo } from './invitation-repo.ts';
 import { UserRepo } from '../user/repo.ts';
-import { inTx } from '../../db/db.ts';
+import { inTx, type Db } from '../../db/db.ts';
 
 const NOT_FOUND = '邀请不存在或已失效';
 
@@ -26,7 +24,7 @@ function adminView(r: EmployeeInvitationTable): EmployeeInvitation {
  */
 export class EmployeeInvitations {
   constructor(
-    private readonly db: Kysely<Database>,
+    private readonly db: Db,
     private readonly repo = new InvitationRepo(db),
     private readonly users = new UserRepo(db),
   ) {}

@@ -1,4 +1,3 @@
-import type { Kysely } from 'kysely';
 import {
   makePage,
   maskPhone,
@@ -8,14 +7,13 @@ import {
   type MyEmployeeInvitation,
   type Page,
 } from '@bid/shared';
-import type { Database } from '../../db/schema.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import type { SessionService } from '../session/service.ts';
 import type { Actor, SessionActor } from '../../policy/actor.ts';
 import { authorizeEmployeeAdmin } from './policy.ts';
 import { UserRepo, type UserRow } from '../user/repo.ts';
 import { EmployeeInvitations } from './invitations.ts';
-import { inTx } from '../../db/db.ts';
+import { inTx, type Db } from '../../db/db.ts';
 
 function view(u: UserRow): Employee {
   return {
@@ -42,10 +40,7 @@ export interface NewCompany {
  * personal user moved into the company (their personal tenant is kept and restored if they leave).
  * Used by the admin CLI and by tests.
  */
-export async function createCompany(
-  db: Kysely<Database>,
-  c: NewCompany,
-): Promise<{ tenantId: string; userId: string }> {
+export async function createCompany(db: Db, c: NewCompany): Promise<{ tenantId: string; userId: string }> {
   const repo = new UserRepo(db);
   const name = c.name.trim();
   if (!name || name.length > 100) throw badRequest('企业名称须为 1 到 100 个字符');
@@ -90,7 +85,7 @@ export class EmployeeService {
   private readonly repo: UserRepo;
 
   constructor(
-    private readonly db: Kysely<Database>,
+    private readonly db: Db,
     private readonly sessions: SessionService,
     private readonly invitations: EmployeeInvitations = new EmployeeInvitations(db),
   ) {

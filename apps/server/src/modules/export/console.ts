@@ -1,13 +1,11 @@
-import type { Kysely } from 'kysely';
 import {
   TEMPLATE_CONSOLE_MSG as MSG,
   type AdminTemplateItem,
   type AdminTemplateUpdateInput,
 } from '@bid/shared';
-import type { Database } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { nowIso } from '../../lib/ids.ts';
-import { inTx } from '../../db/db.ts';
+import { inTx, type Db } from '../../db/db.ts';
 import { TemplateRepo } from './template-repo.ts';
 
 /**
@@ -17,7 +15,7 @@ import { TemplateRepo } from './template-repo.ts';
 export class TemplateConsole {
   private readonly repo: TemplateRepo;
 
-  constructor(private readonly db: Kysely<Database>) {
+  constructor(private readonly db: Db) {
     this.repo = new TemplateRepo(db);
   }
 

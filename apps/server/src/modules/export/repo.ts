@@ -1,12 +1,12 @@
-import type { Insertable, Kysely, Selectable } from 'kysely';
-import type { Database } from '../../db/schema.ts';
+import type { Insertable, Selectable } from 'kysely';
 import type { ExportJobTable, ExportTemplateTable } from './tables.ts';
+import type { Db } from '../../db/db.ts';
 
 export type TemplateRow = Selectable<ExportTemplateTable>;
 export type JobRow = ExportJobTable;
 
 export class ExportRepo {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(private readonly db: Db) {}
 
   // ----------------------------------------------------------------------------- templates
 

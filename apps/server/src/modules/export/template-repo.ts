@@ -1,5 +1,3 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.ts';
 import type { Db } from '../../db/db.ts';
 
 type TemplatePatch = {
@@ -11,7 +9,7 @@ type TemplatePatch = {
 
 /** The export_templates rows as the console sees them: every template, disabled too. */
 export class TemplateRepo {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(private readonly db: Db) {}
 
   /** Every template in the order users see them (the operators' order over the built-in one). */
   all() {

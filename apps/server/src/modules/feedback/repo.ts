@@ -1,12 +1,11 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.ts';
 import type { FeedbackTable } from './tables.ts';
 import type { ActorScope } from '../../policy/actor.ts';
+import type { Db } from '../../db/db.ts';
 
 export type FeedbackRow = FeedbackTable;
 /** Queries of the feedback table; users' queries are scoped by the owner. */
 export class FeedbackRepo {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(private readonly db: Db) {}
 
   private owned(owner: ActorScope) {
     return this.db

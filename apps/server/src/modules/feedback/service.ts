@@ -1,4 +1,3 @@
-import type { Kysely } from 'kysely';
 import {
   makePage,
   maskPhone,
@@ -10,11 +9,11 @@ import {
   type PageQuery,
   type SaveFeedbackInput,
 } from '@bid/shared';
-import type { Database } from '../../db/schema.ts';
 import { newId, nowIso } from '../../lib/ids.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { ownerColumns, type Actor } from '../../policy/actor.ts';
 import { FeedbackRepo, type FeedbackRow } from './repo.ts';
+import type { Db } from '../../db/db.ts';
 
 const FEEDBACK_NOT_FOUND = '反馈不存在';
 
@@ -49,7 +48,7 @@ function present(r: FeedbackRow): FeedbackItem {
  */
 export class FeedbackService {
   private readonly repo: FeedbackRepo;
-  constructor(db: Kysely<Database>) {
+  constructor(db: Db) {
     this.repo = new FeedbackRepo(db);
   }
 

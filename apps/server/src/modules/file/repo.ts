@@ -1,11 +1,10 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.ts';
 import type { FileTable } from './tables.ts';
 import type { ActorScope } from '../../policy/actor.ts';
+import type { Db } from '../../db/db.ts';
 
 /** Uploaded tender files; every read is scoped to the uploader. */
 export class FileRepo {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(private readonly db: Db) {}
 
   insert(row: FileTable) {
     return this.db.insertInto('files').values(row).execute();

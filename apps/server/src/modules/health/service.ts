@@ -1,8 +1,8 @@
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import { Code, type Ready } from '@bid/shared';
-import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
 import type { Storage } from '../../storage/storage.ts';
+import type { Db } from '../../db/db.ts';
 
 /** What readiness asks of the job queue: Redis answers (BullMQ) or nothing beyond the database. */
 export interface QueuePing {
@@ -13,7 +13,7 @@ export interface QueuePing {
 /** The health check's one query (live), and readiness: the database, the storage, the queue. */
 export class HealthService {
   constructor(
-    private readonly db: Kysely<Database>,
+    private readonly db: Db,
     private readonly storage?: Storage,
     private readonly queue?: QueuePing,
   ) {}

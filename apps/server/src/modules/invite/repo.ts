@@ -1,12 +1,10 @@
-import type { Kysely } from 'kysely';
 import { INVITE_LIST_MAX } from '@bid/shared';
-import type { Database } from '../../db/schema.ts';
 import type { Db } from '../../db/db.ts';
 import { newId } from '../../lib/ids.ts';
 
 /** Queries of invite_records (and the inviter's own code on users). */
 export class InviteRepo {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(private readonly db: Db) {}
 
   inviter(userId: string) {
     return this.db

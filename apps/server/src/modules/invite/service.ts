@@ -1,9 +1,8 @@
-import type { Kysely } from 'kysely';
 import { maskPhone, type InviteInfo } from '@bid/shared';
-import type { Database } from '../../db/schema.ts';
 import { notFound } from '../../http/errors.ts';
 import type { Actor } from '../../policy/actor.ts';
 import { InviteRepo } from './repo.ts';
+import type { Db } from '../../db/db.ts';
 
 /**
  * The caller's invitations: their code, the reward rule in force (INVITE_REWARD_BIDS, granted at
@@ -13,7 +12,7 @@ export class InviteService {
   private readonly repo: InviteRepo;
 
   constructor(
-    db: Kysely<Database>,
+    db: Db,
     private readonly rewardBids: number,
   ) {
     this.repo = new InviteRepo(db);

@@ -1,6 +1,4 @@
-import type { Kysely } from 'kysely';
 import type { InvoiceListQuery } from '@bid/shared';
-import type { Database } from '../../db/schema.ts';
 import { newestPage } from '../../db/paging.ts';
 import type { OrderTable } from '../commerce/tables.ts';
 import type { InvoiceTable } from './tables.ts';
@@ -27,7 +25,7 @@ const PAID = 'paid';
 
 /** Queries of invoices and their orders; every user-facing read is bounded by an InvoiceScope. */
 export class InvoiceRepo {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(private readonly db: Db) {}
 
   private scopedOrders(db: Db, scope: InvoiceScope) {
     let q = db.selectFrom('orders').where('orders.tenant_id', '=', scope.tenantId);

@@ -1,4 +1,3 @@
-import type { Kysely } from 'kysely';
 import {
   fenToYuan,
   INVOICE_MSG,
@@ -12,7 +11,6 @@ import {
   type Page,
   type SaveInvoice,
 } from '@bid/shared';
-import type { Database } from '../../db/schema.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import type { Actor } from '../../policy/actor.ts';
@@ -21,7 +19,7 @@ import { quotaHolder } from '../quota/service.ts';
 import { InvoiceRepo, type InvoicedOrderRow, type InvoiceScope } from './repo.ts';
 import type { InvoiceFiles } from './storage.ts';
 import type { InvoiceTable } from './tables.ts';
-import { inTx } from '../../db/db.ts';
+import { inTx, type Db } from '../../db/db.ts';
 
 /**
  * The invoice policy (issue 30, finding 10): a company's administrator sees, applies for and
@@ -93,7 +91,7 @@ export class InvoiceService {
   private readonly now: () => Date;
 
   constructor(
-    private readonly db: Kysely<Database>,
+    private readonly db: Db,
     private readonly repo: InvoiceRepo,
     private readonly files: InvoiceFiles,
     now?: () => Date,

@@ -1,5 +1,4 @@
-import { sql, type Kysely } from 'kysely';
-import type { Database } from '../../db/schema.ts';
+import { sql } from 'kysely';
 import type { FactKind } from '@bid/shared';
 import type { CompanyFactTable, KnowledgeDocumentTable, KnowledgePassageTable } from './tables.ts';
 import { type Db, inTx } from '../../db/db.ts';
@@ -10,7 +9,7 @@ export type FactRow = CompanyFactTable;
 
 /** Documents, passages and scope revisions. Callers pass the scopes the actor may read. */
 export class KnowledgeRepo {
-  constructor(readonly db: Kysely<Database>) {}
+  constructor(readonly db: Db) {}
 
   /** Rows of a table whose owner column holds `value` (library size limits). */
   private async countOf(

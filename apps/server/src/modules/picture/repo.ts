@@ -1,9 +1,9 @@
-import { sql, type Kysely } from 'kysely';
-import type { Database } from '../../db/schema.ts';
+import { sql } from 'kysely';
 import type { PictureTable } from './tables.ts';
 import type { ActorScope } from '../../policy/actor.ts';
 import { endpoints } from '@bid/shared';
 import { pictureUrl } from './urls.ts';
+import type { Db } from '../../db/db.ts';
 
 export type PictureRow = PictureTable;
 /** LIKE pattern matching the text literally on SQLite and PostgreSQL (with `escape '\'`). */
@@ -13,7 +13,7 @@ function likeOf(s: string): string {
 
 /** Every query is scoped by the owner: a foreign id is simply not found. */
 export class PictureRepo {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(private readonly db: Db) {}
 
   private owned(owner: ActorScope) {
     return this.db

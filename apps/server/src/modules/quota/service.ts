@@ -1,10 +1,8 @@
-import type { Kysely, Transaction } from 'kysely';
 import { BID_MSG, type Quota, type QuotaBucket } from '@bid/shared';
-import type { Database } from '../../db/schema.ts';
 import { businessWarning } from '../../http/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import type { Actor } from '../../policy/actor.ts';
-import { type Db } from '../../db/db.ts';
+import { type Db, type Tx } from '../../db/db.ts';
 import { QuotaRepo, type QuotaHolderRef } from './repo.ts';
 
 /** Bucket -> column, in the order a new bid consumes them (monthly first: it expires). */
@@ -41,7 +39,7 @@ export class QuotaService {
   private readonly repo = new QuotaRepo();
 
   constructor(
-    private readonly db: Kysely<Database>,
+    private readonly db: Db,
     /** Injected in tests: month rollover and package expiry. */
     private readonly now: () => Date = () => new Date(),
   ) {}
@@ -113,7 +111,7 @@ export class QuotaService {
    * Takes one unit for `bidId` and logs it in user_bid_logs; throws 601 when every bucket is empty.
    * An unlimited package takes nothing but is logged with delta 0.
    */
-  async consumeOne(trx: Transaction<Database>, auth: Actor, bidId: string): Promise<ConsumeResult> {
+  async consumeOne(trx: Tx, auth: Actor, bidId: string): Promise<ConsumeResult> {
     const h = holderRef(auth);
     const now = this.now().toISOString();
 

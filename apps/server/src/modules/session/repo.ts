@@ -1,8 +1,8 @@
-import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import type { Db } from '../../db/db.ts';
 
 export class SessionRepo {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(private readonly db: Db) {}
 
   insert(row: Database['sessions']) {
     return this.db.insertInto('sessions').values(row).execute();

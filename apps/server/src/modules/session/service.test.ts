@@ -1,19 +1,18 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Kysely } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type DbHandle } from '../../db/database.ts';
 import { migrateToLatest } from '../../db/migrate.ts';
-import type { Database } from '../../db/schema.ts';
 import { seedUser } from '../../../../../bench/seed.ts';
 import { SessionRepo } from './repo.ts';
 import { SessionService } from './service.ts';
+import type { Db } from '../../db/db.ts';
 
 let dir: string;
 let h: DbHandle;
 /** The app's handle: writes through it empty the cache. */
-let db: Kysely<Database>;
+let db: Db;
 let lookups: number;
 let sessions: SessionService;
 

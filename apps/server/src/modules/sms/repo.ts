@@ -1,12 +1,10 @@
-import type { Kysely } from 'kysely';
 import { AUTH_LIMITS, type SmsPurpose } from '@bid/shared';
-import type { Database } from '../../db/schema.ts';
-import { inTx } from '../../db/db.ts';
+import { inTx, type Db } from '../../db/db.ts';
 import type { SmsCodeTable } from './tables.ts';
 
 /** The sms_codes table: one row per code sent, used up once (or after too many wrong tries). */
 export class SmsCodeRepo {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(private readonly db: Db) {}
 
   /** A new code for the phone and purpose; the ones before it are used up. */
   replace(row: SmsCodeTable): Promise<void> {

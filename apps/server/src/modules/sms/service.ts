@@ -1,8 +1,6 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
-import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import { AUTH_LIMITS, Code, type SmsPurpose } from '@bid/shared';
-import type { Database } from '../../db/schema.ts';
 import { AppError, badRequest, tooMany } from '../../http/errors.ts';
 import type { Clock, RateLimiter } from '../../http/rate-limit.ts';
 import { newId } from '../../lib/ids.ts';
@@ -10,9 +8,10 @@ import { formatWait, iso } from '../auth/util.ts';
 import type { SmsProvider } from './provider.ts';
 import { SmsCodeRepo } from './repo.ts';
 import type { SmsMeter } from '../../ops/metrics.ts';
+import type { Db } from '../../db/db.ts';
 
 export interface SmsServiceOptions {
-  db: Kysely<Database>;
+  db: Db;
   provider: SmsProvider;
   limiter: RateLimiter;
   clock: Clock;

@@ -1,10 +1,10 @@
-import type { Insertable, Kysely } from 'kysely';
+import type { Insertable } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { Db } from '../../db/db.ts';
 
 /** What the account screens write besides the user row: verify tickets, sessions, usage marks, notice closes. */
 export class AccountRepo {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(private readonly db: Db) {}
 
   async insertTicket(row: Insertable<Database['verify_tickets']>): Promise<void> {
     await this.db.insertInto('verify_tickets').values(row).execute();

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { sql, type Kysely, type Selectable } from 'kysely';
-import type { Database } from '../../db/schema.ts';
+import { sql, type Selectable } from 'kysely';
 import type { TenantTable, UserTable } from './tables.ts';
 import { newId } from '../../lib/ids.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
@@ -28,7 +27,7 @@ export interface NewUserFields {
 
 /** Users and tenants. Reads here are by the caller's own id or by a login name. */
 export class UserRepo {
-  constructor(readonly db: Kysely<Database>) {}
+  constructor(readonly db: Db) {}
 
   /** One user by a column that is unique among users. */
   private findOneBy(

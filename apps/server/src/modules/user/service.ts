@@ -1,5 +1,4 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Kysely } from 'kysely';
 import {
   AUTH_LIMITS,
   maskPhone,
@@ -9,7 +8,6 @@ import {
   type StandardSettings,
   type UserInfo,
 } from '@bid/shared';
-import type { Database } from '../../db/schema.ts';
 import { badRequest, conflict, notFound, tooMany, unauthorized } from '../../http/errors.ts';
 import type { Actor, SessionActor } from '../../policy/actor.ts';
 import type { OperatorDirectory } from '../../policy/operator.ts';
@@ -22,7 +20,7 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { enforceLimit, formatWait, iso } from '../auth/util.ts';
 import { UserRepo, type TenantRow, type UserRow } from './repo.ts';
 import { AccountRepo } from './account-repo.ts';
-import { inTx } from '../../db/db.ts';
+import { inTx, type Db } from '../../db/db.ts';
 
 type OwnPurpose = 'change-phone' | 'change-password' | 'verify';
 
@@ -57,7 +55,7 @@ export class UserService {
   private readonly operators: OperatorDirectory;
 
   constructor(
-    private readonly db: Kysely<Database>,
+    private readonly db: Db,
     private readonly infra: AccountsInfra,
     /** Refills a monthly package's bucket when its month has turned, before the buckets are shown. */
     private readonly buckets?: { rollover(auth: Actor): Promise<void> },

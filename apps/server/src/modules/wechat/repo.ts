@@ -1,13 +1,12 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.ts';
 import type { WechatSceneTable } from './tables.ts';
+import type { Db } from '../../db/db.ts';
 
 /**
  * The wechat_scenes table. Every change is one conditional UPDATE, so a scene moves
  * waiting -> scanned -> confirmed -> consumed once even under races.
  */
 export class WechatSceneRepo {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(private readonly db: Db) {}
 
   async insert(row: WechatSceneTable): Promise<void> {
     await this.db.insertInto('wechat_scenes').values(row).execute();

@@ -1,13 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import { AUTH_LIMITS, Code, type WechatState } from '@bid/shared';
-import type { Database } from '../../db/schema.ts';
 import { AppError, badRequest } from '../../http/errors.ts';
 import type { Clock } from '../../http/rate-limit.ts';
 import { iso, SweepEvery } from '../auth/util.ts';
 import type { WechatProvider } from './provider.ts';
 import { WechatSceneRepo } from './repo.ts';
+import type { Db } from '../../db/db.ts';
 
 /** How long a confirmed scene may still be exchanged for a token after the QR itself expired. */
 const CONFIRMED_GRACE_MS = 5 * 60 * 1000;
@@ -17,7 +16,7 @@ export class WechatService {
   private readonly scenes: WechatSceneRepo;
 
   constructor(
-    db: Kysely<Database>,
+    db: Db,
     public readonly provider: WechatProvider,
     private readonly clock: Clock,
     private readonly log: Logger,
