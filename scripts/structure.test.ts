@@ -9,6 +9,8 @@ import {
   castsIn,
   dataAccessFindings,
   dataAccessOutsideConvention,
+  handleTypeFindings,
+  handleTypesOutsideDb,
   QUERY_ALLOWLIST,
   queriesOutsideRepo,
   queryingFiles,
@@ -74,12 +76,7 @@ describe('structural rules', () => {
     expect(routesOutsideTable()).toEqual([]);
   });
 
-  it('finds a database type declared outside db/ and a migration importing live code (the check can fail)', () => {
-    const mod = 'apps/server/src/modules/x/repo.ts';
-    expect(dataAccessFindings(mod, 'type Db = Kysely<Database> | Transaction<Database>;')).toHaveLength(1);
-    expect(dataAccessFindings(mod, 'f(db: Transaction<Database> | Kysely<Database>)')).toHaveLength(1);
-    expect(dataAccessFindings(mod, "import type { Db } from '../../db/db.ts';")).toEqual([]);
-    expect(dataAccessFindings('apps/server/src/db/db.ts', 'type Tx = Transaction<Database>;')).toEqual([]);
+  it('finds a migration importing live code (the check can fail)', () => {
     const migration = 'apps/server/src/db/migrations/0001_foundation.ts';
     expect(dataAccessFindings(migration, "import { x } from '../../modules/bid/repo.ts';")).toHaveLength(1);
     expect(
@@ -88,8 +85,31 @@ describe('structural rules', () => {
     expect(dataAccessFindings(migration, "import { newId } from '../../lib/ids.ts';")).toEqual([]);
   });
 
-  it('one data-access convention: Db and inTx from db/, migrations frozen', () => {
+  it('migrations are frozen: they import no live code', () => {
     expect(dataAccessOutsideConvention()).toEqual([]);
+  });
+
+  it('finds a database handle typed with Kysely or Transaction outside db/ (the check can fail)', () => {
+    const mod = 'apps/server/src/modules/x/service.ts';
+    expect(handleTypeFindings(mod, 'constructor(private readonly db: Kysely<Database>) {}')).toEqual([
+      `${mod}:1: Kysely<…> (use Db or Tx from apps/server/src/db/db.ts)`,
+    ]);
+    expect(handleTypeFindings(mod, 'a();\nf(trx?: Transaction<Database>)')).toEqual([
+      `${mod}:2: Transaction<…> (use Db or Tx from apps/server/src/db/db.ts)`,
+    ]);
+    expect(handleTypeFindings('apps/server/test/helpers/x.ts', 'let db: Kysely<Database>;')).toHaveLength(1);
+    expect(handleTypeFindings('bench/x.ts', 'function seed(db: Kysely<Database>) {}')).toHaveLength(1);
+    expect(handleTypeFindings(mod, 'type Db = Kysely<Database> | Transaction<Database>;')).toHaveLength(1);
+    expect(handleTypeFindings(mod, 'f(db: Db, trx: Tx); const t: ControlledTransaction<D> = x;')).toEqual([]);
+    expect(handleTypeFindings(mod, "import type { Db, Tx } from '../../db/db.ts';")).toEqual([]);
+    expect(handleTypeFindings('apps/server/src/db/db.ts', 'type Tx = Transaction<Database>;')).toEqual([]);
+    expect(handleTypeFindings('apps/server/src/db/migrations/0001_foundation.ts', 'db: Kysely<any>')).toEqual(
+      [],
+    );
+  });
+
+  it('database handles are typed Db or Tx outside db/', () => {
+    expect(handleTypesOutsideDb()).toEqual([]);
   });
 
   it('finds a query builder call outside a repo or migration (the check can fail)', () => {
