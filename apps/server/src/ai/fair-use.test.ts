@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { AiError } from './errors.ts';
-import { FairEngine, FairUse, StreamCap, startOfChinaDay, type TokenLedger } from './fair-use.ts';
+import {
+  FairEngine,
+  FairUse,
+  StreamCap,
+  startOfChinaDay,
+  type SlotLease,
+  type SlotLeases,
+  type TokenLedger,
+} from './fair-use.ts';
 import type { ActorScope } from '../policy/actor.ts';
 import type { AiEngine, ChapterContext, Generated } from './types.ts';
 
@@ -102,6 +110,45 @@ describe('FairEngine', () => {
     await expect(fair.writeChapter(ctxOf('a'), { tier: 'standard', actor: A })).resolves.toMatchObject({
       value: '# a',
     });
+  });
+});
+
+describe('FairGate on shared slots', () => {
+  it('counts a task as queued while the store is still answering for its lease', async () => {
+    // A store whose answers the test hands out one at a time.
+    const asked: Array<(r: SlotLease | 'user') => void> = [];
+    const store: SlotLeases = {
+      retryMs: 600_000,
+      acquire: () => new Promise((r) => asked.push(r)),
+      acquireStream: async () => null,
+      onRelease: () => () => {},
+      close: async () => {},
+    };
+    const fair = new FairUse(limits, null, store);
+    const gate = fair.gate('standard', 4);
+    const ac = new AbortController();
+    let started = false;
+    const task = gate.run(A, async () => void (started = true), ac.signal);
+    expect(asked).toHaveLength(1);
+    expect(gate.queued).toBe(1);
+    // Refused (full on another instance): back in the queue, still one waiting task.
+    asked[0]('user');
+    await sleep(0);
+    expect(gate.queued).toBe(1);
+    gate.poke();
+    expect(asked).toHaveLength(2);
+    expect(gate.queued).toBe(1);
+    // Given up while the store answers: no longer waiting, and the lease it gets goes back.
+    ac.abort(new Error('gone'));
+    await expect(task).rejects.toThrow('gone');
+    expect(gate.queued).toBe(0);
+    let released = false;
+    asked[1]({ release: async () => void (released = true) });
+    await sleep(0);
+    expect(released).toBe(true);
+    expect(started).toBe(false);
+    expect(gate.queued).toBe(0);
+    fair.close();
   });
 });
 

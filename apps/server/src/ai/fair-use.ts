@@ -105,6 +105,8 @@ export class FairGate {
   private starts = 0;
   private readonly lastStart = new Map<string, number>();
   private readonly waiting: Waiter[] = [];
+  /** Shared leases only: tasks out of `waiting` while the store answers for them (still waiting). */
+  private readonly trying = new Set<Waiter>();
   /** Shared leases only: a pass of the queue is under way / asked for again meanwhile. */
   private pumping = false;
   private again = false;
@@ -123,8 +125,11 @@ export class FairGate {
     return Math.min(this.perUser, Math.max(1, this.slots - 1));
   }
 
+  /** Tasks waiting for a slot, those whose lease the store is being asked for included. */
   get queued(): number {
-    return this.waiting.length;
+    let n = this.waiting.length;
+    for (const w of this.trying) if (!w.gone) n += 1;
+    return n;
   }
 
   async run<T>(actor: ActorScope, fn: () => Promise<T>, signal?: AbortSignal): Promise<T> {
@@ -293,6 +298,7 @@ export class FairGate {
         else this.lastStart.set(w.actor.userId, served);
       };
       let got: SlotLease | 'user' | 'company';
+      this.trying.add(w);
       try {
         got = await leases.acquire(this.shared!.tier, w.actor, {
           perUser: this.userCap(),
@@ -302,6 +308,8 @@ export class FairGate {
         giveBack();
         if (!w.gone) w.fail(new AiError('server', 'AI 任务调度暂时不可用，请稍后重试', true, err));
         continue;
+      } finally {
+        this.trying.delete(w);
       }
       if (typeof got !== 'string') {
         if (w.gone) {
