@@ -150,6 +150,34 @@ describe('FairGate on shared slots', () => {
     expect(gate.queued).toBe(0);
     fair.close();
   });
+
+  it('a release heard while the store answers for the waiting task is not lost', async () => {
+    const asked: Array<(r: SlotLease | 'user') => void> = [];
+    let released: ((tier: 'standard') => void) | undefined;
+    const store: SlotLeases = {
+      // No retry on a timer: only the release can bring the task round again.
+      retryMs: 600_000,
+      acquire: () => new Promise((r) => asked.push(r)),
+      acquireStream: async () => null,
+      onRelease: (fn) => ((released = fn), () => {}),
+      close: async () => {},
+    };
+    const fair = new FairUse(limits, null, store);
+    const gate = fair.gate('standard', 4);
+    let started = false;
+    const task = gate.run(A, async () => void (started = true));
+    expect(asked).toHaveLength(1);
+    // The store refused before another instance released; the release is heard before the refusal.
+    released!('standard');
+    asked[0]('user');
+    await sleep(0);
+    expect(asked).toHaveLength(2);
+    asked[1]({ release: async () => {} });
+    await task;
+    expect(started).toBe(true);
+    expect(gate.queued).toBe(0);
+    fair.close();
+  });
 });
 
 describe('StreamCap and budget day', () => {

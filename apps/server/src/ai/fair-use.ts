@@ -144,9 +144,13 @@ export class FairGate {
     }
   }
 
-  /** A release somewhere (another instance): waiting tasks are tried again. */
+  /**
+   * A release somewhere (another instance): waiting tasks are tried again. Also when the only one
+   * is out for its lease: the store may have refused it before this release, with the answer still
+   * on its way; the pass is then run again (`again`) rather than the release lost until the retry.
+   */
   poke(): void {
-    if (this.waiting.length) this.schedule();
+    if (this.queued) this.schedule();
   }
 
   private eligible(a: ActorScope): boolean {
