@@ -84,6 +84,8 @@ export function readColumns(
   let width = 0;
   /** Which table (header) the rows are under: a later table may be one a row refers to. */
   let table = 0;
+  /** Points columns that add up, named in the header itself (基本分 | 加分), when it has no 分值. */
+  let headerParts: number[] = [];
   const setHeader = (l: Line) => {
     roles = tabCells(l).flatMap((c) => rolesOf(c.text));
     // Two name columns (评分因素 | 子因素, 评审项目 | 评分项): the first is the category.
@@ -96,15 +98,19 @@ export function readColumns(
     catAt = col('cat');
     seqAt = col('seq');
     width = roles.length;
+    const texts = tabCells(l).map((c) => c.text.replace(/\s+/g, ''));
+    headerParts = pointsAt < 0 ? texts.flatMap((t, k) => (SUB.test(t) ? [k] : [])) : [];
+    if (headerParts.length < 2) headerParts = [];
+    else pointsAt = headerParts[0];
   };
+  const SUB = /^(主观分?|客观分?|主观评分|客观评分|基础分|基本分|加分|扣分)$/;
   setHeader(lines[h]);
   let percent = false;
   /**
    * A points column split under a second header line (分值 over 主观分 | 客观分): the columns whose
    * numbers add up to a row's points.
    */
-  let split: number[] = [];
-  const SUB = /^(主观分?|客观分?|主观评分|客观评分|基础分|加分|扣分)$/;
+  let split: number[] = headerParts;
   const subHeader = (l: Line): number[] | null => {
     if (pointsAt < 0 || !l.text.includes('\t')) return null;
     const cells = tabCells(l);
@@ -266,7 +272,7 @@ export function readColumns(
       const same = l.text.replace(/\s+/g, '') === lines[h].text.replace(/\s+/g, '');
       if (!same && cells.some((c) => rolesOf(c.text).includes('name'))) {
         setHeader(l);
-        split = [];
+        split = headerParts;
         table += 1;
         h = lines.indexOf(l);
         group = null;

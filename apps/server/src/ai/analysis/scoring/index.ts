@@ -1,9 +1,11 @@
 import type { ScoringItem } from '@bid/shared';
 import { truncate } from '../../tender-text.ts';
 import { isChapterHeading, type Line } from '../lines.ts';
-import { cellsOf, tabCells, type CellOptions } from './cells.ts';
+import { tabCells, type CellOptions } from './cells.ts';
+import { cellsOf } from './cell-stream.ts';
 import { categoryOfLabel, categoryOfName } from './category.ts';
-import { itemCategory, judge, withStatedPrice, type Judged } from './judge.ts';
+import { itemCategory, type Judged } from './judge.ts';
+import { acceptable, best } from './choose.ts';
 import { readLayoutBlocks, readLayoutSerialRows } from './layout-blocks.ts';
 import { readLegacyTable } from './legacy.ts';
 import { readLotColumns } from './lot-columns.ts';
@@ -15,14 +17,16 @@ import { readInline } from './inline.ts';
 import { readLeadPoints } from './lead-points.ts';
 import { readBracketPoints } from './bracket-points.ts';
 import { readColumnDump } from './column-dump.ts';
-import { withWeightedParts } from './weighted-parts.ts';
+import { readTaggedBlocks } from './tagged-blocks.ts';
+import { readBandMatrix } from './band-matrix.ts';
 import { readNested } from './nested.ts';
 import { readRowLines } from './row-lines.ts';
 import { readTransposed } from './transposed.ts';
 import { byApplicability } from './applicable.ts';
 import { derivedLots, withDerived } from './derived.ts';
 import { foldRomanCodes, unfoldRoman } from './roman.ts';
-import { headerOrder, readByName, readBySerial, type Order } from './rows.ts';
+import { headerOrder, readBySerial, type Order } from './rows.ts';
+import { readByName } from './rows-by-name.ts';
 import { readStatedTotals, statedFor } from './stated.ts';
 import type { Proposal, ProposedItem, StatedTotals } from './types.ts';
 
@@ -208,17 +212,25 @@ export function proposalsFor(
   if (columnDump) out.push(columnDump);
   // A table on its side beside upright ones (技术分 by rows, 商务分 by columns): each reading of the
   // upright ones with its items added is one more proposal.
-  const sideways = readTransposed(lines, isNoise, lot);
-  if (sideways) {
+  // Readings of one part of the scoring beside the others (a table on its side beside upright ones,
+  // 技术分 as labelled blocks in an appendix beside a 商务 table): each reading of the rest with its
+  // items added is one more proposal.
+  const parts = [
+    readTransposed(lines, isNoise, lot),
+    readTaggedBlocks(lines, isNoise, lot),
+    readBandMatrix(lines, isNoise, lot),
+  ];
+  for (const part of parts) {
+    if (!part) continue;
     const overlaps = (a: ProposedItem, b: ProposedItem) =>
       a.span.start < b.span.end && b.span.start < a.span.end;
-    const withSideways = out.flatMap((p) => {
-      const extra = sideways.items.filter((s) => !p.items.some((i) => overlaps(i, s)));
-      return extra.length === sideways.items.length && p.items.length
-        ? [{ ...p, reader: `${p.reader}+transposed`, items: [...p.items, ...extra] }]
+    const withPart = out.flatMap((p) => {
+      const extra = part.items.filter((s) => !p.items.some((i) => overlaps(i, s)));
+      return extra.length === part.items.length && p.items.length
+        ? [{ ...p, reader: `${p.reader}+${part.reader}`, items: [...p.items, ...extra] }]
         : [];
     });
-    out.push(sideways, ...withSideways);
+    out.push(part, ...withPart);
   }
   if (lot == null) {
     // The text of a span, from the lines (their offsets are the whole text's).
@@ -230,114 +242,6 @@ export function proposalsFor(
     out.push(...out.flatMap((p) => byApplicability(p, textOf)));
   }
   return out;
-}
-
-/**
- * A reading without the rows that are not items: the parts of the stated split read back as rows
- * (分值构成 | 价格分：30分 …), and headings whose points are exactly those of the rows right after
- * them (技术部分评分标准（45分） over its eight items).
- */
-function withoutHeadings(p: Proposal, stated: StatedTotals | null): Proposal | null {
-  const span = stated?.span;
-  const items = p.items.filter(
-    (it) => !(span && it.nameSpan.start >= span.start && it.nameSpan.end <= span.end),
-  );
-  const keep: ProposedItem[] = [];
-  for (let i = 0; i < items.length; i++) {
-    const head = items[i];
-    let sum = 0;
-    let n = 0;
-    for (let j = i + 1; j < items.length && sum < (head.points ?? 0) - 0.005; j++) {
-      sum += items[j].points ?? 0;
-      n += 1;
-    }
-    // (One row under it counts when it repeats the heading: 投标报价（50分） over 投标报价 50分.)
-    const next = items[i + 1];
-    const repeats = n === 1 && !!next && (next.name.includes(head.name) || head.name.includes(next.name));
-    // A price row scored by its own formula is an item, whatever the rows after it add up to.
-    const byFormula = n >= 2 && /基准价|评标价|×|\*\s*\d|公式/.test(head.criteria);
-    if (head.points != null && (n >= 2 || repeats) && !byFormula && Math.abs(sum - head.points) < 0.01) {
-      // Its rows are items, not headings of their own (项目经理 5 over 技术负责人 3 + 其他 2).
-      keep.push(...items.slice(i + 1, i + 1 + n));
-      i += n;
-      continue;
-    }
-    keep.push(head);
-  }
-  return keep.length && keep.length < p.items.length
-    ? { ...p, reader: `${p.reader}-headings`, items: keep }
-    : null;
-}
-
-/**
- * Weights written as fractions of the whole (权重 0.30 | 0.15 …, each factor scored out of 100 and
- * multiplied): the reading in points of 100.
- */
-function asHundredths(p: Proposal): Proposal | null {
-  const pts = p.items.map((i) => i.points);
-  if (pts.length < 2 || pts.some((v) => v == null || v > 1)) return null;
-  const sum = pts.reduce((a: number, v) => a + (v ?? 0), 0);
-  if (Math.abs(sum - 1) > 0.005) return null;
-  return {
-    ...p,
-    reader: `${p.reader}-weights`,
-    items: p.items.map((i) => ({ ...i, points: Math.round(i.points! * 10000) / 100 })),
-  };
-}
-
-function best(proposals: Proposal[], stated: StatedTotals | null, text: string): Judged | null {
-  let top: Judged | null = null;
-  for (const read of proposals) {
-    const bare = withoutHeadings(read, stated);
-    for (const base of bare ? [read, bare] : [read]) {
-      // An "item" worth the whole total next to others is the scoring part's heading (评审方法 … 总分100分).
-      const whole = stated?.total ?? 100;
-      const parts = base.items.filter((i) => i.points == null || i.points < whole - 0.005);
-      const trimmed = parts.length && parts.length < base.items.length ? { ...base, items: parts } : null;
-      // Rows without points next to rows that add up are other tables' rows (形式评审标准 …).
-      const pointed = base.items.filter((i) => i.points != null);
-      const onlyPointed =
-        pointed.length >= 2 && pointed.length < base.items.length ? { ...base, items: pointed } : null;
-      const weighted = withWeightedParts(base, text);
-      for (const p of [
-        base,
-        withStatedPrice(base, stated),
-        trimmed,
-        onlyPointed,
-        asHundredths(base),
-        weighted,
-      ]) {
-        if (!p) continue;
-        const v = judge(p, stated, text);
-        // A reading that had to drop rows to fit ranks below one that fits as read.
-        if (p === trimmed || p === onlyPointed) v.score -= 2 * (base.items.length - p.items.length);
-        if (!top || v.score > top.v.score) top = { p, v };
-      }
-    }
-  }
-  return top;
-}
-
-/**
- * A reading worth showing: it adds up to what the tender states, or it is a partial reading of a
- * real scoring table (most items with points, names that are names, a sum of the right order) that
- * the writer can complete. Rows of a parameter or price table are not that; in a tender that awards
- * on price alone, only a reading that adds up counts.
- */
-function acceptable(j: Judged, lowest: boolean): boolean {
-  const { v, p } = j;
-  if (v.fitsTotal) return true;
-  if (v.total == null && Math.abs(v.sum - 100) < 0.01) return true;
-  if (lowest) return false;
-  const n = p.items.length;
-  const target = v.total ?? 100;
-  return (
-    n >= 2 &&
-    v.missingPoints * 3 <= n &&
-    v.badNames * 3 <= n &&
-    v.sum >= target * 0.3 &&
-    v.sum <= target * 1.6
-  );
 }
 
 const LOWEST =

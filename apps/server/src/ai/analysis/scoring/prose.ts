@@ -24,6 +24,8 @@ const POINTS_COLON =
 const POINTS_SPACE = /^([^\s：:，,。；]{2,30})\s+(\d+(?:\.\d+)?)\s*(?:分|%|％)\s*(.*)$/;
 const LABELLED =
   /^(?:评分因素|评审因素|评分项目)\s*[：:]\s*([^。；;，,]{2,30})[。；;，,]\s*(?:分值|满分)\s*[：:]?\s*(\d+(?:\.\d+)?)\s*分[。；;，,]?\s*(?:评分标准\s*[：:])?\s*(.*)$/;
+/** The points before the name: （28 分）技术参数响应：… */
+const POINTS_FIRST = /^[（(]\s*(\d+(?:\.\d+)?)\s*分\s*[)）]\s*([^：:，,。；（(]{2,30}?)\s*[：:]\s*(.*)$/;
 const NAME_COLON = /^([^：:，,。；]{2,24})[：:]\s*(.+)$/;
 const NOT_ITEM =
   /^(总分|满分|合计|总计|本项|评分|其中|得分|每|最高|扣|以|按|优|良|中|差|一般|较|注|说明|备注|(?:评审|评标|评分)(?:方法|办法|标准|程序|原则))/;
@@ -48,8 +50,10 @@ export function readProse(
       continue;
     }
     const body = (en ? en.rest : line).replace(/^[★▲]\s*/, '');
+    const first = POINTS_FIRST.exec(body);
     const m =
       LABELLED.exec(body) ??
+      (first ? [first[0], first[2], first[1], first[3]] : null) ??
       POINTS_PAREN.exec(body) ??
       POINTS_COLON.exec(body) ??
       (en ? POINTS_SPACE.exec(body) : null);

@@ -1,5 +1,6 @@
 import type { ScoringCategory } from '@bid/shared';
 import type { Line } from '../lines.ts';
+import { chineseNumber } from '../money.ts';
 import { categoryOfLabel } from './category.ts';
 import type { Span, StatedTotals } from './types.ts';
 
@@ -10,14 +11,17 @@ import type { Span, StatedTotals } from './types.ts';
  */
 
 const TOTAL =
-  /(?:总\s?分|满分|总分值|满分值|评分总分|总得分|总计|合计)\s*(?:值|分值)?\s*(?:均|各|合计|共计)?\s*(?:为|是|共|计|：|:)?\s*(\d{2,3})\s*分(?!值)|(?:采用|实行)?百分制/g;
+  /(?:总\s?分|满分|总分值|满分值|评分总分|总得分|总计|合计)\s*(?:值|分值)?\s*(?:均|各|合计|共计)?\s*(?:为|是|共|计|：|:)?\s*(\d{2,3}|[一二三四五六七八九十百]{2,4})\s*分(?!值)|(?:采用|实行)?百分制/g;
 /** label + points pairs of a split sentence: 价格分30分, 技术标：30分, 商务部分占20%, 施工组织设计：40分. */
 const PAIR =
-  /([\u4e00-\u9fa5A-Za-z]{2,14}?(?:[（(][\u4e00-\u9fa5]{1,6}[）)])?)\s*[（(]?\s*(?:分值|分数|得分|权重|所占权重|所占比重|比重|满分)?\s*(?:为|占|是|：|:)?\s*(\d{1,3}(?:\.\d+)?)\s*(分|%|％)/g;
+  /([\u4e00-\u9fa5A-Za-z]{2,14}?(?:[（(][\u4e00-\u9fa5]{1,6}[）)])?)\s*[（(]?\s*(?:分值|分数|得分|权重|所占权重|所占比重|比重|满分)?\s*(?:为|占|是|：|:)?\s*(\d{1,3}(?:\.\d+)?|(?<=[：:为])[一二三四五六七八九十百]{1,4})\s*(分|%|％)/g;
 const SPLIT_WORDS = /其中|分值构成|分值组成|构成|组成|分配|权重|比重|分别为|包括/;
 /** A category word alone (with its suffix): the labels that are categories, not items. */
 export const CATEGORY_LABEL =
   /^(?:价格|报价|投标报价|磋商报价|技术|商务|资信|服务|综合|其他|其它|经济|信誉|商务资信|技术服务|履约能力)(?:部分|分|标|类|评分|评审|得分|因素|评分项|分值|方面|指标|标准)*$/;
+
+/** A figure in digits or in Chinese numerals (三十, 一百). */
+const numeral = (s: string) => (/\d/.test(s) ? Number(s) : (chineseNumber(s) ?? NaN));
 
 function cleanLabel(s: string): string {
   return s
@@ -158,7 +162,7 @@ export function readStatedTotals(
       TOTAL.lastIndex = 0;
       let m: RegExpExecArray | null;
       while ((m = TOTAL.exec(t))) {
-        const v = m[1] ? Number(m[1]) : 100;
+        const v = m[1] ? numeral(m[1]) : 100;
         // 合计/总计 are also table rows (合计 100): only a sentence that says what the whole is counts.
         if (/^(合计|总计)/.test(m[0]) && !/满分|总分|评分|分值/.test(t)) continue;
         // An item's own maximum (报价得分（满分30分）, 该报价得满分30分) is not the whole.
@@ -182,7 +186,7 @@ export function readStatedTotals(
         PAIR.lastIndex = 0;
         while ((m = PAIR.exec(t))) {
           const label = cleanLabel(m[1]);
-          const points = Number(m[2]);
+          const points = numeral(m[2]);
           if (!label || /总分|满分|总计|合计|百分/.test(label) || points <= 0 || points > 200) continue;
           const category = categoryOfLabel(label);
           const named = CATEGORY_LABEL.test(label) || /分值构成|构成|组成/.test(t);

@@ -1,0 +1,52 @@
+import type { Line } from '../lines.ts';
+import { nameLike, numberValue, tabCells } from './cells.ts';
+import type { Proposal, ProposedItem } from './types.ts';
+
+/**
+ * Score bands laid out as a matrix: a header 档次 | factor | factor …, then a row per band
+ * (优 | 12 | 10 …, 良 | 9 | 7 …): each factor is worth its best band.
+ */
+
+const HEAD = /^(?:档次|档位|等级|评价等级|评分档次|评审档次|档次分值)$/;
+const BAND = /^(?:优|良|中|差|优秀|良好|一般|较好|较差|合格|[A-EＡ-Ｅ]档?|第?[一二三四五]档)$/;
+
+export function readBandMatrix(
+  lines: Line[],
+  isNoise: (t: string) => boolean,
+  lot: number | null,
+): Proposal | null {
+  const ls = lines.filter((l) => l.text.trim() && !isNoise(l.text));
+  for (let i = 0; i < ls.length; i++) {
+    if (!ls[i].text.includes('\t')) continue;
+    const head = tabCells(ls[i]);
+    if (!HEAD.test(head[0]?.text.replace(/\s+/g, '') ?? '')) continue;
+    const cols = head.slice(1).filter((c) => c.text && nameLike(c.text));
+    if (cols.length < 2 || cols.length !== head.length - 1) continue;
+    const best: Array<{ value: number; span: { start: number; end: number } } | null> = cols.map(() => null);
+    let bands = 0;
+    for (let k = i + 1; k < ls.length && ls[k].text.includes('\t'); k++) {
+      const row = tabCells(ls[k]);
+      if (!BAND.test(row[0]?.text.replace(/\s+/g, '') ?? '')) continue;
+      bands += 1;
+      row.slice(1, cols.length + 1).forEach((c, j) => {
+        const v = numberValue(c.text);
+        if (v != null && (!best[j] || v > best[j]!.value)) best[j] = { value: v, span: c.span };
+      });
+    }
+    if (bands < 2 || best.some((b) => !b)) continue;
+    const items: ProposedItem[] = cols.map((c, j) => ({
+      name: c.text.trim(),
+      points: best[j]!.value,
+      criteria: '',
+      category: null,
+      group: null,
+      lot,
+      span: { start: c.span.start, end: best[j]!.span.end },
+      nameSpan: c.span,
+      pointsSpan: best[j]!.span,
+      serial: null,
+    }));
+    return { reader: 'band-matrix', lot, items, subtotals: [] };
+  }
+  return null;
+}

@@ -1,0 +1,165 @@
+import type { Line } from '../lines.ts';
+import {
+  catCell,
+  classify,
+  nameLike,
+  pointsInName,
+  splitLine,
+  type Cell,
+  type CellOptions,
+} from './cells.ts';
+
+/**
+ * The cell stream of a scoring part: each line split into its cells (cells.ts says how), classified,
+ * and cells a narrow column wrapped joined again. Readers rebuild rows from it.
+ */
+
+/** The cells of `lines` (page furniture dropped). */
+export function cellsOf(lines: Line[], isNoise: (t: string) => boolean, opts: CellOptions = {}): Cell[] {
+  const out: Cell[] = [];
+  let prevSpaceRow = false;
+  let prevHead = false;
+  lines.forEach((l, li) => {
+    if (isNoise(l.text)) return;
+    const { cells, spaceRow, head } = splitLine(l.text, prevSpaceRow, opts, prevHead);
+    prevHead = !!head;
+    prevSpaceRow = spaceRow || (prevSpaceRow && cells.length > 0 && !/^\d/.test(l.text.trim()));
+    const kept = cells.filter((c) => !isNoise(c.text));
+    kept.forEach((c, i) => {
+      // A row's first cell written 1-1, 2-3 (part-item codes) is a serial, not a points range;
+      // a range stands alone only on a line of its own (one cell per line).
+      const code = i === 0 && kept.length >= 2 ? /^([1-9])\s?[-‐－]\s?(\d{1,2})$/.exec(c.text) : null;
+      const k = c.nameTail
+        ? { kind: 'text' as const, value: null }
+        : code
+          ? { kind: 'code' as const, value: Number(code[2]) }
+          : classify(c.text);
+      out.push({
+        text: c.text,
+        start: l.start + c.offset,
+        end: l.start + c.offset + c.text.length,
+        line: li,
+        col: i,
+        lineCells: kept.length,
+        x: c.offset,
+        kind: k.kind,
+        value: k.value,
+        nameTail: c.nameTail,
+        tab: c.tab,
+      });
+    });
+  });
+  const merged = mergeWrappedLabels(joinWrappedNames(out));
+  // A category word followed by its own points on its line (价格分 | 30, 投标报价 | 30) is an item's name.
+  // So is one between its row's serial and its points, a cell per line (1 / 磋商报价 / 30).
+  merged.forEach((c, i) => {
+    const n = merged[i + 1];
+    const p = merged[i - 1];
+    // (A numbered heading, （三）资信部分 between a row's points and the next serial, is a category.)
+    const numbered = /^(?:[（(][一二三四五六七八九十]+[)）]|[一二三四五六七八九十]+[、.．])/.test(c.text);
+    const serialBefore =
+      !numbered &&
+      p?.kind === 'num' &&
+      p.lineCells === 1 &&
+      c.lineCells === 1 &&
+      n?.lineCells === 1 &&
+      Number.isInteger(p.value);
+    if (c.kind === 'cat' && c.value == null && n?.kind === 'num' && (n.line === c.line || serialBefore))
+      c.kind = 'text';
+  });
+  // Two category words in a row, the second before points (价格部分 / 投标报价 / 10, a column dump):
+  // the first is the category, the second the item's name.
+  merged.forEach((c, i) => {
+    const rest = merged.slice(i + 1).find((x) => x.kind !== 'header');
+    const prev = merged.slice(0, i).findLast((x) => x.kind !== 'header');
+    if (
+      c.kind === 'cat' &&
+      c.value == null &&
+      prev?.kind === 'cat' &&
+      prev.value == null &&
+      rest?.kind === 'num'
+    )
+      c.kind = 'text';
+  });
+  return merged;
+}
+
+/** A category label whose points wrapped onto the next line (技术部分 / （55 分）) is one cell again. */
+/**
+ * A name wrapped in its narrow column, one cell per line (施工方案与技术措 / 施 / （8分）): the full
+ * first piece and the short rest right before the points are one name. (A short first piece is a
+ * name of its own: 人员配置 / 项目经理 / 4 is a group over an item.)
+ */
+function joinWrappedNames(cells: Cell[]): Cell[] {
+  const out: Cell[] = [];
+  for (let i = 0; i < cells.length; i++) {
+    const a = cells[i];
+    const b = cells[i + 1];
+    const n = cells[i + 2];
+    const single = (c: Cell) => c.lineCells === 1 && c.tab == null;
+    if (
+      b &&
+      n &&
+      single(a) &&
+      single(b) &&
+      b.line === a.line + 1 &&
+      (a.kind === 'text' || (a.kind === 'cat' && a.value == null)) &&
+      b.kind === 'text' &&
+      a.text.length >= 6 &&
+      b.text.length <= Math.min(4, a.text.length - 2) &&
+      !/[，,。；;：:、）)]$/.test(a.text) &&
+      nameLike(a.text + b.text) &&
+      (n.kind === 'num' || /^[（(]\s*\d{1,3}(?:\.\d+)?\s*(?:分|%|％)\s*[)）]$/.test(n.text))
+    ) {
+      const text = a.text + b.text;
+      out.push({ ...a, text, end: b.end, ...classify(text) });
+      i += 1;
+      continue;
+    }
+    // Its last piece may carry the points (新技术、新工艺应用及 B / IM 技术（3 分）).
+    const tail = b && single(a) && single(b) && b.line === a.line + 1 ? pointsInName(b.text) : null;
+    if (
+      tail &&
+      a.kind === 'text' &&
+      a.text.length >= 8 &&
+      a.text.length <= 16 &&
+      tail.name.replace(/\s+/g, '').length <= 6 &&
+      !pointsInName(a.text) &&
+      nameLike(a.text + tail.name)
+    ) {
+      const text = a.text + b.text;
+      out.push({ ...a, text, end: b.end, ...classify(text) });
+      i += 1;
+      continue;
+    }
+    out.push(a);
+  }
+  return out;
+}
+
+function mergeWrappedLabels(cells: Cell[]): Cell[] {
+  const out: Cell[] = [];
+  for (let i = 0; i < cells.length; i++) {
+    const a = cells[i];
+    const b = cells[i + 1];
+    if (b && /^[（(]\s*\d{1,3}(?:\.\d+)?\s*(?:分|%|％)\s*[)）]$/.test(b.text) && a.text.length <= 14) {
+      const text = `${a.text}${b.text}`;
+      const c = catCell(text);
+      if (c && (a.kind === 'cat' || a.kind === 'text')) {
+        out.push({ ...a, text, end: b.end, kind: 'cat', value: c.points });
+        i += 1;
+        continue;
+      }
+    }
+    // A label wrapped inside its parentheses (技术部分（50 / 分）, 安全管理体系与措施（5 / 分）).
+    if (b && /^[^（(]{2,20}[（(]\s*\d{1,3}(?:\.\d+)?\s*$/.test(a.text) && /^分?\s*[)）]$/.test(b.text)) {
+      const text = `${a.text}${b.text}`;
+      const c = catCell(text);
+      out.push({ ...a, text, end: b.end, kind: c ? 'cat' : 'text', value: c ? c.points : null });
+      i += 1;
+      continue;
+    }
+    out.push(a);
+  }
+  return out;
+}
