@@ -1,7 +1,6 @@
 import { catCell, nameLike, pointsInName, type Cell, type HeaderRole } from './cells.ts';
-import { categoryOfLabel } from './category.ts';
 import { applyCategories, type CatMark } from './categories.ts';
-import { readRow, roleOf, rowEnd, type Ctx, type Order } from './rows.ts';
+import { catNoter, readRow, roleOf, rowEnd, type Ctx, type Order } from './rows.ts';
 import type { Proposal, ProposedItem } from './types.ts';
 
 /**
@@ -108,21 +107,14 @@ export function readByName(cells: Cell[], order: Order, lot: number | null, read
       const cc = catCell(cells[k].text)!;
       cats.push({ at: cells[k].start, label: cc.label, points: cc.points, cell: cells[k] });
     }
+  const noteCat = catNoter(cats, subtotals);
   anchors.forEach((a, ai) => {
     const limit = ai + 1 < anchors.length ? anchors[ai + 1] : rowEnd(cells, a + 1, cells.length);
     const rowCells: Cell[] = groups.has(a) ? [] : [cells[a]];
     for (let k = a + 1; k < limit; k++) {
       const c = cells[k];
       if (c.kind === 'cat') {
-        const cc = catCell(c.text)!;
-        cats.push({ at: c.start, label: cc.label, points: cc.points, cell: c });
-        if (cc.points != null)
-          subtotals.push({
-            label: cc.label,
-            category: categoryOfLabel(cc.label),
-            points: cc.points,
-            span: { start: c.start, end: c.end },
-          });
+        noteCat(c, c.start);
         continue;
       }
       if (c.kind === 'clause') continue;

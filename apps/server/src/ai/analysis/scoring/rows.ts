@@ -329,6 +329,22 @@ function item(
   };
 }
 
+/** Notes a category cell met among the rows: its label for the rows after it, its points as a subtotal. */
+export function catNoter(cats: CatMark[], subtotals: Proposal['subtotals']): (c: Cell, at: number) => void {
+  return (c, at) => {
+    const cc = catCell(c.text);
+    if (!cc) return;
+    cats.push({ at, label: cc.label, points: cc.points, cell: c });
+    if (cc.points != null)
+      subtotals.push({
+        label: cc.label,
+        category: categoryOfLabel(cc.label),
+        points: cc.points,
+        span: { start: c.start, end: c.end },
+      });
+  };
+}
+
 /** Reads the region's rows anchored on serial numbers. */
 export function readBySerial(
   cells: Cell[],
@@ -342,18 +358,7 @@ export function readBySerial(
   const found: Array<ProposedItem & { at: number }> = [];
   const cats: CatMark[] = [];
   const subtotals: Proposal['subtotals'] = [];
-  const noteCat = (c: Cell, at: number) => {
-    const cc = catCell(c.text);
-    if (!cc) return;
-    cats.push({ at, label: cc.label, points: cc.points, cell: c });
-    if (cc.points != null)
-      subtotals.push({
-        label: cc.label,
-        category: categoryOfLabel(cc.label),
-        points: cc.points,
-        span: { start: c.start, end: c.end },
-      });
-  };
+  const noteCat = catNoter(cats, subtotals);
   let pos = 0;
   chains.forEach((chain, ci) => {
     const nextChainStart = ci + 1 < chains.length ? chains[ci + 1][0] : cells.length;
