@@ -1,5 +1,6 @@
 import type { Line } from '../lines.ts';
 import { nameLike } from './cells.ts';
+import { columnWidth } from './lead-points.ts';
 import type { Proposal, ProposedItem } from './types.ts';
 
 /**
@@ -42,14 +43,7 @@ export function readBracketPoints(
 ): Proposal | null {
   const ls = lines.filter((l) => l.text.trim() && (!isNoise(l.text) || CLAUSE.test(l.text)));
   const isPiece = (t: string) => PIECE.test(t) && !/^[^（(]*[)）]/.test(t);
-  // The name column's width: the commonest length of a piece another piece follows (the wrapped ones).
-  const counts = new Map<number, number>();
-  ls.forEach((l, i) => {
-    const t = l.text.trim();
-    if (isPiece(t) && ls[i + 1] && isPiece(ls[i + 1].text.trim()))
-      counts.set(t.length, (counts.get(t.length) ?? 0) + 1);
-  });
-  const width = [...counts.entries()].sort((a, b) => b[1] - a[1] || b[0] - a[0])[0]?.[0] ?? 99;
+  const width = columnWidth(ls, (i) => i < ls.length && isPiece(ls[i].text.trim()));
   const items: ProposedItem[] = [];
   let pieces: Line[] = [];
   /** The item the last points line made, while no other line but criteria came since. */

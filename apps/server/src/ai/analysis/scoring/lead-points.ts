@@ -21,6 +21,19 @@ const TITLE_END = '(?:评分标准|评审标准|评分细则|评审细则)';
 const UP_TO_TITLE = new RegExp(`^.*${TITLE_END}`);
 const TITLE_SUFFIX = new RegExp(`${TITLE_END}$`);
 
+/**
+ * A narrow name column's width: a piece that fills it wraps on; a shorter one ends its name. (The
+ * commonest length of a piece that another piece follows: the wrapped ones; the longer of equals.)
+ */
+export function columnWidth(ls: Line[], piece: (i: number) => boolean): number {
+  const counts = new Map<number, number>();
+  ls.forEach((l, i) => {
+    if (piece(i) && piece(i + 1))
+      counts.set(l.text.trim().length, (counts.get(l.text.trim().length) ?? 0) + 1);
+  });
+  return [...counts.entries()].sort((a, b) => b[1] - a[1] || b[0] - a[0])[0]?.[0] ?? 99;
+}
+
 export function readLeadPoints(
   lines: Line[],
   isNoise: (t: string) => boolean,
@@ -32,14 +45,7 @@ export function readLeadPoints(
   if (leads.length < 3) return null;
   const piece = (i: number) =>
     i >= 0 && i < ls.length && PIECE.test(ls[i].text.trim()) && !LEAD.test(ls[i].text);
-  // The name column's width: a piece that fills it wraps on; a shorter one ends its name.
-  // (The commonest length of a piece that another piece follows: the wrapped ones.)
-  const counts = new Map<number, number>();
-  ls.forEach((l, i) => {
-    if (piece(i) && piece(i + 1))
-      counts.set(l.text.trim().length, (counts.get(l.text.trim().length) ?? 0) + 1);
-  });
-  const width = [...counts.entries()].sort((a, b) => b[1] - a[1] || b[0] - a[0])[0]?.[0] ?? 99;
+  const width = columnWidth(ls, piece);
   const full = (i: number) => ls[i].text.trim().length >= width;
   /** Where the name right above line `at` starts (a run of pieces, cut after a piece that ends a name). */
   const headOf = (at: number, floor: number) => {
