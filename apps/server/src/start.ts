@@ -68,6 +68,7 @@ export function periodicWork(s: Services): PeriodicWork[] {
       name: 'ai-providers.refresh',
       everyMs: AI_PROVIDER_REFRESH_MS,
       scope: 'instance',
+      doneAtStart: true,
       run: () => s.aiProviders.apply(),
     },
   ];

@@ -183,8 +183,9 @@ describe(`AI providers in the console (${TEST_DB})`, () => {
           premiumModel: 'shared-premium',
         })
       ).body.data.id;
+      // What the other server holds before its next re-read depends on the clock (its refresh may
+      // come at any time); what the re-read makes of the switch does not.
       await admin('/admin/ai-provider/activate', { id });
-      expect(other.built.ctx.services.aiSetup.chatProvider()).toBeNull();
       await other.built.ctx.services.aiProviders.apply();
       expect(other.built.ctx.services.aiSetup.chatProvider()?.modelOf('standard')).toBe('shared-standard');
       await admin('/admin/ai-provider/activate', { id: null });

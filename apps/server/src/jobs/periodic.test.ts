@@ -78,6 +78,20 @@ describe('periodic work', () => {
     expect(runs).toBeGreaterThanOrEqual(3);
   });
 
+  it('work done at start waits a period for its first turn', async () => {
+    let runs = 0;
+    const runner = new PeriodicRunner(
+      queue(),
+      [{ name: 'refresh', everyMs: 40, scope: 'instance', doneAtStart: true, run: async () => void runs++ }],
+      log,
+    );
+    stops.push(() => runner.stop());
+    runner.start();
+    expect(runs).toBe(0);
+    await until(() => runs >= 1);
+    expect(runs).toBeGreaterThanOrEqual(1);
+  });
+
   it('a failing turn is logged and the clock goes on', async () => {
     let runs = 0;
     const runner = new PeriodicRunner(

@@ -13,6 +13,11 @@ export interface PeriodicWork {
   name: string;
   everyMs: number;
   scope: 'cluster' | 'instance';
+  /**
+   * The server already ran this before it listened: the first turn waits a period. A second turn
+   * right at start would only race what the start read (and what a request changes meanwhile).
+   */
+  doneAtStart?: boolean;
   run(signal: AbortSignal): Promise<void>;
 }
 
@@ -33,11 +38,11 @@ export class PeriodicRunner {
       if (w.scope === 'cluster') queue.register(keyOf(w.name), (ctx: JobContext<null>) => w.run(ctx.signal));
   }
 
-  /** Starts every clock; each work's first turn is now. */
+  /** Starts every clock; each work's first turn is now, or a period on when it was done at start. */
   start(): void {
     for (const w of this.works) {
       const turn = () => this.turn(w);
-      turn();
+      if (!w.doneAtStart) turn();
       const t = setInterval(turn, w.everyMs);
       t.unref();
       this.timers.push(t);
