@@ -126,7 +126,8 @@ export function readBlocks(input: string): Reading {
     // A PDF wraps long lines: the next line continues the block unless it starts something new.
     if (c && width && gap !== 'blank') {
       if (c.kind === 'row') {
-        const first = cellsOf(t)[0] ?? '';
+        // (A mark before the sequence number, ★1 / ▲2, still opens a row.)
+        const first = (cellsOf(t)[0] ?? '').replace(/^[★▲]\s*/, '');
         // A sequence number alone on its line opens the next row (its cells wrapped below it).
         const newRow = row ? !tableSeq || SEQ.test(first) || TOTAL.test(first) : tableSeq && SEQ.test(t);
         const fragment = t.length < width * 0.75 && !CLOSED.test(t) && !CAPTION.test(t);
