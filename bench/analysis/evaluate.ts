@@ -37,7 +37,11 @@ export interface Gold {
   requirements?: string[];
 }
 
-export const norm = (s: string) => s.replace(/[\s，,。；;：:、（）()“”"'《》【】\-—_]/g, '');
+/** (Full-width digits and letters as ASCII: the analysis reads ７．５ as 7.5, and shows it so.) */
+export const norm = (s: string) =>
+  s
+    .replace(/[０-９Ａ-Ｚａ-ｚ．]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0xfee0))
+    .replace(/[\s，,。；;：:、（）()“”"'《》【】\-—_]/g, '');
 
 /** A paraphrased clause is found when most of its character pairs occur in one found clause. */
 function paraphraseOf(found: string, gold: string): boolean {

@@ -37,6 +37,20 @@ const FACT_PATTERNS: Record<TextFact, RegExp[]> = {
 };
 
 /** `text`: the analysed text with lines a PDF wrapped joined again (paragraphsOf). */
+/**
+ * The budget's amount: the whole when the clause also gives it per year or per unit (每年126万元，两年
+ * 合计252万元; 594万元（三年服务期总价，每年198万元）), else its first amount.
+ */
+function budgetAmount(clause: string): number | null {
+  if (/每年|每个|年均|每月|单价/.test(clause) && /合计|总价|总计|共计|总额/.test(clause)) {
+    const all = [...clause.matchAll(/[¥￥]?\s*\d[\d,，]*(?:\.\d+)?\s*(?:亿元|万元|元)/g)]
+      .map((m) => parseAmount(m[0]))
+      .filter((v): v is number => v != null);
+    if (all.length >= 2) return Math.max(...all);
+  }
+  return parseAmount(clause);
+}
+
 export function extractFacts(text: string, lines: Line[]): ProjectFacts {
   const out: ProjectFacts = {
     name: null,
@@ -65,7 +79,7 @@ export function extractFacts(text: string, lines: Line[]): ProjectFacts {
     }
   }
   if (!out.name) out.name = titleName(lines);
-  out.budgetAmount = out.budget ? parseAmount(out.budget) : null;
+  out.budgetAmount = out.budget ? budgetAmount(out.budget) : null;
   const bond = extractBond(lines);
   out.bond = bond.text;
   out.bondAmount = bond.amount;

@@ -36,21 +36,32 @@ export function readScoringFragment(
   return withPastedTables(input, readFragment);
 }
 
+/** The text as the readers read it: line ends as \n, then one character for one (offsets kept). */
+export function readableText(input: string): string {
+  // A wave dash (0〜10, as some fonts' PDFs give the range sign) is the full-width tilde the readers
+  // know; one character for one, so every offset stays the text's.
+  // Tables drawn with box-drawing characters (┌─┬─┐ │ … │) read as the ASCII grid they draw.
+  // Full-width digits and Latin letters (１００分, ７．５, ＩＳＯ) are the ASCII ones, as a full-width
+  // dot between digits is the decimal point and a full-width comma before three digits the
+  // thousands' separator (２０，０００．００).
+  return foldRadicals(input)
+    .replace(/\r\n?/g, '\n')
+    .replace(/[０-９Ａ-Ｚａ-ｚ]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0xfee0))
+    .replace(/(?<=[0-9０-９])．(?=[0-9０-９])/g, '.')
+    .replace(/(?<=[0-9０-９])，(?=[0-9０-９]{3}(?![0-9０-９]))/g, ',')
+    .replace(/[〜∼]/g, '～')
+    .replace(/[│┃║]/g, '|')
+    .replace(/[─━═]/g, '-')
+    .replace(/[\u250c-\u254b\u2552-\u256c]/g, '+');
+}
+
 /**
  * A reading of the text with its drawn tables (a paste of pandoc or Markdown tables) read as table
  * rows, its passages moved back to the text as given. The rewrite only drops the drawing and joins
  * a cell's wrapped lines, so offsets stay exact wherever a passage lies within one line of a cell.
  */
 function withPastedTables<T>(input: string, read: (text: string) => T): T {
-  // A wave dash (0〜10, as some fonts' PDFs give the range sign) is the full-width tilde the readers
-  // know; one character for one, so every offset stays the text's.
-  // Tables drawn with box-drawing characters (┌─┬─┐ │ … │) read as the ASCII grid they draw.
-  const text = foldRadicals(input)
-    .replace(/\r\n?/g, '\n')
-    .replace(/[〜∼]/g, '～')
-    .replace(/[│┃║]/g, '|')
-    .replace(/[─━═]/g, '-')
-    .replace(/[\u250c-\u254b\u2552-\u256c]/g, '+');
+  const text = readableText(input);
   const rows = pastedTablesAsRows(text);
   return rows ? spansToOriginal(read(rows.text), rows.at, text.length) : read(text);
 }

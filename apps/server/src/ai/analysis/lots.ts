@@ -21,6 +21,8 @@ const NOT_A_NAME =
 const lotName = (s: string) =>
   truncate(
     s
+      // (Nor its amount after a colon: 台式计算机及显示器：1,860,000.00 元.)
+      .replace(/\s*[：:]\s*[¥￥]?\s*\d[\d,，.]*\s*(?:万元|元)?\s*$/, '')
       .replace(/[（(](含|包括|包含|预算)[^）)]*[）)]?\s*$/, '')
       .replace(/[（(]\d+\s*[台套个件辆项]+[）)]$/, '')
       .trim(),

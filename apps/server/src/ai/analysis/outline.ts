@@ -20,8 +20,11 @@ export function extractMandatedOutline(lines: Line[]): MandatedSection[] {
     const t = lines[i].text.trim();
     const head = OUTLINE_HEAD.exec(t);
     if (!head) continue;
-    // The list written on in the sentence itself (…须按以下章节顺序编写：第一部分 …；第二部分 …).
-    const inline = inlineList(lines[i], head.index + head[0].length);
+    // The list written on in the sentence itself (…须按以下章节顺序编写：第一部分 …；第二部分 …),
+    // perhaps wrapped over the next lines and across a page's running lines.
+    // (Only a sentence that opens its list on this line runs on: 技术标须按下列章节顺序编制：一、…；)
+    const opens = /[：:]\s*\S/.test(t.slice(head.index + head[0].length)) && !/。\s*$/.test(t);
+    const inline = inlineList(opens ? runOn(lines, i) : lines[i], head.index + head[0].length);
     if (inline.length >= 3) return inline;
     // A heading, or a lead-in sentence that ends by announcing the list.
     if (t.length > 40 && !/[：:]$/.test(t)) continue;
@@ -31,8 +34,32 @@ export function extractMandatedOutline(lines: Line[]): MandatedSection[] {
   return [];
 }
 
+/** A line with where each of its characters stands in the text (a line joined from several). */
+type Joined = Line & { at?: (i: number) => number };
+
+/**
+ * Line `i` run on over the lines that continue its sentence (wrapped at the page's width, a page's
+ * running title and number between), up to the sentence's end.
+ */
+function runOn(lines: Line[], i: number): Joined {
+  const title = titleOf(lines);
+  const pos: number[] = [];
+  let text = '';
+  for (let k = i; k < lines.length && k < i + 16; k++) {
+    const l = lines[k];
+    if (k > i && isPageNoise(l.text, title)) continue;
+    // (A new clause or chapter is not the sentence's continuation.)
+    if (k > i && /^\s*(?:\d{1,2}[．.、](?!\d)|第[一二三四五六七八九十\d]+[章节])/.test(l.text)) break;
+    for (let c = 0; c < l.text.length; c++) pos.push(l.start + c);
+    text += l.text;
+    if (/。\s*$/.test(l.text)) break;
+  }
+  const at = (j: number) => pos[Math.min(j, pos.length - 1)] ?? lines[i].start;
+  return { text, start: lines[i].start, end: at(text.length - 1) + 1, at };
+}
+
 /** Entries after the colon that follows `from` on the line, each with its own enumerator, split at ；. */
-function inlineList(line: Line, from: number): MandatedSection[] {
+function inlineList(line: Joined, from: number): MandatedSection[] {
   const lead = line.text.length - line.text.trimStart().length;
   const colon = line.text.slice(lead + from).search(/[：:]/);
   if (colon < 0 || colon > 12) return [];
@@ -49,8 +76,10 @@ function inlineList(line: Line, from: number): MandatedSection[] {
     const title = en.rest.trim().replace(NOTE, '');
     if (!title || title.length > 40 || TITLE_BAD.test(title) || SECTION_WORDS.test(title))
       return out.length >= 3 ? out : [];
-    const s0 = line.start + offset + part.indexOf(en.rest.trim());
-    out.push({ title, level: 1, source: { start: s0, end: s0 + title.length } });
+    const k = offset + part.indexOf(en.rest.trim());
+    const s0 = line.at ? line.at(k) : line.start + k;
+    const e0 = line.at ? line.at(k + title.length - 1) + 1 : s0 + title.length;
+    out.push({ title, level: 1, source: { start: s0, end: e0 } });
     // A sentence after the list ends it.
     if (/[。]\s*$/.test(part) && out.length >= 3) break;
   }

@@ -1,5 +1,6 @@
 import { judge, withStatedPrice, type Judged } from './judge.ts';
 import type { Proposal, ProposedItem, StatedTotals } from './types.ts';
+import { withSubItems } from './sub-items.ts';
 import { withWeightedParts } from './weighted-parts.ts';
 
 /**
@@ -75,19 +76,24 @@ export function best(proposals: Proposal[], stated: StatedTotals | null, text: s
       const onlyPointed =
         pointed.length >= 2 && pointed.length < base.items.length ? { ...base, items: pointed } : null;
       const weighted = withWeightedParts(base, text);
-      for (const p of [
+      const variants = [
         base,
         withStatedPrice(base, stated),
         trimmed,
         onlyPointed,
         asHundredths(base),
         weighted,
-      ]) {
-        if (!p) continue;
-        const v = judge(p, stated, text);
-        // A reading that had to drop rows to fit ranks below one that fits as read.
-        if (p === trimmed || p === onlyPointed) v.score -= 2 * (base.items.length - p.items.length);
-        if (!top || v.score > top.v.score) top = { p, v };
+      ].filter((p): p is Proposal => !!p);
+      for (const variant of variants) {
+        // Each also with its factors' listed sub-items as the items.
+        for (const p of [variant, withSubItems(variant, text)]) {
+          if (!p) continue;
+          const v = judge(p, stated, text);
+          // A reading that had to drop rows to fit ranks below one that fits as read.
+          if (variant === trimmed || variant === onlyPointed)
+            v.score -= 2 * (base.items.length - variant.items.length);
+          if (!top || v.score > top.v.score) top = { p, v };
+        }
       }
     }
   }

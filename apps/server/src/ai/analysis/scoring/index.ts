@@ -17,6 +17,7 @@ import { readInline } from './inline.ts';
 import { readLeadPoints } from './lead-points.ts';
 import { readBracketPoints } from './bracket-points.ts';
 import { readColumnDump } from './column-dump.ts';
+import { readCriteriaFirst } from './criteria-first.ts';
 import { readTaggedBlocks } from './tagged-blocks.ts';
 import { readBandMatrix } from './band-matrix.ts';
 import { readNested } from './nested.ts';
@@ -210,6 +211,8 @@ export function proposalsFor(
   if (bracketPoints) out.push(bracketPoints);
   const columnDump = readColumnDump(lines, isNoise, lot);
   if (columnDump) out.push(columnDump);
+  const criteriaFirst = readCriteriaFirst(lines, isNoise, lot);
+  if (criteriaFirst) out.push(criteriaFirst);
   // A table on its side beside upright ones (技术分 by rows, 商务分 by columns): each reading of the
   // upright ones with its items added is one more proposal.
   // Readings of one part of the scoring beside the others (a table on its side beside upright ones,
@@ -256,11 +259,18 @@ export function readScoring(
 ): ScoringReading {
   const lines = foldRomanCodes(given);
   const isNoise = pageNoise(lines, title);
-  const lowest = LOWEST.test(text) && !/综合评分法|综合评估法|综合评审法/.test(text);
+  // (「本项目不采用综合评分法」 says the opposite of using it.)
+  // (Read across line ends: 最后报价 / 最低的 wrapped at the page's width.)
+  const joined = text.replace(/\s*\n\s*/g, '');
+  const lowest =
+    LOWEST.test(joined) &&
+    !/(?<!不(?:采用|适用|使用|实行|进行)|非)(?:综合评分法|综合评估法|综合评审法)/.test(joined);
   const stated = readStatedTotals(lines, lotAt, isNoise);
   const regs = regions(lines);
   const allLines: [number, number] = [0, lines.length];
-  const ranges = regs.length ? regs : [allLines];
+  // Without a scoring heading the whole text is searched, unless the tender awards on price alone:
+  // then a table with points is another table's (a 履约验收评价表 used after the award).
+  const ranges = regs.length ? regs : lowest ? [] : [allLines];
   // Two readings of the scoring parts: split at 包 markers (a table per 包), and whole.
   const readingOf = (split: boolean): Judged[] => {
     const byLotProposals = new Map<number | null, Proposal[]>();
@@ -274,10 +284,11 @@ export function readScoring(
       for (const part of byLot(lines.slice(a, b), split)) {
         const found = proposalsFor(part.lines, title, isNoise, part.lot);
         if (part.shared) {
+          // (A reading that is already one 包's, a column per 包, stays that 包's.)
           for (const lot of part.shared)
             add(
               lot,
-              found.map((p) => forLot(p, lot)),
+              found.filter((p) => p.lot == null || p.lot === lot).map((p) => forLot(p, lot)),
             );
           continue;
         }

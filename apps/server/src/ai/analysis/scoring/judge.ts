@@ -1,3 +1,4 @@
+import { chineseNumber } from '../money.ts';
 import type { ScoringCategory } from '@bid/shared';
 import { catCell, nameLike } from './cells.ts';
 import { categoryOfLabel, categoryOfName } from './category.ts';
@@ -93,8 +94,11 @@ export function judge(p: Proposal, stated: StatedTotals | null, text: string): V
     const headerWords = (
       n.match(/序号|评审要素|评分因素|评审因素|评分项目|分值|评分标准|评审标准|类型/g) ?? []
     ).length;
+    // The wrapped end of a bracket (分）、一般 after 良（2 / 分）) is a line's tail, not a name.
+    const tail = /^\s*(?:分)?[）)]/.test(n);
     if (
       !nameLike(n) ||
+      tail ||
       n.length < 2 ||
       isCatTotal ||
       isCatColumn ||
@@ -113,7 +117,11 @@ export function judge(p: Proposal, stated: StatedTotals | null, text: string): V
     if (near.includes(squash(n))) whole += 1;
     if (it.pointsSpan && it.points != null) {
       const ps = text.slice(it.pointsSpan.start, it.pointsSpan.end);
-      if (!ps.includes(String(it.points))) evidenceMisses += 1;
+      // (In Chinese numerals too: 八分 is 8.)
+      const cn = [...ps.matchAll(/[零一二两三四五六七八九十百]+/g)].some(
+        (m) => chineseNumber(m[0]) === it.points,
+      );
+      if (!ps.includes(String(it.points)) && !cn) evidenceMisses += 1;
     }
   }
   // Only category labels (价格分 30 | 技术分 50 | 商务分 20): the split, not the items under it.

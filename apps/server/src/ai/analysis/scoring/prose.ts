@@ -58,7 +58,9 @@ export function readProse(
       POINTS_COLON.exec(body) ??
       (en ? POINTS_SPACE.exec(body) : null);
     const lead = l.text.length - l.text.trimStart().length;
-    if (m && !NOT_ITEM.test(m[1]) && !/[，。；]/.test(m[1]) && nameLike(m[1].trim())) {
+    // (A line opening with a bracket's wrapped end, 分）、一般（1分）…, continues the line above.)
+    const tail = /^(?:分)?[）)]/.test(line);
+    if (m && !tail && !NOT_ITEM.test(m[1]) && !/[，。；]/.test(m[1]) && nameLike(m[1].trim())) {
       const name = m[1].trim();
       const nameAt = l.start + lead + line.indexOf(name);
       const pointsAt = l.start + lead + line.indexOf(m[2], line.indexOf(name) + name.length);

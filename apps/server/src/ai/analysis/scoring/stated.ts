@@ -148,13 +148,37 @@ function lotPieces(
   }));
 }
 
+/** The whole as a sum of stages or parts (综合得分＝第一阶段得分＋第二阶段得分). */
+const SUM_FORMULA = /(?:综合|总|最终)(?:得分|评分|分)\s*[＝=]\s*[^。；;]{2,40}[＋+]/;
+const STAGE_CAP = /满分\s*(?:为|是)?\s*(\d{1,3})\s*分/g;
+
+/**
+ * A paragraph that gives each stage's or part's maximum and says the whole is their sum (技术标满分
+ * 45 分 … 第二阶段 … 满分 55 分。综合得分＝第一阶段得分＋第二阶段得分): the whole is what they add up to,
+ * not the last maximum said.
+ */
+function summedWhole(l: Line, lotAt: (offset: number) => number | null): Found | null {
+  if (!SUM_FORMULA.test(l.text)) return null;
+  const caps = [...l.text.matchAll(STAGE_CAP)].map((m) => Number(m[1]));
+  if (caps.length < 2) return null;
+  const total = caps.reduce((a, b) => a + b, 0);
+  if (total < 10 || total > 200) return null;
+  return { lot: lotAt(l.start), total, parts: [], span: { start: l.start, end: l.end } };
+}
+
 export function readStatedTotals(
   lines: Line[],
   lotAt: (offset: number) => number | null,
   isNoise: (t: string) => boolean,
 ): StatedTotals[] {
   const found: Found[] = [];
-  for (const sentence of sentencesOf(lines.filter((l) => !isNoise(l.text)))) {
+  const kept = lines.filter((l) => !isNoise(l.text));
+  // (Said first: a stage's maximum read alone later is not the whole.)
+  for (const l of joinPartLines(kept)) {
+    const whole = summedWhole(l, lotAt);
+    if (whole) found.push(whole);
+  }
+  for (const sentence of sentencesOf(kept)) {
     if (!/分|%|％/.test(sentence.text) || sentence.text.length > 400) continue;
     for (const piece of lotPieces(sentence, lotAt)) {
       const t = piece.text;
