@@ -21,6 +21,7 @@ import { readCriteriaFirst } from './criteria-first.ts';
 import { readTaggedBlocks } from './tagged-blocks.ts';
 import { readBandMatrix } from './band-matrix.ts';
 import { readNested } from './nested.ts';
+import { complementaryPairs } from './pairs.ts';
 import { readRowLines } from './row-lines.ts';
 import { readTransposed } from './transposed.ts';
 import { byApplicability } from './applicable.ts';
@@ -302,6 +303,9 @@ export function readScoring(
         if (!byLotProposals.has(part.lot)) byLotProposals.set(part.lot, []);
       }
     }
+    // Two tables of one section read by different readers, together.
+    for (const [lot, list] of byLotProposals)
+      byLotProposals.set(lot, [...list, ...complementaryPairs(list, statedFor(stated, lot))]);
     // Scoring split over several tables (技术评分表 and 商务评分表, 客观分 and 主观分): the best reading
     // of each table, together, is one more proposal for the 包.
     for (const [lot, parts] of partsOfLot) {
