@@ -44,8 +44,10 @@ export function readableText(input: string): string {
   // Full-width digits and Latin letters (１００分, ７．５, ＩＳＯ) are the ASCII ones, as a full-width
   // dot between digits is the decimal point and a full-width comma before three digits the
   // thousands' separator (２０，０００．００).
+  // A tree drawn with lines (├── 2 技术部分 / │ └── 2.1 …) is indentation: its glyphs read as spaces.
   return foldRadicals(input)
     .replace(/\r\n?/g, '\n')
+    .replace(/^[ \t│┃|]*[├└┣┗][─━]+/gm, (m) => ' '.repeat(m.length))
     .replace(/[０-９Ａ-Ｚａ-ｚ]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0xfee0))
     .replace(/(?<=[0-9０-９])．(?=[0-9０-９])/g, '.')
     .replace(/(?<=[0-9０-９])，(?=[0-9０-９]{3}(?![0-9０-９]))/g, ',')
@@ -107,6 +109,11 @@ function analyze(text: string): TenderAnalysis {
   // A tender whose 包 only show in their own scoring tables still has 包.
   const lots = found.length ? found : scoring.lots.map((no) => ({ no, name: `包${no}` }));
   const scoringItems = scoring.items;
+  // A tender that gives its budget per 包 only: the whole is theirs together.
+  if (project.budgetAmount == null && found.length >= 2 && found.every((l) => l.budgetAmount != null)) {
+    project.budgetAmount = Math.round(found.reduce((a, l) => a + l.budgetAmount!, 0) * 100) / 100;
+    project.budget = found.map((l) => `包${l.no}：${l.budget ?? l.budgetAmount}`).join('；');
+  }
   warnings.push(...scoring.warnings);
   if (!project.name) warnings.push('未识别到项目名称，请在项目信息中补充');
   const dq = extractDisqualifications(paras);

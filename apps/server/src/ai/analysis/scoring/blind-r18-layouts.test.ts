@@ -273,3 +273,70 @@ describe('layouts read since blind round r18', () => {
     ]);
   });
 });
+
+describe('layouts read since blind round r19', () => {
+  const names = (text: string) => analyzeTenderByRules(text).scoringItems.map((i) => [i.name, i.points]);
+
+  it('reads a scoring tree drawn with lines, its leaves the items and its parents their sums', () => {
+    const text = [
+      '某水务公司泵房改造竞争性谈判文件',
+      '第四章 评审办法',
+      '本项目评审总分 100 分，各评分项及分值如下图所示（上级项目的分值为其下各项之和）：',
+      '评分体系（总分 100 分）',
+      '├── 1 谈判报价（50 分）',
+      '├── 2 技术部分（30 分）',
+      '│   ├── 2.1 施工方案（20 分）',
+      '│   └── 2.2 设备选型（10 分）',
+      '└── 3 商务部分（20 分）',
+      '    └── 3.1 类似业绩（20 分）',
+      '二、评分细则',
+      '编号 评分标准',
+      '2.1 施工部署合理的得 15-20 分；一般的得 1-14 分。',
+      '3.1 每项业绩得 5 分，最高 20 分；项目经理具有一级注册建造师的得 5 分（二级得 2 分）。',
+      '第五章 响应文件格式',
+    ].join('\n');
+    expect(names(text)).toEqual([
+      ['谈判报价', 50],
+      ['施工方案', 20],
+      ['设备选型', 10],
+      ['类似业绩', 20],
+    ]);
+  });
+
+  it('gives each 包 its own value of a points cell the 包 share (12/10 under 第一包/第二包)', () => {
+    const text = [
+      '某区安保服务招标文件',
+      '第四章 评标办法',
+      '本项目采用综合评分法，各包分别评审，每包满分100分。',
+      '一、第一包、第二包评分标准',
+      '第一包、第二包使用同一评分表，“分值”栏斜线前为第一包分值、斜线后为第二包分值。',
+      '评分因素\t分值（第一包/第二包）\t评分标准',
+      '投标报价\t30/30\t价格分＝基准价/报价×30。',
+      '安保方案\t40/30\t方案完整的得满分。',
+      '类似业绩\t30/40\t每个得5分，最高为该包分值。',
+      '第五章 投标文件格式',
+    ].join('\n');
+    const a = analyzeTenderByRules(text);
+    expect(a.scoringItems.map((i) => [i.lot, i.name, i.points])).toEqual([
+      [1, '投标报价', 30],
+      [1, '安保方案', 40],
+      [1, '类似业绩', 30],
+      [2, '投标报价', 30],
+      [2, '安保方案', 30],
+      [2, '类似业绩', 40],
+    ]);
+  });
+
+  it('takes the budget as the sum of the 包 budgets when the tender states no whole', () => {
+    const text = [
+      '某教育局服务采购招标文件',
+      '包号\t包名称\t预算金额（万元）',
+      '第一包\t校园安保服务\t216.00',
+      '第二包\t机关保洁服务\t56.00',
+      '投标保证金：每包人民币壹万元整。',
+    ].join('\n');
+    const a = analyzeTenderByRules(text);
+    expect(a.lots.map((l) => l.budgetAmount)).toEqual([2160000, 560000]);
+    expect(a.project.budgetAmount).toBe(2720000);
+  });
+});

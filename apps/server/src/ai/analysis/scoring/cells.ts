@@ -136,6 +136,10 @@ export function numberValue(text: string): number | null {
     const up = v.every((x, i) => i === 0 || x >= v[i - 1]);
     if ((down || up) && Math.max(...v) <= 100) return Math.max(...v);
   }
+  // Two values (12/10): two bands, or one value per 包 of a table two 包 share (the reading per 包
+  // splits it again); either way the cell is worth its larger.
+  const two = /^(\d{1,3}(?:\.\d+)?)\s*分?\s*[/／]\s*(\d{1,3}(?:\.\d+)?)\s*分?$/.exec(t);
+  if (two && Math.max(Number(two[1]), Number(two[2])) <= 100) return Math.max(Number(two[1]), Number(two[2]));
   return null;
 }
 
@@ -344,6 +348,8 @@ export function nameLike(s: string): boolean {
   )
     return false;
   if (/得\d|扣\d|\d分[；;，,。]/.test(t)) return false;
+  // A rule cut before its points (…一级注册建造师的得 | 3 分) is criteria, not a name.
+  if (/的[得扣]$/.test(t)) return false;
   if (/^[\d.．、）)]+$/.test(t)) return false;
   // An enumerator alone (（3）, 3）) numbers a row; it names nothing.
   if (/^[（(]?[\d一二三四五六七八九十]{1,3}[)）.、．]?$/.test(t)) return false;

@@ -29,7 +29,7 @@ function rolesOf(text: string): Array<HeaderRole | null> {
   // A unit or note after the label (评分因素（权重）, 分值（分）).
   const one =
     headerRole(t) ??
-    (/^[^（(]{2,}[（(][^）)]{1,6}[)）]$/.test(t) ? headerRole(t.replace(/[（(].*$/, '')) : null);
+    (/^[^（(]{2,}[（(][^）)]{1,12}[)）]$/.test(t) ? headerRole(t.replace(/[（(].*$/, '')) : null);
   if (one || t.length < 4) return [one];
   for (let k = 2; k <= t.length - 2; k++) {
     const a = headerRole(t.slice(0, k));

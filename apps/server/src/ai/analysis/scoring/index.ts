@@ -138,6 +138,26 @@ function forLot(p: Proposal, lot: number): Proposal {
   return { ...p, lot, items };
 }
 
+/**
+ * A shared table's reading for the k-th of its n 包 when its points cells hold a value per 包
+ * (12/10 under 分值（第一包/第二包）): each item with that 包's value; none when no cell does.
+ */
+function perLotValues(p: Proposal, k: number, n: number, text: string, lot: number): Proposal[] {
+  let split = 0;
+  const items = p.items.map((it) => {
+    if (!it.pointsSpan) return it;
+    const values = text
+      .slice(it.pointsSpan.start, it.pointsSpan.end)
+      .replace(/分/g, '')
+      .split(/[/／]/)
+      .map((v) => v.trim());
+    if (values.length !== n || values.some((v) => !/^\d{1,3}(?:\.\d+)?$/.test(v))) return it;
+    split += 1;
+    return { ...it, points: Number(values[k]) };
+  });
+  return split >= 2 ? [{ ...forLot({ ...p, items }, lot), reader: `${p.reader}-per-lot` }] : [];
+}
+
 const ORDERS: Order[] = ['np', 'nc', 'pn'];
 
 /**
@@ -285,12 +305,15 @@ export function readScoring(
       for (const part of byLot(lines.slice(a, b), split)) {
         const found = proposalsFor(part.lines, title, isNoise, part.lot);
         if (part.shared) {
-          // (A reading that is already one 包's, a column per 包, stays that 包's.)
-          for (const lot of part.shared)
-            add(
-              lot,
-              found.filter((p) => p.lot == null || p.lot === lot).map((p) => forLot(p, lot)),
-            );
+          // (A reading that is already one 包's, a column per 包, stays that 包's.) A points cell
+          // with a value per 包 (12/10: 第一包 12, 第二包 10) gives each 包 its own.
+          for (const [k, lot] of part.shared.entries()) {
+            const mine = found.filter((p) => p.lot == null || p.lot === lot);
+            add(lot, [
+              ...mine.map((p) => forLot(p, lot)),
+              ...mine.flatMap((p) => perLotValues(p, k, part.shared!.length, text, lot)),
+            ]);
+          }
           continue;
         }
         // A table with a points column per 包 proposes a reading for each 包 at once.

@@ -96,9 +96,12 @@ export function judge(p: Proposal, stated: StatedTotals | null, text: string): V
     ).length;
     // The wrapped end of a bracket (分）、一般 after 良（2 / 分）) is a line's tail, not a name.
     const tail = /^\s*(?:分)?[）)]/.test(n);
+    // A heading stating the whole read into a name (评分体系（总分100分）1谈判报价).
+    const statesWhole = /(?:总分|满分)\s*\d/.test(n);
     if (
       !nameLike(n) ||
       tail ||
+      statesWhole ||
       n.length < 2 ||
       isCatTotal ||
       isCatColumn ||
