@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Page, Request } from 'playwright-core';
 
 /**
  * The way a user starts a bid, by clicks: 新建标书 in the side menu, a tender uploaded or pasted, the
@@ -66,8 +66,34 @@ export async function pickLot(page: Page, lot: string, timeout: number = DEFAULT
  * resolves with the new bid's id once the writing screen is open.
  */
 export async function createAndConfirm(page: Page, timeout: number = DEFAULT_TIMEOUT): Promise<string> {
+  // The API calls made meanwhile, to say where a slow run stood when the review never came (a run
+  // once waited over 90 s here and left no trace of whether the create call had been sent).
+  const calls: string[] = [];
+  const log = (r: Request, what: string) => {
+    if (r.url().includes('/api/'))
+      calls.push(
+        `${new Date().toISOString().slice(11, 23)} ${r.method()} ${new URL(r.url()).pathname} ${what}`,
+      );
+  };
+  const sent = (r: Request) => log(r, 'sent');
+  const failed = (r: Request) => log(r, `failed: ${r.failure()?.errorText ?? '?'}`);
+  const finished = async (r: Request) =>
+    log(r, `→ ${(await r.response().catch(() => null))?.status() ?? '?'}`);
+  page.on('request', sent);
+  page.on('requestfinished', finished);
+  page.on('requestfailed', failed);
   await page.getByTestId('create-bid-submit').click();
-  await page.waitForURL(/\/home\/crtBidBook\?review=/, { timeout });
+  try {
+    await page.waitForURL(/\/home\/crtBidBook\?review=/, { timeout });
+  } catch (e) {
+    throw new Error(
+      `${(e as Error).message}\nAPI calls since 创建:\n${calls.slice(-20).join('\n') || '(none)'}`,
+    );
+  } finally {
+    page.off('request', sent);
+    page.off('requestfinished', finished);
+    page.off('requestfailed', failed);
+  }
   await page.getByTestId('review-confirm').click();
   await page.waitForURL(/\/home\/book\/BidingWrite\?id=/, { timeout });
   return new URL(page.url()).searchParams.get('id')!;
