@@ -18,6 +18,7 @@ import { readLeadPoints } from './lead-points.ts';
 import { readBracketPoints } from './bracket-points.ts';
 import { readColumnDump } from './column-dump.ts';
 import { readCriteriaFirst } from './criteria-first.ts';
+import { readLabelledColumns } from './labelled-columns.ts';
 import { readTaggedBlocks } from './tagged-blocks.ts';
 import { readBandMatrix } from './band-matrix.ts';
 import { readNested } from './nested.ts';
@@ -234,6 +235,8 @@ export function proposalsFor(
   if (columnDump) out.push(columnDump);
   const criteriaFirst = readCriteriaFirst(lines, isNoise, lot);
   if (criteriaFirst) out.push(criteriaFirst);
+  const labelled = readLabelledColumns(lines, isNoise, lot);
+  if (labelled) out.push(labelled);
   // A table on its side beside upright ones (技术分 by rows, 商务分 by columns): each reading of the
   // upright ones with its items added is one more proposal.
   // Readings of one part of the scoring beside the others (a table on its side beside upright ones,
