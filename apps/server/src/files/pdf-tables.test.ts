@@ -32,6 +32,18 @@ function pdfOf(content: string): Buffer {
 const line = (x0: number, y0: number, x1: number, y1: number) => `${x0} ${y0} m ${x1} ${y1} l S`;
 const text = (x: number, y: number, s: string) => `BT /F1 9 Tf ${x} ${y} Td (${s}) Tj ET`;
 
+/** Two rows of two cells (columns at 50, 200 and 400, rows 20 high) below a top rule at `top`. */
+const table2x2 = (top: number, [a, b, c, d]: [string, string, string, string]) => [
+  line(50, top, 400, top),
+  line(50, top - 20, 400, top - 20),
+  line(50, top - 40, 400, top - 40),
+  ...[50, 200, 400].map((x) => line(x, top - 40, x, top)),
+  text(55, top - 14, a),
+  text(205, top - 14, b),
+  text(55, top - 34, c),
+  text(205, top - 34, d),
+];
+
 describe('ruled tables in a PDF', () => {
   it('reads rows as TAB cells: a wrapped cell joined, a merged cell empty below, two tables apart', async () => {
     const ops = [
@@ -63,14 +75,7 @@ describe('ruled tables in a PDF', () => {
       text(355, 606, '5%'),
       // A paragraph, then a second table whose rules line up with the first's.
       text(50, 585, 'Note between tables'),
-      line(50, 570, 400, 570),
-      line(50, 550, 400, 550),
-      line(50, 530, 400, 530),
-      ...[50, 200, 400].map((x) => line(x, 530, x, 570)),
-      text(55, 556, 'A'),
-      text(205, 556, 'B'),
-      text(55, 536, 'C'),
-      text(205, 536, 'D'),
+      ...table2x2(570, ['A', 'B', 'C', 'D']),
     ].join('\n');
     const r = await parsePdf(pdfOf(ops), LIMITS);
     expect(r.text.split('\n')).toEqual([
@@ -91,23 +96,9 @@ describe('ruled tables in a PDF', () => {
       // The page header's underline, close above the tables and wider than they are.
       text(50, 760, 'Header'),
       line(50, 750, 480, 750),
-      line(50, 730, 400, 730),
-      line(50, 710, 400, 710),
-      line(50, 690, 400, 690),
-      ...[50, 200, 400].map((x) => line(x, 690, x, 730)),
-      text(55, 716, 'A'),
-      text(205, 716, 'B'),
-      text(55, 696, 'C'),
-      text(205, 696, 'D'),
+      ...table2x2(730, ['A', 'B', 'C', 'D']),
       text(120, 672, 'Table 2 caption'),
-      line(50, 660, 400, 660),
-      line(50, 640, 400, 640),
-      line(50, 620, 400, 620),
-      ...[50, 200, 400].map((x) => line(x, 620, x, 660)),
-      text(55, 646, 'E'),
-      text(205, 646, 'F'),
-      text(55, 626, 'G'),
-      text(205, 626, 'H'),
+      ...table2x2(660, ['E', 'F', 'G', 'H']),
     ].join('\n');
     const r = await parsePdf(pdfOf(ops), LIMITS);
     expect(r.text.split('\n').filter((l) => l.trim())).toEqual([

@@ -11,6 +11,7 @@ import { migrateToLatest } from '../db/migrate.ts';
 import { BullJobQueue, type BullJobQueueOptions } from './bull-queue.ts';
 import { JobConflictError } from './queue.ts';
 import { chapterJob, type ChapterPayload } from '../../test/helpers/chapter-job.ts';
+import { analysisBesideLongWriting } from '../../test/helpers/queue-contract.ts';
 
 const REDIS = process.env.TEST_REDIS_URL;
 const CI = process.env.CI === 'true' || process.env.CI === '1';
@@ -196,30 +197,6 @@ describe.skipIf(!REDIS)('BullJobQueue (REDIS_URL)', { timeout: 60_000 }, () => {
 
   it('runs an analysis while long writing jobs of other users occupy the other slots', async () => {
     // As the lease table: long jobs take all but one of the worker's slots (BullMQ's concurrency).
-    const q = queue({ maxRunning: 3 });
-    let release!: () => void;
-    const gate = new Promise<void>((r) => (release = r));
-    const writing = new Set<string>();
-    q.register(
-      'write',
-      async ({ job }) => {
-        writing.add(job.id);
-        await gate;
-        writing.delete(job.id);
-      },
-      { long: true },
-    );
-    q.register('analyse', async () => ({ ok: true }));
-    q.start();
-    const long = [];
-    for (let i = 0; i < 4; i += 1) long.push(await q.enqueue('write', {}, { ownerId: `writer-${i}` }));
-    await until(async () => writing.size === 2);
-    const analysis = await q.enqueue('analyse', {}, { ownerId: 'analyst' });
-    await until(async () => (await q.get(analysis.id))?.status === 'done');
-    expect(writing.size).toBe(2);
-    const states = await Promise.all(long.map(async (j) => (await q.get(j.id))!.status));
-    expect(states.filter((s) => s === 'running')).toHaveLength(2);
-    release();
-    for (const j of long) await until(async () => (await q.get(j.id))?.status === 'done');
+    await analysisBesideLongWriting(queue({ maxRunning: 3 }), { writers: 4, running: 2, until });
   });
 });

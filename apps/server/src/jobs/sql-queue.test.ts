@@ -6,6 +6,7 @@ import { openDatabase, type DbHandle } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { SqlJobQueue } from './sql-queue.ts';
 import { JobConflictError, type JobEvent } from './queue.ts';
+import { analysisBesideLongWriting } from '../../test/helpers/queue-contract.ts';
 
 let dir: string;
 let h: DbHandle;
@@ -178,34 +179,8 @@ describe('SqlJobQueue', () => {
   it('runs an analysis while long writing jobs of other users occupy the other slots', async () => {
     // Five users start whole-bid writing (long) on a worker with the default four slots, then one
     // more user's tender analysis arrives: it runs now, not after somebody's writing finishes.
-    const q = queue();
-    let release!: () => void;
-    const gate = new Promise<void>((r) => (release = r));
-    const writing = new Set<string>();
-    q.register(
-      'write',
-      async ({ job }) => {
-        writing.add(job.id);
-        await gate;
-        writing.delete(job.id);
-      },
-      { long: true },
-    );
-    q.register('analyse', async () => ({ ok: true }));
-    q.start();
-    const long = [];
-    for (let i = 0; i < 5; i += 1) long.push(await q.enqueue('write', {}, { ownerId: `writer-${i}` }));
     // Long jobs take all but one slot: three run, two wait.
-    await until(() => writing.size === 3);
-    const analysis = await q.enqueue('analyse', {}, { ownerId: 'analyst' });
-    await until(async () => (await q.get(analysis.id))?.status === 'done');
-    expect(writing.size).toBe(3);
-    const states = await Promise.all(long.map(async (j) => (await q.get(j.id))!.status));
-    expect(states.filter((s) => s === 'running')).toHaveLength(3);
-    expect(states.filter((s) => s === 'queued')).toHaveLength(2);
-    // The waiting writing starts as the running ones end.
-    release();
-    for (const j of long) await until(async () => (await q.get(j.id))?.status === 'done');
+    await analysisBesideLongWriting(queue(), { writers: 5, running: 3, until });
   });
 
   it('with a single slot a long job still runs (nothing is kept back)', async () => {

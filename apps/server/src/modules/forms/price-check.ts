@@ -14,18 +14,54 @@ export function priceDisagreements(
   price: number,
   chapters: Array<{ title: string; text: string }>,
 ): string[] {
+  return amountDisagreements(price, chapters, [
+    {
+      re: LOWER_RE,
+      value: (s) => {
+        const v = Number(s.replace(/,/g, ''));
+        return Number.isFinite(v) ? v : null;
+      },
+      what: '报价不一致',
+      quote: (s) => `¥${s}`,
+    },
+    { re: UPPER_RE, value: parseUpper, what: '报价大写不一致', quote: (s) => `人民币${s}` },
+  ]);
+}
+
+/** One way a chapter may state the bid's price by hand. */
+export interface AmountScan {
+  /** Global; group 1 is the amount as the chapter writes it. */
+  re: RegExp;
+  /** The amount in yuan; null where the words read as no amount. */
+  value: (written: string) => number | null;
+  /** The finding's head, 报价不一致 or 报价大写不一致. */
+  what: string;
+  /** The amount as the finding quotes it to the writer. */
+  quote: (written: string) => string;
+  /** False where the match is not the bid's own statement (a limit the tender sets). */
+  own?: (m: RegExpMatchArray, text: string) => boolean;
+}
+
+/**
+ * Every amount a chapter states that differs from `price` by a cent or more, each finding once.
+ * The ¥, 大写 and 元/万元 forms are read by different rules, but they must agree with the one
+ * 报价 alike and be worded alike, so one loop serves them all.
+ */
+export function amountDisagreements(
+  price: number,
+  chapters: Array<{ title: string; text: string }>,
+  scans: AmountScan[],
+): string[] {
   const cents = Math.round(price * 100);
   const out: string[] = [];
   for (const c of chapters) {
-    for (const m of c.text.matchAll(LOWER_RE)) {
-      const v = Number(m[1].replace(/,/g, ''));
-      if (Number.isFinite(v) && Math.round(v * 100) !== cents)
-        out.push(`报价不一致：“${c.title}”写的是 ¥${m[1]}，报价为 ${rmbLower(price)}`);
-    }
-    for (const m of c.text.matchAll(UPPER_RE)) {
-      const v = parseUpper(m[1]);
-      if (v !== null && Math.round(v * 100) !== cents)
-        out.push(`报价大写不一致：“${c.title}”写的是 人民币${m[1]}，报价为 ${rmbLower(price)}`);
+    for (const s of scans) {
+      for (const m of c.text.matchAll(s.re)) {
+        if (s.own && !s.own(m, c.text)) continue;
+        const v = s.value(m[1]);
+        if (v === null || Math.round(v * 100) === cents) continue;
+        out.push(`${s.what}：“${c.title}”写的是 ${s.quote(m[1])}，报价为 ${rmbLower(price)}`);
+      }
     }
   }
   return [...new Set(out)];

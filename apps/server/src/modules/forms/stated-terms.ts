@@ -1,6 +1,7 @@
-import { rmbLower, type BidTermValues } from '@bid/shared';
+import type { BidTermValues } from '@bid/shared';
 import { parseAmount } from '../../ai/analysis/money.ts';
 import { norm } from '../knowledge/consistency.ts';
+import { amountDisagreements } from './price-check.ts';
 import { measure, PRICE_SHEET } from './terms-check.ts';
 
 /**
@@ -72,16 +73,16 @@ export function priceInYuanDisagreements(
   price: number,
   chapters: Array<{ title: string; text: string }>,
 ): string[] {
-  const cents = Math.round(price * 100);
-  const out: string[] = [];
-  for (const c of chapters) {
-    for (const m of c.text.matchAll(PRICE_RE)) {
-      const at = m.index ?? 0;
-      if (NOT_OWN.test(clauseAt(c.text, at, at + m[0].length))) continue;
-      const v = parseAmount(m[1]);
-      if (v === null || Math.round(v * 100) === cents) continue;
-      out.push(`报价不一致：“${c.title}”写的是 ${m[1].replace(/\s+/g, '')}，报价为 ${rmbLower(price)}`);
-    }
-  }
-  return [...new Set(out)];
+  return amountDisagreements(price, chapters, [
+    {
+      re: PRICE_RE,
+      value: parseAmount,
+      what: '报价不一致',
+      quote: (s) => s.replace(/\s+/g, ''),
+      own: (m, text) => {
+        const at = m.index ?? 0;
+        return !NOT_OWN.test(clauseAt(text, at, at + m[0].length));
+      },
+    },
+  ]);
 }
