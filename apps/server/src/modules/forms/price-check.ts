@@ -10,22 +10,25 @@ const LOWER_RE = /(?:投标|响应|磋商)?(?:总)?(?:报价|总价)[^。；\n]{
 const UPPER_RE =
   /人民币\s*(?:[（(]大写[)）])?[:：]?\s*([零壹贰叁肆伍陆柒捌玖拾佰仟万亿]+元[零壹贰叁肆伍陆柒捌玖角分整]*)/g;
 
+/** The 小写 amount after ¥ and the 大写 amount after 人民币. */
+const PRICE_SCANS: AmountScan[] = [
+  {
+    re: LOWER_RE,
+    value: (s) => {
+      const v = Number(s.replace(/,/g, ''));
+      return Number.isFinite(v) ? v : null;
+    },
+    what: '报价不一致',
+    quote: (s) => `¥${s}`,
+  },
+  { re: UPPER_RE, value: parseUpper, what: '报价大写不一致', quote: (s) => `人民币${s}` },
+];
+
 export function priceDisagreements(
   price: number,
   chapters: Array<{ title: string; text: string }>,
 ): string[] {
-  return amountDisagreements(price, chapters, [
-    {
-      re: LOWER_RE,
-      value: (s) => {
-        const v = Number(s.replace(/,/g, ''));
-        return Number.isFinite(v) ? v : null;
-      },
-      what: '报价不一致',
-      quote: (s) => `¥${s}`,
-    },
-    { re: UPPER_RE, value: parseUpper, what: '报价大写不一致', quote: (s) => `人民币${s}` },
-  ]);
+  return amountDisagreements(price, chapters, PRICE_SCANS);
 }
 
 /** One way a chapter may state the bid's price by hand. */

@@ -1,7 +1,7 @@
 import type { BidTermValues } from '@bid/shared';
 import { parseAmount } from '../../ai/analysis/money.ts';
 import { norm } from '../knowledge/consistency.ts';
-import { amountDisagreements } from './price-check.ts';
+import { amountDisagreements, type AmountScan } from './price-check.ts';
 import { measure, PRICE_SHEET } from './terms-check.ts';
 
 /**
@@ -68,21 +68,21 @@ export function termDisagreements(
 const PRICE_RE =
   /(?:投标|响应|磋商)(?:总)?(?:报价|总价)(?:金额)?\s*(?:为|是|：|:)\s*(?:人民币)?\s*(?:[（(]小写[)）])?[:：]?\s*(\d[\d,]*(?:\.\d{1,2})?\s*(?:万元|元))/g;
 
+const PRICE_IN_YUAN_SCAN: AmountScan = {
+  re: PRICE_RE,
+  value: parseAmount,
+  what: '报价不一致',
+  quote: (s) => s.replace(/\s+/g, ''),
+  own: (m, text) => {
+    const at = m.index ?? 0;
+    return !NOT_OWN.test(clauseAt(text, at, at + m[0].length));
+  },
+};
+
 /** 投标总价 written in 元 or 万元 without a ¥ mark (price-check reads the ¥ and 大写 forms). */
 export function priceInYuanDisagreements(
   price: number,
   chapters: Array<{ title: string; text: string }>,
 ): string[] {
-  return amountDisagreements(price, chapters, [
-    {
-      re: PRICE_RE,
-      value: parseAmount,
-      what: '报价不一致',
-      quote: (s) => s.replace(/\s+/g, ''),
-      own: (m, text) => {
-        const at = m.index ?? 0;
-        return !NOT_OWN.test(clauseAt(text, at, at + m[0].length));
-      },
-    },
-  ]);
+  return amountDisagreements(price, chapters, [PRICE_IN_YUAN_SCAN]);
 }
