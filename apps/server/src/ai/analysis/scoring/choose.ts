@@ -1,5 +1,6 @@
 import { judge, withStatedPrice, type Judged } from './judge.ts';
 import type { Proposal, ProposedItem, StatedTotals } from './types.ts';
+import { withPartShares } from './part-shares.ts';
 import { withSubItems } from './sub-items.ts';
 import { withWeightedParts } from './weighted-parts.ts';
 
@@ -76,6 +77,7 @@ export function best(proposals: Proposal[], stated: StatedTotals | null, text: s
       const onlyPointed =
         pointed.length >= 2 && pointed.length < base.items.length ? { ...base, items: pointed } : null;
       const weighted = withWeightedParts(base, text);
+      const shares = withPartShares(base, text);
       const variants = [
         base,
         withStatedPrice(base, stated),
@@ -83,6 +85,8 @@ export function best(proposals: Proposal[], stated: StatedTotals | null, text: s
         onlyPointed,
         asHundredths(base),
         weighted,
+        shares,
+        shares && withStatedPrice(shares, stated),
       ].filter((p): p is Proposal => !!p);
       for (const variant of variants) {
         // Each also with its factors' listed sub-items as the items.
