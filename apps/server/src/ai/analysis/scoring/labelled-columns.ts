@@ -27,15 +27,17 @@ function blocksUnder(ls: Line[], role: 'name' | 'points', fits: (t: string) => b
   return out;
 }
 
+/** A factor's name in its column: short, no figures, not another header word. */
+const factorName = (t: string) =>
+  t.length >= 2 && t.length <= 24 && !/\d/.test(t) && nameLike(t) && !headerRole(t);
+
 export function readLabelledColumns(
   lines: Line[],
   isNoise: (t: string) => boolean,
   lot: number | null,
 ): Proposal | null {
   const ls = lines.filter((l) => l.text.trim() && !isNoise(l.text));
-  const name = (t: string) =>
-    t.length >= 2 && t.length <= 24 && !/\d/.test(t) && nameLike(t) && !headerRole(t);
-  const names = blocksUnder(ls, 'name', (t) => name(t) || isTotalName(t));
+  const names = blocksUnder(ls, 'name', (t) => factorName(t) || isTotalName(t));
   const points = blocksUnder(ls, 'points', (t) => numberValue(t) != null && /^\d/.test(t));
   if (!names.length || names.length !== points.length) return null;
   const items: ProposedItem[] = [];
