@@ -64,7 +64,16 @@ export function cellsOf(lines: Line[], isNoise: (t: string) => boolean, opts: Ce
       c.lineCells === 1 &&
       n?.lineCells === 1 &&
       Number.isInteger(p.value);
-    if (c.kind === 'cat' && c.value == null && n?.kind === 'num' && (n.line === c.line || serialBefore))
+    // (And one right after bracketed points that follow a serial: 1 / （40分） / 投标报价 | criteria.)
+    const bracketedBefore =
+      p?.kind === 'num' &&
+      /^[（(]\s*\d{1,3}(?:\.\d+)?\s*分\s*[)）]$/.test(p.text) &&
+      merged[i - 2]?.kind === 'num';
+    if (
+      c.kind === 'cat' &&
+      c.value == null &&
+      ((n?.kind === 'num' && (n.line === c.line || serialBefore)) || bracketedBefore)
+    )
       c.kind = 'text';
   });
   // Two category words in a row, the second before points (价格部分 / 投标报价 / 10, a column dump):

@@ -172,6 +172,9 @@ export function readRow(row: Row, ctx: Ctx): ProposedItem[] {
     const c = cells[i];
     if (c.kind !== 'text' || c.nameTail) break;
     const joined = nameCells.map((n) => n.text).join('') + c.text;
+    // (The next TAB cell of the same line is another column: the criteria, not the name's rest.)
+    const prev = nameCells[nameCells.length - 1];
+    if (prev && c.tab != null && prev.tab != null && c.line === prev.line) break;
     if (!nameCells.length) {
       if (!nameLike(c.text) && !pointsInName(c.text)) break;
     } else if (!nameLike(c.text) || joined.length > 40 || (ctx.order === 'nc' && c.text.length > 8)) break;
