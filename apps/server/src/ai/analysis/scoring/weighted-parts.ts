@@ -11,13 +11,32 @@ import type { Proposal, ProposedItem } from './types.ts';
 const WEIGHTED =
   /([\u4e00-\u9fa5]{2,8}?)(?:评分表|评审表|评分|评审|部分)?\s*[（(]\s*(?:满分\s*)?(?:百分制|100\s*分)\s*[，,、；;]\s*权重\s*[:：为]?\s*(\d{1,2}(?:\.\d+)?)\s*[%％]\s*[)）]/g;
 
-export function withWeightedParts(p: Proposal, text: string): Proposal | null {
+interface WeightedPart {
+  label: string;
+  weight: number;
+  start: number;
+  end: number;
+}
+
+/**
+ * The weighted parts a text states, read once per text: every reading of every part of a tender
+ * asks, and scanning a 400-page text each time took seconds (bench/analysis/large.ts).
+ */
+let last: { text: string; parts: WeightedPart[] } | null = null;
+function weightedPartsOf(text: string): WeightedPart[] {
+  if (last?.text === text) return last.parts;
   const parts = [...text.matchAll(WEIGHTED)].map((m) => ({
     label: m[1].replace(/^表\s*[\d-]*\s*/, ''),
     weight: Number(m[2]),
     start: m.index!,
     end: m.index! + m[0].length,
   }));
+  last = { text, parts };
+  return parts;
+}
+
+export function withWeightedParts(p: Proposal, text: string): Proposal | null {
+  const parts = weightedPartsOf(text);
   if (parts.length < 2 || Math.abs(parts.reduce((s, x) => s + x.weight, 0) - 100) > 0.01) return null;
   const partOf = (it: ProposedItem) => parts.filter((x) => x.start <= it.span.start).pop() ?? null;
   const byPart = new Map<(typeof parts)[number], ProposedItem[]>();
