@@ -1,4 +1,5 @@
 import type { Line } from '../lines.ts';
+import { contentLines } from './noise.ts';
 import { nameLike, numberValue, tabCells, type TabCell } from './cells.ts';
 import type { Proposal, ProposedItem } from './types.ts';
 
@@ -25,7 +26,7 @@ export function readBandMatrix(
   isNoise: (t: string) => boolean,
   lot: number | null,
 ): Proposal | null {
-  const ls = lines.filter((l) => l.text.trim() && !isNoise(l.text));
+  const ls = contentLines(lines, isNoise);
   for (let i = 0; i < ls.length; i++) {
     const head = cellsOf(ls[i]);
     if (!HEAD.test(head[0]?.text.replace(/\s+/g, '') ?? '')) continue;

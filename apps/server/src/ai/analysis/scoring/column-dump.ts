@@ -1,4 +1,5 @@
 import type { Line } from '../lines.ts';
+import { contentLines } from './noise.ts';
 import { chineseNumber } from '../money.ts';
 import { catCell, headerRole, nameLike } from './cells.ts';
 import { categoryOfName } from './category.ts';
@@ -38,7 +39,7 @@ export function readColumnDump(
   isNoise: (t: string) => boolean,
   lot: number | null,
 ): Proposal | null {
-  const ls = lines.filter((l) => l.text.trim() && !isNoise(l.text));
+  const ls = contentLines(lines, isNoise);
   const name = (t: string) =>
     t.length >= 2 &&
     t.length <= 16 &&

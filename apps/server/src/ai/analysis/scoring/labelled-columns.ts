@@ -1,4 +1,5 @@
 import type { Line } from '../lines.ts';
+import { contentLines } from './noise.ts';
 import { headerRole, isTotalName, nameLike, numberValue } from './cells.ts';
 import type { Proposal, ProposedItem } from './types.ts';
 
@@ -36,7 +37,7 @@ export function readLabelledColumns(
   isNoise: (t: string) => boolean,
   lot: number | null,
 ): Proposal | null {
-  const ls = lines.filter((l) => l.text.trim() && !isNoise(l.text));
+  const ls = contentLines(lines, isNoise);
   const names = blocksUnder(ls, 'name', (t) => factorName(t) || isTotalName(t));
   const points = blocksUnder(ls, 'points', (t) => numberValue(t) != null && /^\d/.test(t));
   if (!names.length || names.length !== points.length) return null;

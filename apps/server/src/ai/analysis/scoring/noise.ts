@@ -39,3 +39,8 @@ export function pageNoise(lines: Line[], title: string): NoiseFilter {
     return titleKey.length >= 6 && k.length <= titleKey.length + 12 && k.startsWith(titleKey);
   };
 }
+
+/** The lines a reader looks at: not blank, not the page's own running lines. */
+export function contentLines(lines: Line[], isNoise: (t: string) => boolean): Line[] {
+  return lines.filter((l) => l.text.trim() && !isNoise(l.text));
+}

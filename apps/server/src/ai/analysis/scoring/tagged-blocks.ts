@@ -1,4 +1,5 @@
 import type { Line } from '../lines.ts';
+import { contentLines } from './noise.ts';
 import { nameLike } from './cells.ts';
 import type { Proposal, ProposedItem } from './types.ts';
 
@@ -18,7 +19,7 @@ export function readTaggedBlocks(
   isNoise: (t: string) => boolean,
   lot: number | null,
 ): Proposal | null {
-  const ls = lines.filter((l) => l.text.trim() && !isNoise(l.text));
+  const ls = contentLines(lines, isNoise);
   const items: ProposedItem[] = [];
   for (let i = 0; i < ls.length; i++) {
     const n = NAME.exec(ls[i].text);
