@@ -4,9 +4,11 @@ import {
   rmbUpper,
   type FilledBlock,
   type FormSegment,
+  type PriceLine,
   type TenderForm,
 } from '@bid/shared';
 import { BLANK_RE } from '../../ai/analysis/forms.ts';
+import { fillLineTable } from './line-table.ts';
 
 /**
  * Fills the blanks of the tender's forms from the bid and the company library. Each blank is
@@ -39,6 +41,8 @@ export interface FormValues {
   account: string | null;
   /** The bid's date (the opening day), YYYY-MM-DD. */
   date: string | null;
+  /** The 分项报价 lines, with their totals: the 分项报价表 states them row by row. */
+  lines?: PriceLine[];
 }
 
 type Field =
@@ -309,11 +313,15 @@ function fillTable(rows: string[][], v: FormValues, opening: boolean): FormSegme
 
 /** A form with its blanks filled, and the labels of those still open (signatures excluded). */
 export function fillForm(form: TenderForm, v: FormValues): { blocks: FilledBlock[]; open: string[] } {
-  const blocks: FilledBlock[] = form.blocks.map((b) =>
-    b.kind === 'paragraph'
-      ? { kind: 'paragraph', segments: fillText(b.text, v) }
-      : { kind: 'table', rows: fillTable(b.rows, v, form.kind === 'opening') },
-  );
+  // The bid's 分项 lines go into the first table of a 分项报价表 whose header names their columns.
+  let lines = form.kind === 'price-detail' && v.lines?.length ? v.lines : null;
+  const blocks: FilledBlock[] = form.blocks.map((b) => {
+    if (b.kind === 'paragraph') return { kind: 'paragraph', segments: fillText(b.text, v) };
+    const base = fillTable(b.rows, v, form.kind === 'opening');
+    const rows = lines ? fillLineTable(b.rows, lines, base) : null;
+    if (rows) lines = null;
+    return { kind: 'table', rows: rows ?? base };
+  });
   const open: string[] = [];
   const collect = (segs: FormSegment[]) => {
     for (const s of segs) if (s.blank === 'open') open.push(s.label ?? '空白处');

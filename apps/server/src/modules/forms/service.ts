@@ -194,7 +194,7 @@ export class FormsService {
       warranty: offered.warranty ?? required.warranty,
       validity: offered.validity ?? required.validity,
     };
-    const values = await this.valuesOf(bid, analysis, terms, offer?.amount ?? null);
+    const values = { ...(await this.valuesOf(bid, analysis, terms, offer?.amount ?? null)), lines };
     const chapters = matchChapters(tenderForms, await this.catalog.treeOfBid(bid.id));
     const forms: BidForm[] = tenderForms.map((form, i) => ({
       title: form.title,
