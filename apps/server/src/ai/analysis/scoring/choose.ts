@@ -1,3 +1,4 @@
+import { categoryOfLabel } from './category.ts';
 import { judge, withStatedPrice, type Judged } from './judge.ts';
 import type { Proposal, ProposedItem, StatedTotals } from './types.ts';
 import { withPartShares } from './part-shares.ts';
@@ -35,8 +36,14 @@ function withoutHeadings(p: Proposal, stated: StatedTotals | null): Proposal | n
     // A price row scored by its own formula is an item, whatever the rows after it add up to.
     const byFormula = n >= 2 && /基准价|评标价|×|\*\s*\d|公式/.test(head.criteria);
     if (head.points != null && (n >= 2 || repeats) && !byFormula && Math.abs(sum - head.points) < 0.01) {
-      // Its rows are items, not headings of their own (项目经理 5 over 技术负责人 3 + 其他 2).
-      keep.push(...items.slice(i + 1, i + 1 + n));
+      // Its rows are items, not headings of their own (项目经理 5 over 技术负责人 3 + 其他 2), and of
+      // the part the heading names (二、技术因素 45% over 售后服务及备品备件 6%) when they say no other.
+      const part = categoryOfLabel(head.name);
+      keep.push(
+        ...items
+          .slice(i + 1, i + 1 + n)
+          .map((it) => (it.category == null && part ? { ...it, category: part } : it)),
+      );
       i += n;
       continue;
     }

@@ -93,7 +93,16 @@ export function readColumns(
     for (const k of names.slice(0, -1)) if (!roles.includes('cat')) roles[k] = 'cat';
     const col = (r: HeaderRole) => roles.indexOf(r);
     nameAt = col('name');
+    // Points for the factor and for each sub-item (评分因素 | 权重 | 评分子项 | 子权重, or 评分因素 |
+    // 评分子项 | 子项分值 | 本项最高分): the sub-item's are the first after its name, the factor's the
+    // other; the rows are read at the level of the name column kept.
+    const points = roles.flatMap((r, k) => (r === 'points' ? [k] : []));
     pointsAt = col('points');
+    if (names.length >= 2 && points.length >= 2) {
+      const inner = names[names.length - 1];
+      const innerPoints = points.find((k) => k > inner) ?? points[points.length - 1];
+      pointsAt = nameAt === inner ? innerPoints : (points.find((k) => k !== innerPoints) ?? innerPoints);
+    }
     critAt = col('criteria');
     catAt = col('cat');
     seqAt = col('seq');

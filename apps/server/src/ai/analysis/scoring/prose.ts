@@ -27,6 +27,8 @@ const LABELLED =
 /** The points before the name: （28 分）技术参数响应：… */
 const POINTS_FIRST = /^[（(]\s*(\d+(?:\.\d+)?)\s*分\s*[)）]\s*([^：:，,。；（(]{2,30}?)\s*[：:]\s*(.*)$/;
 const NAME_COLON = /^([^：:，,。；]{2,24})[：:]\s*(.+)$/;
+// A short name closed by a full stop, its rule after it ((5)厨师长资历。拟派厨师长…本项满分3分。).
+const NAME_STOP = /^([^：:，,。；（(]{2,16})。\s*(.+)$/;
 const NOT_ITEM =
   /^(总分|满分|合计|总计|本项|评分|其中|得分|每|最高|扣|以|按|优|良|中|差|一般|较|注|说明|备注|(?:评审|评标|评分)(?:方法|办法|标准|程序|原则))/;
 
@@ -84,7 +86,7 @@ export function readProse(
       continue;
     }
     // A numbered factor whose points are only in its criteria (2. 质量控制措施：…本项满分8分).
-    const nc = en ? NAME_COLON.exec(body) : null;
+    const nc = en ? (NAME_COLON.exec(body) ?? NAME_STOP.exec(body)) : null;
     const bare = en && nameLike(body) && body.length <= 20 ? body.replace(/[：:]$/, '') : null;
     const name = nc && nameLike(nc[1]) && !NOT_ITEM.test(nc[1]) ? nc[1].trim() : bare;
     if (en && name) {
