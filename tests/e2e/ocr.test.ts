@@ -5,17 +5,21 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUserWithSession } from '../../apps/server/test/helpers/fixtures.ts';
 import {
   certificateScan,
+  garbledPdf,
+  pdfPages,
   SAMPLE_CERTIFICATE,
   scannedPdf,
 } from '../../apps/server/test/helpers/scan-fixtures.ts';
 import { settled, unexpectedErrors } from './helpers/browser.ts';
 import { openLibrary, startKnowledgeUpload } from './helpers/knowledge.ts';
+import { openNewBid } from './helpers/new-bid.ts';
 import { browserSuite } from './helpers/suite.ts';
 
 /**
  * Scans in Chromium, from /home by clicking (issue 28): a scanned 资质证书 pre-fills the company
  * library's form for the writer to check and save; a scanned tender in 招标文件解读 shows its
- * per-page OCR progress, then its scoring items, whose source opens the passage; a scan put in the
+ * per-page OCR progress, then its scoring items, whose source opens the passage; a PDF whose text
+ * layer is garbled is named as such, not as a scan, while read and once read; a scan put in the
  * knowledge base or in 查重 is read by OCR through the same upload, with the same progress.
  */
 const poll = <T>(fn: () => T | Promise<T>, timeout = 20_000) => expect.poll(fn, { timeout, interval: 100 });
@@ -153,6 +157,54 @@ describe('scans (browser)', () => {
       expect(box.x).toBeGreaterThanOrEqual(pageBox.x);
       expect(box.y + box.height).toBeLessThanOrEqual(pageBox.y + pageBox.height + 1);
       if (SHOTS) await page.screenshot({ path: path.join(SHOTS, 'ocr-passage.png') });
+      expect(unexpectedErrors(t.errors)).toEqual([]);
+    },
+  );
+
+  it(
+    'a PDF whose text layer is garbled: the screen names the pages read by OCR as garbled, not as scans',
+    {
+      timeout: 400_000,
+    },
+    async () => {
+      const user = await createUserWithSession(suite.server);
+      // t02 pages 2–3 with their fonts' Unicode maps made unreadable: pdf.js gets glyph numbers.
+      const file = path.join(tmp, '乱码招标文件.pdf');
+      fs.writeFileSync(file, garbledPdf(pdfPages(fs.readFileSync(path.join(CORPUS, 't02.pdf')), [2, 3])));
+      const t = await suite.newPage(user.token);
+      const { page } = t;
+      await page.setViewportSize({ width: 1440, height: 900 });
+      await page.goto('/home');
+      await page.locator('.bs-shell__sider').getByRole('link', { name: '招标文件解读', exact: true }).click();
+      await page.waitForURL(/\/home\/bidingParse$/);
+      let chooser = page.waitForEvent('filechooser');
+      await page.getByTestId('interpretation-upload').click();
+      await (await chooser).setFiles(file);
+      const status = page.getByTestId('interpretation-upload-status');
+      const running = /第 1–2 页文字层无法识别（乱码），正在识别文字（[01]\/2）/;
+      await poll(() => status.textContent().catch(() => ''), 120_000).toMatch(running);
+      if (SHOTS) await page.screenshot({ path: path.join(SHOTS, 'ocr-garbled-progress.png') });
+      await page.waitForURL(/\/home\/bidingParse\/analysisPage\?id=/, { timeout: 300_000 });
+      await page.getByTestId('interpretation-report').waitFor({ timeout: 60_000 });
+
+      // On the create screen the uploaded file keeps saying which pages OCR read, and why.
+      await openNewBid(page);
+      chooser = page.waitForEvent('filechooser');
+      await page.getByText('点击或拖入招标文件', { exact: true }).click();
+      await (await chooser).setFiles(file);
+      await poll(
+        () =>
+          page
+            .getByTestId('tender-upload-ocr')
+            .textContent()
+            .catch(() => ''),
+        120_000,
+      ).toMatch(running);
+      const note = page.getByTestId('tender-file-ocr');
+      await note.waitFor({ timeout: 300_000 });
+      expect(await note.textContent()).toBe('第 1–2 页文字层无法识别（乱码），已用 OCR 识别');
+      expect(await page.getByTestId('tender-file').textContent()).not.toContain('扫描件');
+      if (SHOTS) await page.screenshot({ path: path.join(SHOTS, 'ocr-garbled-read.png') });
       expect(unexpectedErrors(t.errors)).toEqual([]);
     },
   );

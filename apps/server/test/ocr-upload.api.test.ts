@@ -3,6 +3,7 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestServer, clientHeaders } from './helpers/test-server.ts';
 import { newWriter, type Client } from './catalog-helpers.ts';
+import type { UploadedFile, UploadProgress } from '@bid/shared';
 import { garbledPdf, pdfPages } from './helpers/scan-fixtures.ts';
 
 /** An upload whose text layer is garbled is read by OCR, with its progress asked while it runs. */
@@ -21,7 +22,7 @@ async function progressOf(token: string) {
     headers: { ...headers(), 'content-type': 'application/json' },
     body: JSON.stringify({ token }),
   });
-  return ((await r.json()) as { data: { ocrPages: number[]; done: number; total: number } | null }).data;
+  return ((await r.json()) as { data: UploadProgress }).data;
 }
 
 describe('uploading a PDF whose pages need OCR', { timeout: 600_000 }, () => {
@@ -31,7 +32,7 @@ describe('uploading a PDF whose pages need OCR', { timeout: 600_000 }, () => {
     const token = 'ocr-test-token-1';
     fd.append('progress', token);
     fd.append('file', new Blob([new Uint8Array(garbledPdf(pdfPages(original, [2])))]), '乱码招标文件.pdf');
-    const seen: Array<{ ocrPages: number[]; done: number; total: number }> = [];
+    const seen: Array<NonNullable<UploadProgress>> = [];
     let finished = false;
     const poller = (async () => {
       while (!finished) {
@@ -47,11 +48,14 @@ describe('uploading a PDF whose pages need OCR', { timeout: 600_000 }, () => {
     });
     finished = true;
     await poller;
-    const body = (await res.json()) as { data: { fileId: string; ocrPages?: number[]; preview: string } };
+    const body = (await res.json()) as { data: UploadedFile };
     expect(res.status).toBe(200);
     expect(body.data.ocrPages).toEqual([1]);
+    // The page is named for what it is, a text layer no one can read, not a scan.
+    const garbled = [{ page: 1, reason: 'garbled' }];
+    expect(body.data.ocrReasons).toEqual(garbled);
     expect(body.data.preview).toMatch(/[\u4e00-\u9fff]{10}/);
-    expect(seen[0]).toEqual({ ocrPages: [1], done: 0, total: 1 });
+    expect(seen[0]).toEqual({ ocrPages: [1], ocrReasons: garbled, done: 0, total: 1 });
     // The progress is gone once the upload answered.
     expect(await progressOf(token)).toBeNull();
 

@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import zlib from 'node:zlib';
-import type { TenderFileKind } from '@bid/shared';
+import type { OcrPageReason, TenderFileKind } from '@bid/shared';
 import { foldRadicals } from '@bid/shared/radicals';
 import { decodeText } from './sniff.ts';
 import { checkDocxZip, ZipRejected } from './zip.ts';
@@ -32,6 +32,8 @@ export interface ParsedFile {
   ocr?: { pages: Array<{ page: number; verdict: Exclude<PageVerdict, 'ok'> }>; pageTexts: string[] };
   /** The pages that were read by OCR (set by the parent once it has). */
   ocrPages?: number[];
+  /** Why each of `ocrPages` was (set by the parent with them). */
+  ocrReasons?: OcrPageReason[];
   /** Each page read by OCR: its image size and the box of each line on it, to show a passage on the page. */
   ocrBoxes?: OcrPageBoxes[];
 }

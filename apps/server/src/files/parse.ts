@@ -1,4 +1,4 @@
-import { FILE_LIMITS, FILE_MESSAGES, type TenderFileKind } from '@bid/shared';
+import { FILE_LIMITS, FILE_MESSAGES, type OcrPageReason, type TenderFileKind } from '@bid/shared';
 import { FairGate } from '../ai/fair-use.ts';
 import { ChildSandbox, SandboxKilled, SandboxTaskError } from '../lib/child-sandbox.ts';
 import type { ActorScope } from '../policy/actor.ts';
@@ -37,9 +37,10 @@ export interface ParseRunnerOptions {
   limits?: Partial<ParseLimits>;
 }
 
-/** Where OCR of a file's pages stands: which pages are read by OCR and how many are done. */
+/** Where OCR of a file's pages stands: which pages are read by OCR, why, and how many are done. */
 export interface OcrProgress {
   pages: number[];
+  reasons: OcrPageReason[];
   done: number;
   total: number;
 }
@@ -173,10 +174,15 @@ export class ParseRunner {
   ): Promise<ParsedFile> {
     const pageTexts = [...ocr.pageTexts];
     const pages = ocr.pages.map((p) => p.page);
+    // An empty or nearly empty page is a scan; a page with text no one can read has a garbled layer.
+    const reasons: OcrPageReason[] = ocr.pages.map((p) => ({
+      page: p.page,
+      reason: p.verdict === 'garbled' ? 'garbled' : 'scanned',
+    }));
     const read: number[] = [];
     const boxes: OcrPageBoxes[] = [];
     let done = 0;
-    req.onOcr?.({ pages, done, total: pages.length });
+    req.onOcr?.({ pages, reasons, done, total: pages.length });
     const queue = [...pages];
     const worker = async () => {
       for (let page = queue.shift(); page !== undefined; page = queue.shift()) {
@@ -203,17 +209,19 @@ export class ParseRunner {
           // One unreadable page does not cost the rest of the file.
         }
         done += 1;
-        req.onOcr?.({ pages, done, total: pages.length });
+        req.onOcr?.({ pages, reasons, done, total: pages.length });
       }
     };
     await Promise.all(Array.from({ length: Math.max(1, Math.min(this.perUser, pages.length)) }, worker));
     const text = normalizeText(pageTexts.join('\n\n'), this.limits.maxTextChars);
     if (!text.replace(/\s/g, '')) throw new FileParseError('pdf-no-text', FILE_MESSAGES.pdfNoText);
+    read.sort((a, b) => a - b);
     return {
       text,
       pages: parsed.pages,
       headings: parsed.headings,
-      ocrPages: read.sort((a, b) => a - b),
+      ocrPages: read,
+      ocrReasons: read.map((page) => reasons.find((r) => r.page === page)!),
       ocrBoxes: boxes.sort((a, b) => a.page - b.page),
     };
   }

@@ -4,6 +4,17 @@ import { z } from 'zod';
 export const TENDER_FILE_KINDS = ['pdf', 'docx', 'doc', 'txt'] as const;
 export type TenderFileKind = (typeof TENDER_FILE_KINDS)[number];
 
+/**
+ * Why a PDF page was read by OCR: it is a scan (no text layer, or only a stamped page number), or
+ * its text layer is garbled (fonts without a Unicode map give 「�」 or unrelated characters). The
+ * screen names both, since a writer who sees 「扫描件」 for a page of typed text would think the
+ * file was mis-read.
+ */
+export const OCR_REASONS = ['scanned', 'garbled'] as const;
+export type OcrReason = (typeof OCR_REASONS)[number];
+export const ocrPageReasonSchema = z.object({ page: z.number().int(), reason: z.enum(OCR_REASONS) });
+export type OcrPageReason = z.infer<typeof ocrPageReasonSchema>;
+
 /** What the upload answers: enough to show the user what was read before creating the bid. */
 export const uploadedFileSchema = z.object({
   fileId: z.string(),
@@ -19,6 +30,8 @@ export const uploadedFileSchema = z.object({
   headings: z.array(z.object({ level: z.number().int(), text: z.string() })),
   /** PDF pages read by OCR (scanned, or a text layer without a Unicode map). */
   ocrPages: z.array(z.number().int()).optional(),
+  /** Why each page of `ocrPages` was read by OCR, in the same order. */
+  ocrReasons: z.array(ocrPageReasonSchema).optional(),
 });
 export type UploadedFile = z.infer<typeof uploadedFileSchema>;
 
@@ -29,7 +42,13 @@ export type UploadedFile = z.infer<typeof uploadedFileSchema>;
 export const UPLOAD_TOKEN = /^[\w-]{8,64}$/;
 export const uploadProgressSchema = z.object({ token: z.string().regex(UPLOAD_TOKEN) });
 export const uploadProgressResultSchema = z
-  .object({ ocrPages: z.array(z.number().int()), done: z.number().int(), total: z.number().int() })
+  .object({
+    ocrPages: z.array(z.number().int()),
+    /** Why each page of `ocrPages` is read by OCR, in the same order. */
+    ocrReasons: z.array(ocrPageReasonSchema),
+    done: z.number().int(),
+    total: z.number().int(),
+  })
   .nullable();
 export type UploadProgress = z.infer<typeof uploadProgressResultSchema>;
 
@@ -59,9 +78,15 @@ export const FILE_MESSAGES = {
   pdfEncrypted: 'PDF 文件已加密，请先解除密码保护后再上传',
   pdfTooManyPages: (max: number) => `PDF 页数超过 ${max} 页，请拆分后上传`,
   pdfNoText: '未能从 PDF 中读取到文字（可能是扫描件），请上传 Word 版本或直接粘贴文字',
-  /** Shown while scanned pages are read: 「第 3–19 页为扫描件，正在识别文字（5/17）」. */
-  ocrRunning: (ranges: string, done: number, total: number) =>
-    `第 ${ranges} 页为扫描件，正在识别文字（${done}/${total}）`,
+  /** Which pages OCR reads and why, one clause per reason, joined by 「，」 (web: features/files/upload.ts). */
+  ocrPagesWhy: {
+    scanned: (ranges: string) => `第 ${ranges} 页为扫描件`,
+    garbled: (ranges: string) => `第 ${ranges} 页文字层无法识别（乱码）`,
+  } satisfies Record<OcrReason, (ranges: string) => string>,
+  /** Shown while pages are read: 「第 3–19 页为扫描件，正在识别文字（5/17）」. */
+  ocrRunning: (why: string, done: number, total: number) => `${why}，正在识别文字（${done}/${total}）`,
+  /** Shown with the uploaded file: 「第 3、5 页文字层无法识别（乱码），已用 OCR 识别」. */
+  ocrDone: (why: string) => `${why}，已用 OCR 识别`,
   docxBroken: 'Word 文件已损坏或格式不正确，无法读取',
   docxBomb: 'Word 文件解压后过大或包含的条目过多，已拒绝处理',
   docBroken: 'DOC 文件已损坏或格式不正确，无法读取',

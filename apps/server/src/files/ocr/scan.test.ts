@@ -52,8 +52,13 @@ describe('OCR of scanned and garbled PDFs', { timeout: 600_000 }, () => {
     const progress: OcrProgress[] = [];
     const parsed = await runner.parse(file, 'pdf', { onOcr: (p) => progress.push({ ...p }) });
     expect(parsed.ocrPages).toEqual([1, 2]);
-    expect(progress[0]).toEqual({ pages: [1, 2], done: 0, total: 2 });
-    expect(progress.at(-1)).toEqual({ pages: [1, 2], done: 2, total: 2 });
+    const scanned = [
+      { page: 1, reason: 'scanned' },
+      { page: 2, reason: 'scanned' },
+    ];
+    expect(parsed.ocrReasons).toEqual(scanned);
+    expect(progress[0]).toEqual({ pages: [1, 2], reasons: scanned, done: 0, total: 2 });
+    expect(progress.at(-1)).toEqual({ pages: [1, 2], reasons: scanned, done: 2, total: 2 });
     const base = recall(await textLayer(original, pages), 't04');
     expect(base).toBeGreaterThan(0.5);
     expect(recall(parsed.text, 't04')).toBeGreaterThanOrEqual(0.9 * base);
@@ -67,6 +72,11 @@ describe('OCR of scanned and garbled PDFs', { timeout: 600_000 }, () => {
     fs.writeFileSync(file, garbledPdf(pdfPages(original, [2, 3])));
     const parsed = await runner.parse(file, 'pdf');
     expect(parsed.ocrPages).toEqual([1, 2]);
+    // Named as garbled, not as scans: the pages have text, just none that can be read.
+    expect(parsed.ocrReasons).toEqual([
+      { page: 1, reason: 'garbled' },
+      { page: 2, reason: 'garbled' },
+    ]);
     // Nothing of the garbage is left; the Chinese text is.
     expect(parsed.text).not.toMatch(/[ÏØ˙≈®]/);
     const truth = (await textLayer(original, [2, 3])).replace(/\s/g, '');

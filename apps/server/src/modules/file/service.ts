@@ -199,7 +199,13 @@ export class FileService {
           actor: owner,
           signal,
           onOcr: key
-            ? (p) => this.progress.set(key, { ocrPages: p.pages, done: p.done, total: p.total })
+            ? (p) =>
+                this.progress.set(key, {
+                  ocrPages: p.pages,
+                  ocrReasons: p.reasons,
+                  done: p.done,
+                  total: p.total,
+                })
             : undefined,
         });
       } catch (e) {
@@ -238,7 +244,7 @@ export class FileService {
         chars: parsed.text.length,
         preview: parsed.text.slice(0, FILE_LIMITS.previewChars),
         headings: parsed.headings.slice(0, 200),
-        ...(parsed.ocrPages?.length ? { ocrPages: parsed.ocrPages } : {}),
+        ...(parsed.ocrPages?.length ? { ocrPages: parsed.ocrPages, ocrReasons: parsed.ocrReasons } : {}),
       };
     } finally {
       await fsp.rm(tmp, { force: true });

@@ -4,7 +4,7 @@ import { CloseOutlined, FileSearchOutlined, FileTextOutlined, InboxOutlined } fr
 import type { InterpretationDetail, ModelTier, UploadedFile, UploadProgress } from '@bid/shared';
 import { uploadLimitClause, useClientConfig } from '../../components/useClientConfig.ts';
 import { aiApi } from './api.ts';
-import { ocrStatus } from '../files/upload.ts';
+import { ocrDoneNote, ocrStatus } from '../files/upload.ts';
 import { TenderAnalysisView } from './TenderAnalysisView.tsx';
 import './ai.css';
 
@@ -112,6 +112,13 @@ export function TenderInput({
                   {file.chars.toLocaleString('zh-CN')} 字
                 </Typography.Text>
               </div>
+              {ocrDoneNote(file) ? (
+                <div>
+                  <Typography.Text type="secondary" data-testid="tender-file-ocr">
+                    {ocrDoneNote(file)}
+                  </Typography.Text>
+                </div>
+              ) : null}
               <Typography.Paragraph type="secondary" ellipsis={{ rows: 2 }} style={{ margin: '4px 0 0' }}>
                 {file.preview}
               </Typography.Paragraph>

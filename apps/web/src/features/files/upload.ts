@@ -1,4 +1,11 @@
-import { endpoints, FILE_MESSAGES, type UploadedFile, type UploadProgress } from '@bid/shared';
+import {
+  endpoints,
+  FILE_MESSAGES,
+  OCR_REASONS,
+  type OcrPageReason,
+  type UploadedFile,
+  type UploadProgress,
+} from '@bid/shared';
 import { api } from '../../api/request.ts';
 
 /**
@@ -59,7 +66,24 @@ export function pageRanges(pages: number[]): string {
   return parts.join('、');
 }
 
+/**
+ * Which pages OCR reads and why: 「第 1–2 页为扫描件，第 3、5 页文字层无法识别（乱码）」. A page
+ * without a reason (an answer from before reasons were sent) counts as a scan.
+ */
+export function ocrPagesWhy(pages: number[], reasons: OcrPageReason[] = []): string {
+  const why = new Map(reasons.map((r) => [r.page, r.reason]));
+  return OCR_REASONS.flatMap((reason) => {
+    const group = pages.filter((n) => (why.get(n) ?? 'scanned') === reason);
+    return group.length ? [FILE_MESSAGES.ocrPagesWhy[reason](pageRanges(group))] : [];
+  }).join('，');
+}
+
 /** 「第 3–19 页为扫描件，正在识别文字（4/17）」, or null while no page is being read. */
 export function ocrStatus(p: UploadProgress): string | null {
-  return p ? FILE_MESSAGES.ocrRunning(pageRanges(p.ocrPages), p.done, p.total) : null;
+  return p ? FILE_MESSAGES.ocrRunning(ocrPagesWhy(p.ocrPages, p.ocrReasons), p.done, p.total) : null;
+}
+
+/** 「第 3、5 页文字层无法识别（乱码），已用 OCR 识别」 for an uploaded file, or null when OCR read none. */
+export function ocrDoneNote(f: Pick<UploadedFile, 'ocrPages' | 'ocrReasons'>): string | null {
+  return f.ocrPages?.length ? FILE_MESSAGES.ocrDone(ocrPagesWhy(f.ocrPages, f.ocrReasons)) : null;
 }
