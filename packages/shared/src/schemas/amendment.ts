@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { idSchema } from './common.ts';
 import { longText, plainText } from './text.ts';
 import { sourceSpanSchema } from './analysis.ts';
+import { tenderFormSchema } from './forms.ts';
 
 /**
  * Amendments to a tender (补遗 / 澄清 / 答疑, issue 31 scope 5): a file or pasted text added to a bid
@@ -9,7 +10,15 @@ import { sourceSpanSchema } from './analysis.ts';
  * the tender as amended.
  */
 
-export const AMENDMENT_CHANGE_KINDS = ['date', 'points', 'star', 'disqualification', 'pages'] as const;
+export const AMENDMENT_CHANGE_KINDS = [
+  'date',
+  'points',
+  'star',
+  'disqualification',
+  'pages',
+  'price-limit',
+  'form',
+] as const;
 export type AmendmentChangeKind = (typeof AMENDMENT_CHANGE_KINDS)[number];
 export const AMENDMENT_CHANGE_LABELS: Record<AmendmentChangeKind, string> = {
   date: '时间变更',
@@ -17,6 +26,8 @@ export const AMENDMENT_CHANGE_LABELS: Record<AmendmentChangeKind, string> = {
   star: '新增★条款',
   disqualification: '新增废标条款',
   pages: '页数限制调整',
+  'price-limit': '限价调整',
+  form: '格式变更',
 };
 
 export const amendmentChangeSchema = z.object({
@@ -35,6 +46,10 @@ export const amendmentChangeSchema = z.object({
   /** The passages themselves, so the screen shows them without the texts. */
   sourceText: z.string().max(2000),
   tenderText: z.string().max(2000).nullable(),
+  /** The 包 a 限价 change concerns (包1最高限价调整为…); absent when it names none. */
+  lot: z.number().int().min(1).max(999).nullish(),
+  /** The whole form a 'form' change replaces or adds (after holds its first 2000 characters). */
+  form: tenderFormSchema.nullish(),
 });
 export type AmendmentChange = z.infer<typeof amendmentChangeSchema>;
 
@@ -64,7 +79,7 @@ export type BidAmendments = z.infer<typeof bidAmendmentsSchema>;
 
 export const AMENDMENT_MSG = {
   empty: '请上传补遗/澄清文件或粘贴其文字',
-  noChanges: '未从补遗/澄清中识别到变更内容（时间、分值、页数、★或废标条款），已保存原文',
+  noChanges: '未从补遗/澄清中识别到变更内容（时间、分值、页数、★或废标条款、限价、格式），已保存原文',
   noTender: '该标书没有招标文件，无法对照补遗/澄清',
   fileMissing: '补遗文件不存在或已删除，请重新上传',
 } as const;

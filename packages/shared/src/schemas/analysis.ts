@@ -195,6 +195,11 @@ export const tenderAnalysisSchema = z.object({
   requirements: z.array(requirementSchema).default([]),
   /** The forms of its 投标文件格式 chapter, verbatim (absent on analyses stored before they were kept). */
   forms: z.array(tenderFormSchema).max(60).default([]),
+  /**
+   * Floors an amendment restates (最低限价为400万元, 包1最低限价为…), the latest first; the tender's
+   * own floor is read from its text. Absent without one.
+   */
+  amendedFloors: z.array(z.string().max(500)).max(20).optional(),
   /** Which engine produced it: 'offline' (rules) or 'openai' (a model, rules as fallback). */
   engine: z.string(),
   model: z.string().nullable(),

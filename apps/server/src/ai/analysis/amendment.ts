@@ -1,11 +1,16 @@
 import type { AmendmentChange, SourceSpan, TenderAnalysis } from '@bid/shared';
 import { findByName, squashName } from './item-name.ts';
+import { formChanges, withForm } from './amendment-forms.ts';
+import { applyPriceLimit, priceLimitChanges } from './amendment-price.ts';
+import { statementsOf, type Statement } from './amendment-wording.ts';
 
 /**
  * Amendments (补遗 / 澄清 / 答疑) read against the tender: what an amendment changes, as a list of
  * changes (原文 / 变更为) with the passages on both sides, and the tender's analysis with those
  * changes applied. The scoring readers are not used here: an amendment states its changes in prose
- * (「第3项“项目实施方案”分值调整为15分」), not as a scoring table.
+ * (「第3项“项目实施方案”分值调整为15分」), not as a scoring table. The wordings a change is stated
+ * in (调整为, 由…变更为…, 原…现…, 原文/更正为 lines, 更正前/更正后 tables) are read once
+ * (amendment-wording.ts); each kind tests what a statement changes.
  */
 
 const DATE =
@@ -44,12 +49,27 @@ const cut = (s: string, n = 2000) => (s.length > n ? s.slice(0, n) : s);
 const passage = (text: string, span: SourceSpan | null | undefined) =>
   span ? cut(text.slice(span.start, span.end).trim()) : null;
 
-function dateChanges(a: TenderAnalysis, tender: string, text: string): AmendmentChange[] {
+/** Changes stated apart from their words (原文/更正为 lines, 更正前/更正后 cells) as one line each. */
+const statedLines = (statements: Statement[]) =>
+  statements
+    .filter((s) => s.origin !== 'sentence')
+    .map((s) => ({ text: `${s.subject}调整为${s.after}`, start: s.start, end: s.end, passage: s.text }));
+
+function dateChanges(
+  a: TenderAnalysis,
+  tender: string,
+  text: string,
+  statements: Statement[],
+): AmendmentChange[] {
   const out: AmendmentChange[] = [];
   const seen = new Set<string>();
-  for (const line of linesOf(text)) {
-    if (!CHANGED.test(line.text)) continue;
-    const date = DATE.exec(line.text);
+  const lines = [...linesOf(text).map((l) => ({ ...l, passage: l.text })), ...statedLines(statements)];
+  for (const line of lines) {
+    const verb = CHANGED.exec(line.text);
+    if (!verb) continue;
+    // 原…为2026年12月10日，现调整为2026年12月20日: the date after the change word is the new one.
+    const dates = [...line.text.matchAll(new RegExp(DATE.source, 'g'))];
+    const date = dates.find((d) => d.index >= verb.index) ?? dates[0];
     if (!date) continue;
     // The date's own kind is named before it (投标截止时间及开标时间均调整为… names both).
     const head = line.text.slice(0, date.index);
@@ -67,7 +87,7 @@ function dateChanges(a: TenderAnalysis, tender: string, text: string): Amendment
         itemId: null,
         source: { start: line.start, end: line.end },
         tenderSource: was?.source ?? null,
-        sourceText: cut(line.text.trim()),
+        sourceText: cut(line.passage.trim()),
         tenderText: passage(tender, was?.source),
       });
     }
@@ -75,30 +95,49 @@ function dateChanges(a: TenderAnalysis, tender: string, text: string): Amendment
   return out;
 }
 
-function pointsChanges(a: TenderAnalysis, tender: string, text: string): AmendmentChange[] {
+function pointsChanges(
+  a: TenderAnalysis,
+  tender: string,
+  text: string,
+  statements: Statement[],
+): AmendmentChange[] {
   const out: AmendmentChange[] = [];
-  for (const line of linesOf(text)) {
-    for (const m of line.text.matchAll(POINTS)) {
-      const name = m[2].trim();
-      const item = findByName(a.scoringItems, name);
-      out.push({
-        kind: 'points',
-        label: item?.name ?? name,
-        before: item?.points != null ? `${item.points}分` : null,
-        after: `${Number(m[3])}分`,
-        itemId: item?.id ?? null,
-        source: { start: line.start, end: line.end },
-        tenderSource: item?.source ?? null,
-        sourceText: cut(line.text.trim()),
-        tenderText: passage(tender, item?.source),
-      });
-    }
+  const found = [...linesOf(text)].flatMap((line) =>
+    [...line.text.matchAll(POINTS)].map((m) => ({ line, name: m[2].trim(), points: m[3] })),
+  );
+  // An item named without quotes (原应急响应措施分值为20分，现调整为25分): the statement's subject holds its name.
+  for (const st of statements) {
+    const points = /^(\d+(?:\.\d+)?)\s*分(?!钟)/.exec(st.after)?.[1];
+    const name = st.subject.replace(/(?:的)?(?:分值|分数|满分|权重|得分)$/, '');
+    if (!points || !findByName(a.scoringItems, name)) continue;
+    if (found.some((f) => f.line.start <= st.start && st.start <= f.line.end)) continue;
+    found.push({ line: { text: st.text, start: st.start, end: st.end }, name, points });
+  }
+  for (const { line, name, points } of found) {
+    const item = findByName(a.scoringItems, name);
+    out.push({
+      kind: 'points',
+      label: item?.name ?? name,
+      before: item?.points != null ? `${item.points}分` : null,
+      after: `${Number(points)}分`,
+      itemId: item?.id ?? null,
+      source: { start: line.start, end: line.end },
+      tenderSource: item?.source ?? null,
+      sourceText: cut(line.text.trim()),
+      tenderText: passage(tender, item?.source),
+    });
   }
   return out;
 }
 
-function pageChanges(a: TenderAnalysis, text: string): AmendmentChange[] {
-  for (const line of linesOf(text)) {
+function pageChanges(a: TenderAnalysis, text: string, statements: Statement[]): AmendmentChange[] {
+  const stated = statements.flatMap((st) => {
+    const n = /^(?:不(?:得|超过|多于)[^\d]{0,4})?(\d{1,4})\s*页/.exec(st.after)?.[1];
+    return n && /页/.test(st.subject)
+      ? [{ text: `页数调整为${n}页`, start: st.start, end: st.end, passage: st.text }]
+      : [];
+  });
+  for (const line of [...linesOf(text).map((l) => ({ ...l, passage: l.text })), ...stated]) {
     const m = PAGES.exec(line.text);
     if (!m) continue;
     return [
@@ -110,7 +149,7 @@ function pageChanges(a: TenderAnalysis, text: string): AmendmentChange[] {
         itemId: null,
         source: { start: line.start, end: line.end },
         tenderSource: null,
-        sourceText: cut(line.text.trim()),
+        sourceText: cut(line.passage.trim()),
         tenderText: null,
       },
     ];
@@ -158,14 +197,21 @@ function clauseChanges(a: TenderAnalysis, text: string): AmendmentChange[] {
   return out;
 }
 
-/** What an amendment's text changes in the tender (analysis `a` of `tender`), in that order: dates, points, pages, clauses. */
+/**
+ * What an amendment's text changes in the tender (analysis `a` of `tender`), in that order: dates,
+ * points, pages, clauses, 限价, forms. A form's own words (its blanks, its dates) are no changes.
+ */
 export function readAmendment(a: TenderAnalysis, tender: string, text: string): AmendmentChange[] {
-  const clean = text.replace(/\r\n?/g, '\n');
+  const forms = formChanges(a, tender, text.replace(/\r\n?/g, '\n'));
+  const clean = forms.rest;
+  const statements = statementsOf(clean);
   return [
-    ...dateChanges(a, tender, clean),
-    ...pointsChanges(a, tender, clean),
-    ...pageChanges(a, clean),
+    ...dateChanges(a, tender, clean, statements),
+    ...pointsChanges(a, tender, clean, statements),
+    ...pageChanges(a, clean, statements),
     ...clauseChanges(a, clean),
+    ...priceLimitChanges(a, statements),
+    ...forms.changes,
   ];
 }
 
@@ -181,6 +227,8 @@ export function applyAmendments(a: TenderAnalysis, changes: AmendmentChange[]): 
     starClauses: [...a.starClauses],
     disqualifications: [...a.disqualifications],
     disqualificationSources: [...a.disqualificationSources],
+    lots: [...a.lots],
+    forms: [...a.forms],
   };
   for (const c of changes) {
     if (c.kind === 'date') {
@@ -192,6 +240,10 @@ export function applyAmendments(a: TenderAnalysis, changes: AmendmentChange[]): 
       if (item) item.points = Number.parseFloat(c.after);
     } else if (c.kind === 'pages') {
       out.pageLimit = Number.parseInt(c.after, 10);
+    } else if (c.kind === 'price-limit') {
+      applyPriceLimit(out, c);
+    } else if (c.kind === 'form') {
+      if (c.form) out.forms = withForm(out.forms, c.form);
     } else if (c.kind === 'star') {
       // Idempotent: an analysis saved from an amended one (the review screen) already has the clause.
       if (!out.starClauses.some((s) => clauseKey(s.text) === clauseKey(c.after)))

@@ -1,5 +1,6 @@
 import {
   analysisForLot,
+  parseAnalysis,
   priceLinesTotal,
   priceLineTotals,
   rmbLower,
@@ -19,6 +20,7 @@ import {
 import type { PMNode } from '@bid/document';
 import { inTx, type Db } from '../../db/db.ts';
 import { extractForms } from '../../ai/analysis/forms.ts';
+import { withForm } from '../../ai/analysis/amendment-forms.ts';
 import { nowIso } from '../../lib/ids.ts';
 import { conflict } from '../../http/errors.ts';
 import type { Actor } from '../../policy/actor.ts';
@@ -181,7 +183,11 @@ export class FormsService {
     const stored = await this.bids.analysisOf(bid);
     const analysis = stored ? analysisForLot(stored, bid.lot) : null;
     const text = await this.analysis.tenderTextOf(actor, bid).catch(() => '');
-    const tenderForms = analysis?.forms.length ? analysis.forms : text ? extractForms(text) : [];
+    // An analysis stored before forms were kept has them read from the tender text again, with the
+    // forms its amendments replace or add put in.
+    const extracted = parseAnalysis(bid.analysis)?.forms.length ? [] : text ? extractForms(text) : [];
+    const amended = analysis?.forms ?? [];
+    const tenderForms = extracted.length ? amended.reduce(withForm, extracted) : amended;
     const offer = await this.repo.find(bid.id);
     const lines = (await this.repo.findLines(bid.id)).map((l) => ({ ...l, ...priceLineTotals(l) }));
     const required: BidTermValues = analysis
@@ -209,6 +215,8 @@ export class FormsService {
     const floor = analysis
       ? priceFloorOf(
           [
+            // A floor an amendment restates comes before the tender's own.
+            ...(analysis.amendedFloors ?? []),
             ...analysis.starClauses.map((c) => c.text),
             ...analysis.disqualifications,
             ...analysis.requirements.map((r) => r.text),

@@ -89,6 +89,46 @@ describe('BidAmendmentsPanel', { timeout: 60_000 }, () => {
     ]);
   });
 
+  it('lists a 限价 change and a replaced form with their labels, the form’s lines kept', async () => {
+    const change = (kind: 'price-limit' | 'form', label: string, before: string, after: string) => ({
+      kind,
+      label,
+      before,
+      after,
+      itemId: null,
+      source: { start: 0, end: 10 },
+      tenderSource: null,
+      sourceText: kind === 'form' ? '一、投标函格式修改为：' : '一、最高限价由500万元调整为450万元。',
+      tenderText: null,
+    });
+    current = {
+      deadline: null,
+      flagged: [],
+      amendments: [
+        {
+          id: 'a2',
+          name: '补遗（第2号）',
+          createdAt: '2026-11-28T09:00:00.000Z',
+          changes: [
+            change('price-limit', '最高限价', '500万元', '450万元'),
+            change('form', '投标函', '致：某局\n我方决定参加投标。', '致：某局\n我方已阅读全部补遗。'),
+          ],
+        },
+      ],
+    };
+    renderPanel();
+    await screen.findByTestId('amendment');
+    const kinds = screen.getAllByTestId('amendment-change');
+    expect(kinds.map((k) => [k.dataset.kind, k.textContent])).toEqual([
+      ['price-limit', '限价调整最高限价'],
+      ['form', '格式变更投标函'],
+    ]);
+    const after = screen.getAllByTestId('amendment-after');
+    expect(after.map((a) => a.textContent)).toEqual(['450万元', '致：某局\n我方已阅读全部补遗。']);
+    expect(after[1].style.whiteSpace).toBe('pre-wrap');
+    expect(screen.getByText('500万元', { selector: 'del' })).toBeTruthy();
+  });
+
   it('shows the server’s refusal in Chinese', async () => {
     refuse = true;
     renderPanel();

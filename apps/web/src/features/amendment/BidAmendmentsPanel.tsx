@@ -21,6 +21,14 @@ function Passage({ label, text }: { label: string; text: string | null }) {
   );
 }
 
+/** Clauses that can reject the bid in red, the 报价 limits in orange, a form's new text in purple. */
+const TAG_COLORS: Partial<Record<AmendmentChange['kind'], string>> = {
+  star: 'red',
+  disqualification: 'red',
+  'price-limit': 'orange',
+  form: 'purple',
+};
+
 function ChangesTable({ amendment }: { amendment: BidAmendment }) {
   if (!amendment.changes.length)
     return <Alert type="info" showIcon title={AMENDMENT_MSG.noChanges} data-testid="amendment-no-changes" />;
@@ -36,9 +44,7 @@ function ChangesTable({ amendment }: { amendment: BidAmendment }) {
           width: 150,
           render: (_v, c) => (
             <Space orientation="vertical" size={0} data-testid="amendment-change" data-kind={c.kind}>
-              <Tag color={c.kind === 'star' || c.kind === 'disqualification' ? 'red' : 'blue'}>
-                {AMENDMENT_CHANGE_LABELS[c.kind]}
-              </Tag>
+              <Tag color={TAG_COLORS[c.kind] ?? 'blue'}>{AMENDMENT_CHANGE_LABELS[c.kind]}</Tag>
               <Typography.Text>{c.label}</Typography.Text>
             </Space>
           ),
@@ -56,7 +62,12 @@ function ChangesTable({ amendment }: { amendment: BidAmendment }) {
           title: '变更为',
           render: (_v, c) => (
             <>
-              <Typography.Text strong data-testid="amendment-after">
+              {/* A form's new text keeps its lines. */}
+              <Typography.Text
+                strong
+                data-testid="amendment-after"
+                style={c.kind === 'form' ? { whiteSpace: 'pre-wrap' } : undefined}
+              >
                 {c.after}
               </Typography.Text>
               <Passage label="补遗原文" text={c.sourceText} />
