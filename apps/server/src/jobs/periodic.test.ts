@@ -26,6 +26,22 @@ function queue() {
   return q;
 }
 
+/**
+ * Starts one instance's runner over `work` (stopped after the test), each turn counted and then
+ * `turn` called; returns the count so far.
+ */
+function startInstanceWork(work: Omit<PeriodicWork, 'scope' | 'run'>, turn = () => {}): () => number {
+  let runs = 0;
+  const run = async () => {
+    runs++;
+    turn();
+  };
+  const runner = new PeriodicRunner(queue(), [{ ...work, scope: 'instance', run }], log);
+  stops.push(() => runner.stop());
+  runner.start();
+  return () => runs;
+}
+
 beforeEach(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'periodic-test-'));
   h = openDatabase({ dataDir: dir });
@@ -65,54 +81,25 @@ describe('periodic work', () => {
   });
 
   it('runs instance work in every process, at start and on its clock', async () => {
-    let runs = 0;
-    const runner = new PeriodicRunner(
-      queue(),
-      [{ name: 'tmp', everyMs: 40, scope: 'instance', run: async () => void runs++ }],
-      log,
-    );
-    stops.push(() => runner.stop());
-    runner.start();
-    expect(runs).toBe(1);
-    await until(() => runs >= 3);
-    expect(runs).toBeGreaterThanOrEqual(3);
+    const runs = startInstanceWork({ name: 'tmp', everyMs: 40 });
+    expect(runs()).toBe(1);
+    await until(() => runs() >= 3);
+    expect(runs()).toBeGreaterThanOrEqual(3);
   });
 
   it('work done at start waits a period for its first turn', async () => {
-    let runs = 0;
-    const runner = new PeriodicRunner(
-      queue(),
-      [{ name: 'refresh', everyMs: 40, scope: 'instance', doneAtStart: true, run: async () => void runs++ }],
-      log,
-    );
-    stops.push(() => runner.stop());
-    runner.start();
-    expect(runs).toBe(0);
-    await until(() => runs >= 1);
-    expect(runs).toBeGreaterThanOrEqual(1);
+    const runs = startInstanceWork({ name: 'refresh', everyMs: 40, doneAtStart: true });
+    expect(runs()).toBe(0);
+    await until(() => runs() >= 1);
+    expect(runs()).toBeGreaterThanOrEqual(1);
   });
 
   it('a failing turn is logged and the clock goes on', async () => {
-    let runs = 0;
-    const runner = new PeriodicRunner(
-      queue(),
-      [
-        {
-          name: 'flaky',
-          everyMs: 30,
-          scope: 'instance',
-          run: async () => {
-            runs++;
-            throw new Error('disk gone');
-          },
-        },
-      ],
-      log,
-    );
-    stops.push(() => runner.stop());
-    runner.start();
-    await until(() => runs >= 2);
-    expect(runs).toBeGreaterThanOrEqual(2);
+    const runs = startInstanceWork({ name: 'flaky', everyMs: 30 }, () => {
+      throw new Error('disk gone');
+    });
+    await until(() => runs() >= 2);
+    expect(runs()).toBeGreaterThanOrEqual(2);
   });
 });
 

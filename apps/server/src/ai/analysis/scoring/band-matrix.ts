@@ -1,7 +1,7 @@
 import type { Line } from '../lines.ts';
 import { contentLines } from './noise.ts';
 import { nameLike, numberValue, tabCells, type TabCell } from './cells.ts';
-import type { Proposal, ProposedItem } from './types.ts';
+import type { ProposedItem, Reader } from './types.ts';
 
 /**
  * Score bands laid out as a matrix: a header 档次 | factor | factor …, then a row per band
@@ -21,11 +21,7 @@ function cellsOf(l: Line): TabCell[] {
 const HEAD = /^(?:档次|档位|等级|评价等级|评分档次|评审档次|档次分值)$/;
 const BAND = /^(?:优|良|中|差|优秀|良好|一般|较好|较差|合格|[A-EＡ-Ｅ]档?|第?[一二三四五]档)$/;
 
-export function readBandMatrix(
-  lines: Line[],
-  isNoise: (t: string) => boolean,
-  lot: number | null,
-): Proposal | null {
+export const readBandMatrix: Reader = (lines, isNoise, lot) => {
   const ls = contentLines(lines, isNoise);
   for (let i = 0; i < ls.length; i++) {
     const head = cellsOf(ls[i]);
@@ -63,4 +59,4 @@ export function readBandMatrix(
     return { reader: 'band-matrix', lot, items, subtotals: [] };
   }
   return null;
-}
+};

@@ -1,7 +1,7 @@
 import type { Line } from '../lines.ts';
 import { nameLike } from './cells.ts';
 import { columnWidth } from './lead-points.ts';
-import type { Proposal, ProposedItem } from './types.ts';
+import type { ProposedItem, Reader } from './types.ts';
 
 /**
  * A table as raw PDF text deals it out when each factor's points sit under its name in brackets:
@@ -36,11 +36,7 @@ function namePieces(pieces: Line[], width: number): Line[] {
   return pieces.slice(from);
 }
 
-export function readBracketPoints(
-  lines: Line[],
-  isNoise: (t: string) => boolean,
-  lot: number | null,
-): Proposal | null {
+export const readBracketPoints: Reader = (lines, isNoise, lot) => {
   const ls = lines.filter((l) => l.text.trim() && (!isNoise(l.text) || CLAUSE.test(l.text)));
   const isPiece = (t: string) => PIECE.test(t) && !/^[^（(]*[)）]/.test(t);
   const width = columnWidth(ls, (i) => i < ls.length && isPiece(ls[i].text.trim()));
@@ -99,4 +95,4 @@ export function readBracketPoints(
     pieces = [];
   }
   return items.length >= 3 ? { reader: 'bracket-points', lot, items, subtotals: [] } : null;
-}
+};

@@ -49,7 +49,7 @@ export function cellsOf(lines: Line[], isNoise: (t: string) => boolean, opts: Ce
       });
     });
   });
-  const merged = mergeWrappedLabels(joinWrappedNames(out));
+  const merged = joinPairs(joinPairs(out, joinWrappedName), joinWrappedLabel);
   // A category word followed by its own points on its line (价格分 | 30, 投标报价 | 30) is an item's name.
   // So is one between its row's serial and its points, a cell per line (1 / 磋商报价 / 30).
   merged.forEach((c, i) => {
@@ -93,82 +93,75 @@ export function cellsOf(lines: Line[], isNoise: (t: string) => boolean, opts: Ce
   return merged;
 }
 
-/** A category label whose points wrapped onto the next line (技术部分 / （55 分）) is one cell again. */
+/**
+ * `cells` with every pair that `join` joins (a cell and the one after it) made one cell; `join` also
+ * sees the cell after the pair. The wrapped names and labels below are such pairs.
+ */
+function joinPairs(cells: Cell[], join: (a: Cell, b: Cell, next: Cell | undefined) => Cell | null): Cell[] {
+  const out: Cell[] = [];
+  for (let i = 0; i < cells.length; i++) {
+    const b = cells[i + 1];
+    const joined = b ? join(cells[i], b, cells[i + 2]) : null;
+    out.push(joined ?? cells[i]);
+    if (joined) i += 1;
+  }
+  return out;
+}
+
+const single = (c: Cell) => c.lineCells === 1 && c.tab == null;
+
 /**
  * A name wrapped in its narrow column, one cell per line (施工方案与技术措 / 施 / （8分）): the full
  * first piece and the short rest right before the points are one name. (A short first piece is a
  * name of its own: 人员配置 / 项目经理 / 4 is a group over an item.)
  */
-function joinWrappedNames(cells: Cell[]): Cell[] {
-  const out: Cell[] = [];
-  for (let i = 0; i < cells.length; i++) {
-    const a = cells[i];
-    const b = cells[i + 1];
-    const n = cells[i + 2];
-    const single = (c: Cell) => c.lineCells === 1 && c.tab == null;
-    if (
-      b &&
-      n &&
-      single(a) &&
-      single(b) &&
-      b.line === a.line + 1 &&
-      (a.kind === 'text' || (a.kind === 'cat' && a.value == null)) &&
-      b.kind === 'text' &&
-      a.text.length >= 6 &&
-      b.text.length <= Math.min(4, a.text.length - 2) &&
-      !/[，,。；;：:、）)]$/.test(a.text) &&
-      nameLike(a.text + b.text) &&
-      (n.kind === 'num' || /^[（(]\s*\d{1,3}(?:\.\d+)?\s*(?:分|%|％)\s*[)）]$/.test(n.text))
-    ) {
-      const text = a.text + b.text;
-      out.push({ ...a, text, end: b.end, ...classify(text) });
-      i += 1;
-      continue;
-    }
-    // Its last piece may carry the points (新技术、新工艺应用及 B / IM 技术（3 分）).
-    const tail = b && single(a) && single(b) && b.line === a.line + 1 ? pointsInName(b.text) : null;
-    if (
-      tail &&
-      a.kind === 'text' &&
-      a.text.length >= 8 &&
-      a.text.length <= 16 &&
-      tail.name.replace(/\s+/g, '').length <= 6 &&
-      !pointsInName(a.text) &&
-      nameLike(a.text + tail.name)
-    ) {
-      const text = a.text + b.text;
-      out.push({ ...a, text, end: b.end, ...classify(text) });
-      i += 1;
-      continue;
-    }
-    out.push(a);
+function joinWrappedName(a: Cell, b: Cell, n: Cell | undefined): Cell | null {
+  if (
+    n &&
+    single(a) &&
+    single(b) &&
+    b.line === a.line + 1 &&
+    (a.kind === 'text' || (a.kind === 'cat' && a.value == null)) &&
+    b.kind === 'text' &&
+    a.text.length >= 6 &&
+    b.text.length <= Math.min(4, a.text.length - 2) &&
+    !/[，,。；;：:、）)]$/.test(a.text) &&
+    nameLike(a.text + b.text) &&
+    (n.kind === 'num' || /^[（(]\s*\d{1,3}(?:\.\d+)?\s*(?:分|%|％)\s*[)）]$/.test(n.text))
+  ) {
+    const text = a.text + b.text;
+    return { ...a, text, end: b.end, ...classify(text) };
   }
-  return out;
+  // Its last piece may carry the points (新技术、新工艺应用及 B / IM 技术（3 分）).
+  const tail = single(a) && single(b) && b.line === a.line + 1 ? pointsInName(b.text) : null;
+  if (
+    tail &&
+    a.kind === 'text' &&
+    a.text.length >= 8 &&
+    a.text.length <= 16 &&
+    tail.name.replace(/\s+/g, '').length <= 6 &&
+    !pointsInName(a.text) &&
+    nameLike(a.text + tail.name)
+  ) {
+    const text = a.text + b.text;
+    return { ...a, text, end: b.end, ...classify(text) };
+  }
+  return null;
 }
 
-function mergeWrappedLabels(cells: Cell[]): Cell[] {
-  const out: Cell[] = [];
-  for (let i = 0; i < cells.length; i++) {
-    const a = cells[i];
-    const b = cells[i + 1];
-    if (b && /^[（(]\s*\d{1,3}(?:\.\d+)?\s*(?:分|%|％)\s*[)）]$/.test(b.text) && a.text.length <= 14) {
-      const text = `${a.text}${b.text}`;
-      const c = catCell(text);
-      if (c && (a.kind === 'cat' || a.kind === 'text')) {
-        out.push({ ...a, text, end: b.end, kind: 'cat', value: c.points });
-        i += 1;
-        continue;
-      }
-    }
-    // A label wrapped inside its parentheses (技术部分（50 / 分）, 安全管理体系与措施（5 / 分）).
-    if (b && /^[^（(]{2,20}[（(]\s*\d{1,3}(?:\.\d+)?\s*$/.test(a.text) && /^分?\s*[)）]$/.test(b.text)) {
-      const text = `${a.text}${b.text}`;
-      const c = catCell(text);
-      out.push({ ...a, text, end: b.end, kind: c ? 'cat' : 'text', value: c ? c.points : null });
-      i += 1;
-      continue;
-    }
-    out.push(a);
+/** A category label whose points wrapped onto the next line (技术部分 / （55 分）) is one cell again. */
+function joinWrappedLabel(a: Cell, b: Cell): Cell | null {
+  if (/^[（(]\s*\d{1,3}(?:\.\d+)?\s*(?:分|%|％)\s*[)）]$/.test(b.text) && a.text.length <= 14) {
+    const text = `${a.text}${b.text}`;
+    const c = catCell(text);
+    if (c && (a.kind === 'cat' || a.kind === 'text'))
+      return { ...a, text, end: b.end, kind: 'cat', value: c.points };
   }
-  return out;
+  // A label wrapped inside its parentheses (技术部分（50 / 分）, 安全管理体系与措施（5 / 分）).
+  if (/^[^（(]{2,20}[（(]\s*\d{1,3}(?:\.\d+)?\s*$/.test(a.text) && /^分?\s*[)）]$/.test(b.text)) {
+    const text = `${a.text}${b.text}`;
+    const c = catCell(text);
+    return { ...a, text, end: b.end, kind: c ? 'cat' : 'text', value: c ? c.points : null };
+  }
+  return null;
 }

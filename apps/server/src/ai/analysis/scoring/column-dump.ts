@@ -3,7 +3,7 @@ import { contentLines } from './noise.ts';
 import { chineseNumber } from '../money.ts';
 import { catCell, headerRole, nameLike } from './cells.ts';
 import { categoryOfName } from './category.ts';
-import type { Proposal, ProposedItem } from './types.ts';
+import type { ProposedItem, Reader } from './types.ts';
 
 /**
  * A table that raw PDF text printed column by column: the factors' names one per line in a block
@@ -34,11 +34,7 @@ function pointsOf(t: string): { value: number; text: string } | null {
   return v != null && Number.isFinite(v) ? { value: v, text: c[1] } : null;
 }
 
-export function readColumnDump(
-  lines: Line[],
-  isNoise: (t: string) => boolean,
-  lot: number | null,
-): Proposal | null {
+export const readColumnDump: Reader = (lines, isNoise, lot) => {
   const ls = contentLines(lines, isNoise);
   const name = (t: string) =>
     t.length >= 2 &&
@@ -131,7 +127,7 @@ export function readColumnDump(
   }
   pricedByCriteria(items);
   return { reader: 'column-dump', lot, items, subtotals: [] };
-}
+};
 
 /**
  * Raw text may print a merged cell's rows out of order (投标报价 before 信用评价 in the names, their

@@ -12,7 +12,7 @@ import {
   type TabCell,
 } from './cells.ts';
 import { categoryOfLabel } from './category.ts';
-import type { Proposal, ProposedItem, Span } from './types.ts';
+import type { Proposal, ProposedItem, Reader, Span } from './types.ts';
 
 /**
  * A TAB table read by its header's roles: each row's cells in the header's columns (Word's merged
@@ -64,11 +64,7 @@ function tableTitle(t: string): { label: string; points: number | null } | null 
   return m && categoryOfLabel(m[1]) ? { label: m[1], points: m[2] ? Number(m[2]) : null } : null;
 }
 
-export function readColumns(
-  lines: Line[],
-  isNoise: (t: string) => boolean,
-  lot: number | null,
-): Proposal | null {
+export const readColumns: Reader = (lines, isNoise, lot) => {
   let h = lines.findIndex((l) => {
     if (!l.text.includes('\t')) return false;
     const roles = tabCells(l).flatMap((c) => rolesOf(c.text));
@@ -426,4 +422,4 @@ export function readColumns(
   );
   if (out.filter((it) => it.points != null).length < 2) return null;
   return { reader: 'columns', lot, items: out, subtotals };
-}
+};

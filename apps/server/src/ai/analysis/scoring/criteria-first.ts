@@ -1,7 +1,6 @@
-import type { Line } from '../lines.ts';
 import { catCell, headerRole, isTotalName, nameLike, numberValue } from './cells.ts';
 import { categoryOfLabel } from './category.ts';
-import type { Proposal, ProposedItem } from './types.ts';
+import type { Proposal, ProposedItem, Reader } from './types.ts';
 
 /**
  * A table whose header puts the criteria before the factor (评分标准 | 评审因素 | 分值), as PDF text
@@ -26,11 +25,7 @@ function criteriaFirst(t: string): boolean {
 /** A short name piece: a wrapped name's rest (型, 织, 案), no sentence in it. */
 const PIECE = /^[\u4e00-\u9fa5）)]{1,4}$/;
 
-export function readCriteriaFirst(
-  lines: Line[],
-  isNoise: (t: string) => boolean,
-  lot: number | null,
-): Proposal | null {
+export const readCriteriaFirst: Reader = (lines, isNoise, lot) => {
   const head = lines.find((l) => !l.text.includes('\t') && criteriaFirst(l.text));
   if (!head) return null;
   const items: ProposedItem[] = [];
@@ -93,4 +88,4 @@ export function readCriteriaFirst(
     it.criteria += t;
   }
   return items.length >= 2 ? { reader: 'criteria-first', lot, items, subtotals } : null;
-}
+};

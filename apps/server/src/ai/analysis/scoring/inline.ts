@@ -1,6 +1,5 @@
-import type { Line } from '../lines.ts';
 import { nameLike } from './cells.ts';
-import type { Proposal, ProposedItem } from './types.ts';
+import type { ProposedItem, Reader } from './types.ts';
 
 /**
  * Items written as 名称（N分）：评分标准 wherever they stand on a line, several to a line when a
@@ -14,11 +13,7 @@ const ITEM =
 const NOT_NAME =
   /(?:档|级|等|类|部分|合计|小计|总分|满分|得分|扣分|加分)$|^(?:评分|评审|其中|本项|每|最高|注)/;
 
-export function readInline(
-  lines: Line[],
-  isNoise: (t: string) => boolean,
-  lot: number | null,
-): Proposal | null {
+export const readInline: Reader = (lines, isNoise, lot) => {
   const items: ProposedItem[] = [];
   for (const l of lines) {
     if (isNoise(l.text)) continue;
@@ -45,4 +40,4 @@ export function readInline(
     });
   }
   return items.length >= 2 ? { reader: 'inline', lot, items, subtotals: [] } : null;
-}
+};

@@ -1,7 +1,7 @@
 import type { Line } from '../lines.ts';
 import { contentLines } from './noise.ts';
 import { headerRole, isTotalName, nameLike, numberValue } from './cells.ts';
-import type { Proposal, ProposedItem } from './types.ts';
+import type { ProposedItem, Reader } from './types.ts';
 
 /**
  * A table that plain PDF text printed column by column, each column a block under its header word:
@@ -32,11 +32,7 @@ function blocksUnder(ls: Line[], role: 'name' | 'points', fits: (t: string) => b
 const factorName = (t: string) =>
   t.length >= 2 && t.length <= 24 && !/\d/.test(t) && nameLike(t) && !headerRole(t);
 
-export function readLabelledColumns(
-  lines: Line[],
-  isNoise: (t: string) => boolean,
-  lot: number | null,
-): Proposal | null {
+export const readLabelledColumns: Reader = (lines, isNoise, lot) => {
   const ls = contentLines(lines, isNoise);
   const names = blocksUnder(ls, 'name', (t) => factorName(t) || isTotalName(t));
   const points = blocksUnder(ls, 'points', (t) => numberValue(t) != null && /^\d/.test(t));
@@ -68,4 +64,4 @@ export function readLabelledColumns(
     }
   }
   return items.length >= 2 ? { reader: 'labelled-columns', lot, items, subtotals: [] } : null;
-}
+};

@@ -1,7 +1,7 @@
 import type { Line } from '../lines.ts';
 import { catCell, headerRole, nameLike, numberValue } from './cells.ts';
 import { categoryOfLabel } from './category.ts';
-import type { Proposal, ProposedItem } from './types.ts';
+import type { Proposal, ProposedItem, Reader } from './types.ts';
 
 /**
  * `pdftotext -layout` text of a table: each row is a band of lines between blank lines, its cells
@@ -85,11 +85,7 @@ function layoutColumns(lines: Line[], singleSpaced = false): Columns | null {
   return { header, rows, nameX, critX: mode(longX)! };
 }
 
-export function readLayoutBlocks(
-  lines: Line[],
-  isNoise: (t: string) => boolean,
-  lot: number | null,
-): Proposal | null {
+export const readLayoutBlocks: Reader = (lines, isNoise, lot) => {
   const cols = layoutColumns(lines);
   if (!cols) return null;
   const { header, rows, nameX, critX } = cols;
@@ -168,7 +164,7 @@ export function readLayoutBlocks(
     });
   }
   return items.length >= 2 ? { reader: 'layout-blocks', lot, items, subtotals } : null;
-}
+};
 
 /** A category cell's label, in the table's leftmost column or with its points (技术部分, （52分）). */
 function leftCategory(w: Word): boolean {
@@ -200,11 +196,7 @@ function splitTokens(ws: Word[], critX: number): Word[] {
  * (需求理解与 / 2 总体架构设 8 主观 … / 计). A piece between two rows belongs to the nearer serial line.
  * A merged category cell prints in the middle of its rows, so categories come from the names.
  */
-export function readLayoutSerialRows(
-  lines: Line[],
-  isNoise: (t: string) => boolean,
-  lot: number | null,
-): Proposal | null {
+export const readLayoutSerialRows: Reader = (lines, isNoise, lot) => {
   const cols = layoutColumns(lines, true);
   if (!cols) return null;
   const { header, rows, critX } = cols;
@@ -323,4 +315,4 @@ export function readLayoutSerialRows(
     });
   }
   return items.length >= 2 ? { reader: 'layout-serial-rows', lot, items, subtotals: [] } : null;
-}
+};

@@ -1,6 +1,6 @@
 import type { Line } from '../lines.ts';
 import { nameLike } from './cells.ts';
-import type { Proposal, ProposedItem } from './types.ts';
+import type { ProposedItem, Reader } from './types.ts';
 
 /**
  * Criteria that open with the item's maximum (满分 6 分。施工方案…, 本项满分8分：…), the table's cells
@@ -34,11 +34,7 @@ export function columnWidth(ls: Line[], piece: (i: number) => boolean): number {
   return [...counts.entries()].sort((a, b) => b[1] - a[1] || b[0] - a[0])[0]?.[0] ?? 99;
 }
 
-export function readLeadPoints(
-  lines: Line[],
-  isNoise: (t: string) => boolean,
-  lot: number | null,
-): Proposal | null {
+export const readLeadPoints: Reader = (lines, isNoise, lot) => {
   // (A clause number ends a row's name even where it reads as page furniture.)
   const ls = lines.filter((l) => l.text.trim() && (!isNoise(l.text) || CLAUSE.test(l.text)));
   const leads = ls.map((l, i) => (LEAD.test(l.text) ? i : -1)).filter((i) => i >= 0);
@@ -91,4 +87,4 @@ export function readLeadPoints(
     });
   });
   return items.length >= 3 ? { reader: 'lead-points', lot, items, subtotals: [] } : null;
-}
+};

@@ -1,6 +1,5 @@
-import type { Line } from '../lines.ts';
 import { isTotalName, nameLike } from './cells.ts';
-import type { Proposal, ProposedItem } from './types.ts';
+import type { ProposedItem, Reader } from './types.ts';
 
 /**
  * Rows numbered by level (2 技术部分 45 — / 2.1 系统总体设计 12 — / 2.1.1 总体架构设计 4 …), one per line
@@ -20,11 +19,7 @@ interface Row extends ProposedItem {
   code: string;
 }
 
-export function readNested(
-  lines: Line[],
-  isNoise: (t: string) => boolean,
-  lot: number | null,
-): Proposal | null {
+export const readNested: Reader = (lines, isNoise, lot) => {
   const rows: Row[] = [];
   let last: Row | null = null;
   /** A numbered name waiting for its points on a later line. */
@@ -107,4 +102,4 @@ export function readNested(
       .filter((r) => !leaves.includes(r) && r.points != null)
       .map((r) => ({ label: r.name, category: null, points: r.points!, span: r.nameSpan })),
   };
-}
+};

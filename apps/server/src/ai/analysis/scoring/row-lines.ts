@@ -1,6 +1,5 @@
-import type { Line } from '../lines.ts';
 import { isTotalName, nameLike } from './cells.ts';
-import type { Proposal, ProposedItem } from './types.ts';
+import type { Proposal, ProposedItem, Reader } from './types.ts';
 
 /**
  * A table whose rows came out of a PDF as one line each with the points glued to the criteria
@@ -16,11 +15,7 @@ const NOT_NAME = /^(?:本项|满分|合计|总分|其中|每|注|投标人的|�
 const HEADING =
   /^\s*(?:[一二三四五六七八九十]+[、.．]\s*)?([\u4e00-\u9fa5]{2,16})\s*[（(]\s*(\d{1,3}(?:\.\d+)?)\s*分\s*[）)]\s*$/;
 
-export function readRowLines(
-  lines: Line[],
-  isNoise: (t: string) => boolean,
-  lot: number | null,
-): Proposal | null {
+export const readRowLines: Reader = (lines, isNoise, lot) => {
   const items: ProposedItem[] = [];
   const subtotals: Proposal['subtotals'] = [];
   let last: ProposedItem | null = null;
@@ -74,4 +69,4 @@ export function readRowLines(
   return items.length >= 3 && tabbed * 2 >= items.length
     ? { reader: 'row-lines', lot, items, subtotals }
     : null;
-}
+};

@@ -1,7 +1,7 @@
 import type { Line } from '../lines.ts';
 import { catCell, headerRole, isTotalName, nameLike, numberValue } from './cells.ts';
 import { categoryOfLabel } from './category.ts';
-import type { Proposal, ProposedItem, Span } from './types.ts';
+import type { Proposal, ProposedItem, Reader, Span } from './types.ts';
 
 /**
  * A table as plain `pdftotext` (no -layout) gives it: the cells of a row come out one after another,
@@ -193,11 +193,7 @@ interface Building {
   fromCat: boolean;
 }
 
-export function readSoup(
-  lines: Line[],
-  isNoise: (t: string) => boolean,
-  lot: number | null,
-): Proposal | null {
+export const readSoup: Reader = (lines, isNoise, lot) => {
   // The header: header labels on their own lines or side by side; the rows start after it.
   // (A label wrapped in its cell, 评分方 / 式, leaves one word of the header unknown.)
   const isHeader = (t: string) => {
@@ -360,4 +356,4 @@ export function readSoup(
   const named = items.filter((it) => it.points != null);
   if (named.length < 2) return null;
   return { reader: 'soup', lot, items: named, subtotals };
-}
+};

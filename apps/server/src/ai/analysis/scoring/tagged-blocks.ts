@@ -1,7 +1,6 @@
-import type { Line } from '../lines.ts';
 import { contentLines } from './noise.ts';
 import { nameLike } from './cells.ts';
-import type { Proposal, ProposedItem } from './types.ts';
+import type { ProposedItem, Reader } from './types.ts';
 
 /**
  * Factors written as labelled blocks, one label per line: 【评审项 C-1】设计理念与总体构思 /
@@ -14,11 +13,7 @@ const NAME =
 const POINTS =
   /^\s*[【[〔]?\s*(?:分值|满分|分数|最高分|本项满分)\s*[】\]〕：:]\s*(\d{1,3}(?:\.\d+)?)\s*分?\s*[。；;]?\s*$/;
 
-export function readTaggedBlocks(
-  lines: Line[],
-  isNoise: (t: string) => boolean,
-  lot: number | null,
-): Proposal | null {
+export const readTaggedBlocks: Reader = (lines, isNoise, lot) => {
   const ls = contentLines(lines, isNoise);
   const items: ProposedItem[] = [];
   for (let i = 0; i < ls.length; i++) {
@@ -48,4 +43,4 @@ export function readTaggedBlocks(
     }
   }
   return items.length >= 2 ? { reader: 'tagged-blocks', lot, items, subtotals: [] } : null;
-}
+};

@@ -1,6 +1,5 @@
-import type { Line } from '../lines.ts';
 import { isTotalName, nameLike, tabCells, type TabCell } from './cells.ts';
-import type { Proposal, ProposedItem } from './types.ts';
+import type { ProposedItem, Reader } from './types.ts';
 
 /**
  * A scoring table laid on its side: one row names the factors (评审因素 | 类似项目业绩 | 项目负责人 | …),
@@ -17,11 +16,7 @@ const POINTS = /^(\d{1,3}(?:\.\d+)?)\s*(?:分|%|％)?$/;
 
 const headOf = (c: TabCell | undefined) => (c?.text ?? '').replace(/\s+/g, '');
 
-export function readTransposed(
-  lines: Line[],
-  isNoise: (t: string) => boolean,
-  lot: number | null,
-): Proposal | null {
+export const readTransposed: Reader = (lines, isNoise, lot) => {
   const rows = lines.filter((l) => l.text.includes('\t') && !isNoise(l.text)).map((l) => tabCells(l));
   const items: ProposedItem[] = [];
   for (let i = 0; i < rows.length; i++) {
@@ -60,4 +55,4 @@ export function readTransposed(
     if (found.length >= 2 || (names.length === 2 && found.length === 1)) items.push(...found);
   }
   return items.length >= 2 ? { reader: 'transposed', lot, items, subtotals: [] } : null;
-}
+};

@@ -1,4 +1,5 @@
 import type { ScoringCategory } from '@bid/shared';
+import type { Line } from '../lines.ts';
 
 /** A span of the analysed text (character offsets). */
 export interface Span {
@@ -35,6 +36,12 @@ export interface Proposal {
   /** Category labels with points the reading met on its way (技术部分（55分）): subtotals it can be checked against. */
   subtotals: Array<{ label: string; category: ScoringCategory | null; points: number; span: Span }>;
 }
+
+/**
+ * A reader: the lines of the text (or of one 包's part), the page-furniture filter, the 包 they are
+ * for; a reading of the scoring items, or null where the text is not in the reader's layout.
+ */
+export type Reader = (lines: Line[], isNoise: (t: string) => boolean, lot: number | null) => Proposal | null;
 
 /** What the tender says the points add up to, read before any item. */
 export interface StatedTotals {
