@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { endpoints, parseUpper } from '@bid/shared';
 import { parseDocx } from '../src/files/parse-core.ts';
@@ -7,34 +8,10 @@ import { newWriter } from './catalog-helpers.ts';
 /**
  * Issue 31, scope 2 (“every place that states a price reads from it”): the tender's own 分项报价表
  * is exported with the bid's 分项 lines in its rows, in the tender's columns, its 合计 the 报价.
+ * The tender: a 投标函 and a 分项报价表 with two numbered empty rows (序号 / 名称 / 规格型号 / 数量 /
+ * 单价（元） / 合价（元） / 备注), then a 合计 row and its 大写.
  */
-const TENDER = `滨湖区路灯改造项目 招标文件
-项目编号：BH-2026-090
-采购人：滨湖区城市管理局
-最高限价：500万元
-一、评分标准
-| 评分因素 | 分值 | 评分标准 |
-| 施工方案 | 60 | 方案完整、措施可行的得 60 分 |
-| 投标报价 | 40 | 满足要求且价格最低的为评标基准价 |
-第六章 投标文件格式
-一、投标函
-二、分项报价表
-三、施工方案
-一、投标函
-致：滨湖区城市管理局
-我方决定参加本项目投标，投标总价为人民币（大写）________元（¥________）。
-投标人（公章）：________
-二、分项报价表
-项目名称：________
-序号\t名称\t规格型号\t数量\t单价（元）\t合价（元）\t备注
-1\t\t\t\t\t\t
-2\t\t\t\t\t\t
-合计\t \t \t \t \t\t
-合计金额（大写）：________元
-投标人（公章）：________
-三、施工方案
-施工方案由投标人自行编制。
-`;
+const TENDER = fs.readFileSync(new URL('./fixtures/price-detail-tender.txt', import.meta.url), 'utf8');
 
 const LIMITS = { maxPages: 1000, maxUnpackedBytes: 1e8, maxEntries: 10000, maxTextChars: 1e7 };
 const s = useTestServer();

@@ -66,29 +66,21 @@ function amountIn(v: number, header: string): string {
   return rmbPlain(v);
 }
 
-function valueOf(col: LineColumn, l: PriceLine, header: string): string | null {
-  switch (col) {
-    case 'name':
-      return l.name;
-    case 'quantity':
-      return String(l.quantity);
-    case 'unitPriceNet':
-      return amountIn(l.unitPrice, header);
-    case 'unitPrice':
-      // Tax included: the 合价 over the quantity, to the fen.
-      return amountIn(Math.round(fen(l.total) / l.quantity) / 100, header);
-    case 'taxRate':
-      return /[%％]/.test(header) ? String(l.taxRate) : `${l.taxRate}%`;
-    case 'tax':
-      return amountIn(l.tax, header);
-    case 'subtotal':
-      return amountIn(l.subtotal, header);
-    case 'total':
-      return amountIn(l.total, header);
-    default:
-      return null;
-  }
-}
+/** What each column states of a line (`header`: the column's header, for its unit); the rest stay blank. */
+const VALUES: Partial<Record<LineColumn, (l: PriceLine, header: string) => string>> = {
+  name: (l) => l.name,
+  quantity: (l) => String(l.quantity),
+  unitPriceNet: (l, header) => amountIn(l.unitPrice, header),
+  // Tax included: the 合价 over the quantity, to the fen.
+  unitPrice: (l, header) => amountIn(Math.round(fen(l.total) / l.quantity) / 100, header),
+  taxRate: (l, header) => (/[%％]/.test(header) ? String(l.taxRate) : `${l.taxRate}%`),
+  tax: (l, header) => amountIn(l.tax, header),
+  subtotal: (l, header) => amountIn(l.subtotal, header),
+  total: (l, header) => amountIn(l.total, header),
+};
+
+const valueOf = (col: LineColumn, l: PriceLine, header: string): string | null =>
+  VALUES[col]?.(l, header) ?? null;
 
 const filled = (text: string, label: string): FormSegment[] => [{ text, blank: 'filled', label }];
 
