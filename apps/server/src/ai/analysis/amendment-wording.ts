@@ -1,3 +1,5 @@
+import { rawLinesOf, type Line } from './lines.ts';
+
 /**
  * How amendments (补遗 / 澄清 / 更正公告) state a change, whatever it changes: one reading of the
  * common Chinese wordings, so each kind of change (限价, 页数, 分值, 日期) is one test on what is
@@ -57,22 +59,6 @@ const OLD_LINE =
   /^\s*(?:原(?:文|内容|公告|条款|表述|规定|招标文件)?|(?:更正|变更|修改|调整)前(?:内容)?)\s*[：:]\s*(.*)$/;
 const NEW_LINE =
   /^\s*(?:现?(?:更正|变更|修改|调整|更改)(?:后(?:内容)?|为)|现(?:内容|为|改为)|改为)\s*[：:]\s*(.*)$/;
-
-interface Line {
-  text: string;
-  start: number;
-  end: number;
-}
-
-function linesOf(text: string): Line[] {
-  const out: Line[] = [];
-  let start = 0;
-  for (const line of text.split('\n')) {
-    out.push({ text: line, start, end: start + line.length });
-    start += line.length + 1;
-  }
-  return out;
-}
 
 function sentenceStatements(line: Line): Statement[] {
   const out: Statement[] = [];
@@ -172,7 +158,7 @@ function tableStatements(lines: Line[]): Statement[] {
 
 /** Every change an amendment's text states, in its order. */
 export function statementsOf(text: string): Statement[] {
-  const lines = linesOf(text);
+  const lines = rawLinesOf(text);
   const out: Statement[] = [];
   lines.forEach((line, i) => {
     const pair = pairStatement(lines, i);

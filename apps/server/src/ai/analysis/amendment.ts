@@ -1,5 +1,6 @@
 import type { AmendmentChange, SourceSpan, TenderAnalysis } from '@bid/shared';
 import { findByName, squashName } from './item-name.ts';
+import { rawLinesOf } from './lines.ts';
 import { formChanges, withForm } from './amendment-forms.ts';
 import { applyPriceLimit, priceLimitChanges } from './amendment-price.ts';
 import { statementsOf, type Statement } from './amendment-wording.ts';
@@ -32,17 +33,6 @@ const PAGES =
 const STAR_ADDED = /★\s*([^\n]+)/g;
 const DQ_ADDED = /(?:新增|增加|补充)[^\n]{0,20}?(?:废标|无效投标|否决投标)[^\n]{0,6}?[：:]\s*([^\n]+)/g;
 
-/** Lines of a text with their offsets. */
-function linesOf(text: string): Array<{ text: string; start: number; end: number }> {
-  const out: Array<{ text: string; start: number; end: number }> = [];
-  let start = 0;
-  for (const line of text.split('\n')) {
-    out.push({ text: line, start, end: start + line.length });
-    start += line.length + 1;
-  }
-  return out;
-}
-
 /** A clause without its mark and enumerator (★1. …, as the tender numbers it, is the same clause). */
 const clauseKey = (s: string) => squashName(s.replace(/^\s*[★▲]?\s*\d{1,3}\s*[.．、)）]\s*/, ''));
 const cut = (s: string, n = 2000) => (s.length > n ? s.slice(0, n) : s);
@@ -63,7 +53,7 @@ function dateChanges(
 ): AmendmentChange[] {
   const out: AmendmentChange[] = [];
   const seen = new Set<string>();
-  const lines = [...linesOf(text).map((l) => ({ ...l, passage: l.text })), ...statedLines(statements)];
+  const lines = [...rawLinesOf(text).map((l) => ({ ...l, passage: l.text })), ...statedLines(statements)];
   for (const line of lines) {
     const verb = CHANGED.exec(line.text);
     if (!verb) continue;
@@ -102,7 +92,7 @@ function pointsChanges(
   statements: Statement[],
 ): AmendmentChange[] {
   const out: AmendmentChange[] = [];
-  const found = [...linesOf(text)].flatMap((line) =>
+  const found = [...rawLinesOf(text)].flatMap((line) =>
     [...line.text.matchAll(POINTS)].map((m) => ({ line, name: m[2].trim(), points: m[3] })),
   );
   // An item named without quotes (原应急响应措施分值为20分，现调整为25分): the statement's subject holds its name.
@@ -137,7 +127,7 @@ function pageChanges(a: TenderAnalysis, text: string, statements: Statement[]): 
       ? [{ text: `页数调整为${n}页`, start: st.start, end: st.end, passage: st.text }]
       : [];
   });
-  for (const line of [...linesOf(text).map((l) => ({ ...l, passage: l.text })), ...stated]) {
+  for (const line of [...rawLinesOf(text).map((l) => ({ ...l, passage: l.text })), ...stated]) {
     const m = PAGES.exec(line.text);
     if (!m) continue;
     return [
@@ -179,7 +169,7 @@ function addedClause(
 function clauseChanges(a: TenderAnalysis, text: string): AmendmentChange[] {
   const out: AmendmentChange[] = [];
   const known = new Set(a.starClauses.map((c) => clauseKey(c.text)));
-  for (const line of linesOf(text)) {
+  for (const line of rawLinesOf(text)) {
     for (const m of line.text.matchAll(STAR_ADDED)) {
       const clause = `★${m[1].trim().replace(/^\d{1,3}\s*[.．、)）]\s*/, '')}`;
       if (known.has(clauseKey(clause))) continue;

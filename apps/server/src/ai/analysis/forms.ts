@@ -1,4 +1,5 @@
 import type { FormBlock, FormKind, TenderForm } from '@bid/shared';
+import { rawLinesOf, type Line } from './lines.ts';
 
 /**
  * The tender's own forms (投标函, 开标一览表, 授权书, 声明函, 偏离表 …) read from its 投标文件格式
@@ -34,22 +35,6 @@ export function formKindOf(heading: string): FormKind {
   if (/中小企业|小微企业|监狱企业|残疾人福利/.test(title)) return 'sme';
   if (/承诺|声明/.test(title)) return 'commitment';
   return 'other';
-}
-
-interface Line {
-  text: string;
-  start: number;
-  end: number;
-}
-
-function linesWithOffsets(text: string): Line[] {
-  const out: Line[] = [];
-  let at = 0;
-  for (const raw of text.split('\n')) {
-    out.push({ text: raw, start: at, end: at + raw.length });
-    at += raw.length + 1;
-  }
-  return out;
 }
 
 /** A short line of its own that opens a form or another part of the chapter. */
@@ -165,7 +150,7 @@ function hasBlank(blocks: FormBlock[]): boolean {
 
 /** The forms of a tender's 投标文件格式 chapter, in its order; empty when it has none. */
 export function extractForms(text: string): TenderForm[] {
-  const lines = chapterLines(linesWithOffsets(text));
+  const lines = chapterLines(rawLinesOf(text));
   const sections: Array<{ title: string; head: Line; body: Line[] }> = [];
   for (const line of lines) {
     const title = headingTitle(line.text);

@@ -24,6 +24,17 @@ export function linesOf(text: string): Line[] {
   return out;
 }
 
+/** The lines as written (nothing folded or trimmed), with their offsets. */
+export function rawLinesOf(text: string): Line[] {
+  const out: Line[] = [];
+  let pos = 0;
+  for (const raw of text.split('\n')) {
+    out.push({ text: raw, start: pos, end: pos + raw.length });
+    pos += raw.length + 1;
+  }
+  return out;
+}
+
 /** The document's title: its first line of some length (PDF page headers repeat it). */
 export function titleOf(lines: Line[]): string {
   return lines.find((l) => l.text.trim().length >= 6)?.text.trim() ?? '';
