@@ -54,7 +54,20 @@ export function readableText(input: string): string {
     .replace(/[〜∼]/g, '～')
     .replace(/[│┃║]/g, '|')
     .replace(/[─━═]/g, '-')
-    .replace(/[\u250c-\u254b\u2552-\u256c]/g, '+');
+    .replace(/[\u250c-\u254b\u2552-\u256c]/g, '+')
+    .replace(/^.*[|丨].*[|丨].*$/gm, ocrTableLine);
+}
+
+/**
+ * A table row as OCR reads a scan (| 技术分 丨 2 | 系统总体设计方案 | 1O |, l 3 丨 …): its rules
+ * misread as 丨, l or I are the bar, and the letter O inside a number is the digit — one character
+ * for one, so offsets stay.
+ */
+function ocrTableLine(line: string): string {
+  return line
+    .replace(/丨/g, '|')
+    .replace(/(^|\s)[lI](?=\s)/g, '$1|')
+    .replace(/(?<=\d)[Oo](?=[\d\s|分,，;；。-]|$)/g, '0');
 }
 
 /**

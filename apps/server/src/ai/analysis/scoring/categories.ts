@@ -7,6 +7,8 @@ export interface CatMark {
   label: string;
   points: number | null;
   cell: Cell;
+  /** The name of the label's one row when it is on the label's line (价格（20分） | — | 最后报价 | 20). */
+  name?: Cell;
 }
 
 /**
@@ -65,15 +67,16 @@ export function applyCategories(
       if (c.points == null) continue;
       const next = cats[k + 1]?.at ?? Infinity;
       if (sorted.some((it) => it.at > c.at && it.at < next)) continue;
+      const named = c.name ?? c.cell;
       out.push({
-        name: c.label.replace(/(评分|得分|部分|评审|分值)$/, '') || c.label,
+        name: c.name?.text ?? (c.label.replace(/(评分|得分|部分|评审|分值)$/, '') || c.label),
         points: c.points,
         criteria: '',
         category: categoryOfLabel(c.label),
         group: null,
         lot: null,
-        span: { start: c.cell.start, end: c.cell.end },
-        nameSpan: { start: c.cell.start, end: c.cell.end },
+        span: { start: c.cell.start, end: named.end },
+        nameSpan: { start: named.start, end: named.end },
         pointsSpan: { start: c.cell.start, end: c.cell.end },
         serial: null,
       });

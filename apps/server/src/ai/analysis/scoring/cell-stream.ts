@@ -14,6 +14,8 @@ import {
  * and cells a narrow column wrapped joined again. Readers rebuild rows from it.
  */
 
+const TRANSLATION = /^[A-Za-z][A-Za-z\s.,'’&()/-]{2,}$/;
+
 /** The cells of `lines` (page furniture dropped). */
 export function cellsOf(lines: Line[], isNoise: (t: string) => boolean, opts: CellOptions = {}): Cell[] {
   const out: Cell[] = [];
@@ -24,7 +26,9 @@ export function cellsOf(lines: Line[], isNoise: (t: string) => boolean, opts: Ce
     const { cells, spaceRow, head } = splitLine(l.text, prevSpaceRow, opts, prevHead);
     prevHead = !!head;
     prevSpaceRow = spaceRow || (prevSpaceRow && cells.length > 0 && !/^\d/.test(l.text.trim()));
-    const kept = cells.filter((c) => !isNoise(c.text));
+    // (A line of English under a Chinese cell is its translation, in a bilingual tender: Price,
+    // Compliance with / Technical Specifications.)
+    const kept = cells.filter((c) => !isNoise(c.text) && !TRANSLATION.test(c.text));
     kept.forEach((c, i) => {
       // A row's first cell written 1-1, 2-3 (part-item codes) is a serial, not a points range;
       // a range stands alone only on a line of its own (one cell per line).
@@ -69,9 +73,20 @@ export function cellsOf(lines: Line[], isNoise: (t: string) => boolean, opts: Ce
       p?.kind === 'num' &&
       /^[（(]\s*\d{1,3}(?:\.\d+)?\s*分\s*[)）]$/.test(p.text) &&
       merged[i - 2]?.kind === 'num';
+    // (Not when that number is the row's serial, a name and its points after it on the line:
+    // 价格分 | 1 | 投标报价 | 30.)
+    const [n2, n3] = [merged[i + 2], merged[i + 3]];
+    const serialAfter =
+      n?.kind === 'num' &&
+      Number.isInteger(n.value) &&
+      n2?.line === c.line &&
+      (n2.kind === 'text' || (n2.kind === 'cat' && n2.value == null)) &&
+      n3?.line === c.line &&
+      n3.kind === 'num';
     if (
       c.kind === 'cat' &&
       c.value == null &&
+      !serialAfter &&
       ((n?.kind === 'num' && (n.line === c.line || serialBefore)) || bracketedBefore)
     )
       c.kind = 'text';

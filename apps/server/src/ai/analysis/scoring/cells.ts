@@ -175,8 +175,9 @@ const SPACE_NAME_POINTS =
 const CRIT_OPENER = /^(?:本项|投标人|供应商|投标产品|提供|具有|承诺|根据|按照|对于|如有|满分|最高|每)/;
 const SPACE_SERIAL_CRIT = /^(\d{1,2})\s([\u4e00-\u9fa5（）()、]{2,16})\s(\S.{8,})$/;
 /** Name and points without a serial; what follows is criteria, not a unit (10 年内…). */
+// (Its points may be a range, 0～6; its criteria may open with a year, 2022 年 1 月 1 日以来…)
 const SPACE_BARE =
-  /^([\u4e00-\u9fa5（）()、]{2,16})\s(\d{1,3}(?:\.\d+)?)(?:\s+([^\s\d年个月天日小时分钟项次人家%％元万倍以].*))?$/;
+  /^([\u4e00-\u9fa5（）()、]{2,16})\s(\d{1,3}(?:\.\d+)?|\d{1,2}\s*[-–~～]\s*\d{1,3})(?:\s+((?:19|20)\d{2}\s*年.*|[^\s\d年个月天日小时分钟项次人家%％元万倍以].*))?$/;
 /** Its wrapped continuation: the name's last characters, then the criteria's next line. */
 const SPACE_TAIL = /^([\u4e00-\u9fa5（）()]{1,10})\s+(\S.*)$/;
 /**
@@ -198,6 +199,19 @@ interface RawCell {
   tab?: number;
 }
 
+/**
+ * What never continues a name wrapped in its cell: the next part's heading ((二)技术部分), the header
+ * repeated on a new page (序号), the total row (合计).
+ */
+export function notNamePiece(t: string): boolean {
+  const s = t.replace(/\s+/g, '');
+  return (
+    /^[（(][一二三四五六七八九十]+[)）]|^[一二三四五六七八九十]+、/.test(s) ||
+    headerRole(s) != null ||
+    isTotalName(s)
+  );
+}
+
 export function splitLine(
   text: string,
   prevSpaceRow: boolean,
@@ -210,6 +224,8 @@ export function splitLine(
     const t = piece.trim();
     if (t) cells.push({ text: t, offset: offset + lead, ...extra });
   };
+  // A table's closing bar wrapped onto a line of its own holds no cell.
+  if (/^[\s|]+$/.test(text)) return { cells, spaceRow: false };
   // A category's wrapped points and the next row's serial on one line (（28分）10): two cells.
   const glued = /^(\s*[（(]\s*\d{1,3}(?:\.\d+)?\s*分\s*[)）])\s*(\d{1,2})\s*$/.exec(text);
   if (glued) {
@@ -217,11 +233,14 @@ export function splitLine(
     push(glued[2], text.lastIndexOf(glued[2]));
     return { cells, spaceRow: false };
   }
-  const pipe = /^\s*\|.*\|\s*$/.test(text);
+  // (A row OCR or a narrow paste wrapped keeps its opening bar; the wrapped rest ends with one.)
+  const pipe = /^\s*\|.*\|\s*$/.test(text) || /^\s*\|(?:[^|]*\|){3}/.test(text);
   if (text.includes('\t') || pipe) {
     let pos = 0;
     text.split(pipe ? '|' : '\t').forEach((piece, tab) => {
-      if (!/^\s*:?-{2,}:?\s*$/.test(piece)) push(piece, pos, pipe ? {} : { tab });
+      const own = untranslated(piece.trim());
+      const cut = own.length < piece.trim().length ? piece.slice(0, piece.indexOf(own) + own.length) : piece;
+      if (!/^\s*:?-{2,}:?\s*$/.test(piece)) push(cut, pos, pipe ? {} : { tab });
       pos += piece.length + 1;
     });
     return { cells: unglue(cells), spaceRow: false };
@@ -273,12 +292,20 @@ export function splitLine(
       pushAll([bare[1], bare[2], bare[3]]);
       return { cells, spaceRow: false };
     }
+    // A range of points opening a line, the criteria after it: the row's name wrapped on the lines
+    // above (培训及使用指导方 / 案 / 0～4 针对护理人员…).
+    const ranged = /^(\d{1,2}\s*[-–~～]\s*\d{1,3})\s+([^\s\d分].*)$/.exec(text.trim());
+    if (ranged) {
+      pushAll([ranged[1], ranged[2]]);
+      return { cells, spaceRow: false };
+    }
     const tail = prevSpaceRow ? SPACE_TAIL.exec(text.trim()) : null;
     // (A criteria line that wrapped before 得 0-3 分 is not a name's tail.)
     if (
       tail &&
       !/^(?:得|扣|分|的|每|最|共|或|及|和|与|为|按|加|不)$|得|的$/.test(tail[1]) &&
-      !CRIT_OPENER.test(tail[1])
+      !CRIT_OPENER.test(tail[1]) &&
+      !notNamePiece(tail[1])
     ) {
       push(tail[1], lead, { nameTail: true });
       push(tail[2], text.indexOf(tail[2], lead + tail[1].length));
@@ -414,12 +441,23 @@ export interface TabCell {
 }
 
 /** The line's TAB cells, empty ones included (they keep the columns). */
+/**
+ * A short Chinese label with its English translation after it, as bilingual (国际招标) tables write
+ * their cells (评价因素Evaluation Factor, 价格Price, 合计Total): the Chinese label.
+ */
+const TRANSLATED =
+  /^([^A-Za-z。；;，,：:]{1,30}?[\u4e00-\u9fa5）)])\s*[A-Z][A-Za-z.'’&-]*(?:[\s/]+[A-Za-z.'’&()-]+)*\.?$/;
+
+export function untranslated(text: string): string {
+  return TRANSLATED.exec(text)?.[1] ?? text;
+}
+
 export function tabCells(l: Line): TabCell[] {
   const out: TabCell[] = [];
   let at = 0;
   for (const raw of l.text.split('\t')) {
     const lead = raw.length - raw.trimStart().length;
-    const text = raw.trim();
+    const text = untranslated(raw.trim());
     const start = l.start + at + lead;
     out.push({ text, span: { start, end: start + text.length } });
     at += raw.length + 1;

@@ -16,6 +16,9 @@ import { withWeightedParts } from './weighted-parts.ts';
  * (分值构成 | 价格分：30分 …), and headings whose points are exactly those of the rows right after
  * them (技术部分评分标准（45分） over its eight items).
  */
+/** A part's own label (商务分, 技术部分, 价格标), not a factor's name. */
+const PART_NAME = /^(?:[一二三四五六七八九十]+[、.．])?[\u4e00-\u9fa5]{1,4}(?:分|部分|标|类)$/;
+
 function withoutHeadings(p: Proposal, stated: StatedTotals | null): Proposal | null {
   const span = stated?.span;
   const items = p.items.filter(
@@ -48,6 +51,17 @@ function withoutHeadings(p: Proposal, stated: StatedTotals | null): Proposal | n
       continue;
     }
     keep.push(head);
+  }
+  // A part's label placed after its rows (a merged 类别 cell PDF text prints below them: … 本地化服务
+  // 能力 4 / 商务分（24分）), worth exactly the rows right before it, is their heading too.
+  for (let i = keep.length - 1; i >= 2; i--) {
+    const head = keep[i];
+    if (head.points == null || !PART_NAME.test(head.name.replace(/\s+/g, '')) || !categoryOfLabel(head.name))
+      continue;
+    let sum = 0;
+    let j = i - 1;
+    while (j >= 0 && sum < head.points - 0.005) sum += keep[j--].points ?? 0;
+    if (i - j - 1 >= 2 && Math.abs(sum - head.points) < 0.01) keep.splice(i, 1);
   }
   return keep.length && keep.length < p.items.length
     ? { ...p, reader: `${p.reader}-headings`, items: keep }

@@ -76,6 +76,8 @@ export const readColumns: Reader = (lines, isNoise, lot) => {
   let pointsAt = -1;
   let critAt = -1;
   let catAt = -1;
+  /** The outer of two name columns (评审项目 over 评审子项), read as the category column. */
+  let outerAt = -1;
   let seqAt = -1;
   let width = 0;
   /** Which table (header) the rows are under: a later table may be one a row refers to. */
@@ -86,7 +88,12 @@ export const readColumns: Reader = (lines, isNoise, lot) => {
     roles = tabCells(l).flatMap((c) => rolesOf(c.text));
     // Two name columns (评分因素 | 子因素, 评审项目 | 评分项): the first is the category.
     const names = roles.flatMap((r, k) => (r === 'name' ? [k] : []));
-    for (const k of names.slice(0, -1)) if (!roles.includes('cat')) roles[k] = 'cat';
+    outerAt = -1;
+    for (const k of names.slice(0, -1))
+      if (!roles.includes('cat')) {
+        roles[k] = 'cat';
+        outerAt = k;
+      }
     const col = (r: HeaderRole) => roles.indexOf(r);
     nameAt = col('name');
     // Points for the factor and for each sub-item (评分因素 | 权重 | 评分子项 | 子权重, or 评分因素 |
@@ -308,7 +315,17 @@ export const readColumns: Reader = (lines, isNoise, lot) => {
     const catText = at(catAt)?.text;
     const cat = catText ? catCell(catText) : null;
     if (cat) setGroup(cat, at(catAt)!.span);
-    const nameCell = at(nameAt);
+    // A factor without sub-items spans both name columns (3 | 安装实施方案 | | 6): the outer cell names
+    // the row.
+    const outer = outerAt >= 0 ? at(outerAt) : undefined;
+    const ownPoints = at(pointsAt)?.text ? numberValue(at(pointsAt)!.text) : null;
+    // (A part's heading there, 商务部分 | | 30, is no factor; 磋商报价 is.)
+    const part = outer?.text ? catCell(outer.text) : null;
+    const heading = !!part && (part.points != null || /(部分|类|标)$/.test(part.label));
+    const nameCell =
+      !at(nameAt)?.text && outer?.text && ownPoints != null && nameLike(outer.text) && !heading
+        ? outer
+        : at(nameAt);
     const under = !nameCell?.text && last && last.table === table ? underRow(cells, at, last) : false;
     if (under) {
       prevRow = true;

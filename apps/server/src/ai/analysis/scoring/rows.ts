@@ -1,4 +1,12 @@
-import { catCell, nameLike, pointsInCriteria, pointsInName, type Cell, type HeaderRole } from './cells.ts';
+import {
+  catCell,
+  nameLike,
+  notNamePiece,
+  pointsInCriteria,
+  pointsInName,
+  type Cell,
+  type HeaderRole,
+} from './cells.ts';
 import { categoryOfLabel } from './category.ts';
 import { applyCategories, type CatMark } from './categories.ts';
 import type { Proposal, ProposedItem } from './types.ts';
@@ -177,7 +185,13 @@ export function readRow(row: Row, ctx: Ctx): ProposedItem[] {
     if (prev && c.tab != null && prev.tab != null && c.line === prev.line) break;
     if (!nameCells.length) {
       if (!nameLike(c.text) && !pointsInName(c.text)) break;
-    } else if (!nameLike(c.text) || joined.length > 40 || (ctx.order === 'nc' && c.text.length > 8)) break;
+    } else if (
+      !nameLike(c.text) ||
+      joined.length > 40 ||
+      (ctx.order === 'nc' && c.text.length > 8) ||
+      notNamePiece(c.text)
+    )
+      break;
     nameCells.push(c);
     i += 1;
     if (pointsInName(c.text)) break;
@@ -333,11 +347,22 @@ function item(
 }
 
 /** Notes a category cell met among the rows: its label for the rows after it, its points as a subtotal. */
-export function catNoter(cats: CatMark[], subtotals: Proposal['subtotals']): (c: Cell, at: number) => void {
-  return (c, at) => {
+export function catNoter(
+  cats: CatMark[],
+  subtotals: Proposal['subtotals'],
+): (c: Cell, at: number, after?: Cell[]) => void {
+  return (c, at, after = []) => {
     const cc = catCell(c.text);
     if (!cc) return;
-    cats.push({ at, label: cc.label, points: cc.points, cell: c });
+    // Its one row on its line, without a serial (价格（20分） | — | 最后报价 | 20): that row's name.
+    const line = after.filter((x) => x.line === c.line);
+    const p = line.findIndex((x) => x.kind === 'num' && x.value === cc.points);
+    const own = p > 0 ? line[p - 1] : null;
+    const name =
+      own && (own.kind === 'text' || (own.kind === 'cat' && own.value == null)) && nameLike(own.text)
+        ? own
+        : undefined;
+    cats.push({ at, label: cc.label, points: cc.points, cell: c, name });
     if (cc.points != null)
       subtotals.push({
         label: cc.label,
@@ -346,6 +371,48 @@ export function catNoter(cats: CatMark[], subtotals: Proposal['subtotals']): (c:
         span: { start: c.start, end: c.end },
       });
   };
+}
+
+/**
+ * A name piece on the line right above the next row's serial that fills the name column (as long as
+ * this row's own first piece) while the next row's name on its serial line is short: the next name's
+ * start, centred in its cell by `pdftotext -layout` (停电过渡及运行安 / 6 全措施 6), not this name's tail.
+ */
+function nextRowsStart(rowCells: Cell[], next: number | null, cells: Cell[]): Cell | null {
+  if (next == null) return null;
+  const serial = cells[next];
+  const first = rowCells.find((c) => c.kind === 'text' && !c.nameTail);
+  const t = rowCells.findLast(
+    (c) =>
+      c.line === serial.line - 1 &&
+      c.kind === 'text' &&
+      (c.nameTail || c.col === 0) &&
+      c.text.length <= 12 &&
+      !/[、，,。；;：:]/.test(c.text) &&
+      nameLike(c.text),
+  );
+  const nextName = cells.slice(next + 1, next + 3).find((c) => c.kind === 'text' && c.line === serial.line);
+  if (!t || !first || t === first || t.line <= first.line || !nextName || SUB_MARK.test(t.text)) return null;
+  // (A part's heading, B技术部分（55分）, or the header again is no name.)
+  if (catCell(t.text.replace(/^[A-Za-z]\s*/, '')) || notNamePiece(t.text) || /\d\s*分/.test(t.text))
+    return null;
+  // (A sub-row with its own points on its line is this row's.)
+  const k = cells.indexOf(t);
+  if (cells[k + 1]?.line === t.line && cells[k + 1].kind === 'num') return null;
+  // This row's name is whole already — wrapped once before, or shorter than the piece by more than a
+  // narrow column's slack — and the next row's on its serial line is short: a piece of the next name.
+  const wrapped = rowCells.some(
+    (c) =>
+      c !== t &&
+      c.kind === 'text' &&
+      (c.nameTail || c.col === 0) &&
+      c.text.length <= 8 &&
+      c.line > first.line &&
+      c.line < t.line &&
+      nameLike(c.text),
+  );
+  const whole = wrapped || t.text.length >= first.text.length + 2;
+  return t.text.length >= 5 && whole && nextName.text.length <= t.text.length - 2 ? t : null;
 }
 
 /** Reads the region's rows anchored on serial numbers. */
@@ -366,7 +433,9 @@ export function readBySerial(
   chains.forEach((chain, ci) => {
     const nextChainStart = ci + 1 < chains.length ? chains[ci + 1][0] : cells.length;
     // Between tables: category labels only.
-    for (let k = pos; k < chain[0]; k++) if (cells[k].kind === 'cat') noteCat(cells[k], cells[k].start);
+    for (let k = pos; k < chain[0]; k++)
+      if (cells[k].kind === 'cat') noteCat(cells[k], cells[k].start, cells.slice(k + 1, k + 5));
+    let carry: Cell | null = null;
     chain.forEach((a, ai) => {
       const limit = ai + 1 < chain.length ? chain[ai + 1] : rowEnd(cells, a + 1, nextChainStart);
       const rowCells: Cell[] = [];
@@ -392,6 +461,13 @@ export function readBySerial(
         }
         rowCells.push(c);
       }
+      if (carry) {
+        const k = rowCells.findIndex((c) => c.kind === 'text' && !c.nameTail);
+        if (k >= 0) rowCells[k] = { ...rowCells[k], text: carry.text + rowCells[k].text, start: carry.start };
+        carry = null;
+      }
+      carry = nextRowsStart(rowCells, ai + 1 < chain.length ? chain[ai + 1] : null, cells);
+      if (carry) rowCells.splice(rowCells.indexOf(carry), 1);
       for (const it of readRow(
         { serial: cells[a].value, cells: rowCells, anchor: cells[a], last: ai === chain.length - 1 },
         ctx,
