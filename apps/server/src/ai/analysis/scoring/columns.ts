@@ -64,6 +64,13 @@ function tableTitle(t: string): { label: string; points: number | null } | null 
   return m && categoryOfLabel(m[1]) ? { label: m[1], points: m[2] ? Number(m[2]) : null } : null;
 }
 
+/** A row's extent from its first to its last filled cell (a merged cell is empty where it repeats). */
+function rowSpan(cells: Cell[]): Span {
+  const filled = cells.filter((c) => c.text);
+  const [a, b] = filled.length ? [filled[0], filled[filled.length - 1]] : [cells[0], cells[cells.length - 1]];
+  return { start: a.span.start, end: b.span.end };
+}
+
 export const readColumns: Reader = (lines, isNoise, lot) => {
   let h = lines.findIndex((l) => {
     if (!l.text.includes('\t')) return false;
@@ -190,7 +197,7 @@ export const readColumns: Reader = (lines, isNoise, lot) => {
       points: v,
       group: factor,
       criteria: crit!.text,
-      span: { start: cells[0].span.start, end: cells[cells.length - 1].span.end },
+      span: rowSpan(cells),
       nameSpan: { start: crit!.span.start, end: crit!.span.start + label[1].length },
       pointsSpan: pc.span,
       crit: [crit!],
@@ -364,7 +371,7 @@ export const readColumns: Reader = (lines, isNoise, lot) => {
       category: g?.category ?? null,
       group: g?.label ?? null,
       lot,
-      span: { start: cells[0].span.start, end: cells[cells.length - 1].span.end },
+      span: rowSpan(cells),
       nameSpan: nameCell.span,
       pointsSpan: split.length
         ? // One part written: that cell; two added up: no one cell says the sum.

@@ -461,10 +461,11 @@ export function readBySerial(
         }
         rowCells.push(c);
       }
-      if (carry) {
+      // (The row then starts where its name does, on the line above its serial.)
+      const from: Cell | null = carry;
+      if (from) {
         const k = rowCells.findIndex((c) => c.kind === 'text' && !c.nameTail);
-        if (k >= 0) rowCells[k] = { ...rowCells[k], text: carry.text + rowCells[k].text, start: carry.start };
-        carry = null;
+        if (k >= 0) rowCells[k] = { ...rowCells[k], text: from.text + rowCells[k].text, start: from.start };
       }
       carry = nextRowsStart(rowCells, ai + 1 < chain.length ? chain[ai + 1] : null, cells);
       if (carry) rowCells.splice(rowCells.indexOf(carry), 1);
@@ -472,7 +473,11 @@ export function readBySerial(
         { serial: cells[a].value, cells: rowCells, anchor: cells[a], last: ai === chain.length - 1 },
         ctx,
       ))
-        found.push({ ...it, at: cells[a].start });
+        found.push({
+          ...it,
+          span: from ? { start: Math.min(from.start, it.span.start), end: it.span.end } : it.span,
+          at: cells[a].start,
+        });
       pos = limit;
     });
   });
