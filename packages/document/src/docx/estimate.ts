@@ -7,8 +7,10 @@ import type { LineSpacing } from '../templates/schema.ts';
  * of a CJK face taken as 1.3 em, as Word measures 宋体); Word recomputes the exact numbers when it
  * opens the file (the TOC field is marked dirty) and a reader can update the table at any time.
  * docx's own layout engine (docx/layout) was measured at ~50 s for a 300-page bid: too slow here.
- * LibreOffice, which substitutes Noto CJK for 宋体 on Linux, sets lines about 10 % taller, so in its
- * PDFs the numbers of a long bid run behind by up to that much (checked to ±1 page on the fixtures).
+ * LibreOffice, which substitutes Noto CJK for 宋体 on Linux, sets lines about 10 % taller, so a .docx
+ * opened in it shows numbers that run behind by up to that much; the product's PDF export does not
+ * print them: its file is written without the TOC field (WriterOptions.tocField) and LibreOffice
+ * numbers the entries' PAGEREFs from its own layout.
  */
 
 /** Single-line height of CJK faces relative to the font size (Word with 宋体/仿宋/黑体). */

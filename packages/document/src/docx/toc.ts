@@ -17,16 +17,22 @@ function esc(s: string): string {
  * its result already filled with one paragraph per chapter (number, title, dot leader, page) linked
  * to the heading's bookmark, each page number a PAGEREF field. LibreOffice, WPS, previews and print
  * show the entries as written; Word recomputes them when the field is dirty or the reader updates it.
+ * Without `field` the same entries are written bare, for a file LibreOffice turns into PDF: it takes
+ * the PAGEREFs inside a TOC field as text (the estimates), but lays out PAGEREFs outside one itself.
  * Written as XML because docx's TableOfContents puts its page-number tab at a fixed 16 cm, past the
  * right margin of most Chinese page setups.
  */
-export function tocXml(entries: TocEntry[], opts: { depth: number; dirty: boolean; tabPos: number }): string {
+export function tocXml(
+  entries: TocEntry[],
+  opts: { depth: number; dirty: boolean; tabPos: number; field: boolean },
+): string {
   const tabs = `<w:tabs><w:tab w:val="right" w:leader="dot" w:pos="${opts.tabPos}"/></w:tabs>`;
-  const begin =
-    `<w:r><w:fldChar w:fldCharType="begin"${opts.dirty ? ' w:dirty="true"' : ''}/></w:r>` +
-    `<w:r><w:instrText xml:space="preserve"> TOC \\o "1-${opts.depth}" \\h \\z \\u </w:instrText></w:r>` +
-    '<w:r><w:fldChar w:fldCharType="separate"/></w:r>';
-  const end = '<w:r><w:fldChar w:fldCharType="end"/></w:r>';
+  const begin = !opts.field
+    ? ''
+    : `<w:r><w:fldChar w:fldCharType="begin"${opts.dirty ? ' w:dirty="true"' : ''}/></w:r>` +
+      `<w:r><w:instrText xml:space="preserve"> TOC \\o "1-${opts.depth}" \\h \\z \\u </w:instrText></w:r>` +
+      '<w:r><w:fldChar w:fldCharType="separate"/></w:r>';
+  const end = opts.field ? '<w:r><w:fldChar w:fldCharType="end"/></w:r>' : '';
   const paras = entries.map((e, i) => {
     const page = e.page === null ? '' : String(e.page);
     const entry =

@@ -57,6 +57,12 @@ export interface WriterOptions {
   /** Bytes of an image that is not a data: URL (e.g. a picture-library URL); null when unavailable. */
   resolveImage?: (src: string) => Promise<Uint8Array | null> | Uint8Array | null;
   onProgress?: (p: ExportProgress) => void;
+  /**
+   * Write the table of contents as a Word TOC field (default). False for a file LibreOffice turns into
+   * PDF: it prints a TOC field's entries as written, so their pages would be the writer's estimates,
+   * while the same entries outside a field get their PAGEREFs laid out by LibreOffice (see toc.ts).
+   */
+  tocField?: boolean;
 }
 
 export interface ExportInput {

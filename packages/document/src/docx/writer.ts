@@ -314,7 +314,12 @@ export async function writeBidDocxDetailed(input: ExportInput): Promise<WriteRes
     tocChildren.push(new Paragraph({ children: [new TextRun(TOC_MARKER)] }));
     splices.set(
       TOC_MARKER,
-      tocXml(entries, { depth: tpl.toc.depth, dirty: tpl.toc.refreshInWord, tabPos: geo.textWidth }),
+      tocXml(entries, {
+        depth: tpl.toc.depth,
+        dirty: tpl.toc.refreshInWord,
+        tabPos: geo.textWidth,
+        field: opts.tocField ?? true,
+      }),
     );
     sections.push({
       properties: {

@@ -9,6 +9,8 @@ export interface ExportTask {
   template: TemplateDefinition;
   /** Bytes of pictures the chapters refer to by URL (picture library), resolved on the main thread. */
   images: Record<string, Uint8Array>;
+  /** The file is for LibreOffice's PDF conversion: its 目录 is written for LibreOffice to number (WriterOptions.tocField). */
+  forPdf?: boolean;
 }
 
 export type ToWorker = { type: 'run'; taskId: number; task: ExportTask };

@@ -209,7 +209,7 @@ export class ExportService {
     if (input.format === 'pdf' && !(await pdfAvailable())) throw businessWarning(EXPORT_MSG.noPdf);
     if (input.volumes) return this.exportVolumes(auth, input);
     const { task, fileName } = await this.prepare(auth, input);
-    const file = await this.write(task);
+    const file = await this.write({ ...task, forPdf: input.format === 'pdf' });
     if (input.format !== 'pdf') return { file, fileName };
     return {
       file: await this.pdf(file, fileName),
@@ -258,7 +258,13 @@ export class ExportService {
     for (const [i, plan] of plans.entries()) {
       const { bid, template: def } = volumeTask(plan, loaded.bid, bidder, template.definition);
       const images = await this.source.loadImages(auth, plan.chapters);
-      const docx = await this.write({ bid, chapters: plan.chapters, template: def, images });
+      const docx = await this.write({
+        bid,
+        chapters: plan.chapters,
+        template: def,
+        images,
+        forPdf: input.format === 'pdf',
+      });
       const name = `${i + 1}-${plan.volume.name}`;
       entries.push(
         input.format === 'pdf'
