@@ -143,6 +143,27 @@ function pipeTable(lines: SrcLine[], i: number, out: Builder): number {
   return j;
 }
 
+const BAR_ROW = /^\s*\|(?:[^|]*\|){3,}\s*$/;
+
+/** How many lines from i on are whole bar rows (| a | b | c |), none of them a rule. */
+function barRows(lines: SrcLine[], i: number): number {
+  let j = i;
+  while (j < lines.length && BAR_ROW.test(lines[j].text) && !PIPE_RULE.test(lines[j].text)) j++;
+  return j - i;
+}
+
+/** Bar rows without a Markdown rule under the first (a table typed or copied with bars only). */
+function bareBarTable(lines: SrcLine[], i: number, out: Builder): number {
+  const end = i + barRows(lines, i);
+  for (let j = i; j < end; j++)
+    pushRow(
+      barCells(lines[j]).map((c) => [c]),
+      out,
+      lines[j].start,
+    );
+  return end;
+}
+
 /** Display columns where each dash run of a column rule starts. */
 function columnStarts(rule: string): number[] {
   const starts: number[] = [];
@@ -218,7 +239,7 @@ function dashTable(lines: SrcLine[], r: number, h: number, out: Builder): number
 
 /** The paste with its drawn tables as TAB rows, or null when it has none. */
 export function pastedTablesAsRows(text: string): RowText | null {
-  if (!/\+[-=]{3}|\|\s*:?-{3}|-{3,} +-{3,}/.test(text)) return null;
+  if (!/\+[-=]{3}|\|\s*:?-{3}|-{3,} +-{3,}|^\s*\|(?:[^|\n]*\|){3,}\s*$/m.test(text)) return null;
   const lines: SrcLine[] = [];
   let start = 0;
   for (const t of text.split('\n')) {
@@ -236,6 +257,8 @@ export function pastedTablesAsRows(text: string): RowText | null {
       next = gridTable(lines, i, out);
     } else if (/^\s*\|.*\|\s*$/.test(t) && i + 1 < lines.length && PIPE_RULE.test(lines[i + 1].text)) {
       next = pipeTable(lines, i, out);
+    } else if (barRows(lines, i) >= 3) {
+      next = bareBarTable(lines, i, out);
     } else if (DASH_COLUMNS.test(t) && i > 0) {
       // The header lines above the rule were already copied as they were: take them back.
       let h = i;
