@@ -16,6 +16,8 @@ import { VOLUMES_TENDER } from './helpers/tenders.ts';
  * writer's estimates: for every entry, the page it names is the footer page its heading is printed
  * on. The chapters differ in length (one page to several) so that no estimate lands on every page.
  * The same for each volume of a zip of volumes. The Word file keeps its TOC field (F9 in Word).
+ * The footer's 第 N 页 共 M 页 counts the body's pages as LibreOffice lays them out: N runs 1..M over
+ * the body and M is their number, not the writer's estimate.
  */
 let c: Client;
 const s = useTestServer();
@@ -96,6 +98,34 @@ function expectTocMatches(rows: ReturnType<typeof tocAgainstHeadings>, count: nu
   expect(rows.map((r) => [r.title, r.toc])).toEqual(rows.map((r) => [r.title, r.printed]));
 }
 
+/** The last line of each page (its footer) as 第 N 页 共 M 页, from the first page that has one to the end. */
+function expectBodyFooters(pages: string[]) {
+  const footers = pages.map((p) => {
+    const last =
+      p
+        .split('\n')
+        .filter((l) => l.trim())
+        .at(-1) ?? '';
+    const m = /第\s*(\d+)\s*页\s*共\s*(\d+)\s*页/.exec(last);
+    return m ? { page: Number(m[1]), of: Number(m[2]) } : null;
+  });
+  const first = footers.findIndex((f) => f !== null);
+  expect(first, 'a page with 第 N 页 共 M 页').toBeGreaterThan(0);
+  const body = footers.slice(first);
+  const count = body.length;
+  // Every page from the body's first to the PDF's last, numbered 1..count, each saying 共 count 页.
+  expect(body).toEqual(Array.from({ length: count }, (_, i) => ({ page: i + 1, of: count })));
+  return count;
+}
+
+/** A bare page number as the last line of every page from the body's first (page 1) on (暗标): 1..n, no gaps. */
+function expectBarePageNumbers(pages: string[]) {
+  const from = pages.findIndex((p) => printedPage(p) === 1);
+  expect(from, 'a page numbered 1').toBeGreaterThan(0);
+  const numbers = pages.slice(from).map(printedPage);
+  expect(numbers).toEqual(Array.from({ length: numbers.length }, (_, i) => i + 1));
+}
+
 const exportBid = async (body: unknown) => {
   const r = await c.download('/bid/client/exportBid', body);
   expect(r.status).toBe(200);
@@ -133,8 +163,11 @@ describe('目录: page numbers as LibreOffice lays the bid out', () => {
       await write(c, id('培训方案'), body('培训', 1));
       await write(c, id('报价部分'), '投标总价见开标一览表。');
 
-      const rows = tocAgainstHeadings(pdfPageTexts((await exportBid({ id: bidId, format: 'pdf' })).bytes));
+      const pages = pdfPageTexts((await exportBid({ id: bidId, format: 'pdf' })).bytes);
+      const rows = tocAgainstHeadings(pages);
       expectTocMatches(rows, 8);
+      // Well past one page per chapter: a total the writer estimated would not match.
+      expect(expectBodyFooters(pages)).toBeGreaterThanOrEqual(15);
       // The chapters start on different pages: the rows do not agree by repeating one number.
       expect(new Set(rows.map((r) => r.printed)).size).toBeGreaterThanOrEqual(5);
 
@@ -180,8 +213,13 @@ describe('目录: page numbers as LibreOffice lays the bid out', () => {
 
     const files = unzip((await exportBid({ id: bidId, volumes: [], format: 'pdf' })).bytes);
     expect([...files.keys()]).toEqual(['1-明标.pdf', '2-暗标.pdf']);
-    const open = tocAgainstHeadings(pdfPageTexts(Buffer.from(files.get('1-明标.pdf')!)));
-    const dark = tocAgainstHeadings(pdfPageTexts(Buffer.from(files.get('2-暗标.pdf')!)));
+    const openPages = pdfPageTexts(Buffer.from(files.get('1-明标.pdf')!));
+    const darkPages = pdfPageTexts(Buffer.from(files.get('2-暗标.pdf')!));
+    const open = tocAgainstHeadings(openPages);
+    const dark = tocAgainstHeadings(darkPages);
+    expect(expectBodyFooters(openPages)).toBeGreaterThanOrEqual(3);
+    // 暗标 prints the page number alone (no total): it runs 1..n over the body.
+    expectBarePageNumbers(darkPages);
     expectTocMatches(dark, 4);
     expectTocMatches(open, 3);
     expect(new Set(open.map((r) => r.printed)).size).toBe(3);

@@ -63,6 +63,13 @@ export interface WriterOptions {
    * while the same entries outside a field get their PAGEREFs laid out by LibreOffice (see toc.ts).
    */
   tocField?: boolean;
+  /**
+   * Write the footer's total ({PAGES}) as a SECTIONPAGES field (default): the body section's pages,
+   * which Word and WPS compute. False for a file LibreOffice turns into PDF: it does not compute
+   * SECTIONPAGES (it prints the written estimate) and its NUMPAGES counts the cover and 目录 too, so the
+   * total is a PAGEREF to a bookmark at the body's end, the body's last page number as laid out.
+   */
+  sectionPagesField?: boolean;
 }
 
 export interface ExportInput {

@@ -160,11 +160,17 @@ class RawParagraph extends Paragraph {
 }
 
 /**
- * The footer line, e.g. 第 {PAGE} 页 共 {PAGES} 页. {PAGES} is a SECTIONPAGES field (the body's own
- * pages: cover and contents are not counted) written with the estimated count as its result:
- * Word and WPS compute the field, LibreOffice does not know it and prints the written result.
+ * The footer line, e.g. 第 {PAGE} 页 共 {PAGES} 页. {PAGES} counts the body's own pages (cover and
+ * contents are not counted), written with the estimated count as its result. By default it is a
+ * SECTIONPAGES field, which Word and WPS compute; with `endBookmark` it is a PAGEREF to that bookmark
+ * at the body's end (the body's last page number), the count LibreOffice computes (WriterOptions).
  */
-function pageFooter(tpl: TemplateDefinition, format: string, estimatedPages: number): Footer {
+function pageFooter(
+  tpl: TemplateDefinition,
+  format: string,
+  estimatedPages: number,
+  endBookmark?: string,
+): Footer {
   const f = tpl.footer.font;
   const rPr =
     `<w:rPr><w:rFonts w:ascii="${xmlEsc(f.latin)}" w:hAnsi="${xmlEsc(f.latin)}" w:eastAsia="${xmlEsc(f.eastAsia)}" w:cs="${xmlEsc(f.latin)}"/>` +
@@ -172,11 +178,12 @@ function pageFooter(tpl: TemplateDefinition, format: string, estimatedPages: num
   const field = (instr: string, result: string) =>
     `<w:r>${rPr}<w:fldChar w:fldCharType="begin"/></w:r><w:r>${rPr}<w:instrText xml:space="preserve"> ${instr} </w:instrText></w:r>` +
     `<w:r>${rPr}<w:fldChar w:fldCharType="separate"/></w:r><w:r>${rPr}<w:t>${result}</w:t></w:r><w:r>${rPr}<w:fldChar w:fldCharType="end"/></w:r>`;
+  const pages = endBookmark ? `PAGEREF ${endBookmark}` : 'SECTIONPAGES';
   let runs = '';
   for (const part of format.split(/(\{PAGE\}|\{PAGES\})/)) {
     if (!part) continue;
     if (part === '{PAGE}') runs += field('PAGE', '1');
-    else if (part === '{PAGES}') runs += field('SECTIONPAGES', String(Math.max(1, estimatedPages)));
+    else if (part === '{PAGES}') runs += field(pages, String(Math.max(1, estimatedPages)));
     else runs += `<w:r>${rPr}<w:t xml:space="preserve">${xmlEsc(cleanForWord(part))}</w:t></w:r>`;
   }
   return new Footer({
@@ -267,6 +274,10 @@ export async function writeBidDocxDetailed(input: ExportInput): Promise<WriteRes
     opts.onProgress?.({ stage: 'content', done: ch.index + 1, total });
   }
   if (!body.length) body.push('<w:p/>');
+  const endBookmark =
+    opts.sectionPagesField === false && tpl.footer.enabled && tpl.footer.pageNumberFormat.includes('{PAGES}')
+      ? markBodyEnd(body, ctx)
+      : undefined;
   // Page references (pageRef) get their chapter's estimated page as the field's cached result.
   for (let i = 0; i < body.length; i++)
     if (body[i].includes('\u2063PAGE-'))
@@ -347,7 +358,7 @@ export async function writeBidDocxDetailed(input: ExportInput): Promise<WriteRes
       : { default: new Header({ children: [new Paragraph({ children: [] })] }) },
     footers: {
       default: tpl.footer.enabled
-        ? pageFooter(tpl, tpl.footer.pageNumberFormat, est.page)
+        ? pageFooter(tpl, tpl.footer.pageNumberFormat, est.page, endBookmark)
         : new Footer({ children: [new Paragraph({ children: [] })] }),
     },
     // Stands in for the body, which is written as XML text (see xml.ts) and put in its place below.
@@ -368,6 +379,28 @@ export async function writeBidDocxDetailed(input: ExportInput): Promise<WriteRes
   const buffer = assemble(skeleton, splices, rels);
   opts.onProgress?.({ stage: 'done', done: total, total });
   return { buffer, estimatedPages: est.page, chapters: flat, chapterPages };
+}
+
+const END_BOOKMARK = '_bid_body_end';
+
+/**
+ * Puts a bookmark at the end of the body's last paragraph, so that a PAGEREF to it gives the body's
+ * last page. An empty last paragraph (the one after a closing table) gets a space: LibreOffice drops an
+ * empty paragraph that ends the document after a table, and the bookmark with it.
+ */
+function markBodyEnd(body: string[], ctx: ContentCtx): string {
+  const id = ctx.rels.nextBookmarkId++;
+  const mark = `<w:bookmarkStart w:id="${id}" w:name="${END_BOOKMARK}"/><w:bookmarkEnd w:id="${id}"/>`;
+  const space = '<w:r><w:t xml:space="preserve"> </w:t></w:r>';
+  const last = body[body.length - 1];
+  if (last.endsWith('<w:p/>'))
+    body[body.length - 1] = `${last.slice(0, -'<w:p/>'.length)}<w:p>${space}${mark}</w:p>`;
+  else if (last.endsWith('</w:p>')) {
+    const start = Math.max(last.lastIndexOf('<w:p>'), last.lastIndexOf('<w:p '));
+    const hasRun = /<w:r[ >]/.test(last.slice(start));
+    body[body.length - 1] = `${last.slice(0, -'</w:p>'.length)}${hasRun ? '' : space}${mark}</w:p>`;
+  } else body.push(`<w:p>${space}${mark}</w:p>`);
+  return END_BOOKMARK;
 }
 
 const BODY_MARKER = '\u2063BID-BODY\u2063';

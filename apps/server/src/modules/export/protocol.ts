@@ -9,7 +9,10 @@ export interface ExportTask {
   template: TemplateDefinition;
   /** Bytes of pictures the chapters refer to by URL (picture library), resolved on the main thread. */
   images: Record<string, Uint8Array>;
-  /** The file is for LibreOffice's PDF conversion: its 目录 is written for LibreOffice to number (WriterOptions.tocField). */
+  /**
+   * The file is for LibreOffice's PDF conversion: its 目录 and its footer's total are written for
+   * LibreOffice to number (WriterOptions.tocField, sectionPagesField).
+   */
   forPdf?: boolean;
 }
 

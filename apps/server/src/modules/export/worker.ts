@@ -35,6 +35,7 @@ port.on('message', async (msg: ToWorker) => {
         },
         resolveImage: (src) => task.images[src] ?? null,
         tocField: !task.forPdf,
+        sectionPagesField: !task.forPdf,
         onProgress: (progress) => {
           // At most a few messages a second: progress is for a progress bar.
           const now = Date.now();
