@@ -10,6 +10,7 @@ import { createUserWithSession } from '../../apps/server/test/helpers/fixtures.t
 import { startFakeOpenAi, type FakeOpenAi } from '../../apps/server/test/fake-openai/server.ts';
 import { scriptBidWriter } from '../../apps/server/test/fake-openai/helpers.ts';
 import { settled, unexpectedErrors } from './helpers/browser.ts';
+import { chooseInterpretationFile, openInterpretation } from './helpers/interpretation.ts';
 import { browserSuite } from './helpers/suite.ts';
 
 /**
@@ -57,17 +58,12 @@ describe('file interpretation (browser)', () => {
       const t = await suite.newPage(user.token);
       const { page } = t;
 
-      await page.goto('/home');
-      const menu = page.locator('.bs-shell__sider');
-      await menu.getByRole('link', { name: '招标文件解读', exact: true }).click();
-      await page.waitForURL(/\/home\/bidingParse$/);
+      await openInterpretation(page);
       await page.getByText('还没有解读记录').waitFor();
       await page.screenshot({ path: path.join(SHOTS, 'interpretation-empty.png') });
 
       // Upload: the report screen opens at once and shows the job's progress.
-      const chooser = page.waitForEvent('filechooser');
-      await page.getByTestId('interpretation-upload').click();
-      await (await chooser).setFiles(PDF);
+      await chooseInterpretationFile(page, PDF);
       await page.waitForURL(/\/home\/bidingParse\/analysisPage\?id=/, { timeout: 60_000 });
       const id = new URL(page.url()).searchParams.get('id')!;
       const progress = page.getByTestId('interpretation-progress');
@@ -187,7 +183,7 @@ describe('file interpretation (browser)', () => {
       expect(fake.requests.length).toBe(modelCalls);
 
       // History: the record is listed; removing it asks first, then the list is empty again.
-      await menu.getByRole('link', { name: '招标文件解读', exact: true }).click();
+      await page.locator('.bs-shell__sider').getByRole('link', { name: '招标文件解读', exact: true }).click();
       await page.waitForURL(/\/home\/bidingParse$/);
       const history = page.getByTestId('interpretation-history');
       await history.getByText(detail.name).waitFor();

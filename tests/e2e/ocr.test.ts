@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { createUserWithSession } from '../../apps/server/test/helpers/fixtures.ts';
 import {
   certificateScan,
@@ -11,6 +12,7 @@ import {
   scannedPdf,
 } from '../../apps/server/test/helpers/scan-fixtures.ts';
 import { settled, unexpectedErrors } from './helpers/browser.ts';
+import { uploadForInterpretation } from './helpers/interpretation.ts';
 import { openLibrary, startKnowledgeUpload } from './helpers/knowledge.ts';
 import { openNewBid } from './helpers/new-bid.ts';
 import { browserSuite } from './helpers/suite.ts';
@@ -23,6 +25,16 @@ import { browserSuite } from './helpers/suite.ts';
  * knowledge base or in 查重 is read by OCR through the same upload, with the same progress.
  */
 const poll = <T>(fn: () => T | Promise<T>, timeout = 20_000) => expect.poll(fn, { timeout, interval: 100 });
+/** The text of the OCR progress shown at `testId`, polled for up to 2 minutes (OCR is slow on a busy machine). */
+const progressOf = (page: Page, testId: string) =>
+  poll(
+    () =>
+      page
+        .getByTestId(testId)
+        .textContent()
+        .catch(() => ''),
+    120_000,
+  );
 const CORPUS = path.resolve(import.meta.dirname, '../../apps/server/test/corpus');
 const SHOTS = process.env.E2E_SCREENSHOTS;
 const suite = browserSuite();
@@ -49,20 +61,25 @@ async function scanOf(corpusPdf: string, pages: number[], name: string): Promise
   return file;
 }
 
+/**
+ * A new account's logged-in page. Each test starts from its own account so that one's uploads and
+ * saved facts are never another's; the page has the suites' default 1440×900 viewport.
+ */
+async function newWriter() {
+  const user = await createUserWithSession(suite.server);
+  const t = await suite.newPage(user.token);
+  return { user, t, page: t.page };
+}
+
 describe('scans (browser)', () => {
   it(
     'a scanned 资质证书 pre-fills number, issuer and expiry in the company library; saving is the writer’s',
-    {
-      timeout: 180_000,
-    },
+    { timeout: 180_000 },
     async () => {
-      const user = await createUserWithSession(suite.server);
       const file = path.join(tmp, '资质证书.png');
       fs.writeFileSync(file, (await certificateScan()).bytes);
 
-      const t = await suite.newPage(user.token);
-      const { page } = t;
-      await page.setViewportSize({ width: 1440, height: 900 });
+      const { user, t, page } = await newWriter();
       await openLibrary(page, '企业资料库');
       await page.getByTestId('fact-add').click();
       const modal = page.locator('.ant-modal:visible');
@@ -108,23 +125,13 @@ describe('scans (browser)', () => {
 
   it(
     '招标文件解读 of a scanned tender: per-page OCR progress, the scoring items, an item’s passage',
-    {
-      timeout: 400_000,
-    },
+    { timeout: 400_000 },
     async () => {
-      const user = await createUserWithSession(suite.server);
       // t04's scoring table is on pages 1–2: scanned at 150 dpi, turned 0.5°, noise, a red seal.
       const file = await scanOf('t04.pdf', [1, 2], '扫描版招标文件.pdf');
-      const t = await suite.newPage(user.token);
-      const { page } = t;
-      await page.goto('/home');
-      await page.locator('.bs-shell__sider').getByRole('link', { name: '招标文件解读', exact: true }).click();
-      await page.waitForURL(/\/home\/bidingParse$/);
-      const chooser = page.waitForEvent('filechooser');
-      await page.getByTestId('interpretation-upload').click();
-      await (await chooser).setFiles(file);
-      const status = page.getByTestId('interpretation-upload-status');
-      await poll(() => status.textContent().catch(() => ''), 120_000).toMatch(
+      const { t, page } = await newWriter();
+      await uploadForInterpretation(page, file);
+      await progressOf(page, 'interpretation-upload-status').toMatch(
         /第 1–2 页为扫描件，正在识别文字（[01]\/2）/,
       );
       await page.waitForURL(/\/home\/bidingParse\/analysisPage\?id=/, { timeout: 300_000 });
@@ -163,43 +170,25 @@ describe('scans (browser)', () => {
 
   it(
     'a PDF whose text layer is garbled: the screen names the pages read by OCR as garbled, not as scans',
-    {
-      timeout: 400_000,
-    },
+    { timeout: 400_000 },
     async () => {
-      const user = await createUserWithSession(suite.server);
       // t02 pages 2–3 with their fonts' Unicode maps made unreadable: pdf.js gets glyph numbers.
       const file = path.join(tmp, '乱码招标文件.pdf');
       fs.writeFileSync(file, garbledPdf(pdfPages(fs.readFileSync(path.join(CORPUS, 't02.pdf')), [2, 3])));
-      const t = await suite.newPage(user.token);
-      const { page } = t;
-      await page.setViewportSize({ width: 1440, height: 900 });
-      await page.goto('/home');
-      await page.locator('.bs-shell__sider').getByRole('link', { name: '招标文件解读', exact: true }).click();
-      await page.waitForURL(/\/home\/bidingParse$/);
-      let chooser = page.waitForEvent('filechooser');
-      await page.getByTestId('interpretation-upload').click();
-      await (await chooser).setFiles(file);
-      const status = page.getByTestId('interpretation-upload-status');
+      const { t, page } = await newWriter();
+      await uploadForInterpretation(page, file);
       const running = /第 1–2 页文字层无法识别（乱码），正在识别文字（[01]\/2）/;
-      await poll(() => status.textContent().catch(() => ''), 120_000).toMatch(running);
+      await progressOf(page, 'interpretation-upload-status').toMatch(running);
       if (SHOTS) await page.screenshot({ path: path.join(SHOTS, 'ocr-garbled-progress.png') });
       await page.waitForURL(/\/home\/bidingParse\/analysisPage\?id=/, { timeout: 300_000 });
       await page.getByTestId('interpretation-report').waitFor({ timeout: 60_000 });
 
       // On the create screen the uploaded file keeps saying which pages OCR read, and why.
       await openNewBid(page);
-      chooser = page.waitForEvent('filechooser');
+      const chooser = page.waitForEvent('filechooser');
       await page.getByText('点击或拖入招标文件', { exact: true }).click();
       await (await chooser).setFiles(file);
-      await poll(
-        () =>
-          page
-            .getByTestId('tender-upload-ocr')
-            .textContent()
-            .catch(() => ''),
-        120_000,
-      ).toMatch(running);
+      await progressOf(page, 'tender-upload-ocr').toMatch(running);
       const note = page.getByTestId('tender-file-ocr');
       await note.waitFor({ timeout: 300_000 });
       expect(await note.textContent()).toBe('第 1–2 页文字层无法识别（乱码），已用 OCR 识别');
@@ -211,26 +200,14 @@ describe('scans (browser)', () => {
 
   it(
     'a scanned PDF in the knowledge base and in 查重: per-page OCR progress, then its text is used',
-    {
-      timeout: 400_000,
-    },
+    { timeout: 400_000 },
     async () => {
-      const user = await createUserWithSession(suite.server);
       // t02 pages 2–3: the scoring table of a property-management tender, as a copier scans it.
       const file = await scanOf('t02.pdf', [2, 3], '物业服务招标文件扫描件.pdf');
-      const t = await suite.newPage(user.token);
-      const { page } = t;
-      await page.setViewportSize({ width: 1440, height: 900 });
+      const { t, page } = await newWriter();
       await openLibrary(page, '我的知识库');
       await startKnowledgeUpload(page, file);
-      await poll(
-        () =>
-          page
-            .getByTestId('kb-upload-progress')
-            .textContent()
-            .catch(() => ''),
-        120_000,
-      ).toMatch(/第 1–2 页为扫描件，正在识别文字（[01]\/2）/);
+      await progressOf(page, 'kb-upload-progress').toMatch(/第 1–2 页为扫描件，正在识别文字（[01]\/2）/);
       const row = page.locator('.ant-table-row', { hasText: '物业服务招标文件扫描件.pdf' });
       await row.waitFor({ timeout: 300_000 });
       // The recognised text is searchable.
@@ -244,14 +221,7 @@ describe('scans (browser)', () => {
       const chooser = page.waitForEvent('filechooser');
       await page.getByTestId('diff-upload').click();
       await (await chooser).setFiles(file);
-      await poll(
-        () =>
-          page
-            .getByTestId('diff-upload-ocr')
-            .textContent()
-            .catch(() => ''),
-        120_000,
-      ).toMatch(/第 1–2 页为扫描件，正在识别文字（[01]\/2）/);
+      await progressOf(page, 'diff-upload-ocr').toMatch(/第 1–2 页为扫描件，正在识别文字（[01]\/2）/);
       await page
         .getByTestId('diff-file')
         .getByText('物业服务招标文件扫描件.pdf')

@@ -12,6 +12,7 @@ import {
   TABLE_ROWS,
 } from '../../apps/server/test/helpers/partial-tender.ts';
 import { settled, unexpectedErrors } from './helpers/browser.ts';
+import { uploadForInterpretation } from './helpers/interpretation.ts';
 import { openNewBid } from './helpers/new-bid.ts';
 import { browserSuite } from './helpers/suite.ts';
 
@@ -232,12 +233,7 @@ describe('review of the tender analysis before the outline (browser)', () => {
     const user = await createUserWithSession(suite.server);
     const t = await suite.newPage(user.token);
     const { page } = t;
-    await page.goto('/home');
-    await page.locator('.bs-shell__sider').getByRole('link', { name: '招标文件解读', exact: true }).click();
-    await page.waitForURL(/\/home\/bidingParse$/);
-    const chooser = page.waitForEvent('filechooser');
-    await page.getByTestId('interpretation-upload').click();
-    await (await chooser).setFiles(pdf);
+    await uploadForInterpretation(page, pdf);
     await page.waitForURL(/\/home\/bidingParse\/analysisPage\?id=/, { timeout: 60_000 });
     const id = new URL(page.url()).searchParams.get('id')!;
     await page.getByTestId('interpretation-report').waitFor({ timeout: 60_000 });
