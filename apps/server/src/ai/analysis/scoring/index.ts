@@ -31,7 +31,7 @@ import { foldRomanCodes, unfoldRoman } from './roman.ts';
 import { headerOrder, readBySerial, type Order } from './rows.ts';
 import { readByName } from './rows-by-name.ts';
 import { readStatedTotals, statedFor } from './stated.ts';
-import type { Proposal, ProposedItem, StatedTotals } from './types.ts';
+import type { Proposal, ProposedItem, Reader, StatedTotals } from './types.ts';
 
 /**
  * Scoring items: several independent readers each propose a complete item list for each scoring
@@ -162,6 +162,25 @@ function perLotValues(p: Proposal, k: number, n: number, text: string, lot: numb
 const ORDERS: Order[] = ['np', 'nc', 'pn'];
 
 /**
+ * The readers of a whole scoring table from the lines, each a proposal of its own when it reads one.
+ * Their order counts: of two readings judged alike, best() keeps the earlier.
+ */
+const WHOLE_READERS: Reader[] = [
+  readLayoutBlocks,
+  readLayoutSerialRows,
+  readSoup,
+  readColumns,
+  readInline,
+  readRowLines,
+  readNested,
+  readLeadPoints,
+  readBracketPoints,
+  readColumnDump,
+  readCriteriaFirst,
+  readLabelledColumns,
+];
+
+/**
  * Each TAB cell of a line as a line of its own, at its own offset; a cell whose paragraphs were
  * joined with spaces (a Word cell: （1）…（8分）：… （2）…) split again before each numbered one.
  */
@@ -213,32 +232,10 @@ export function proposalsFor(
   const legacy = readLegacyTable(lines, title, lot);
   if (legacy) out.push(legacy);
   if (lot == null) out.push(...readLotColumns(lines.filter((l) => !isNoise(l.text))));
-  const blocks = readLayoutBlocks(lines, isNoise, lot);
-  if (blocks) out.push(blocks);
-  const serialRows = readLayoutSerialRows(lines, isNoise, lot);
-  if (serialRows) out.push(serialRows);
-  const soup = readSoup(lines, isNoise, lot);
-  if (soup) out.push(soup);
-  const columns = readColumns(lines, isNoise, lot);
-  if (columns) out.push(columns);
-  const inline = readInline(lines, isNoise, lot);
-  if (inline) out.push(inline);
-  const rowLines = readRowLines(lines, isNoise, lot);
-  if (rowLines) out.push(rowLines);
-  const nested = readNested(lines, isNoise, lot);
-  if (nested) out.push(nested);
-  const leadPoints = readLeadPoints(lines, isNoise, lot);
-  if (leadPoints) out.push(leadPoints);
-  const bracketPoints = readBracketPoints(lines, isNoise, lot);
-  if (bracketPoints) out.push(bracketPoints);
-  const columnDump = readColumnDump(lines, isNoise, lot);
-  if (columnDump) out.push(columnDump);
-  const criteriaFirst = readCriteriaFirst(lines, isNoise, lot);
-  if (criteriaFirst) out.push(criteriaFirst);
-  const labelled = readLabelledColumns(lines, isNoise, lot);
-  if (labelled) out.push(labelled);
-  // A table on its side beside upright ones (技术分 by rows, 商务分 by columns): each reading of the
-  // upright ones with its items added is one more proposal.
+  for (const read of WHOLE_READERS) {
+    const p = read(lines, isNoise, lot);
+    if (p) out.push(p);
+  }
   // Readings of one part of the scoring beside the others (a table on its side beside upright ones,
   // 技术分 as labelled blocks in an appendix beside a 商务 table): each reading of the rest with its
   // items added is one more proposal.
