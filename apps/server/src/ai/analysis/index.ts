@@ -45,17 +45,22 @@ export function readableText(input: string): string {
   // dot between digits is the decimal point and a full-width comma before three digits the
   // thousands' separator (２０，０００．００).
   // A tree drawn with lines (├── 2 技术部分 / │ └── 2.1 …) is indentation: its glyphs read as spaces.
-  return foldRadicals(input)
-    .replace(/\r\n?/g, '\n')
-    .replace(/^[ \t│┃|]*[├└┣┗][─━]+/gm, (m) => ' '.repeat(m.length))
-    .replace(/[０-９Ａ-Ｚａ-ｚ]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0xfee0))
-    .replace(/(?<=[0-9０-９])．(?=[0-9０-９])/g, '.')
-    .replace(/(?<=[0-9０-９])，(?=[0-9０-９]{3}(?![0-9０-９]))/g, ',')
-    .replace(/[〜∼]/g, '～')
-    .replace(/[│┃║]/g, '|')
-    .replace(/[─━═]/g, '-')
-    .replace(/[\u250c-\u254b\u2552-\u256c]/g, '+')
-    .replace(/^.*[|丨].*[|丨].*$/gm, ocrTableLine);
+  return (
+    foldRadicals(input)
+      .replace(/\r\n?/g, '\n')
+      .replace(/^[ \t│┃|]*[├└┣┗][─━]+/gm, (m) => ' '.repeat(m.length))
+      .replace(/[０-９Ａ-Ｚａ-ｚ]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0xfee0))
+      .replace(/(?<=[0-9０-９])．(?=[0-9０-９])/g, '.')
+      .replace(/(?<=[0-9０-９])，(?=[0-9０-９]{3}(?![0-9０-９]))/g, ',')
+      .replace(/[〜∼]/g, '～')
+      .replace(/[│┃║]/g, '|')
+      .replace(/[─━═]/g, '-')
+      .replace(/[\u250c-\u254b\u2552-\u256c]/g, '+')
+      .replace(/^.*[|丨].*[|丨].*$/gm, ocrTableLine)
+      // Emoji a post pasted from an app marks its headings with (🔸价格分（20分）, 📊评分标准) are
+      // spaces, as wide as they are in the text (★ and ▲, in the BMP, stay).
+      .replace(/[\u{1F000}-\u{1FAFF}]\uFE0F?/gu, (m) => ' '.repeat(m.length))
+  );
 }
 
 /**

@@ -420,6 +420,9 @@ export function pointsInCriteria(s: string, unit: '分' | '%' = '分'): number |
     best = best == null ? v : Math.max(best, v);
   }
   if (best != null) return best;
+  // Options to tick, one per band (□10分 … □8分 … □0分): the top one.
+  const ticks = [...t.matchAll(/[□☐▢○◯](\d{1,3}(?:\.\d+)?)分/g)].map((x) => Number(x[1]));
+  if (ticks.length >= 2) return Math.max(...ticks);
   const range = /(\d{1,3}(?:\.\d+)?)\s*[-–—~～至]\s*(\d{1,3}(?:\.\d+)?)\s*分/g;
   while ((m = range.exec(t))) {
     const v = Number(m[2]);
@@ -431,7 +434,10 @@ export function pointsInCriteria(s: string, unit: '分' | '%' = '分'): number |
     const v = Number(m[1]);
     best = best == null ? v : Math.max(best, v);
   }
-  return best;
+  if (best != null) return best;
+  // A price scored by its formula only: （评标基准价/投标报价）×30 is worth 30.
+  const formula = /基准价[^。；;]{0,12}[/／][^。；;]{0,12}[)）]\s*[×xX*]\s*(\d{1,3})(?![\d.%％])/.exec(t);
+  return formula && Number(formula[1]) >= 5 ? Number(formula[1]) : null;
 }
 
 /** A TAB-separated cell of a line, trimmed, with where it stands in the text. */
@@ -440,7 +446,6 @@ export interface TabCell {
   span: Span;
 }
 
-/** The line's TAB cells, empty ones included (they keep the columns). */
 /**
  * A short Chinese label with its English translation after it, as bilingual (国际招标) tables write
  * their cells (评价因素Evaluation Factor, 价格Price, 合计Total): the Chinese label.
@@ -452,6 +457,7 @@ export function untranslated(text: string): string {
   return TRANSLATED.exec(text)?.[1] ?? text;
 }
 
+/** The line's TAB cells, empty ones included (they keep the columns). */
 export function tabCells(l: Line): TabCell[] {
   const out: TabCell[] = [];
   let at = 0;

@@ -82,7 +82,10 @@ function markerText(t: string): string {
   if (!t.includes('\t')) return t.trim();
   const cells = t.split('\t').map((c) => c.trim());
   const last = cells.pop() ?? '';
-  return cells.every((c) => c.length <= 8) ? last : t;
+  // (So is a running header's last cell naming a 包's scoring sheet: 某局 项目编号 | 第1包评分标准.)
+  const sheet =
+    /(?:包|标段).{0,6}(?:评分|评审)|(?:评分|评审).{0,8}(?:包|标段)/.test(last) && last.length <= 20;
+  return cells.every((c) => c.length <= 8) || sheet ? last : t;
 }
 
 function lotOfLine(t: string): number | null {

@@ -210,7 +210,15 @@ export function readRow(row: Row, ctx: Ctx): ProposedItem[] {
   const rowWidth = cells.filter((c) => c.line === firstLine).length;
   const rest = cells.slice(i).filter((c, k, arr) => {
     if (c.nameTail) return false;
-    if (c.kind !== 'text' || c.line === firstLine || c.col !== 0 || !nameLike(c.text)) return true;
+    // (A band to tick, □0分 未提供, is the criteria's.)
+    if (
+      c.kind !== 'text' ||
+      c.line === firstLine ||
+      c.col !== 0 ||
+      !nameLike(c.text) ||
+      /\d\s*分/.test(c.text)
+    )
+      return true;
     // A marked sub-row (2.1 服务器技术参数 | 8 | …), or a name with its own points, is not a tail.
     const after = arr[k + 1];
     if (SUB_MARK.test(c.text) || (after?.kind === 'num' && after.line === c.line)) return true;
