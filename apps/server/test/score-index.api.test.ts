@@ -1,13 +1,16 @@
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { CatalogNode } from '@bid/shared';
-import { docxToPdf, pdfAvailable } from '../src/modules/export/pdf.ts';
+import { docxToPdf } from '../src/modules/export/pdf.ts';
 import { useTestServer, clientHeaders } from './helpers/test-server.ts';
-import { findByTitle, flatten, newWriter, type Client } from './catalog-helpers.ts';
-import { write } from './checks-helpers.ts';
+import { flatten, newWriter, type Client } from './catalog-helpers.ts';
+import {
+  chapterBody as body,
+  pdfPageTexts,
+  requiresSoffice,
+  squash,
+  tenderBid,
+  writeChapters,
+} from './helpers/bid-chapters.ts';
 
 /**
  * Issue 31, scope 4: the 评分索引表's page numbers are the pages LibreOffice prints for the chapters
@@ -47,48 +50,6 @@ async function exportDocx(bidId: string): Promise<Buffer> {
   return Buffer.from(await res.arrayBuffer());
 }
 
-const squash = (t: string) => t.replace(/[\s\u3000]+/g, '');
-
-/** A paragraph of about 400 characters, repeated `n` times: `n` sets how many pages a chapter fills. */
-const body = (topic: string, n: number) =>
-  Array.from(
-    { length: n },
-    (_, i) =>
-      `${topic}第${i + 1}节：` +
-      '本节说明实施范围、技术路线、人员安排与质量控制措施，逐项对应招标文件的要求并给出可核查的依据。'.repeat(
-        9,
-      ),
-  ).join('\n');
-
-function pdfPageTexts(pdf: Buffer, layout: boolean): string[] {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'score-index-'));
-  try {
-    const file = path.join(dir, 'bid.pdf');
-    fs.writeFileSync(file, pdf);
-    const count = Number(/Pages:\s+(\d+)/.exec(execFileSync('pdfinfo', [file], { encoding: 'utf8' }))![1]);
-    // Page by page, as the brief of the acceptance says: one page's text cannot run into the next.
-    return Array.from({ length: count }, (_, i) =>
-      execFileSync(
-        'pdftotext',
-        [
-          '-enc',
-          'UTF-8',
-          ...(layout ? ['-layout'] : []),
-          '-f',
-          String(i + 1),
-          '-l',
-          String(i + 1),
-          file,
-          '-',
-        ],
-        { encoding: 'utf8' },
-      ),
-    );
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
-}
-
 /** The page number the footer prints (第 N 页 共 M 页), or null on pages without one (cover). */
 function printedPage(text: string): number | null {
   const m = /第\s*(\d+)\s*页\s*共\s*\d+\s*页/.exec(text);
@@ -100,17 +61,8 @@ describe('评分索引表: page numbers as LibreOffice lays the bid out', () => 
     'every row of the exported index names the page its chapter heading is printed on',
     { timeout: 600_000 },
     async (ctx) => {
-      if (!(await pdfAvailable())) {
-        if (process.env.CI === 'true') throw new Error('soffice is not installed on CI');
-        ctx.skip('soffice (LibreOffice) is not installed here');
-      }
-      const { id: bidId } = await c.data('/bid/client/saveBid', {
-        name: '智慧路灯改造投标',
-        modelType: 'standard',
-        pageCount: 10,
-        tenderText: TENDER,
-      });
-      await c.data('/ai/client/aiGetBidCatalog', { bidId });
+      await requiresSoffice(ctx);
+      const bidId = await tenderBid(c, '智慧路灯改造投标', TENDER);
       const detail = await c.data('/bid/client/getBidDetail', { id: bidId });
       const items = detail.analysis.scoringItems as Array<{ id: string; name: string }>;
       expect(items.map((i) => i.name)).toEqual([
@@ -149,15 +101,16 @@ describe('评分索引表: page numbers as LibreOffice lays the bid out', () => 
         if (Date.now() > end) throw new Error('全文写作 did not finish');
         await new Promise((r) => setTimeout(r, 200));
       }
-      const id = (title: string) => findByTitle(tree, title).id;
-      await write(c, id('总体设计方案'), body('总体设计', 14));
-      await write(c, id('施工组织方案'), body('施工组织', 3));
-      await write(c, id('运维服务方案'), body('运维服务', 9));
-      await write(c, id('培训方案'), body('培训', 1));
-      await write(c, id('报价部分'), '投标总价见开标一览表。');
+      await writeChapters(c, tree, {
+        总体设计方案: body('总体设计', 14),
+        施工组织方案: body('施工组织', 3),
+        运维服务方案: body('运维服务', 9),
+        培训方案: body('培训', 1),
+        报价部分: '投标总价见开标一览表。',
+      });
       expect(flatten(tree).length).toBe(8);
 
-      const pages = pdfPageTexts(await docxToPdf(await exportDocx(bidId)), true);
+      const pages = pdfPageTexts(await docxToPdf(await exportDocx(bidId)));
       // The index's rows as LibreOffice printed them: 序号, item, points, chapter, page.
       const indexAt = pages.findIndex((p) => p.includes('评分索引表') && p.includes('对应章节'));
       expect(indexAt).toBeGreaterThan(0);

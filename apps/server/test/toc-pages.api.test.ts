@@ -1,14 +1,14 @@
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { unzip } from '@bid/document/docx/zip';
-import type { CatalogNode } from '@bid/shared';
-import { pdfAvailable } from '../src/modules/export/pdf.ts';
 import { useTestServer } from './helpers/test-server.ts';
-import { findByTitle, newWriter, type Client } from './catalog-helpers.ts';
-import { write } from './checks-helpers.ts';
+import { newWriter, type Client } from './catalog-helpers.ts';
+import {
+  bidWithChapters,
+  chapterBody as body,
+  pdfPageTexts,
+  requiresSoffice,
+  squash,
+} from './helpers/bid-chapters.ts';
 import { VOLUMES_TENDER } from './helpers/tenders.ts';
 
 /**
@@ -24,38 +24,6 @@ const s = useTestServer();
 beforeAll(async () => {
   c = await newWriter(s);
 });
-
-const squash = (t: string) => t.replace(/[\s\u3000]+/g, '');
-
-/** A paragraph of about 400 characters, repeated `n` times: `n` sets how many pages a chapter fills. */
-const body = (topic: string, n: number) =>
-  Array.from(
-    { length: n },
-    (_, i) =>
-      `${topic}第${i + 1}节：` +
-      '本节说明实施范围、技术路线、人员安排与质量控制措施，逐项对应招标文件的要求并给出可核查的依据。'.repeat(
-        9,
-      ),
-  ).join('\n');
-
-function pdfPageTexts(pdf: Buffer): string[] {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'toc-pages-'));
-  try {
-    const file = path.join(dir, 'bid.pdf');
-    fs.writeFileSync(file, pdf);
-    const count = Number(/Pages:\s+(\d+)/.exec(execFileSync('pdfinfo', [file], { encoding: 'utf8' }))![1]);
-    // Page by page: one page's text cannot run into the next.
-    return Array.from({ length: count }, (_, i) =>
-      execFileSync(
-        'pdftotext',
-        ['-enc', 'UTF-8', '-layout', '-f', String(i + 1), '-l', String(i + 1), file, '-'],
-        { encoding: 'utf8' },
-      ),
-    );
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
-}
 
 /** The page number the footer prints: 第 N 页 (共 M 页), or a bare number as the last line (暗标). */
 function printedPage(text: string): number | null {
@@ -132,68 +100,49 @@ const exportBid = async (body: unknown) => {
   return r;
 };
 
-describe('目录: page numbers as LibreOffice lays the bid out', () => {
-  it(
-    'every entry of the PDF export’s 目录 names the page its heading is printed on',
-    { timeout: 600_000 },
-    async (ctx) => {
-      if (!(await pdfAvailable())) {
-        if (process.env.CI === 'true') throw new Error('soffice is not installed on CI');
-        ctx.skip('soffice (LibreOffice) is not installed here');
-      }
-      const { id: bidId } = await c.data('/bid/client/saveBid', {
-        name: '智慧路灯改造投标',
-        modelType: 'standard',
-        pageCount: 10,
-      });
-      const tree = await c.data<CatalogNode[]>('/catalog/client/bidCatalogSave', {
-        bidId,
-        catalogs: [
-          { title: '投标函' },
-          { title: '技术部分', children: [{ title: '总体设计方案' }, { title: '施工组织方案' }] },
-          { title: '服务部分', children: [{ title: '运维服务方案' }, { title: '培训方案' }] },
-          { title: '报价部分' },
-        ],
-      });
-      const id = (title: string) => findByTitle(tree, title).id;
-      await write(c, id('投标函'), body('投标函', 2));
-      await write(c, id('总体设计方案'), body('总体设计', 14));
-      await write(c, id('施工组织方案'), body('施工组织', 3));
-      await write(c, id('运维服务方案'), body('运维服务', 9));
-      await write(c, id('培训方案'), body('培训', 1));
-      await write(c, id('报价部分'), '投标总价见开标一览表。');
+describe('目录: page numbers as LibreOffice lays the bid out', { timeout: 600_000 }, () => {
+  it('every entry of the PDF export’s 目录 names the page its heading is printed on', async (ctx) => {
+    await requiresSoffice(ctx);
+    const { bidId } = await bidWithChapters(
+      c,
+      { name: '智慧路灯改造投标' },
+      [
+        { title: '投标函' },
+        { title: '技术部分', children: [{ title: '总体设计方案' }, { title: '施工组织方案' }] },
+        { title: '服务部分', children: [{ title: '运维服务方案' }, { title: '培训方案' }] },
+        { title: '报价部分' },
+      ],
+      {
+        投标函: body('投标函', 2),
+        总体设计方案: body('总体设计', 14),
+        施工组织方案: body('施工组织', 3),
+        运维服务方案: body('运维服务', 9),
+        培训方案: body('培训', 1),
+        报价部分: '投标总价见开标一览表。',
+      },
+    );
 
-      const pages = pdfPageTexts((await exportBid({ id: bidId, format: 'pdf' })).bytes);
-      const rows = tocAgainstHeadings(pages);
-      expectTocMatches(rows, 8);
-      // Well past one page per chapter: a total the writer estimated would not match.
-      expect(expectBodyFooters(pages)).toBeGreaterThanOrEqual(15);
-      // The chapters start on different pages: the rows do not agree by repeating one number.
-      expect(new Set(rows.map((r) => r.printed)).size).toBeGreaterThanOrEqual(5);
+    const pages = pdfPageTexts((await exportBid({ id: bidId, format: 'pdf' })).bytes);
+    const rows = tocAgainstHeadings(pages);
+    expectTocMatches(rows, 8);
+    // Well past one page per chapter: a total the writer estimated would not match.
+    expect(expectBodyFooters(pages)).toBeGreaterThanOrEqual(15);
+    // The chapters start on different pages: the rows do not agree by repeating one number.
+    expect(new Set(rows.map((r) => r.printed)).size).toBeGreaterThanOrEqual(5);
 
-      // The Word file keeps Word's table of contents: a TOC field whose entries' pages are PAGEREFs.
-      const docx = unzip((await exportBid({ id: bidId })).bytes);
-      const xml = Buffer.from(docx.get('word/document.xml')!).toString('utf8');
-      expect(xml).toMatch(/<w:instrText[^>]*> TOC \\o "1-3"/);
-      expect(xml.match(/<w:instrText[^>]*> PAGEREF _Toc_bid_\d+ \\h /g)?.length).toBe(8);
-    },
-  );
+    // The Word file keeps Word's table of contents: a TOC field whose entries' pages are PAGEREFs.
+    const docx = unzip((await exportBid({ id: bidId })).bytes);
+    const xml = Buffer.from(docx.get('word/document.xml')!).toString('utf8');
+    expect(xml).toMatch(/<w:instrText[^>]*> TOC \\o "1-3"/);
+    expect(xml.match(/<w:instrText[^>]*> PAGEREF _Toc_bid_\d+ \\h /g)?.length).toBe(8);
+  });
 
-  it('each volume’s 目录 in a zip of PDF volumes names its own pages', { timeout: 600_000 }, async (ctx) => {
-    if (!(await pdfAvailable())) {
-      if (process.env.CI === 'true') throw new Error('soffice is not installed on CI');
-      ctx.skip('soffice (LibreOffice) is not installed here');
-    }
-    const { id: bidId } = await c.data('/bid/client/saveBid', {
-      name: '养护工程投标',
-      modelType: 'standard',
-      pageCount: 10,
-      tenderText: VOLUMES_TENDER,
-    });
-    await c.data('/ai/client/aiGetBidCatalog', { bidId });
-    const tree = await c.data<CatalogNode[]>('/catalog/client/bidCatalogSave', {
-      bidId,
-      catalogs: [
+  it('each volume’s 目录 in a zip of PDF volumes names its own pages', async (ctx) => {
+    await requiresSoffice(ctx);
+    const { bidId } = await bidWithChapters(
+      c,
+      { name: '养护工程投标', tenderText: VOLUMES_TENDER },
+      [
         { title: '投标函' },
         { title: '项目管理机构' },
         {
@@ -202,14 +151,15 @@ describe('目录: page numbers as LibreOffice lays the bid out', () => {
         },
         { title: '报价文件' },
       ],
-    });
-    const id = (title: string) => findByTitle(tree, title).id;
-    await write(c, id('投标函'), body('投标函', 2));
-    await write(c, id('项目管理机构'), body('项目管理', 5));
-    await write(c, id('施工组织设计'), body('施工组织', 14));
-    await write(c, id('质量保证措施'), body('质量保证', 3));
-    await write(c, id('安全文明施工'), body('安全文明', 9));
-    await write(c, id('报价文件'), '投标总价见开标一览表。');
+      {
+        投标函: body('投标函', 2),
+        项目管理机构: body('项目管理', 5),
+        施工组织设计: body('施工组织', 14),
+        质量保证措施: body('质量保证', 3),
+        安全文明施工: body('安全文明', 9),
+        报价文件: '投标总价见开标一览表。',
+      },
+    );
 
     const files = unzip((await exportBid({ id: bidId, volumes: [], format: 'pdf' })).bytes);
     expect([...files.keys()]).toEqual(['1-明标.pdf', '2-暗标.pdf']);

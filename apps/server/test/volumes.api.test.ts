@@ -2,10 +2,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { unzip } from '@bid/document/docx/zip';
 import type { BidChecks, CatalogNode } from '@bid/shared';
 import { parseDocx } from '../src/files/parse-core.ts';
-import { pdfAvailable } from '../src/modules/export/pdf.ts';
 import { useTestServer } from './helpers/test-server.ts';
 import { findByTitle, newWriter, type Client } from './catalog-helpers.ts';
 import { write } from './checks-helpers.ts';
+import { bidWithChapters, requiresSoffice, tenderBid, writeChapters } from './helpers/bid-chapters.ts';
 import { VOLUMES_TENDER as TENDER } from './helpers/tenders.ts';
 
 /**
@@ -43,13 +43,7 @@ describe('volumes: 明标 + 暗标', () => {
     'exports both volumes, the 暗标 one checked and anonymous, the 明标 one naming the company',
     { timeout: 300_000 },
     async () => {
-      const { id: bidId } = await c.data('/bid/client/saveBid', {
-        name: '养护工程投标',
-        modelType: 'standard',
-        pageCount: 10,
-        tenderText: TENDER,
-      });
-      await c.data('/ai/client/aiGetBidCatalog', { bidId });
+      const bidId = await tenderBid(c, '养护工程投标', TENDER);
       const detail = await c.data('/bid/client/getBidDetail', { id: bidId });
       expect(detail.analysis.darkBid).toBe(true);
       expect(detail.analysis.volumes.map((v: { key: string }) => v.key)).toEqual(['open', 'dark']);
@@ -65,10 +59,12 @@ describe('volumes: 明标 + 暗标', () => {
         ],
       });
       const id = (title: string) => findByTitle(tree, title).id;
-      await write(c, id('投标函'), `致滨江区城市管理局：\n${COMPANY}愿意参加本项目投标。`);
-      await write(c, id('项目管理机构'), `项目经理由${COMPANY}一级建造师担任。`);
-      await write(c, id('施工组织设计'), `施工组织由${COMPANY}负责，分三个作业段推进。`);
-      await write(c, id('报价文件'), '投标总价见开标一览表。');
+      await writeChapters(c, tree, {
+        投标函: `致滨江区城市管理局：\n${COMPANY}愿意参加本项目投标。`,
+        项目管理机构: `项目经理由${COMPANY}一级建造师担任。`,
+        施工组织设计: `施工组织由${COMPANY}负责，分三个作业段推进。`,
+        报价文件: '投标总价见开标一览表。',
+      });
 
       // The identity check runs before the 暗标 volume is written: a leak refuses the export.
       const refused = await exportBid({ id: bidId, volumes: [] });
@@ -112,24 +108,13 @@ describe('volumes: 明标 + 暗标', () => {
   );
 
   it('converts each volume to PDF through LibreOffice', { timeout: 600_000 }, async (ctx) => {
-    if (!(await pdfAvailable())) {
-      // Where the product runs without LibreOffice the dialog says so; CI must have it.
-      if (process.env.CI === 'true') throw new Error('soffice is not installed on CI');
-      ctx.skip('soffice (LibreOffice) is not installed here');
-    }
-    const { id: bidId } = await c.data('/bid/client/saveBid', {
-      name: '养护工程 PDF',
-      modelType: 'standard',
-      pageCount: 10,
-      tenderText: TENDER,
-    });
-    await c.data('/ai/client/aiGetBidCatalog', { bidId });
-    const tree = await c.data<CatalogNode[]>('/catalog/client/bidCatalogSave', {
-      bidId,
-      catalogs: [{ title: '投标函' }, { title: '技术部分', children: [{ title: '施工组织设计' }] }],
-    });
-    await write(c, findByTitle(tree, '投标函').id, '致滨江区城市管理局：我方愿意参加本项目投标。');
-    await write(c, findByTitle(tree, '施工组织设计').id, '施工组织分三个作业段推进。');
+    await requiresSoffice(ctx);
+    const { bidId } = await bidWithChapters(
+      c,
+      { name: '养护工程 PDF', tenderText: TENDER },
+      [{ title: '投标函' }, { title: '技术部分', children: [{ title: '施工组织设计' }] }],
+      { 投标函: '致滨江区城市管理局：我方愿意参加本项目投标。', 施工组织设计: '施工组织分三个作业段推进。' },
+    );
     const r = await exportBid({ id: bidId, volumes: [], format: 'pdf' });
     expect(r.status).toBe(200);
     const files = unzip(r.bytes);
