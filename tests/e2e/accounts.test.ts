@@ -50,9 +50,20 @@ describe('accounts (browser)', () => {
   }
 
   async function logoutToLanding(page: Page) {
-    await page.getByTestId('user-account').first().click();
     const logout = page.getByRole('menuitem', { name: '退出登录' });
-    await settled(page.locator('.ant-dropdown', { has: logout }));
+    const menu = page.locator('.ant-dropdown', { has: logout });
+    // (On a loaded machine the first click may land before the header's menu is wired: click again
+    // until the menu opens, as a person would.)
+    for (let tries = 0; ; tries++) {
+      await page.getByTestId('user-account').first().click();
+      try {
+        await menu.waitFor({ timeout: 10_000 });
+        break;
+      } catch (e) {
+        if (tries >= 4) throw e;
+      }
+    }
+    await settled(menu);
     await logout.click();
     await page.waitForURL((u) => u.pathname === '/');
     await expect
@@ -152,7 +163,17 @@ describe('accounts (browser)', () => {
   it('the session is an HttpOnly cookie: from /home log in, reload and stay in, page scripts never see the token, log out and stay out', async () => {
     const { page, errors } = await newPage();
     const phone = nextPhone();
-    const pageCookies = () => page.evaluate(() => document.cookie);
+    // What page scripts see, read once the page has settled (a read during a navigation is retried).
+    const pageCookies = async (): Promise<string> => {
+      for (let tries = 0; ; tries++) {
+        await page.waitForLoadState();
+        try {
+          return await page.evaluate(() => document.cookie);
+        } catch (e) {
+          if (tries >= 4 || !/context was destroyed|navigat/i.test(String(e))) throw e;
+        }
+      }
+    };
     await page.goto('/home');
     await page.waitForURL((u) => u.pathname === '/');
     const dialog = page.getByTestId('login-dialog');
