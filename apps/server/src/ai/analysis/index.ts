@@ -69,10 +69,15 @@ export function readableText(input: string): string {
  * for one, so offsets stay.
  */
 function ocrTableLine(line: string): string {
-  return line
-    .replace(/丨/g, '|')
-    .replace(/(^|\s)[lI](?=\s)/g, '$1|')
-    .replace(/(?<=\d)[Oo](?=[\d\s|分,，;；。-]|$)/g, '0');
+  return (
+    line
+      .replace(/丨/g, '|')
+      // (A lone l anywhere; an I only where the row's opening bar stands: I alone inside a row may be a
+      // category numbered I, II.)
+      .replace(/(^|\s)l(?=\s)/g, '$1|')
+      .replace(/^(\s*)I(?=\s)/, '$1|')
+      .replace(/(?<=\d)[Oo](?=[\d\s|分,，;；。-]|$)/g, '0')
+  );
 }
 
 /**
