@@ -2,6 +2,7 @@ import type { Line } from '../lines.ts';
 import {
   catCell,
   classify,
+  nameCellKind,
   nameLike,
   pointsInName,
   splitLine,
@@ -80,7 +81,7 @@ export function cellsOf(lines: Line[], isNoise: (t: string) => boolean, opts: Ce
       n?.kind === 'num' &&
       Number.isInteger(n.value) &&
       n2?.line === c.line &&
-      (n2.kind === 'text' || (n2.kind === 'cat' && n2.value == null)) &&
+      nameCellKind(n2) &&
       n3?.line === c.line &&
       n3.kind === 'num';
     if (
@@ -136,7 +137,7 @@ function joinWrappedName(a: Cell, b: Cell, n: Cell | undefined): Cell | null {
     single(a) &&
     single(b) &&
     b.line === a.line + 1 &&
-    (a.kind === 'text' || (a.kind === 'cat' && a.value == null)) &&
+    nameCellKind(a) &&
     b.kind === 'text' &&
     a.text.length >= 6 &&
     b.text.length <= Math.min(4, a.text.length - 2) &&

@@ -106,6 +106,10 @@ export function catCell(text: string): { label: string; points: number | null } 
   return { label: m[1], points: pts != null ? Number(pts) : null };
 }
 
+/** A cell that may hold a name: text, or a category word without points (投标报价, 价格分). */
+export const nameCellKind = (c: Pick<Cell, 'kind' | 'value'>): boolean =>
+  c.kind === 'text' || (c.kind === 'cat' && c.value == null);
+
 export function numberValue(text: string): number | null {
   // A unit note after the maximum (10（每项2分）, 8（每个2分）) says how it is earned, not what it is worth.
   // So does a note of how it adds up (6（3项×2分）, 8（4个×2分）).

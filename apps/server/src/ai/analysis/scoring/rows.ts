@@ -1,5 +1,6 @@
 import {
   catCell,
+  nameCellKind,
   nameLike,
   notNamePiece,
   pointsInCriteria,
@@ -366,10 +367,7 @@ export function catNoter(
     const line = after.filter((x) => x.line === c.line);
     const p = line.findIndex((x) => x.kind === 'num' && x.value === cc.points);
     const own = p > 0 ? line[p - 1] : null;
-    const name =
-      own && (own.kind === 'text' || (own.kind === 'cat' && own.value == null)) && nameLike(own.text)
-        ? own
-        : undefined;
+    const name = own && nameCellKind(own) && nameLike(own.text) ? own : undefined;
     cats.push({ at, label: cc.label, points: cc.points, cell: c, name });
     if (cc.points != null)
       subtotals.push({
