@@ -6,7 +6,8 @@
  * Goals (issue 29): ours / bare ≥ 0.6 for health and ≥ 0.5 for getBidList, medians of the rounds.
  * Run: node --import tsx bench/api/run.ts    (API_ROUNDS=5, API_SECONDS=10; BENCH_SMALL=1: one round
  * of 1 s, no goal checked). Without wrk (apt-get install wrk) a Node keep-alive client stands in.
- * API_NODE_ARGS="--cpu-prof --cpu-prof-dir=prof" profiles our server.
+ * API_NODE_ARGS="--cpu-prof --cpu-prof-dir=prof" profiles our server (API_BARE_NODE_ARGS the bare app);
+ * API_ONLY=health (or getBidList) measures one route; API_LOG_LEVEL (default info) sets our log level.
  */
 import fs from 'node:fs';
 import http from 'node:http';
@@ -103,11 +104,21 @@ async function load(base: string, t: Target): Promise<{ rps: number; calls: numb
         ...Object.entries(t.headers).map(([k, v]) => `wrk.headers["${k}"] = "${v}"`),
       ].join('\n'),
     );
-    const r = spawnSync(
-      'wrk',
-      ['-t2', `-c${CONNECTIONS}`, `-d${SECONDS}s`, '--timeout', '10s', '-s', script, `${base}${t.path}`],
-      { encoding: 'utf8' },
-    );
+    // Not spawnSync: this process reads the servers' stdout (their log lines) while wrk runs, as a
+    // log collector would; a blocked reader makes the server buffer its lines and pay for it.
+    const r = await new Promise<{ stdout: string; stderr: string }>((resolve, reject) => {
+      const w = spawn(
+        'wrk',
+        ['-t2', `-c${CONNECTIONS}`, `-d${SECONDS}s`, '--timeout', '10s', '-s', script, `${base}${t.path}`],
+        { stdio: ['ignore', 'pipe', 'pipe'] },
+      );
+      let stdout = '';
+      let stderr = '';
+      w.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
+      w.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+      w.on('error', reject);
+      w.on('close', () => resolve({ stdout, stderr }));
+    });
     const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(r.stdout)?.[1] ?? NaN);
     const non2xx = Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(r.stdout)?.[1] ?? 0);
     // "Socket errors: connect 0, read 0, write 0, timeout 0": any of them is a failed call.
@@ -180,7 +191,7 @@ async function main(): Promise<void> {
       PORT: '0',
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
-      LOG_LEVEL: 'info',
+      LOG_LEVEL: process.env.API_LOG_LEVEL ?? 'info',
       AUTH_CLIENT_ID: CLIENT_ID,
       AUTH_CLIENT_SECRET: CLIENT_SECRET,
       SECRET_KEY: 'bench-secret-key-0123456789',
@@ -196,11 +207,19 @@ async function main(): Promise<void> {
       WECHAT_TOKEN: 'bench',
     },
   );
-  const bare = await startServer(['--import', 'tsx', 'bench/api/bare.ts'], {
-    DATA_DIR: dataDir,
-    BENCH_USER: JSON.stringify(owner),
-    BENCH_TOKEN: token,
-  });
+  const bare = await startServer(
+    [
+      ...(process.env.API_BARE_NODE_ARGS ?? '').split(' ').filter(Boolean),
+      '--import',
+      'tsx',
+      'bench/api/bare.ts',
+    ],
+    {
+      DATA_DIR: dataDir,
+      BENCH_USER: JSON.stringify(owner),
+      BENCH_TOKEN: token,
+    },
+  );
   const targets: Record<keyof typeof GOALS, Target> = {
     health: { path: '/api/health', method: 'GET', headers: {} },
     getBidList: {
@@ -229,7 +248,9 @@ async function main(): Promise<void> {
     console.log(
       `api: ${CONNECTIONS} connections, ${ROUNDS} round(s) of ${SECONDS} s per server and route, ${hasWrk ? 'wrk -t2' : 'Node keep-alive client (wrk not found)'}; ours NODE_ENV=production, logging at info`,
     );
+    const only = process.env.API_ONLY?.split(',');
     for (const [name, t] of Object.entries(targets) as Array<[keyof typeof GOALS, Target]>) {
+      if (only && !only.includes(name)) continue;
       const ratios: number[] = [];
       const cpuRatios: number[] = [];
       const oursRps: number[] = [];
