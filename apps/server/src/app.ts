@@ -11,7 +11,7 @@ import { migrateToLatest } from './db/migrate.ts';
 import { installAuth } from './http/auth.ts';
 import { installErrorHandler } from './http/error-handler.ts';
 import { installDelivery } from './http/delivery.ts';
-import { clientErrorHandler, installUrlLimit } from './http/client-errors.ts';
+import { clientErrorHandler, installRequestStart } from './http/client-errors.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { installBodyParsers } from './http/body-parsers.ts';
 import { SessionRepo } from './modules/session/repo.ts';
@@ -23,7 +23,8 @@ import { APP_VERSION } from './lib/version.ts';
 import { secretScrubber, secretsOf } from './http/log-scrub.ts';
 import { fastSerializerCompiler } from './http/serializer.ts';
 import { Metrics, type MetricsServer } from './ops/metrics.ts';
-import { installRequestId, requestIdOf } from './http/request-id.ts';
+import { requestIdOf } from './http/request-id.ts';
+import { lazyChildLogger } from './http/lazy-logger.ts';
 import { listenHost } from './startup.ts';
 
 z.config(z.locales.zhCN());
@@ -116,9 +117,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     // A sane X-Request-ID from the proxy is kept, anything else replaced (http/request-id.ts).
     requestIdHeader: false,
     genReqId: requestIdOf,
+    // req.log is made on first use (http/lazy-logger.ts): most requests never log through it.
+    childLoggerFactory: lazyChildLogger,
   });
-  installRequestId(app);
-  installUrlLimit(app);
+  installRequestStart(app);
   app.setValidatorCompiler(validatorCompiler);
   const validateAnswers =
     (config.RESPONSE_VALIDATION ?? (config.NODE_ENV === 'production' ? 'off' : 'on')) === 'on';

@@ -3,7 +3,7 @@ import type { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { Code, DEFAULT_MSG } from '@bid/shared';
 import { fail } from './envelope.ts';
-import { REQUEST_ID_HEADER } from './request-id.ts';
+import { echoRequestId, REQUEST_ID_HEADER } from './request-id.ts';
 
 /** Longest URL (path and query) an API call may have; nothing in the API needs more. */
 export const MAX_URL_CHARS = 8 * 1024;
@@ -42,10 +42,15 @@ export function clientErrorHandler(err: Error & { code?: string }, socket: Socke
   else socket.destroy();
 }
 
-/** A URL longer than MAX_URL_CHARS is answered 414 with the envelope before any route runs. */
-export function installUrlLimit(app: FastifyInstance): void {
+/**
+ * The first hook of every request: the request id echoed in the answer (http/request-id.ts), then a
+ * URL longer than MAX_URL_CHARS answered 414 with the envelope before any route runs. One hook for
+ * both: each hook costs Fastify's hook runner a turn on every request.
+ */
+export function installRequestStart(app: FastifyInstance): void {
   // Callback style, not async: a hook on every request should not cost a promise and a microtask.
   app.addHook('onRequest', (req, reply, done) => {
+    echoRequestId(req, reply);
     if (req.url.length <= MAX_URL_CHARS) return done();
     reply
       .status(414)

@@ -134,18 +134,23 @@ export function installDelivery(app: FastifyInstance): void {
 
   // Fastify's own request logging is off (app factory): one line per API call, none per asset, and
   // never the query string (the token call may carry codes or passwords there).
+  // Written through the root logger with the request's id first, as the request's child logger
+  // would write it: that child is made only when used (http/lazy-logger.ts), and this line, on every
+  // API call, would otherwise make it every time.
+  const log = app.log;
   app.addHook('onResponse', (req, reply, done) => {
     const url = req.url;
     if (!url.startsWith('/api/')) return done();
     const q = url.indexOf('?');
     const line = {
+      reqId: req.id,
       method: req.method,
       path: q < 0 ? url : url.slice(0, q),
       status: reply.statusCode,
       ms: Math.round(reply.elapsedTime),
     };
-    if (reply.statusCode >= 500) req.log.error(line, 'request failed');
-    else req.log.info(line, 'request');
+    if (reply.statusCode >= 500) log.error(line, 'request failed');
+    else log.info(line, 'request');
     done();
   });
 }

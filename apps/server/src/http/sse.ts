@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { REQUEST_ID_HEADER } from './request-id.ts';
 
 export function wantsSse(req: FastifyRequest): boolean {
   return /text\/event-stream/i.test(String(req.headers.accept ?? ''));
@@ -15,7 +16,8 @@ export interface SseWriter {
 
 /**
  * Takes the response over for a `text/event-stream` answer. Proxies are told not to buffer; a
- * comment is written at once so that the client sees the headers before the first event.
+ * comment is written at once so that the client sees the headers before the first event. The
+ * request id is echoed here as in every other answer.
  */
 export function startSse(reply: FastifyReply): SseWriter {
   reply.hijack();
@@ -25,6 +27,8 @@ export function startSse(reply: FastifyReply): SseWriter {
     'cache-control': 'no-cache, no-transform',
     connection: 'keep-alive',
     'x-accel-buffering': 'no',
+    // Fastify's reply headers (where the id was put) are not written for a hijacked reply.
+    [REQUEST_ID_HEADER]: reply.request.id,
   });
   raw.write(': stream\n\n');
   let closed = false;
