@@ -134,7 +134,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   });
   installBodyParsers(app);
   installDelivery(app);
-  await app.register(cookie);
+  // Cookies are read where a route needs them (tokenFromRequest), not parsed on every request by a
+  // hook of the plugin's; setting and clearing cookies works as before.
+  await app.register(cookie, { hook: false });
   await app.register(swagger, {
     openapi: {
       info: {

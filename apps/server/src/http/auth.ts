@@ -36,7 +36,11 @@ function headerToken(req: FastifyRequest): string | null {
 export function tokenFromRequest(req: FastifyRequest): string | null {
   const fromHeader = headerToken(req);
   if (fromHeader) return fromHeader;
-  const cookie = req.cookies?.[TOKEN_COOKIE];
+  // Parsed here, on demand: the cookie plugin's parsing hook is off (app.ts). A reply that has set a
+  // cookie already has them parsed (req.cookies).
+  const header = req.headers.cookie;
+  const cookies = req.cookies ?? (header ? req.server.parseCookie(header) : undefined);
+  const cookie = cookies?.[TOKEN_COOKIE];
   return cookie ? cookie : null;
 }
 
@@ -61,9 +65,10 @@ export function installAuth(
   app.addHook('onRequest', (req, reply, done) => {
     // Decided by the route the router matched, not by the URL as sent: the router decodes and
     // `/%61pi/...` reaches the same route as `/api/...`, so a check on the raw URL could be skipped.
-    const route = req.routeOptions.url;
+    // Read once: Fastify builds a new routeOptions object on every access.
+    const { url: route, config } = req.routeOptions;
     if (!route || !(route === '/api' || route.startsWith('/api/'))) return done();
-    const cfg = req.routeOptions.config ?? {};
+    const cfg = config ?? {};
     if (cfg.clientCheck !== false) {
       const basic = req.headers.authorization ?? '';
       if (!safeEqual(basic, expected)) return done(new AppError(Code.UNAUTHORIZED, MSG.badClient));
