@@ -4,6 +4,7 @@ import type { Proposal, ProposedItem, StatedTotals } from './types.ts';
 import { withPartShares } from './part-shares.ts';
 import { withSubItems } from './sub-items.ts';
 import { withWeightedParts } from './weighted-parts.ts';
+import { withDumpedValues } from './dumped-values.ts';
 
 /**
  * Choosing among the readers' proposals: each as read and in the variants the tender may mean
@@ -88,7 +89,8 @@ export function best(proposals: Proposal[], stated: StatedTotals | null, text: s
   let top: Judged | null = null;
   for (const read of proposals) {
     const bare = withoutHeadings(read, stated);
-    for (const base of bare ? [read, bare] : [read]) {
+    const dumped = withDumpedValues(read, text);
+    for (const base of [read, bare, dumped].filter((x): x is Proposal => !!x)) {
       // An "item" worth the whole total next to others is the scoring part's heading (评审方法 … 总分100分).
       const whole = stated?.total ?? 100;
       const parts = base.items.filter((i) => i.points == null || i.points < whole - 0.005);

@@ -3,11 +3,11 @@ import type { Proposal, ProposedItem } from './types.ts';
 /**
  * Factors given as shares of their part (技术部分满分50分 … 检测技术路线 | 24% | …, 合计 100%): a
  * factor is worth the part's maximum times its share (50 × 24% = 12). The part's maximum is the one
- * the text states last before the factors (技术部分满分50分, 商务部分（20分）).
+ * the text states last before the factors (技术部分满分50分, 商务部分（20分）, 服务方案满分60分).
  */
 
 const PART_MAX =
-  /(?:技术|商务|服务|资信|价格|报价|综合)(?:部分|分|标)?(?:评分)?\s*(?:满分|总分|分值)?\s*(?:为|是|：|:)?\s*[（(]?\s*(?:满分\s*)?(\d{1,3})\s*分/g;
+  /(?:技术|商务|服务|资信|价格|报价|综合)(?:部分|分|标|[\u4e00-\u9fa5]{1,4}?(?=满分|总分))?(?:评分)?\s*(?:满分|总分|分值)?\s*(?:为|是|：|:)?\s*[（(]?\s*(?:满分\s*)?(\d{1,3})\s*分/g;
 
 export function withPartShares(p: Proposal, text: string): Proposal | null {
   const isShare = (it: ProposedItem) =>
