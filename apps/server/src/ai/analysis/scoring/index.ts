@@ -204,6 +204,19 @@ function cellLines(lines: Line[]): Line[] {
   });
 }
 
+/**
+ * A table pasted with its cells apart by runs of spaces instead of TABs (a web page or a PDF viewer's
+ * copy: 1  磋商报价  30  满足磋商文件要求…): the lines with each inner run of two or more spaces read
+ * as a TAB, offsets kept (the run's first space becomes the TAB). Null when no line of the part has
+ * three such cells, or the part is already TAB text.
+ */
+function spacesAsTabs(lines: Line[]): Line[] | null {
+  const GAP = /(?<=\S) {2,}(?=\S)|(?<=\S)\u3000+(?=\S)/g;
+  if (lines.some((l) => l.text.includes('\t'))) return null;
+  if (lines.filter((l) => (l.text.trim().match(GAP) ?? []).length >= 2).length < 3) return null;
+  return lines.map((l) => ({ ...l, text: l.text.replace(GAP, (g) => '\t' + g.slice(1)) }));
+}
+
 export function proposalsFor(
   lines: Line[],
   title: string,
@@ -211,6 +224,10 @@ export function proposalsFor(
   lot: number | null,
 ): Proposal[] {
   const out: Proposal[] = [];
+  // (Read once more with the gaps as TABs; that reading's lines hold TABs, so it does not recurse.)
+  const tabbed = spacesAsTabs(lines);
+  if (tabbed)
+    out.push(...proposalsFor(tabbed, title, isNoise, lot).map((p) => ({ ...p, reader: `gaps:${p.reader}` })));
   const variants: Array<[string, CellOptions]> = [
     ['cells', {}],
     ['space', { spaceRows: true }],
