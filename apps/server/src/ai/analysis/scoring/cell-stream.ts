@@ -165,8 +165,24 @@ function joinWrappedName(a: Cell, b: Cell, n: Cell | undefined): Cell | null {
   return null;
 }
 
+/** The words a table's title ends with, which a narrow cell wraps anywhere (项目管理机构评 / 分标准（10分）). */
+const TITLE_WORDS = ['评分标准', '评审标准', '评分细则', '评审细则', '评分办法'];
+
+/** A title wrapped inside its last word: the two pieces, when they are that word's head and tail. */
+function wrappedTitle(a: string, b: string): boolean {
+  return TITLE_WORDS.some((w) => {
+    for (let k = 1; k < w.length; k++)
+      if (a.endsWith(w.slice(0, k)) && b.startsWith(w.slice(k)) && a.length > k) return true;
+    return false;
+  });
+}
+
 /** A category label whose points wrapped onto the next line (技术部分 / （55 分）) is one cell again. */
 function joinWrappedLabel(a: Cell, b: Cell): Cell | null {
+  if (single(a) && single(b) && b.line === a.line + 1 && wrappedTitle(a.text, b.text)) {
+    const text = `${a.text}${b.text}`;
+    return { ...a, text, end: b.end, ...classify(text) };
+  }
   if (/^[（(]\s*\d{1,3}(?:\.\d+)?\s*(?:分|%|％)\s*[)）]$/.test(b.text) && a.text.length <= 14) {
     const text = `${a.text}${b.text}`;
     const c = catCell(text);

@@ -292,7 +292,15 @@ export function splitLine(
     }
     // A row without a 序号: its name and points one space apart (投标报价 30, 质保期 6 在 3 年…).
     const bare = SPACE_BARE.exec(text.trim());
-    if (bare && nameLike(bare[1]) && (!bare[3] || bare[1].length <= 8)) {
+    // (A longer name before criteria must not read as criteria itself: 工程进度计划与措施 3 进度计划合理…
+    // is a row, 具有高级职称的 3 … is not.)
+    // (完全满足招标文件第三章包 1 技术参数要求的… is a rule citing a 包, not a row.)
+    const longName =
+      bare &&
+      bare[1].length <= 14 &&
+      !CRIT_OPENER.test(bare[1]) &&
+      !/满足|提供|具有|要求|第|的|得|扣|按|包/.test(bare[1]);
+    if (bare && nameLike(bare[1]) && (!bare[3] || bare[1].length <= 8 || longName)) {
       pushAll([bare[1], bare[2], bare[3]]);
       return { cells, spaceRow: false };
     }
@@ -383,6 +391,10 @@ export function nameLike(s: string): boolean {
   // A rule cut before its points (…一级注册建造师的得 | 3 分) is criteria, not a name.
   if (/的[得扣]$/.test(t)) return false;
   if (/^[\d.．、）)]+$/.test(t)) return false;
+  // A wrapped rule's next line (～2分, -3分) continues a range; it names nothing.
+  if (/^[～~\-–—至]/.test(t)) return false;
+  // Nor does the last character of a wrapped rule or title (…不得 / 分, …评分标 / 准).
+  if (/^[分准则]$/.test(t)) return false;
   // An enumerator alone (（3）, 3）) numbers a row; it names nothing.
   if (/^[（(]?[\d一二三四五六七八九十]{1,3}[)）.、．]?$/.test(t)) return false;
   // A 包 marker alone (包2：25分 in a 小计 cell) names a 包, not a factor.
@@ -398,7 +410,7 @@ export function nameLike(s: string): boolean {
 /** Points written inside a name: 施工方案（12分）, 报价得分（满分30分）. */
 export function pointsInName(s: string): { name: string; points: number } | null {
   const m =
-    /^(.{1,40}?)\s*[（(]\s*(?:满分|最高|共计?|计|分值|权重)?\s*[:：]?\s*(\d{1,3}(?:\.\d+)?)\s*(分|%|％)?\s*[）)]\s*[：:]?$/.exec(
+    /^(.{1,40}?)\s*[（(【〔［[]\s*(?:满分|最高|共计?|计|分值|权重)?\s*[:：]?\s*(\d{1,3}(?:\.\d+)?)\s*(分|%|％)?\s*[）)】〕］\]]\s*[：:]?$/.exec(
       s.trim(),
     );
   // A bare number in brackets (修剪作业方案（15）, a 评审项目（分值） column) after a name in words.
