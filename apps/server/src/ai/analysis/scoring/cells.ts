@@ -393,8 +393,8 @@ export function nameLike(s: string): boolean {
   if (/^[\d.．、）)]+$/.test(t)) return false;
   // A wrapped rule's next line (～2分, -3分) continues a range; it names nothing.
   if (/^[～~\-–—至]/.test(t)) return false;
-  // Nor does the last character of a wrapped rule or title (…不得 / 分, …评分标 / 准).
-  if (/^[分准则]$/.test(t)) return false;
+  // Nor does the last character of a wrapped rule, title or header (…不得 / 分, …评分标 / 准, 序 / 号).
+  if (/^[分准则号]$/.test(t)) return false;
   // An enumerator alone (（3）, 3）) numbers a row; it names nothing.
   if (/^[（(]?[\d一二三四五六七八九十]{1,3}[)）.、．]?$/.test(t)) return false;
   // A 包 marker alone (包2：25分 in a 小计 cell) names a 包, not a factor.

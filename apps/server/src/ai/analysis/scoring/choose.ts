@@ -5,6 +5,7 @@ import { withPartShares } from './part-shares.ts';
 import { withSubItems } from './sub-items.ts';
 import { withWeightedParts } from './weighted-parts.ts';
 import { withDumpedValues } from './dumped-values.ts';
+import { withBandRowsFolded } from './band-rows.ts';
 
 /**
  * Choosing among the readers' proposals: each as read and in the variants the tender may mean
@@ -90,7 +91,8 @@ export function best(proposals: Proposal[], stated: StatedTotals | null, text: s
   for (const read of proposals) {
     const bare = withoutHeadings(read, stated);
     const dumped = withDumpedValues(read, text);
-    for (const base of [read, bare, dumped].filter((x): x is Proposal => !!x)) {
+    const bands = withBandRowsFolded(read, text);
+    for (const base of [read, bare, dumped, bands].filter((x): x is Proposal => !!x)) {
       // An "item" worth the whole total next to others is the scoring part's heading (评审方法 … 总分100分).
       const whole = stated?.total ?? 100;
       const parts = base.items.filter((i) => i.points == null || i.points < whole - 0.005);
@@ -99,7 +101,8 @@ export function best(proposals: Proposal[], stated: StatedTotals | null, text: s
       const pointed = base.items.filter((i) => i.points != null);
       const onlyPointed =
         pointed.length >= 2 && pointed.length < base.items.length ? { ...base, items: pointed } : null;
-      const weighted = withWeightedParts(base, text);
+      // (The whole's own heading read as a row, 综合得分（满分100分）, stands before the weighted parts.)
+      const weighted = withWeightedParts(base, text) ?? (trimmed && withWeightedParts(trimmed, text));
       const shares = withPartShares(base, text);
       const variants = [
         base,

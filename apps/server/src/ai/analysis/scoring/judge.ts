@@ -128,8 +128,16 @@ export function judge(p: Proposal, stated: StatedTotals | null, text: string): V
     }
   }
   // Only category labels (价格分 30 | 技术分 50 | 商务分 20): the split, not the items under it.
-  if (items.length >= 2 && items.every((it) => CATEGORY_LABEL.test(it.name) || catCell(it.name)))
+  // (The column's header read into the first of them counts as nothing: 评分项目价格部分.)
+  const bareLabel = (n: string) => n.replace(/^(?:评分项目|评审项目|评分类别|评审类别|类别|评分大类)/, '');
+  if (
+    items.length >= 2 &&
+    items.every((it) => CATEGORY_LABEL.test(bareLabel(it.name)) || catCell(bareLabel(it.name)))
+  ) {
     badNames += items.length;
+    // (It fits the total as every split does; a reading of the rows under it that nearly fits wins.)
+    score -= 100;
+  }
   // Only the stated split read back (分值构成 | 技术部分：45分 …) fits every total and says nothing.
   const isStatedPart = (it: ProposedItem) =>
     !!stated?.parts.some(

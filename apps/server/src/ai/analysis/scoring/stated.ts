@@ -10,8 +10,9 @@ import type { Span, StatedTotals } from './types.ts';
  * before any item, so a reading can be judged against the tender's own totals.
  */
 
+// (A platform's export states it as a field without 分: 评审因素数：11 总分值：100.)
 const TOTAL =
-  /(?:总\s?分|满分|总分值|满分值|评分总分|总得分|总计|合计)\s*(?:值|分值)?\s*(?:均|各|合计|共计)?\s*(?:为|是|共|计|：|:)?\s*(\d{2,3}|[一二三四五六七八九十百]{2,4})\s*分(?!值)|(?:采用|实行)?百分制/g;
+  /(?:总\s?分|满分|总分值|满分值|评分总分|总得分|总计|合计)\s*(?:值|分值)?\s*(?:均|各|合计|共计)?\s*(?:为|是|共|计|：|:)?\s*(\d{2,3}|[一二三四五六七八九十百]{2,4})\s*分(?!值)|(?:采用|实行)?百分制|总分值\s*[：:]\s*(\d{2,3})(?![\d.分%％])/g;
 /** label + points pairs of a split sentence: 价格分30分, 技术标：30分, 商务部分占20%, 施工组织设计：40分. */
 const PAIR =
   /([\u4e00-\u9fa5A-Za-z]{2,14}?(?:[（(][\u4e00-\u9fa5]{1,6}[）)])?)\s*[（(]?\s*(?:分值|分数|得分|权重|所占权重|所占比重|比重|满分)?\s*(?:为|占|是|：|:)?\s*(\d{1,3}(?:\.\d+)?|(?<=[：:为])[一二三四五六七八九十百]{1,4})\s*(分|%|％)/g;
@@ -186,7 +187,7 @@ export function readStatedTotals(
       TOTAL.lastIndex = 0;
       let m: RegExpExecArray | null;
       while ((m = TOTAL.exec(t))) {
-        const v = m[1] ? numeral(m[1]) : 100;
+        const v = m[1] ? numeral(m[1]) : m[2] ? Number(m[2]) : 100;
         // 合计/总计 are also table rows (合计 100): only a sentence that says what the whole is counts.
         if (/^(合计|总计)/.test(m[0]) && !/满分|总分|评分|分值/.test(t)) continue;
         // An item's own maximum (报价得分（满分30分）, 该报价得满分30分) is not the whole.
