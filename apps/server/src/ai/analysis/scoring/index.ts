@@ -17,6 +17,7 @@ import { readInline } from './inline.ts';
 import { readLeadPoints } from './lead-points.ts';
 import { readBracketPoints } from './bracket-points.ts';
 import { readColumnDump } from './column-dump.ts';
+import { readCodedRows } from './coded-rows.ts';
 import { readCriteriaFirst } from './criteria-first.ts';
 import { readLabelledColumns } from './labelled-columns.ts';
 import { readTaggedBlocks } from './tagged-blocks.ts';
@@ -181,6 +182,7 @@ const WHOLE_READERS: Reader[] = [
   readColumnDump,
   readCriteriaFirst,
   readLabelledColumns,
+  readCodedRows,
 ];
 
 /**

@@ -17,18 +17,32 @@ export interface NoiseFilter {
 
 /** A filter for the lines of this text that are page furniture. */
 export function pageNoise(lines: Line[], title: string): NoiseFilter {
-  const counts = new Map<string, number>();
-  for (const l of lines) {
+  const seen = new Map<string, number[]>();
+  lines.forEach((l, i) => {
     const t = l.text.trim();
-    if (t.length < 4 || t.length > 80) continue;
+    if (t.length < 4 || t.length > 80) return;
     const k = shape(t);
-    counts.set(k, (counts.get(k) ?? 0) + 1);
-  }
+    seen.set(k, [...(seen.get(k) ?? []), i]);
+  });
   // A line that comes back three or more times, short, without sentence punctuation: a header or footer.
+  // It comes back once a page; rows of one factor repeated with their serials (2 F02 运维总体方 / …
+  // 3 F02 运维总体方) come back a few lines apart, and are rows.
   const repeated = new Set<string>();
-  for (const [k, n] of counts)
-    if (n >= 3 && k.length >= 8 && !/[，。；：:]/.test(k) && !/#\s*分|分值|序号|评分|评审/.test(k))
+  for (const [k, at] of seen) {
+    const gaps = at
+      .slice(1)
+      .map((v, i) => v - at[i])
+      .sort((a, b) => a - b);
+    const spread = gaps.length > 0 && gaps[Math.floor(gaps.length / 2)] >= 8;
+    if (
+      at.length >= 3 &&
+      spread &&
+      k.length >= 8 &&
+      !/[，。；：:]/.test(k) &&
+      !/#\s*分|分值|序号|评分|评审/.test(k)
+    )
       repeated.add(k);
+  }
   const titleKey = shape(title);
   return (text: string) => {
     const t = text.trim();
