@@ -55,7 +55,10 @@ function requirementParts(text: string): Array<[number, number]> {
       /评标|评分|评审|投标文件(格式|的?组成)|响应文件(格式|的?组成)|合同|须知|无效|资格审查|开标|质疑|投诉|响应表|偏离表|报价一览表|开标一览表/.test(
         named,
       );
-    if (heading && (chapter || other) && open != null) {
+    // (An item numbered 2. or （2） inside the needs names a function of what is bought — 2. 在线评分模块：
+    // in a scoring system's tender — not a part of the tender.)
+    const subItem = /^(?:\d{1,2}[.、．](?!\d)|[（(]\d{1,2}[)）])/.test(t);
+    if (heading && (chapter || (other && !subItem)) && open != null) {
       parts.push([open, pos]);
       open = null;
     }
