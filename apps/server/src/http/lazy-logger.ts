@@ -18,7 +18,7 @@ class LazyChildLogger {
     private readonly options: ChildLoggerOptions,
   ) {}
 
-  private get real(): FastifyBaseLogger {
+  realLogger(): FastifyBaseLogger {
     return (this.#real ??= this.parent.child(this.bindings, this.options));
   }
 
@@ -26,36 +26,23 @@ class LazyChildLogger {
     return this.#real ? this.#real.level : this.parent.level;
   }
   set level(value: LevelWithSilentOrString) {
-    this.real.level = value;
-  }
-
-  // Methods on the prototype, not arrow fields: a logger per request must not cost seven closures.
-  fatal(...args: unknown[]): void {
-    (this.real.fatal as Log)(...args);
-  }
-  error(...args: unknown[]): void {
-    (this.real.error as Log)(...args);
-  }
-  warn(...args: unknown[]): void {
-    (this.real.warn as Log)(...args);
-  }
-  info(...args: unknown[]): void {
-    (this.real.info as Log)(...args);
-  }
-  debug(...args: unknown[]): void {
-    (this.real.debug as Log)(...args);
-  }
-  trace(...args: unknown[]): void {
-    (this.real.trace as Log)(...args);
-  }
-  silent(...args: unknown[]): void {
-    (this.real.silent as Log)(...args);
+    this.realLogger().level = value;
   }
 
   child(bindings: Bindings, options?: ChildLoggerOptions): FastifyBaseLogger {
-    return this.real.child(bindings, options);
+    return this.realLogger().child(bindings, options);
   }
 }
+
+// The level methods, on the prototype rather than as arrow fields: a logger per request must not
+// cost seven closures. Each makes the real child on first use and passes its arguments on.
+const LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+for (const level of LEVELS)
+  Object.defineProperty(LazyChildLogger.prototype, level, {
+    value(this: LazyChildLogger, ...args: unknown[]): void {
+      (this.realLogger()[level] as Log)(...args);
+    },
+  });
 
 /** Fastify's `childLoggerFactory`: the request's logger, made on first use. */
 export function lazyChildLogger(
