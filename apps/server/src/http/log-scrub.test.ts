@@ -10,12 +10,16 @@ describe('secretScrubber', () => {
     expect(scrub(line)).toBe(line);
   });
 
-  it('still masks every shape the pretest lets through', () => {
-    expect(scrub('GET /x?password=hunter2&a=1')).toBe('GET /x?password=***&a=1');
-    expect(scrub('{"Authorization":"Basic abc"}')).toBe('{"Authorization":"***"}');
-    expect(scrub('{"newPassword":"p4ss"}')).toBe('{"newPassword":"***"}');
-    expect(scrub('header Bearer abcdefgh12345')).toBe('header Bearer ***');
-    expect(scrub('key sk-abcdefgh12345 leaked')).toBe('key sk-*** leaked');
-    expect(scrub('{"msg":"configured-secret-value"}')).toBe('{"msg":"***"}');
+  // Each secret shape the quick pretest must let through to the full scrub: [line, masked].
+  const shapes: Array<[string, string]> = [
+    ['GET /x?password=hunter2&a=1', 'GET /x?password=***&a=1'],
+    ['{"Authorization":"Basic abc"}', '{"Authorization":"***"}'],
+    ['{"newPassword":"p4ss"}', '{"newPassword":"***"}'],
+    ['header Bearer abcdefgh12345', 'header Bearer ***'],
+    ['key sk-abcdefgh12345 leaked', 'key sk-*** leaked'],
+    ['{"msg":"configured-secret-value"}', '{"msg":"***"}'],
+  ];
+  it.each(shapes)('still masks %s', (line, masked) => {
+    expect(scrub(line)).toBe(masked);
   });
 });
