@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Bindings, ChildLoggerOptions, LevelWithSilentOrString } from 'pino';
+import type { Bindings, ChildLoggerOptions, LevelWithSilentOrString, LogFn } from 'pino';
 
 type Log = (...args: unknown[]) => void;
 
@@ -10,7 +10,15 @@ type Log = (...args: unknown[]) => void;
  * (http/delivery.ts). An error, a warning of Fastify's or a module's `req.log.info` makes the real
  * child on first use, so those lines read exactly as before.
  */
-class LazyChildLogger {
+class LazyChildLogger implements FastifyBaseLogger {
+  // (Defined on the prototype below, from LEVELS.)
+  declare fatal: LogFn;
+  declare error: LogFn;
+  declare warn: LogFn;
+  declare info: LogFn;
+  declare debug: LogFn;
+  declare trace: LogFn;
+  declare silent: LogFn;
   #real: FastifyBaseLogger | null = null;
   constructor(
     private readonly parent: FastifyBaseLogger,
@@ -50,6 +58,5 @@ export function lazyChildLogger(
   bindings: Bindings,
   options: ChildLoggerOptions,
 ): FastifyBaseLogger {
-  // Typed as Fastify's logger: the methods take what pino's overloads take and pass it on as it is.
-  return new LazyChildLogger(logger, bindings, options) as unknown as FastifyBaseLogger;
+  return new LazyChildLogger(logger, bindings, options);
 }
