@@ -121,6 +121,12 @@ export function numberValue(text: string): number | null {
     );
   let m = NUM.exec(t);
   if (m) return Number(m[1]);
+  // Its maximum with the floor beside it (满分12分，最低4分; 满分30分): the maximum.
+  const capped =
+    /^(?:满分|最高分?|最高得)\s*(\d{1,3}(?:\.\d+)?)\s*分(?:\s*[，,；;、]\s*最低(?:得)?\s*\d{1,3}(?:\.\d+)?\s*分)?$/.exec(
+      t,
+    );
+  if (capped) return Number(capped[1]);
   // Points in Chinese numerals (八分, 四十分, 满分十二分): never a bare numeral, which may be a serial.
   const cn = /^(?:满分|最高|分值)?\s*([零一二两三四五六七八九十百]{1,4})\s*分$/.exec(t);
   if (cn) {

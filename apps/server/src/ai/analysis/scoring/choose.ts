@@ -104,9 +104,10 @@ export function best(proposals: Proposal[], stated: StatedTotals | null, text: s
       // (The whole's own heading read as a row, 综合得分（满分100分）, stands before the weighted parts.)
       const weighted = withWeightedParts(base, text) ?? (trimmed && withWeightedParts(trimmed, text));
       const shares = withPartShares(base, text);
+      const statedPrice = withStatedPrice(base, stated);
       const variants = [
         base,
-        withStatedPrice(base, stated),
+        statedPrice,
         trimmed,
         onlyPointed,
         asHundredths(base),
@@ -122,6 +123,8 @@ export function best(proposals: Proposal[], stated: StatedTotals | null, text: s
           // A reading that had to drop rows to fit ranks below one that fits as read.
           if (variant === trimmed || variant === onlyPointed)
             v.score -= 2 * (base.items.length - variant.items.length);
+          // A price taken from the stated split ranks below a reading that found the price's row.
+          if (variant === statedPrice) v.score -= 1;
           if (!top || v.score > top.v.score) top = { p, v };
         }
       }
