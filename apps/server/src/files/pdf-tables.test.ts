@@ -111,6 +111,41 @@ describe('ruled tables in a PDF', () => {
     ]);
   });
 
+  it('keeps the first row of a cell merged down from it, its left border drawn a row at a time', async () => {
+    // As Chromium draws a table: each cell's border on its own, so the left border is one piece per
+    // row; the Cat cell starts on the first data row and runs down three rows.
+    const ops = [
+      '0.5 w',
+      line(50, 700, 400, 700),
+      line(50, 680, 400, 680),
+      ...[660, 640].flatMap((y) => [line(50, y, 100, y), line(250, y, 400, y)]),
+      line(50, 620, 400, 620),
+      ...[700, 680, 660, 640].map((y) => line(50, y, 50, y - 20)),
+      ...[100, 250, 350, 400].map((x) => line(x, 620, x, 700)),
+      text(55, 686, 'No'),
+      text(105, 686, 'Cat'),
+      text(255, 686, 'Factor'),
+      text(355, 686, 'Pts'),
+      text(55, 666, '1'),
+      text(105, 646, 'Biz'),
+      text(255, 666, 'Record'),
+      text(355, 666, '3'),
+      text(55, 646, '2'),
+      text(255, 646, 'Team'),
+      text(355, 646, '4'),
+      text(55, 626, '3'),
+      text(255, 626, 'Credit'),
+      text(355, 626, '2'),
+    ].join('\n');
+    const r = await parsePdf(pdfOf(ops), LIMITS);
+    expect(r.text.split('\n').filter((l) => l.trim())).toEqual([
+      'No\tCat\tFactor\tPts',
+      '1\tBiz\tRecord\t3',
+      '2\t\tTeam\t4',
+      '3\t\tCredit\t2',
+    ]);
+  });
+
   it('leaves a page without rules as the text layer reads it', async () => {
     const ops = [text(50, 700, 'Price 30%'), text(200, 700, 'Tech 70%'), text(50, 680, 'Total 100%')].join(
       '\n',

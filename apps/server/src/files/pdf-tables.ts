@@ -250,7 +250,12 @@ function splitAtGaps(found: TableCell[], rules: Segment[]): Table[] {
   const bordered = (row: number) => {
     const inRow = cells.filter((c) => c.row === row);
     const top = Math.min(...inRow.map((c) => c.y0));
-    const bottom = Math.max(...inRow.map((c) => c.y1));
+    // The row's height is that of its cells at the table's left edge: a cell merged down from it
+    // further right (a 评审项目 over six rows) is taller than the row, and the border beside it is
+    // drawn a row at a time. (A cell at the left edge that runs down past the row — the space between
+    // two tables taken in — still makes the row as tall.)
+    const atLeft = inRow.filter((c) => c.x0 - left < 2);
+    const bottom = Math.max(...(atLeft.length ? atLeft : inRow).map((c) => c.y1));
     const need = (bottom - top) * 0.8;
     return rules.some(
       (r) =>

@@ -146,6 +146,13 @@ export function judge(p: Proposal, stated: StatedTotals | null, text: string): V
         (s.label.includes(it.name) || it.name.includes(s.label)),
     );
   if (items.length >= 2 && items.every(isStatedPart)) score -= 200;
+  // One "item" worth the whole (详细评审（100分）, 综合评分满分100分) is the scoring's heading read alone.
+  if (
+    items.length === 1 &&
+    (items[0].points ?? 0) >= 50 &&
+    Math.abs((items[0].points ?? 0) - (total ?? 100)) < 0.01
+  )
+    score -= 200;
   // Only tables' titles (表3-1 技术评分表 45 | 表3-2 商务评分表 40 …): the split again, not the items.
   if (items.length >= 2 && items.every((it) => TABLE_TITLE.test(it.name))) score -= 200;
   let serialGaps = 0;
