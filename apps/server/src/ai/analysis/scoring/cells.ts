@@ -97,6 +97,12 @@ export function catCell(text: string): { label: string; points: number | null } 
       t,
     );
   if (g) return { label: g[1], points: Number(g[2]) };
+  // A stage's cell naming its part in brackets (详细评审（技术部分）, a 评审阶段 column merged over rows).
+  const staged =
+    /^(?:详细评审|详细评分|综合评审|综合评分|评审|评分)[（(]((?:价格|报价|技术|商务|资信|服务)(?:部分|分|标)?)[)）]$/.exec(
+      t,
+    );
+  if (staged) return { label: staged[1], points: null };
   const m = CAT.exec(t);
   if (!m) return null;
   // Parts a tender splits its points into under other names count when they carry their points
