@@ -16,11 +16,11 @@ describe('requirements stay inside the 采购需求 parts', () => {
   it.each(tenders)('%s: no boilerplate from other parts of the tender', (file) => {
     const a = analyzeTenderByRules(fs.readFileSync(new URL(file, CORPUS), 'utf8'));
     // A ★ clause of 采购需求 is a requirement whatever it names (★不得收取合同价款以外的费用), and so
-    // is a payment term its 商务要求 state (付款方式：验收合格后 30 日内一次性支付合同价款).
+    // is a payment term its 商务要求 state (付款方式：验收合格后 30 日内一次性支付合同价款; 付款：…).
     const leaked = a.requirements.filter(
       (r) =>
         !r.star &&
-        !/^付款方式[：:]/.test(r.text) &&
+        !/^付款(?:方式|条件|方法)?[：:]/.test(r.text) &&
         /质疑|投诉(?!电话)|评标委员会|中标候选人|开标|合同价款|甲方|乙方|投标有效期/.test(r.text),
     );
     expect(leaked.map((r) => r.text)).toEqual([]);
