@@ -426,6 +426,9 @@ export function readScoring(
         name: truncate(
           unfoldRoman(it.name, text, it.nameSpan.start)
             .replace(/(?<=..)(?:评分标准|评审标准|评分细则|评审细则|评分办法)$/, '')
+            // Nor is the block's title read into the name before it (资信业绩评分标准类似项目业绩: a
+            // Word-copied 前附表's first column heads the block's rows).
+            .replace(/^[^（(\d]{2,12}?(?:评分标准|评审标准|评分细则|评审细则)(?=[\u4e00-\u9fa5]{2})/, '')
             // Its row's serial written into the name's cell (10.投标报价) is not part of the name.
             .replace(
               /^\s*(?:\d{1,2}[.、．]|\d{1,2}(?:\.\d{1,2})+\s|\d{1,2}(?:\.\d{1,2}){2,}\s*[（(]\d{1,2}[)）]|[（(]\d{1,2}[)）])\s*(?=[\u4e00-\u9fa5])/,
