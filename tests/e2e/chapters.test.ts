@@ -46,17 +46,19 @@ describe('outline budgets and mandated chapters (browser)', () => {
       .filter({ has: page.getByLabel('招标文件规定的章节') })
       .first();
     const title = await locked.getAttribute('data-title');
-    await locked.hover();
-    await locked.getByTestId('outline-more').click();
-    await page.getByRole('menuitem', { name: '删除' }).click();
-    await expect
-      .poll(() => page.locator('.ant-modal-confirm').textContent())
-      .toContain('招标文件规定的投标文件组成部分');
+    // (As a person does when a click is lost on a loaded machine — the menu closed as the pointer
+    // moved, the item clicked while it opened —: the menu is opened and 删除 pressed again.)
+    const confirm = page.locator('.ant-modal-confirm');
+    for (let attempt = 1; !(await confirm.count()); attempt++) {
+      if (attempt > 4) throw new Error('删除 never asked for confirmation');
+      await locked.hover();
+      await locked.getByTestId('outline-more').click();
+      await page.getByRole('menuitem', { name: '删除' }).click();
+      await confirm.waitFor({ timeout: 10_000 }).catch(() => undefined);
+    }
+    await expect.poll(() => confirm.textContent()).toContain('招标文件规定的投标文件组成部分');
     await page.screenshot({ path: path.join(SHOTS, 'outline-locked-warning.png') });
-    await page
-      .locator('.ant-modal-confirm')
-      .getByRole('button', { name: /取\s*消/ })
-      .click();
+    await confirm.getByRole('button', { name: /取\s*消/ }).click();
     await expect
       .poll(() => page.locator(`[data-testid="outline-node"][data-title="${title}"]`).count())
       .toBe(1);

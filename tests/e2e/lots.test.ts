@@ -4,7 +4,7 @@ import type { TenderAnalysis } from '@bid/shared';
 import { createUserWithSession } from '../../apps/server/test/helpers/fixtures.ts';
 import { releasedTenders } from '../../apps/server/test/helpers/released-tenders.ts';
 import { unexpectedErrors } from './helpers/browser.ts';
-import { createAndConfirm, enterTender, openNewBid, pickLot } from './helpers/new-bid.ts';
+import { createAndConfirm, enterTender, openNewBid, pickLot, chooseOption } from './helpers/new-bid.ts';
 import { browserSuite } from './helpers/suite.ts';
 
 /**
@@ -69,7 +69,7 @@ describe('采购包 choice on the create form (browser)', () => {
       await expect
         .poll(() => options.allTextContents())
         .toEqual(['第 1 包：1.5T超导磁共振成像系统', '第 2 包：数字化医用X射线摄影系统（DR）']);
-      await options.filter({ hasText: '第 1 包' }).click();
+      await chooseOption(page, picker.locator('.ant-select'), '第 1 包');
       const bidId = await createAndConfirm(page);
 
       const detail = (

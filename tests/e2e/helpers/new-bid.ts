@@ -57,8 +57,35 @@ export async function enterTender(
 export async function pickLot(page: Page, lot: string, timeout: number = DEFAULT_TIMEOUT): Promise<void> {
   const picker = page.getByTestId('lot-picker');
   await picker.waitFor({ timeout });
-  await picker.locator('.ant-select').click();
-  await page.locator('.ant-select-item-option').filter({ hasText: lot }).click();
+  await chooseOption(page, picker.locator('.ant-select'), lot);
+}
+
+/**
+ * Opens a select and picks the option that begins with `text`, then looks that the select shows it,
+ * as a person does: on a loaded machine a click on an option still opening (or already closing) is
+ * lost, and the form then refuses 创建 with an error under the field instead of calling the server.
+ */
+export async function chooseOption(
+  page: Page,
+  select: ReturnType<Page['locator']>,
+  text: string,
+): Promise<void> {
+  // (The chosen value is the select's own text; the options are drawn elsewhere, in a portal.)
+  const shown = select;
+  for (let attempt = 1; ; attempt++) {
+    if (!(await page.locator('.ant-select-dropdown:visible').count())) await select.click();
+    await page
+      .locator('.ant-select-dropdown:visible .ant-select-item-option')
+      .filter({ hasText: text })
+      .click();
+    const ok = await shown
+      .filter({ hasText: text })
+      .waitFor({ timeout: 5_000 })
+      .then(() => true)
+      .catch(() => false);
+    if (ok) return;
+    if (attempt >= 4) throw new Error(`the select does not show 「${text}」 after ${attempt} tries`);
+  }
 }
 
 /**
@@ -86,8 +113,14 @@ export async function createAndConfirm(page: Page, timeout: number = DEFAULT_TIM
   try {
     await page.waitForURL(/\/home\/crtBidBook\?review=/, { timeout });
   } catch (e) {
+    // (What the form said under its fields, when it refused to send: a person would read it.)
+    const said = await page
+      .locator('.ant-form-item-explain-error')
+      .allTextContents()
+      .catch(() => []);
     throw new Error(
-      `${(e as Error).message}\nAPI calls since 创建:\n${calls.slice(-20).join('\n') || '(none)'}`,
+      `${(e as Error).message}\nAPI calls since 创建:\n${calls.slice(-20).join('\n') || '(none)'}` +
+        `\nform errors: ${said.join(' / ') || '(none)'}`,
     );
   } finally {
     page.off('request', sent);
