@@ -137,13 +137,8 @@ describe('ruled tables in a PDF', () => {
       text(255, 626, 'Credit'),
       text(355, 626, '2'),
     ].join('\n');
-    const r = await parsePdf(pdfOf(ops), LIMITS);
-    expect(r.text.split('\n').filter((l) => l.trim())).toEqual([
-      'No\tCat\tFactor\tPts',
-      '1\tBiz\tRecord\t3',
-      '2\t\tTeam\t4',
-      '3\t\tCredit\t2',
-    ]);
+    const rows = (await parsePdf(pdfOf(ops), LIMITS)).text.split('\n').filter((l) => l.trim());
+    expect(rows).toEqual(['No\tCat\tFactor\tPts', '1\tBiz\tRecord\t3', '2\t\tTeam\t4', '3\t\tCredit\t2']);
   });
 
   it('leaves a page without rules as the text layer reads it', async () => {
