@@ -18,6 +18,7 @@ import { readLeadPoints } from './lead-points.ts';
 import { readBracketPoints } from './bracket-points.ts';
 import { readColumnDump } from './column-dump.ts';
 import { readCodedRows } from './coded-rows.ts';
+import { unfoldedHalves } from './halves.ts';
 import { readCriteriaFirst } from './criteria-first.ts';
 import { readLabelledColumns } from './labelled-columns.ts';
 import { readTaggedBlocks } from './tagged-blocks.ts';
@@ -226,6 +227,13 @@ export function proposalsFor(
   lot: number | null,
 ): Proposal[] {
   const out: Proposal[] = [];
+  // (Read once more with a table's two side-by-side halves one after the other; the unfolded lines
+  // no longer hold the doubled header, so it does not recurse.)
+  const unfolded = unfoldedHalves(lines);
+  if (unfolded)
+    out.push(
+      ...proposalsFor(unfolded, title, isNoise, lot).map((p) => ({ ...p, reader: `halves:${p.reader}` })),
+    );
   // (Read once more with the gaps as TABs; that reading's lines hold TABs, so it does not recurse.)
   const tabbed = spacesAsTabs(lines);
   if (tabbed)
