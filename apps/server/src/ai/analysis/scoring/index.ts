@@ -19,6 +19,7 @@ import { readBracketPoints } from './bracket-points.ts';
 import { readColumnDump } from './column-dump.ts';
 import { readCodedRows } from './coded-rows.ts';
 import { unfoldedHalves } from './halves.ts';
+import { readStackedNames } from './stacked-names.ts';
 import { readCriteriaFirst } from './criteria-first.ts';
 import { readLabelledColumns } from './labelled-columns.ts';
 import { readTaggedBlocks } from './tagged-blocks.ts';
@@ -184,6 +185,7 @@ const WHOLE_READERS: Reader[] = [
   readCriteriaFirst,
   readLabelledColumns,
   readCodedRows,
+  readStackedNames,
 ];
 
 /**
