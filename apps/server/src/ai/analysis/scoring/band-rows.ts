@@ -1,4 +1,4 @@
-import { pointsInCriteria } from './cells.ts';
+import { pointsInCriteria } from './criteria-points.ts';
 import type { Proposal, ProposedItem } from './types.ts';
 
 /**

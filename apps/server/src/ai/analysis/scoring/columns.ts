@@ -5,12 +5,12 @@ import {
   isTotalName,
   nameLike,
   numberValue,
-  pointsInCriteria,
   pointsInName,
   tabCells,
   type HeaderRole,
   type TabCell,
 } from './cells.ts';
+import { pointsInCriteria } from './criteria-points.ts';
 import { categoryOfLabel } from './category.ts';
 import type { Proposal, ProposedItem, Reader, Span } from './types.ts';
 

@@ -1,6 +1,7 @@
 import { parseEnumerator, type EnumStyle } from '../../tender-text.ts';
 import type { Line } from '../lines.ts';
-import { catCell, nameLike, pointsInCriteria } from './cells.ts';
+import { catCell, nameLike } from './cells.ts';
+import { pointsInCriteria } from './criteria-points.ts';
 import { categoryOfLabel } from './category.ts';
 import type { Proposal, ProposedItem } from './types.ts';
 

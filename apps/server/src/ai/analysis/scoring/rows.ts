@@ -3,11 +3,11 @@ import {
   nameCellKind,
   nameLike,
   notNamePiece,
-  pointsInCriteria,
   pointsInName,
   type Cell,
   type HeaderRole,
 } from './cells.ts';
+import { pointsInCriteria } from './criteria-points.ts';
 import { categoryOfLabel } from './category.ts';
 import { applyCategories, type CatMark } from './categories.ts';
 import type { Proposal, ProposedItem } from './types.ts';
