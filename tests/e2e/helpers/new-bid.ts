@@ -73,18 +73,22 @@ export async function chooseOption(
   // (The chosen value is the select's own text; the options are drawn elsewhere, in a portal.)
   const shown = select;
   for (let attempt = 1; ; attempt++) {
-    if (!(await page.locator('.ant-select-dropdown:visible').count())) await select.click();
+    // (A click may also land while the form below shifts — the analysis report rendering — and be
+    // taken by another element, the dropdown closing under it: short tries, reopening each time.)
+    if (!(await page.locator('.ant-select-dropdown:visible').count()))
+      await select.click({ timeout: 5_000 }).catch(() => undefined);
     await page
       .locator('.ant-select-dropdown:visible .ant-select-item-option')
       .filter({ hasText: text })
-      .click();
+      .click({ timeout: 5_000 })
+      .catch(() => undefined);
     const ok = await shown
       .filter({ hasText: text })
-      .waitFor({ timeout: 5_000 })
+      .waitFor({ timeout: 3_000 })
       .then(() => true)
       .catch(() => false);
     if (ok) return;
-    if (attempt >= 4) throw new Error(`the select does not show 「${text}」 after ${attempt} tries`);
+    if (attempt >= 6) throw new Error(`the select does not show 「${text}」 after ${attempt} tries`);
   }
 }
 
