@@ -22,7 +22,9 @@ export function pageNoise(lines: Line[], title: string): NoiseFilter {
     const t = l.text.trim();
     if (t.length < 4 || t.length > 80) return;
     const k = shape(t);
-    seen.set(k, [...(seen.get(k) ?? []), i]);
+    const at = seen.get(k);
+    if (at) at.push(i);
+    else seen.set(k, [i]);
   });
   // A line that comes back three or more times, short, without sentence punctuation: a header or footer.
   // It comes back once a page; rows of one factor repeated with their serials (2 F02 运维总体方 / …
