@@ -222,6 +222,11 @@ function spacesAsTabs(lines: Line[]): Line[] | null {
   return lines.map((l) => ({ ...l, text: l.text.replace(GAP, (g) => '\t' + g.slice(1)) }));
 }
 
+const REREADINGS: Array<[string, (lines: Line[]) => Line[] | null]> = [
+  ['halves', unfoldedHalves],
+  ['gaps', spacesAsTabs],
+];
+
 export function proposalsFor(
   lines: Line[],
   title: string,
@@ -229,17 +234,16 @@ export function proposalsFor(
   lot: number | null,
 ): Proposal[] {
   const out: Proposal[] = [];
-  // (Read once more with a table's two side-by-side halves one after the other; the unfolded lines
-  // no longer hold the doubled header, so it does not recurse.)
-  const unfolded = unfoldedHalves(lines);
-  if (unfolded)
-    out.push(
-      ...proposalsFor(unfolded, title, isNoise, lot).map((p) => ({ ...p, reader: `halves:${p.reader}` })),
-    );
-  // (Read once more with the gaps as TABs; that reading's lines hold TABs, so it does not recurse.)
-  const tabbed = spacesAsTabs(lines);
-  if (tabbed)
-    out.push(...proposalsFor(tabbed, title, isNoise, lot).map((p) => ({ ...p, reader: `gaps:${p.reader}` })));
+  // The part read once more as its lines may mean: a table's two side-by-side halves one after the
+  // other, cells apart by runs of spaces as TAB cells. (A rereading's lines hold no doubled header
+  // and no space-only cells, so it does not recurse.)
+  for (const [name, reread] of REREADINGS) {
+    const again = reread(lines);
+    if (again)
+      out.push(
+        ...proposalsFor(again, title, isNoise, lot).map((p) => ({ ...p, reader: `${name}:${p.reader}` })),
+      );
+  }
   const variants: Array<[string, CellOptions]> = [
     ['cells', {}],
     ['space', { spaceRows: true }],

@@ -43,7 +43,7 @@ export const readStackedNames: Reader = (lines: Line[], isNoise, lot) => {
     const from = j;
     while (
       j < ls.length &&
-      !(SERIAL.exec(ls[j].text) && Number(SERIAL.exec(ls[j].text)![1]) === expected + 1) &&
+      Number(SERIAL.exec(ls[j].text)?.[1]) !== expected + 1 &&
       !/^(注|备注|说明)[：:]|^第[一二三四五六七八九十\d]+[章节]/.test(ls[j].text.trim())
     )
       j++;
