@@ -133,7 +133,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       routes.push({ method, url: r.url, schema: r.schema as RouteInfo['schema'] });
   });
   installBodyParsers(app);
-  installDelivery(app);
+  installDelivery(app, log);
   // Cookies are read where a route needs them (tokenFromRequest), not parsed on every request by a
   // hook of the plugin's; setting and clearing cookies works as before.
   await app.register(cookie, { hook: false });

@@ -1,7 +1,9 @@
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Logger } from 'pino';
 import { errorMessage } from '../lib/unknown.ts';
+import { accessLogWriter } from './access-log.ts';
 
 /**
  * How answers leave the server: security headers on every answer, compression of text answers,
@@ -116,7 +118,7 @@ const SECURITY_HEADER_LIST = Object.entries(SECURITY_HEADERS);
  * hooks run on every answer, so they are written in callback style: an async hook costs a promise
  * and a microtask turn per request, which showed in profiles of `GET /api/health` under load.
  */
-export function installDelivery(app: FastifyInstance): void {
+export function installDelivery(app: FastifyInstance, log: Logger): void {
   app.addHook('onSend', (req, reply, payload, done) => {
     for (const [name, value] of SECURITY_HEADER_LIST) if (!reply.hasHeader(name)) reply.header(name, value);
     // HSTS only where the browser reached us over HTTPS (directly or through a trusted proxy).
@@ -137,20 +139,22 @@ export function installDelivery(app: FastifyInstance): void {
   // Written through the root logger with the request's id first, as the request's child logger
   // would write it: that child is made only when used (http/lazy-logger.ts), and this line, on every
   // API call, would otherwise make it every time.
-  const log = app.log;
+  // The line is assembled without pino's generic serialisation, to the same text (http/access-log.ts).
+  const write = accessLogWriter(log);
   app.addHook('onResponse', (req, reply, done) => {
     const url = req.url;
     if (!url.startsWith('/api/')) return done();
     const q = url.indexOf('?');
+    const status = reply.statusCode;
     const line = {
       reqId: req.id,
       method: req.method,
       path: q < 0 ? url : url.slice(0, q),
-      status: reply.statusCode,
+      status,
       ms: Math.round(reply.elapsedTime),
     };
-    if (reply.statusCode >= 500) log.error(line, 'request failed');
-    else log.info(line, 'request');
+    if (status >= 500) write(line, 'error', 'request failed');
+    else write(line, 'info', 'request');
     done();
   });
 }
