@@ -21,6 +21,9 @@ export default defineConfig({
             'scripts/**/*.test.ts',
           ],
           environment: 'node',
+          // Parsing a DOCX or reading a whole tender takes seconds on a busy machine (a forms test
+          // timed out at vitest's default 5 s beside a CI run): tests must not depend on its speed.
+          testTimeout: 60_000,
         },
       },
       {
