@@ -12,4 +12,5 @@ export * from './radicals.ts';
 export * from './endpoints.ts';
 export * from './outline-plan.ts';
 export * from './rmb.ts';
+export * from './lot-words.ts';
 export * from './schemas/index.ts';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { longText, plainText } from './text.ts';
 import { idSchema } from './common.ts';
 import { tenderFormSchema } from './forms.ts';
+import { LOT_WORD_AFTER_NO, LOT_WORD_BEFORE_NO } from '../lot-words.ts';
 
 /**
  * The structured tender analysis (招标文件解析): the project fact sheet every chapter uses, the
@@ -250,12 +251,15 @@ const CN_DIGIT: Record<string, number> = {
   十: 10,
 };
 
+const LOTS_IN = new RegExp(
+  `${LOT_WORD_BEFORE_NO}\\s*([1-9]\\d{0,2}|[一二三四五六七八九十])(?!\\d)|第\\s*([1-9]\\d{0,2}|[一二三四五六七八九十])\\s*${LOT_WORD_AFTER_NO}`,
+  'g',
+);
+
 /** The 包 / 标段 numbers a sentence names (包1、包2 → [1, 2]; 第二标段 → [2]). */
 export function lotsIn(text: string): number[] {
   const out: number[] = [];
-  for (const m of text.matchAll(
-    /(?:采购包|包|标段|标包)\s*([1-9]\d{0,2}|[一二三四五六七八九十])(?!\d)|第\s*([1-9]\d{0,2}|[一二三四五六七八九十])\s*(?:采购包|包|标段|标包)/g,
-  )) {
+  for (const m of text.matchAll(LOTS_IN)) {
     const raw = m[1] ?? m[2];
     const n = /^\d+$/.test(raw) ? Number(raw) : CN_DIGIT[raw];
     if (n && !out.includes(n)) out.push(n);

@@ -1,5 +1,6 @@
 import { chineseNumber } from './money.ts';
 import { SEQ, starMark, TOTAL, type Block } from './blocks.ts';
+import { LOT_HEAD_WORD, LOT_WORD_AFTER_NO, LOT_WORD_BEFORE_NO } from '@bid/shared';
 
 /**
  * Tables of a tender read by their header: which row is the header (and its repeats after a page
@@ -28,7 +29,7 @@ export interface GridRow {
 
 const HEADER_WORD =
   /序号|编号|条款|名称|项目|内容|要求|参数|指标|数量|单位|规格|型号|配置|类别|类型|等级|岗位|人数|标准|说明|备注|范围|片区|时间|频次|地点|分值|包|标段|金额|价格|预算|限价|期限|方式|资格|因素|依据|设备|货物|产品|条目|标记/;
-const LOT_HEAD = /包|标段|标包/;
+const LOT_HEAD = LOT_HEAD_WORD;
 const NOT_LOT_HEAD = /包装|包括|包含|打包|包干/;
 
 /** A cell of a header row: a short label, no sentence, no figure outside brackets, no mark. */
@@ -46,8 +47,10 @@ export function isHeaderRow(cells: string[]): boolean {
   return filled.length >= 2 && filled.every(labelCell) && filled.some((c) => HEADER_WORD.test(c));
 }
 
-const LOT_REF =
-  /(?:采购包|分包|标包|包|标段)\s*([\d一二三四五六七八九十]{1,3})|第\s*([\d一二三四五六七八九十]{1,3})\s*(?:采购包|包|标段|标包)/g;
+const LOT_REF = new RegExp(
+  `${LOT_WORD_BEFORE_NO}\\s*([\\d一二三四五六七八九十]{1,3})|第\\s*([\\d一二三四五六七八九十]{1,3})\\s*${LOT_WORD_AFTER_NO}`,
+  'g',
+);
 
 /** The 包 numbers a text names (包1、包2 → [1, 2]). */
 export function lotsNamed(s: string): number[] {

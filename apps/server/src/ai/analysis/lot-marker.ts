@@ -1,9 +1,11 @@
 import { chineseNumber } from './money.ts';
+import { LOT_WORD_AFTER_NO, LOT_WORD_BEFORE_NO } from '@bid/shared';
 
 /** A line that opens one 包's part (采购包1：…, 第一标段评分标准), and 包 numbers. */
 
-export const LOT_LINE =
-  /^(?:[（(]?[一二三四五六七八九十]+[)）、]\s*)?(?:(?:采购包|分包|包|标段|标包)\s*([一二三四五六七八九十\d]+)|第\s*([一二三四五六七八九十\d]+)\s*(?:采购包|包|标段|分标|标包))\s*(?:[：:]\s*([^（(，,；;。\n]{2,40}))?/;
+export const LOT_LINE = new RegExp(
+  `^(?:[（(]?[一二三四五六七八九十]+[)）、]\\s*)?(?:${LOT_WORD_BEFORE_NO}\\s*([一二三四五六七八九十\\d]+)|第\\s*([一二三四五六七八九十\\d]+)\\s*${LOT_WORD_AFTER_NO})\\s*(?:[：:]\\s*([^（(，,；;。\\n]{2,40}))?`,
+);
 
 export function lotNumber(s: string): number | null {
   const n = /^\d+$/.test(s) ? Number(s) : chineseNumber(s);

@@ -3,16 +3,23 @@ import { truncate } from '../tender-text.ts';
 import { lotNumber } from './lot-marker.ts';
 import { parseAmount } from './money.ts';
 import type { Structure } from './structure.ts';
+import { LOT_WORD_AFTER_NO, LOT_WORD_BEFORE_NO } from '@bid/shared';
 
 /** 采购包 / 标段: the lines that open one 包's part, the 包 a tender lists, and what it states per 包. */
 
-const LOT_NAME_CELL =
-  /^(?:采购包|分包|标包|包|标段|第\s*[\d一二三四五六七八九十]+\s*(?:包|标段))\s*[\d一二三四五六七八九十]*$/;
+const LOT_NAME_CELL = new RegExp(
+  `^(?:${LOT_WORD_BEFORE_NO}|第\\s*[\\d一二三四五六七八九十]+\\s*${LOT_WORD_AFTER_NO})\\s*[\\d一二三四五六七八九十]*$`,
+);
 const BUDGET_HEAD = /预算|最高限价|限价|控制价/;
 
 /** A statement that names a 包: 采购包1：…, 第一标段：…, 第1包 新能源汽车实训设备，… */
-const LOT_NAMED =
-  /^(?:[（(]?[一二三四五六七八九十]+[)）、]\s*)?(?:(?:采购包|分包|包|标段|标包)\s*([一二三四五六七八九十\d]+)|第\s*([一二三四五六七八九十\d]+)\s*(?:采购包|包|标段|分标|标包))(?:(?:\s*[：:]\s*|\s+)([^（(，,；;。\s][^（(，,；;。\n]{1,39})|\s*[（(]([^）)\d][^）)]{1,29})[）)]\s*(?=[\d预最限]))/;
+const LOT_NAMED = new RegExp(
+  `^(?:[（(]?[一二三四五六七八九十]+[)）、]\\s*)?(?:${LOT_WORD_BEFORE_NO}\\s*([一二三四五六七八九十\\d]+)|第\\s*([一二三四五六七八九十\\d]+)\\s*${LOT_WORD_AFTER_NO})(?:(?:\\s*[：:]\\s*|\\s+)([^（(，,；;。\\s][^（(，,；;。\\n]{1,39})|\\s*[（(]([^）)\\d][^）)]{1,29})[）)]\\s*(?=[\\d预最限]))`,
+);
+const LOT_REFS = new RegExp(
+  `${LOT_WORD_BEFORE_NO}\\s*([\\d一二三四五六七八九十]{1,3})|第\\s*([\\d一二三四五六七八九十]{1,3})\\s*${LOT_WORD_AFTER_NO}`,
+  'g',
+);
 /** What follows a 包's number but is not its name (包1 评分标准, 第2包 技术要求). */
 const NOT_A_NAME =
   /须|具有|具备|不得|应当|评分|评审|评标|标准|要求|参数|报价|预算|合同|响应|偏离|投标|文件|资格|清单|分值|适用/;
@@ -132,11 +139,7 @@ function lotFacts(
   const out = new Map<number, Partial<Record<keyof typeof LOT_SPLIT, string>>>();
   for (const b of blocks) {
     const text = b.kind === 'row' ? b.cells.join('：') : b.text;
-    const refs = [
-      ...text.matchAll(
-        /(?:采购包|标包|包|标段)\s*([\d一二三四五六七八九十]{1,3})|第\s*([\d一二三四五六七八九十]{1,3})\s*(?:采购包|包|标段)/g,
-      ),
-    ];
+    const refs = [...text.matchAll(LOT_REFS)];
     if (refs.length < 2) continue;
     for (const [key, label] of Object.entries(LOT_SPLIT) as Array<[keyof typeof LOT_SPLIT, RegExp]>) {
       const at = label.exec(text);

@@ -1,4 +1,4 @@
-import { lotsIn, parseUpper, rmbLower } from '@bid/shared';
+import { LOT_WORD_AFTER_NO, LOT_WORD_BEFORE_NO, lotsIn, parseUpper, rmbLower } from '@bid/shared';
 import { parseAmount } from '../../ai/analysis/money.ts';
 
 /**
@@ -101,8 +101,10 @@ export function priceFloorOf(
   return null;
 }
 
-const LOT_MENTION =
-  /(?:采购包|标包|包|标段)\s*(?:[1-9]\d{0,2}|[一二三四五六七八九十])(?!\d)|第\s*(?:[1-9]\d{0,2}|[一二三四五六七八九十])\s*(?:采购包|标包|包|标段)/g;
+const LOT_MENTION = new RegExp(
+  `${LOT_WORD_BEFORE_NO}\\s*(?:[1-9]\\d{0,2}|[一二三四五六七八九十])(?!\\d)|第\\s*(?:[1-9]\\d{0,2}|[一二三四五六七八九十])\\s*${LOT_WORD_AFTER_NO}`,
+  'g',
+);
 
 /**
  * What a text states for 包 `lot`: sentences naming no 包 whole, a sentence naming several (包1最低

@@ -1,5 +1,6 @@
 import { chineseNumber } from '../money.ts';
 import type { Proposal } from './types.ts';
+import { LOT_WORD_BEFORE_NO } from '@bid/shared';
 
 /**
  * One table shared by several 包 with a column saying which 包 each row applies to (适用包 | 两包 /
@@ -8,7 +9,7 @@ import type { Proposal } from './types.ts';
  */
 
 const N = '[一二三四五六七八九十\\d]{1,2}';
-const UNIT = '(?:包|标段|标包|采购包|分包)';
+const UNIT = LOT_WORD_BEFORE_NO;
 /** Every 包: 两包, 各包, 全部, 通用, 所有标段, 1-3包. */
 const ALL = new RegExp(
   `^(?:两|各|全部|所有|每个?|三)${UNIT}?$|^(?:全部|通用|共用|均适用|各包通用|两包通用)$`,

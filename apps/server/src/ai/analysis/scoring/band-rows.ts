@@ -10,12 +10,22 @@ import type { Proposal, ProposedItem } from './types.ts';
  */
 const squash = (s: string) => s.replace(/\s+/g, '');
 
+/**
+ * Two rows name one factor when the names agree, or when one is the other cut short by a page break
+ * (汛期及突发事件应急预 | 优 | 8 at a page's foot, the name's last character on the next page).
+ */
+function sameFactor(a: string, b: string): boolean {
+  const [x, y] = [squash(a), squash(b)];
+  const [s, l] = x.length <= y.length ? [x, y] : [y, x];
+  return s === l || (s.length >= 4 && l.length - s.length <= 2 && l.startsWith(s));
+}
+
 export function withBandRowsFolded(p: Proposal, text: string): Proposal | null {
   const items: ProposedItem[] = [];
   let folded = 0;
   for (let i = 0; i < p.items.length;) {
     let j = i + 1;
-    while (j < p.items.length && squash(p.items[j].name) === squash(p.items[i].name)) j++;
+    while (j < p.items.length && sameFactor(p.items[j].name, p.items[i].name)) j++;
     const rows = p.items.slice(i, j);
     const criteria = rows.map((r) => r.criteria).join('；');
     const cap = /最高|最多|封顶|上限/.test(criteria) ? pointsInCriteria(criteria) : null;

@@ -1,4 +1,5 @@
 import type { Line } from '../lines.ts';
+import { LOT_WORD_AFTER_NO, LOT_WORD_BEFORE_NO } from '@bid/shared';
 import { chineseNumber } from '../money.ts';
 import type { Span } from './types.ts';
 import { CATEGORY_LABEL } from './stated.ts';
@@ -49,6 +50,11 @@ const H_OTHER =
 export function headerRole(s: string): HeaderRole | null {
   const t = s.replace(/\s+/g, '');
   if (H_SEQ.test(t)) return 'seq';
+  // A platform's export spells its labels out: 评分项编码, 评分项名称, 档次分值, 档次描述.
+  if (/^[\u4e00-\u9fa5]{1,4}(?:编码|编号|代码)$/.test(t) && /^(?:评|因素|指标|项目|条目)/.test(t)) return 'seq';
+  if (/^[\u4e00-\u9fa5]{2,6}名称$/.test(t) && H_NAME.test(t.slice(0, -2))) return 'name';
+  if (/^(?:档次|档位|等级|分档)(?:分值|分数|得分)$/.test(t)) return 'points';
+  if (/^(?:评分|评审|档次|档位|等级|分档)?描述$/.test(t)) return 'criteria';
   if (H_POINTS.test(t)) return 'points';
   if (H_CRIT.test(t)) return 'criteria';
   if (H_CAT.test(t) && !H_NAME.test(t)) return 'cat';
@@ -386,6 +392,10 @@ function unglue(cells: RawCell[]): RawCell[] {
   return out;
 }
 
+const LOT_ALONE = new RegExp(
+  `^(?:第?[\\d一二三四五六七八九十]+)?(?:${LOT_WORD_BEFORE_NO}|${LOT_WORD_AFTER_NO})(?:[\\d一二三四五六七八九十]+)?[：:]?$`,
+);
+
 /** Text that reads as a factor's name: short, no sentence punctuation, not a score band or a rule. */
 export function nameLike(s: string): boolean {
   // A note in the name's cell (现状调研（注：须附调研报告）) is read past: the name is before it.
@@ -400,6 +410,8 @@ export function nameLike(s: string): boolean {
   )
     return false;
   if (/得\d|扣\d|\d分[；;，,。]/.test(t)) return false;
+  // How the points are computed (按低价优先法计算, 按公式计分) is the criteria cell, not the factor.
+  if (/^按.{0,16}(?:计算|计分|评分|得分|执行)$/.test(t)) return false;
   // A rule cut before its points (…一级注册建造师的得 | 3 分) is criteria, not a name.
   if (/的[得扣]$/.test(t)) return false;
   if (/^[\d.．、）)]+$/.test(t)) return false;
@@ -410,12 +422,7 @@ export function nameLike(s: string): boolean {
   // An enumerator alone (（3）, 3）) numbers a row; it names nothing.
   if (/^[（(]?[\d一二三四五六七八九十]{1,3}[)）.、．]?$/.test(t)) return false;
   // A 包 marker alone (包2：25分 in a 小计 cell) names a 包, not a factor.
-  if (
-    /^(?:第?[\d一二三四五六七八九十]+)?(?:采购包|包|标段|标包|分标)(?:[\d一二三四五六七八九十]+)?[：:]?$/.test(
-      t,
-    )
-  )
-    return false;
+  if (LOT_ALONE.test(t)) return false;
   return true;
 }
 

@@ -1,7 +1,6 @@
 import type { Line } from '../lines.ts';
 import {
   catCell,
-  headerRole,
   isTotalName,
   nameLike,
   numberValue,
@@ -12,6 +11,7 @@ import {
 } from './cells.ts';
 import { pointsInCriteria } from './criteria-points.ts';
 import { categoryOfLabel } from './category.ts';
+import { BAND, CODE, LABEL, RANGE_TEXT, categoryRow, rolesOf, tableTitle } from './column-roles.ts';
 import type { Proposal, ProposedItem, Reader, Span } from './types.ts';
 
 /**
@@ -22,47 +22,6 @@ import type { Proposal, ProposedItem, Reader, Span } from './types.ts';
  */
 
 type Cell = TabCell;
-
-/** A header cell's roles: one, or two when the PDF's text glued two labels (编号评审因素). */
-function rolesOf(text: string): Array<HeaderRole | null> {
-  const t = text.replace(/\s+/g, '');
-  // A unit or note after the label (评分因素（权重）, 分值（分）).
-  const one =
-    headerRole(t) ??
-    (/^[^（(]{2,}[（(][^）)]{1,12}[)）]$/.test(t) ? headerRole(t.replace(/[（(].*$/, '')) : null);
-  if (one || t.length < 4) return [one];
-  for (let k = 2; k <= t.length - 2; k++) {
-    const a = headerRole(t.slice(0, k));
-    const b = headerRole(t.slice(k));
-    if (a && b) return [a, b];
-  }
-  return [null];
-}
-
-/** A score band's label: 优, 良, 一般, A档, 第一档 … */
-const BAND = /^(?:优|良|中|差|优秀|良好|一般|较好|较差|合格|不合格|[A-EＡ-Ｅ]档|第?[一二三四五]档)$/;
-const RANGE_TEXT = /\d\s*(?:分)?\s*[-–—~～至]\s*\d/;
-/** The label a sub-item's criteria start with (一般参数（共 5 项）：…, 维修响应：…, ▲重要参数：…). */
-const LABEL = /^([★▲]?[\u4e00-\u9fa5A-Za-z]{2,12}?)(?:[（(][^）)]{0,12}[）)])?[：:]/;
-
-/** A row's code or serial in its own cell: 3, A1, T-2, 2.1. */
-const CODE = /^(?:[A-Za-z]{1,2}[-‐]?\d{1,2}|\d{1,2}(?:\.\d{1,2})?)$/;
-/** A category row, perhaps behind a letter code: A商务部分（15分）, 一、报价分（30分）. */
-function categoryRow(t: string): { label: string; points: number | null } | null {
-  return catCell(t.replace(/^[A-Za-z]\s*/, ''));
-}
-
-/**
- * A table's title naming its part (表3-2 商务评分表（40分）, 附表2 技术部分评审表): the rows under it
- * are of that part.
- */
-function tableTitle(t: string): { label: string; points: number | null } | null {
-  const m =
-    /^(?:附)?表\s*[\d一二三四五六七八九十]+(?:\s*[-－.．—]\s*\d+)?\s*([\u4e00-\u9fa5]{2,10}?)(?:评分表|评审表|评分标准|评分细则|打分表)\s*(?:[（(]\s*(?:满分|共)?\s*(\d{1,3}(?:\.\d+)?)\s*分\s*[)）])?$/.exec(
-      t.replace(/\s+/g, ''),
-    );
-  return m && categoryOfLabel(m[1]) ? { label: m[1], points: m[2] ? Number(m[2]) : null } : null;
-}
 
 /** A row's extent from its first to its last filled cell (a merged cell is empty where it repeats). */
 function rowSpan(cells: Cell[]): Span {
@@ -145,6 +104,19 @@ export const readColumns: Reader = (lines, isNoise, lot) => {
     table: number;
     fromCrit: boolean;
     others: Cell[];
+    /** Named in the unnamed column after the factor's (项目经理 under 人员配置). */
+    subFactor?: boolean;
+  };
+  /** A name in a column between the name and points columns that the header leaves unnamed. */
+  const innerName = (at: (k: number) => Cell | undefined): Cell | null => {
+    if (nameAt < 0 || pointsAt <= nameAt + 1) return null;
+    for (let k = nameAt + 1; k < pointsAt; k++) {
+      const c = at(k);
+      const t = c?.text.trim() ?? '';
+      if (roles[k] == null && c && t.length >= 2 && t.length <= 16 && nameLike(t) && numberValue(t) == null)
+        return c;
+    }
+    return null;
   };
   const items: Row[] = [];
   const subtotals: Proposal['subtotals'] = [];
@@ -205,6 +177,8 @@ export const readColumns: Reader = (lines, isNoise, lot) => {
     return true;
   };
   let prevRow = false;
+  /** Whether the last row began with its code (T03): a row without one may be its cut rest. */
+  let lastCoded = false;
   for (const l of lines.slice(h + 1)) {
     const t = l.text.trim();
     // A blank line ends the row above: what follows is not its wrapped name.
@@ -333,6 +307,27 @@ export const readColumns: Reader = (lines, isNoise, lot) => {
       !at(nameAt)?.text && outer?.text && ownPoints != null && nameLike(outer.text) && !heading
         ? outer
         : at(nameAt);
+    // A sub-factor in a column the header leaves unnamed (人员配置 | 项目经理 | 4, then | | 保洁主管 | 2,
+    // a Word cell merged over the two name columns' header): each is an item under the factor.
+    const inner = innerName(at);
+    if (inner && !nameCell?.text && last?.group && last.table === table && last.subFactor) {
+      const pc = at(pointsAt);
+      const v = pc?.text ? numberValue(pc.text) : null;
+      items.push({
+        ...last,
+        name: inner.text,
+        points: v,
+        criteria: at(critAt)?.text ?? '',
+        span: rowSpan(cells),
+        nameSpan: inner.span,
+        pointsSpan: v != null ? pc!.span : null,
+        crit: at(critAt)?.text ? [at(critAt)!] : [],
+        others: [],
+        closed: true,
+      });
+      prevRow = true;
+      continue;
+    }
     const under = !nameCell?.text && last && last.table === table ? underRow(cells, at, last) : false;
     if (under) {
       prevRow = true;
@@ -343,6 +338,21 @@ export const readColumns: Reader = (lines, isNoise, lot) => {
       const c = first ? categoryRow(first.text) : null;
       if (c) setGroup(c, first!.span);
       continue;
+    }
+    // A name cut by a page break (T03 | 汛期及突发事件应急预 | 优 | 8 at a page's foot, then | 案 | | |
+    // 污等… under the repeated header): no code where the rows have one, no points, a few characters.
+    if (seqAt >= 0 && !coded && lastCoded && last?.table === table && ownPoints == null) {
+      const rest = nameCell.text.trim();
+      if (rest.length <= 3 && nameLike(rest)) {
+        last.name += rest;
+        last.nameSpan = { start: last.nameSpan.start, end: nameCell.span.end };
+        const crit = at(critAt);
+        if (crit?.text) {
+          last.crit.push(crit);
+          last.criteria = `${last.criteria}${crit.text}`;
+        }
+        continue;
+      }
     }
     if (/^(合\s*计|总\s*计|小\s*计|总\s*分)/.test(nameCell.text) || isTotalName(nameCell.text)) continue;
     // The 前附表's own split of the points (2.1 | 分值构成（总分100分） | …) is no factor.
@@ -365,14 +375,15 @@ export const readColumns: Reader = (lines, isNoise, lot) => {
     if (pointsCell && /[%％]\s*$/.test(pointsCell.text)) percent = true;
     const g = group as { label: string; category: ProposedItem['category'] } | null;
     items.push({
-      name,
+      name: inner?.text ?? name,
       points: written ?? inName?.points ?? null,
       criteria: at(critAt)?.text ?? '',
       category: g?.category ?? null,
-      group: g?.label ?? null,
+      group: inner ? name : (g?.label ?? null),
+      subFactor: !!inner,
       lot,
       span: rowSpan(cells),
-      nameSpan: nameCell.span,
+      nameSpan: inner?.span ?? nameCell.span,
       pointsSpan: split.length
         ? // One part written: that cell; two added up: no one cell says the sum.
           parts.filter((v) => v != null).length === 1
@@ -391,6 +402,7 @@ export const readColumns: Reader = (lines, isNoise, lot) => {
       table,
       fromCrit: false,
     });
+    lastCoded = coded;
     prevRow = true;
   }
   // Points only in the criteria: 本项最高得6分, 满分8分 (最多8% in a table of weights).
@@ -442,7 +454,15 @@ export const readColumns: Reader = (lines, isNoise, lot) => {
     });
   });
   const out = kept.map(
-    ({ crit: _crit, closed: _closed, table: _table, fromCrit: _fromCrit, others: _others, ...it }) => it,
+    ({
+      crit: _crit,
+      closed: _closed,
+      table: _table,
+      fromCrit: _fromCrit,
+      others: _others,
+      subFactor: _subFactor,
+      ...it
+    }) => it,
   );
   if (out.filter((it) => it.points != null).length < 2) return null;
   return { reader: 'columns', lot, items: out, subtotals };

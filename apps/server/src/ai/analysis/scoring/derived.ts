@@ -3,6 +3,7 @@ import { lotNumber } from '../lot-marker.ts';
 import { judge, type Judged } from './judge.ts';
 import { statedFor } from './stated.ts';
 import type { Proposal, ProposedItem, Span, StatedTotals } from './types.ts';
+import { LOT_WORD_AFTER_NO, LOT_WORD_BEFORE_NO } from '@bid/shared';
 
 /**
  * A 包 whose scoring is stated as another's with changes (第2包评分标准参照表3-1（第1包）执行，但作如下
@@ -12,7 +13,7 @@ import type { Proposal, ProposedItem, Span, StatedTotals } from './types.ts';
  */
 
 const N = '[一二三四五六七八九十\\d]{1,3}';
-const LOT = `(?:第\\s*(${N})\\s*(?:采购包|包|标段|标包|分标)|(?:采购包|包|标段|标包)\\s*(${N}))`;
+const LOT = `(?:第\\s*(${N})\\s*${LOT_WORD_AFTER_NO}|${LOT_WORD_BEFORE_NO}\\s*(${N}))`;
 /** 第2包评分标准参照表 3-1 执行 / 包2的评分办法同包1 / 第二标段评分标准与第一标段相同. */
 const DERIVED = new RegExp(
   `${LOT}[^。\\n]{0,12}?评(?:分|审|标)(?:标准|办法|细则|因素)?[^。\\n]{0,8}?(?:参照|参考|同|按照?|与)\\s*(?:${LOT}|表\\s*[\\d\\-－.]+|上表|前表)[^。\\n]{0,24}?(?:执行|相同|一致|$|[，,；;。])`,

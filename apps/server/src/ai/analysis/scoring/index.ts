@@ -35,6 +35,7 @@ import { headerOrder, readBySerial, type Order } from './rows.ts';
 import { readByName } from './rows-by-name.ts';
 import { readStatedTotals, statedFor } from './stated.ts';
 import type { Proposal, ProposedItem, Reader, StatedTotals } from './types.ts';
+import { LOT_WORD_AFTER_NO, LOT_WORD_BEFORE_NO } from '@bid/shared';
 
 /**
  * Scoring items: several independent readers each propose a complete item list for each scoring
@@ -73,8 +74,9 @@ export function regions(lines: Line[]): Array<[number, number]> {
   return out;
 }
 
-const LOT_IN_LINE =
-  /(?:采购包|分包|包件|包|标段|标包)\s*([1-9]\d?|[一二三四五六七八九十]+)|第\s*([1-9]\d?|[一二三四五六七八九十]+)\s*(?:采购包|包|标段|标包|分标)/;
+const LOT_IN_LINE = new RegExp(
+  `${LOT_WORD_BEFORE_NO}\\s*([1-9]\\d?|[一二三四五六七八九十]+)|第\\s*([1-9]\\d?|[一二三四五六七八九十]+)\\s*${LOT_WORD_AFTER_NO}`,
+);
 const CN = '一二三四五六七八九十';
 
 /**

@@ -2,6 +2,7 @@ import type { Line } from '../lines.ts';
 import { headerRole, nameLike, numberValue } from './cells.ts';
 import { categoryOfLabel } from './category.ts';
 import type { Proposal, ProposedItem } from './types.ts';
+import { LOT_WORD_AFTER_NO, LOT_WORD_BEFORE_NO } from '@bid/shared';
 
 /**
  * One table shared by several 包/标段, with a points column per 包 (序号 | 评审因素 | 评审标准 | 一标段 |
@@ -10,8 +11,9 @@ import type { Proposal, ProposedItem } from './types.ts';
  * 8 分 …) beside a category cell: each listed item is one of the 包's.
  */
 
-const LOT_HEAD =
-  /^(?:第?([一二三四五六七八九十]|\d{1,2})\s*(?:标段|包|标包|采购包|分标)|(?:标段|包|标包|采购包)\s*([一二三四五六七八九十]|\d{1,2}))(?:分值|得分|满分)?(?:[（(]分[）)])?(?:[：:][^：:]{1,24})?$/;
+const LOT_HEAD = new RegExp(
+  `^(?:第?([一二三四五六七八九十]|\\d{1,2})\\s*${LOT_WORD_AFTER_NO}|${LOT_WORD_BEFORE_NO}\\s*([一二三四五六七八九十]|\\d{1,2}))(?:分值|得分|满分)?(?:[（(]分[）)])?(?:[：:][^：:]{1,24})?$`,
+);
 const CN = '一二三四五六七八九十';
 const ABSENT = /^[/／\-—–]+$|^不设$|^无$/;
 const GROUP_SERIAL = /^[一二三四五六七八九十]+、?$|^[（(][一二三四五六七八九十]+[）)]$/;

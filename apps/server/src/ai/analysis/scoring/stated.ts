@@ -3,6 +3,7 @@ import type { Line } from '../lines.ts';
 import { chineseNumber } from '../money.ts';
 import { categoryOfLabel } from './category.ts';
 import type { Span, StatedTotals } from './types.ts';
+import { LOT_WORD_AFTER_NO, LOT_WORD_BEFORE_NO } from '@bid/shared';
 
 /**
  * What the tender says its points add up to — 总分100分，其中价格分30分、技术分50分、商务分20分;
@@ -131,8 +132,10 @@ function lotPieces(
   s: { text: string; start: number },
   lotAt: (offset: number) => number | null,
 ): Array<{ text: string; start: number; lot: number | null }> {
-  const re =
-    /(?:采购包|包|标段|标包)\s*([1-9一二三四五六七八九])|第\s*([1-9一二三四五六七八九])\s*(?:采购包|包|标段)/g;
+  const re = new RegExp(
+    `${LOT_WORD_BEFORE_NO}\\s*([1-9一二三四五六七八九])|第\\s*([1-9一二三四五六七八九])\\s*${LOT_WORD_AFTER_NO}`,
+    'g',
+  );
   const cuts: Array<{ at: number; lot: number }> = [];
   let m: RegExpExecArray | null;
   while ((m = re.exec(s.text))) {
