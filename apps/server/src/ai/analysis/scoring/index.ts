@@ -56,7 +56,7 @@ export interface ScoringReading {
 }
 
 const SCORING_HEAD =
-  /(评分标准|评分办法|评审办法|评标办法|评标方法|评分方法|评分细则|评审因素|评分因素|评审标准|详细评审|评分表|评审细则|综合评分|评分项目|评审要素|分值构成|评分内容|评审内容)/;
+  /(评分标准|评分办法|评审办法|评标办法|评标方法|评分方法|评分细则|评审因素|评分因素|评审标准|详细评审|评分表|评审细则|综合评分|评分项目|评审要素|分值构成|评分内容|评审内容|评分记录表|打分表)/;
 
 /** Line ranges that hold scoring rules: from a scoring heading to the next chapter. */
 export function regions(lines: Line[]): Array<[number, number]> {
@@ -307,7 +307,7 @@ export function proposalsFor(
 }
 
 const LOWEST =
-  /(最低评标价法|经评审的最低投标价法|经评审的最低价|最低价成交|最低报价成交|最后报价最低|报价最低的|价格最低的|最低价法)/;
+  /(最低(?:评标|评审)价|经评审的最低投标价法|经评审的最低价|评审价最低|最低价成交|最低报价成交|最后报价最低|报价最低的|价格最低的|最低价法|不进行综合评分|不设技术分)/;
 
 export function readScoring(
   text: string,
@@ -321,9 +321,15 @@ export function readScoring(
   // (「本项目不采用综合评分法」 says the opposite of using it.)
   // (Read across line ends: 最后报价 / 最低的 wrapped at the page's width.)
   const joined = text.replace(/\s*\n\s*/g, '');
+  // (A method declared — 本项目采用最低评审价法 — is not undone by a mention of 综合评分法 elsewhere:
+  // 「权重…与综合评分法中的分值无关」.)
+  const declared =
+    /(?:采用|实行|评标办法|评审办法|评标方法|评审方法)[：:为]?(?:经评审的)?最低(?:评标|评审|投标)?价/.test(
+      joined,
+    );
   const lowest =
     LOWEST.test(joined) &&
-    !/(?<!不(?:采用|适用|使用|实行|进行)|非)(?:综合评分法|综合评估法|综合评审法)/.test(joined);
+    (declared || !/(?<!不(?:采用|适用|使用|实行|进行)|非)(?:综合评分法|综合评估法|综合评审法)/.test(joined));
   const stated = readStatedTotals(lines, lotAt, isNoise);
   const regs = regions(lines);
   const allLines: [number, number] = [0, lines.length];
@@ -403,7 +409,9 @@ export function readScoring(
       // With tables per 包, the text before the first 包 marker is not a reading of its own.
       if (lot == null && lotted >= 2) continue;
       const j = best(list, statedFor(stated, lot), text);
-      if (j && j.p.items.length && acceptable(j, lowest)) out.push(j);
+      // (A tender that declares a price-only method counts only a reading of a total it states: the
+      // weights of its price formula add up to 100 too.)
+      if (j && j.p.items.length && acceptable(j, lowest) && (!declared || j.v.fitsTotal)) out.push(j);
     }
     return out;
   };

@@ -16,7 +16,12 @@ interface Cand extends ProposedItem {
   isGroup?: boolean;
   /** Points came from the criteria text, not next to the name. */
   inferred?: boolean;
+  /** Points came from its score line on an evaluator's sheet. */
+  sheet?: boolean;
 }
+
+/** A score line of an evaluator's sheet: 本项得分：__________ ／ 8 (the maximum after the slash). */
+const SCORE_LINE = /^(?:本项|该项)?得分\s*[：:]\s*[_＿\s]{3,}[/／]\s*(\d{1,3}(?:\.\d+)?)\s*(?:分)?$/;
 
 // (A range's top is the maximum: 活动总体策划方案（0-15分）.)
 // (Square brackets too: 3.2.7 项目负责人【6分】, 〔8分〕, ［10分］.)
@@ -45,6 +50,21 @@ export function readProse(
   let last: Cand | null = null;
   for (const l of lines) {
     const line = l.text.trim();
+    // An evaluator's sheet gives each item's maximum on its score line (本项得分：______ ／ 8), apart
+    // from the item's paragraph: that is its points.
+    const sheet = SCORE_LINE.exec(line);
+    if (sheet) {
+      const item = cands[cands.length - 1];
+      if (item && (item.points == null || item.inferred) && !item.sheet) {
+        const at = l.start + l.text.lastIndexOf(sheet[1]);
+        item.points = Number(sheet[1]);
+        item.pointsSpan = { start: at, end: at + sheet[1].length };
+        item.inferred = false;
+        item.sheet = true;
+      }
+      last = null;
+      continue;
+    }
     if (!line || line.includes('\t') || /^\|/.test(line) || isNoise(line)) {
       if (!line) last = null;
       continue;
@@ -126,7 +146,9 @@ export function readProse(
   // Factors without points and without criteria points are headings of what follows, or nothing.
   const kept = cands.filter((c) => c.points != null);
   resolveGroups(kept);
-  const items = kept.filter((c) => !c.isGroup).map(({ style: _s, isGroup: _g, inferred: _i, ...it }) => it);
+  const items = kept
+    .filter((c) => !c.isGroup)
+    .map(({ style: _s, isGroup: _g, inferred: _i, sheet: _h, ...it }) => it);
   return items.length ? { reader, lot, items, subtotals: [] } : null;
 }
 
