@@ -51,7 +51,8 @@ export function headerRole(s: string): HeaderRole | null {
   const t = s.replace(/\s+/g, '');
   if (H_SEQ.test(t)) return 'seq';
   // A platform's export spells its labels out: 评分项编码, 评分项名称, 档次分值, 档次描述.
-  if (/^[\u4e00-\u9fa5]{1,4}(?:编码|编号|代码)$/.test(t) && /^(?:评|因素|指标|项目|条目)/.test(t)) return 'seq';
+  if (/^[\u4e00-\u9fa5]{1,4}(?:编码|编号|代码)$/.test(t) && /^(?:评|因素|指标|项目|条目)/.test(t))
+    return 'seq';
   if (/^[\u4e00-\u9fa5]{2,6}名称$/.test(t) && H_NAME.test(t.slice(0, -2))) return 'name';
   if (/^(?:档次|档位|等级|分档)(?:分值|分数|得分)$/.test(t)) return 'points';
   if (/^(?:评分|评审|档次|档位|等级|分档)?描述$/.test(t)) return 'criteria';
