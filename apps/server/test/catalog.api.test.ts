@@ -604,7 +604,8 @@ describe(`chapter content (${TEST_DB})`, () => {
 });
 
 describe(`a large outline (${TEST_DB})`, () => {
-  it('1,000 chapters: saved and listed quickly with one query', async () => {
+  // (Times are printed, not asserted: a test must not time the machine; speed goals live in bench/.)
+  it('1,000 chapters: saved, listed whole and moved', async () => {
     const bidId = await newBid(c);
     // 20 chapters x 10 sections x 4 subsections + 20 + 200 = 1,020 rows.
     const catalogs = Array.from({ length: 20 }, (_, i) => ({
@@ -624,7 +625,6 @@ describe(`a large outline (${TEST_DB})`, () => {
       `[${TEST_DB}] 1,020-chapter outline: bidCatalogSave ${saveMs.toFixed(0)} ms, getBidCatalogList ${listMs.toFixed(0)} ms`,
     );
     expect(flatten(tree)).toHaveLength(1020);
-    expect(listMs).toBeLessThan(3000);
     // A move in the big tree stays quick.
     t0 = performance.now();
     await c.data(`${P}/dragBidCatalog`, { id: tree[19].id, targetId: tree[0].id, position: 'before' });

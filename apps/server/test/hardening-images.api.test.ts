@@ -28,20 +28,15 @@ const HUGE_SVG =
 const blurSvg = (side: number, blur: number) =>
   `<svg xmlns="http://www.w3.org/2000/svg" width="${side}" height="${side}"><filter id="b"><feGaussianBlur stdDeviation="${blur}"/></filter><rect width="${side}" height="${side}" fill="#1d4ed8" filter="url(#b)"/></svg>`;
 
-/** Largest gap between timer ticks while `work` runs: how long the event loop was held. */
-async function eventLoopHeld<T>(work: () => Promise<T>): Promise<{ result: T; heldMs: number }> {
-  let last = Date.now();
-  let heldMs = 0;
-  const tick = setInterval(() => {
-    const now = Date.now();
-    heldMs = Math.max(heldMs, now - last);
-    last = now;
-  }, 10);
-  try {
-    return { result: await work(), heldMs };
-  } finally {
-    clearInterval(tick);
-  }
+/**
+ * How long the event loop was busy (running code, not waiting) while `work` ran. Not the gaps between
+ * timer ticks: on a loaded machine a tick waits for a CPU whoever holds it, and a test must not time
+ * the machine. A picture rasterised on the loop keeps it busy for the whole render (seconds).
+ */
+async function eventLoopBusy<T>(work: () => Promise<T>): Promise<{ result: T; busyMs: number }> {
+  const start = performance.eventLoopUtilization();
+  const result = await work();
+  return { result, busyMs: performance.eventLoopUtilization(start).active };
 }
 
 describe(`image bombs (${TEST_DB})`, { timeout: 60_000 }, () => {
@@ -73,7 +68,7 @@ describe(`image bombs (${TEST_DB})`, { timeout: 60_000 }, () => {
     try {
       const before = rssMbOf(process.pid)!;
       // 7,000² (under the upload cap) with a blur at zoom 2 was 196 M pixels of canvas per filter pass.
-      const { result, heldMs } = await eventLoopHeld(() =>
+      const { result, busyMs } = await eventLoopBusy(() =>
         raster.render({
           svg: Buffer.from(blurSvg(7000, 40)),
           zoom: 2,
@@ -85,7 +80,8 @@ describe(`image bombs (${TEST_DB})`, { timeout: 60_000 }, () => {
       expect(Math.max(result.width, result.height)).toBeLessThanOrEqual(RASTER_CAPS.exportMaxSide);
       expect(result.width * result.height).toBeLessThanOrEqual(RASTER_CAPS.exportMaxPixels);
       expect(dimensionsOf('png', result.png)).toEqual({ width: result.width, height: result.height });
-      expect(heldMs).toBeLessThan(200);
+      // (Receiving and checking the PNG is the loop's part: tens of milliseconds.)
+      expect(busyMs).toBeLessThan(1000);
       expect(rssMbOf(process.pid)! - before).toBeLessThan(150);
     } finally {
       await raster.close();
