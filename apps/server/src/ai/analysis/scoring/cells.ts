@@ -56,6 +56,11 @@ export function headerRole(s: string): HeaderRole | null {
   if (/^[\u4e00-\u9fa5]{2,6}名称$/.test(t) && H_NAME.test(t.slice(0, -2))) return 'name';
   if (/^(?:档次|档位|等级|分档)(?:分值|分数|得分)$/.test(t)) return 'points';
   if (/^(?:评分|评审|档次|档位|等级|分档)?描述$/.test(t)) return 'criteria';
+  // A scoring formula's table of variables (变量 | 含义 | 取值区间 | 取值规则: T1 | 项目理解 | [0, 12]).
+  if (/^变量(?:名|代码|符号)?$/.test(t)) return 'seq';
+  if (/^(?:含义|变量含义)$/.test(t)) return 'name';
+  if (/^取值(?:区间|范围)$/.test(t)) return 'points';
+  if (/^取值(?:规则|标准|说明|方法)$/.test(t)) return 'criteria';
   if (H_POINTS.test(t)) return 'points';
   if (H_CRIT.test(t)) return 'criteria';
   if (H_CAT.test(t) && !H_NAME.test(t)) return 'cat';
@@ -147,6 +152,9 @@ export function numberValue(text: string): number | null {
     if (v != null && v > 0 && v <= 100) return v;
   }
   m = RANGE.exec(t);
+  if (m && Number(m[2]) >= Number(m[1])) return Number(m[2]);
+  // An interval a value is taken from ([0, 12], ［0，12］): its upper bound.
+  m = /^[[［]\s*(\d{1,3}(?:\.\d+)?)\s*[,，]\s*(\d{1,3}(?:\.\d+)?)\s*[\]］]$/.exec(t);
   if (m && Number(m[2]) >= Number(m[1])) return Number(m[2]);
   m = PERCENT.exec(t);
   if (m) return Number(m[1]);
