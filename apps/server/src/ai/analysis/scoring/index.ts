@@ -35,6 +35,7 @@ import { headerOrder, readBySerial, type Order } from './rows.ts';
 import { readByName } from './rows-by-name.ts';
 import { readStatedTotals, statedFor } from './stated.ts';
 import { byLot, forLot, perLotValues } from './lot-parts.ts';
+import { withSerialPoints } from './serial-points.ts';
 import type { Proposal, ProposedItem, Reader, StatedTotals } from './types.ts';
 
 /**
@@ -201,6 +202,8 @@ export function proposalsFor(
     });
     out.push(part, ...withPart);
   }
+  // Points given by serial in a table of their own (序号 | 1 | 2 … over 分值 | 30 | 10 …).
+  out.push(...withSerialPoints(lines, out));
   if (lot == null) {
     // The text of a span, from the lines (their offsets are the whole text's).
     const textOf = (a: number, b: number) =>

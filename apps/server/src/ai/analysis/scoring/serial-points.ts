@@ -1,0 +1,52 @@
+import type { Line } from '../lines.ts';
+import { numberValue, tabCells, type TabCell } from './cells.ts';
+import type { Proposal } from './types.ts';
+
+/**
+ * Points given by serial in a table of their own, on its side (表3-1 评分因素分值分配表: 序号 | 1 | 2 … |
+ * 合计 over 分值 | 30 | 10 … | 100), while the factors' names and rules are in another table keyed by
+ * the same serials (表3-2 评分细则: 序号 | 评分因素 | 评分标准, no points). The serial → points cell map,
+ * when the row of points adds up to its own 合计 or to 100.
+ */
+function serialPoints(lines: Line[]): Map<number, TabCell> | null {
+  for (let i = 0; i < lines.length; i++) {
+    const head = tabCells(lines[i]);
+    if (!/^(?:序号|编号|评分因素序号)$/.test(head[0]?.text ?? '')) continue;
+    const serials = head.slice(1).map((c) => (/^\d{1,2}$/.test(c.text) ? Number(c.text) : null));
+    const n = serials.filter((v) => v != null).length;
+    if (n < 3) continue;
+    for (const l of lines.slice(i + 1, i + 4)) {
+      const row = tabCells(l);
+      if (!/^(?:分值|满分|权重|标准分|最高分|分值[（(]分[）)])$/.test(row[0]?.text ?? '')) continue;
+      const out = new Map<number, TabCell>();
+      let sum = 0;
+      let total: number | null = null;
+      head.slice(1).forEach((h, k) => {
+        const cell = row[k + 1];
+        const v = cell?.text ? numberValue(cell.text) : null;
+        if (v == null) return;
+        if (serials[k] != null) {
+          out.set(serials[k]!, cell);
+          sum += v;
+        } else if (/^(?:合计|总计|总分)$/.test(h.text)) total = v;
+      });
+      if (out.size === n && Math.abs(sum - (total ?? 100)) < 0.01) return out;
+    }
+  }
+  return null;
+}
+
+/** Each reading whose rows have serials and no points, with the points the serials are given. */
+export function withSerialPoints(lines: Line[], proposals: Proposal[]): Proposal[] {
+  const byNo = serialPoints(lines);
+  if (!byNo) return [];
+  return proposals.flatMap((p) => {
+    const open = p.items.filter((it) => it.points == null && it.serial != null && byNo.has(it.serial));
+    if (open.length * 2 < p.items.length) return [];
+    const items = p.items.map((it) => {
+      const cell = it.serial != null && it.points == null ? byNo.get(it.serial) : undefined;
+      return cell ? { ...it, points: numberValue(cell.text), pointsSpan: cell.span } : it;
+    });
+    return [{ ...p, reader: `${p.reader}+serial-points`, items }];
+  });
+}
