@@ -38,6 +38,10 @@ function isNameFragment(t: string): boolean {
   const s = t.replace(/\s+/g, '');
   if (!s || s.length > MAX_NAME || SENTENCE.test(s) || /\d/.test(s)) return false;
   if (CUT_END.test(s) || CUT_START.test(s)) return false;
+  // A rule's first words cut at the column's width (结合集镇主街及村道现状制定分段施, 针对本项目…).
+  if (s.length >= 6 && /^(?:结合|针对(?!性)|根据|依据|通过|对于|按照)/.test(s)) return false;
+  // A block's title cut before its last word (项目管理机构评分 / 标准): not the row's name.
+  if (s.length >= 5 && /(?:评分|评审)$/.test(s)) return false;
   // A bracket closed or opened on another line: the end or start of a sentence (…保留两位小数）).
   const opens = (s.match(/[（(]/g) ?? []).length;
   const closes = (s.match(/[)）]/g) ?? []).length;
