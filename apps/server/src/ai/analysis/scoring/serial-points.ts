@@ -1,5 +1,5 @@
 import type { Line } from '../lines.ts';
-import { numberValue, tabCells, type TabCell } from './cells.ts';
+import { headerRole, isTotalName, numberValue, tabCells, type TabCell } from './cells.ts';
 import type { Proposal } from './types.ts';
 
 /**
@@ -11,13 +11,13 @@ import type { Proposal } from './types.ts';
 function serialPoints(lines: Line[]): Map<number, TabCell> | null {
   for (let i = 0; i < lines.length; i++) {
     const head = tabCells(lines[i]);
-    if (!/^(?:序号|编号|评分因素序号)$/.test(head[0]?.text ?? '')) continue;
+    if (!lines[i].text.includes('\t') || headerRole(head[0].text) !== 'seq') continue;
     const serials = head.slice(1).map((c) => (/^\d{1,2}$/.test(c.text) ? Number(c.text) : null));
     const n = serials.filter((v) => v != null).length;
     if (n < 3) continue;
     for (const l of lines.slice(i + 1, i + 4)) {
       const row = tabCells(l);
-      if (!/^(?:分值|满分|权重|标准分|最高分|分值[（(]分[）)])$/.test(row[0]?.text ?? '')) continue;
+      if (headerRole(row[0]?.text ?? '') !== 'points') continue;
       const out = new Map<number, TabCell>();
       let sum = 0;
       let total: number | null = null;
@@ -28,7 +28,7 @@ function serialPoints(lines: Line[]): Map<number, TabCell> | null {
         if (serials[k] != null) {
           out.set(serials[k]!, cell);
           sum += v;
-        } else if (/^(?:合计|总计|总分)$/.test(h.text)) total = v;
+        } else if (isTotalName(h.text)) total = v;
       });
       if (out.size === n && Math.abs(sum - (total ?? 100)) < 0.01) return out;
     }
