@@ -15,6 +15,8 @@ interface Word {
   text: string;
   x: number;
   start: number;
+  /** A category label set one space after the serial (1 价格分 投标报价). */
+  cat?: boolean;
 }
 
 /** Cells beside the name that say nothing about the item (主观/客观 columns). */
@@ -27,12 +29,15 @@ function wordsOf(l: Line): Word[] {
   const re = /\S+(?: \S+)*/g;
   let m: RegExpExecArray | null;
   while ((m = re.exec(l.text))) {
-    // A run ending in a lone number after a single space is a cell and its points (…一般的 8).
-    const tail = / (\d{1,3}(?:\.\d)?)$/.exec(m[0]);
+    // A run ending in a lone number after a single space is a cell and its points (…一般的 8), and
+    // so is one whose points a 主观/客观 cell follows (…优的 8 主观).
+    const tail = / (\d{1,3}(?:\.\d)?)(?: (主观|客观|主观分|客观分|定性|定量))?$/.exec(m[0]);
     if (tail && tail.index > 0) {
       out.push({ text: m[0].slice(0, tail.index), x: m.index, start: l.start + m.index });
       const at = m.index + tail.index + 1;
       out.push({ text: tail[1], x: at, start: l.start + at });
+      const kind = at + tail[1].length + 1;
+      if (tail[2]) out.push({ text: tail[2], x: kind, start: l.start + kind });
     } else out.push({ text: m[0], x: m.index, start: l.start + m.index });
   }
   return out;
@@ -50,6 +55,16 @@ interface Columns {
   rows: Line[];
   nameX: number;
   critX: number;
+  /** The points column stands right of the criteria (序号 | 评分项 | 评分标准 | 分值). */
+  pointsRight: boolean;
+}
+
+/** Whether the header puts its points label right of its criteria label. */
+function pointsRightOf(header: string): boolean {
+  const at = (role: string) => [...header.matchAll(/\S+/g)].find((m) => headerRole(m[0]) === role)?.index;
+  const p = at('points');
+  const c = at('criteria');
+  return p != null && c != null && p > c;
 }
 
 /**
@@ -74,15 +89,31 @@ function layoutColumns(lines: Line[], singleSpaced = false): Columns | null {
   const header = lines[h].text.trim();
   const rows = lines.slice(h + 1);
   const words = rows.flatMap((l) => wordsOf(l));
-  const nameX = mode(
-    words
-      .filter((w) => w.text.length <= 12 && !SERIAL.test(w.text) && numberValue(w.text) == null)
+  // (A name one space after its serial, and after a category label there — 1 价格分 投标报价 —
+  // starts where its own piece does.)
+  const afterSerial = words.flatMap((w) => {
+    const m = /^(\d{1,2} )(?:(\S+) )?(\S)/.exec(w.text);
+    if (!m) return [];
+    const label = m[2] != null && !!catCell(m[2]);
+    return [w.x + m[1].length + (m[2] == null ? 0 : label ? m[2].length + 1 : 0)];
+  });
+  const nameX = mode([
+    ...words
+      .filter(
+        (w) =>
+          w.text.length <= 12 &&
+          !SERIAL.test(w.text) &&
+          !/^\d{1,2} /.test(w.text) &&
+          !SKIP.test(w.text) &&
+          numberValue(w.text) == null,
+      )
       .map((w) => w.x),
-  );
+    ...afterSerial,
+  ]);
   if (nameX == null) return null;
   const longX = words.filter((w) => w.text.length >= 12 && w.x > nameX + 2).map((w) => w.x);
   if (longX.length < 4) return null;
-  return { header, rows, nameX, critX: mode(longX)! };
+  return { header, rows, nameX, critX: mode(longX)!, pointsRight: pointsRightOf(lines[h].text) };
 }
 
 export const readLayoutBlocks: Reader = (lines, isNoise, lot) => {
@@ -168,23 +199,39 @@ export const readLayoutBlocks: Reader = (lines, isNoise, lot) => {
 
 /** A category cell's label, in the table's leftmost column or with its points (技术部分, （52分）). */
 function leftCategory(w: Word): boolean {
+  if (w.cat) return true;
   const c = catCell(w.text.replace(/\s+/g, ''));
   return !!c && (w.x <= 3 || c.points != null);
 }
 
-/** A word set one space from a serial or points beside it (价格部分 1, 11 项目团队配, 总体架构设 8). */
+/**
+ * A word set one space from a serial or points beside it (价格部分 1, 11 项目团队配, 总体架构设 8),
+ * a category label one space after the serial (1 价格分 投标报价), and the criteria's first words
+ * one space after a name (本地化服务网点 在渚阳市内设有…) are words of their own.
+ */
 function splitTokens(ws: Word[], critX: number): Word[] {
-  return ws.flatMap((w) => {
+  return ws.flatMap((w, k) => {
     if (w.x >= critX - 2 || !w.text.includes(' ')) return [w];
     const out: Word[] = [];
     let at = 0;
     for (const piece of w.text.split(' ')) {
       const prev = out[out.length - 1];
       const num = (t: string) => /^\d{1,3}(?:\.\d)?$|^[（(]\d{1,3}分[）)]$/.test(t);
-      if (prev && !num(piece) && !num(prev.text)) prev.text += ` ${piece}`;
-      else out.push({ text: piece, x: w.x + at, start: w.start + at });
+      const x = w.x + at;
+      // (The serial in this run, or alone before it: 5   技术分 现场测量与排架方.)
+      const afterSerial = prev
+        ? out.length === 1 && /^\d{1,2}$/.test(prev.text)
+        : k === 1 && /^\d{1,2}$/.test(ws[0].text);
+      const label = afterSerial && !!catCell(piece) && catCell(piece)!.points == null;
+      if (prev && !num(piece) && !num(prev.text) && !prev.cat && x < critX - 2) prev.text += ` ${piece}`;
+      else out.push({ text: piece, x, start: w.start + at, ...(label ? { cat: true } : {}) });
       at += piece.length + 1;
     }
+    // (A label with no name after it on the line is the name: 1 价格分 30.)
+    out.forEach((o, i) => {
+      const next = out[i + 1];
+      if (o.cat && (!next || /^\d/.test(next.text) || next.x >= critX - 2)) delete o.cat;
+    });
     return out;
   });
 }
@@ -202,15 +249,21 @@ export const readLayoutSerialRows: Reader = (lines, isNoise, lot) => {
   const { header, rows, critX } = cols;
   const body = rows.filter((l) => l.text.trim());
   // Page furniture and a repeated header part the table: nothing is read across them.
+  const headerLike = (t: string) =>
+    t.trim() === header ||
+    t
+      .trim()
+      .split(/\s+/)
+      .filter((w) => headerRole(w)).length >= 2;
+  // (A header's labels wrapped onto a second line, 序 / 号 and 评分类 / 别, are the header too.)
+  const headerWrap = (k: number) =>
+    (k === 0 || headerLike(body[k - 1].text)) &&
+    body[k].text
+      .trim()
+      .split(/\s+/)
+      .every((w) => /^[\u4e00-\u9fa5]{1,2}$/.test(w));
   const barrier = body.map(
-    (l) =>
-      isNoise(l.text) ||
-      l.text.trim() === header ||
-      l.text
-        .trim()
-        .split(/\s+/)
-        .filter((w) => headerRole(w)).length >= 2 ||
-      /^\s*(合\s*计|总\s*计)/.test(l.text),
+    (l, k) => isNoise(l.text) || headerLike(l.text) || headerWrap(k) || /^\s*(合\s*计|总\s*计)/.test(l.text),
   );
   const ws = body.map((l) => splitTokens(wordsOf(l), critX));
   const isPiece = (w: Word) =>
@@ -229,11 +282,41 @@ export const readLayoutSerialRows: Reader = (lines, isNoise, lot) => {
   };
   const pointsOn = (k: number, after: number) =>
     barrier[k] ? null : ws[k].find((w) => w.x > after && w.x < critX - 1 && numberValue(w.text) != null);
+  // A points column right of the criteria: a row's points are the last number on the line nearest
+  // its serial line that ends in one, between the rows before and after it (the criteria wrap
+  // around the serial line, the points stand in the row's middle).
+  const rightOn = (k: number) => {
+    const tail = ws[k].filter((w) => !SKIP.test(w.text));
+    const last = tail[tail.length - 1];
+    return last && last.x > critX + 2 && /^\d{1,3}(?:\.\d+)?$/.test(last.text) ? last : null;
+  };
+  const leads = body.flatMap((_, k) => (!barrier[k] && leadOf(k) ? [k] : []));
+  const claimed = new Set<number>();
+  const rightPoints = (k: number) => {
+    const i = leads.indexOf(k);
+    const lo = i > 0 ? leads[i - 1] : -1;
+    const hi = i + 1 < leads.length ? leads[i + 1] : body.length;
+    for (let d = 0; d < hi - lo; d++)
+      for (const j of d ? [k + d, k - d] : [k]) {
+        if (j <= lo || j >= hi || claimed.has(j)) continue;
+        if (barrier.slice(Math.min(j, k), Math.max(j, k) + 1).some(Boolean)) continue;
+        const w = rightOn(j);
+        if (w) {
+          claimed.add(j);
+          return w;
+        }
+      }
+    return null;
+  };
   const serialOf = (k: number) => {
     const lead = barrier[k] ? null : leadOf(k);
     if (!lead) return null;
     const { first, words } = lead;
     const name = words.slice(1).find(isPiece);
+    if (cols.pointsRight) {
+      const points = rightPoints(k);
+      return points ? { serial: Number(first.text), points, name: name ?? null } : null;
+    }
     // The points stand on the serial's line, or on the line below or above it when the row's
     // middle falls between two printed lines (10 同类项目业 / 绩 8 客观 …).
     const near = (j: number) => (j >= 0 && j < body.length && !leadOf(j) ? pointsOn(j, first.x) : null);
