@@ -9,6 +9,11 @@ describe('foldRadicals', () => {
     expect(folded.length).toBe(pdf.length);
   });
 
+  it('reads a Kangxi radical a simplified font draws as the simplified ideograph (⼾ 户, not NFKC 戶)', () => {
+    const pdf = '⼊⼾评估 ⾭年 ⿈⾦';
+    expect(foldRadicals(pdf)).toBe('入户评估 青年 黄金');
+  });
+
   it('leaves text without radicals as it is', () => {
     const s = '评分因素\t分值\n价格分 30';
     expect(foldRadicals(s)).toBe(s);

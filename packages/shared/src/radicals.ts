@@ -5,8 +5,15 @@
  * one UTF-16 unit for one, so offsets into the text stay valid.
  */
 
-/** Supplement radicals NFKC leaves alone, as the simplified ideographs they stand for. */
+/**
+ * Supplement radicals NFKC leaves alone, as the simplified ideographs they stand for; and Kangxi
+ * radicals a simplified font draws as the simplified ideograph while NFKC gives the traditional one
+ * (⼾ drawn 户, NFKC 戶).
+ */
 const SUPPLEMENT: Record<string, string> = {
+  '⼾': '户',
+  '⾭': '青',
+  '⿈': '黄',
   '⺠': '民',
   '⻝': '食',
   '⻔': '门',

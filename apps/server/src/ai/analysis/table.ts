@@ -107,7 +107,10 @@ function headerRole(s: string): Role | 'name-like' | null {
 }
 
 /** The header at fragment `at`, as the ordered roles of the columns and where the body starts. */
-export function headerAt(frags: Frag[], at: number): { roles: Role[]; body: number } | null {
+export function headerAt(
+  frags: Frag[],
+  at: number,
+): { roles: Role[]; body: number; trailing: boolean } | null {
   const found: Array<Role | 'name-like'> = [];
   let i = at;
   while (i < frags.length && found.length < 9) {
@@ -132,7 +135,9 @@ export function headerAt(frags: Frag[], at: number): { roles: Role[]; body: numb
     else if (!found.includes('cat') && !roles.includes('cat')) roles.push('cat');
   });
   if (!roles.includes('points') && !roles.includes('criteria')) return null;
-  return { roles, body: i };
+  // A column the header names after the ones known (证明材料, 备注): its cells follow the criteria.
+  const trailing = i > at && i < frags.length && frags[i].line === frags[i - 1].line;
+  return { roles, body: i, trailing };
 }
 
 const INT = /^\d{1,2}$/;
@@ -292,7 +297,9 @@ export function readTable(frags: Frag[], at: number): TableRow[] {
             ? !next || INT.test(next.text) || next.lineCells >= firstLineCells
             : false;
         const closed = /[。；;]$/.test(frags[i - 1]?.text ?? '');
-        if (f.lineCells >= 2 || (nameTail(t) && lastCont && closed)) {
+        // (Under a header with a column after the criteria, a short cell after the criteria's last
+        // sentence is that column's: 开标一览表, 合同关键页复印件.)
+        if (f.lineCells >= 2 || (nameTail(t) && lastCont && closed && !h.trailing)) {
           cur.name += t;
           cur.end = Math.max(cur.end, f.end);
           if (f.lineCells >= 2) {
@@ -320,7 +327,10 @@ export function readTable(frags: Frag[], at: number): TableRow[] {
       }
       if (role === 'cat') {
         p += 1;
-        if (CAT_CELL.test(t) || (f.lineStart && f.lineCells >= roles.length && !INT.test(t))) {
+        // (On a row that fills every column, the cell after the serial is the category's, whatever
+        // it reads: 2 | 类似业绩 | 抽水蓄能…业绩 | … | 6 under 序号 | 评审因素 | 评审子项 | ….)
+        const fullRow = f.lineCells >= roles.length && (f.lineStart || frags[i - 1]?.line === f.line);
+        if (CAT_CELL.test(t) || (fullRow && !INT.test(t))) {
           r.cat = t;
           break;
         }

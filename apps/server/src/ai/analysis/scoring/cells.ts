@@ -50,6 +50,12 @@ const H_OTHER =
 export function headerRole(s: string): HeaderRole | null {
   const t = s.replace(/\s+/g, '');
   if (H_SEQ.test(t)) return 'seq';
+  // A floor beside the maximum (得分下限 | 得分上限): what a responsive bid gets at least, not the points.
+  if (/^(?:得分|分值|分数)下限$/.test(t)) return 'other';
+  // A deduction scheme's cap on one item's deductions is that item's weight (本项最多扣分, 扣分上限).
+  if (/^(?:本项|单项)?(?:最多|最高)扣分?(?:值)?$|^扣分(?:上限|限额|封顶)$|^分值上限$/.test(t))
+    return 'points';
+  if (/^扣分(?:项目|项|因素|内容|事项)$/.test(t)) return 'name';
   // A platform's export spells its labels out: 评分项编码, 评分项名称, 档次分值, 档次描述.
   if (/^[\u4e00-\u9fa5]{1,4}(?:编码|编号|代码)$/.test(t) && /^(?:评|因素|指标|项目|条目)/.test(t))
     return 'seq';

@@ -272,6 +272,22 @@ export const readColumns: Reader = (lines, isNoise, lot) => {
       }
       continue;
     }
+    // A factor merged across both name columns in Word (1 | 企业资质与认证 | 具有…的，每个得1分 | 3
+    // under 序号 | 评审因素 | 评审子项 | 评审标准 | 分值): one cell short, the rule where the sub-item
+    // would be. The merged cell's second column is empty.
+    const merged = cells[nameAt];
+    if (
+      outerAt >= 0 &&
+      nameAt === outerAt + 1 &&
+      critAt === nameAt + 1 &&
+      pointsAt === width - 1 &&
+      cells.length === width - 1 &&
+      merged &&
+      /[，。；、]/.test(merged.text) &&
+      merged.text.length > 16 &&
+      numberValue(cells[cells.length - 1].text) != null
+    )
+      cells.splice(nameAt, 0, { text: '', span: { start: merged.span.start, end: merged.span.start } });
     // A new row: it fills (nearly) every column, or starts with its code in the 序号 column.
     const coded = seqAt >= 0 && CODE.test(cells[0].text);
     if (cells.length < Math.max(2, width - 1) && !coded) {
@@ -326,6 +342,14 @@ export const readColumns: Reader = (lines, isNoise, lot) => {
         closed: true,
       });
       prevRow = true;
+      continue;
+    }
+    // A part's heading row (二、商务部分 | | 0 | 20) under a factor is no sub-row of that factor.
+    const lead = cells.find((c) => c.text);
+    const partRow = !nameCell?.text && lead && lead !== at(pointsAt) ? categoryRow(lead.text) : null;
+    if (partRow) {
+      const own = at(pointsAt)?.text ? numberValue(at(pointsAt)!.text) : null;
+      setGroup({ label: partRow.label, points: partRow.points ?? own }, lead!.span);
       continue;
     }
     const under = !nameCell?.text && last && last.table === table ? underRow(cells, at, last) : false;

@@ -1,7 +1,7 @@
 import type { ScoringItem } from '@bid/shared';
 import { truncate } from '../../tender-text.ts';
 import { isChapterHeading, type Line } from '../lines.ts';
-import { tabCells, type CellOptions } from './cells.ts';
+import { headerRole, tabCells, type CellOptions } from './cells.ts';
 import { cellsOf } from './cell-stream.ts';
 import { categoryOfLabel, categoryOfName } from './category.ts';
 import { itemCategory, type Judged } from './judge.ts';
@@ -26,12 +26,16 @@ import { readTaggedBlocks } from './tagged-blocks.ts';
 import { readBandMatrix } from './band-matrix.ts';
 import { readNested } from './nested.ts';
 import { complementaryPairs } from './pairs.ts';
+import { withPartsDetailed } from './part-detail.ts';
+import { readClauseKeyed } from './clause-keyed.ts';
+import { withMarkedClasses } from './marked-classes.ts';
 import { readRowLines } from './row-lines.ts';
 import { readTransposed } from './transposed.ts';
 import { byApplicability } from './applicable.ts';
 import { derivedLots, withDerived } from './derived.ts';
 import { foldRomanCodes, unfoldRoman } from './roman.ts';
-import { headerOrder, readBySerial, type Order } from './rows.ts';
+import { readBySerial } from './rows.ts';
+import { headerOrder, type Order } from './row-header.ts';
 import { readByName } from './rows-by-name.ts';
 import { readStatedTotals, statedFor } from './stated.ts';
 import { byLot, forLot, perLotValues } from './lot-parts.ts';
@@ -129,7 +133,38 @@ function spacesAsTabs(lines: Line[]): Line[] | null {
   const GAP = /(?<=\S) {2,}(?=\S)|(?<=\S)\u3000+(?=\S)/g;
   if (lines.some((l) => l.text.includes('\t'))) return null;
   if (lines.filter((l) => (l.text.trim().match(GAP) ?? []).length >= 2).length < 3) return null;
-  return lines.map((l) => ({ ...l, text: l.text.replace(GAP, (g) => '\t' + g.slice(1)) }));
+  return foldHeaderWraps(lines).map((l) => ({ ...l, text: l.text.replace(GAP, (g) => '\t' + g.slice(1)) }));
+}
+
+/**
+ * A header's labels wrapped onto the line below it at their column's width (得分下 / 限, 得分上 /
+ * 限): each piece joined to the label it stands under, in the spaces after the label (the line's
+ * length, and so every offset, kept), and the wrapped line left blank.
+ */
+function foldHeaderWraps(lines: Line[]): Line[] {
+  const out = [...lines];
+  for (let i = 0; i + 1 < out.length; i++) {
+    const labels = [...out[i].text.matchAll(/\S+(?: \S+)*/g)].map((m) => ({ x: m.index, text: m[0] }));
+    if (labels.length < 3 || labels.filter((m) => headerRole(m.text)).length < 2) continue;
+    const pieces = [...out[i + 1].text.matchAll(/\S+/g)];
+    if (!pieces.length || !pieces.every((p) => /^[\u4e00-\u9fa5]{1,2}$/.test(p[0]))) continue;
+    let text = out[i].text;
+    for (const p of pieces) {
+      // (Under the label, a few columns past its end at most: a piece further right is another
+      // label's, wrapped from above the header line — 权重 / 序号 评审因素 … / 分.)
+      const label = labels.filter((m) => m.x <= p.index).pop();
+      if (!label || p.index > label.x + label.text.length + 3) continue;
+      const end = label.x + label.text.length;
+      // (Room for the piece and a gap of two spaces after it.)
+      if (text.slice(end, end + p[0].length + 2).trim() || end + p[0].length + 2 > text.length) continue;
+      text = text.slice(0, end) + p[0] + text.slice(end + p[0].length);
+      label.text += p[0];
+    }
+    if (text === out[i].text) continue;
+    out[i] = { ...out[i], text };
+    out[i + 1] = { ...out[i + 1], text: ' '.repeat(out[i + 1].text.length) };
+  }
+  return out;
 }
 
 const REREADINGS: Array<[string, (lines: Line[]) => Line[] | null]> = [
@@ -258,6 +293,9 @@ export function readScoring(
     for (const [a, b] of ranges) {
       for (const part of byLot(lines.slice(a, b), split)) {
         const found = proposalsFor(part.lines, title, isNoise, part.lot);
+        // (Rows named by the clause numbers of the tender's own headings, which stand elsewhere.)
+        const keyed = readClauseKeyed(part.lines, lines, isNoise, part.lot);
+        if (keyed) found.push(keyed);
         if (part.shared) {
           // (A reading that is already one 包's, a column per 包, stays that 包's.) A points cell
           // with a value per 包 (12/10: 第一包 12, 第二包 10) gives each 包 its own.
@@ -282,7 +320,12 @@ export function readScoring(
     }
     // Two tables of one section read by different readers, together.
     for (const [lot, list] of byLotProposals)
-      byLotProposals.set(lot, [...list, ...complementaryPairs(list, statedFor(stated, lot))]);
+      byLotProposals.set(lot, [
+        ...list,
+        ...complementaryPairs(list, statedFor(stated, lot)),
+        ...withPartsDetailed(list),
+        ...withMarkedClasses(list, text),
+      ]);
     // Scoring split over several tables (技术评分表 and 商务评分表, 客观分 and 主观分): the best reading
     // of each table, together, is one more proposal for the 包.
     for (const [lot, parts] of partsOfLot) {

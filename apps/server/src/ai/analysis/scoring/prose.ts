@@ -48,7 +48,14 @@ export function readProse(
 ): Proposal | null {
   const cands: Cand[] = [];
   let last: Cand | null = null;
-  for (const l of lines) {
+  // A blank line beside page furniture (第 5 页 / blank / the running title) is the page break's,
+  // not a paragraph's end: an item's text goes on across it.
+  const near = (k: number, step: number) => {
+    let j = k + step;
+    while (j >= 0 && j < lines.length && !lines[j].text.trim()) j += step;
+    return j >= 0 && j < lines.length && isNoise(lines[j].text.trim());
+  };
+  for (const [k, l] of lines.entries()) {
     const line = l.text.trim();
     // An evaluator's sheet gives each item's maximum on its score line (本项得分：______ ／ 8), apart
     // from the item's paragraph: that is its points.
@@ -66,7 +73,7 @@ export function readProse(
       continue;
     }
     if (!line || line.includes('\t') || /^\|/.test(line) || isNoise(line)) {
-      if (!line) last = null;
+      if (!line && !near(k, -1) && !near(k, 1)) last = null;
       continue;
     }
     const en = parseEnumerator(line);

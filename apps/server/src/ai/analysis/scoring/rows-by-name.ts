@@ -1,6 +1,7 @@
 import { catCell, nameLike, pointsInName, type Cell, type HeaderRole } from './cells.ts';
 import { applyCategories, type CatMark } from './categories.ts';
-import { catNoter, readRow, roleOf, rowEnd, type Ctx, type Order } from './rows.ts';
+import { catNoter, readRow, rowEnd, type Ctx } from './rows.ts';
+import { roleOf, type Order } from './row-header.ts';
 import type { Proposal, ProposedItem } from './types.ts';
 
 /**

@@ -1,15 +1,8 @@
-import {
-  catCell,
-  nameCellKind,
-  nameLike,
-  notNamePiece,
-  pointsInName,
-  type Cell,
-  type HeaderRole,
-} from './cells.ts';
+import { catCell, nameCellKind, nameLike, notNamePiece, pointsInName, type Cell } from './cells.ts';
 import { pointsInCriteria } from './criteria-points.ts';
 import { categoryOfLabel } from './category.ts';
 import { applyCategories, type CatMark } from './categories.ts';
+import { trailingColumn, type Order } from './row-header.ts';
 import type { Proposal, ProposedItem } from './types.ts';
 
 /**
@@ -19,46 +12,8 @@ import type { Proposal, ProposedItem } from './types.ts';
  * criteria — in the order the header gives, or in each order when it gives none (the judge picks).
  */
 
-export type Order = 'np' | 'nc' | 'pn';
-
 /** Cells a row may carry that say nothing about the item (主观/客观 columns). */
 const SKIP = /^(主观|客观|主观分|客观分|主观评分|客观评分|定性|定量|—|-|\/)$/;
-
-/** The header's column order, if the region has one: which of name, points and criteria comes first. */
-export function headerOrder(cells: Cell[]): Order | null {
-  let best: HeaderRole[] = [];
-  let run: HeaderRole[] = [];
-  for (const c of cells) {
-    if (c.kind === 'header') {
-      run.push(roleOf(c.text));
-      continue;
-    }
-    if (run.length >= 2 && run.length > best.length) best = run;
-    run = [];
-    if (best.length) break;
-  }
-  if (run.length >= 2 && run.length > best.length) best = run;
-  // Two name-like headers without a criteria header (评分项目 | 评审内容): the second is the criteria.
-  const twoNames = best.indexOf('name') !== best.lastIndexOf('name') && !best.includes('criteria');
-  const n = twoNames ? best.indexOf('name') : best.lastIndexOf('name');
-  const p = best.indexOf('points');
-  const c = twoNames ? best.lastIndexOf('name') : best.lastIndexOf('criteria');
-  if (p < 0 || n < 0) return null;
-  if (p < n) return 'pn';
-  if (c >= 0 && c < p) return 'nc';
-  return 'np';
-}
-
-export function roleOf(t: string): HeaderRole {
-  const s = t.replace(/\s+/g, '');
-  if (/序号|编号|条款|项次/.test(s)) return 'seq';
-  if (/分值|分数|满分|权重|标准分|最高分|得分上限|权值/.test(s) && !/因素|项目|内容|标准|细则/.test(s))
-    return 'points';
-  if (/标准|细则|说明|办法|依据|要求|准则|方法|规则/.test(s)) return 'criteria';
-  if (/类别|类型|大项|分类|模块|部分/.test(s)) return 'cat';
-  if (/因素|项目|内容|项|指标|要素|子项|点/.test(s)) return 'name';
-  return 'other';
-}
 
 const isInt = (c: Cell) =>
   (c.kind === 'num' || c.kind === 'code') &&
@@ -164,6 +119,8 @@ interface Row {
 export interface Ctx {
   order: Order;
   lot: number | null;
+  /** The header names a column after the criteria (证明材料, 备注): a row's last short cell is its. */
+  trailing?: boolean;
 }
 
 const SUB_MARK =
@@ -225,7 +182,12 @@ export function readRow(row: Row, ctx: Ctx): ProposedItem[] {
     if (SUB_MARK.test(c.text) || (after?.kind === 'num' && after.line === c.line)) return true;
     const tabTail = c.lineCells >= 2 && c.lineCells < rowWidth + 1 && rowWidth >= 2 && c.text.length <= 12;
     const lone =
-      !row.last && c.lineCells === 1 && c.text.length <= 8 && k === arr.length - 1 && ctx.order !== 'pn';
+      !row.last &&
+      !ctx.trailing &&
+      c.lineCells === 1 &&
+      c.text.length <= 8 &&
+      k === arr.length - 1 &&
+      ctx.order !== 'pn';
     // (A bracket's closing half, 合同）, ends the criteria above it, unless the name left one open:
     // 测评工具 / （每项 2 / 分）.)
     const closes = /^[^（(]*[)）]/.test(c.text);
@@ -430,7 +392,7 @@ export function readBySerial(
 ): Proposal | null {
   const chains = serialChains(cells, order);
   if (!chains.length) return null;
-  const ctx: Ctx = { order, lot };
+  const ctx: Ctx = { order, lot, trailing: trailingColumn(cells) };
   const found: Array<ProposedItem & { at: number }> = [];
   const cats: CatMark[] = [];
   const subtotals: Proposal['subtotals'] = [];
