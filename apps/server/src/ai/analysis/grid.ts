@@ -140,8 +140,10 @@ function row(
   let markAt = -1;
   if (kind === 'row')
     for (let x = 0; x < cells.length; x++) {
-      if (x === seqAt) continue;
-      const found = starMark(cells[x].trim()[0]);
+      // (A PDF sets a list's mark after its number, apart from the text: 1.★ | 人造板材…)
+      const numbered = /^\d{1,3}[.、．]?\s*([★▲])$/.exec(cells[x].trim());
+      if (x === seqAt && !numbered) continue;
+      const found = starMark(numbered ? numbered[1] : cells[x].trim()[0]);
       if (found) {
         mark = found;
         markAt = x;

@@ -40,15 +40,19 @@ export function titleOf(lines: Line[]): string {
   return lines.find((l) => l.text.trim().length >= 6)?.text.trim() ?? '';
 }
 
+// (Dashes around the mark, — 第 3 页 / 共 10 页 —, are its decoration.)
 const PAGE_MARK =
-  /^(第\s*\d+\s*页(\s*[,，/／]?\s*共\s*\d+\s*页)?|共\s*\d+\s*页\s*第\s*\d+\s*页|[-—–]\s*\d+\s*[-—–]|\d+\s*\/\s*\d+|Page\s+\d+(\s+of\s+\d+)?)$/i;
+  /^(?:[-—–]\s*)?(第\s*\d+\s*页(\s*[,，/／]?\s*共\s*\d+\s*页)?|共\s*\d+\s*页\s*第\s*\d+\s*页|[-—–]\s*\d+\s*[-—–]|\d+\s*\/\s*\d+|Page\s+\d+(\s+of\s+\d+)?)(?:\s*[-—–])?$/i;
 
 /** A page header or footer that PDF extraction leaves in the middle of the text (and of tables). */
 export function isPageNoise(s: string, title: string): boolean {
   const t = s.trim();
   if (!t) return true;
   if (PAGE_MARK.test(t)) return true;
-  if (title.length >= 6 && t.length <= title.length + 12 && t.startsWith(title)) return true;
+  // (The running title as each page sets it: its words a different number of spaces apart.)
+  const sq = (x: string) => x.replace(/\s+/g, '');
+  const head = sq(title);
+  if (head.length >= 6 && sq(t).length <= head.length + 12 && sq(t).startsWith(head)) return true;
   return false;
 }
 
@@ -75,10 +79,18 @@ export function paragraphsOf(lines: Line[], title: string): Paragraph[] {
   const out: Paragraph[] = [];
   let cur: Paragraph | null = null;
   let prevLen = 0;
-  for (const l of lines) {
+  // A blank line beside page furniture (第 3 页 / 共 10 页, the running title) is the page break's:
+  // a sentence cut by it goes on after it.
+  const noise = lines.map((l) => !!l.text.trim() && isPageNoise(l.text.trim(), title));
+  const besideNoise = (k: number, step: number) => {
+    let j = k + step;
+    while (j >= 0 && j < lines.length && !lines[j].text.trim()) j += step;
+    return j >= 0 && j < lines.length && noise[j];
+  };
+  for (const [k, l] of lines.entries()) {
     const t = l.text.trim();
-    if (!t || isPageNoise(t, title)) {
-      if (!t && cur) {
+    if (!t || noise[k]) {
+      if (!t && cur && !besideNoise(k, -1) && !besideNoise(k, 1)) {
         out.push(cur);
         cur = null;
       }

@@ -164,6 +164,13 @@ export function numberValue(text: string): number | null {
   if (m && Number(m[2]) >= Number(m[1])) return Number(m[2]);
   m = PERCENT.exec(t);
   if (m) return Number(m[1]);
+  // Points written as how they add up (4＋4, 2＋2＋1 分, 1.5×4): the result.
+  if (/^\d{1,2}(?:\.\d+)?(?:\s*[＋+]\s*\d{1,2}(?:\.\d+)?){1,5}\s*分?$/.test(t)) {
+    const sum = t.match(/\d+(?:\.\d+)?/g)!.reduce((a, v) => a + Number(v), 0);
+    if (sum <= 100) return Math.round(sum * 100) / 100;
+  }
+  m = /^(\d{1,2}(?:\.\d+)?)\s*[×＊*]\s*(\d{1,2}(?:\.\d+)?)\s*分?$/.exec(t);
+  if (m && Number(m[1]) * Number(m[2]) <= 100) return Math.round(Number(m[1]) * Number(m[2]) * 100) / 100;
   // The points of each band in one cell (10/7/4/1: 优 10, 良 7, 中 4, 差 1): the item is worth the top.
   if (BANDS.test(t)) {
     const v = t

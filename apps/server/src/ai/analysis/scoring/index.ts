@@ -18,6 +18,7 @@ import { readLeadPoints } from './lead-points.ts';
 import { readBracketPoints } from './bracket-points.ts';
 import { readColumnDump } from './column-dump.ts';
 import { readCodedRows } from './coded-rows.ts';
+import { readRunningTotal } from './running-total.ts';
 import { unfoldedHalves } from './halves.ts';
 import { readStackedNames } from './stacked-names.ts';
 import { readCriteriaFirst } from './criteria-first.ts';
@@ -100,6 +101,7 @@ const WHOLE_READERS: Reader[] = [
   readLabelledColumns,
   readCodedRows,
   readStackedNames,
+  readRunningTotal,
 ];
 
 /**
