@@ -13,6 +13,8 @@ const NOTE = new RegExp(
   'g',
 );
 const MARKED = new RegExp(`^(${MARK})\\s*(.+)$|^(.+?)\\s*(${MARK})$`);
+/** A name with its marks, one piece per name where a column dump glued several. */
+const PIECE = new RegExp(`${MARK}?[^①-⑳]+${MARK}?`, 'g');
 
 export function withMarkedClasses(list: Proposal[], text: string): Proposal[] {
   const classes = new Map<string, number>();
@@ -22,11 +24,9 @@ export function withMarkedClasses(list: Proposal[], text: string): Proposal[] {
   for (const p of list) {
     // Each item, and a run of marked names read as one (类似项目业绩③评估机构资质③), split at its marks.
     const items = p.items.flatMap((it): Array<ProposedItem & { marked: boolean }> => {
-      const pieces = [...it.name.matchAll(new RegExp(`${MARK}?[^①-⑳]+${MARK}?`, 'g'))];
-      const parts = pieces.map((m) => ({ at: m.index, ...splitMark(m[0]) }));
+      const parts = [...it.name.matchAll(PIECE)].map((m) => ({ at: m.index, ...splitMark(m[0]) }));
       const known = parts.filter((x) => x.mark && classes.has(x.mark));
-      if (!known.length) return [{ ...it, marked: false }];
-      if (known.length < parts.length) return [{ ...it, marked: false }];
+      if (!parts.length || known.length < parts.length) return [{ ...it, marked: false }];
       return parts.map((x) => ({
         ...it,
         name: x.name,

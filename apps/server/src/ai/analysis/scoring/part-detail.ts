@@ -8,6 +8,16 @@ import type { Proposal, ProposedItem } from './types.ts';
  * with the part's item replaced by the table's rows is one more proposal. The rows must all lie
  * between the part's heading and the reading's next item, and add up to the part's points exactly.
  */
+/** A part's heading read as an item: 技术分 50 detailed elsewhere, 二、商务评分表（满分25分）. */
+function wholePart(it: ProposedItem): boolean {
+  const name = it.name.replace(/[（(].*$/, '');
+  const c = catCell(name);
+  return (
+    (!!c && categoryOfLabel(c.label) !== 'price') ||
+    /(?:评分|评审|打分)(?:明细)?表$|(?:评分|评审)(?:标准|细则)$/.test(name)
+  );
+}
+
 export function withPartsDetailed(list: Proposal[]): Proposal[] {
   const out: Proposal[] = [];
   const sum = (items: ProposedItem[]) => items.reduce((s, it) => s + (it.points ?? 0), 0);
@@ -28,17 +38,8 @@ export function withPartsDetailed(list: Proposal[]): Proposal[] {
           category: it.category ?? categoryOfLabel(label),
         }));
         const items = [...p.items.slice(0, k), ...rows, ...p.items.slice(k + 1)];
-        // (Another part left as one item — 技术分 50 detailed elsewhere, 二、商务评分表（满分25分） —
-        // is not a reading of items.)
-        const whole = (it: ProposedItem) => {
-          const name = it.name.replace(/[（(].*$/, '');
-          const c = catCell(name);
-          return (
-            (!!c && categoryOfLabel(c.label) !== 'price') ||
-            /(?:评分|评审|打分)(?:明细)?表$|(?:评分|评审)(?:标准|细则)$/.test(name)
-          );
-        };
-        if (!items.some(whole)) out.push({ ...p, reader: `${p.reader}<${q.reader}`, items });
+        // (Another part left as one item is not a reading of items.)
+        if (!items.some(wholePart)) out.push({ ...p, reader: `${p.reader}<${q.reader}`, items });
         break;
       }
     });

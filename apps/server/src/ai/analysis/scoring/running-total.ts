@@ -9,18 +9,21 @@ import type { ProposedItem, Reader } from './types.ts';
  * after the two numbers, the rest of the row and its wrapped lines the criteria.
  */
 
-const ROW = /^\s*(\d{1,3}(?:\.\d+)?)[\s\t]+(\d{1,3}(?:\.\d+)?)[\s\t]+([^\s\t]+)[\s\t]*(.*)$/;
+const ROW = /^\s*(\d{1,3}(?:\.\d+)?)\s+(\d{1,3}(?:\.\d+)?)\s+(\S+)\s*(.*)$/;
+
+interface Row {
+  a: number;
+  b: number;
+  name: string;
+  criteria: string[];
+  span: { start: number; end: number };
+  nameAt: number;
+  /** Where the first and the second number stand. */
+  pointsAt: [number, number];
+}
 
 export const readRunningTotal: Reader = (lines, isNoise, lot) => {
-  const rows: Array<{
-    a: number;
-    b: number;
-    name: string;
-    criteria: string[];
-    span: { start: number; end: number };
-    nameAt: number;
-    pointsAt: [number, number];
-  }> = [];
+  const rows: Row[] = [];
   for (const l of contentLines(lines, isNoise)) {
     const m = ROW.exec(l.text);
     if (m && nameLike(m[3]) && m[3].length >= 2) {
@@ -45,7 +48,7 @@ export const readRunningTotal: Reader = (lines, isNoise, lot) => {
   }
   if (rows.length < 4) return null;
   // Which column runs: each of its values the one before plus the other column's value of the row.
-  const runs = (total: (r: (typeof rows)[number]) => number, own: (r: (typeof rows)[number]) => number) =>
+  const runs = (total: (r: Row) => number, own: (r: Row) => number) =>
     rows.every((r, k) => Math.abs(total(r) - ((k ? total(rows[k - 1]) : 0) + own(r))) < 0.01);
   const firstRuns = runs(
     (r) => r.a,
@@ -60,7 +63,7 @@ export const readRunningTotal: Reader = (lines, isNoise, lot) => {
   if (!firstRuns && !secondRuns) return null;
   const items: ProposedItem[] = rows.map((r) => {
     const points = firstRuns ? r.b : r.a;
-    const [start] = firstRuns ? [r.pointsAt[1]] : [r.pointsAt[0]];
+    const start = firstRuns ? r.pointsAt[1] : r.pointsAt[0];
     return {
       name: r.name,
       points,
