@@ -75,22 +75,29 @@ const BREAK_AFTER = /[。；;：:！!？?]$/;
  * closing mark followed by a line that does not start a list item), page headers and footers
  * dropped. Clauses are read from these so a sentence split over two lines stays one.
  */
+/**
+ * Which blank lines stand beside page furniture (第 3 页 / 共 10 页, the running title): they are the
+ * page break's, not a paragraph's end — a sentence cut by the break goes on after it.
+ */
+export function pageBreakBlanks(lines: Line[], isNoise: (k: number) => boolean): boolean[] {
+  const beside = (k: number, step: number) => {
+    let j = k + step;
+    while (j >= 0 && j < lines.length && !lines[j].text.trim()) j += step;
+    return j >= 0 && j < lines.length && isNoise(j);
+  };
+  return lines.map((l, k) => !l.text.trim() && (beside(k, -1) || beside(k, 1)));
+}
+
 export function paragraphsOf(lines: Line[], title: string): Paragraph[] {
   const out: Paragraph[] = [];
   let cur: Paragraph | null = null;
   let prevLen = 0;
-  // A blank line beside page furniture (第 3 页 / 共 10 页, the running title) is the page break's:
-  // a sentence cut by it goes on after it.
   const noise = lines.map((l) => !!l.text.trim() && isPageNoise(l.text.trim(), title));
-  const besideNoise = (k: number, step: number) => {
-    let j = k + step;
-    while (j >= 0 && j < lines.length && !lines[j].text.trim()) j += step;
-    return j >= 0 && j < lines.length && noise[j];
-  };
+  const pageBreak = pageBreakBlanks(lines, (k) => noise[k]);
   for (const [k, l] of lines.entries()) {
     const t = l.text.trim();
     if (!t || noise[k]) {
-      if (!t && cur && !besideNoise(k, -1) && !besideNoise(k, 1)) {
+      if (!t && cur && !pageBreak[k]) {
         out.push(cur);
         cur = null;
       }

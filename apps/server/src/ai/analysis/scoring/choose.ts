@@ -86,6 +86,15 @@ function asHundredths(p: Proposal): Proposal | null {
   };
 }
 
+/**
+ * The reading without its "items" worth the whole total next to others: the scoring part's heading
+ * (评审方法 … 总分100分). Null when there is none, or nothing else.
+ */
+export function withoutWhole(p: Proposal, whole: number): Proposal | null {
+  const parts = p.items.filter((i) => i.points == null || i.points < whole - 0.005);
+  return parts.length && parts.length < p.items.length ? { ...p, items: parts } : null;
+}
+
 export function best(proposals: Proposal[], stated: StatedTotals | null, text: string): Judged | null {
   let top: Judged | null = null;
   for (const read of proposals) {
@@ -93,10 +102,7 @@ export function best(proposals: Proposal[], stated: StatedTotals | null, text: s
     const dumped = withDumpedValues(read, text);
     const bands = withBandRowsFolded(read, text);
     for (const base of [read, bare, dumped, bands].filter((x): x is Proposal => !!x)) {
-      // An "item" worth the whole total next to others is the scoring part's heading (评审方法 … 总分100分).
-      const whole = stated?.total ?? 100;
-      const parts = base.items.filter((i) => i.points == null || i.points < whole - 0.005);
-      const trimmed = parts.length && parts.length < base.items.length ? { ...base, items: parts } : null;
+      const trimmed = withoutWhole(base, stated?.total ?? 100);
       // Rows without points next to rows that add up are other tables' rows (形式评审标准 …).
       const pointed = base.items.filter((i) => i.points != null);
       const onlyPointed =

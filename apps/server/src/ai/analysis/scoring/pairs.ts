@@ -1,3 +1,4 @@
+import { withoutWhole } from './choose.ts';
 import type { Proposal, StatedTotals } from './types.ts';
 
 /**
@@ -11,13 +12,7 @@ export function complementaryPairs(list: Proposal[], stated: StatedTotals | null
   if (total == null) return [];
   const sum = (p: Proposal) => p.items.reduce((s, it) => s + (it.points ?? 0), 0);
   // (A reading's row worth the whole total is the scoring's heading, 满分100分, as the judge has it.)
-  const whole = (p: Proposal) => p.items.filter((it) => it.points != null && it.points >= total - 0.005);
-  const bare = list.flatMap((p) => {
-    const w = whole(p);
-    return w.length && w.length < p.items.length
-      ? [{ ...p, items: p.items.filter((it) => !w.includes(it)) }]
-      : [];
-  });
+  const bare = list.flatMap((p) => withoutWhole(p, total) ?? []);
   // Readings that hold up on their own: two rows or more, every row with points, short of the total.
   const parts = [...list, ...bare].filter(
     (p) => p.items.length >= 2 && p.items.every((it) => it.points != null) && sum(p) < total - 0.005,

@@ -1,5 +1,5 @@
 import { parseEnumerator, type EnumStyle } from '../../tender-text.ts';
-import type { Line } from '../lines.ts';
+import { pageBreakBlanks, type Line } from '../lines.ts';
 import { catCell, nameLike } from './cells.ts';
 import { pointsInCriteria } from './criteria-points.ts';
 import { categoryOfLabel } from './category.ts';
@@ -48,13 +48,8 @@ export function readProse(
 ): Proposal | null {
   const cands: Cand[] = [];
   let last: Cand | null = null;
-  // A blank line beside page furniture (第 5 页 / blank / the running title) is the page break's,
-  // not a paragraph's end: an item's text goes on across it.
-  const near = (k: number, step: number) => {
-    let j = k + step;
-    while (j >= 0 && j < lines.length && !lines[j].text.trim()) j += step;
-    return j >= 0 && j < lines.length && isNoise(lines[j].text.trim());
-  };
+  // (An item's text goes on across a page break's blank lines.)
+  const pageBreak = pageBreakBlanks(lines, (k) => isNoise(lines[k].text.trim()));
   for (const [k, l] of lines.entries()) {
     const line = l.text.trim();
     // An evaluator's sheet gives each item's maximum on its score line (本项得分：______ ／ 8), apart
@@ -73,7 +68,7 @@ export function readProse(
       continue;
     }
     if (!line || line.includes('\t') || /^\|/.test(line) || isNoise(line)) {
-      if (!line && !near(k, -1) && !near(k, 1)) last = null;
+      if (!line && !pageBreak[k]) last = null;
       continue;
     }
     const en = parseEnumerator(line);
