@@ -220,6 +220,8 @@ export function pageText(items: PdfItem[]): string {
   };
   let lastY: number | null = null;
   let lastEnd: number | null = null;
+  // The figure cell being put after a gap (0～10 set apart from the name before it), if any.
+  let figure: string | null = null;
   for (const it of items) {
     if (typeof it.str !== 'string') continue;
     // pdf.js inserts spaces for gaps itself; the gap is measured from the real pieces instead.
@@ -236,9 +238,19 @@ export function pageText(items: PdfItem[]): string {
     if (lastY !== null && Math.abs(y - lastY) > h * 0.5 && last !== '\n') put('\n');
     else if (lastEnd !== null && last !== '\n') {
       const gap = x - lastEnd;
-      if (gap > h * 1.5) put('\t');
+      // (A figure set half a glyph or more from the Chinese text before it, where a typed space is a
+      // quarter, is a cell of a table drawn without rules, and so is the text half a glyph after that
+      // figure: 项目理解与总体实施方案 | 0～10 | 对本项目…. A serial starting a line is not set apart so.)
+      const cjk = (c: string) => /[\u4e00-\u9fa5（）]/.test(c);
+      const wide = gap > h * 0.4;
+      if (gap > h * 1.5 || (wide && cjk(last) && /^[0-9]/.test(it.str))) {
+        put('\t');
+        figure = '';
+      } else if (wide && figure != null && /^[\d.～~\-–—]+分?$/.test(figure) && cjk(it.str[0])) put('\t');
       else if (gap > h * 0.25 && isAlnum(last.charCodeAt(0)) && isAlnum(it.str.charCodeAt(0))) put(' ');
     }
+    figure =
+      figure != null && last !== '\n' && last !== '\t' ? figure + it.str : last === '\t' ? it.str : null;
     put(it.str);
     lastY = y;
     lastEnd = x + (it.width ?? 0);

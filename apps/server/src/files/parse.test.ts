@@ -17,6 +17,7 @@ import {
   numberedDocx,
 } from '../../test/helpers/file-fixtures.ts';
 import { chineseNumber } from './docx-numbering.ts';
+import { pageText } from './parse-core.ts';
 
 let dir: string;
 const runner = new ParseRunner({
@@ -73,6 +74,30 @@ describe('sniffing and decoding', () => {
       '二十',
       '二十三',
       '一百零五',
+    ]);
+  });
+
+  it('sets a figure apart from the Chinese text beside it as a cell of a table drawn without rules', () => {
+    // 12-point glyphs on one line: serial, name, a range half a glyph after the name, the criteria
+    // half a glyph after the range; and a line of prose with a typed space around a number.
+    const at = (str: string, x: number, y: number) => ({
+      str,
+      transform: [12, 0, 0, 12, x, y],
+      width: str.length * 12,
+      height: 12,
+    });
+    const row = [
+      at('2', 74, 700),
+      at('档案整理与著录', 110, 700),
+      at('0～6', 200, 700),
+      at('著录规则具体的得5～6分', 242, 700),
+    ];
+    const serialRow = [at('1', 74, 680), at('谈判报价', 89, 680)];
+    const prose = [at('满分', 74, 660), at('100', 101, 660), at('分。', 140, 660)];
+    expect(pageText([...row, ...serialRow, ...prose]).split('\n')).toEqual([
+      '2\t档案整理与著录\t0～6\t著录规则具体的得5～6分',
+      '1谈判报价',
+      '满分100分。',
     ]);
   });
 });

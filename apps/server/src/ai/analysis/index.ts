@@ -53,6 +53,8 @@ export function readableText(input: string): string {
       .replace(/(?<=[0-9０-９])．(?=[0-9０-９])/g, '.')
       .replace(/(?<=[0-9０-９])，(?=[0-9０-９]{3}(?![0-9０-９]))/g, ',')
       .replace(/[〜∼]/g, '～')
+      // (And a range's figure dash, hyphen or minus between two numbers, 0‒15分, the en dash.)
+      .replace(/(?<=\d\s*分?\s*)[\u2010-\u2012\u2212](?=\s*\d)/g, '–')
       .replace(/[│┃║]/g, '|')
       .replace(/[─━═]/g, '-')
       .replace(/[\u250c-\u254b\u2552-\u256c]/g, '+')

@@ -19,6 +19,9 @@ import { readBracketPoints } from './bracket-points.ts';
 import { readColumnDump } from './column-dump.ts';
 import { readCodedRows } from './coded-rows.ts';
 import { readRunningTotal } from './running-total.ts';
+import { readAlignedPoints } from './aligned-points.ts';
+import { readPairedColumns } from './paired-columns.ts';
+import { readSubRows } from './sub-rows.ts';
 import { unfoldedHalves } from './halves.ts';
 import { readStackedNames } from './stacked-names.ts';
 import { readCriteriaFirst } from './criteria-first.ts';
@@ -27,9 +30,10 @@ import { readTaggedBlocks } from './tagged-blocks.ts';
 import { readBandMatrix } from './band-matrix.ts';
 import { readNested } from './nested.ts';
 import { complementaryPairs } from './pairs.ts';
-import { withPartsDetailed } from './part-detail.ts';
+import { withFactorsDetailed, withPartsDetailed } from './part-detail.ts';
 import { readClauseKeyed } from './clause-keyed.ts';
 import { withMarkedClasses } from './marked-classes.ts';
+import { withStatedRuns } from './stated-runs.ts';
 import { readRowLines } from './row-lines.ts';
 import { readTransposed } from './transposed.ts';
 import { byApplicability } from './applicable.ts';
@@ -80,6 +84,30 @@ export function regions(lines: Line[]): Array<[number, number]> {
   return out;
 }
 
+/**
+ * The scoring table inside a region after a table without points (序号 | 评审因素 | 评审标准 of a
+ * 初步评审, then 评审部分 | 序号 | 评审因素 | 权重（%） | 评审细则): from the pointed table's header to the
+ * region's end, a reading of that table alone, which the rows of the other do not spoil.
+ */
+function innerRegions(lines: Line[], outer: Array<[number, number]>): Array<[number, number]> {
+  const roles = (t: string) =>
+    t
+      .trim()
+      .split(/\t| {2,}/)
+      .map((c) => headerRole(c))
+      .filter((r) => r != null);
+  return outer.flatMap(([a, b]) => {
+    let unpointed = false;
+    for (let i = a; i < b; i++) {
+      const r = roles(lines[i].text);
+      if (r.length < 3 || !r.includes('name')) continue;
+      if (!r.includes('points')) unpointed = true;
+      else if (unpointed) return [[i, b] as [number, number]];
+    }
+    return [];
+  });
+}
+
 const ORDERS: Order[] = ['np', 'nc', 'pn'];
 
 /**
@@ -102,6 +130,9 @@ const WHOLE_READERS: Reader[] = [
   readCodedRows,
   readStackedNames,
   readRunningTotal,
+  readAlignedPoints,
+  readPairedColumns,
+  readSubRows,
 ];
 
 /**
@@ -288,11 +319,15 @@ export function readScoring(
     const byLotProposals = new Map<number | null, Proposal[]>();
     // Each 包's proposals by the part of the text (table) they read, to combine tables.
     const partsOfLot = new Map<number | null, Proposal[][]>();
+    // (A region inside another is read alone beside it, not as a table of its own beside it.)
+    let nested = false;
     const add = (lot: number | null, list: Proposal[]) => {
       byLotProposals.set(lot, [...(byLotProposals.get(lot) ?? []), ...list]);
-      if (list.length) partsOfLot.set(lot, [...(partsOfLot.get(lot) ?? []), list]);
+      if (list.length && !nested) partsOfLot.set(lot, [...(partsOfLot.get(lot) ?? []), list]);
     };
-    for (const [a, b] of ranges) {
+    const inner = innerRegions(lines, ranges);
+    for (const [a, b] of [...ranges, ...inner]) {
+      nested = inner.some(([x, y]) => x === a && y === b);
       for (const part of byLot(lines.slice(a, b), split)) {
         const found = proposalsFor(part.lines, title, isNoise, part.lot);
         // (Rows named by the clause numbers of the tender's own headings, which stand elsewhere.)
@@ -326,7 +361,9 @@ export function readScoring(
         ...list,
         ...complementaryPairs(list, statedFor(stated, lot)),
         ...withPartsDetailed(list),
+        ...withFactorsDetailed(list),
         ...withMarkedClasses(list, text),
+        ...withStatedRuns(list, statedFor(stated, lot)),
       ]);
     // Scoring split over several tables (技术评分表 and 商务评分表, 客观分 and 主观分): the best reading
     // of each table, together, is one more proposal for the 包.
@@ -413,6 +450,9 @@ export function readScoring(
               /^\s*(?:\d{1,2}[.、．]|\d{1,2}(?:\.\d{1,2})+\s|\d{1,2}(?:\.\d{1,2}){2,}\s*[（(]\d{1,2}[)）]|[（(]\d{1,2}[)）])\s*(?=[\u4e00-\u9fa5])/,
               '',
             )
+            // Nor is the next page's repeated header, read into a row the page break cut (项目人员配备 /
+            // 序 评分因素 / …).
+            .replace(/(?<=[\u4e00-\u9fa5]{2})(?:序号?)?(?:评分因素|评审因素|评分项目|评审项目|评审要素)$/, '')
             // A note in the name's cell (需求理解与分析（注：须结合…）) is not part of the name.
             .replace(/(?<=..)\s*[（(]\s*(?:注|备注|说明)\s*[：:][^）)]*[）)]?\s*$/, '')
             // Nor is how its points are earned, wrapped into the name's cell (测评工具（每项2分）),

@@ -29,8 +29,17 @@ export function pageNoise(lines: Line[], title: string): NoiseFilter {
   // A line that comes back three or more times, short, without sentence punctuation: a header or footer.
   // It comes back once a page; rows of one factor repeated with their serials (2 F02 运维总体方 / …
   // 3 F02 运维总体方) come back a few lines apart, and are rows.
+  // Where the text marks its pages (第 6 页 共 9 页, or a form feed), furniture stands by the marks; a
+  // short line of words that comes back far from them is a row's cell repeated (同类设备装机业绩 once
+  // per 包). (Figures alone, a 前附表's clause numbers 2.2.4(1) … (3), stay what they were taken for.)
+  const marks = lines.flatMap((l, i) =>
+    l.text.includes('\f') || (l.text.trim().length <= 60 && PAGE_MARK.test(l.text.trim())) ? [i] : [],
+  );
+  const byMark = (i: number) => marks.some((m) => Math.abs(m - i) <= 6);
   const repeated = new Set<string>();
   for (const [k, at] of seen) {
+    if (marks.length >= 2 && /[\u4e00-\u9fa5]{2}/.test(k) && at.filter(byMark).length * 2 < at.length)
+      continue;
     const gaps = at
       .slice(1)
       .map((v, i) => v - at[i])

@@ -1,4 +1,4 @@
-import { catCell } from './cells.ts';
+import { catCell, nameLike } from './cells.ts';
 import { categoryOfLabel } from './category.ts';
 import type { Proposal, ProposedItem } from './types.ts';
 
@@ -43,6 +43,52 @@ export function withPartsDetailed(list: Proposal[]): Proposal[] {
         break;
       }
     });
+  }
+  return out;
+}
+
+/**
+ * A factor read as one item by one reader (6 产品试验报告 10) whose sub-rows with their own points
+ * another reader read (6.1 型式试验报告完整性 4, 6.2 … 3, 6.3 … 3): the sub-rows are the items. For
+ * each pair of readings, every factor of the first that the second's rows between it and the next
+ * factor add up to exactly is replaced by them; one more proposal when any was.
+ */
+export function withFactorsDetailed(list: Proposal[]): Proposal[] {
+  const out: Proposal[] = [];
+  const sum = (items: ProposedItem[]) => items.reduce((s, it) => s + (it.points ?? 0), 0);
+  for (const p of list) {
+    if (p.items.length < 2) continue;
+    const starts = p.items.map((it) => it.span.start);
+    for (const q of list) {
+      // (Points a factor's criteria list for its parts, read as prose, are how it is scored, not rows.)
+      if (q === p || q.items.length < 2 || q.reader.includes('prose')) continue;
+      let replaced = 0;
+      const items = p.items.flatMap((f) => {
+        if (f.points == null) return [f];
+        const next = Math.min(...starts.filter((s) => s > f.span.start), Infinity);
+        const rows = q.items.filter((it) => it.nameSpan.start > f.nameSpan.end && it.span.start < next);
+        const named = rows.every(
+          (it) => it.points != null && /^[\u4e00-\u9fa5A-Za-z]/.test(it.name) && nameLike(it.name),
+        );
+        if (rows.length < 2 || !named || Math.abs(sum(rows) - f.points) > 0.005) return [f];
+        replaced += 1;
+        // (Under the factor's own part, when it has one: the part's stated points are checked by its
+        // rows; and numbered as the factor, whose place in the run of serials they take.)
+        return rows.map((it) => ({
+          ...it,
+          group: f.group ?? f.name,
+          category: f.category ?? it.category,
+          lot: p.lot,
+          serial: f.serial,
+        }));
+      });
+      // (A part left as one item beside detailed ones, the price's too, is not a reading of items.)
+      if (
+        replaced &&
+        !items.some((it) => wholePart(it) || (!!catCell(it.name) && /(?:部分|分|标|类)$/.test(it.name)))
+      )
+        out.push({ ...p, reader: `${p.reader}<${q.reader}`, items });
+    }
   }
   return out;
 }

@@ -43,6 +43,16 @@ const PART_LINE = /^\s*[^：:，。；]{2,20}[：:]\s*\d{1,3}(?:\.\d+)?\s*(?:分
 /** The whole on a line of its own (（总分100分）). */
 const WHOLE_LINE = /^\s*[（(]\s*(?:总\s*分|满\s*分)[^（）()]{0,12}[）)]\s*$/;
 const CLAUSE_ONLY = /^\s*\d[\d.．（）()]{1,11}\s*$/;
+/** A part in a `-layout` 前附表 row, after the row's clause number and the whole (2.2.1   100   技术部分：45 分). */
+const PART_AFTER_CELLS = /^(\s*\d[\d.．（）()]{0,11}(?:\s{2,}\d[\d.．（）()]{0,11})*\s{2,})(?=\S)/;
+
+/** The line as a part of a list (监理大纲：40分), or the part at its end after number cells; else null. */
+function partOf(l: Line): Line | null {
+  if (PART_LINE.test(l.text)) return l;
+  const m = PART_AFTER_CELLS.exec(l.text);
+  if (!m || !PART_LINE.test(l.text.slice(m[1].length))) return null;
+  return { text: l.text.slice(m[1].length), start: l.start + m[1].length, end: l.end };
+}
 
 /**
  * A 分值构成 heading followed by one part per line (监理大纲：40分 / 投标报价：20分 …) is read as one
@@ -93,8 +103,9 @@ function joinPartLines(lines: Line[]): Line[] {
       if (filler(t) && k > j - 1) continue;
       // (The heading's bracket closed on a later line, between the parts: 分值构成（总 / … / 分 100 分）.)
       const wrapped = /[（(][^）)]*$/.test(l.text) && /^[^：:，。；（(]{0,12}[）)]\s*$/.test(t);
-      if (!PART_LINE.test(t) && !WHOLE_LINE.test(t) && !wrapped) break;
-      picked.push(lines[k]);
+      const part = partOf(lines[k]);
+      if (!part && !WHOLE_LINE.test(t) && !wrapped) break;
+      picked.push(part ?? lines[k]);
       j = k + 1;
     }
     // One line again over the picked lines' span, what lies between them blanked (offsets kept).
