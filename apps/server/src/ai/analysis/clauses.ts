@@ -2,7 +2,7 @@ import type { SourceSpan, StarClause } from '@bid/shared';
 import { parseEnumerator, truncate } from '../tender-text.ts';
 import { bodyOf, starMark, type Block } from './blocks.ts';
 import { labelBefore, rowLot } from './grid.ts';
-import { isChapterHeading, type Line, type Paragraph } from './lines.ts';
+import { isChapterHeading, offsetIn, subParagraph, type Line, type Paragraph } from './lines.ts';
 import { lotMarker } from './lot-marker.ts';
 import type { Structure } from './structure.ts';
 
@@ -111,8 +111,9 @@ function sentencesOf(p: Paragraph): Array<{ text: string; start: number; end: nu
   for (const m of p.text.matchAll(re)) {
     const text = m[0].trim();
     if (!text) continue;
-    const start = p.start + (m.index ?? 0);
-    out.push({ text, start, end: Math.min(p.end, start + m[0].length) });
+    const from = (m.index ?? 0) + (m[0].length - m[0].trimStart().length);
+    const start = offsetIn(p, from);
+    out.push({ text, start, end: Math.min(p.end, offsetIn(p, from + text.length - 1) + 1) });
   }
   return out;
 }
@@ -129,8 +130,8 @@ function inlineItems(p: Paragraph): Paragraph[] {
   return cuts.flatMap((from, k) => {
     const raw = p.text.slice(from, cuts[k + 1] ?? p.text.length);
     const text = raw.trim();
-    const start = p.start + from + (raw.length - raw.trimStart().length);
-    return text ? [{ text, start, end: start + text.length }] : [];
+    const at = from + (raw.length - raw.trimStart().length);
+    return text ? [subParagraph(p, at, at + text.length)] : [];
   });
 }
 

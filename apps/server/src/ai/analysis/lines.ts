@@ -66,6 +66,30 @@ export interface Paragraph {
   text: string;
   start: number;
   end: number;
+  /**
+   * Where each joined line's text starts in the paragraph's text (`at`) and in the source (`start`),
+   * when lines were joined: the line breaks, indents and page furniture between them are not in
+   * the paragraph's text, so its offsets are not the source's past the first line.
+   */
+  pieces?: Array<{ at: number; start: number }>;
+}
+
+/** The source offset of the paragraph's character `i`. */
+export function offsetIn(p: Paragraph, i: number): number {
+  let piece = { at: 0, start: p.start };
+  for (const x of p.pieces ?? []) if (x.at <= i) piece = x;
+  return piece.start + (i - piece.at);
+}
+
+/** The paragraph's text from `from` to `to` as a paragraph of its own, its offsets kept. */
+export function subParagraph(p: Paragraph, from: number, to: number): Paragraph {
+  const pieces = [
+    { at: 0, start: offsetIn(p, from) },
+    ...(p.pieces ?? [])
+      .filter((x) => x.at > from && x.at < to)
+      .map((x) => ({ at: x.at - from, start: x.start })),
+  ];
+  return { text: p.text.slice(from, to), start: offsetIn(p, from), end: offsetIn(p, to - 1) + 1, pieces };
 }
 
 const BREAK_AFTER = /[。；;：:！!？?]$/;
@@ -108,6 +132,10 @@ export function paragraphsOf(lines: Line[], title: string): Paragraph[] {
     // A table row's cells wrapped onto short lines of their own belong to the row.
     const rowWrap = cur && row(cur.text) && !startsItem && t.length <= 30 && !BREAK_AFTER.test(cur.text);
     if (cur && ((prevLen >= 28 && !BREAK_AFTER.test(cur.text) && !startsItem && !row(cur.text)) || rowWrap)) {
+      (cur.pieces ??= [{ at: 0, start: cur.start }]).push({
+        at: cur.text.length,
+        start: l.start + (l.text.length - l.text.trimStart().length),
+      });
       cur.text += t;
       cur.end = l.end;
     } else {

@@ -130,7 +130,8 @@ export const readAlignedPoints: Reader = (lines, isNoise, lot) => {
       category: null,
       group: null,
       lot,
-      span: { start: lines[r.k].start, end: lines[r.k].end },
+      // (From the name's line, which a name lifted above its note stands on.)
+      span: { start: Math.min(name[0].start, lines[r.k].start), end: lines[r.k].end },
       nameSpan: {
         start: name[0].start,
         end: name[name.length - 1].start + name[name.length - 1].text.length,
@@ -139,5 +140,5 @@ export const readAlignedPoints: Reader = (lines, isNoise, lot) => {
       serial: null,
     };
   });
-  return { reader: 'aligned-points', lot, items, subtotals: [] };
+  return { reader: 'aligned-points', lot, items, subtotals: [], uncategorised: true };
 };

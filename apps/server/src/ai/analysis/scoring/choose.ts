@@ -6,6 +6,7 @@ import { withSubItems } from './sub-items.ts';
 import { withWeightedParts } from './weighted-parts.ts';
 import { withDumpedValues } from './dumped-values.ts';
 import { withBandRowsFolded } from './band-rows.ts';
+import { withStatedRuns } from './stated-runs.ts';
 
 /**
  * Choosing among the readers' proposals: each as read and in the variants the tender may mean
@@ -122,8 +123,9 @@ export function best(proposals: Proposal[], stated: StatedTotals | null, text: s
         shares && withStatedPrice(shares, stated),
       ].filter((p): p is Proposal => !!p);
       for (const variant of variants) {
-        // Each also with its factors' listed sub-items as the items.
-        for (const p of [variant, withSubItems(variant, text)]) {
+        // Each also with its factors' listed sub-items as the items, and with its rows cut into the
+        // stated parts when it read no category for them.
+        for (const p of [variant, withSubItems(variant, text), withStatedRuns(variant, stated)]) {
           if (!p) continue;
           const v = judge(p, stated, text);
           // A reading that had to drop rows to fit ranks below one that fits as read.

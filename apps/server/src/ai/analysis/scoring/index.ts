@@ -1,6 +1,6 @@
 import type { ScoringItem } from '@bid/shared';
 import { truncate } from '../../tender-text.ts';
-import { isChapterHeading, type Line } from '../lines.ts';
+import { type Line } from '../lines.ts';
 import { headerRole, tabCells, type CellOptions } from './cells.ts';
 import { cellsOf } from './cell-stream.ts';
 import { categoryOfLabel, categoryOfName } from './category.ts';
@@ -33,7 +33,6 @@ import { complementaryPairs } from './pairs.ts';
 import { withFactorsDetailed, withPartsDetailed } from './part-detail.ts';
 import { readClauseKeyed } from './clause-keyed.ts';
 import { withMarkedClasses } from './marked-classes.ts';
-import { withStatedRuns } from './stated-runs.ts';
 import { readRowLines } from './row-lines.ts';
 import { readTransposed } from './transposed.ts';
 import { byApplicability } from './applicable.ts';
@@ -43,6 +42,7 @@ import { readBySerial } from './rows.ts';
 import { headerOrder, type Order } from './row-header.ts';
 import { readByName } from './rows-by-name.ts';
 import { readStatedTotals, statedFor } from './stated.ts';
+import { innerRegions, regions } from './regions.ts';
 import { byLot, forLot, perLotValues } from './lot-parts.ts';
 import { withSerialPoints } from './serial-points.ts';
 import type { Proposal, ProposedItem, Reader, StatedTotals } from './types.ts';
@@ -63,49 +63,6 @@ export interface ScoringReading {
   lots: number[];
   /** Which reader's proposal won, per 包 (diagnostics for the benchmark). */
   readers: string[];
-}
-
-const SCORING_HEAD =
-  /(评分标准|评分办法|评审办法|评标办法|评标方法|评分方法|评分细则|评审因素|评分因素|评审标准|详细评审|评分表|评审细则|综合评分|评分项目|评审要素|分值构成|评分内容|评审内容|评分记录表|打分表)/;
-
-/** Line ranges that hold scoring rules: from a scoring heading to the next chapter. */
-export function regions(lines: Line[]): Array<[number, number]> {
-  const nextChapter: number[] = new Array(lines.length + 1).fill(lines.length);
-  for (let j = lines.length - 1; j >= 0; j--)
-    nextChapter[j] = j + 1 < lines.length && isChapterHeading(lines[j + 1].text) ? j + 1 : nextChapter[j + 1];
-  const out: Array<[number, number]> = [];
-  for (let i = 0; i < lines.length; i++) {
-    const t = lines[i].text.trim();
-    if (!SCORING_HEAD.test(t) || t.length > 40) continue;
-    const end = nextChapter[i];
-    const last = out[out.length - 1];
-    if (!last || !(last[0] <= i && end <= last[1])) out.push([i, end]);
-  }
-  return out;
-}
-
-/**
- * The scoring table inside a region after a table without points (序号 | 评审因素 | 评审标准 of a
- * 初步评审, then 评审部分 | 序号 | 评审因素 | 权重（%） | 评审细则): from the pointed table's header to the
- * region's end, a reading of that table alone, which the rows of the other do not spoil.
- */
-function innerRegions(lines: Line[], outer: Array<[number, number]>): Array<[number, number]> {
-  const roles = (t: string) =>
-    t
-      .trim()
-      .split(/\t| {2,}/)
-      .map((c) => headerRole(c))
-      .filter((r) => r != null);
-  return outer.flatMap(([a, b]) => {
-    let unpointed = false;
-    for (let i = a; i < b; i++) {
-      const r = roles(lines[i].text);
-      if (r.length < 3 || !r.includes('name')) continue;
-      if (!r.includes('points')) unpointed = true;
-      else if (unpointed) return [[i, b] as [number, number]];
-    }
-    return [];
-  });
 }
 
 const ORDERS: Order[] = ['np', 'nc', 'pn'];
@@ -363,7 +320,6 @@ export function readScoring(
         ...withPartsDetailed(list),
         ...withFactorsDetailed(list),
         ...withMarkedClasses(list, text),
-        ...withStatedRuns(list, statedFor(stated, lot)),
       ]);
     // Scoring split over several tables (技术评分表 and 商务评分表, 客观分 and 主观分): the best reading
     // of each table, together, is one more proposal for the 包.

@@ -33,6 +33,11 @@ export interface Proposal {
   reader: string;
   lot: number | null;
   items: ProposedItem[];
+  /**
+   * The reading passed over category cells it could not read (merged cells printed as pieces): its
+   * rows may take the stated split's parts by their sums (stated-runs.ts).
+   */
+  uncategorised?: boolean;
   /** Category labels with points the reading met on its way (技术部分（55分）): subtotals it can be checked against. */
   subtotals: Array<{ label: string; category: ScoringCategory | null; points: number; span: Span }>;
 }
