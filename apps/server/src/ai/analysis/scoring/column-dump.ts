@@ -16,6 +16,8 @@ import type { ProposedItem, Reader } from './types.ts';
  */
 
 const LONE = /^\s*(\d{1,3}(?:\.\d+)?)\s*(?:分)?\s*$/;
+/** Points before the row's 主观/客观 cell and its criteria: 30 客观 投标报价得分＝… */
+const TYPED = /^\s*(\d{1,3}(?:\.\d+)?)\s*(?:分)?\s+(?:主观|客观)(?:分|题)?(?=\s|$)/;
 /** Points in Chinese numerals, alone or before the criteria: 八分 / 四十分 以有效投标报价… */
 const LONE_CN = /^\s*([一二三四五六七八九十百]{1,4}(?:点五)?)\s*分(?:\s*$|\s+\S)/;
 const CLAUSE = /^\s*\d[\d.．（）()]{1,11}\s*$/;
@@ -26,7 +28,7 @@ const TITLE_PIECE = /(?:评分标准?|评审标准?|评分细则|评审细则)$|
 
 /** A line's points when it is the points column's cell: the value and where it stands. */
 function pointsOf(t: string): { value: number; text: string } | null {
-  const d = LONE.exec(t);
+  const d = LONE.exec(t) ?? TYPED.exec(t);
   if (d) return { value: Number(d[1]), text: d[1] };
   const c = LONE_CN.exec(t);
   if (!c) return null;
@@ -35,6 +37,27 @@ function pointsOf(t: string): { value: number; text: string } | null {
 }
 
 export const readColumnDump: Reader = (lines, isNoise, lot) => {
+  // A table over several pages comes out as a dump per page, each under its repeated header (序号 /
+  // 评分项 … / 分值): each page's dump read on its own, when every one reads.
+  const starts = lines.flatMap((l, i) => (headerRole(l.text.trim()) === 'seq' ? [i] : []));
+  if (starts.length >= 2) {
+    const pages = starts.map((s, k) => lines.slice(k ? s : 0, starts[k + 1] ?? lines.length));
+    const read = pages.map((page) => (page.some(pointsLabel) ? readOneDump(page, isNoise, lot) : null));
+    if (read.every((p) => p)) return { ...read[0]!, items: read.flatMap((p) => p!.items) };
+  }
+  return readOneDump(lines, isNoise, lot);
+};
+
+/** The points column's own label on a line of its own (分值, 分值 评审类型; not a band's 得分区间). */
+const pointsLabel = (l: Line) =>
+  !/\t/.test(l.text) &&
+  l.text.trim().length <= 12 &&
+  l.text
+    .trim()
+    .split(/\s+/)
+    .some((w) => /^(?:分值|分数|满分|标准分)$/.test(w));
+
+const readOneDump: Reader = (lines, isNoise, lot) => {
   const ls = contentLines(lines, isNoise);
   const name = (t: string) =>
     t.length >= 2 &&
@@ -48,7 +71,10 @@ export const readColumnDump: Reader = (lines, isNoise, lot) => {
     !/总分|满分|分值/.test(t) &&
     !/^[^（(]*[)）]|[（(][^）)]*$/.test(t);
   const isPoints = (t: string) => pointsOf(t) != null;
-  const first = ls.findIndex((l, i) => isPoints(l.text) && i > 0 && !isPoints(ls[i - 1].text));
+  // (The points column's block starts under its own label when that came out alone, 分值 评审类型:
+  // the serials printed beside the names before it are lone numbers too.)
+  const label = ls.findIndex(pointsLabel);
+  const first = ls.findIndex((l, i) => i > label && isPoints(l.text) && i > 0 && !isPoints(ls[i - 1].text));
   if (first < 0) return null;
   // The numbers: each alone on its line, criteria between, up to a note or a heading.
   const numbers: Line[] = [];
@@ -63,7 +89,8 @@ export const readColumnDump: Reader = (lines, isNoise, lot) => {
   // a piece of one to three characters under a line as wide as the column).
   const lines2: Array<{ line: Line; text: string }> = [];
   for (let i = 0; i < first; i++) {
-    const t = ls[i].text.trim();
+    // (A name printed after its serial, 1 价格, is the name: the serial column came out beside it.)
+    const t = ls[i].text.trim().replace(/^\d{1,2}\s+(?=[\u4e00-\u9fa5])/, '');
     const prev = lines2[lines2.length - 1];
     if (
       prev &&
@@ -84,25 +111,24 @@ export const readColumnDump: Reader = (lines, isNoise, lot) => {
   // The block of names right before them: the last run of name lines (clause numbers and a
   // table's title pieces may stand between), read back from the first number. A name right above
   // a title piece is the 前附表's factor cell (项目管理机构 / 评分标准): it heads rows, it is not one.
-  const names: Line[] = [];
+  const names: Array<{ line: Line; text: string }> = [];
   let gap = 0;
   for (let i = lines2.length - 1; i >= 0 && names.length < numbers.length; i--) {
     const t = lines2[i].text;
     const below = lines2[i + 1];
     const heads = !!below && TITLE_PIECE.test(below.text) && below.line.start === lines2[i].line.end + 1;
     if (name(t) && !heads) {
-      names.unshift(lines2[i].line);
+      names.unshift(lines2[i]);
       gap = 0;
     } else if (heads || CLAUSE.test(t) || TITLE_PIECE.test(t) || /^[（(]\s*\d{1,3}\s*分\s*[)）]$/.test(t))
       continue;
     else if (names.length && ++gap > 6) break;
   }
   if (names.length !== numbers.length) return null;
-  const items: ProposedItem[] = names.map((n, k) => {
+  const items: ProposedItem[] = names.map(({ line: n, text: nameText }, k) => {
     const p = numbers[k];
     const v = pointsOf(p.text)!;
     const at = p.start + p.text.indexOf(v.text);
-    const nameText = n.text.trim();
     return {
       name: nameText,
       points: v.value,

@@ -22,6 +22,7 @@ import { readRunningTotal } from './running-total.ts';
 import { readAlignedPoints } from './aligned-points.ts';
 import { readPairedColumns } from './paired-columns.ts';
 import { readSubRows } from './sub-rows.ts';
+import { readBandBlocks } from './band-blocks.ts';
 import { unfoldedHalves } from './halves.ts';
 import { readStackedNames } from './stacked-names.ts';
 import { readCriteriaFirst } from './criteria-first.ts';
@@ -90,6 +91,7 @@ const WHOLE_READERS: Reader[] = [
   readAlignedPoints,
   readPairedColumns,
   readSubRows,
+  readBandBlocks,
 ];
 
 /**
@@ -266,7 +268,8 @@ export function readScoring(
     LOWEST.test(joined) &&
     (declared || !/(?<!不(?:采用|适用|使用|实行|进行)|非)(?:综合评分法|综合评估法|综合评审法)/.test(joined));
   const stated = readStatedTotals(lines, lotAt, isNoise);
-  const regs = regions(lines);
+  // (A tender awarded on price alone scores no bid: a 履约考核评分表 or 验收 table there is the contract's.)
+  const regs = regions(lines).filter(([a]) => !(lowest && /履约|考核|验收/.test(lines[a].text)));
   const allLines: [number, number] = [0, lines.length];
   // Without a scoring heading the whole text is searched, unless the tender awards on price alone:
   // then a table with points is another table's (a 履约验收评价表 used after the award).
@@ -316,7 +319,10 @@ export function readScoring(
     for (const [lot, list] of byLotProposals)
       byLotProposals.set(lot, [
         ...list,
-        ...complementaryPairs(list, statedFor(stated, lot)),
+        // (Within one region: two readings of different sections that happen to add up are not a pair.)
+        ...(partsOfLot.get(lot) ?? [list]).flatMap((part) =>
+          complementaryPairs(part, statedFor(stated, lot)),
+        ),
         ...withPartsDetailed(list),
         ...withFactorsDetailed(list),
         ...withMarkedClasses(list, text),
@@ -349,7 +355,7 @@ export function readScoring(
       };
       byLotProposals.set(lot, [...(byLotProposals.get(lot) ?? []), combined]);
     }
-    if (regs.length && ![...byLotProposals.values()].some((l) => l.length))
+    if (regs.length && !lowest && ![...byLotProposals.values()].some((l) => l.length))
       byLotProposals.set(null, proposalsFor(lines, title, isNoise, null));
     const lotted = [...byLotProposals.entries()].filter(([k, l]) => k != null && l.length).length;
     const out: Judged[] = [];

@@ -88,6 +88,8 @@ export function judge(p: Proposal, stated: StatedTotals | null, text: string): V
     const isCatColumn = cat != null && items.some((o) => o !== it && itemCategory(o) === cat);
     // A 前附表's clause number glued to the name (2.2.4(1)施工组织设计) is another cell read into it.
     const clauseGlued = /^\d{1,2}(?:\.\d{1,2}){2,}/.test(n);
+    // So is a serial glued to it (1带量供货保障能力): the row's 序号 cell read into the name.
+    const serialGlued = /^\d{1,2}[\u4e00-\u9fa5]/.test(n);
     // A table's title (表3-1 技术评分表（45分）) over its rows is not one of them.
     const tableTitle = TABLE_TITLE.test(n);
     // Header labels read into a name (分值类型序号评审要素): the table's header, not a factor.
@@ -106,6 +108,7 @@ export function judge(p: Proposal, stated: StatedTotals | null, text: string): V
       isCatTotal ||
       isCatColumn ||
       clauseGlued ||
+      serialGlued ||
       tableTitle ||
       headerWords >= 2 ||
       seen.has(n)

@@ -18,6 +18,9 @@ const TOTAL =
 const PAIR =
   /([\u4e00-\u9fa5A-Za-z]{2,14}?(?:[（(][\u4e00-\u9fa5]{1,6}[）)])?)\s*[（(]?\s*(?:分值|分数|得分|权重|所占权重|所占比重|比重|满分)?\s*(?:为|占|是|：|:)?\s*(\d{1,3}(?:\.\d+)?|(?<=[：:为])[一二三四五六七八九十百]{1,4})\s*(分|%|％)/g;
 const SPLIT_WORDS = /其中|分值构成|分值组成|构成|组成|分配|权重|比重|分别为|包括/;
+/** A scoring heading with its parts in brackets: 包1 输液泵 评分标准（价格40分、技术参数35分、商务25分）. */
+const HEADED_SPLIT =
+  /(?:评分标准|评审标准|评分细则|评分办法|评分表)\s*[（(](?:[^（）()]*?\d+\s*(?:分|%|％)\s*[、，,；;])+[^（）()]*?\d+\s*(?:分|%|％)\s*[）)]/;
 /** A category word alone (with its suffix): the labels that are categories, not items. */
 export const CATEGORY_LABEL =
   /^(?:价格|报价|投标报价|磋商报价|技术|商务|资信|服务|综合|其他|其它|经济|信誉|商务资信|技术服务|履约能力)(?:部分|分|标|类|评分|评审|得分|因素|评分项|分值|方面|指标|标准)*$/;
@@ -220,7 +223,7 @@ export function readStatedTotals(
         if (v >= 10 && v <= 200) total = total ?? v;
       }
       const parts: StatedTotals['parts'] = [];
-      const split = SPLIT_WORDS.test(t) || total != null;
+      const split = SPLIT_WORDS.test(t) || total != null || HEADED_SPLIT.test(t);
       if (split) {
         PAIR.lastIndex = 0;
         while ((m = PAIR.exec(t))) {
@@ -268,7 +271,8 @@ export function statedFor(all: StatedTotals[], lot: number | null): StatedTotals
   const global = all.find((s) => s.lot == null);
   if (own && (own.parts.length || !global)) return own;
   if (own && global) return { ...own, parts: global.parts, total: own.total ?? global.total };
-  return global ?? null;
+  // (A tender read as one whose only statement names its 包 — 包1 输液泵 评分标准（价格40分…）.)
+  return global ?? (lot == null && all.length === 1 ? all[0] : null);
 }
 
 export function partsByCategory(s: StatedTotals | null): Partial<Record<ScoringCategory, number>> {
