@@ -23,6 +23,7 @@ import { readAlignedPoints } from './aligned-points.ts';
 import { readPairedColumns } from './paired-columns.ts';
 import { readSubRows } from './sub-rows.ts';
 import { readBandBlocks } from './band-blocks.ts';
+import { readClauseRows } from './clause-rows.ts';
 import { unfoldedHalves } from './halves.ts';
 import { readStackedNames } from './stacked-names.ts';
 import { readCriteriaFirst } from './criteria-first.ts';
@@ -92,6 +93,7 @@ const WHOLE_READERS: Reader[] = [
   readPairedColumns,
   readSubRows,
   readBandBlocks,
+  readClauseRows,
 ];
 
 /**
