@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { analysisForLot, type TenderAnalysis } from '@bid/shared';
 import { analyzeTenderByRules } from '../../apps/server/src/ai/analysis/index.ts';
+import { isPageNoise, linesOf, titleOf } from '../../apps/server/src/ai/analysis/lines.ts';
 import { evaluate, GOALS, rate, summarize } from './evaluate.ts';
 import { corpusTenders, formText, releasedTenders, type Form, type Tender } from './sets.ts';
 
@@ -72,8 +73,17 @@ describe('tender analysis over the corpus and the released set', () => {
   it('points every scoring item, ★ clause and 废标 clause at its own text', () => {
     const bad: string[] = [];
     for (const { t, form, text, a } of runs) {
+      // (A clause that a page break cuts spans the page's running lines too: they are not its text.)
+      const title = titleOf(linesOf(text));
       const at = (s: { start: number; end: number } | null | undefined) =>
-        s ? text.slice(s.start, s.end).replace(/\s/g, '') : '';
+        s
+          ? text
+              .slice(s.start, s.end)
+              .split('\n')
+              .filter((l) => !l.trim() || !isPageNoise(l.trim(), title))
+              .join('')
+              .replace(/\s/g, '')
+          : '';
       // (A row named only by a clause number, 3.2.1 | 8 | …, is the item of that clause's heading:
       // its source is the row, its name the heading's.)
       const headed = (s: { start: number; end: number } | null | undefined, name: string) => {
