@@ -35,7 +35,9 @@ export function pageNoise(lines: Line[], title: string): NoiseFilter {
   const marks = lines.flatMap((l, i) =>
     l.text.includes('\f') || (l.text.trim().length <= 60 && PAGE_MARK.test(l.text.trim())) ? [i] : [],
   );
-  const byMark = (i: number) => marks.some((m) => Math.abs(m - i) <= 6);
+  const near = new Uint8Array(lines.length);
+  for (const m of marks) near.fill(1, Math.max(0, m - 6), Math.min(lines.length, m + 7));
+  const byMark = (i: number) => near[i] === 1;
   const repeated = new Set<string>();
   for (const [k, at] of seen) {
     if (marks.length >= 2 && /[\u4e00-\u9fa5]{2}/.test(k) && at.filter(byMark).length * 2 < at.length)

@@ -56,22 +56,47 @@ export function withPartsDetailed(list: Proposal[]): Proposal[] {
 export function withFactorsDetailed(list: Proposal[]): Proposal[] {
   const out: Proposal[] = [];
   const sum = (items: ProposedItem[]) => items.reduce((s, it) => s + (it.points ?? 0), 0);
+  // Each reading's rows by where their names start; the first of a sorted list at or after an offset.
+  const sorted = new Map(
+    list.map((q): [Proposal, { rows: ProposedItem[]; at: number[] }] => {
+      const rows = [...q.items].sort((a, b) => a.nameSpan.start - b.nameSpan.start);
+      return [q, { rows, at: rows.map((r) => r.nameSpan.start) }];
+    }),
+  );
+  const lowerBound = (xs: number[], at: number) => {
+    let lo = 0;
+    let hi = xs.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (xs[mid] < at) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  };
   for (const p of list) {
     if (p.items.length < 2) continue;
-    const starts = p.items.map((it) => it.span.start);
+    const starts = p.items.map((it) => it.span.start).sort((a, b) => a - b);
+    const next = p.items.map((f) => starts[lowerBound(starts, f.span.start + 1)] ?? Infinity);
     for (const q of list) {
       // (Points a factor's criteria list for its parts, read as prose, are how it is scored, not rows.)
       if (q === p || q.items.length < 2 || q.reader.includes('prose')) continue;
-      let replaced = 0;
-      const items = p.items.flatMap((f) => {
-        if (f.points == null) return [f];
-        const next = Math.min(...starts.filter((s) => s > f.span.start), Infinity);
-        const rows = q.items.filter((it) => it.nameSpan.start > f.nameSpan.end && it.span.start < next);
+      const { rows: rowsOf, at } = sorted.get(q)!;
+      // The rows under each factor that add up to it, found first: most pairs of readings have none.
+      const under = p.items.map((f, n) => {
+        if (f.points == null) return null;
+        const rows: ProposedItem[] = [];
+        for (let k = lowerBound(at, f.nameSpan.end + 1); k < rowsOf.length && at[k] < next[n]; k++)
+          if (rowsOf[k].span.start < next[n]) rows.push(rowsOf[k]);
+        if (rows.length < 2 || Math.abs(sum(rows) - f.points) > 0.005) return null;
         const named = rows.every(
           (it) => it.points != null && /^[\u4e00-\u9fa5A-Za-z]/.test(it.name) && nameLike(it.name),
         );
-        if (rows.length < 2 || !named || Math.abs(sum(rows) - f.points) > 0.005) return [f];
-        replaced += 1;
+        return named ? rows : null;
+      });
+      if (!under.some(Boolean)) continue;
+      const items = p.items.flatMap((f, n) => {
+        const rows = under[n];
+        if (!rows) return [f];
         // (Under the factor's own part, when it has one: the part's stated points are checked by its
         // rows; and numbered as the factor, whose place in the run of serials they take.)
         return rows.map((it) => ({
@@ -83,10 +108,7 @@ export function withFactorsDetailed(list: Proposal[]): Proposal[] {
         }));
       });
       // (A part left as one item beside detailed ones, the price's too, is not a reading of items.)
-      if (
-        replaced &&
-        !items.some((it) => wholePart(it) || (!!catCell(it.name) && /(?:部分|分|标|类)$/.test(it.name)))
-      )
+      if (!items.some((it) => wholePart(it) || (!!catCell(it.name) && /(?:部分|分|标|类)$/.test(it.name))))
         out.push({ ...p, reader: `${p.reader}<${q.reader}`, items });
     }
   }
