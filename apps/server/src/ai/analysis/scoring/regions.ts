@@ -38,13 +38,13 @@ export function innerRegions(lines: Line[], outer: Array<[number, number]>): Arr
       .split(/\t| {2,}/)
       .map((c) => headerRole(c))
       .filter((r) => r != null);
-  return outer.flatMap(([a, b]) => {
+  return outer.flatMap(([a, b]): Array<[number, number]> => {
     let unpointed = false;
     for (let i = a; i < b; i++) {
       const r = roles(lines[i].text);
       if (r.length < 3 || !r.includes('name')) continue;
       if (!r.includes('points')) unpointed = true;
-      else if (unpointed) return [[i, b] as [number, number]];
+      else if (unpointed) return [[i, b]];
     }
     return [];
   });
