@@ -7,9 +7,10 @@ import type { ProposedItem, Reader } from './types.ts';
  * no blank line between rows, merged cells of one or two category levels and clause numbers
  * (2.2.4（1）) wrapped into short pieces down the left, the criteria wrapped above and below each
  * row's line (条款号 | 评审因素 | 分值 | 评审标准 of a 评标办法前附表, or the points last). A row is a
- * line with a number standing under the header's points label and a name in the names' column; the name's wrapped
- * pieces are the words directly above or below it in its own columns. Whatever stands left of the
- * names is the merged cells', and is not read here: the judge weighs the reading by its sums.
+ * line with a number standing under the header's points label and a name in the names' column; the
+ * name's wrapped pieces are the words directly above or below it in its own columns. Whatever stands
+ * left of the names is the merged cells', and is not read here: the rows take their categories from
+ * the stated split by their sums (stated-runs.ts).
  */
 
 interface Token {
