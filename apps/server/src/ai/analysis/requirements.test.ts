@@ -22,7 +22,9 @@ describe('requirements stay inside the 采购需求 parts', () => {
       (r) =>
         !r.star &&
         !/^付款(?:方式|条件|方法)?[：:]/.test(r.text) &&
-        /质疑|投诉(?!电话|处理|响应|率)|评标委员会|中标候选人|开标|合同价款|甲方|乙方|投标有效期/.test(r.text),
+        /质疑|投诉(?!电话|处理|响应|率)|评标委员会|中标候选人|开标|合同价款|甲方|乙方|投标有效期/.test(
+          r.text,
+        ),
     );
     expect(leaked.map((r) => r.text)).toEqual([]);
     expect(a.requirements.length).toBeLessThanOrEqual(40);
